@@ -1,0 +1,13 @@
+"""mushgym: fast, faithful multi-agent RL environments for mushroom board and card games.
+
+    import mushgym
+    env = mushgym.make("fungi_v0")            # PettingZoo AEC env (standard wrappers)
+    game = mushgym.game("fungi_v0")           # functional API over state arrays
+    mushgym.list_envs()
+"""
+
+from .game import Game, GameSpec
+from .registry import game, list_envs, make, make_raw
+
+__version__ = "0.1.0"
+__all__ = ["Game", "GameSpec", "game", "list_envs", "make", "make_raw", "__version__"]

@@ -1,0 +1,93 @@
+"""A random generator whose words live inside the game state.
+
+xoshiro128** (Blackman and Vigna) on four 32-bit words, each stored in one
+``int64`` slot of the state array. Because the generator is part of the state,
+``state.copy()`` clones the future of every shuffle and die roll, and a seed
+fixes a whole game.
+
+All arithmetic stays below 2**63, so the same code gives the same numbers
+compiled by numba and run as plain Python (``NUMBA_DISABLE_JIT=1``): 32-bit
+products are formed from 16-bit halves instead of relying on overflow.
+"""
+
+from numba import njit
+
+RNG_WORDS = 4
+MASK32 = 0xFFFFFFFF
+
+
+@njit(cache=True, inline="always")
+def mul32(a, b):
+    """(a * b) mod 2**32 for 0 <= a, b < 2**32 without 64-bit overflow."""
+    lo = a * (b & 0xFFFF)
+    hi = ((a * (b >> 16)) & 0xFFFF) << 16
+    return (lo + hi) & MASK32
+
+
+@njit(cache=True, inline="always")
+def rotl32(x, k):
+    return ((x << k) | (x >> (32 - k))) & MASK32
+
+
+@njit(cache=True)
+def mix32(x):
+    """murmur3's 32-bit finaliser: a bijective avalanche of a 32-bit word."""
+    x = x & MASK32
+    x ^= x >> 16
+    x = mul32(x, 0x85EBCA6B)
+    x ^= x >> 13
+    x = mul32(x, 0xC2B2AE35)
+    x ^= x >> 16
+    return x
+
+
+@njit(cache=True)
+def rng_seed(state, off, seed):
+    """Seed the four words at ``state[off:off+4]`` from a 64-bit seed."""
+    s = seed & 0xFFFFFFFFFFFFFFF  # keep it non-negative in an int64 (60 bits)
+    lo = s & MASK32
+    hi = (s >> 32) & MASK32
+    a = mix32(lo ^ 0x9E3779B9)
+    b = mix32(hi ^ mix32(a + 0x7F4A7C15))
+    c = mix32(a ^ mix32(b + 0x1B873593))
+    d = mix32(b ^ mix32(c + 0xCC9E2D51))
+    if a == 0 and b == 0 and c == 0 and d == 0:
+        a = 1
+    state[off] = a
+    state[off + 1] = b
+    state[off + 2] = c
+    state[off + 3] = d
+
+
+@njit(cache=True)
+def rng_next32(state, off):
+    """Next 32-bit output (0 <= x < 2**32); advances the generator."""
+    s0 = state[off]
+    s1 = state[off + 1]
+    s2 = state[off + 2]
+    s3 = state[off + 3]
+    result = mul32(rotl32(mul32(s1, 5), 7), 9)
+    t = (s1 << 9) & MASK32
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = rotl32(s3, 11)
+    state[off] = s0
+    state[off + 1] = s1
+    state[off + 2] = s2
+    state[off + 3] = s3
+    return result
+
+
+@njit(cache=True)
+def rng_below(state, off, n):
+    """Uniform integer in [0, n) for 1 <= n < 2**31 (multiply-shift, bias < n / 2**32)."""
+    return (rng_next32(state, off) * n) >> 32
+
+
+@njit(cache=True)
+def rng_die(state, off, sides):
+    """One roll of a die with ``sides`` faces: 1..sides."""
+    return rng_below(state, off, sides) + 1

@@ -1,0 +1,241 @@
+"""The functional API: one game's static spec plus pure functions over state arrays.
+
+Like Pgx and OpenSpiel, a :class:`Game` is static (rules, options, sizes) and a
+state is data: a 1-D ``int64`` numpy array. ``clone`` is ``copy``; ``step``
+returns a new array and never touches its input (``step_inplace`` is the fast
+path for rollouts and search).
+
+A game subclass sets ``env_id``, ``kernels`` (its numba kernel module, see
+:mod:`mushgym.core.batch` for the contract), ``option_choices`` and
+``default_options``, and implements ``build_config``, ``make_spec`` and the text
+helpers. Everything else here is generic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .core.layout import STATE_DTYPE
+
+OBS_DTYPE = np.float32
+MASK_DTYPE = np.int8
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What an algorithm needs to know about a game before it plays it."""
+
+    env_id: str
+    num_players: int
+    num_actions: int
+    observation_shape: tuple[int, ...]
+    state_size: int
+    max_game_length: int  # upper bound on the number of steps (decisions) in one game
+    reward_range: tuple[float, float]
+    perfect_information: bool
+    chance: bool  # shuffles or dice inside the state
+    zero_sum: bool
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def validate_options(env_id: str, choices: dict[str, tuple], defaults: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """Merge ``given`` over ``defaults``; reject unknown names and values not in ``choices``."""
+    unknown = sorted(set(given) - set(choices))
+    if unknown:
+        raise ValueError(
+            f"{env_id}: unknown option(s) {unknown}; valid options are "
+            + ", ".join(f"{k}={list(v)}" for k, v in choices.items())
+        )
+    options = dict(defaults)
+    options.update(given)
+    for name, value in options.items():
+        valid = choices[name]
+        if value not in valid:
+            what = "player count" if name == "num_players" else f"value for option {name!r}"
+            raise ValueError(f"{env_id}: invalid {what}: {value!r}; valid choices are {list(valid)}")
+    return options
+
+
+class Game:
+    """Base class of every mushgym game (the functional API)."""
+
+    env_id: ClassVar[str] = ""
+    kernels: ClassVar[ModuleType]
+    option_choices: ClassVar[dict[str, tuple]] = {}
+    default_options: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, **options: Any) -> None:
+        self.options = validate_options(self.env_id, self.option_choices, self.default_options, options)
+        self.config = np.ascontiguousarray(self.build_config(self.options), dtype=np.int64)
+        self.spec = self.make_spec(self.options)
+        self.num_players = self.spec.num_players
+        self.num_actions = self.spec.num_actions
+        self.observation_shape = self.spec.observation_shape
+        self.state_size = self.spec.state_size
+        self.obs_low, self.obs_high = self.observation_bounds()
+
+    # --- to implement per game -------------------------------------------------
+    def build_config(self, options: dict[str, Any]) -> np.ndarray:
+        """The int64 array of options and card tables passed to every kernel."""
+        raise NotImplementedError
+
+    def make_spec(self, options: dict[str, Any]) -> GameSpec:
+        raise NotImplementedError
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per-element low and high of the observation vector."""
+        raise NotImplementedError
+
+    def action_to_string(self, state: np.ndarray, action: int) -> str:
+        raise NotImplementedError
+
+    def state_to_string(self, state: np.ndarray) -> str:
+        """Full (omniscient) text of the state, for logs and golden files."""
+        raise NotImplementedError
+
+    def render_text(self, state: np.ndarray, player: int | None = None) -> str:
+        """What ``player`` sees (or the whole table if None), for the terminal."""
+        return self.state_to_string(state)
+
+    def check_invariants(self, state: np.ndarray) -> None:
+        """Raise ``AssertionError`` naming the broken invariant (conservation, limits, scores)."""
+
+    def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
+        """A state that differs from ``state`` only in what ``player`` cannot see."""
+        raise NotImplementedError
+
+    # --- the functional API ----------------------------------------------------
+    def new_state(self, seed: int) -> np.ndarray:
+        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+            raise TypeError(f"{self.env_id}: seed must be an integer, got {type(seed).__name__}")
+        state = np.zeros(self.state_size, dtype=STATE_DTYPE)
+        self.kernels.init(state, np.int64(int(seed) & 0x7FFFFFFFFFFFFFFF), self.config)
+        return state
+
+    def _check_state(self, state: np.ndarray) -> None:
+        if not isinstance(state, np.ndarray) or state.dtype != STATE_DTYPE or state.shape != (self.state_size,):
+            raise ValueError(
+                f"{self.env_id}: a state is a 1-D int64 array of length {self.state_size}; "
+                f"got {getattr(state, 'dtype', type(state).__name__)} {getattr(state, 'shape', '')}"
+            )
+
+    def legal_mask(self, state: np.ndarray) -> np.ndarray:
+        self._check_state(state)
+        mask = np.zeros(self.num_actions, dtype=MASK_DTYPE)
+        if not self.kernels.is_terminal(state):
+            self.kernels.legal_mask(state, self.config, mask)
+        return mask
+
+    def legal_actions(self, state: np.ndarray) -> np.ndarray:
+        return np.flatnonzero(self.legal_mask(state))
+
+    def check_action(self, state: np.ndarray, action: Any, mask: np.ndarray | None = None) -> int:
+        """The action as an int if it is legal in ``state``; otherwise a ValueError naming the legal ones."""
+        if self.kernels.is_terminal(state):
+            raise ValueError(f"{self.env_id}: the game is over; no action can be taken")
+        if mask is None:
+            mask = self.legal_mask(state)
+        try:
+            a = int(action)
+            ok = a == action and 0 <= a < self.num_actions
+        except (TypeError, ValueError):
+            ok = False
+        if not ok or not mask[a]:
+            legal = np.flatnonzero(mask).tolist()
+            shown = ", ".join(f"{x} ({self.action_to_string(state, x)})" for x in legal[:40])
+            more = f", ... ({len(legal)} in all)" if len(legal) > 40 else ""
+            raise ValueError(
+                f"{self.env_id}: illegal action {action!r} for player {self.current_player(state)}; "
+                f"legal actions: {shown}{more}"
+            )
+        return a
+
+    def step_inplace(self, state: np.ndarray, action: int, check: bool = True) -> None:
+        if check:
+            self._check_state(state)
+            action = self.check_action(state, action)
+        self.kernels.step(state, action, self.config)
+
+    def step(self, state: np.ndarray, action: int) -> np.ndarray:
+        """The state after ``action``; ``state`` itself is left unchanged."""
+        new = state.copy()
+        self.step_inplace(new, action)
+        return new
+
+    def observe(self, state: np.ndarray, player: int) -> np.ndarray:
+        self._check_state(state)
+        if not 0 <= int(player) < self.num_players:
+            raise ValueError(f"{self.env_id}: no player {player}; players are 0..{self.num_players - 1}")
+        out = np.zeros(self.observation_shape, dtype=OBS_DTYPE)
+        self.kernels.observe(state, int(player), self.config, out)
+        return out
+
+    def current_player(self, state: np.ndarray) -> int:
+        return int(self.kernels.current_player(state))
+
+    def is_terminal(self, state: np.ndarray) -> bool:
+        return bool(self.kernels.is_terminal(state))
+
+    def returns(self, state: np.ndarray) -> np.ndarray:
+        out = np.zeros(self.num_players, dtype=np.float64)
+        if self.kernels.is_terminal(state):
+            self.kernels.returns(state, self.config, out)
+        return out
+
+    @staticmethod
+    def clone(state: np.ndarray) -> np.ndarray:
+        return state.copy()
+
+    # --- bulk ------------------------------------------------------------------
+    def random_rollouts(self, n_games: int, seed: int = 0, threads: int | None = None) -> dict[str, Any]:
+        """Play ``n_games`` whole games with uniform random legal actions inside compiled code.
+
+        Every step computes the legal mask, as a real agent needs. ``threads``
+        limits numba's worker threads (default: all). Returns steps, games and
+        return statistics.
+        """
+        import numba
+
+        if n_games < 1:
+            raise ValueError(f"n_games must be positive, got {n_games}")
+        previous = numba.get_num_threads()
+        if threads is not None:
+            if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+                raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}")
+            numba.set_num_threads(threads)
+        try:
+            steps, rets = self.kernels.random_rollouts(
+                int(n_games), int(seed), self.config, self.state_size, self.num_actions,
+                self.num_players, self.spec.max_game_length,
+            )
+        finally:
+            numba.set_num_threads(previous)
+        if (steps < 0).any():
+            bad = int(np.flatnonzero(steps < 0)[0])
+            raise RuntimeError(f"{self.env_id}: game with seed {seed + bad} did not end within "
+                               f"{self.spec.max_game_length} steps or had no legal action")
+        return {
+            "games": int(n_games),
+            "steps": int(steps.sum()),
+            "mean_length": float(steps.mean()),
+            "max_length": int(steps.max()),
+            "mean_returns": rets.mean(axis=0),
+            "wins": (rets > 0).sum(axis=0),
+            "lengths": steps,
+            "returns": rets,
+        }
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({opts})"
+
+    def __reduce__(self):
+        return (_rebuild_game, (type(self), self.options))
+
+
+def _rebuild_game(cls, options):
+    return cls(**options)

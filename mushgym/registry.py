@@ -1,0 +1,42 @@
+"""Env ids -> modules. ``mushgym.make``, ``mushgym.game``, ``mushgym.list_envs``.
+
+An env module (``mushgym.envs.<id>``) defines ``Game`` (a :class:`mushgym.Game`
+subclass), ``raw_env`` and ``env``. Modules are imported lazily, so importing
+mushgym compiles nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# env id -> module path. A game joins the registry (and so the shared test
+# harness, the CLI and the benchmarks) by adding one line here.
+ENV_MODULES: dict[str, str] = {
+    "fungi_v0": "mushgym.envs.fungi_v0",
+}
+
+
+def list_envs() -> list[str]:
+    return sorted(ENV_MODULES)
+
+
+def env_module(env_id: str):
+    if env_id not in ENV_MODULES:
+        raise ValueError(f"unknown env id {env_id!r}; registered envs: {list_envs()}")
+    return importlib.import_module(ENV_MODULES[env_id])
+
+
+def game(env_id: str, **options: Any):
+    """The functional API (a :class:`mushgym.Game`) of ``env_id`` with ``options``."""
+    return env_module(env_id).Game(**options)
+
+
+def make(env_id: str, **options: Any):
+    """The PettingZoo AEC env of ``env_id``, with PettingZoo's standard wrappers."""
+    return env_module(env_id).env(**options)
+
+
+def make_raw(env_id: str, **options: Any):
+    """The unwrapped AEC env (illegal actions raise ``ValueError``)."""
+    return env_module(env_id).raw_env(**options)
