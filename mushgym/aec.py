@@ -1,0 +1,178 @@
+"""The generic PettingZoo AEC env over any :class:`mushgym.Game`.
+
+Each env module builds its classes with one line::
+
+    raw_env, env = make_env_classes(FungiGame, module_name="mushgym.envs.fungi_v0")
+
+``raw_env`` is the bare env: an illegal action raises ``ValueError`` naming the
+legal ones. ``env()`` adds PettingZoo's standard wrappers (illegal action ->
+that player loses and a warning; bounds check; order enforcing).
+The env is a thin shell: the state is one int64 array stepped by the game's
+compiled kernels; the legal mask is computed once per step and cached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .game import MASK_DTYPE, OBS_DTYPE, Game
+from .spaces import MaskedDiscrete
+
+
+class MushroomAECEnv(AECEnv):
+    """AEC env over a Game; subclassed per game by :func:`make_env_classes`."""
+
+    game_class: type[Game]
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"{self.metadata['name']}: unknown render_mode {render_mode!r}; "
+                             f"valid choices are {self.metadata['render_modes']} or None")
+        self.render_mode = render_mode
+        self.game = self.game_class(**options)
+        n = self.game.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_box = spaces.Box(low=self.game.obs_low, high=self.game.obs_high, dtype=OBS_DTYPE)
+        mask_box = spaces.Box(low=0, high=1, shape=(self.game.num_actions,), dtype=MASK_DTYPE)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": obs_box, "action_mask": mask_box}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: MaskedDiscrete(self.game.num_actions) for a in self.possible_agents}
+        self.state_space = spaces.Box(low=-(2**31), high=2**32, shape=(self.game.state_size,), dtype=np.int64)
+        self._np_random, _ = seeding.np_random(None)
+        self._state = None
+        self._mask = np.zeros(self.game.num_actions, dtype=MASK_DTYPE)
+        self._zero_mask = np.zeros(self.game.num_actions, dtype=MASK_DTYPE)
+
+    # --- spaces -------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # --- lifecycle ------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = int(self._np_random.integers(0, 2**62))
+        # ``options`` is accepted for API compatibility (PettingZoo's api_test passes one) and
+        # unused: game options are fixed at construction, e.g. ``mushgym.make(id, num_players=4)``.
+        self._state = self.game.new_state(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.num_steps = 0
+        self._after_change()
+
+    def _after_change(self) -> None:
+        kernels, state = self.game.kernels, self._state
+        if kernels.is_terminal(state):
+            self._mask[:] = 0
+            rets = self.game.returns(state)
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = float(rets[i])
+                self.terminations[a] = True
+            # the player who acted last sees the end first; the others follow
+        else:
+            kernels.legal_mask(state, self.game.config, self._mask)
+            self.agent_selection = self.possible_agents[kernels.current_player(state)]
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        a = self.game.check_action(self._state, action, self._mask)
+        self.game.kernels.step(self._state, a, self.game.config)
+        self.num_steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        for x in self.agents:
+            self.rewards[x] = 0.0
+        self._after_change()
+        self._accumulate_rewards()
+
+    # --- views ----------------------------------------------------------------
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        player = self.agent_name_mapping[agent]
+        obs = np.zeros(self.game.observation_shape, dtype=OBS_DTYPE)
+        self.game.kernels.observe(self._state, player, self.game.config, obs)
+        if agent == self.agent_selection and not self.terminations[agent]:
+            mask = self._mask.copy()
+        else:
+            mask = self._zero_mask.copy()
+        return {"observation": obs, "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The whole game state (omniscient global view, including pile order and the generator)."""
+        return self._state.copy()
+
+    @property
+    def game_state(self) -> np.ndarray:
+        """The live state array (no copy): for the functional API (``env.game``)."""
+        return self._state
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("You are calling render without specifying a render_mode.")
+            return None
+        if self._state is None:
+            raise RuntimeError("call reset() before render()")
+        viewer = None if self.game.is_terminal(self._state) else self.game.current_player(self._state)
+        text = self.game.render_text(self._state, viewer)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def make_env_classes(game_class: type[Game], module_name: str):
+    """Build ``(raw_env, env)`` for ``game_class``, picklable as ``module_name.raw_env``."""
+    env_id = game_class.env_id
+    raw_env = type(
+        "raw_env",
+        (MushroomAECEnv,),
+        {
+            "game_class": game_class,
+            "metadata": {
+                "name": env_id,
+                "render_modes": ["ansi", "human"],
+                "is_parallelizable": False,
+                "render_fps": 1,
+            },
+            "__module__": module_name,
+            "__qualname__": "raw_env",
+            "__doc__": f"The unwrapped {env_id} AEC env (see the module docstring).",
+        },
+    )
+
+    def env(render_mode: str | None = None, **options: Any):
+        """``raw_env`` inside PettingZoo's standard wrappers (illegal move = loss, bounds, order)."""
+        e = raw_env(render_mode=render_mode, **options)
+        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+        e = wrappers.AssertOutOfBoundsWrapper(e)
+        e = wrappers.OrderEnforcingWrapper(e)
+        return e
+
+    env.__module__ = module_name
+    env.__qualname__ = "env"
+    return raw_env, env

@@ -1,0 +1,7 @@
+"""A tiny two-player game used to test the engine itself, independently of the real games.
+
+Secret race: each player is dealt one hidden card (0..9) from a shuffled deck;
+players alternately add 1 or 2 to a shared counter; whoever brings it to 10 or
+more wins. Option ``leak=True`` makes ``observe`` show the opponent's hidden
+card, so the shared hidden-information check must fail on it.
+"""
