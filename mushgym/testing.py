@@ -1,0 +1,213 @@
+"""The checks every registered game must pass, usable from tests and by game authors.
+
+``tests/test_harness.py`` runs them over the whole registry, so a new game is
+covered the moment it registers. Regenerate the golden playthrough files with::
+
+    python -m mushgym.testing --regen-golden
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+from pathlib import Path
+from typing import Any, Iterator
+
+import numpy as np
+
+from .game import Game
+
+GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
+GOLDEN_SEED = 20261129
+
+
+def option_sets(game_class: type[Game]) -> list[dict[str, Any]]:
+    """Defaults, then every non-default value of each option one at a time (all player counts)."""
+    sets: list[dict[str, Any]] = [{}]
+    for name, choices in game_class.option_choices.items():
+        if name.endswith("_path"):
+            continue
+        for value in choices:
+            if value != game_class.default_options.get(name):
+                sets.append({name: value})
+    return sets
+
+
+def options_id(options: dict[str, Any]) -> str:
+    return "-".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"
+
+
+def random_trajectory(game: Game, seed: int, check: bool = True, max_steps: int | None = None) -> Iterator[tuple[np.ndarray, int]]:
+    """Yield ``(state, action)`` along one uniform-random game (``state`` before ``action``).
+
+    With ``check``, after every step: the game's own invariants, a non-empty mask
+    while the game is running, the observation's shape, dtype and bounds for every
+    player, and the declared maximum length.
+    """
+    rng = np.random.default_rng(seed)
+    state = game.new_state(seed)
+    limit = game.spec.max_game_length if max_steps is None else max_steps
+    steps = 0
+    while not game.is_terminal(state):
+        if check:
+            game.check_invariants(state)
+            check_observations(game, state)
+        legal = game.legal_actions(state)
+        assert legal.size > 0, f"{game.env_id} seed {seed}: no legal action at step {steps} in a running game"
+        assert steps < game.spec.max_game_length, (
+            f"{game.env_id} seed {seed}: game still running after the declared max length {game.spec.max_game_length}")
+        if steps >= limit:
+            return
+        action = int(legal[rng.integers(legal.size)])
+        yield state, action
+        state = game.step(state, action)
+        steps += 1
+    if check:
+        game.check_invariants(state)
+        check_observations(game, state)
+        rets = game.returns(state)
+        lo, hi = game.spec.reward_range
+        assert ((rets >= lo) & (rets <= hi)).all(), f"{game.env_id}: returns {rets} outside {game.spec.reward_range}"
+        if game.spec.zero_sum:
+            assert abs(rets.sum()) < 1e-9, f"{game.env_id}: zero-sum game returned {rets}"
+        assert not game.legal_mask(state).any(), f"{game.env_id}: terminal state has legal actions"
+    yield state, -1
+
+
+def check_observations(game: Game, state: np.ndarray) -> None:
+    for p in range(game.num_players):
+        obs = game.observe(state, p)
+        assert obs.shape == tuple(game.observation_shape) and obs.dtype == np.float32
+        bad = (obs < game.obs_low) | (obs > game.obs_high)
+        if bad.any():
+            i = int(np.flatnonzero(bad.ravel())[0])
+            raise AssertionError(
+                f"{game.env_id}: observation[{i}] = {obs.ravel()[i]} for player {p} outside "
+                f"[{game.obs_low.ravel()[i]}, {game.obs_high.ravel()[i]}]")
+
+
+def play_random_games(game: Game, n_games: int, seed: int = 0) -> dict[str, Any]:
+    """Random play with every check on every step; returns lengths and returns."""
+    lengths, rets = [], []
+    for g in range(n_games):
+        steps = -1
+        for state, _action in random_trajectory(game, seed + g):
+            steps += 1
+        lengths.append(steps)
+        rets.append(game.returns(state))
+    return {"lengths": np.array(lengths), "returns": np.array(rets)}
+
+
+def check_hidden_information(game: Game, n_games: int, seed: int = 0, every: int = 3) -> int:
+    """Perturb what a player may not see; that player's observation (and mask) must not move.
+
+    Returns how many perturbations changed the state; a checker that never
+    changes anything proves nothing, so callers assert it is large.
+    """
+    rng = np.random.default_rng(seed)
+    changed = 0
+    for g in range(n_games):
+        for i, (state, _a) in enumerate(random_trajectory(game, seed + g, check=False)):
+            if i % every or game.is_terminal(state):
+                continue
+            for p in range(game.num_players):
+                other = game.perturb_hidden(state, p, rng)
+                assert other.shape == state.shape and other.dtype == state.dtype
+                if not np.array_equal(other, state):
+                    changed += 1
+                obs, obs2 = game.observe(state, p), game.observe(other, p)
+                if not np.array_equal(obs, obs2):
+                    idx = np.flatnonzero(obs != obs2)[:10].tolist()
+                    raise AssertionError(
+                        f"{game.env_id}: player {p}'s observation depends on hidden information "
+                        f"(elements {idx} moved when only what player {p} cannot see was changed)")
+                if game.current_player(state) == p:
+                    assert np.array_equal(game.legal_mask(state), game.legal_mask(other)), (
+                        f"{game.env_id}: player {p}'s legal actions depend on hidden information")
+    return changed
+
+
+def trajectory_digest(module_name: str, options: dict[str, Any], seed: int, max_steps: int | None = None) -> str:
+    """SHA-256 over every state and action of one seeded random game (for cross-process checks).
+
+    ``module_name`` is an env module (``mushgym.envs.fungi_v0``) defining ``Game``.
+    """
+    import importlib
+
+    game = importlib.import_module(module_name).Game(**options)
+    h = hashlib.sha256()
+    for state, action in random_trajectory(game, seed, check=False, max_steps=max_steps):
+        h.update(state.tobytes())
+        h.update(int(action).to_bytes(8, "little", signed=True))
+    return h.hexdigest()
+
+
+def _fmt_obs(obs: np.ndarray) -> str:
+    return " ".join(str(int(v)) if float(v).is_integer() else f"{v:g}" for v in obs.ravel())
+
+
+def playthrough_text(game: Game, seed: int = GOLDEN_SEED) -> str:
+    """OpenSpiel-style playthrough: per step the state text, observation, legal actions, action."""
+    lines = [f"game: {game.env_id}", f"options: {options_id(game.options)}", f"seed: {seed}",
+             f"num_actions: {game.num_actions}", f"observation_shape: {tuple(game.observation_shape)}", ""]
+    for step, (state, action) in enumerate(random_trajectory(game, seed, check=False)):
+        lines.append(f"# step {step}")
+        lines.extend("  " + ln for ln in game.state_to_string(state).splitlines())
+        if action < 0:
+            lines.append(f"terminal: returns {game.returns(state).tolist()}")
+            break
+        p = game.current_player(state)
+        lines.append(f"current_player: {p}")
+        lines.append(f"observation[{p}]: {_fmt_obs(game.observe(state, p))}")
+        lines.append(f"legal: {game.legal_actions(state).tolist()}")
+        lines.append(f"action: {action} ({game.action_to_string(state, action)})")
+        lines.append(f"rewards: {game.returns(state).tolist()}")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def golden_path(env_id: str, options: dict[str, Any], directory: Path = GOLDEN_DIR) -> Path:
+    return directory / f"{env_id}__{options_id(options)}.txt"
+
+
+def golden_cases() -> list[tuple[str, dict[str, Any]]]:
+    from .registry import env_module, list_envs
+
+    return [(e, o) for e in list_envs() for o in option_sets(env_module(e).Game)]
+
+
+def regenerate_golden(directory: Path = GOLDEN_DIR) -> list[Path]:
+    from .registry import game as make_game
+
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for env_id, options in golden_cases():
+        path = golden_path(env_id, options, directory)
+        path.write_text(playthrough_text(make_game(env_id, **options)))
+        written.append(path)
+    return written
+
+
+def slow_scale() -> int:
+    """How much bigger the ``slow`` property runs are (env MUSHGYM_SLOW_SCALE, default 1 = CI size)."""
+    try:
+        return max(1, int(os.environ.get("MUSHGYM_SLOW_SCALE", "1")))
+    except ValueError:
+        raise ValueError("MUSHGYM_SLOW_SCALE must be a positive integer") from None
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m mushgym.testing", description=__doc__)
+    parser.add_argument("--regen-golden", action="store_true", help="rewrite tests/golden/*.txt")
+    parser.add_argument("--dir", type=Path, default=GOLDEN_DIR)
+    args = parser.parse_args(argv)
+    if not args.regen_golden:
+        parser.print_help()
+        return
+    for path in regenerate_golden(args.dir):
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
