@@ -7,7 +7,9 @@
 """
 
 from .game import Game, GameSpec
-from .registry import game, list_envs, make, make_raw
+from .registry import game, list_envs, make, make_raw, register_with_pettingzoo
+
+register_with_pettingzoo()
 
 __version__ = "0.1.0"
 __all__ = ["Game", "GameSpec", "game", "list_envs", "make", "make_raw", "__version__"]

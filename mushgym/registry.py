@@ -40,3 +40,29 @@ def make(env_id: str, **options: Any):
 def make_raw(env_id: str, **options: Any):
     """The unwrapped AEC env (illegal actions raise ``ValueError``)."""
     return env_module(env_id).raw_env(**options)
+
+
+def pettingzoo_id(env_id: str) -> str:
+    """``fungi_v0`` -> ``mushgym/fungi-v0``, the id format of PettingZoo's own registry."""
+    name, _, version = env_id.rpartition("_v")
+    return f"mushgym/{name}-v{version}"
+
+
+def register_with_pettingzoo() -> None:
+    """Make ``pettingzoo.make("aec", "mushgym/fungi-v0")`` work, where PettingZoo has a registry."""
+    try:
+        import pettingzoo
+    except ImportError:  # pragma: no cover - pettingzoo is a dependency
+        return
+    register = getattr(pettingzoo, "register", None)
+    spec = getattr(pettingzoo, "spec", None)
+    if register is None:  # PettingZoo < 1.25 has no registry
+        return
+    for env_id, module in ENV_MODULES.items():
+        pz_id = pettingzoo_id(env_id)
+        try:
+            spec("aec", pz_id)
+            continue  # already registered (re-import)
+        except Exception:
+            pass
+        register("aec", pz_id, entry_point=f"{module}:env")
