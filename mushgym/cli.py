@@ -98,8 +98,8 @@ def _delegate(module: str, func: str, argv: list[str]) -> int:
     try:
         main = getattr(importlib.import_module(module), func)
     except ImportError as err:
-        raise SystemExit(f"mushgym: this command needs an optional part that is not installed ({err}); "
-                         "try `pip install mushgym[train]`") from err
+        hint = " (install the training extra: pip install 'mushgym[train]')" if "agents" in module else ""
+        raise SystemExit(f"mushgym: this command could not be loaded: {err}{hint}") from err
     return int(main(argv) or 0)
 
 
