@@ -1,0 +1,136 @@
+"""The game-independent core: layout, in-state generator, piles, option validation, the Game API."""
+
+import numpy as np
+import pytest
+
+from mushgym.core import Layout, RNG_WORDS, pile_draw, pile_push, pile_push_bottom, pile_remove_at
+from mushgym.core import count_by_type, reshuffle_into, rng_below, rng_next32, rng_seed, shuffle_range
+from mushgym.core.rng import mix32, mul32
+from mushgym.game import validate_options
+
+
+def test_layout_offsets_are_consecutive_and_named():
+    L = Layout()
+    a = L.scalar("a")
+    b = L.array("b", 3)
+    c = L.scalar("c")
+    assert (a, b, c, L.size) == (0, 1, 4, 5)
+    state = L.new_state()
+    state[b:b + 3] = [7, 8, 9]
+    assert L.view(state) == {"a": 0, "b": [7, 8, 9], "c": 0}
+    with pytest.raises(ValueError, match="declared twice"):
+        L.scalar("a")
+    with pytest.raises(ValueError, match="positive length"):
+        L.array("z", 0)
+    with pytest.raises(ValueError, match="slots"):
+        L.view(np.zeros(3, np.int64))
+
+
+def test_mul32_matches_modular_arithmetic():
+    rng = np.random.default_rng(0)
+    for a, b in rng.integers(0, 2**32, size=(200, 2)):
+        assert mul32(np.int64(a), np.int64(b)) == (int(a) * int(b)) % 2**32
+    assert mix32(0) == 0 and mix32(1) != 1
+
+
+def _stream(seed, n, compiled=True):
+    state = np.zeros(RNG_WORDS, np.int64)
+    seed_fn = rng_seed if compiled else rng_seed.py_func
+    next_fn = rng_next32 if compiled else rng_next32.py_func
+    seed_fn(state, 0, np.int64(seed))
+    return [int(next_fn(state, 0)) for _ in range(n)]
+
+
+def test_generator_is_deterministic_and_same_without_jit():
+    assert _stream(42, 50) == _stream(42, 50)
+    assert _stream(42, 50) != _stream(43, 50)
+    assert _stream(2**62 + 5, 20, compiled=True) == _stream(2**62 + 5, 20, compiled=False)
+
+
+def test_generator_words_live_in_the_state_so_copy_clones_the_future():
+    state = np.zeros(RNG_WORDS, np.int64)
+    rng_seed(state, 0, 7)
+    rng_next32(state, 0)
+    clone = state.copy()
+    assert [rng_next32(state, 0) for _ in range(5)] == [rng_next32(clone, 0) for _ in range(5)]
+
+
+def test_rng_below_is_roughly_uniform():
+    state = np.zeros(RNG_WORDS, np.int64)
+    rng_seed(state, 0, 1)
+    counts = np.bincount([rng_below(state, 0, 6) for _ in range(60_000)], minlength=6)
+    assert counts.min() > 9_400 and counts.max() < 10_600  # 10k expected, > 6 sigma margin
+    assert all(0 <= rng_below(state, 0, 1) < 1 for _ in range(100))
+
+
+def test_shuffle_is_a_permutation_and_depends_on_seed():
+    L = Layout()
+    rng = L.array("rng", RNG_WORDS)
+    deck = L.array("deck", 20)
+    perms = set()
+    for seed in range(30):
+        s = L.new_state()
+        rng_seed(s, rng, seed)
+        s[deck:deck + 20] = np.arange(20)
+        shuffle_range(s, deck, 20, rng)
+        assert sorted(s[deck:deck + 20]) == list(range(20))
+        perms.add(tuple(s[deck:deck + 20]))
+    assert len(perms) == 30
+
+
+def test_piles_push_draw_bottom_remove_and_reshuffle():
+    L = Layout()
+    rng = L.array("rng", RNG_WORDS)
+    deck, deck_n = L.array("deck", 10), L.scalar("deck_n")
+    disc, disc_n = L.array("disc", 10), L.scalar("disc_n")
+    s = L.new_state()
+    rng_seed(s, rng, 3)
+    for card in (1, 2, 3):
+        pile_push(s, deck, deck_n, card)
+    assert pile_draw(s, deck, deck_n) == 3 and s[deck_n] == 2
+    pile_push_bottom(s, deck, deck_n, 9)
+    assert list(s[deck:deck + 3]) == [9, 1, 2]
+    assert pile_remove_at(s, deck, deck_n, 1) == 1 and list(s[deck:deck + 2]) == [9, 2]
+    for card in (4, 5, 6):
+        pile_push(s, disc, disc_n, card)
+    reshuffle_into(s, disc, disc_n, deck, deck_n, rng)
+    assert s[disc_n] == 0 and s[deck_n] == 5
+    assert sorted(s[deck:deck + 5]) == [2, 4, 5, 6, 9]
+    counts = np.zeros(10, np.int64)
+    count_by_type(s, deck, 5, counts)
+    assert counts[[2, 4, 5, 6, 9]].tolist() == [1, 1, 1, 1, 1]
+    assert pile_draw(s, disc, disc_n) == -1
+
+
+def test_option_validation_names_the_valid_choices():
+    choices = {"num_players": (2, 3), "reward": ("win_loss", "score")}
+    defaults = {"num_players": 2, "reward": "win_loss"}
+    assert validate_options("x_v0", choices, defaults, {"num_players": 3})["num_players"] == 3
+    with pytest.raises(ValueError, match=r"invalid player count: 7; valid choices are \[2, 3\]"):
+        validate_options("x_v0", choices, defaults, {"num_players": 7})
+    with pytest.raises(ValueError, match=r"unknown option\(s\) \['colour'\].*reward=\['win_loss', 'score'\]"):
+        validate_options("x_v0", choices, defaults, {"colour": "red"})
+    with pytest.raises(ValueError, match=r"option 'reward'"):
+        validate_options("x_v0", choices, defaults, {"reward": "elo"})
+
+
+def test_game_api_rejects_bad_states_seeds_and_players():
+    from toygame.game import ToyGame
+
+    game = ToyGame()
+    with pytest.raises(TypeError, match="seed must be an integer"):
+        game.new_state("abc")
+    with pytest.raises(ValueError, match="1-D int64 array"):
+        game.legal_mask(np.zeros(3))
+    state = game.new_state(1)
+    with pytest.raises(ValueError, match="no player 5"):
+        game.observe(state, 5)
+    with pytest.raises(ValueError, match="illegal action 9"):
+        game.step(state, 9)
+    while not game.is_terminal(state):
+        state = game.step(state, 1)
+    with pytest.raises(ValueError, match="game is over"):
+        game.step(state, 0)
+    assert game.legal_mask(state).sum() == 0
+    with pytest.raises(ValueError, match="n_games"):
+        game.random_rollouts(0)
