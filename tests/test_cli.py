@@ -1,0 +1,56 @@
+"""The `mushgym` command line."""
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+import mushgym
+from mushgym import cli
+
+
+def test_list_shows_every_env(capsys):
+    assert cli.main(["list"]) == 0
+    out = capsys.readouterr().out
+    for env_id in mushgym.list_envs():
+        assert env_id in out
+
+
+def test_console_entry_point_runs():
+    out = subprocess.run([sys.executable, "-m", "mushgym", "list"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and "fungi_v0" in out.stdout
+
+
+@pytest.mark.parametrize("env_id", mushgym.list_envs())
+def test_play_a_whole_game_from_the_menu(env_id, monkeypatch, capsys):
+    """A scripted human: one non-number, one illegal number, then the first listed action each turn."""
+    seen = []
+    answers = iter(["hello", "99999"])
+
+    def fake_input(prompt=""):
+        text = capsys.readouterr().out
+        seen.append(text)
+        try:
+            return next(answers)
+        except StopIteration:
+            menu = text.split("your actions:")[-1]
+            return re.findall(r"^\s+(\d+)\s", menu, flags=re.M)[0]
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    assert cli.main(["play", env_id, "--seed", "3"]) == 0
+    out = "".join(seen) + capsys.readouterr().out
+    assert "type one of the numbers listed" in out
+    assert "is not a legal action now" in out
+    assert "game over" in out
+
+
+def test_play_quits_cleanly_and_rejects_bad_seat(monkeypatch, capsys):
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert cli.main(["play", "fungi_v0", "--seed", "1"]) == 1
+    with pytest.raises(SystemExit, match="--seat"):
+        cli.main(["play", "fungi_v0", "--seat", "5"])
+    with pytest.raises(ValueError, match="unknown env id"):
+        cli.main(["play", "nope_v0"])
+    with pytest.raises(SystemExit, match="name=value"):
+        cli.main(["play", "fungi_v0", "--opt", "num_players"])
