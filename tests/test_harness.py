@@ -273,5 +273,11 @@ def test_every_registered_env_is_importable_the_documented_ways():
         assert mod.__doc__ and env_id in mod.__doc__
         assert mushgym.make(env_id).unwrapped.metadata["name"] == env_id
         assert mushgym.game(env_id).env_id == env_id
+        import pettingzoo
+
+        if hasattr(pettingzoo, "register"):  # PettingZoo >= 1.25 has its own registry
+            from mushgym.registry import pettingzoo_id
+
+            assert pettingzoo.make("aec", pettingzoo_id(env_id)).unwrapped.metadata["name"] == env_id
     with pytest.raises(ValueError, match="registered envs"):
         mushgym.make("no_such_env_v0")
