@@ -1,0 +1,1 @@
+"""The games of mushgym, importable as ``mushgym.envs.<game>`` (e.g. ``from mushgym.envs import fungi_v0``)."""

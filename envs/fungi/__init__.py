@@ -1,0 +1,1 @@
+"""Fungi (two-player mushroom card game): numba kernels, deck data and the fungi_v0 env."""
