@@ -8,6 +8,12 @@ compiles them *inside that module*: they call that game's ``init``,
 ``legal_mask``, ``step``, ... as module globals, numba inlines them, and each
 game gets its own cached copy (the cache files are named after the game module).
 
+numba judges a cache entry fresh by the modification time of the *game's* file,
+so an edit to the loops below would not invalidate it. Each loop's qualified
+name therefore carries a digest of this source (``vec_step__3fa9c2e1``): a new
+version of the loops gets new cache files, while the names in the module stay
+the plain ones (``vec_step``).
+
 Kernels every game module defines before calling ``install_batch_kernels``::
 
     init(state, seed, cfg)                      deal and set up
@@ -17,9 +23,29 @@ Kernels every game module defines before calling ``install_batch_kernels``::
     current_player(state) -> int
     is_terminal(state) -> bool
     returns(state, cfg, out)                    float64 return of every seat
+
+What the loops add to the module (all ``@njit(cache=True)``; ``par_*`` and
+``random_rollouts`` are ``parallel=True`` and spread over numba's threads):
+
+    sample_masked(mask, n_legal, rng, off)      uniform legal action
+    play_random_game(...) / random_rollouts(...)   whole games, in-kernel
+    vec_seed / vec_reset / vec_step / vec_sample   the vector API (mushgym.vector)
+    sa_reset / sa_step                          single-agent vector view (learner
+                                                on one seat, random opponents)
+
+each ``vec_*`` / ``sa_*`` also as ``par_vec_*`` / ``par_sa_*`` (prange over envs).
+The Python side is :mod:`mushgym.vector`; the kernels allocate nothing per step.
 """
 
 from __future__ import annotations
+
+import hashlib
+import re
+
+# Auto-reset modes (Gymnasium's names), as passed to the kernels.
+AUTORESET_NEXT_STEP = 0
+AUTORESET_SAME_STEP = 1
+AUTORESET_DISABLED = 2
 
 BATCH_SOURCE = r'''
 @njit(cache=True)
@@ -61,20 +87,345 @@ def random_rollouts(n_games, seed, cfg, state_size, num_actions, num_players, ma
 
     Game ``i`` is dealt from seed ``seed + i`` and its policy drawn from an
     independent stream, so the result does not depend on the thread count.
+    The games are cut into at most 256 contiguous chunks, each with its own
+    scratch state and mask, so nothing is allocated per game.
     Returns ``(steps[n_games], returns[n_games, num_players])``.
     """
     steps = np.zeros(n_games, np.int64)
     rets = np.zeros((n_games, num_players), np.float64)
-    for i in prange(n_games):
+    n_chunks = min(n_games, 256)
+    for c in prange(n_chunks):
+        lo = c * n_games // n_chunks
+        hi = (c + 1) * n_games // n_chunks
         state = np.zeros(state_size, np.int64)
         mask = np.zeros(num_actions, np.int8)
         policy_rng = np.zeros(4, np.int64)
-        _rng_seed(policy_rng, 0, (seed + i) ^ 0x5DEECE66D)
-        steps[i] = play_random_game(state, mask, seed + i, cfg, policy_rng, max_len)
-        if steps[i] >= 0:
-            returns(state, cfg, rets[i])
+        for i in range(lo, hi):
+            _rng_seed(policy_rng, 0, (seed + i) ^ 0x5DEECE66D)
+            steps[i] = play_random_game(state, mask, seed + i, cfg, policy_rng, max_len)
+            if steps[i] >= 0:
+                returns(state, cfg, rets[i])
     return steps, rets
+
+
+# --- the vector API: one row of ``states`` per env --------------------------------
+
+@njit(cache=True)
+def _vec_seed_one(i, base, seed_rngs, policy_rngs):
+    """Env ``i``'s two private streams: episode seeds and random actions."""
+    _rng_seed(seed_rngs[i], 0, base + i * 0x9E3779B1)
+    _rng_seed(policy_rngs[i], 0, (base + i * 0x9E3779B1) ^ 0x5DEECE66D)
+
+
+@njit(cache=True)
+def _next_episode_seed(rng):
+    """The next 62-bit episode seed of an env's seed stream."""
+    hi = _rng_next32(rng, 0) >> 2
+    return (hi << 32) | _rng_next32(rng, 0)
+
+
+@njit(cache=True)
+def _vec_refresh(i, states, cfg, obs, masks, n_legal, players):
+    """Write env ``i``'s mask, player to act and that player's observation."""
+    state = states[i]
+    m = masks[i]
+    o = obs[i]
+    m[:] = 0
+    o[...] = 0
+    n_legal[i] = legal_mask(state, cfg, m)
+    p = current_player(state)
+    players[i] = p
+    observe(state, p, cfg, o)
+
+
+@njit(cache=True)
+def _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds):
+    s = _next_episode_seed(seed_rngs[i])
+    ep_seeds[i] = s
+    ep_len[i] = 0
+    init(states[i], s, cfg)
+    _vec_refresh(i, states, cfg, obs, masks, n_legal, players)
+
+
+@njit(cache=True)
+def _vec_check(actions, masks, terminated, truncated, mode):
+    """Index of the first env whose action is illegal, ``n + i`` if env ``i`` is finished
+    and auto-reset is disabled, or -1 if the whole batch may be stepped."""
+    n = actions.shape[0]
+    num_actions = masks.shape[1]
+    for i in range(n):
+        if terminated[i] or truncated[i]:
+            if mode == 0:
+                continue
+            if mode == 2:
+                return n + i
+        a = actions[i]
+        if a < 0 or a >= num_actions or masks[i, a] == 0:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards, terminated,
+                  truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final):
+    state = states[i]
+    r = rewards[i]
+    r[:] = 0.0
+    if mode == 1:
+        has_final[i] = False
+    if mode == 0 and (terminated[i] or truncated[i]):
+        terminated[i] = False
+        truncated[i] = False
+        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds)
+        return
+    p = players[i]
+    step(state, actions[i], cfg)
+    ep_len[i] += 1
+    if is_terminal(state):
+        returns(state, cfg, r)
+        terminated[i] = True
+        truncated[i] = False
+    elif max_len > 0 and ep_len[i] >= max_len:
+        terminated[i] = False
+        truncated[i] = True
+    else:
+        terminated[i] = False
+        truncated[i] = False
+        _vec_refresh(i, states, cfg, obs, masks, n_legal, players)
+        return
+    # the episode ended: the final observation is the last mover's
+    if mode == 1:
+        f = final_obs[i]
+        f[...] = 0
+        observe(state, p, cfg, f)
+        has_final[i] = True
+        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds)
+    else:
+        o = obs[i]
+        o[...] = 0
+        observe(state, p, cfg, o)
+        masks[i, :] = 0
+        n_legal[i] = 0
+        players[i] = -1
+
+
+@njit(cache=True)
+def _vec_sample_one(i, masks, n_legal, policy_rngs, out):
+    if n_legal[i] > 0:
+        out[i] = sample_masked(masks[i], n_legal[i], policy_rngs[i], 0)
+    else:
+        out[i] = 0
+
+
+@njit(cache=True)
+def vec_seed(base, seed_rngs, policy_rngs):
+    for i in range(seed_rngs.shape[0]):
+        _vec_seed_one(i, base, seed_rngs, policy_rngs)
+
+
+@njit(cache=True)
+def vec_reset(states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds):
+    for i in range(states.shape[0]):
+        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds)
+
+
+@njit(cache=True, parallel=True)
+def par_vec_reset(states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds):
+    for i in prange(states.shape[0]):
+        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds)
+
+
+@njit(cache=True)
+def vec_step(states, actions, cfg, obs, masks, n_legal, players, rewards, terminated, truncated,
+             ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final):
+    bad = _vec_check(actions, masks, terminated, truncated, mode)
+    if bad >= 0:
+        return bad
+    for i in range(states.shape[0]):
+        _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards, terminated,
+                      truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final)
+    return -1
+
+
+@njit(cache=True, parallel=True)
+def par_vec_step(states, actions, cfg, obs, masks, n_legal, players, rewards, terminated, truncated,
+                 ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final):
+    bad = _vec_check(actions, masks, terminated, truncated, mode)
+    if bad >= 0:
+        return bad
+    for i in prange(states.shape[0]):
+        _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards, terminated,
+                      truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final)
+    return -1
+
+
+@njit(cache=True)
+def vec_sample(masks, n_legal, policy_rngs, out):
+    for i in range(masks.shape[0]):
+        _vec_sample_one(i, masks, n_legal, policy_rngs, out)
+
+
+@njit(cache=True, parallel=True)
+def par_vec_sample(masks, n_legal, policy_rngs, out):
+    for i in prange(masks.shape[0]):
+        _vec_sample_one(i, masks, n_legal, policy_rngs, out)
+
+
+# --- single-agent view: a learner seat per env, random opponents in here ----------
+
+@njit(cache=True)
+def _sa_play_opponents(i, states, cfg, masks, learner, policy_rngs):
+    """Random legal moves for every seat but ``learner`` until the learner is to act
+    or the game is over. Uses ``masks[i]`` as scratch. Returns the number of moves."""
+    state = states[i]
+    m = masks[i]
+    moves = 0
+    while not is_terminal(state) and current_player(state) != learner:
+        m[:] = 0
+        nl = legal_mask(state, cfg, m)
+        step(state, sample_masked(m, nl, policy_rngs[i], 0), cfg)
+        moves += 1
+    return moves
+
+
+@njit(cache=True)
+def _sa_refresh(i, states, cfg, obs, masks, n_legal, learner):
+    state = states[i]
+    m = masks[i]
+    o = obs[i]
+    m[:] = 0
+    o[...] = 0
+    n_legal[i] = legal_mask(state, cfg, m)
+    observe(state, learner, cfg, o)
+
+
+@njit(cache=True)
+def _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
+                  policy_rngs, num_players):
+    """New episode for env ``i``: deal, pick the learner's seat, play the opponents up to
+    the learner's first turn (re-dealing in the rare case the game ends before it)."""
+    while True:
+        s = _next_episode_seed(seed_rngs[i])
+        ep_seeds[i] = s
+        ep_len[i] = 0
+        init(states[i], s, cfg)
+        if seat_mode < 0:
+            seats[i] = _rng_below(policy_rngs[i], 0, num_players)
+        else:
+            seats[i] = seat_mode
+        _sa_play_opponents(i, states, cfg, masks, seats[i], policy_rngs)
+        if not is_terminal(states[i]):
+            break
+    _sa_refresh(i, states, cfg, obs, masks, n_legal, seats[i])
+
+
+@njit(cache=True)
+def _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated,
+                 truncated, ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs,
+                 has_final, seat_returns, num_players):
+    state = states[i]
+    rewards[i] = 0.0
+    if mode == 1:
+        has_final[i] = False
+    if mode == 0 and (terminated[i] or truncated[i]):
+        terminated[i] = False
+        truncated[i] = False
+        _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
+                      policy_rngs, num_players)
+        return
+    learner = seats[i]
+    step(state, actions[i], cfg)
+    ep_len[i] += 1
+    _sa_play_opponents(i, states, cfg, masks, learner, policy_rngs)
+    if is_terminal(state):
+        rr = seat_returns[i]
+        rr[:] = 0.0
+        returns(state, cfg, rr)
+        rewards[i] = rr[learner]
+        terminated[i] = True
+        truncated[i] = False
+    elif max_len > 0 and ep_len[i] >= max_len:
+        terminated[i] = False
+        truncated[i] = True
+    else:
+        terminated[i] = False
+        truncated[i] = False
+        _sa_refresh(i, states, cfg, obs, masks, n_legal, learner)
+        return
+    if mode == 1:
+        f = final_obs[i]
+        f[...] = 0
+        observe(state, learner, cfg, f)
+        has_final[i] = True
+        _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
+                      policy_rngs, num_players)
+    else:
+        o = obs[i]
+        o[...] = 0
+        observe(state, learner, cfg, o)
+        masks[i, :] = 0
+        n_legal[i] = 0
+
+
+@njit(cache=True)
+def sa_reset(states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
+             policy_rngs, num_players):
+    for i in range(states.shape[0]):
+        _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
+                      policy_rngs, num_players)
+
+
+@njit(cache=True, parallel=True)
+def par_sa_reset(states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
+                 policy_rngs, num_players):
+    for i in prange(states.shape[0]):
+        _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
+                      policy_rngs, num_players)
+
+
+@njit(cache=True)
+def sa_step(states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated, truncated,
+            ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs, has_final,
+            seat_returns, num_players):
+    bad = _vec_check(actions, masks, terminated, truncated, mode)
+    if bad >= 0:
+        return bad
+    for i in range(states.shape[0]):
+        _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated,
+                     truncated, ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs,
+                     has_final, seat_returns, num_players)
+    return -1
+
+
+@njit(cache=True, parallel=True)
+def par_sa_step(states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated,
+                truncated, ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs,
+                has_final, seat_returns, num_players):
+    bad = _vec_check(actions, masks, terminated, truncated, mode)
+    if bad >= 0:
+        return bad
+    for i in prange(states.shape[0]):
+        _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated,
+                     truncated, ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs,
+                     has_final, seat_returns, num_players)
+    return -1
 '''
+
+# A short digest of the loops' source, appended to each loop's qualified name so
+# that numba's cache (keyed by file, qualified name and line) sees a new version.
+SOURCE_DIGEST = hashlib.sha1(BATCH_SOURCE.encode()).hexdigest()[:8]
+
+_DEF = re.compile(r"^@njit\((?P<opts>[^)]*)\)\ndef (?P<name>\w+)\(", re.M)
+
+
+def _plain_source() -> tuple[str, dict[str, str]]:
+    """BATCH_SOURCE without its decorators, and each function's decorator options."""
+    options = {m.group("name"): m.group("opts") for m in _DEF.finditer(BATCH_SOURCE)}
+    plain = _DEF.sub(lambda m: f"\ndef {m.group('name')}(", BATCH_SOURCE)
+    return plain, options
+
+
+BATCH_FUNCTIONS = tuple(_plain_source()[1])
 
 
 def install_batch_kernels(namespace: dict) -> None:
@@ -82,7 +433,7 @@ def install_batch_kernels(namespace: dict) -> None:
     import numpy as np
     from numba import njit, prange
 
-    from .rng import rng_below, rng_seed
+    from .rng import rng_below, rng_next32, rng_seed
 
     missing = [
         name
@@ -95,5 +446,13 @@ def install_batch_kernels(namespace: dict) -> None:
     namespace.setdefault("njit", njit)
     namespace.setdefault("prange", prange)
     namespace["_rng_below"] = rng_below
+    namespace["_rng_next32"] = rng_next32
     namespace["_rng_seed"] = rng_seed
-    exec(compile(BATCH_SOURCE, namespace["__file__"], "exec"), namespace)
+    plain, options = _plain_source()
+    # the blank line replacing each decorator keeps line numbers equal to BATCH_SOURCE's
+    exec(compile(plain, namespace["__file__"], "exec"), namespace)
+    for name, opts in options.items():
+        fn = namespace[name]
+        fn.__qualname__ = f"{name}__{SOURCE_DIGEST}"
+        kwargs = eval(f"dict({opts})")  # only our own literal options, e.g. cache=True, parallel=True
+        namespace[name] = njit(**kwargs)(fn)

@@ -1,0 +1,413 @@
+"""N games stepped in one compiled call: the vector API.
+
+    import mushgym.vector
+    vec = mushgym.vector.make("fungi_v0", num_envs=1024, seed=0)
+    obs, masks, player = vec.reset()
+    while True:
+        actions = vec.sample_random_actions()          # or your policy, using masks
+        obs, rewards, terminated, truncated, masks, player, info = vec.step(actions)
+
+The games live in one ``(num_envs, state_size)`` int64 array (``vec.states``);
+``step`` applies one action per env and writes the observation of the seat to
+act, its legal mask, the player to act and the per-seat rewards into
+preallocated arrays, all inside one compiled call (spread over numba's threads
+with ``prange`` when the batch is large enough). The returned arrays are those
+buffers themselves and are overwritten by the next call: copy what you keep
+(or pass ``copy=True``).
+
+Shapes and dtypes (``N = num_envs``, ``P`` players, ``A`` actions)::
+
+    obs               (N, *observation_shape) float32   the view of the seat to act
+    masks             (N, A) int8                        its legal actions
+    current_player    (N,) int64                         seat to act, -1 if the episode just ended
+    rewards           (N, P) float64                     every seat's reward for this step
+    terminated        (N,) bool                          the game ended (rules)
+    truncated         (N,) bool                          max_episode_steps reached
+
+Rewards are the game's terminal returns (``Game.returns``), given on the step
+that ends the game and 0 otherwise.
+
+Auto-reset (Gymnasium's names, ``autoreset_mode=``):
+
+``"next_step"`` (default, Gymnasium's default)
+    The step that ends an episode returns its final observation (the view of the
+    seat that moved last), ``terminated``/``truncated`` set, an all-zero mask and
+    ``current_player == -1``. The *next* ``step`` ignores that env's action,
+    deals its next game and returns that game's first observation with reward 0
+    and both flags clear.
+``"same_step"``
+    The step that ends an episode also deals the next one: obs, mask and player
+    are the new game's, the rewards and flags are the ended game's, and the
+    final observation is in ``info["final_obs"]`` (rows where
+    ``info["_final_obs"]`` is True).
+
+Seeds: ``make(..., seed=s)`` gives env ``i`` its own deterministic stream of
+episode seeds (a generator seeded from ``s`` and ``i``); episode ``k`` of env
+``i`` is exactly ``game.new_state(seed)`` for the seed found in
+``vec.episode_seeds[i]`` while it runs. A second stream per env drives
+``sample_random_actions``. ``reset(seed=s)`` restarts both streams;
+``reset()`` deals every env its next game.
+
+:class:`SingleAgentVectorEnv` is a Gymnasium ``VectorEnv`` over the same kernels
+for single-agent training: the learner holds one seat and the other seats are
+played by uniform random legal moves inside the compiled step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+import numpy as np
+
+from .core.batch import AUTORESET_DISABLED, AUTORESET_NEXT_STEP, AUTORESET_SAME_STEP
+from .game import MASK_DTYPE, OBS_DTYPE, Game
+
+AUTORESET_MODES = {
+    "next_step": AUTORESET_NEXT_STEP,
+    "same_step": AUTORESET_SAME_STEP,
+}
+
+#: Below this many envs a step runs on the calling thread only (starting
+#: numba's workers costs more than it saves on a small batch).
+PARALLEL_THRESHOLD = 64
+
+ACTION_DTYPE = np.int64
+
+
+def _autoreset_code(mode: Any) -> int:
+    name = getattr(mode, "name", mode)  # accept gymnasium.vector.AutoresetMode members
+    key = str(name).lower()
+    if key not in AUTORESET_MODES:
+        raise ValueError(f"autoreset_mode must be one of {sorted(AUTORESET_MODES)}, got {mode!r}")
+    return AUTORESET_MODES[key]
+
+
+def _base_seed(seed: Any) -> np.int64:
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an integer or None, got {type(seed).__name__}")
+    # mix the user's seed into 48 bits, leaving headroom for the per-env offset
+    mixed = int(np.random.SeedSequence(int(seed) & (2**64 - 1)).generate_state(1, np.uint64)[0])
+    return np.int64(mixed & (2**48 - 1))
+
+
+class _VectorBase:
+    """Shared buffers and argument checks of the vector classes."""
+
+    def __init__(self, game: Game, num_envs: int, seed: int | None, autoreset_mode: Any,
+                 max_episode_steps: int | None, threads: int | None, copy: bool) -> None:
+        if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
+        if max_episode_steps is not None and (not isinstance(max_episode_steps, (int, np.integer))
+                                              or max_episode_steps < 1):
+            raise ValueError(f"max_episode_steps must be a positive integer or None, got {max_episode_steps!r}")
+        if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+            raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}")
+        self.game = game
+        self.kernels = game.kernels
+        self.env_id = game.env_id
+        self.num_envs = n = int(num_envs)
+        self.num_players = game.num_players
+        self.num_actions = game.num_actions
+        self.autoreset_mode = str(getattr(autoreset_mode, "name", autoreset_mode)).lower()
+        self._mode = _autoreset_code(autoreset_mode)
+        self.max_episode_steps = int(max_episode_steps or 0)
+        self.threads = threads
+        self.copy = bool(copy)
+        self._cfg = game.config
+        obs_shape = tuple(game.observation_shape)
+        self.states = np.zeros((n, game.state_size), dtype=np.int64)
+        self.obs = np.zeros((n,) + obs_shape, dtype=OBS_DTYPE)
+        self.final_obs = np.zeros((n,) + obs_shape, dtype=OBS_DTYPE)
+        self.has_final = np.zeros(n, dtype=np.bool_)
+        self.masks = np.zeros((n, game.num_actions), dtype=MASK_DTYPE)
+        self.n_legal = np.zeros(n, dtype=np.int64)
+        self.terminated = np.zeros(n, dtype=np.bool_)
+        self.truncated = np.zeros(n, dtype=np.bool_)
+        self.episode_lengths = np.zeros(n, dtype=np.int64)
+        self.episode_seeds = np.zeros(n, dtype=np.int64)
+        self._seed_rngs = np.zeros((n, 4), dtype=np.int64)
+        self._policy_rngs = np.zeros((n, 4), dtype=np.int64)
+        self._actions = np.zeros(n, dtype=ACTION_DTYPE)
+        self._parallel = n >= PARALLEL_THRESHOLD
+        self._needs_reset = True
+        self._seed(seed)
+
+    def _seed(self, seed: Any) -> None:
+        self.seed_value = seed
+        self.kernels.vec_seed(_base_seed(seed), self._seed_rngs, self._policy_rngs)
+
+    # --- threads ------------------------------------------------------------------
+    def _call(self, serial, parallel, *args):
+        if not self._parallel:
+            return serial(*args)
+        if self.threads is None:
+            return parallel(*args)
+        previous = numba.get_num_threads()
+        numba.set_num_threads(self.threads)
+        try:
+            return parallel(*args)
+        finally:
+            numba.set_num_threads(previous)
+
+    # --- actions ------------------------------------------------------------------
+    def _as_actions(self, actions: Any) -> np.ndarray:
+        if self._needs_reset:
+            raise RuntimeError(f"{self.env_id}: call reset() before step()")
+        if isinstance(actions, np.ndarray) and actions.dtype == ACTION_DTYPE and actions.shape == (self.num_envs,):
+            return actions
+        arr = np.asarray(actions)
+        if arr.shape != (self.num_envs,):
+            raise ValueError(f"{self.env_id}: actions must have shape ({self.num_envs},) (one per env), "
+                             f"got shape {arr.shape}")
+        if arr.dtype.kind not in "iu":
+            if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
+                pass
+            else:
+                raise ValueError(f"{self.env_id}: actions must be integers, got dtype {arr.dtype}")
+        return arr.astype(ACTION_DTYPE)
+
+    def _raise_bad(self, bad: int, actions: np.ndarray) -> None:
+        n = self.num_envs
+        if bad >= n:
+            i = bad - n
+            raise ValueError(f"{self.env_id}: env {i} has finished its episode; reset it before stepping")
+        a = int(actions[bad])
+        legal = np.flatnonzero(self.masks[bad]).tolist()
+        if not 0 <= a < self.num_actions:
+            what = f"out of range 0..{self.num_actions - 1}"
+        else:
+            what = "illegal"
+        shown = legal[:20]
+        more = f", ... ({len(legal)} in all)" if len(legal) > 20 else ""
+        raise ValueError(f"{self.env_id}: env {bad}: action {a} is {what} for player {self._player_of(bad)}; "
+                         f"legal actions: {shown}{more}. No env was stepped.")
+
+    def _player_of(self, i: int) -> int:
+        raise NotImplementedError
+
+    def sample_random_actions(self, out: np.ndarray | None = None) -> np.ndarray:
+        """One uniformly random legal action per env, drawn in compiled code from each env's
+        own policy stream (0 for an env whose episode just ended; its action is ignored).
+
+        Returns a preallocated array that the next call overwrites (or fills ``out``).
+        """
+        if self._needs_reset:
+            raise RuntimeError(f"{self.env_id}: call reset() before sample_random_actions()")
+        target = self._actions if out is None else out
+        if target.dtype != ACTION_DTYPE or target.shape != (self.num_envs,):
+            raise ValueError(f"out must be an int64 array of shape ({self.num_envs},)")
+        self._call(self.kernels.vec_sample, self.kernels.par_vec_sample,
+                   self.masks, self.n_legal, self._policy_rngs, target)
+        return target
+
+    @property
+    def state_bytes(self) -> int:
+        """Memory of one game state, in bytes."""
+        return int(self.states.shape[1] * self.states.itemsize)
+
+    @property
+    def bytes_per_env(self) -> int:
+        """Memory held per env: state, observation (and final observation), mask, bookkeeping."""
+        total = sum(a.nbytes for a in (self.states, self.obs, self.final_obs, self.masks, self.n_legal,
+                                       self.terminated, self.truncated, self.episode_lengths,
+                                       self.episode_seeds, self._seed_rngs, self._policy_rngs, self._actions))
+        return total // self.num_envs
+
+    def close(self) -> None:
+        pass
+
+    def _out(self, a: np.ndarray) -> np.ndarray:
+        return a.copy() if self.copy else a
+
+
+class MushroomVectorEnv(_VectorBase):
+    """``num_envs`` games of one env id, every seat's turn exposed (see the module docstring)."""
+
+    def __init__(self, game: Game, num_envs: int, seed: int | None = 0, autoreset_mode: Any = "next_step",
+                 max_episode_steps: int | None = None, threads: int | None = None, copy: bool = False) -> None:
+        super().__init__(game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy)
+        self.current_player = np.zeros(self.num_envs, dtype=np.int64)
+        self.rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float64)
+
+    def _player_of(self, i: int) -> int:
+        return int(self.current_player[i])
+
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Deal every env a new game. With ``seed``, restart every env's seed and policy streams.
+
+        Returns ``(obs, masks, current_player)``.
+        """
+        if seed is not None:
+            self._seed(seed)
+        self.terminated[:] = False
+        self.truncated[:] = False
+        self.has_final[:] = False
+        self.rewards[:] = 0.0
+        self._call(self.kernels.vec_reset, self.kernels.par_vec_reset,
+                   self.states, self._cfg, self.obs, self.masks, self.n_legal, self.current_player,
+                   self.episode_lengths, self._seed_rngs, self.episode_seeds)
+        self._needs_reset = False
+        return self._out(self.obs), self._out(self.masks), self._out(self.current_player)
+
+    def step(self, actions: Any):
+        """Apply one action per env. Returns
+        ``(obs, rewards, terminated, truncated, masks, current_player, info)``.
+
+        An illegal or out-of-range action raises ``ValueError`` naming the env and the
+        action, before any env is stepped.
+        """
+        acts = self._as_actions(actions)
+        bad = self._call(self.kernels.vec_step, self.kernels.par_vec_step,
+                         self.states, acts, self._cfg, self.obs, self.masks, self.n_legal,
+                         self.current_player, self.rewards, self.terminated, self.truncated,
+                         self.episode_lengths, self.max_episode_steps, self._seed_rngs, self.episode_seeds,
+                         self._mode, self.final_obs, self.has_final)
+        if bad >= 0:
+            self._raise_bad(bad, acts)
+        info: dict[str, Any] = {}
+        if self._mode == AUTORESET_SAME_STEP:
+            info["final_obs"] = self._out(self.final_obs)
+            info["_final_obs"] = self._out(self.has_final)
+        return (self._out(self.obs), self._out(self.rewards), self._out(self.terminated),
+                self._out(self.truncated), self._out(self.masks), self._out(self.current_player), info)
+
+    def __repr__(self) -> str:
+        return (f"MushroomVectorEnv({self.env_id!r}, num_envs={self.num_envs}, "
+                f"autoreset_mode={self.autoreset_mode!r})")
+
+
+def make(env_id: str, num_envs: int, seed: int | None = 0, *, autoreset_mode: Any = "next_step",
+         max_episode_steps: int | None = None, threads: int | None = None, copy: bool = False,
+         **options: Any) -> MushroomVectorEnv:
+    """``num_envs`` games of ``env_id`` (game ``options`` as for ``mushgym.make``), stepped together.
+
+    ``threads`` caps numba's worker threads for this vector's calls (default: all);
+    batches smaller than :data:`PARALLEL_THRESHOLD` run on the calling thread.
+    """
+    from .registry import game as make_game
+
+    return MushroomVectorEnv(make_game(env_id, **options), num_envs, seed, autoreset_mode=autoreset_mode,
+                             max_episode_steps=max_episode_steps, threads=threads, copy=copy)
+
+
+def from_game(game: Game, num_envs: int, seed: int | None = 0, **kwargs: Any) -> MushroomVectorEnv:
+    """The vector API over an existing :class:`mushgym.Game` (any registered or test game)."""
+    return MushroomVectorEnv(game, num_envs, seed, **kwargs)
+
+
+# --- Gymnasium VectorEnv, single agent --------------------------------------------------
+
+try:  # gymnasium is a dependency; keep the import local to this class's needs
+    import gymnasium
+    from gymnasium import spaces as _spaces
+    from gymnasium.vector import VectorEnv as _GymVectorEnv
+    from gymnasium.vector.utils import batch_space as _batch_space
+except ImportError:  # pragma: no cover
+    _GymVectorEnv = object
+
+
+class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
+    """A Gymnasium ``VectorEnv``: the learner plays one seat of every env, the other seats
+    play uniform random legal moves inside the compiled step.
+
+    ``learner_seat`` is a seat index, or ``-1`` to draw the learner's seat at random for
+    each episode (from the env's policy stream); ``vec.learner_seats`` holds the current
+    seats. Observations are the learner's (``Box``); the learner's legal actions are in
+    ``info["action_mask"]`` and ``action_masks()`` (for maskable algorithms). The reward
+    is the learner's return at the end of the game. ``copy=True`` (Gymnasium's default)
+    returns fresh arrays; ``copy=False`` returns the internal buffers.
+    """
+
+    metadata = {"autoreset_mode": None, "render_modes": []}
+
+    def __init__(self, game: Game, num_envs: int, seed: int | None = 0, learner_seat: int = 0,
+                 opponent: str = "random", autoreset_mode: Any = "next_step",
+                 max_episode_steps: int | None = None, threads: int | None = None, copy: bool = True) -> None:
+        if opponent != "random":
+            raise ValueError(f"opponent must be 'random' (played in compiled code), got {opponent!r}")
+        if not isinstance(learner_seat, (int, np.integer)) or not -1 <= learner_seat < game.num_players:
+            raise ValueError(f"learner_seat must be -1 (random each episode) or a seat in "
+                             f"0..{game.num_players - 1}, got {learner_seat!r}")
+        _VectorBase.__init__(self, game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy)
+        self.learner_seat = int(learner_seat)
+        self.learner_seats = np.zeros(self.num_envs, dtype=np.int64)
+        self.rewards = np.zeros(self.num_envs, dtype=np.float64)
+        self._seat_returns = np.zeros((self.num_envs, self.num_players), dtype=np.float64)
+        self.single_observation_space = _spaces.Box(low=game.obs_low, high=game.obs_high, dtype=OBS_DTYPE)
+        self.single_action_space = _spaces.Discrete(game.num_actions)
+        self.observation_space = _batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = _batch_space(self.single_action_space, self.num_envs)
+        self.metadata = dict(self.metadata)
+        self.metadata["autoreset_mode"] = getattr(gymnasium.vector, "AutoresetMode", None) and (
+            gymnasium.vector.AutoresetMode.NEXT_STEP if self._mode == AUTORESET_NEXT_STEP
+            else gymnasium.vector.AutoresetMode.SAME_STEP)
+        self.render_mode = None
+        self.spec = None
+        self.closed = False
+
+    def _player_of(self, i: int) -> int:
+        return int(self.learner_seats[i])
+
+    def _reseed(self, seed: Any) -> None:
+        if isinstance(seed, (list, tuple)):
+            raise ValueError("SingleAgentVectorEnv.reset takes one integer seed for the whole vector "
+                             "(env i's streams are derived from it)")
+        self._seed(seed)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        if seed is not None:
+            self._reseed(seed)
+        if options:
+            raise ValueError(f"reset() takes no options; game options go to the constructor")
+        self.terminated[:] = False
+        self.truncated[:] = False
+        self.has_final[:] = False
+        self.rewards[:] = 0.0
+        self._call(self.kernels.sa_reset, self.kernels.par_sa_reset,
+                   self.states, self._cfg, self.obs, self.masks, self.n_legal, self.learner_seats,
+                   self.learner_seat, self.episode_lengths, self._seed_rngs, self.episode_seeds,
+                   self._policy_rngs, self.num_players)
+        self._needs_reset = False
+        return self._out(self.obs), {"action_mask": self._out(self.masks)}
+
+    def step(self, actions: Any):
+        acts = self._as_actions(actions)
+        bad = self._call(self.kernels.sa_step, self.kernels.par_sa_step,
+                         self.states, acts, self._cfg, self.obs, self.masks, self.n_legal, self.learner_seats,
+                         self.learner_seat, self.rewards, self.terminated, self.truncated, self.episode_lengths,
+                         self.max_episode_steps, self._seed_rngs, self.episode_seeds, self._policy_rngs,
+                         self._mode, self.final_obs, self.has_final, self._seat_returns, self.num_players)
+        if bad >= 0:
+            self._raise_bad(bad, acts)
+        info: dict[str, Any] = {"action_mask": self._out(self.masks)}
+        if self._mode == AUTORESET_SAME_STEP:
+            info["final_obs"] = self._out(self.final_obs)
+            info["_final_obs"] = self._out(self.has_final)
+        return (self._out(self.obs), self._out(self.rewards), self._out(self.terminated),
+                self._out(self.truncated), info)
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions in every env, ``(num_envs, num_actions)`` bool."""
+        return self.masks.astype(bool)
+
+    def close(self, **kwargs: Any) -> None:
+        self.closed = True
+
+    def __repr__(self) -> str:
+        return (f"SingleAgentVectorEnv({self.env_id!r}, num_envs={self.num_envs}, "
+                f"learner_seat={self.learner_seat}, autoreset_mode={self.autoreset_mode!r})")
+
+
+def make_single_agent(env_id: str, num_envs: int, seed: int | None = 0, *, learner_seat: int = 0,
+                      opponent: str = "random", autoreset_mode: Any = "next_step",
+                      max_episode_steps: int | None = None, threads: int | None = None, copy: bool = True,
+                      **options: Any) -> SingleAgentVectorEnv:
+    """A Gymnasium ``VectorEnv`` of ``env_id``: learner on ``learner_seat``, random opponents."""
+    from .registry import game as make_game
+
+    return SingleAgentVectorEnv(make_game(env_id, **options), num_envs, seed, learner_seat=learner_seat,
+                                opponent=opponent, autoreset_mode=autoreset_mode,
+                                max_episode_steps=max_episode_steps, threads=threads, copy=copy)
