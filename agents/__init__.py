@@ -1,0 +1,46 @@
+"""Agents for mushgym games: baselines, training and evaluation.
+
+    from mushgym.agents import RandomAgent, GreedyAgent, tournament, train_ppo
+    model = train_ppo("fungi_v0", steps=1_000_000, opponent="greedy", seed=0)
+    tournament("fungi_v0", ["random", "greedy", "runs/ppo_fungi_v0/final.zip"], games=1000)
+
+Importing this package imports neither torch nor stable-baselines3: the training
+and model-loading functions import them when called (``pip install mushgym[train]``).
+"""
+
+from .base import Agent, FunctionAgent, RandomAgent, make_agent
+from .evaluate import MatchResult, TournamentResult, bradley_terry_elo, eval_main, play_match, tournament, wilson_interval
+from .greedy import GreedyAgent, greedy_heuristic, register_greedy
+from .play import play_games, play_seeds
+
+
+def train_ppo(*args, **kwargs):
+    """Train MaskablePPO on a mushgym env; see :func:`mushgym.agents.ppo.train_ppo`."""
+    from .ppo import train_ppo as _train_ppo
+
+    return _train_ppo(*args, **kwargs)
+
+
+train_ppo.__doc__ = "Train MaskablePPO on a mushgym env (needs the train extra); see mushgym.agents.ppo.train_ppo."
+
+
+def train_main(argv=None):
+    """``mushgym train ENV --steps N [--opponent random|greedy|self] [--seed S]``."""
+    from .ppo import train_main as _train_main
+
+    return _train_main(argv)
+
+
+def load_policy(*args, **kwargs):
+    """Load a model saved by :func:`train_ppo` as an :class:`Agent` (needs the train extra)."""
+    from .ppo import load_policy as _load_policy
+
+    return _load_policy(*args, **kwargs)
+
+
+__all__ = [
+    "Agent", "FunctionAgent", "GreedyAgent", "MatchResult", "RandomAgent", "TournamentResult",
+    "bradley_terry_elo", "eval_main", "greedy_heuristic", "load_policy", "make_agent", "play_games",
+    "play_match", "play_seeds", "register_greedy", "tournament", "train_main", "train_ppo",
+    "wilson_interval",
+]

@@ -1,0 +1,129 @@
+"""The policy interface shared by every mushgym agent, and the uniform random baseline.
+
+An agent answers one question, *which legal action now?*, in one of two ways:
+
+* ``act(observation, action_mask) -> int`` from what the acting player sees (the
+  observation vector and the 0/1 legal mask of the AEC env), and the batched
+  ``act_batch(observations, action_masks) -> int64[n]``;
+* ``act_state(game, state, player, observation, action_mask) -> int`` for agents
+  that look ahead with the functional API (``game.step`` on a copy of ``state``).
+  Such agents set ``uses_state = True``. They receive the true state because the
+  functional API needs one, and must decide **only from what ``player`` may see**:
+  ``tests/test_agents.py`` checks this by asking the same question on a state whose
+  hidden part was redrawn with ``game.perturb_hidden`` and demanding the same answer.
+
+Runners (:func:`mushgym.agents.play_games`, the tournament, the single-agent
+Gymnasium wrapper) call ``act_state`` for ``uses_state`` agents and
+``act``/``act_batch`` for the others, so an agent written for PettingZoo's loop
+(``agent.act(obs["observation"], obs["action_mask"])``) works everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+
+class Agent:
+    """Base class of mushgym agents (see the module docstring for the contract)."""
+
+    name: str = "agent"
+    uses_state: bool = False
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start a new game (and reseed the agent's own randomness if ``seed`` is given)."""
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        raise NotImplementedError
+
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
+        """One action per row; the default loops over :meth:`act`."""
+        return np.array([self.act(o, m) for o, m in zip(observations, action_masks)], dtype=np.int64)
+
+    def act_state(self, game, state: np.ndarray, player: int,
+                  observation: np.ndarray | None = None, action_mask: np.ndarray | None = None) -> int:
+        """Decide in ``state`` for ``player``; the default observes and calls :meth:`act`."""
+        if observation is None:
+            observation = game.observe(state, player)
+        if action_mask is None:
+            action_mask = game.legal_mask(state)
+        return self.act(observation, action_mask)
+
+    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        return self.act(observation, action_mask)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+
+def _check_mask(action_mask: np.ndarray) -> np.ndarray:
+    legal = np.flatnonzero(action_mask)
+    if legal.size == 0:
+        raise ValueError("no legal action: the action mask is all zeros (is the game over, "
+                         "or is it another player's turn?)")
+    return legal
+
+
+class RandomAgent(Agent):
+    """Uniform over the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        legal = _check_mask(action_mask)
+        return int(legal[self.rng.integers(legal.size)])
+
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
+        masks = np.asarray(action_masks) != 0
+        if not masks.any(axis=1).all():
+            raise ValueError("no legal action in some row of action_masks")
+        # Gumbel-free uniform choice: random keys on the legal entries, argmax per row.
+        keys = self.rng.random(masks.shape)
+        keys[~masks] = -1.0
+        return keys.argmax(axis=1).astype(np.int64)
+
+
+class FunctionAgent(Agent):
+    """Wrap a plain function ``f(observation, action_mask) -> action`` as an agent."""
+
+    def __init__(self, fn, name: str = "function") -> None:
+        self.fn = fn
+        self.name = name
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        return int(self.fn(observation, action_mask))
+
+
+def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **kwargs: Any) -> Agent:
+    """An :class:`Agent` from a name or a path.
+
+    ``spec`` may be an :class:`Agent` (returned as is), ``"random"``, ``"greedy"``, or
+    the path of a model saved by :func:`mushgym.agents.train_ppo` (a ``.zip``; loading
+    it needs the ``train`` extra). ``env_id`` is needed by ``"greedy"``.
+    """
+    if isinstance(spec, Agent):
+        return spec
+    if not isinstance(spec, str):
+        raise TypeError(f"an agent is an Agent, 'random', 'greedy' or a model path; got {spec!r}")
+    if spec == "random":
+        return RandomAgent(seed=seed)
+    if spec == "greedy":
+        from .greedy import GreedyAgent
+
+        return GreedyAgent(env_id, seed=seed)
+    from pathlib import Path
+
+    path = Path(spec)
+    if path.suffix == ".zip" or path.exists() or Path(spec + ".zip").exists():
+        from .ppo import load_policy
+
+        return load_policy(spec, env_id=env_id, seed=seed, **kwargs)
+    raise ValueError(f"unknown agent {spec!r}: use 'random', 'greedy' or the path of a saved model (.zip)")

@@ -1,0 +1,363 @@
+"""MaskablePPO training on any mushgym env, self-play, and saved models as agents.
+
+    from mushgym.agents import train_ppo, tournament
+    model = train_ppo("fungi_v0", steps=2_000_000, opponent="self", seed=0)   # runs/ppo_fungi_v0_self_s0/
+    tournament("fungi_v0", ["random", "greedy", "runs/ppo_fungi_v0_self_s0/final.zip"], games=1000)
+
+Needs the ``train`` extra (torch, stable-baselines3, sb3-contrib, tensorboard, tqdm, rich):
+this module imports them; :mod:`mushgym.agents` itself does not.
+
+The learner plays one seat of :class:`mushgym.wrappers.SingleAgentEnv` (a random
+seat each episode) against opponents drawn from a pool:
+
+* ``opponent="random"`` or ``"greedy"``: that baseline only;
+* ``opponent="self"``: random and greedy at first, joined every
+  ``snapshot_every`` steps by a frozen copy of the learner (at most
+  ``max_snapshots``, the oldest leave first), so the learner ends up mostly
+  playing its past selves;
+* a list of names/agents (e.g. ``["random", "greedy"]``): a fixed mix.
+
+A run writes to ``run_dir`` (default ``runs/ppo_<env>_<opponent>_s<seed>``):
+TensorBoard logs (``tb/``), checkpoints (``checkpoints/``), ``final.zip`` with
+its ``final.json`` (env id, options, observation encoder: what
+:func:`load_policy` needs), and ``timing.json`` (environment steps per second
+and the split of wall time between the game, the opponents, the learner's
+network during rollouts, and the PPO updates).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+from .base import Agent
+
+try:  # the train extra
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback, CallbackList, CheckpointCallback
+    from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
+except ImportError as e:  # pragma: no cover - exercised only without the extra
+    raise ImportError("mushgym.agents.ppo needs the train extra: pip install 'mushgym[train]' "
+                      f"(missing: {e.name})") from e
+
+from mushgym.wrappers import OpponentPool, SingleAgentEnv, make_encoder
+
+# Defaults settled on fungi_v0 (benchmarks/training/README.md says how).
+DEFAULTS: dict[str, Any] = dict(
+    n_envs=8,
+    n_steps=256,
+    batch_size=512,
+    n_epochs=4,
+    learning_rate=3e-4,
+    gamma=0.995,
+    gae_lambda=0.95,
+    clip_range=0.2,
+    ent_coef=0.01,
+    vf_coef=0.5,
+    net_arch=(256, 256),
+    encoder="scaled",
+    snapshot_every=100_000,
+    max_snapshots=10,
+    checkpoint_every=100_000,
+    torch_threads=1,
+)
+
+
+class PolicyAgent(Agent):
+    """A MaskablePPO policy network as an :class:`Agent` (batched forward passes)."""
+
+    def __init__(self, policy, encoder, deterministic: bool = True, name: str = "ppo", seed: int | None = None) -> None:
+        self.policy = policy
+        self.encoder = encoder
+        self.deterministic = deterministic
+        self.name = name
+        self.policy.set_training_mode(False)
+        self._gen = torch.Generator().manual_seed(int(seed) if seed is not None else 0)
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self._gen.manual_seed(int(seed) & 0x7FFFFFFFFFFFFFFF)
+
+    def act(self, observation, action_mask) -> int:
+        return int(self.act_batch(np.asarray(observation)[None], np.asarray(action_mask)[None])[0])
+
+    def act_batch(self, observations, action_masks) -> np.ndarray:
+        x = torch.as_tensor(self.encoder.encode_batch(np.asarray(observations)))
+        masks = np.asarray(action_masks) != 0
+        with torch.no_grad():
+            dist = self.policy.get_distribution(x, action_masks=masks)
+            logits = dist.distribution.logits
+            if self.deterministic:
+                a = logits.argmax(dim=1)
+            else:
+                a = torch.multinomial(torch.softmax(logits, dim=1), 1, generator=self._gen)[:, 0]
+        return a.numpy().astype(np.int64)
+
+
+def frozen_copy(model, name: str, seed: int = 0) -> PolicyAgent:
+    """A frozen snapshot of ``model``'s current policy (sampling, not argmax)."""
+    policy = copy.deepcopy(model.policy)
+    policy.optimizer = None
+    for p in policy.parameters():
+        p.requires_grad_(False)
+    return PolicyAgent(policy, model._mushgym_encoder, deterministic=False, name=name, seed=seed)
+
+
+def _meta_path(path: Path) -> Path:
+    return path.with_suffix(".json")
+
+
+def save_model(model, path: str | Path, env_id: str, encoder: str, options: dict | None = None,
+               extra: dict | None = None) -> Path:
+    """Save ``model`` (``.zip``) and the ``.json`` beside it that :func:`load_policy` reads."""
+    path = Path(path)
+    if path.suffix != ".zip":
+        path = path.with_suffix(".zip")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    model.save(path)
+    meta = {"env_id": env_id, "encoder": encoder, "options": options or {}, "algo": "MaskablePPO"}
+    meta.update(extra or {})
+    _meta_path(path).write_text(json.dumps(meta, indent=2))
+    return path
+
+
+def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = None,
+                deterministic: bool = True, encoder: str | None = None) -> PolicyAgent:
+    """A model saved by :func:`train_ppo` (or a checkpoint) as an :class:`Agent`."""
+    path = Path(path)
+    if not path.exists() and Path(str(path) + ".zip").exists():
+        path = Path(str(path) + ".zip")
+    if not path.exists():
+        raise FileNotFoundError(f"no saved model at {path}")
+    meta = {}
+    for candidate in (_meta_path(path), path.parent.parent / "final.json", path.parent / "final.json"):
+        if candidate.exists():
+            meta = json.loads(candidate.read_text())
+            break
+    model_env = meta.get("env_id", env_id)
+    if env_id is not None and model_env is not None and model_env != env_id:
+        raise ValueError(f"{path} was trained on {model_env}, not {env_id}")
+    if model_env is None:
+        raise ValueError(f"{path} has no {_meta_path(path).name} saying its env; pass env_id=")
+    import mushgym
+
+    game = mushgym.game(model_env, **meta.get("options", {}))
+    model = MaskablePPO.load(path, device="cpu")
+    shape = model.observation_space.shape
+    names = [encoder or meta.get("encoder")] if (encoder or meta.get("encoder")) else ["scaled", "flat", "onehot"]
+    for name in names:
+        enc = make_encoder(name, game)
+        if enc.space.shape == shape:
+            return PolicyAgent(model.policy, enc, deterministic=deterministic, name=str(path), seed=seed)
+    raise ValueError(f"{path}: observation shape {shape} matches no encoder of {model_env}")
+
+
+class _Training(BaseCallback):
+    """Self-play snapshots, the wall-clock limit, and the time split between env and network."""
+
+    def __init__(self, pool: OpponentPool | None, snapshot_every: int, envs: list[SingleAgentEnv],
+                 max_seconds: float | None, seed: int) -> None:
+        super().__init__()
+        self.pool = pool
+        self.snapshot_every = snapshot_every
+        self.envs = envs
+        self.max_seconds = max_seconds
+        self.seed = seed
+        self.next_snapshot = snapshot_every
+        self.snapshots = 0
+        self.t_rollout = 0.0
+        self.t_train = 0.0
+        self._t0 = None
+        self._mark = None
+
+    def _on_training_start(self) -> None:
+        self._t0 = time.perf_counter()
+        self._mark = self._t0
+
+    def _on_rollout_start(self) -> None:
+        now = time.perf_counter()
+        if self._mark is not None and self.num_timesteps > 0:
+            self.t_train += now - self._mark
+        self._mark = now
+
+    def _on_rollout_end(self) -> None:
+        now = time.perf_counter()
+        self.t_rollout += now - self._mark
+        self._mark = now
+        env_t = sum(e.timers["env"] for e in self.envs)
+        opp_t = sum(e.timers["opponents"] for e in self.envs)
+        total = now - self._t0
+        self.logger.record("time/env_share", env_t / max(total, 1e-9))
+        self.logger.record("time/opponents_share", opp_t / max(total, 1e-9))
+        self.logger.record("time/steps_per_second", self.num_timesteps / max(total, 1e-9))
+        if self.pool is not None:
+            self.logger.record("selfplay/snapshots", self.snapshots)
+
+    def _on_step(self) -> bool:
+        if self.pool is not None and self.snapshot_every and self.num_timesteps >= self.next_snapshot:
+            self.snapshots += 1
+            self.pool.add(frozen_copy(self.model, f"snapshot{self.snapshots}@{self.num_timesteps}",
+                                      seed=self.seed + self.snapshots))
+            self.next_snapshot += self.snapshot_every
+        if self.max_seconds is not None and time.perf_counter() - self._t0 > self.max_seconds:
+            return False
+        return True
+
+    def summary(self) -> dict[str, float]:
+        total = time.perf_counter() - self._t0
+        env_t = sum(e.timers["env"] for e in self.envs)
+        opp_t = sum(e.timers["opponents"] for e in self.envs)
+        learner_steps = sum(e.counts["learner_steps"] for e in self.envs)
+        opp_steps = sum(e.counts["opponent_steps"] for e in self.envs)
+        net_rollout = max(self.t_rollout - env_t - opp_t, 0.0)
+        return {
+            "wall_seconds": total,
+            "learner_steps": learner_steps,
+            "opponent_steps": opp_steps,
+            "episodes": sum(e.counts["episodes"] for e in self.envs),
+            "learner_steps_per_second": learner_steps / total,
+            "game_steps_per_second": (learner_steps + opp_steps) / total,
+            "seconds_env": env_t,
+            "seconds_opponents": opp_t,
+            "seconds_rollout_network_and_sb3": net_rollout,
+            "seconds_ppo_update": self.t_train,
+            "share_env": env_t / total,
+            "share_opponents": opp_t / total,
+            "share_rollout_network_and_sb3": net_rollout / total,
+            "share_ppo_update": self.t_train / total,
+        }
+
+
+def _opponent_pool(opponent: Any, env_id: str, seed: int, max_snapshots: int) -> tuple[OpponentPool, bool]:
+    if isinstance(opponent, OpponentPool):
+        return opponent, False
+    if opponent == "self":
+        return OpponentPool(["random", "greedy"], env_id=env_id, max_size=max_snapshots), True
+    if isinstance(opponent, str):
+        return OpponentPool(opponent.split("+"), env_id=env_id), False
+    return OpponentPool(list(opponent), env_id=env_id), False
+
+
+def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed: int = 0,
+              run_dir: str | Path | None = None, options: dict[str, Any] | None = None,
+              max_minutes: float | None = None, progress_bar: bool = True, tensorboard: bool = True,
+              verbose: int = 0, seat: int | None = None, **hyper: Any):
+    """Train sb3-contrib's MaskablePPO on ``env_id`` against ``opponent`` and return the model.
+
+    ``steps`` counts the learner's decisions (environment steps as SB3 counts them);
+    ``max_minutes`` stops earlier on the wall clock. Hyper-parameters (see
+    ``DEFAULTS``): ``n_envs, n_steps, batch_size, n_epochs, learning_rate, gamma,
+    gae_lambda, clip_range, ent_coef, vf_coef, net_arch, encoder, snapshot_every,
+    max_snapshots, checkpoint_every, torch_threads``. The final model is saved as
+    ``run_dir/final.zip``; ``model.mushgym_run_dir`` and ``model.mushgym_timing``
+    tell where and how fast.
+    """
+    unknown = set(hyper) - set(DEFAULTS)
+    if unknown:
+        raise TypeError(f"train_ppo: unknown hyper-parameter(s) {sorted(unknown)}; known: {sorted(DEFAULTS)}")
+    hp = dict(DEFAULTS)
+    hp.update(hyper)
+    import mushgym
+
+    game = mushgym.game(env_id, **(options or {}))
+    opp_name = opponent if isinstance(opponent, str) else "pool"
+    run_dir = Path(run_dir or f"runs/ppo_{env_id}_{opp_name.replace('+', '-')}_s{seed}")
+    run_dir.mkdir(parents=True, exist_ok=True)
+    torch.set_num_threads(int(hp["torch_threads"]))
+    torch.manual_seed(seed)
+    pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"])
+    envs: list[SingleAgentEnv] = []
+
+    def make(i):
+        def _f():
+            e = SingleAgentEnv(game, opponents=pool, seat=seat, encoder=hp["encoder"])
+            envs.append(e)
+            return e
+        return _f
+
+    vec = VecMonitor(DummyVecEnv([make(i) for i in range(hp["n_envs"])]))
+    vec.seed(seed)
+    model = MaskablePPO(
+        "MlpPolicy", vec, n_steps=hp["n_steps"], batch_size=hp["batch_size"], n_epochs=hp["n_epochs"],
+        learning_rate=hp["learning_rate"], gamma=hp["gamma"], gae_lambda=hp["gae_lambda"],
+        clip_range=hp["clip_range"], ent_coef=hp["ent_coef"], vf_coef=hp["vf_coef"],
+        policy_kwargs={"net_arch": list(hp["net_arch"])}, seed=seed, device="cpu", verbose=verbose,
+        tensorboard_log=str(run_dir / "tb") if tensorboard else None,
+    )
+    model._mushgym_encoder = envs[0].encoder
+    training = _Training(pool if selfplay else None, hp["snapshot_every"], envs,
+                         None if max_minutes is None else 60.0 * max_minutes, seed)
+    callbacks = [training]
+    if hp["checkpoint_every"]:
+        callbacks.append(CheckpointCallback(save_freq=max(hp["checkpoint_every"] // hp["n_envs"], 1),
+                                            save_path=str(run_dir / "checkpoints"), name_prefix="ppo"))
+    meta = {"env_id": game.env_id, "encoder": hp["encoder"], "options": dict(options or {})}
+    (run_dir / "final.json").write_text(json.dumps(meta, indent=2))  # lets checkpoints load too
+    model.learn(total_timesteps=int(steps), callback=CallbackList(callbacks), progress_bar=progress_bar,
+                tb_log_name="ppo")
+    timing = training.summary()
+    timing["steps_trained"] = int(model.num_timesteps)
+    hp_out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in hp.items()}
+    save_model(model, run_dir / "final.zip", game.env_id, hp["encoder"], options,
+               extra={"opponent": opp_name, "seed": seed, "steps": int(model.num_timesteps), "hyper": hp_out})
+    (run_dir / "timing.json").write_text(json.dumps(timing, indent=2))
+    model.mushgym_run_dir = run_dir
+    model.mushgym_timing = timing
+    return model
+
+
+def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    p = parser or argparse.ArgumentParser(prog="mushgym train", description="Train MaskablePPO on a mushgym env.")
+    p.add_argument("env", help="env id, e.g. fungi_v0")
+    p.add_argument("--steps", type=int, default=1_000_000, help="learner steps (default 1,000,000)")
+    p.add_argument("--opponent", default="self",
+                   help="random, greedy, self (self-play with random and greedy in the pool; default), "
+                        "or a mix such as random+greedy")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--run-dir", default=None, help="output folder (default runs/ppo_<env>_<opponent>_s<seed>)")
+    p.add_argument("--minutes", type=float, default=None, help="stop after this many minutes of wall clock")
+    p.add_argument("--n-envs", type=int, default=None)
+    p.add_argument("--encoder", choices=["flat", "scaled", "onehot"], default=None)
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--eval-games", type=int, default=0,
+                   help="after training, play this many games against random and greedy (default 0: none)")
+    return p
+
+
+def train_main(argv: Sequence[str] | None = None) -> int:
+    """``mushgym train ENV --steps N [--opponent random|greedy|self] [--seed S] ...``."""
+    from .evaluate import _parse_options, tournament
+
+    args = build_train_parser().parse_args(argv)
+    hyper = {}
+    if args.n_envs is not None:
+        hyper["n_envs"] = args.n_envs
+    if args.encoder is not None:
+        hyper["encoder"] = args.encoder
+    options = _parse_options(args.option)
+    model = train_ppo(args.env, steps=args.steps, opponent=args.opponent, seed=args.seed, run_dir=args.run_dir,
+                      options=options, max_minutes=args.minutes, progress_bar=not args.no_progress, **hyper)
+    final = model.mushgym_run_dir / "final.zip"
+    t = model.mushgym_timing
+    print(f"saved {final}  ({t['steps_trained']:,} steps in {t['wall_seconds']:.0f}s, "
+          f"{t['learner_steps_per_second']:,.0f} learner steps/s; env {t['share_env']:.0%}, "
+          f"opponents {t['share_opponents']:.0%}, network+sb3 in rollouts {t['share_rollout_network_and_sb3']:.0%}, "
+          f"PPO updates {t['share_ppo_update']:.0%})")
+    print(f"tensorboard --logdir {model.mushgym_run_dir / 'tb'}")
+    if args.eval_games:
+        tournament(args.env, {"random": "random", "greedy": "greedy", "ppo": str(final)},
+                   games=args.eval_games, seed=args.seed + 10_000, options=options,
+                   csv_path=model.mushgym_run_dir / "eval.csv")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(train_main())
