@@ -1,0 +1,140 @@
+"""The Mycology deck: the loader of ``cards.toml`` into int64 tables.
+
+Cards are numbered 0..83 in file order; that number (the card id) is what the
+state, the observation and the kernels use. Resources are numbered in the order
+of the dice table::
+
+    0 Other Parasite (2/12)   1 Plant Parasite (3/11)   2 Wood Rot (4/10)
+    3 Symbiont (5/9)          4 Soil/Dung (6/8)
+
+Seasons are 0 Winter, 1 Spring, 2 Summer, 3 Fall; a card's seasons are a bit
+mask (bit ``s`` set = playable in season ``s``). Specials: 0 none, 1 poison,
+2 stinkhorn, 3 magic.
+
+``load_deck(path=None)`` reads the designed deck (or a user's own file in the
+same format, e.g. the real cards typed in) and returns a :class:`Deck`. A
+malformed file raises ``CardDataError`` naming the card and the field.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+NUM_CARDS = 84
+RESOURCES = ("other_parasite", "plant_parasite", "wood_rot", "symbiont", "soil_dung")
+RESOURCE_NAMES = ("Other Parasite", "Plant Parasite", "Wood Rot", "Symbiont", "Soil/Dung")
+RESOURCE_SHORT = ("OP", "PP", "WR", "SY", "SD")
+SEASONS = ("winter", "spring", "summer", "fall")
+SEASON_NAMES = ("Winter", "Spring", "Summer", "Fall")
+SPECIALS = ("none", "poison", "stinkhorn", "magic")
+MAX_POINTS = 20       # sanity limits on a card (they also bound the reward range)
+MAX_FEAST = 10
+MAX_COST_UNITS = 8    # per card, summed over resources (bounds the payment sub-decisions)
+
+DEFAULT_PATH = Path(__file__).with_name("cards.toml")
+FIELDS = ("name", "latin", "points", "seasons", "cost", "feast", "special", "poison_resource", "designed", "reason")
+
+
+class CardDataError(ValueError):
+    """A malformed card file; the message names the card and the field."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    names: tuple[str, ...]
+    latin: tuple[str, ...]
+    points: np.ndarray       # [84] int64
+    seasons: np.ndarray      # [84] int64 bit mask, bit s = season s
+    cost: np.ndarray         # [84, 5] int64
+    feast: np.ndarray        # [84] int64
+    special: np.ndarray      # [84] int64 (0 none, 1 poison, 2 stinkhorn, 3 magic)
+    poison_res: np.ndarray   # [84] int64 (resource index, -1 if not a poison card)
+    designed: tuple[bool, ...]
+
+
+def _int(card_label: str, card: dict, key: str, lo: int, hi: int) -> int:
+    if key not in card:
+        raise CardDataError(f"{card_label}: missing field {key!r}")
+    v = card[key]
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise CardDataError(f"{card_label}: field {key!r} must be an integer in {lo}..{hi}, got {v!r}")
+    return v
+
+
+def load_deck(path: str | Path | None = None) -> Deck:
+    path = Path(path) if path is not None else DEFAULT_PATH
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except tomllib.TOMLDecodeError as e:
+        raise CardDataError(f"{path}: not valid TOML: {e}") from e
+    cards = data.get("card")
+    if not isinstance(cards, list):
+        raise CardDataError(f"{path}: expected [[card]] tables")
+    if len(cards) != NUM_CARDS:
+        raise CardDataError(f"{path}: Mycology has {NUM_CARDS} cards, the file has {len(cards)}")
+    names, latin, designed = [], [], []
+    points = np.zeros(NUM_CARDS, np.int64)
+    seasons = np.zeros(NUM_CARDS, np.int64)
+    cost = np.zeros((NUM_CARDS, 5), np.int64)
+    feast = np.zeros(NUM_CARDS, np.int64)
+    special = np.zeros(NUM_CARDS, np.int64)
+    poison_res = np.full(NUM_CARDS, -1, np.int64)
+    for i, card in enumerate(cards):
+        label = f"{path.name}: card {i + 1} ({card.get('name', '?')!s})"
+        unknown = sorted(set(card) - set(FIELDS))
+        if unknown:
+            raise CardDataError(f"{label}: unknown field(s) {unknown}; fields are {list(FIELDS)}")
+        for key in ("name", "latin"):
+            if not isinstance(card.get(key), str) or not card[key].strip():
+                raise CardDataError(f"{label}: field {key!r} must be a non-empty string")
+        names.append(card["name"])
+        latin.append(card["latin"])
+        points[i] = _int(label, card, "points", 0, MAX_POINTS)
+        feast[i] = _int(label, card, "feast", 0, MAX_FEAST)
+        ss = card.get("seasons")
+        if not isinstance(ss, list) or not ss or any(s not in SEASONS for s in ss) or len(set(ss)) != len(ss):
+            raise CardDataError(f"{label}: field 'seasons' must be a non-empty list of distinct names from {list(SEASONS)}, got {ss!r}")
+        for s in ss:
+            seasons[i] |= 1 << SEASONS.index(s)
+        c = card.get("cost")
+        if not isinstance(c, dict) or not c:
+            raise CardDataError(f"{label}: field 'cost' must be a table resource -> count with resources from {list(RESOURCES)}")
+        for r, n in c.items():
+            if r not in RESOURCES:
+                raise CardDataError(f"{label}: field 'cost' names unknown resource {r!r}; resources are {list(RESOURCES)}")
+            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_COST_UNITS:
+                raise CardDataError(f"{label}: field 'cost' gives {r} = {n!r}; counts are integers 1..{MAX_COST_UNITS}")
+            cost[i, RESOURCES.index(r)] = n
+        if cost[i].sum() > MAX_COST_UNITS:
+            raise CardDataError(f"{label}: field 'cost' totals {cost[i].sum()} resources, at most {MAX_COST_UNITS}")
+        sp = card.get("special", "none")
+        if sp not in SPECIALS:
+            raise CardDataError(f"{label}: field 'special' must be one of {list(SPECIALS)}, got {sp!r}")
+        special[i] = SPECIALS.index(sp)
+        pr = card.get("poison_resource")
+        if sp == "poison":
+            if pr not in RESOURCES:
+                raise CardDataError(f"{label}: field 'poison_resource' (required for a poison card) must be one of {list(RESOURCES)}, got {pr!r}")
+            poison_res[i] = RESOURCES.index(pr)
+        elif pr is not None:
+            raise CardDataError(f"{label}: field 'poison_resource' is only for poison cards")
+        d = card.get("designed", False)
+        if not isinstance(d, bool):
+            raise CardDataError(f"{label}: field 'designed' must be true or false")
+        if d and not isinstance(card.get("reason"), str):
+            raise CardDataError(f"{label}: field 'reason' is required for a designed card")
+        designed.append(d)
+    if len(set(names)) != NUM_CARDS:
+        dup = sorted({n for n in names if names.count(n) > 1})
+        raise CardDataError(f"{path}: card names must be distinct; repeated: {dup}")
+    return Deck(tuple(names), tuple(latin), points, seasons, cost, feast, special, poison_res, tuple(designed))
