@@ -43,7 +43,7 @@ class FlatEncoder(ObservationEncoder):
         return spaces.Box(self.low.astype(OBS_DTYPE), self.high.astype(OBS_DTYPE), dtype=OBS_DTYPE)
 
     def encode_batch(self, obs):
-        return np.asarray(obs, dtype=OBS_DTYPE).reshape(len(obs), -1)
+        return np.array(obs, dtype=OBS_DTYPE).reshape(len(obs), -1)  # a copy: callers keep it
 
 
 class ScaledEncoder(ObservationEncoder):

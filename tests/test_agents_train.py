@@ -1,0 +1,83 @@
+"""Smoke tests of training and model evaluation (need the train extra; CI installs it)."""
+
+import json
+
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.train
+pytest.importorskip("sb3_contrib")
+
+import mushgym  # noqa: E402
+from mushgym.agents import load_policy, make_agent, play_match, tournament, train_main, train_ppo  # noqa: E402
+
+SMALL = dict(n_envs=2, n_steps=128, batch_size=128, n_epochs=2, net_arch=(32, 32), checkpoint_every=512)
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    run = tmp_path_factory.mktemp("ppo")
+    model = train_ppo("fungi_v0", steps=2048, opponent="random", seed=0, run_dir=run, progress_bar=False, **SMALL)
+    return model, run
+
+
+def test_train_ppo_writes_model_logs_checkpoints_timing(trained):
+    model, run = trained
+    assert model.num_timesteps >= 2048
+    assert (run / "final.zip").exists()
+    meta = json.loads((run / "final.json").read_text())
+    assert meta["env_id"] == "fungi_v0" and meta["encoder"] == "scaled"
+    assert list((run / "checkpoints").glob("ppo_*_steps.zip"))
+    assert list((run / "tb").rglob("events.out.tfevents.*"))
+    timing = json.loads((run / "timing.json").read_text())
+    assert timing["learner_steps"] >= 2048 and timing["opponent_steps"] > 0
+    shares = [timing[k] for k in ("share_env", "share_opponents", "share_rollout_network_and_sb3", "share_ppo_update")]
+    assert all(0 <= s <= 1 for s in shares) and sum(shares) <= 1.05
+
+
+def test_saved_model_is_an_agent_that_plays_legally(trained):
+    _, run = trained
+    agent = load_policy(run / "final.zip")
+    assert make_agent(str(run / "final.zip"), env_id="fungi_v0").encoder.name == "scaled"
+    game = mushgym.game("fungi_v0")
+    s = game.new_state(3)
+    mask = game.legal_mask(s)
+    a = agent.act(game.observe(s, game.current_player(s)), mask)
+    assert mask[a]
+    m = play_match(game, agent, make_agent("random"), 6, seed=0)
+    assert m.wins + m.draws + m.losses == 6
+    ckpt = sorted((run / "checkpoints").glob("*.zip"))[0]
+    assert load_policy(ckpt).encoder.name == "scaled"  # checkpoints find the run's final.json
+    with pytest.raises(ValueError, match="trained on fungi_v0"):
+        load_policy(run / "final.zip", env_id="mycology_v0")
+
+
+def test_tournament_with_a_saved_model(trained, tmp_path):
+    _, run = trained
+    res = tournament("fungi_v0", {"random": "random", "greedy": "greedy", "ppo": str(run / "final.zip")},
+                     games=6, seed=0, verbose=False, csv_path=tmp_path / "e.csv")
+    assert set(res.elo) == {"random", "greedy", "ppo"} and (tmp_path / "e_elo.csv").exists()
+
+
+def test_self_play_adds_snapshots_of_the_learner(tmp_path):
+    model = train_ppo("fungi_v0", steps=1024, opponent="self", seed=1, run_dir=tmp_path, progress_bar=False,
+                      tensorboard=False, snapshot_every=256, max_snapshots=2,
+                      **{k: v for k, v in SMALL.items() if k != "checkpoint_every"}, checkpoint_every=0)
+    env = model.get_env().envs[0]
+    names = [getattr(a, "name", "") for a in env.pool.agents]
+    assert names[:2] == ["random", "greedy"]
+    snaps = names[2:]
+    assert len(snaps) == 2 and all(n.startswith("snapshot") for n in snaps)
+    snap = env.pool.agents[-1]
+    assert snap.policy is not model.policy  # frozen: a copy, not the live network
+    p0 = next(snap.policy.parameters()).clone()
+    model.learn(256, reset_num_timesteps=False)
+    assert np.allclose(next(snap.policy.parameters()).detach().numpy(), p0.numpy())
+
+
+def test_train_main_cli(tmp_path, capsys):
+    assert train_main(["fungi_v0", "--steps", "512", "--opponent", "greedy", "--seed", "2", "--n-envs", "2",
+                       "--run-dir", str(tmp_path), "--no-progress", "--eval-games", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "saved" in out and "Elo" in out
+    assert (tmp_path / "final.zip").exists() and (tmp_path / "eval.csv").exists()

@@ -1,0 +1,197 @@
+"""The single-agent Gymnasium view and the observation encoders."""
+
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env as gym_check_env
+
+import mushgym
+from mushgym.agents import FunctionAgent, GreedyAgent, RandomAgent
+from mushgym.wrappers import OneHotEncoder, OpponentPool, ScaledEncoder, SingleAgentEnv, make_encoder
+from toygame.game import ToyGame
+
+ENV_IDS = mushgym.list_envs()
+ENCODERS = ["flat", "scaled", "onehot"]
+
+
+def toy_best(obs, mask):
+    """Perfect play in the toy race: leave the counter at 1 mod 3 when possible."""
+    c = int(obs[1])
+    for a in (0, 1):
+        if (c + a + 1) % 3 == 1 or c + a + 1 >= 10:
+            return a
+    return 0
+
+
+def toy_add1(obs, mask):
+    return 0
+
+
+def run_episode(env, policy, seed):
+    obs, info = env.reset(seed=seed)
+    total, steps = 0.0, 0
+    while True:
+        mask = env.action_masks()
+        assert np.array_equal(mask, info["action_mask"].astype(bool))
+        obs, r, term, trunc, info = env.step(policy(obs, mask))
+        total += r
+        steps += 1
+        assert env.observation_space.contains(obs)
+        if term or trunc:
+            return total, info, steps
+        assert r == 0.0
+
+
+@pytest.mark.parametrize("env_id", ENV_IDS + ["toy"])
+@pytest.mark.parametrize("encoder", ENCODERS)
+def test_gymnasium_checker(env_id, encoder):
+    env = SingleAgentEnv(ToyGame() if env_id == "toy" else env_id, opponents="random", encoder=encoder)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's warnings are failures here
+        gym_check_env(env, skip_render_check=True)
+
+
+@pytest.mark.parametrize("env_id", ENV_IDS + ["toy"])
+@pytest.mark.parametrize("encoder", ENCODERS)
+def test_sb3_checker(env_id, encoder):
+    sb3_env_checker = pytest.importorskip("stable_baselines3.common.env_checker")
+    env = SingleAgentEnv(ToyGame() if env_id == "toy" else env_id, opponents=["random", "greedy"], encoder=encoder)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sb3_env_checker.check_env(env, warn=True)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_reward_is_the_learners_when_the_learner_wins(seat):
+    """A scripted perfect learner beats add-1 from either seat and must get +1 (not the other seat's -1)."""
+    env = SingleAgentEnv(ToyGame(), opponents=FunctionAgent(toy_add1), seat=seat)
+    for seed in range(5):
+        total, info, _ = run_episode(env, toy_best, seed)
+        assert info["seat"] == seat
+        assert total == 1.0, f"learner in seat {seat} won but got {total}"
+        assert info["returns"][seat] == 1.0 and info["is_success"]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_reward_is_the_learners_when_the_opponent_wins(seat):
+    """The game ends on the opponent's move inside step(): the learner still gets its own -1."""
+    env = SingleAgentEnv(ToyGame(), opponents=FunctionAgent(toy_best), seat=seat)
+    for seed in range(5):
+        total, info, _ = run_episode(env, toy_add1, seed)
+        assert total == -1.0 and info["returns"][seat] == -1.0 and not info["is_success"]
+
+
+def test_random_seat_covers_both_seats_and_rewards_follow_it():
+    env = SingleAgentEnv(ToyGame(), opponents=FunctionAgent(toy_add1), seat=None)
+    seats = set()
+    for seed in range(30):
+        total, info, _ = run_episode(env, toy_best, seed)
+        seats.add(info["seat"])
+        assert total == 1.0
+    assert seats == {0, 1}
+
+
+@pytest.mark.parametrize("env_id", ENV_IDS)
+def test_reward_matches_the_game_returns_for_the_learners_seat(env_id):
+    game = mushgym.game(env_id)
+    for seat in range(game.num_players):
+        env = SingleAgentEnv(env_id, opponents="random", seat=seat)
+        rng = np.random.default_rng(seat)
+        for seed in range(4):
+            total, info, steps = run_episode(env, lambda o, m: rng.choice(np.flatnonzero(m)), seed)
+            assert total == info["returns"][seat]
+            assert env.game.returns(env.game_state)[seat] == total
+            assert env.game.is_terminal(env.game_state)
+
+
+@pytest.mark.parametrize("env_id", ENV_IDS)
+def test_mask_and_observation_are_the_learners(env_id):
+    env = SingleAgentEnv(env_id, opponents="greedy", seat=None, encoder="flat")
+    game = env.game
+    for seed in range(3):
+        obs, info = env.reset(seed=seed)
+        while True:
+            s = env.game_state
+            assert game.current_player(s) == env.seat
+            assert np.array_equal(env.action_masks(), game.legal_mask(s).astype(bool))
+            assert np.array_equal(obs, game.observe(s, env.seat))
+            a = int(np.flatnonzero(env.action_masks())[0])
+            obs, r, term, trunc, info = env.step(a)
+            if term:
+                assert not env.action_masks().any()
+                break
+
+
+def test_illegal_action_is_a_loss_or_raises():
+    game = mushgym.game("fungi_v0")
+    env = SingleAgentEnv(game, opponents="random", seat=0)
+    env.reset(seed=0)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    _, r, term, trunc, info = env.step(illegal)
+    assert term and r == game.spec.reward_range[0] and info["illegal_action"]
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step(0)
+    env = SingleAgentEnv(game, opponents="random", seat=0, illegal_action="raise")
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="illegal action"):
+        env.step(illegal)
+
+
+def test_reset_is_reproducible_and_timers_count():
+    env = SingleAgentEnv("fungi_v0", opponents=["random", "greedy"], seat=None)
+    a, _ = env.reset(seed=11)
+    b, _ = env.reset(seed=11)
+    assert np.array_equal(a, b)
+    policy = lambda o, m: int(np.flatnonzero(m)[0])
+    r1 = run_episode(env, policy, 5)
+    r2 = run_episode(env, policy, 5)
+    assert r1[0] == r2[0] and r1[2] == r2[2]
+    assert env.timers["env"] > 0 and env.timers["opponents"] > 0
+    assert env.counts["learner_steps"] > 0 and env.counts["opponent_steps"] > 0
+
+
+def test_opponent_pool_weights_and_snapshots_limit():
+    pool = OpponentPool(["random", "greedy"], weights=[1, 0], env_id="fungi_v0", max_size=2)
+    rng = np.random.default_rng(0)
+    assert all(isinstance(pool.sample(rng), RandomAgent) for _ in range(20))
+    for i in range(4):
+        pool.add(FunctionAgent(toy_add1, f"snap{i}"))
+    names = [getattr(a, "name", "") for a in pool.agents]
+    assert names == ["random", "greedy", "snap2", "snap3"]
+    assert isinstance(pool.agents[1], GreedyAgent)
+
+
+def test_encoders_on_fungi():
+    game = mushgym.game("fungi_v0")
+    states = []
+    rng = np.random.default_rng(0)
+    s = game.new_state(0)
+    while not game.is_terminal(s):
+        states.append(s.copy())
+        legal = game.legal_actions(s)
+        game.step_inplace(s, int(legal[rng.integers(legal.size)]))
+    obs = np.stack([game.observe(x, game.current_player(x)) for x in states])
+    for name in ENCODERS:
+        enc = make_encoder(name, game)
+        x = enc.encode_batch(obs)
+        assert x.dtype == np.float32 and x.shape == (len(obs), *enc.space.shape)
+        assert all(enc.space.contains(row) for row in x)
+        assert np.array_equal(enc(obs[3]), x[3])
+    oh = make_encoder("onehot", game)
+    x = oh.encode_batch(obs)
+    # every one-hot block has exactly one 1
+    assert x[:, :oh._n_oh].sum(axis=1).tolist() == [len(oh._oh_idx)] * len(obs)
+
+
+def test_onehot_and_scaled_layout():
+    low = np.array([0, 0, -1, 0], np.float32)
+    high = np.array([2, 100, 1, 0], np.float32)
+    oh = OneHotEncoder(low, high, max_onehot=32)
+    assert oh.space.shape == (3 + 3 + 2,)  # [0..2] one-hot, [-1..1] one-hot, 100-wide and 0-wide scaled
+    x = oh(np.array([2, 50, -1, 0], np.float32))
+    assert x.tolist() == [0, 0, 1, 1, 0, 0, 0.5, 0]
+    sc = ScaledEncoder(low, high)
+    assert sc(np.array([1, 25, 0, 0], np.float32)).tolist() == [0.5, 0.25, 0.5, 0.0]
+    with pytest.raises(ValueError, match="unknown observation encoder"):
+        make_encoder("pixels", ToyGame())
