@@ -158,3 +158,25 @@ def test_own_deck_through_a_subclass(tmp_path):
     g = MyFungi()
     assert g.deck.flavor[C.MOREL if hasattr(C, "MOREL") else 8] == 7
     assert g.random_rollouts(20, seed=0, threads=1)["games"] == 20
+
+
+def test_perturbed_states_are_valid_and_look_the_same():
+    rng = np.random.default_rng(2)
+    changed = total = 0
+    for seed in range(12):
+        s = G.new_state(seed)
+        i = 0
+        while not G.is_terminal(s):
+            if 4 < i < 45:
+                for p in (0, 1):
+                    o = G.perturb_hidden(s, p, rng)
+                    G.check_invariants(o)
+                    assert np.array_equal(G.observe(o, p), G.observe(s, p))
+                    # the perturbed player's own hand never moves
+                    assert np.array_equal(o[R.HAND + p * C.NHAND:R.HAND + (p + 1) * C.NHAND],
+                                          s[R.HAND + p * C.NHAND:R.HAND + (p + 1) * C.NHAND])
+                    total += 1
+                    changed += not np.array_equal(o, s)
+            s = G.step(s, int(rng.choice(G.legal_actions(s))))
+            i += 1
+    assert changed > 0.9 * total

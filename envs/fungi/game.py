@@ -204,6 +204,15 @@ class FungiGame(Game):
         """The state's fields by name (the Layout view)."""
         return R.L.view(state)
 
+    def view_text(self, state: np.ndarray, skip_zero: bool = True) -> str:
+        """The Layout view as text, one field a line (zero fields left out unless asked)."""
+        lines = []
+        for name, value in R.L.view(state).items():
+            if skip_zero and not (any(value) if isinstance(value, list) else value):
+                continue
+            lines.append(f"{name:>18}: {value}")
+        return "\n".join(lines)
+
     def _display_lines(self, state: np.ndarray, p: int) -> list[str]:
         s = state
         pans = []
@@ -405,7 +414,19 @@ class FungiGame(Game):
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Re-deal what ``player`` cannot see: the opponent's not publicly known hand cards
         together with the draw pile (Forest cards), the opponent's Night cards together
-        with the Night pile, and the order of both piles. Sizes and public counts are kept."""
+        with the Night pile, and the order of both piles. Sizes and public counts are kept.
+
+        The result is a reachable state: if the opponent is to act, its new hand must leave
+        it a legal action (the observer knows that much, or the opponent would be skipped);
+        after a few tries only the pile order is permuted."""
+        for attempt in range(20):
+            s = self._redeal(state, player, rng, hands=attempt < 19)
+            cp = int(s[R.CUR])
+            if s[R.TERMINAL] or s[R.PHASE] != R.PH_ACT or R.has_action(s, cp, self.config):
+                return s
+        return state.copy()
+
+    def _redeal(self, state: np.ndarray, player: int, rng: np.random.Generator, hands: bool) -> np.ndarray:
         s = state.copy()
         opp = 1 - int(player)
         hb = R.HAND + opp * NHAND
@@ -418,7 +439,7 @@ class FungiGame(Game):
             n_pile = len(pool)
             n_hidden = 0
             for k in kinds:
-                u = int(s[hb + k] - s[kb + k])
+                u = int(s[hb + k] - s[kb + k]) if hands else 0
                 pool += [k] * u
                 n_hidden += u
                 s[hb + k] -= u
