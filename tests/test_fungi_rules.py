@@ -320,8 +320,9 @@ def test_neither_can_act_forced_pass():
     del seven["Chant"]
     line = ["Chant", "Morel", "Butter", "Cidre", "Basket", "Honey", "Honey", "Honey"]
     s = setup(forest=line, hands=(seven, STUCK))
-    s2 = act(s, "take", 0)           # player 0 now holds 8 singles too
-    # Player 1 passes: Morel decays; then player 0 can take the Butter? no: Cidre/Basket reach the shoes
+    s2 = act(s, "take", 0)           # player 0 now holds 8 singles too; Morel decays after the turn
+    # Neither can act (Morel/Butter at the shoes need a slot, no sticks, decay too big): player 1
+    # passes, Butter decays, Cidre/Basket reach the shoes and player 0 can take the Basket.
     assert s2[R.NPASSES] == 1
     assert decay(s2) == ["Morel", "Butter"]
     assert forest(s2)[:2] == ["Cidre", "Basket"]
