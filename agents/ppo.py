@@ -149,6 +149,9 @@ def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = 
     import mushgym
 
     game = mushgym.game(model_env, **meta.get("options", {}))
+    if torch.get_num_threads() > 1:
+        # one thread is fastest for these small networks (several times faster on a busy CPU)
+        torch.set_num_threads(1)
     model = MaskablePPO.load(path, device="cpu")
     shape = model.observation_space.shape
     names = [encoder or meta.get("encoder")] if (encoder or meta.get("encoder")) else ["scaled", "flat", "onehot"]

@@ -1,0 +1,121 @@
+"""Reproduce the training benchmark: MaskablePPO on an env with train_ppo's defaults.
+
+    python benchmarks/training/run.py                        # fungi_v0, 30 minutes, then evaluate
+    python benchmarks/training/run.py --run-dir runs/X --skip-train   # evaluate an existing run
+
+Writes to ``benchmarks/training/`` (``--out``):
+
+* ``<env>_learning_curve.csv`` / ``.png``: win rate of each checkpoint against random
+  and greedy (``--curve-games`` games each, seats rotated, 95% Wilson intervals)
+  versus the learner's environment steps;
+* ``<env>_eval.csv`` and ``<env>_eval_elo.csv``: the final round robin of random,
+  greedy and the final model (``--games`` games per pair);
+* ``<env>_timing.json``: steps per second and the share of wall time spent in the
+  game, in the opponents, in the network during rollouts, and in PPO updates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import re
+import shutil
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path) -> list[dict]:
+    import mushgym
+    from mushgym.agents import load_policy, make_agent, play_match, wilson_interval
+
+    game = mushgym.game(env_id)
+    ckpts = sorted((run_dir / "checkpoints").glob("ppo_*_steps.zip"),
+                   key=lambda p: int(re.search(r"_(\d+)_steps", p.name).group(1)))
+    rows = []
+    opponents = {"random": make_agent("random", seed=seed), "greedy": make_agent("greedy", env_id=env_id, seed=seed)}
+    for ck in ckpts + [run_dir / "final.zip"]:
+        agent = load_policy(ck)
+        if ck.name == "final.zip":
+            steps = json.loads((run_dir / "final.json").read_text()).get("steps")
+        else:
+            steps = int(re.search(r"_(\d+)_steps", ck.name).group(1))
+        row = {"steps": steps, "checkpoint": ck.name}
+        for name, opp in opponents.items():
+            m = play_match(game, agent, opp, games, seed=seed)
+            lo, hi = wilson_interval(m.wins, m.games)
+            row.update({f"win_vs_{name}": round(m.wins / m.games, 4), f"win_vs_{name}_lo": round(lo, 4),
+                        f"win_vs_{name}_hi": round(hi, 4), f"loss_vs_{name}": round(m.losses / m.games, 4)})
+        rows.append(row)
+        print(f"  {ck.name:>28}: vs random {row['win_vs_random']:.1%}  vs greedy {row['win_vs_greedy']:.1%}", flush=True)
+    if rows and rows[-1]["steps"] == (rows[-2]["steps"] if len(rows) > 1 else None):
+        rows.pop(-2)
+    path = out / f"{env_id}_learning_curve.csv"
+    with path.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(7, 4))
+        x = [r["steps"] for r in rows]
+        for name, colour in (("random", "tab:blue"), ("greedy", "tab:orange")):
+            y = [r[f"win_vs_{name}"] for r in rows]
+            ax.plot(x, y, marker="o", color=colour, label=f"win rate vs {name}")
+            ax.fill_between(x, [r[f"win_vs_{name}_lo"] for r in rows], [r[f"win_vs_{name}_hi"] for r in rows],
+                            color=colour, alpha=0.2)
+        ax.axhline(0.9, color="tab:blue", ls=":", lw=1)
+        ax.axhline(0.5, color="grey", ls=":", lw=1)
+        ax.set_xlabel("learner environment steps")
+        ax.set_ylabel(f"win rate ({games} games, seats rotated, 95% CI)")
+        ax.set_ylim(0, 1)
+        ax.set_title(f"MaskablePPO on {env_id} (train_ppo defaults)")
+        ax.legend(loc="lower right")
+        fig.tight_layout()
+        fig.savefig(out / f"{env_id}_learning_curve.png", dpi=110)
+    except ImportError:
+        print("matplotlib missing: no plot")
+    return rows
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--env", default="fungi_v0")
+    p.add_argument("--minutes", type=float, default=30.0)
+    p.add_argument("--steps", type=int, default=100_000_000, help="step cap (the time limit usually ends first)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--run-dir", default=None)
+    p.add_argument("--skip-train", action="store_true")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--curve-games", type=int, default=200)
+    p.add_argument("--out", default=str(HERE))
+    args = p.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    run_dir = Path(args.run_dir or f"runs/bench_{args.env}_s{args.seed}")
+    if not args.skip_train:
+        from mushgym.agents import train_ppo
+
+        t0 = time.time()
+        train_ppo(args.env, steps=args.steps, seed=args.seed, run_dir=run_dir, max_minutes=args.minutes,
+                  progress_bar=sys.stderr.isatty())
+        print(f"trained in {time.time() - t0:.0f}s -> {run_dir}")
+    shutil.copy(run_dir / "timing.json", out / f"{args.env}_timing.json")
+    print("learning curve:")
+    learning_curve(run_dir, args.env, args.curve_games, args.seed + 1, out)
+    from mushgym.agents import tournament
+
+    tournament(args.env, {"random": "random", "greedy": "greedy", "ppo": str(run_dir / "final.zip")},
+               games=args.games, seed=args.seed + 2, csv_path=out / f"{args.env}_eval.csv")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

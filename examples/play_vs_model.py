@@ -1,0 +1,65 @@
+"""Play Fungi in the terminal against a saved model (or the greedy / random baseline).
+
+    python examples/play_vs_model.py                                   # against the shipped model
+    python examples/play_vs_model.py runs/example_fungi/final.zip --seat 1
+    python examples/play_vs_model.py greedy
+
+Each turn lists your legal actions; type the number of one (q quits).
+"""
+
+import argparse
+from pathlib import Path
+
+import mushgym
+from mushgym.agents import make_agent
+
+DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "benchmarks" / "training" / "fungi_v0_ppo.zip"
+
+parser = argparse.ArgumentParser()
+parser.add_argument("opponent", nargs="?", default=str(DEFAULT_MODEL),
+                    help="a saved model (.zip), 'greedy' or 'random'")
+parser.add_argument("--seat", type=int, default=0, help="your seat (0 or 1)")
+parser.add_argument("--seed", type=int, default=None)
+args = parser.parse_args()
+
+env = mushgym.make_raw("fungi_v0", render_mode="ansi")
+game = env.game
+bot = make_agent(args.opponent, env_id="fungi_v0", seed=args.seed)
+me = f"player_{args.seat}"
+env.reset(seed=args.seed)
+print(f"You are {me}; your opponent is {args.opponent}.\n")
+
+for agent in env.agent_iter():
+    obs, reward, terminated, truncated, info = env.last()
+    if terminated or truncated:
+        env.step(None)
+        continue
+    player = env.agent_name_mapping[agent]
+    state = env.unwrapped.game_state
+    if agent == me:
+        print("\n" + game.render_text(state, player))
+        legal = game.legal_actions(state)
+        for i, a in enumerate(legal):
+            print(f"  {i:>2}: {game.action_to_string(state, int(a))}")
+        while True:
+            try:
+                choice = input("your move> ").strip()
+            except EOFError:
+                choice = "q"
+            if choice == "q":
+                raise SystemExit("bye")
+            if choice.isdigit() and int(choice) < len(legal):
+                action = int(legal[int(choice)])
+                break
+            print(f"type a number from 0 to {len(legal) - 1}, or q")
+    else:
+        if bot.uses_state:
+            action = bot.act_state(game, state, player, obs["observation"], obs["action_mask"])
+        else:
+            action = bot.act(obs["observation"], obs["action_mask"])
+        print(f"{args.opponent if len(args.opponent) < 20 else 'model'} plays: {game.action_to_string(state, action)}")
+    env.step(action)
+
+scores = game.returns(env.unwrapped.game_state)
+print("\n" + game.state_to_string(env.unwrapped.game_state))
+print("You win!" if scores[args.seat] > 0 else "You lose." if scores[args.seat] < 0 else "A tie.")
