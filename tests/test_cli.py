@@ -27,15 +27,17 @@ def test_play_a_whole_game_from_the_menu(env_id, monkeypatch, capsys):
     """A scripted human: one non-number, one illegal number, then the first listed action each turn."""
     seen = []
     answers = iter(["hello", "99999"])
+    menu = [""]
 
     def fake_input(prompt=""):
         text = capsys.readouterr().out
         seen.append(text)
+        if "your actions:" in text:
+            menu[0] = text.split("your actions:")[-1]
         try:
             return next(answers)
         except StopIteration:
-            menu = text.split("your actions:")[-1]
-            return re.findall(r"^\s+(\d+)\s", menu, flags=re.M)[0]
+            return re.findall(r"^\s+(\d+)\s", menu[0], flags=re.M)[0]
 
     monkeypatch.setattr("builtins.input", fake_input)
     assert cli.main(["play", env_id, "--seed", "3"]) == 0
