@@ -301,7 +301,7 @@ def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse
     p.add_argument("--games", type=int, default=1000, help="games per pair (default 1000)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--csv", default=None, help="write pairwise results here (Elo to <stem>_elo.csv)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option, e.g. num_players=4 (repeatable)")
     return p
 

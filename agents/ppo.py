@@ -328,7 +328,7 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
     p.add_argument("--minutes", type=float, default=None, help="stop after this many minutes of wall clock")
     p.add_argument("--n-envs", type=int, default=None)
     p.add_argument("--encoder", choices=["flat", "scaled", "onehot"], default=None)
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)")
+    p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--eval-games", type=int, default=0,
                    help="after training, play this many games against random and greedy (default 0: none)")

@@ -198,3 +198,11 @@ def test_eval_main_fungi(tmp_path, capsys):
     text = capsys.readouterr().out
     assert "greedy" in text and "Elo" in text
     assert out.exists() and (tmp_path / "r_elo.csv").exists()
+
+
+def test_cli_entry_points_for_mushgym_cli(capsys):
+    from mushgym.agents import cli
+
+    assert callable(cli.train_main)
+    assert cli.eval_main(["fungi_v0", "random", "greedy", "--games", "4", "--opt", "reward=score_diff"]) == 0
+    assert "Elo" in capsys.readouterr().out
