@@ -641,6 +641,13 @@ def returns(state, cfg, out):
         for p in range(n):
             out[p] = float(state[SCORE + p])
         return
+    if cfg[CFG_REWARD] == 2:
+        total = 0
+        for p in range(n):
+            total += state[SCORE + p]
+        for p in range(n):
+            out[p] = state[SCORE + p] - (total - state[SCORE + p]) / (n - 1.0)
+        return
     best = state[SCORE]
     for p in range(1, n):
         if state[SCORE + p] > best:
