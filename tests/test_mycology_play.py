@@ -1,0 +1,126 @@
+"""Mycology: random play with invariant checks, the card loader, JIT / no-JIT equality, the env module."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mushgym.envs.mycology import rules as R
+from mushgym.envs.mycology.cards import CardDataError, load_deck
+from mushgym.envs.mycology.game import MycologyGame
+from mushgym.testing import check_hidden_information, random_trajectory, slow_scale
+
+
+def _play(n, games, seed=0):
+    g = MycologyGame(num_players=n)
+    ends = 0
+    for i in range(games):
+        state = None
+        for state, _a in random_trajectory(g, seed + i):  # checks invariants, observations, length
+            pass
+        g.check_invariants(state)
+        assert g.is_terminal(state)
+        r = g.returns(state)
+        assert abs(r.sum()) < 1e-9 and r.max() > 0 or np.all(r == 0)
+        ends += int(state[R.ENDER]) >= 0
+    return ends
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_random_play_invariants(n):
+    assert _play(n, 6) >= 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_random_play_invariants_many_players(n):
+    assert _play(n, 4 * slow_scale()) >= 1
+
+
+@pytest.mark.parametrize("n", [2, 6])
+def test_compiled_rollouts_end_and_win_fairly(n):
+    g = MycologyGame(num_players=n)
+    r = g.random_rollouts(300, seed=1, threads=1)
+    assert r["max_length"] <= g.spec.max_game_length
+    assert (r["wins"] > 0).all()
+
+
+def test_hidden_information_is_only_the_deck_order():
+    g = MycologyGame(num_players=3)
+    assert check_hidden_information(g, 2, seed=3, every=25) > 20
+
+
+def test_observation_rotates_seats():
+    g = MycologyGame(num_players=3)
+    s = g.new_state(5)
+    s[R.FEAST + 1] = 9
+    o0, o1 = g.observe(s, 0), g.observe(s, 1)
+    base = R.obs_size(3) - 84 - 3 * (15 + 10 * (1 + R.CF))
+    seat = 15 + 10 * (1 + R.CF)
+    assert o1[base + 5] == 9 and o0[base + seat + 5] == 9
+
+
+def test_no_jit_gives_the_same_game():
+    code = ("import numpy as np\nfrom mushgym.envs.mycology.game import MycologyGame\n"
+            "from mushgym.testing import random_trajectory\nimport hashlib\n"
+            "g = MycologyGame(num_players=4)\nh = hashlib.sha256()\n"
+            "for s, a in random_trajectory(g, 11, check=False):\n"
+            "    h.update(s.tobytes()); h.update(g.observe(s, 0).tobytes())\n"
+            "print(h.hexdigest())\n")
+    out = []
+    for jit in ("0", "1"):
+        env = dict(os.environ, NUMBA_DISABLE_JIT=jit)
+        out.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+    assert out[0] == out[1] and len(out[0]) > 60
+
+
+def test_max_game_length_bound():
+    g = MycologyGame(num_players=6, turn_limit=120)
+    assert g.max_turns == 120 and g.spec.max_game_length == 120 * 2 * g.steps_per_action()
+    # the longest action: harvest of the costliest card (4 units), one decision per unit
+    assert g.steps_per_action() == 1 + max(4, int(g.deck.cost.sum(axis=1).max()))
+
+
+# --- the card file ----------------------------------------------------------------------------
+def test_deck_facts():
+    d = load_deck()
+    assert len(d.names) == 84 and all(d.designed)
+    assert (d.special == 1).sum() == 13 and (d.special == 2).sum() == 6 and (d.special == 3).sum() == 3
+    assert ((d.poison_res >= 0) == (d.special == 1)).all()
+    for s in range(4):  # enough cards of every season to fill its basket many times over
+        assert ((d.seasons >> s) & 1).sum() >= 4 * [1, 2, 3, 4][s]
+
+
+def _bad(tmp_path, edit):
+    text = (Path(R.__file__).with_name("cards.toml")).read_text()
+    p = tmp_path / "cards.toml"
+    p.write_text(edit(text))
+    return p
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda t: t.replace('points = 11', 'points = "x"', 1), r"card \d+ \([^)]+\): field 'points'"),
+    (lambda t: t.replace('seasons = ["winter"]', 'seasons = ["monsoon"]', 1), r"'seasons'"),
+    (lambda t: t.replace('cost = { symbiont = 1 }', 'cost = { mycelium = 1 }', 1), r"card \d+ \([^)]+\): field 'cost'.*mycelium"),
+    (lambda t: t.replace('special = "stinkhorn"', 'special = "smelly"', 1), r"Common Stinkhorn.*'special'"),
+    (lambda t: t.replace('poison_resource = "symbiont"', '', 1), r"poison_resource"),
+    (lambda t: t.rsplit("[[card]]", 1)[0], r"84 cards, the file has 83"),
+    (lambda t: t.replace('feast = 3', 'feest = 3', 1), r"unknown field"),
+])
+def test_malformed_card_file(tmp_path, edit, message):
+    with pytest.raises(CardDataError, match=message):
+        load_deck(_bad(tmp_path, edit))
+
+
+def test_env_module():
+    from mushgym.envs import mycology_v0
+
+    assert "Mycology" in mycology_v0.__doc__
+    e = mycology_v0.env(num_players=5)
+    e.reset(seed=3)
+    assert len(e.agents) == 5
+    obs, *_ = e.last()
+    assert obs["observation"].shape == (R.obs_size(5),) and obs["action_mask"].shape == (R.NUM_ACTIONS,)
