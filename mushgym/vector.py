@@ -132,6 +132,8 @@ class _VectorBase:
         self._policy_rngs = np.zeros((n, 4), dtype=np.int64)
         self._actions = np.zeros(n, dtype=ACTION_DTYPE)
         self._parallel = n >= PARALLEL_THRESHOLD
+        self._draw = False  # draw random actions inside step/reset (after the first sample call)
+        self._draw_capable = False  # whether this class's kernels can
         self._needs_reset = True
         self._seed(seed)
 
@@ -189,18 +191,27 @@ class _VectorBase:
         raise NotImplementedError
 
     def sample_random_actions(self, out: np.ndarray | None = None) -> np.ndarray:
-        """One uniformly random legal action per env, drawn in compiled code from each env's
-        own policy stream (0 for an env whose episode just ended; its action is ignored).
+        """One uniformly random legal action per env for the current positions, drawn in
+        compiled code from each env's own policy stream (0 for an env whose episode just
+        ended; its action is ignored).
 
-        Returns a preallocated array that the next call overwrites (or fills ``out``).
+        After the first call, the vector draws these actions inside every ``step`` and
+        ``reset`` while each env's mask is still in cache, so later calls cost nothing and
+        return the same preallocated array (overwritten by the next step). Calling it
+        twice without a step returns the same actions. ``out=`` forces a fresh draw
+        into ``out``.
         """
         if self._needs_reset:
             raise RuntimeError(f"{self.env_id}: call reset() before sample_random_actions()")
+        if out is None and self._draw:
+            return self._actions
         target = self._actions if out is None else out
-        if target.dtype != ACTION_DTYPE or target.shape != (self.num_envs,):
+        if not isinstance(target, np.ndarray) or target.dtype != ACTION_DTYPE or target.shape != (self.num_envs,):
             raise ValueError(f"out must be an int64 array of shape ({self.num_envs},)")
         self._call(self.kernels.vec_sample, self.kernels.par_vec_sample,
                    self.masks, self.n_legal, self._policy_rngs, target)
+        if out is None:
+            self._draw = self._draw_capable
         return target
 
     @property
@@ -231,6 +242,7 @@ class MushroomVectorEnv(_VectorBase):
         super().__init__(game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy)
         self.current_player = np.zeros(self.num_envs, dtype=np.int64)
         self.rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float64)
+        self._draw_capable = True
 
     def _player_of(self, i: int) -> int:
         return int(self.current_player[i])
@@ -248,7 +260,8 @@ class MushroomVectorEnv(_VectorBase):
         self.rewards[:] = 0.0
         self._call(self.kernels.vec_reset, self.kernels.par_vec_reset,
                    self.states, self._cfg, self.obs, self.masks, self.n_legal, self.current_player,
-                   self.episode_lengths, self._seed_rngs, self.episode_seeds)
+                   self.episode_lengths, self._seed_rngs, self.episode_seeds, self._policy_rngs, self._actions,
+                   self._draw)
         self._needs_reset = False
         return self._out(self.obs), self._out(self.masks), self._out(self.current_player)
 
@@ -264,7 +277,8 @@ class MushroomVectorEnv(_VectorBase):
                          self.states, acts, self._cfg, self.obs, self.masks, self.n_legal,
                          self.current_player, self.rewards, self.terminated, self.truncated,
                          self.episode_lengths, self.max_episode_steps, self._seed_rngs, self.episode_seeds,
-                         self._mode, self.final_obs, self.has_final)
+                         self._mode, self.final_obs, self.has_final, self._policy_rngs, self._actions,
+                         self._draw)
         if bad >= 0:
             self._raise_bad(bad, acts)
         info: dict[str, Any] = {}

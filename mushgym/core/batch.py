@@ -20,6 +20,9 @@ Kernels every game module defines before calling ``install_batch_kernels``::
     legal_mask(state, cfg, mask) -> int         fill int8 mask, return #legal
     step(state, action, cfg)                    apply one legal action
     observe(state, player, cfg, out)            fill the float32 observation
+
+``legal_mask`` and ``observe`` must write *every* element of their output
+(the vector loops reuse the buffers of the previous step without clearing them).
     current_player(state) -> int
     is_terminal(state) -> bool
     returns(state, cfg, out)                    float64 return of every seat
@@ -124,27 +127,30 @@ def _next_episode_seed(rng):
     return (hi << 32) | _rng_next32(rng, 0)
 
 
-@njit(cache=True)
-def _vec_refresh(i, states, cfg, obs, masks, n_legal, players):
-    """Write env ``i``'s mask, player to act and that player's observation."""
+@njit(cache=True, inline='always')
+def _vec_refresh(i, states, cfg, obs, masks, n_legal, players, policy_rngs, rand_actions, draw):
+    """Write env ``i``'s mask, player to act and that player's observation (the game's
+    ``legal_mask`` and ``observe`` overwrite every element). With ``draw``, also draw a
+    uniformly random legal action into ``rand_actions[i]`` while the mask is hot."""
     state = states[i]
     m = masks[i]
-    o = obs[i]
-    m[:] = 0
-    o[...] = 0
-    n_legal[i] = legal_mask(state, cfg, m)
+    nl = legal_mask(state, cfg, m)
+    n_legal[i] = nl
     p = current_player(state)
     players[i] = p
-    observe(state, p, cfg, o)
+    observe(state, p, cfg, obs[i])
+    if draw:
+        rand_actions[i] = sample_masked(m, nl, policy_rngs[i], 0) if nl > 0 else 0
 
 
-@njit(cache=True)
-def _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds):
+@njit(cache=True, inline='always')
+def _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
+                   policy_rngs, rand_actions, draw):
     s = _next_episode_seed(seed_rngs[i])
     ep_seeds[i] = s
     ep_len[i] = 0
     init(states[i], s, cfg)
-    _vec_refresh(i, states, cfg, obs, masks, n_legal, players)
+    _vec_refresh(i, states, cfg, obs, masks, n_legal, players, policy_rngs, rand_actions, draw)
 
 
 @njit(cache=True)
@@ -165,24 +171,26 @@ def _vec_check(actions, masks, terminated, truncated, mode):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards, terminated,
-                  truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final):
+                  truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final,
+                  policy_rngs, rand_actions, draw):
     state = states[i]
-    r = rewards[i]
-    r[:] = 0.0
+    for k in range(rewards.shape[1]):
+        rewards[i, k] = 0.0
     if mode == 1:
         has_final[i] = False
     if mode == 0 and (terminated[i] or truncated[i]):
         terminated[i] = False
         truncated[i] = False
-        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds)
+        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
+                       policy_rngs, rand_actions, draw)
         return
     p = players[i]
     step(state, actions[i], cfg)
     ep_len[i] += 1
     if is_terminal(state):
-        returns(state, cfg, r)
+        returns(state, cfg, rewards[i])
         terminated[i] = True
         truncated[i] = False
     elif max_len > 0 and ep_len[i] >= max_len:
@@ -191,25 +199,23 @@ def _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards
     else:
         terminated[i] = False
         truncated[i] = False
-        _vec_refresh(i, states, cfg, obs, masks, n_legal, players)
+        _vec_refresh(i, states, cfg, obs, masks, n_legal, players, policy_rngs, rand_actions, draw)
         return
     # the episode ended: the final observation is the last mover's
     if mode == 1:
-        f = final_obs[i]
-        f[...] = 0
-        observe(state, p, cfg, f)
+        observe(state, p, cfg, final_obs[i])
         has_final[i] = True
-        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds)
+        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
+                       policy_rngs, rand_actions, draw)
     else:
-        o = obs[i]
-        o[...] = 0
-        observe(state, p, cfg, o)
+        observe(state, p, cfg, obs[i])
         masks[i, :] = 0
         n_legal[i] = 0
         players[i] = -1
+        rand_actions[i] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _vec_sample_one(i, masks, n_legal, policy_rngs, out):
     if n_legal[i] > 0:
         out[i] = sample_masked(masks[i], n_legal[i], policy_rngs[i], 0)
@@ -224,38 +230,44 @@ def vec_seed(base, seed_rngs, policy_rngs):
 
 
 @njit(cache=True)
-def vec_reset(states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds):
+def vec_reset(states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds, policy_rngs,
+              rand_actions, draw):
     for i in range(states.shape[0]):
-        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds)
+        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
+                       policy_rngs, rand_actions, draw)
 
 
 @njit(cache=True, parallel=True)
-def par_vec_reset(states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds):
+def par_vec_reset(states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds, policy_rngs,
+                  rand_actions, draw):
     for i in prange(states.shape[0]):
-        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds)
+        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
+                       policy_rngs, rand_actions, draw)
 
 
 @njit(cache=True)
 def vec_step(states, actions, cfg, obs, masks, n_legal, players, rewards, terminated, truncated,
-             ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final):
+             ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final, policy_rngs, rand_actions, draw):
     bad = _vec_check(actions, masks, terminated, truncated, mode)
     if bad >= 0:
         return bad
     for i in range(states.shape[0]):
         _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards, terminated,
-                      truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final)
+                      truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final,
+                      policy_rngs, rand_actions, draw)
     return -1
 
 
 @njit(cache=True, parallel=True)
 def par_vec_step(states, actions, cfg, obs, masks, n_legal, players, rewards, terminated, truncated,
-                 ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final):
+                 ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final, policy_rngs, rand_actions, draw):
     bad = _vec_check(actions, masks, terminated, truncated, mode)
     if bad >= 0:
         return bad
     for i in prange(states.shape[0]):
         _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards, terminated,
-                      truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final)
+                      truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final,
+                      policy_rngs, rand_actions, draw)
     return -1
 
 
@@ -281,7 +293,6 @@ def _sa_play_opponents(i, states, cfg, masks, learner, policy_rngs):
     m = masks[i]
     moves = 0
     while not is_terminal(state) and current_player(state) != learner:
-        m[:] = 0
         nl = legal_mask(state, cfg, m)
         step(state, sample_masked(m, nl, policy_rngs[i], 0), cfg)
         moves += 1
@@ -291,12 +302,8 @@ def _sa_play_opponents(i, states, cfg, masks, learner, policy_rngs):
 @njit(cache=True)
 def _sa_refresh(i, states, cfg, obs, masks, n_legal, learner):
     state = states[i]
-    m = masks[i]
-    o = obs[i]
-    m[:] = 0
-    o[...] = 0
-    n_legal[i] = legal_mask(state, cfg, m)
-    observe(state, learner, cfg, o)
+    n_legal[i] = legal_mask(state, cfg, masks[i])
+    observe(state, learner, cfg, obs[i])
 
 
 @njit(cache=True)
@@ -353,16 +360,12 @@ def _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode,
         _sa_refresh(i, states, cfg, obs, masks, n_legal, learner)
         return
     if mode == 1:
-        f = final_obs[i]
-        f[...] = 0
-        observe(state, learner, cfg, f)
+        observe(state, learner, cfg, final_obs[i])
         has_final[i] = True
         _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
                       policy_rngs, num_players)
     else:
-        o = obs[i]
-        o[...] = 0
-        observe(state, learner, cfg, o)
+        observe(state, learner, cfg, obs[i])
         masks[i, :] = 0
         n_legal[i] = 0
 
