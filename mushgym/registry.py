@@ -14,6 +14,7 @@ from typing import Any
 # harness, the CLI and the benchmarks) by adding one line here.
 ENV_MODULES: dict[str, str] = {
     "fungi_v0": "mushgym.envs.fungi_v0",
+    "mycology_v0": "mushgym.envs.mycology_v0",
 }
 
 
