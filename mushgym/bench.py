@@ -153,6 +153,7 @@ def _calibrate_games(game, threads: int, budget: float) -> int:
 
 
 def bench_rollouts(game, threads: int, budget: float, repeats: int) -> Row:
+    game.random_rollouts(2, seed=0, threads=threads)  # load or compile the kernel first
     n = _calibrate_games(game, threads, budget)
     seed = [0]
 
@@ -290,12 +291,21 @@ def _null_env_classes():
 
 def bench_aec(module, budget: float, repeats: int) -> list[Row]:
     """Raw env, wrapped env and the do-nothing wrapped baseline, interleaved repeat by repeat."""
+    from .fast_wrappers import MushroomEnforcingWrapper, wrap
+
     null_raw, null_wrapped = _null_env_classes()
+    wrapped = module.env()
     variants = {
+        "do-nothing env, raw": null_raw(),
         "do-nothing env, wrapped (baseline)": null_wrapped(),
         "raw_env()": module.raw_env(),
-        "env() (PettingZoo wrappers)": module.env(),
+        "env() (PettingZoo wrappers)": wrapped,
     }
+    if not isinstance(wrapped, MushroomEnforcingWrapper):
+        variants["raw_env() in mushgym.fast_wrappers"] = wrap(module.raw_env())
+    else:
+        variants = {k if k != "env() (PettingZoo wrappers)" else "env() (mushgym.fast_wrappers)": v
+                    for k, v in variants.items()}
     for e in variants.values():
         aec_random_loop(e, 0.05)  # warm-up (and compile if needed)
     results: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in variants}
@@ -488,16 +498,19 @@ def derived(result: dict[str, Any], anchors: list[Row]) -> dict[str, Any]:
     nt = numba.config.NUMBA_NUM_THREADS
     out: dict[str, Any] = {}
     base = _find(rows, "c.", "do-nothing env, wrapped (baseline)")
-    wrapped = _find(rows, "c.", "env() (PettingZoo wrappers)")
+    wrapped = _find(rows, "c.", "env() (PettingZoo wrappers)") or _find(rows, "c.", "env() (mushgym.fast_wrappers)")
+    fast = _find(rows, "c.", "raw_env() in mushgym.fast_wrappers")
     raw = _find(rows, "c.", "raw_env()")
     roll1 = _find(rows, "a.", "Game.random_rollouts", 1)
     rolln = _find(rows, "a.", "Game.random_rollouts", nt)
     vec_big = [r for r in rows if r.group.startswith("b.") and r.threads in (None, nt) and r.extra.get("batch")]
     vec_big = max(vec_big, key=lambda r: r.extra["batch"]) if vec_big else None
     if base and wrapped:
-        out["aec_wrapped / do-nothing wrapped"] = wrapped.steps_per_s / base.steps_per_s
+        out["AEC env() / do-nothing wrapped"] = wrapped.steps_per_s / base.steps_per_s
+    if base and fast:
+        out["AEC raw_env() in fast_wrappers / do-nothing wrapped"] = fast.steps_per_s / base.steps_per_s
     if raw:
-        out["aec_raw steps/s"] = raw.steps_per_s
+        out["AEC raw_env() steps/s"] = raw.steps_per_s
     if roll1:
         out["rollouts 1 thread steps/s"] = roll1.steps_per_s
     if vec_big and rolln:

@@ -1,0 +1,45 @@
+"""Smoke runs of `mushgym bench` on tiny budgets (speed is measured, never asserted)."""
+
+import json
+
+from mushgym import bench
+
+
+def test_quick_smoke_toy_and_fungi(tmp_path, capsys):
+    path = tmp_path / "bench.json"
+    status = bench.main(["toygame.game", "fungi_v0", "--quick", "--budget", "0.02", "--repeats", "1",
+                         "--plain", "--json", str(path)])
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "toyrace_v0" in out and "fungi_v0" in out and "games/s" in out
+    report = json.loads(path.read_text())
+    assert set(report["envs"]) == {"toyrace_v0", "fungi_v0"}
+    assert report["machine"]["cpu"] is not None
+    fungi = report["envs"]["fungi_v0"]
+    names = {r["name"] for r in fungi["rows"]}
+    assert {"Game.random_rollouts", "env() (PettingZoo wrappers)", "do-nothing env, wrapped (baseline)",
+            "batch 1,024"} <= names
+    for r in fungi["rows"]:
+        assert r["steps_per_s"] > 0 and r["games_per_s"] >= 0
+    assert fungi["state_bytes"] == fungi["state_size"] * 8
+    assert "AEC env() / do-nothing wrapped" in fungi["ratios"]
+
+
+def test_full_table_small(tmp_path, capsys):
+    path = tmp_path / "bench.json"
+    status = bench.main(["toygame.game", "--budget", "0.01", "--repeats", "1", "--batches", "1,64",
+                         "--no-startup", "--no-anchors", "--json", str(path)])
+    assert status == 0
+    report = json.loads(path.read_text())
+    rows = report["envs"]["toyrace_v0"]["rows"]
+    groups = {r["group"][:2] for r in rows}
+    assert groups == {"a.", "b.", "c."}
+    assert any(r["name"] == "batch 64" for r in rows)
+
+
+def test_unknown_env_is_reported_not_fatal(tmp_path, capsys):
+    status = bench.main(["no_such_env", "toygame.game", "--quick", "--budget", "0.01", "--repeats", "1",
+                         "--plain"])
+    assert status == 1
+    captured = capsys.readouterr()
+    assert "no_such_env" in captured.err and "toyrace_v0" in captured.out
