@@ -309,11 +309,13 @@ def test_magic_as_a_resource():
     s = position(g, season=FALL, res=[[0, 0, 0, 2, 1], [0] * 5], magic=[1, 0])
     set_field(s, 0, card(g, "Porcini"))
     s = g.step(s, H(0))
-    assert int(s[R.PHASE]) == R.PH_PAY
+    # canonical order: real Symbiont before Magic, so the first Symbiont is paid for real
+    # (forced); the choice is for the second one
+    assert int(s[R.PHASE]) == R.PH_PAY and res_of(s, 0) == [0, 0, 0, 1, 1] and int(s[R.DEBT + SY]) == 1
     assert legal(g, s) == {encode_action("pay_res", SY), encode_action("pay_magic")}
-    s = g.step(s, encode_action("pay_magic"))        # Magic as the first Symbiont
-    assert legal(g, s) == {encode_action("pay_magic")} or int(s[R.PHASE]) != R.PH_PAY
-    assert res_of(s, 0) == [0, 0, 0, 2, 0] or res_of(s, 0) == [0, 0, 0, 1, 0]
+    s = g.step(s, encode_action("pay_magic"))        # Magic as the second Symbiont; Soil/Dung is forced
+    assert int(s[R.PHASE]) == R.PH_MAIN and int(s[R.BCOUNT + FALL]) == 1
+    assert res_of(s, 0) == [0, 0, 0, 1, 0] and int(s[R.MAGIC]) == 0
     g.check_invariants(s)
     # magic in an ANY payment
     s = position(g, season=FALL, res=[[0, 0, 2, 0, 0], [0] * 5], magic=[1, 0])
