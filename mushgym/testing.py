@@ -147,22 +147,32 @@ def _fmt_obs(obs: np.ndarray) -> str:
     return " ".join(str(int(v)) if float(v).is_integer() else f"{v:g}" for v in obs.ravel())
 
 
-def playthrough_text(game: Game, seed: int = GOLDEN_SEED) -> str:
-    """OpenSpiel-style playthrough: per step the state text, observation, legal actions, action."""
+def playthrough_text(game: Game, seed: int = GOLDEN_SEED, detailed_steps: int = 60) -> str:
+    """OpenSpiel-style playthrough of one seeded random game.
+
+    The first ``detailed_steps`` steps show the state text, the acting player's
+    observation, the legal actions and the action; later steps one line each
+    (player and action), so long games stay reviewable; the final state is
+    always shown in full with the returns.
+    """
     lines = [f"game: {game.env_id}", f"options: {options_id(game.options)}", f"seed: {seed}",
              f"num_actions: {game.num_actions}", f"observation_shape: {tuple(game.observation_shape)}", ""]
     for step, (state, action) in enumerate(random_trajectory(game, seed, check=False)):
-        lines.append(f"# step {step}")
-        lines.extend("  " + ln for ln in game.state_to_string(state).splitlines())
         if action < 0:
+            lines.append(f"# final state after {step} steps")
+            lines.extend("  " + ln for ln in game.state_to_string(state).splitlines())
             lines.append(f"terminal: returns {game.returns(state).tolist()}")
             break
         p = game.current_player(state)
+        if step >= detailed_steps:
+            lines.append(f"step {step}: player {p} action {action} ({game.action_to_string(state, action)})")
+            continue
+        lines.append(f"# step {step}")
+        lines.extend("  " + ln for ln in game.state_to_string(state).splitlines())
         lines.append(f"current_player: {p}")
         lines.append(f"observation[{p}]: {_fmt_obs(game.observe(state, p))}")
         lines.append(f"legal: {game.legal_actions(state).tolist()}")
         lines.append(f"action: {action} ({game.action_to_string(state, action)})")
-        lines.append(f"rewards: {game.returns(state).tolist()}")
         lines.append("")
     return "\n".join(lines) + "\n"
 
