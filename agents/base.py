@@ -50,6 +50,20 @@ class Agent:
             action_mask = game.legal_mask(state)
         return self.act(observation, action_mask)
 
+    def act_aec(self, env) -> int:
+        """The action of ``env.agent_selection`` in a mushgym PettingZoo AEC env (wrapped or raw)::
+
+            for name in env.agent_iter():
+                obs, reward, term, trunc, info = env.last()
+                env.step(None if term or trunc else agents[name].act_aec(env))
+        """
+        obs, _, _, _, _ = env.last()
+        raw = env.unwrapped
+        if self.uses_state:
+            player = raw.agent_name_mapping[env.agent_selection]
+            return int(self.act_state(raw.game, raw.game_state, player, obs["observation"], obs["action_mask"]))
+        return int(self.act(obs["observation"], obs["action_mask"]))
+
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         return self.act(observation, action_mask)
 

@@ -53,10 +53,7 @@ for agent in env.agent_iter():
                 break
             print(f"type a number from 0 to {len(legal) - 1}, or q")
     else:
-        if bot.uses_state:
-            action = bot.act_state(game, state, player, obs["observation"], obs["action_mask"])
-        else:
-            action = bot.act(obs["observation"], obs["action_mask"])
+        action = bot.act_aec(env)  # greedy looks ahead on env.unwrapped.game_state; a model reads obs
         print(f"{args.opponent if len(args.opponent) < 20 else 'model'} plays: {game.action_to_string(state, action)}")
     env.step(action)
 

@@ -206,3 +206,17 @@ def test_cli_entry_points_for_mushgym_cli(capsys):
     assert callable(cli.train_main)
     assert cli.eval_main(["fungi_v0", "random", "greedy", "--games", "4", "--opt", "reward=score_diff"]) == 0
     assert "Elo" in capsys.readouterr().out
+
+
+def test_agents_in_the_pettingzoo_aec_loop():
+    for env_id in ENV_IDS:
+        env = mushgym.make(env_id)
+        env.reset(seed=3)
+        agents = {name: (GreedyAgent(env_id, seed=i) if i % 2 == 0 else RandomAgent(seed=i))
+                  for i, name in enumerate(env.possible_agents)}
+        steps = 0
+        for name in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            env.step(None if term or trunc else agents[name].act_aec(env))
+            steps += 1
+        assert steps > len(env.possible_agents)

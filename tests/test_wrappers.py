@@ -195,3 +195,36 @@ def test_onehot_and_scaled_layout():
     assert sc(np.array([1, 25, 0, 0], np.float32)).tolist() == [0.5, 0.25, 0.5, 0.0]
     with pytest.raises(ValueError, match="unknown observation encoder"):
         make_encoder("pixels", ToyGame())
+
+
+def _player_count_cases():
+    cases = []
+    for env_id in ENV_IDS:
+        counts = sorted(mushgym.game(env_id).option_choices.get("num_players", ()))
+        for n in {counts[0], counts[-1]} if counts else ():
+            cases.append((env_id, n))
+    return cases
+
+
+@pytest.mark.parametrize("env_id,n", _player_count_cases())
+def test_every_player_count_checks_and_rewards_the_learners_seat(env_id, n):
+    env = SingleAgentEnv(env_id, options={"num_players": n}, opponents=["random", "greedy"], encoder="scaled")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        gym_check_env(env, skip_render_check=True)
+    seats = set()
+    rng = np.random.default_rng(0)
+    for seed in range(3 * n):
+        total, info, _ = run_episode(env, lambda o, m: rng.choice(np.flatnonzero(m)), seed)
+        seats.add(info["seat"])
+        assert total == info["returns"][info["seat"]] == env.game.returns(env.game_state)[info["seat"]]
+    assert len(seats) > 1
+
+
+@pytest.mark.parametrize("env_id,n", [c for c in _player_count_cases() if c[1] > 2])
+def test_tournament_with_more_than_two_players(env_id, n):
+    from mushgym.agents import tournament
+
+    res = tournament(env_id, ["random", "greedy"], games=2 * n, options={"num_players": n}, verbose=False)
+    m = res.matches[0]
+    assert m.wins + m.draws + m.losses == 2 * n
