@@ -68,9 +68,12 @@ AUTORESET_MODES = {
     "same_step": AUTORESET_SAME_STEP,
 }
 
-#: Below this many envs a step runs on the calling thread only (starting
-#: numba's workers costs more than it saves on a small batch).
-PARALLEL_THRESHOLD = 64
+#: Below this many envs a step runs on the calling thread only. On a quiet
+#: machine prange already pays from about 32 envs, but when other processes
+#: keep the cores busy every parallel region waits for a descheduled worker
+#: (milliseconds per call), which ruins small batches; ``parallel=True``
+#: forces prange at any size.
+PARALLEL_THRESHOLD = 256
 
 ACTION_DTYPE = np.int64
 
@@ -97,7 +100,8 @@ class _VectorBase:
     """Shared buffers and argument checks of the vector classes."""
 
     def __init__(self, game: Game, num_envs: int, seed: int | None, autoreset_mode: Any,
-                 max_episode_steps: int | None, threads: int | None, copy: bool) -> None:
+                 max_episode_steps: int | None, threads: int | None, copy: bool,
+                 parallel: bool | None = None) -> None:
         if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
         if max_episode_steps is not None and (not isinstance(max_episode_steps, (int, np.integer))
@@ -131,7 +135,7 @@ class _VectorBase:
         self._seed_rngs = np.zeros((n, 4), dtype=np.int64)
         self._policy_rngs = np.zeros((n, 4), dtype=np.int64)
         self._actions = np.zeros(n, dtype=ACTION_DTYPE)
-        self._parallel = n >= PARALLEL_THRESHOLD
+        self._parallel = n >= PARALLEL_THRESHOLD if parallel is None else bool(parallel)
         self._draw = False  # draw random actions inside step/reset (after the first sample call)
         self._draw_capable = False  # whether this class's kernels can
         self._needs_reset = True
@@ -238,8 +242,9 @@ class MushroomVectorEnv(_VectorBase):
     """``num_envs`` games of one env id, every seat's turn exposed (see the module docstring)."""
 
     def __init__(self, game: Game, num_envs: int, seed: int | None = 0, autoreset_mode: Any = "next_step",
-                 max_episode_steps: int | None = None, threads: int | None = None, copy: bool = False) -> None:
-        super().__init__(game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy)
+                 max_episode_steps: int | None = None, threads: int | None = None, copy: bool = False,
+                 parallel: bool | None = None) -> None:
+        super().__init__(game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy, parallel)
         self.current_player = np.zeros(self.num_envs, dtype=np.int64)
         self.rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float64)
         self._draw_capable = True
@@ -295,16 +300,17 @@ class MushroomVectorEnv(_VectorBase):
 
 def make(env_id: str, num_envs: int, seed: int | None = 0, *, autoreset_mode: Any = "next_step",
          max_episode_steps: int | None = None, threads: int | None = None, copy: bool = False,
-         **options: Any) -> MushroomVectorEnv:
+         parallel: bool | None = None, **options: Any) -> MushroomVectorEnv:
     """``num_envs`` games of ``env_id`` (game ``options`` as for ``mushgym.make``), stepped together.
 
-    ``threads`` caps numba's worker threads for this vector's calls (default: all);
-    batches smaller than :data:`PARALLEL_THRESHOLD` run on the calling thread.
+    ``threads`` caps numba's worker threads for this vector's calls (default: all).
+    ``parallel``: None (default) uses prange from :data:`PARALLEL_THRESHOLD` envs up,
+    True / False force it on / off. ``copy=True`` returns copies instead of the buffers.
     """
     from .registry import game as make_game
 
     return MushroomVectorEnv(make_game(env_id, **options), num_envs, seed, autoreset_mode=autoreset_mode,
-                             max_episode_steps=max_episode_steps, threads=threads, copy=copy)
+                             max_episode_steps=max_episode_steps, threads=threads, copy=copy, parallel=parallel)
 
 
 def from_game(game: Game, num_envs: int, seed: int | None = 0, **kwargs: Any) -> MushroomVectorEnv:
@@ -339,13 +345,14 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
 
     def __init__(self, game: Game, num_envs: int, seed: int | None = 0, learner_seat: int = 0,
                  opponent: str = "random", autoreset_mode: Any = "next_step",
-                 max_episode_steps: int | None = None, threads: int | None = None, copy: bool = True) -> None:
+                 max_episode_steps: int | None = None, threads: int | None = None, copy: bool = True,
+                 parallel: bool | None = None) -> None:
         if opponent != "random":
             raise ValueError(f"opponent must be 'random' (played in compiled code), got {opponent!r}")
         if not isinstance(learner_seat, (int, np.integer)) or not -1 <= learner_seat < game.num_players:
             raise ValueError(f"learner_seat must be -1 (random each episode) or a seat in "
                              f"0..{game.num_players - 1}, got {learner_seat!r}")
-        _VectorBase.__init__(self, game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy)
+        _VectorBase.__init__(self, game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy, parallel)
         self.learner_seat = int(learner_seat)
         self.learner_seats = np.zeros(self.num_envs, dtype=np.int64)
         self.rewards = np.zeros(self.num_envs, dtype=np.float64)
@@ -418,10 +425,11 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
 def make_single_agent(env_id: str, num_envs: int, seed: int | None = 0, *, learner_seat: int = 0,
                       opponent: str = "random", autoreset_mode: Any = "next_step",
                       max_episode_steps: int | None = None, threads: int | None = None, copy: bool = True,
-                      **options: Any) -> SingleAgentVectorEnv:
+                      parallel: bool | None = None, **options: Any) -> SingleAgentVectorEnv:
     """A Gymnasium ``VectorEnv`` of ``env_id``: learner on ``learner_seat``, random opponents."""
     from .registry import game as make_game
 
     return SingleAgentVectorEnv(make_game(env_id, **options), num_envs, seed, learner_seat=learner_seat,
                                 opponent=opponent, autoreset_mode=autoreset_mode,
-                                max_episode_steps=max_episode_steps, threads=threads, copy=copy)
+                                max_episode_steps=max_episode_steps, threads=threads, copy=copy,
+                                parallel=parallel)

@@ -173,13 +173,12 @@ def _trajectory(vec, steps):
 
 def test_determinism_seeds_and_threads():
     game = mushgym.game("fungi_v0")
-    a = _trajectory(mv.from_game(game, 70, seed=9), 30)
-    b = _trajectory(mv.from_game(game, 70, seed=9), 30)
+    a = _trajectory(mv.from_game(game, 70, seed=9, parallel=True), 30)
+    b = _trajectory(mv.from_game(game, 70, seed=9, parallel=True), 30)
     assert np.array_equal(a, b)
-    serial = mv.from_game(game, 70, seed=9)
-    serial._parallel = False  # the same kernels without prange
+    serial = mv.from_game(game, 70, seed=9, parallel=False)  # the same kernels without prange
     assert np.array_equal(a, _trajectory(serial, 30))
-    one_thread = mv.from_game(game, 70, seed=9, threads=1)
+    one_thread = mv.from_game(game, 70, seed=9, threads=1, parallel=True)
     assert np.array_equal(a, _trajectory(one_thread, 30))
     c = _trajectory(mv.from_game(game, 70, seed=10), 30)
     assert not np.array_equal(a, c)
@@ -260,7 +259,7 @@ def test_single_agent_vector_env(seat):
     import gymnasium
 
     game = mushgym.game("fungi_v0")
-    vec = SingleAgentVectorEnv(game, 6, seed=3, learner_seat=seat)
+    vec = SingleAgentVectorEnv(game, 6, seed=3, learner_seat=seat, parallel=seat == 1)
     assert isinstance(vec, gymnasium.vector.VectorEnv)
     assert vec.single_action_space.n == game.num_actions
     assert vec.observation_space.shape == (6,) + tuple(game.observation_shape)

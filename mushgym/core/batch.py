@@ -285,7 +285,7 @@ def par_vec_sample(masks, n_legal, policy_rngs, out):
 
 # --- single-agent view: a learner seat per env, random opponents in here ----------
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _sa_play_opponents(i, states, cfg, masks, learner, policy_rngs):
     """Random legal moves for every seat but ``learner`` until the learner is to act
     or the game is over. Uses ``masks[i]`` as scratch. Returns the number of moves."""
@@ -299,14 +299,14 @@ def _sa_play_opponents(i, states, cfg, masks, learner, policy_rngs):
     return moves
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _sa_refresh(i, states, cfg, obs, masks, n_legal, learner):
     state = states[i]
     n_legal[i] = legal_mask(state, cfg, masks[i])
     observe(state, learner, cfg, obs[i])
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
                   policy_rngs, num_players):
     """New episode for env ``i``: deal, pick the learner's seat, play the opponents up to
@@ -326,7 +326,7 @@ def _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len,
     _sa_refresh(i, states, cfg, obs, masks, n_legal, seats[i])
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated,
                  truncated, ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs,
                  has_final, seat_returns, num_players):
