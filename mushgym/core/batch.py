@@ -37,7 +37,9 @@ What the loops add to the module (all ``@njit(cache=True)``; ``par_*`` and
                                                 on one seat, random opponents)
 
 each ``vec_*`` / ``sa_*`` also as ``par_vec_*`` / ``par_sa_*`` (prange over envs).
-The Python side is :mod:`mushgym.vector`; the kernels allocate nothing per step.
+The Python side is :mod:`mushgym.vector`; the kernels allocate nothing per step,
+and take row views with :func:`mushgym.core.rows.row` (no reference counting, so
+threads do not fight over the batch arrays' counters).
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ def random_rollouts(n_games, seed, cfg, state_size, num_actions, num_players, ma
             _rng_seed(policy_rng, 0, (seed + i) ^ 0x5DEECE66D)
             steps[i] = play_random_game(state, mask, seed + i, cfg, policy_rng, max_len)
             if steps[i] >= 0:
-                returns(state, cfg, rets[i])
+                returns(state, cfg, _row(rets, i))
     return steps, rets
 
 
@@ -116,8 +118,8 @@ def random_rollouts(n_games, seed, cfg, state_size, num_actions, num_players, ma
 @njit(cache=True)
 def _vec_seed_one(i, base, seed_rngs, policy_rngs):
     """Env ``i``'s two private streams: episode seeds and random actions."""
-    _rng_seed(seed_rngs[i], 0, base + i * 0x9E3779B1)
-    _rng_seed(policy_rngs[i], 0, (base + i * 0x9E3779B1) ^ 0x5DEECE66D)
+    _rng_seed(_row(seed_rngs, i), 0, base + i * 0x9E3779B1)
+    _rng_seed(_row(policy_rngs, i), 0, (base + i * 0x9E3779B1) ^ 0x5DEECE66D)
 
 
 @njit(cache=True)
@@ -132,24 +134,24 @@ def _vec_refresh(i, states, cfg, obs, masks, n_legal, players, policy_rngs, rand
     """Write env ``i``'s mask, player to act and that player's observation (the game's
     ``legal_mask`` and ``observe`` overwrite every element). With ``draw``, also draw a
     uniformly random legal action into ``rand_actions[i]`` while the mask is hot."""
-    state = states[i]
-    m = masks[i]
+    state = _row(states, i)
+    m = _row(masks, i)
     nl = legal_mask(state, cfg, m)
     n_legal[i] = nl
     p = current_player(state)
     players[i] = p
-    observe(state, p, cfg, obs[i])
+    observe(state, p, cfg, _row(obs, i))
     if draw:
-        rand_actions[i] = sample_masked(m, nl, policy_rngs[i], 0) if nl > 0 else 0
+        rand_actions[i] = sample_masked(m, nl, _row(policy_rngs, i), 0) if nl > 0 else 0
 
 
 @njit(cache=True, inline='always')
 def _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
                    policy_rngs, rand_actions, draw):
-    s = _next_episode_seed(seed_rngs[i])
+    s = _next_episode_seed(_row(seed_rngs, i))
     ep_seeds[i] = s
     ep_len[i] = 0
-    init(states[i], s, cfg)
+    init(_row(states, i), s, cfg)
     _vec_refresh(i, states, cfg, obs, masks, n_legal, players, policy_rngs, rand_actions, draw)
 
 
@@ -175,7 +177,7 @@ def _vec_check(actions, masks, terminated, truncated, mode):
 def _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards, terminated,
                   truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final,
                   policy_rngs, rand_actions, draw):
-    state = states[i]
+    state = _row(states, i)
     for k in range(rewards.shape[1]):
         rewards[i, k] = 0.0
     if mode == 1:
@@ -190,7 +192,7 @@ def _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards
     step(state, actions[i], cfg)
     ep_len[i] += 1
     if is_terminal(state):
-        returns(state, cfg, rewards[i])
+        returns(state, cfg, _row(rewards, i))
         terminated[i] = True
         truncated[i] = False
     elif max_len > 0 and ep_len[i] >= max_len:
@@ -203,12 +205,12 @@ def _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards
         return
     # the episode ended: the final observation is the last mover's
     if mode == 1:
-        observe(state, p, cfg, final_obs[i])
+        observe(state, p, cfg, _row(final_obs, i))
         has_final[i] = True
         _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
                        policy_rngs, rand_actions, draw)
     else:
-        observe(state, p, cfg, obs[i])
+        observe(state, p, cfg, _row(obs, i))
         masks[i, :] = 0
         n_legal[i] = 0
         players[i] = -1
@@ -218,7 +220,7 @@ def _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards
 @njit(cache=True, inline='always')
 def _vec_sample_one(i, masks, n_legal, policy_rngs, out):
     if n_legal[i] > 0:
-        out[i] = sample_masked(masks[i], n_legal[i], policy_rngs[i], 0)
+        out[i] = sample_masked(_row(masks, i), n_legal[i], _row(policy_rngs, i), 0)
     else:
         out[i] = 0
 
@@ -288,22 +290,22 @@ def par_vec_sample(masks, n_legal, policy_rngs, out):
 @njit(cache=True, inline='always')
 def _sa_play_opponents(i, states, cfg, masks, learner, policy_rngs):
     """Random legal moves for every seat but ``learner`` until the learner is to act
-    or the game is over. Uses ``masks[i]`` as scratch. Returns the number of moves."""
-    state = states[i]
-    m = masks[i]
+    or the game is over. Uses ``_row(masks, i)`` as scratch. Returns the number of moves."""
+    state = _row(states, i)
+    m = _row(masks, i)
     moves = 0
     while not is_terminal(state) and current_player(state) != learner:
         nl = legal_mask(state, cfg, m)
-        step(state, sample_masked(m, nl, policy_rngs[i], 0), cfg)
+        step(state, sample_masked(m, nl, _row(policy_rngs, i), 0), cfg)
         moves += 1
     return moves
 
 
 @njit(cache=True, inline='always')
 def _sa_refresh(i, states, cfg, obs, masks, n_legal, learner):
-    state = states[i]
-    n_legal[i] = legal_mask(state, cfg, masks[i])
-    observe(state, learner, cfg, obs[i])
+    state = _row(states, i)
+    n_legal[i] = legal_mask(state, cfg, _row(masks, i))
+    observe(state, learner, cfg, _row(obs, i))
 
 
 @njit(cache=True, inline='always')
@@ -312,16 +314,16 @@ def _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len,
     """New episode for env ``i``: deal, pick the learner's seat, play the opponents up to
     the learner's first turn (re-dealing in the rare case the game ends before it)."""
     while True:
-        s = _next_episode_seed(seed_rngs[i])
+        s = _next_episode_seed(_row(seed_rngs, i))
         ep_seeds[i] = s
         ep_len[i] = 0
-        init(states[i], s, cfg)
+        init(_row(states, i), s, cfg)
         if seat_mode < 0:
-            seats[i] = _rng_below(policy_rngs[i], 0, num_players)
+            seats[i] = _rng_below(_row(policy_rngs, i), 0, num_players)
         else:
             seats[i] = seat_mode
         _sa_play_opponents(i, states, cfg, masks, seats[i], policy_rngs)
-        if not is_terminal(states[i]):
+        if not is_terminal(_row(states, i)):
             break
     _sa_refresh(i, states, cfg, obs, masks, n_legal, seats[i])
 
@@ -330,7 +332,7 @@ def _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len,
 def _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated,
                  truncated, ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs,
                  has_final, seat_returns, num_players):
-    state = states[i]
+    state = _row(states, i)
     rewards[i] = 0.0
     if mode == 1:
         has_final[i] = False
@@ -345,7 +347,7 @@ def _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode,
     ep_len[i] += 1
     _sa_play_opponents(i, states, cfg, masks, learner, policy_rngs)
     if is_terminal(state):
-        rr = seat_returns[i]
+        rr = _row(seat_returns, i)
         rr[:] = 0.0
         returns(state, cfg, rr)
         rewards[i] = rr[learner]
@@ -360,12 +362,12 @@ def _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode,
         _sa_refresh(i, states, cfg, obs, masks, n_legal, learner)
         return
     if mode == 1:
-        observe(state, learner, cfg, final_obs[i])
+        observe(state, learner, cfg, _row(final_obs, i))
         has_final[i] = True
         _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
                       policy_rngs, num_players)
     else:
-        observe(state, learner, cfg, obs[i])
+        observe(state, learner, cfg, _row(obs, i))
         masks[i, :] = 0
         n_legal[i] = 0
 
@@ -437,6 +439,7 @@ def install_batch_kernels(namespace: dict) -> None:
     from numba import njit, prange
 
     from .rng import rng_below, rng_next32, rng_seed
+    from .rows import row
 
     missing = [
         name
@@ -451,6 +454,7 @@ def install_batch_kernels(namespace: dict) -> None:
     namespace["_rng_below"] = rng_below
     namespace["_rng_next32"] = rng_next32
     namespace["_rng_seed"] = rng_seed
+    namespace["_row"] = row
     plain, options = _plain_source()
     # the blank line replacing each decorator keeps line numbers equal to BATCH_SOURCE's
     exec(compile(plain, namespace["__file__"], "exec"), namespace)
