@@ -342,3 +342,23 @@ def test_same_results_with_jit_disabled():
         return line
 
     assert run(True) == run(False)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_aec_advance_kernel(game):
+    """The one-call step used by the AEC shell: step, then mask and player (-1 at the end)."""
+    k = game.kernels
+    rng = np.random.default_rng(0)
+    state = game.new_state(3)
+    mask = np.full(game.num_actions, 7, np.int8)
+    assert k.aec_refresh(state, game.config, mask) == game.current_player(state)
+    assert np.array_equal(mask, game.legal_mask(state))
+    while True:
+        a = int(rng.choice(np.flatnonzero(mask)))
+        ref = game.step(state, a)
+        p = k.aec_advance(state, a, game.config, mask)
+        assert np.array_equal(state, ref)
+        if game.is_terminal(state):
+            assert p == -1 and not mask.any()
+            break
+        assert p == game.current_player(state) and np.array_equal(mask, game.legal_mask(state))

@@ -31,6 +31,7 @@ What the loops add to the module (all ``@njit(cache=True)``; ``par_*`` and
 ``random_rollouts`` are ``parallel=True`` and spread over numba's threads):
 
     sample_masked(mask, n_legal, rng, off)      uniform legal action
+    aec_refresh / aec_advance                   one env: step + mask + player, one call
     play_random_game(...) / random_rollouts(...)   whole games, in-kernel
     vec_seed / vec_reset / vec_step / vec_sample   the vector API (mushgym.vector)
     sa_reset / sa_step                          single-agent vector view (learner
@@ -111,6 +112,26 @@ def random_rollouts(n_games, seed, cfg, state_size, num_actions, num_players, ma
             if steps[i] >= 0:
                 returns(state, cfg, _row(rets, i))
     return steps, rets
+
+
+# --- one env, for the AEC shell: one compiled call per step ---------------------
+
+@njit(cache=True)
+def aec_refresh(state, cfg, mask):
+    """Fill ``mask`` for the player to act and return that player, or clear it and
+    return -1 if the game is over."""
+    if is_terminal(state):
+        mask[:] = 0
+        return -1
+    legal_mask(state, cfg, mask)
+    return current_player(state)
+
+
+@njit(cache=True)
+def aec_advance(state, action, cfg, mask):
+    """``step`` (the caller has checked ``action`` against ``mask``) then ``aec_refresh``."""
+    step(state, action, cfg)
+    return aec_refresh(state, cfg, mask)
 
 
 # --- the vector API: one row of ``states`` per env --------------------------------
