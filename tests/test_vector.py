@@ -67,6 +67,12 @@ def test_vector_matches_functional_api(game):
     assert _replay_check(game, vec, steps) >= 5  # several episodes, so auto-reset is covered
 
 
+@pytest.mark.parametrize("env_id", [e for e in mushgym.list_envs() if e != "fungi_v0"])
+def test_vector_matches_functional_api_every_env(env_id):
+    game = mushgym.game(env_id)
+    _replay_check(game, mv.from_game(game, 3, seed=2), 80)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_shapes_and_dtypes(game):
     n = 3
