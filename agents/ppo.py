@@ -152,14 +152,37 @@ def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = 
     if torch.get_num_threads() > 1:
         # one thread is fastest for these small networks (several times faster on a busy CPU)
         torch.set_num_threads(1)
-    model = MaskablePPO.load(path, device="cpu")
-    shape = model.observation_space.shape
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        sb3_archive = "policy.pth" in z.namelist()
+    if sb3_archive:
+        policy = MaskablePPO.load(path, device="cpu").policy
+    else:  # a policy exported by export_policy (no optimizer state, a third of the size)
+        from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+        policy = MaskableActorCriticPolicy.load(str(path), device="cpu")
+    shape = policy.observation_space.shape
     names = [encoder or meta.get("encoder")] if (encoder or meta.get("encoder")) else ["scaled", "flat", "onehot"]
     for name in names:
         enc = make_encoder(name, game)
         if enc.space.shape == shape:
-            return PolicyAgent(model.policy, enc, deterministic=deterministic, name=str(path), seed=seed)
+            return PolicyAgent(policy, enc, deterministic=deterministic, name=str(path), seed=seed)
     raise ValueError(f"{path}: observation shape {shape} matches no encoder of {model_env}")
+
+
+def export_policy(path: str | Path, out: str | Path) -> Path:
+    """Write the policy network of the model saved at ``path`` alone to ``out`` (``.pt``),
+    with its ``.json``: what playing needs, without the optimizer state (a third of the size)."""
+    path, out = Path(path), Path(out)
+    src_meta = next((m for m in (_meta_path(path), path.parent.parent / "final.json", path.parent / "final.json")
+                     if m.exists()), None)
+    if src_meta is None:
+        raise ValueError(f"{path} has no metadata (.json) beside it or in its run folder")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    MaskablePPO.load(path, device="cpu").policy.save(str(out))
+    _meta_path(out).write_text(src_meta.read_text())
+    return out
 
 
 class _Training(BaseCallback):

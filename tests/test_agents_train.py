@@ -52,6 +52,20 @@ def test_saved_model_is_an_agent_that_plays_legally(trained):
         load_policy(run / "final.zip", env_id="mycology_v0")
 
 
+def test_exported_policy_plays_like_the_model(trained, tmp_path):
+    from mushgym.agents.ppo import export_policy
+
+    _, run = trained
+    out = export_policy(run / "final.zip", tmp_path / "policy.pt")
+    assert out.stat().st_size < (run / "final.zip").stat().st_size
+    game = mushgym.game("fungi_v0")
+    a, b = load_policy(run / "final.zip"), make_agent(str(out), env_id="fungi_v0")
+    for seed in range(5):
+        s = game.new_state(seed)
+        o, m = game.observe(s, game.current_player(s)), game.legal_mask(s)
+        assert a.act(o, m) == b.act(o, m)
+
+
 def test_tournament_with_a_saved_model(trained, tmp_path):
     _, run = trained
     res = tournament("fungi_v0", {"random": "random", "greedy": "greedy", "ppo": str(run / "final.zip")},
