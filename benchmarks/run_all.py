@@ -20,7 +20,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def main(argv=None) -> int:
+    import argparse
+
     argv = list(sys.argv[1:] if argv is None else argv)
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("envs", nargs="*")
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--budget", type=float, default=None)
+    own, _ = p.parse_known_args(argv)
     from mushgym.bench import main as bench_main
 
     buf = io.StringIO()
@@ -39,7 +46,8 @@ def main(argv=None) -> int:
         sys.path.insert(0, HERE)
         import plot_batch_scaling
 
-        plot_batch_scaling.main([a for a in argv if not a.startswith("-")])
+        plot_args = list(own.envs) + (["--budget", str(own.budget)] if own.budget else [])
+        plot_batch_scaling.main(plot_args)
     return status
 
 
