@@ -368,3 +368,13 @@ def test_aec_advance_kernel(game):
             assert p == -1 and not mask.any()
             break
         assert p == game.current_player(state) and np.array_equal(mask, game.legal_mask(state))
+
+
+def test_random_rollouts_do_not_depend_on_threads():
+    game = mushgym.game("fungi_v0")
+    one = game.random_rollouts(300, seed=7, threads=1)
+    two = game.random_rollouts(300, seed=7, threads=2) if mv.numba.config.NUMBA_NUM_THREADS >= 2 else one
+    assert np.array_equal(one["lengths"], two["lengths"]) and np.array_equal(one["returns"], two["returns"])
+    assert one["games"] == 300 and one["steps"] == int(one["lengths"].sum())
+    # game i is the game dealt from seed + i, played out by the functional API's rules
+    assert np.all(one["lengths"] > 0)
