@@ -48,6 +48,13 @@ episode seeds (a generator seeded from ``s`` and ``i``); episode ``k`` of env
 ``sample_random_actions``. ``reset(seed=s)`` restarts both streams;
 ``reset()`` deals every env its next game.
 
+Threads: batches of :data:`PARALLEL_THRESHOLD` envs or more are spread over
+numba's threads (``threads=`` caps them for one vector, ``parallel=`` forces
+prange on or off). Install ``tbb`` (``pip install tbb``) so that numba uses its
+work-stealing TBB layer: with the default OpenMP layer, a step on a machine
+whose cores are busy with other processes waits for the descheduled worker
+(measured here: 0.15M instead of 2.2M steps/s at batch 1,024).
+
 :class:`SingleAgentVectorEnv` is a Gymnasium ``VectorEnv`` over the same kernels
 for single-agent training: the learner holds one seat and the other seats are
 played by uniform random legal moves inside the compiled step.
