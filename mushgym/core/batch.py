@@ -437,9 +437,27 @@ def par_sa_step(states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rew
     return -1
 '''
 
-# A short digest of the loops' source, appended to each loop's qualified name so
-# that numba's cache (keyed by file, qualified name and line) sees a new version.
-SOURCE_DIGEST = hashlib.sha1(BATCH_SOURCE.encode()).hexdigest()[:8]
+# A short digest of the loops' source (and the core modules they compile in),
+# appended to each loop's qualified name so that numba's cache (keyed by file,
+# qualified name and line) sees a new version.
+def _digest() -> str:
+    """Digest of the loops and of the core modules compiled into them (numba's cache
+    does not follow dependencies, so a change to ``rows.py`` or ``rng.py`` must
+    also rename the cache files)."""
+    import os
+
+    h = hashlib.sha1(BATCH_SOURCE.encode())
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in ("rows.py", "rng.py"):
+        try:
+            with open(os.path.join(here, name), "rb") as f:
+                h.update(f.read())
+        except OSError:  # pragma: no cover - zipped install: the loops' digest alone
+            pass
+    return h.hexdigest()[:8]
+
+
+SOURCE_DIGEST = _digest()
 
 _DEF = re.compile(r"^@njit\((?P<opts>[^)]*)\)\ndef (?P<name>\w+)\(", re.M)
 
