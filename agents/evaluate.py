@@ -263,6 +263,9 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
                   f"({m.steps / max(m.seconds, 1e-9):,.0f} steps/s)", flush=True)
     anchor = "random" if "random" in names else None
     elo, se = bradley_terry_elo(names, matches, anchor=anchor)
+    # report every match from the side of the higher-rated agent
+    matches = [m if elo[m.a] >= elo[m.b] else MatchResult(m.b, m.a, m.games, m.losses, m.draws, m.wins, m.steps, m.seconds)
+               for m in matches]
     result = TournamentResult(game.env_id, names, matches, elo, se)
     if verbose:
         print(result.table())
