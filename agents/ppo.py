@@ -79,26 +79,32 @@ class PolicyAgent(Agent):
         self.deterministic = deterministic
         self.name = name
         self.policy.set_training_mode(False)
-        self._gen = torch.Generator().manual_seed(int(seed) if seed is not None else 0)
+        self.rng = np.random.default_rng(seed)
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
-            self._gen.manual_seed(int(seed) & 0x7FFFFFFFFFFFFFFF)
+            self.rng = np.random.default_rng(seed)
 
     def act(self, observation, action_mask) -> int:
         return int(self.act_batch(np.asarray(observation)[None], np.asarray(action_mask)[None])[0])
 
-    def act_batch(self, observations, action_masks) -> np.ndarray:
+    def logits(self, observations) -> np.ndarray:
+        """The policy's action logits (before masking), one row per observation."""
+        pol = self.policy
         x = torch.as_tensor(self.encoder.encode_batch(np.asarray(observations)))
+        with torch.no_grad():  # the actor path of MaskableActorCriticPolicy, without building a distribution
+            features = pol.extract_features(x, pol.pi_features_extractor)
+            return pol.action_net(pol.mlp_extractor.forward_actor(features)).numpy()
+
+    def act_batch(self, observations, action_masks) -> np.ndarray:
         masks = np.asarray(action_masks) != 0
-        with torch.no_grad():
-            dist = self.policy.get_distribution(x, action_masks=masks)
-            logits = dist.distribution.logits
-            if self.deterministic:
-                a = logits.argmax(dim=1)
-            else:
-                a = torch.multinomial(torch.softmax(logits, dim=1), 1, generator=self._gen)[:, 0]
-        return a.numpy().astype(np.int64)
+        if not masks.any(axis=1).all():
+            raise ValueError("no legal action in some row of action_masks")
+        z = self.logits(observations).astype(np.float64)
+        if not self.deterministic:  # Gumbel-max: a sample from softmax over the legal actions
+            z += self.rng.gumbel(size=z.shape)
+        z[~masks] = -np.inf
+        return z.argmax(axis=1).astype(np.int64)
 
 
 def frozen_copy(model, name: str, seed: int = 0) -> PolicyAgent:
