@@ -331,6 +331,11 @@ for name, game, steps in (("toy", ToyGame(), 30), ("fungi", mushgym.game("fungi_
         acc += [float(obs.sum()), float(rew.sum()), int(term.sum()), int(vec.states.sum()), int(player.sum())]
     r = game.random_rollouts(20, seed=3, threads=1)
     acc += [int(r["steps"]), float(r["returns"].sum())]
+    sa = mv.SingleAgentVectorEnv(game, 3, seed=5, learner_seat=-1)
+    o, i = sa.reset()
+    for _ in range(steps):
+        o, rew, term, trunc, i = sa.step(sa.sample_random_actions())
+        acc += [float(o.sum()), float(rew.sum()), int(term.sum()), int(sa.states.sum()), int(sa.learner_seats.sum())]
     out[name] = acc
 print("RESULT " + json.dumps(out))
 """
