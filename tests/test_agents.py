@@ -220,3 +220,21 @@ def test_agents_in_the_pettingzoo_aec_loop():
             env.step(None if term or trunc else agents[name].act_aec(env))
             steps += 1
         assert steps > len(env.possible_agents)
+
+
+def _run_example(name, *args, stdin=None, timeout=300):
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    return subprocess.run([sys.executable, str(root / "examples" / name), *args], input=stdin, text=True,
+                          capture_output=True, timeout=timeout, check=True, cwd=root).stdout
+
+
+def test_example_random_rollouts():
+    out = _run_example("random_rollouts.py", "fungi_v0", "10")
+    assert "python loop" in out and "compiled" in out
+
+
+def test_example_play_against_greedy_in_the_terminal():
+    out = _run_example("play_vs_model.py", "greedy", "--seed", "1", stdin="0\n" * 400)
+    assert "your move>" in out and ("You win!" in out or "You lose." in out or "A tie." in out)

@@ -52,6 +52,25 @@ def test_saved_model_is_an_agent_that_plays_legally(trained):
         load_policy(run / "final.zip", env_id="mycology_v0")
 
 
+def test_policy_agent_matches_sb3_predict_and_samples_legally(trained):
+    model, run = trained
+    agent = load_policy(run / "final.zip")
+    game = mushgym.game("fungi_v0")
+    rng = np.random.default_rng(0)
+    s = game.new_state(1)
+    checked = 0
+    while not game.is_terminal(s) and checked < 30:
+        o, m = game.observe(s, game.current_player(s)), game.legal_mask(s)
+        expected, _ = model.predict(agent.encoder(o), deterministic=True, action_masks=m.astype(bool))
+        assert agent.act(o, m) == int(expected)
+        agent.deterministic = False
+        assert all(m[agent.act(o, m)] for _ in range(10))
+        agent.deterministic = True
+        legal = np.flatnonzero(m)
+        game.step_inplace(s, int(legal[rng.integers(legal.size)]))
+        checked += 1
+
+
 def test_exported_policy_plays_like_the_model(trained, tmp_path):
     from mushgym.agents.ppo import export_policy
 
@@ -95,3 +114,29 @@ def test_train_main_cli(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "saved" in out and "Elo" in out
     assert (tmp_path / "final.zip").exists() and (tmp_path / "eval.csv").exists()
+
+
+def test_example_train_and_evaluate(tmp_path):
+    import pathlib
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    script = root / "examples" / "train_fungi_ppo.py"
+    out = subprocess.run([sys.executable, str(script), "--steps", "1024", "--games", "4"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300, check=True).stdout
+    assert "PPO beats greedy" in out
+    assert (tmp_path / "runs" / "example_fungi" / "final.zip").exists()
+
+
+def test_example_play_against_the_shipped_model():
+    import pathlib
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    if not (root / "benchmarks" / "training" / "fungi_v0_ppo.pt").exists():
+        pytest.skip("no shipped model")
+    out = subprocess.run([sys.executable, str(root / "examples" / "play_vs_model.py"), "--seed", "2"],
+                         input="0\n" * 400, capture_output=True, text=True, timeout=300, check=True).stdout
+    assert "your move>" in out
