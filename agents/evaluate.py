@@ -195,7 +195,9 @@ def bradley_terry_elo(names: Sequence[str], matches: Sequence[MatchResult], anch
     pivot = ref if ref is not None else 0
     keep = [i for i in range(k) if i != pivot]
     se = np.zeros(k)
-    if keep:
+    if ref is None:  # ratings centred on their mean: the covariance in that gauge
+        se = np.sqrt(np.maximum(np.diag(np.linalg.pinv(H)), 0.0))
+    elif keep:
         cov = np.linalg.pinv(H[np.ix_(keep, keep)])
         se[keep] = np.sqrt(np.maximum(np.diag(cov), 0.0))
     if ref is None:
