@@ -5,8 +5,11 @@ Each env module builds its classes with one line::
     raw_env, env = make_env_classes(FungiGame, module_name="mushgym.envs.fungi_v0")
 
 ``raw_env`` is the bare env: an illegal action raises ``ValueError`` naming the
-legal ones. ``env()`` adds PettingZoo's standard wrappers (illegal action ->
-that player loses and a warning; bounds check; order enforcing).
+legal ones. ``env()`` adds the behaviour of PettingZoo's three standard wrappers
+(illegal action -> that player loses, with a warning; bounds check; order
+enforcing) as one flat layer, :class:`mushgym.fast_wrappers.MushroomEnforcingWrapper`,
+which is about 4x faster per step than the three stacked wrappers and is tested
+to give the same traces.
 The env is a thin shell: the state is one int64 array stepped by the game's
 compiled kernels; the legal mask is computed once per step and cached.
 """
@@ -19,7 +22,6 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from .game import MASK_DTYPE, OBS_DTYPE, Game
 from .spaces import MaskedDiscrete
@@ -79,37 +81,40 @@ class MushroomAECEnv(AECEnv):
         self.num_steps = 0
         self._after_change()
 
-    def _after_change(self) -> None:
-        kernels, state = self.game.kernels, self._state
-        if kernels.is_terminal(state):
-            self._mask[:] = 0
-            rets = self.game.returns(state)
+    def _after_change(self, player: int | None = None) -> None:
+        if player is None:  # one compiled call: mask of the player to act, or -1 at the end
+            player = self.game.kernels.aec_refresh(self._state, self.game.config, self._mask)
+        if player < 0:
+            rets = self.game.returns(self._state)
             for i, a in enumerate(self.agents):
                 self.rewards[a] = float(rets[i])
                 self.terminations[a] = True
             # the player who acted last sees the end first; the others follow
         else:
-            kernels.legal_mask(state, self.game.config, self._mask)
-            self.agent_selection = self.possible_agents[kernels.current_player(state)]
+            self.agent_selection = self.possible_agents[player]
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = self.game.check_action(self._state, action, self._mask)
-        self.game.kernels.step(self._state, a, self.game.config)
+        mask = self._mask
+        if (type(action) is int or isinstance(action, np.integer)) and 0 <= action < mask.shape[0] and mask[action]:
+            a = int(action)  # the common case, without check_action's conversions
+        else:
+            a = self.game.check_action(self._state, action, mask)
+        player = self.game.kernels.aec_advance(self._state, a, self.game.config, mask)
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
         for x in self.agents:
             self.rewards[x] = 0.0
-        self._after_change()
+        self._after_change(player)
         self._accumulate_rewards()
 
     # --- views ----------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         player = self.agent_name_mapping[agent]
-        obs = np.zeros(self.game.observation_shape, dtype=OBS_DTYPE)
+        obs = np.empty(self.game.observation_shape, dtype=OBS_DTYPE)  # observe writes every element
         self.game.kernels.observe(self._state, player, self.game.config, obs)
         if agent == self.agent_selection and not self.terminations[agent]:
             mask = self._mask.copy()
@@ -166,12 +171,11 @@ def make_env_classes(game_class: type[Game], module_name: str):
     )
 
     def env(render_mode: str | None = None, **options: Any):
-        """``raw_env`` inside PettingZoo's standard wrappers (illegal move = loss, bounds, order)."""
-        e = raw_env(render_mode=render_mode, **options)
-        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-        e = wrappers.AssertOutOfBoundsWrapper(e)
-        e = wrappers.OrderEnforcingWrapper(e)
-        return e
+        """``raw_env`` with PettingZoo's standard wrapper behaviour (illegal move = loss, bounds, order)."""
+        from .fast_wrappers import MushroomEnforcingWrapper
+
+        # TerminateIllegalWrapper + AssertOutOfBoundsWrapper + OrderEnforcingWrapper, in one layer
+        return MushroomEnforcingWrapper(raw_env(render_mode=render_mode, **options), illegal_reward=-1)
 
     env.__module__ = module_name
     env.__qualname__ = "env"
