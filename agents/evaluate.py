@@ -32,6 +32,7 @@ import numpy as np
 
 from .base import Agent, make_agent
 from .play import _as_game, play_seeds
+from mushgym.cli import parse_options
 
 ELO_SCALE = 400.0 / math.log(10.0)
 
@@ -278,25 +279,6 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
     return result
 
 
-def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise SystemExit(f"--option expects NAME=VALUE, got {pair!r}")
-        k, v = pair.split("=", 1)
-        for conv in (int, float):
-            try:
-                v = conv(v)
-                break
-            except ValueError:
-                pass
-        else:
-            if v in ("true", "True", "false", "False"):
-                v = v.lower() == "true"
-        out[k] = v
-    return out
-
-
 def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     p = parser or argparse.ArgumentParser(prog="mushgym eval",
                                           description="Round-robin tournament with seats rotated: "
@@ -317,7 +299,7 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
     if len(args.agents) < 2:
         raise SystemExit("mushgym eval: give at least two agents")
     tournament(args.env, args.agents, games=args.games, seed=args.seed,
-               options=_parse_options(args.option), csv_path=args.csv)
+               options=parse_options(args.option), csv_path=args.csv)
     return 0
 
 

@@ -366,7 +366,9 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
 
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``mushgym train ENV --steps N [--opponent random|greedy|self] [--seed S] ...``."""
-    from .evaluate import _parse_options, tournament
+    from mushgym.cli import parse_options
+
+    from .evaluate import tournament
 
     args = build_train_parser().parse_args(argv)
     hyper = {}
@@ -374,7 +376,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         hyper["n_envs"] = args.n_envs
     if args.encoder is not None:
         hyper["encoder"] = args.encoder
-    options = _parse_options(args.option)
+    options = parse_options(args.option)
     model = train_ppo(args.env, steps=args.steps, opponent=args.opponent, seed=args.seed, run_dir=args.run_dir,
                       options=options, max_minutes=args.minutes, progress_bar=not args.no_progress, **hyper)
     final = model.mushgym_run_dir / "final.zip"

@@ -9,12 +9,19 @@ from typing import Any
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``["num_players=4", "reward=score"]`` -> ``{"num_players": 4, "reward": "score"}``."""
+    """``["num_players=4", "reward=score"]`` -> ``{"num_players": 4, "reward": "score"}``.
+
+    Values are Python literals where they parse as one (``4``, ``0.5``, ``True``;
+    also ``true``/``false``), else strings. Validation is the game's job.
+    """
     options: dict[str, Any] = {}
     for pair in pairs or []:
         if "=" not in pair:
-            raise SystemExit(f"mushgym: option {pair!r} is not of the form name=value")
+            raise SystemExit(f"mushgym: option {pair!r} is not of the form NAME=VALUE")
         key, value = pair.split("=", 1)
+        if value in ("true", "false"):
+            options[key] = value == "true"
+            continue
         try:
             options[key] = ast.literal_eval(value)
         except (ValueError, SyntaxError):
@@ -112,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("env")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE", help="game option, repeatable")
+    p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
+                   help="game option, repeatable (e.g. --option num_players=4)")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("golden", help="regenerate the golden playthrough files in tests/golden")
     p.set_defaults(func=cmd_golden)

@@ -54,5 +54,5 @@ def test_play_quits_cleanly_and_rejects_bad_seat(monkeypatch, capsys):
         cli.main(["play", "fungi_v0", "--seat", "5"])
     with pytest.raises(ValueError, match="unknown env id"):
         cli.main(["play", "nope_v0"])
-    with pytest.raises(SystemExit, match="name=value"):
+    with pytest.raises(SystemExit, match="NAME=VALUE"):
         cli.main(["play", "fungi_v0", "--opt", "num_players"])
