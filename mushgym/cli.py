@@ -99,6 +99,21 @@ def cmd_golden(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_cache(args: argparse.Namespace) -> int:
+    """Delete numba's compiled-kernel cache of every game (the next use recompiles)."""
+    from pathlib import Path
+
+    import mushgym.envs
+    from .core.cache import clear_cache_files
+
+    removed = 0
+    for root in (Path(mushgym.envs.__file__).parent, Path(__file__).parent):
+        for cache_dir in root.rglob("__pycache__"):
+            removed += clear_cache_files(cache_dir)
+    print(f"removed {removed} numba cache files")
+    return 0
+
+
 def _delegate(module: str, func: str, argv: list[str]) -> int:
     import importlib
 
@@ -122,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option, repeatable (e.g. --option num_players=4)")
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("cache-clear", help="delete the compiled-kernel cache (numba) of every game")
+    p.set_defaults(func=cmd_cache)
     p = sub.add_parser("golden", help="regenerate the golden playthrough files in tests/golden")
     p.set_defaults(func=cmd_golden)
     for name, module, func, text in (

@@ -134,3 +134,22 @@ def test_game_api_rejects_bad_states_seeds_and_players():
     assert game.legal_mask(state).sum() == 0
     with pytest.raises(ValueError, match="n_games"):
         game.random_rollouts(0)
+
+
+def test_game_cache_is_dropped_when_inlined_sources_change(tmp_path):
+    from mushgym.core.cache import STAMP_NAME, refresh_game_caches
+
+    game = tmp_path / "somegame"
+    (game / "__pycache__").mkdir(parents=True)
+    (game / "__init__.py").write_text("")
+    (game / "cards.py").write_text("N = 1\n")
+    cached = game / "__pycache__" / "rules.step-10.py311.nbi"
+    cached.write_text("x")
+    refresh_game_caches(tmp_path)  # no stamp yet: unknown provenance, dropped
+    assert not cached.exists() and (game / "__pycache__" / STAMP_NAME).exists()
+    cached.write_text("x")
+    refresh_game_caches(tmp_path)  # nothing changed: kept
+    assert cached.exists()
+    (game / "cards.py").write_text("N = 2\n")  # a constant the kernels inline changed
+    refresh_game_caches(tmp_path)
+    assert not cached.exists()
