@@ -124,3 +124,33 @@ def test_env_module():
     assert len(e.agents) == 5
     obs, *_ = e.last()
     assert obs["observation"].shape == (R.obs_size(5),) and obs["action_mask"].shape == (R.NUM_ACTIONS,)
+
+
+def test_env_docstring_matches_the_observation_layout():
+    """The documented shape formula and the n = 2 index table agree with obs_fields / obs_size."""
+    import re
+
+    from mushgym.envs.mycology import env as env_module
+    from mushgym.envs.mycology.game import obs_fields
+
+    doc = env_module.__doc__
+    m = re.search(r"\((\d+) \+ (\d+) n,\)", doc)
+    assert m, "the docstring gives the observation shape as (a + b n,)"
+    a, b = int(m.group(1)), int(m.group(2))
+    for n in range(2, 7):
+        assert a + b * n == R.obs_size(n), f"docstring formula gives {a + b * n} for n = {n}, obs_size {R.obs_size(n)}"
+        assert f"({R.obs_size(n)},) {n}p" in doc
+    # the index table (n = 2): every row's range starts where the previous one ended
+    rows = re.findall(r"^\| (\d+)(?:\.\.(\d+))?\s+\|", doc.split("### Observation space")[1].split("### Action space")[0], re.M)
+    spans = [(int(lo), int(hi or lo)) for lo, hi in rows]
+    assert spans[0][0] == 0 and spans[-1][1] == R.obs_size(2) - 1
+    for (lo1, hi1), (lo2, _hi2) in zip(spans, spans[1:]):
+        assert lo2 == hi1 + 1
+    bounds, o = [], 0
+    for name, length in obs_fields(2):
+        bounds.append(o)
+        o += length
+    # one table row per block, except that the second seat's two blocks share a row
+    seat1 = [i for i, (name, _) in enumerate(obs_fields(2)) if name.startswith("seat +1")]
+    expect = [b for i, b in enumerate(bounds) if i != seat1[1]]
+    assert [lo for lo, _ in spans] == expect

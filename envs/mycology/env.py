@@ -10,7 +10,7 @@
 | Agents             | 2 to 6 (option `num_players`, default 2)                                 |
 | Action Shape       | Discrete(39)                                                             |
 | Action Values      | Discrete(39)                                                             |
-| Observation Shape  | (585 + 216 n,) float32: (801,) 2p, (1017,) 3p, (1233,) 4p, (1449,) 5p, (1665,) 6p; int8 `action_mask` of (39,) |
+| Observation Shape  | (369 + 216 n,) float32: (801,) 2p, (1017,) 3p, (1233,) 4p, (1449,) 5p, (1665,) 6p; int8 `action_mask` of (39,) |
 | Observation Values | per-element bounds in `Game().obs_low/high` (card features scaled, counts raw) |
 | Rewards            | terminal; `reward="win_loss"` (default): +1 to a sole winner, -1/(n-1) to every other player; k tied winners get (n-k)/(k(n-1)) each (0 for a 2-player tie); `reward="score"`: final score; `reward="score_diff"`: own final score minus the mean of the others' |
 | Chance             | the deck shuffle, the first player and every 2d6 roll come from the generator inside the state (seeded by `reset(seed)`) |
