@@ -243,3 +243,15 @@ def test_spending_more_than_the_known_cards_clamps_at_zero():
     s = setup(forest=NO_HONEY, hands=({"Honey": 3}, {}), known=({"Honey": 1}, {}))
     s2 = act(s, "sell", HONEY, 0, 2)
     assert s2[R.KNOWN + HONEY] == 0 and hand(s2, 0) == {"Honey": 1}
+
+
+def test_a_skipped_players_fly_agaric_clock_does_not_move():
+    # Player 0: Fly agaric taken last turn (limit 4), 4 singles, no Pan, no sticks -> cannot act.
+    four = {"Honey": 1, "TreeEar": 1, "LawWig": 1, "Shiitake": 1}
+    s = setup(forest=STUCK_LINE, hands=(four, {"Hen": 4}), fly_old=(1, 0), cur=1)
+    fly0 = s[R.DISCARD + C.FLY]
+    s = act(s, "sell", HEN, 0, 2)
+    assert s[R.CUR] == 1 and s[R.NSKIPS] == 1
+    s = act(s, "sell", HEN, 0, 2)
+    assert s[R.NSKIPS] == 2 and s[R.FLY_OLD] == 1 and s[R.DISCARD + C.FLY] == fly0
+    assert R.hand_limit(s, 0) == 4
