@@ -154,3 +154,32 @@ def test_env_docstring_matches_the_observation_layout():
     seat1 = [i for i, (name, _) in enumerate(obs_fields(2)) if name.startswith("seat +1")]
     expect = [b for i, b in enumerate(bounds) if i != seat1[1]]
     assert [lo for lo, _ in spans] == expect
+
+
+def test_designed_cards_follow_their_stated_rules():
+    """cards.toml's header and RULES.md: Feast follows edibility (0 inedible or toxic; the
+    hallucinogenic magic species and the poisonous species are not food), the reason states
+    that Feast, and points = round-half-up(cost value + season scarcity - 0.5 x Feast
+    + poison bonus), at least 1."""
+    import math
+    import re
+
+    d = load_deck()
+    value = (3.0, 2.0, 1.5, 1.2, 1.0)
+    bonus = (3, 5, 7, 9, 10)
+    words = {0: ("inedible", "toxic"), 1: ("edible but unremarkable",), 2: ("good edible",), 3: ("choice edible",)}
+    from mushgym.envs.mycology.cards import tomllib
+
+    cards = tomllib.loads((Path(R.__file__).with_name("cards.toml")).read_text())["card"]
+    for i, c in enumerate(cards):
+        name, f = d.names[i], int(d.feast[i])
+        if d.special[i] in (R.SP_POISON, R.SP_MAGIC):
+            assert f == 0, f"{name}: poisonous or hallucinogenic, not food, but {f} Feast"
+        m = re.search(r"\((\d) Feast\)", c["reason"])
+        assert m and int(m.group(1)) == f, f"{name}: reason does not state its {f} Feast"
+        assert any(w + f" ({f} Feast)" in c["reason"] for w in words[f]), f"{name}: edibility words vs {f} Feast"
+        nseasons = bin(int(d.seasons[i])).count("1")
+        v = sum(value[r] * int(d.cost[i, r]) for r in range(5)) + {1: 1.0, 2: 0.5}.get(nseasons, 0.0) - 0.5 * f
+        if d.special[i] == R.SP_POISON:
+            v += bonus[int(d.poison_res[i])]
+        assert int(d.points[i]) == max(1, math.floor(v + 0.5 + 1e-9)), f"{name}: points {int(d.points[i])}, rule gives {v}"
