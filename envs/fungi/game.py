@@ -341,8 +341,10 @@ class FungiGame(Game):
             f"forest has {int(s[R.FOREST_N])} cards while the draw pile has {int(s[R.DRAW_N])}"
         for k in s[R.NIGHTP:R.NIGHTP + int(s[R.NIGHT_N])]:
             assert NIGHT0 <= k < NIGHT0 + NNIGHT, f"night pile holds a non-Night card {KIND_NAMES[k]}"
-        for k in s[R.DRAW:R.DRAW + int(s[R.DRAW_N])]:
-            assert not (NIGHT0 <= k < NIGHT0 + NNIGHT), "draw pile holds a Night card"
+        for name, off, count in (("draw pile", R.DRAW, R.DRAW_N), ("forest", R.FOREST, R.FOREST_N),
+                                 ("decay pile", R.DECAY, R.DECAY_N)):
+            for k in s[off:off + int(s[count])]:
+                assert not (NIGHT0 <= k < NIGHT0 + NNIGHT), f"{name} holds a Night card"
         assert s[R.PHASE] in (R.PH_ACT, R.PH_COOK, R.PH_TRIM), f"phase {int(s[R.PHASE])} unknown"
         assert s[R.CUR] in (0, 1), f"current player {int(s[R.CUR])}"
         assert (s[R.FOREST_N] == 0) == bool(s[R.TERMINAL]), \
@@ -365,6 +367,12 @@ class FungiGame(Game):
                     f"player {p} holds {int(s[R.HAND_N + p])} cards over the hand limit {int(R.hand_limit(s, p))}"
             if in_trim:
                 assert s[R.HAND_N + p] > R.trim_limit(s, p), "trim phase with nothing to trim"
+                assert s[R.FLY_NEW + p] > 0, "trim phase without a Fly agaric taken this turn"
+            elif not s[R.TERMINAL]:
+                assert s[R.FLY_NEW + p] == 0, \
+                    f"player {p} has a Fly agaric marked as taken this turn outside its own trim"
+            assert (k[NIGHT0:NIGHT0 + NNIGHT] == 0).all(), \
+                f"player {p} has Night cards marked publicly known (they are drawn face down)"
             # Scores from the pans.
             score = units = 0
             fsum = np.zeros(NTYPES, np.int64)
