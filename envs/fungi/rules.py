@@ -141,6 +141,8 @@ O_PEND_UNITS = OL.scalar("pending_cook_mushrooms")
 O_TRIM_LEFT = OL.scalar("discards_left")
 O_I_STARTED = OL.scalar("i_started")
 OBS_SIZE = OL.size
+assert NHAND == 20 and NTYPES == 9 and NNIGHT == 8 and NKINDS == 23  # observe copies in blocks of 8/4
+assert O_I_STARTED == OBS_SIZE - 1 and O_TO_ACT < O_PHASE < O_PEND_TYPE < O_PEND_UNITS < O_TRIM_LEFT < O_I_STARTED
 
 
 # ---------------------------------------------------------------------------
@@ -595,15 +597,37 @@ def step(state, action, cfg):
             end_turn(state, p, cfg)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
+def _obs_copy8(out, o, state, s):
+    """``out[o:o+8] = state[s:s+8]``, all loads before the stores (the int64 -> float32
+    conversions then do not wait on a possible alias between ``state`` and ``out``)."""
+    a0 = state[s]; a1 = state[s + 1]; a2 = state[s + 2]; a3 = state[s + 3]
+    a4 = state[s + 4]; a5 = state[s + 5]; a6 = state[s + 6]; a7 = state[s + 7]
+    out[o] = a0; out[o + 1] = a1; out[o + 2] = a2; out[o + 3] = a3
+    out[o + 4] = a4; out[o + 5] = a5; out[o + 6] = a6; out[o + 7] = a7
+
+
+@njit(cache=True, inline='always')
+def _obs_copy4(out, o, state, s):
+    a0 = state[s]; a1 = state[s + 1]; a2 = state[s + 2]; a3 = state[s + 3]
+    out[o] = a0; out[o + 1] = a1; out[o + 2] = a2; out[o + 3] = a3
+
+
+# Inlined into its callers (the vector loops call it for every env at every step): no
+# call, no reference counting of the argument arrays. Every element of ``out`` is written
+# exactly once, except the one-hot / count blocks, which are cleared and then set.
+@njit(cache=True, inline='always')
 def observe(state, player, cfg, out):
-    for i in range(out.shape[0]):
-        out[i] = 0.0
-    me = player
-    opp = 1 - player
-    for k in range(NHAND):
-        out[O_HAND + k] = state[HAND + me * NHAND + k]
-        out[O_OPP_KNOWN + k] = state[KNOWN + opp * NHAND + k]
+    me = player & 1             # player is 0 or 1; the mask lets the indices below skip wraparound
+    opp = 1 - me
+    hm = HAND + me * NHAND
+    ko = KNOWN + opp * NHAND
+    _obs_copy8(out, O_HAND, state, hm)
+    _obs_copy8(out, O_HAND + 8, state, hm + 8)
+    _obs_copy4(out, O_HAND + 16, state, hm + 16)
+    _obs_copy8(out, O_OPP_KNOWN, state, ko)
+    _obs_copy8(out, O_OPP_KNOWN + 8, state, ko + 8)
+    _obs_copy4(out, O_OPP_KNOWN + 16, state, ko + 16)
     out[O_HAND_N] = state[HAND_N + me]
     out[O_LIMIT] = hand_limit(state, me)
     out[O_OPP_HAND_N] = state[HAND_N + opp]
@@ -616,40 +640,52 @@ def observe(state, player, cfg, out):
         out[o + DISP_FLY_NEW] = state[FLY_NEW + q]
         out[o + DISP_FLY_OLD] = state[FLY_OLD + q]
         out[o + DISP_NCOOKED] = state[NCOOKED + q]
-        for t in range(NTYPES):
-            out[o + DISP_COOKED_F + t] = state[COOKED_F + q * NTYPES + t]
-        for t in range(NNIGHT):
-            out[o + DISP_COOKED_NT + t] = state[COOKED_NT + q * NTYPES + t]
+        cf = COOKED_F + q * NTYPES
+        _obs_copy8(out, o + DISP_COOKED_F, state, cf)          # NTYPES = 9
+        out[o + DISP_COOKED_F + 8] = state[cf + 8]
+        _obs_copy8(out, o + DISP_COOKED_NT, state, COOKED_NT + q * NTYPES)   # NNIGHT = 8
         out[o + DISP_BUTTER] = state[COOKED_B + q]
         out[o + DISP_CIDRE] = state[COOKED_C + q]
         out[o + DISP_SCORE] = state[SCORE + q]
         out[o + DISP_UNITS] = state[UNITS + q]
-    for i in range(state[FOREST_N]):
+    for i in range(FOREST_SIZE * NKINDS):
+        out[O_FOREST + i] = 0.0
+    fn = state[FOREST_N]
+    for i in range(fn):
         out[O_FOREST + i * NKINDS + state[FOREST + i]] = 1.0
-    out[O_FOREST_N] = state[FOREST_N]
-    for j in range(state[DECAY_N]):
-        out[O_DECAY + state[DECAY + j]] += 1.0
-    out[O_DECAY_N] = state[DECAY_N]
+    out[O_FOREST_N] = fn
     for k in range(NKINDS):
-        out[O_DISCARD + k] = state[DISCARD + k]
+        out[O_DECAY + k] = 0.0
+    dn = state[DECAY_N]
+    for j in range(dn):
+        out[O_DECAY + state[DECAY + j]] += 1.0
+    out[O_DECAY_N] = dn
+    _obs_copy8(out, O_DISCARD, state, DISCARD)                  # NKINDS = 23
+    _obs_copy8(out, O_DISCARD + 8, state, DISCARD + 8)
+    _obs_copy4(out, O_DISCARD + 16, state, DISCARD + 16)
+    out[O_DISCARD + 20] = state[DISCARD + 20]
+    out[O_DISCARD + 21] = state[DISCARD + 21]
+    out[O_DISCARD + 22] = state[DISCARD + 22]
     out[O_DRAW_N] = state[DRAW_N]
     out[O_NIGHT_N] = state[NIGHT_N]
+    for k in range(O_TO_ACT, O_I_STARTED):   # to-act flag .. discards left: set below if they apply
+        out[k] = 0.0
     if state[TERMINAL] == 0:
         if state[CUR] == me:
             out[O_TO_ACT] = 1.0
-        out[O_PHASE + state[PHASE]] = 1.0
-        if state[PHASE] == PH_COOK:
+        ph = state[PHASE]
+        out[O_PHASE + ph] = 1.0
+        if ph == PH_COOK:
             t = state[PEND_T]
             out[O_PEND_TYPE + t] = 1.0
             u = state[PEND_F]
             if t < NNIGHT:
                 u += state[PEND_N] * cfg[CFG_UNITS + NIGHT0 + t]
             out[O_PEND_UNITS] = u
-        elif state[PHASE] == PH_TRIM:
+        elif ph == PH_TRIM:
             cp = state[CUR]
             out[O_TRIM_LEFT] = state[HAND_N + cp] - trim_limit(state, cp)
-    if state[START] == me:
-        out[O_I_STARTED] = 1.0
+    out[O_I_STARTED] = 1.0 if state[START] == me else 0.0
 
 
 @njit(cache=True)
