@@ -81,12 +81,26 @@ def test_butter_cidre_thresholds(units, allowed):
     assert got == allowed
 
 
-def test_three_mushrooms_allow_no_butter_and_cook_at_once():
+def test_three_mushrooms_allow_no_butter_but_the_hand_is_private():
+    # 3 mushrooms: nothing can be added. The player still holds cards the opponent cannot see
+    # (one could be a Pan), so the follow-up is asked, with its single legal choice (RULES.md 3).
     s2, got = _cook_finish_choices(3)
-    assert got is None                        # the only choice (display pan, nothing added) is applied
-    assert s2[R.SCORE] == 3 and s2[R.UNITS] == 3
-    assert hand(s2, 0) == {"Butter": 3, "Cidre": 3}
-    assert s2[R.CUR] == 1
+    assert got == {(0, 0)}
+    s3 = act(s2, "finish", 0, 0, 0)
+    assert s3[R.SCORE] == 3 and s3[R.UNITS] == 3
+    assert hand(s3, 0) == {"Butter": 3, "Cidre": 3}
+    assert s3[R.CUR] == 1
+
+
+def test_cook_is_finished_at_once_when_public_information_leaves_one_choice():
+    # 3 mushrooms and nothing left in hand: display Pan, no Butter/Cidre is the only finish.
+    s = setup(forest=NO_HONEY, hands=({"Honey": 3}, {}))
+    s2 = act(s, "cook", HONEY, 0, 3)
+    assert s2[R.PHASE] == R.PH_ACT and s2[R.SCORE] == 3 and s2[R.CUR] == 1
+    # 3 mushrooms, no empty Pan in the display: the Pan must come from the hand.
+    s = setup(forest=NO_HONEY, hands=({"Honey": 3, "Pan": 1, "Hen": 1}, {}), pans=(0, 1))
+    s2 = act(s, "cook", HONEY, 0, 3)
+    assert s2[R.PHASE] == R.PH_ACT and hand(s2, 0) == {"Hen": 1} and s2[R.NCOOKED] == 1
 
 
 @pytest.mark.parametrize("units,b,c,points", [(4, 1, 0, 4 + 3), (5, 0, 1, 5 + 5), (8, 2, 0, 8 + 6),

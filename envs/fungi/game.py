@@ -424,15 +424,31 @@ class FungiGame(Game):
         together with the draw pile (Forest cards), the opponent's Night cards together
         with the Night pile, and the order of both piles. Sizes and public counts are kept.
 
-        The result is a reachable state: if the opponent is to act, its new hand must leave
-        it a legal action (the observer knows that much, or the opponent would be skipped);
-        after a few tries only the pile order is permuted."""
+        The result is consistent with what ``player`` can see right now: an opponent to act
+        must keep a legal action (else it would have been skipped), an opponent that was
+        just skipped must keep having none, an opponent in a cook follow-up must keep a Pan
+        to finish with. After a few tries only the pile order is permuted. (Constraints
+        from earlier in the game's public history are not enforced.)"""
         for attempt in range(20):
             s = self._redeal(state, player, rng, hands=attempt < 19)
-            cp = int(s[R.CUR])
-            if s[R.TERMINAL] or s[R.PHASE] != R.PH_ACT or R.has_action(s, cp, self.config):
+            if self._consistent_for(s, int(player)):
                 return s
         return state.copy()
+
+    def _consistent_for(self, s: np.ndarray, player: int) -> bool:
+        if s[R.TERMINAL]:
+            return True
+        opp = 1 - player
+        cp = int(s[R.CUR])
+        if s[R.PHASE] == R.PH_ACT:
+            if cp == opp:
+                return bool(R.has_action(s, opp, self.config))
+            if s[R.LAST] == player:  # the observer acts again after its own turn: opp was skipped
+                return not R.has_action(s, opp, self.config)
+            return True
+        if s[R.PHASE] == R.PH_COOK and cp == opp:
+            return R.legal_mask(s, self.config, np.zeros(R.NUM_ACTIONS, np.int8)) > 0
+        return True
 
     def _redeal(self, state: np.ndarray, player: int, rng: np.random.Generator, hands: bool) -> np.ndarray:
         s = state.copy()

@@ -102,6 +102,7 @@ PANS = L.array("pan_records", 2 * MAX_PANS * PAN_REC)
 PEND_T = L.scalar("pending_type")
 PEND_N = L.scalar("pending_night")
 PEND_F = L.scalar("pending_forest")
+LAST = L.scalar("last_turn_of")              # whose turn ended last (the skip rule is public)
 STATE_SIZE = L.size
 
 # ---------------------------------------------------------------------------
@@ -333,6 +334,7 @@ def init(state, seed, cfg):
                 resolve_card(state, p, card, False)
     state[PHASE] = PH_ACT
     state[CUR] = start
+    state[LAST] = 1 - start
     if not has_action(state, start, cfg):
         advance(state, 1 - start, cfg)
 
@@ -386,6 +388,7 @@ def advance(state, last, cfg):
             return
         # Neither player can act: ``opp`` passes (its end-of-turn steps run).
         state[NPASSES] += 1
+        state[LAST] = opp
         expire_flies(state, opp)
         board_end_of_turn(state)
         last = opp
@@ -394,6 +397,7 @@ def advance(state, last, cfg):
 @njit(cache=True)
 def end_turn(state, p, cfg):
     state[PHASE] = PH_ACT
+    state[LAST] = p
     expire_flies(state, p)
     board_end_of_turn(state)
     advance(state, p, cfg)
@@ -559,18 +563,15 @@ def step(state, action, cfg):
         state[PEND_N] = nn
         state[PEND_F] = f
         state[PHASE] = PH_COOK
-        # A single possible follow-up is applied at once (no decision to make).
-        count = 0
-        only = 0
-        for src in range(2):
-            for b in range(B_VALUES):
-                for c in range(C_VALUES):
-                    if finish_legal(state, p, src, b, c, cfg):
-                        count += 1
-                        only = (src * B_VALUES + b) * C_VALUES + c
-        if count == 1:
-            apply_finish(state, p, only // (B_VALUES * C_VALUES), (only // C_VALUES) % B_VALUES,
-                         only % C_VALUES, cfg)
+        # The follow-up is skipped only when what everybody can see leaves one choice: fewer
+        # than 4 mushrooms (no Butter or Cidre can go in) and a single possible pan source
+        # (no empty Pan in the display, or no card left in the hand). Skipping it whenever the
+        # player's face-down cards allow one choice would tell the opponent about them.
+        units = f
+        if t < NNIGHT:
+            units += nn * cfg[CFG_UNITS + NIGHT0 + t]
+        if units < BUTTER_NEED and (state[EMPTY_PANS + p] == 0 or state[HAND_N + p] == 0):
+            apply_finish(state, p, 0 if state[EMPTY_PANS + p] > 0 else 1, 0, 0, cfg)
     elif action < A_FINISH:
         x = action - A_SELL
         f = x % F_VALUES
