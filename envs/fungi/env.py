@@ -23,8 +23,8 @@ empty. The full rules as implemented, with every point where the rulebook is sil
 the choice made, are in `RULES.md` next to this file.
 
 An agent's turn may take several decisions: cooking is "cook (type, Night cards, Forest
-cards)" followed by "which pan, how many Butter and Cidre" (skipped when only one choice
-public information leaves only one), and taking a Fly agaric with a hand over the new limit is followed by one
+cards)" followed by "which pan, how many Butter and Cidre" (skipped when public
+information leaves only one choice), and taking a Fly agaric with a hand over the new limit is followed by one
 "discard a card" decision per card to discard. Those follow-ups are AEC turns of the same
 agent. A player who cannot act is skipped (the opponent acts again).
 
