@@ -18,11 +18,12 @@ def test_quick_smoke_toy_and_fungi(tmp_path, capsys):
     fungi = report["envs"]["fungi_v0"]
     names = {r["name"] for r in fungi["rows"]}
     assert {"Game.random_rollouts", "do-nothing env, wrapped (baseline)", "raw_env()", "batch 1,024"} <= names
-    assert any(n.startswith("env() (") for n in names)  # PettingZoo's wrappers or mushgym.fast_wrappers
+    assert "env() (one-layer standard wrapper)" in names and "raw_env() in PettingZoo's 3 wrappers" in names
     for r in fungi["rows"]:
         assert r["steps_per_s"] > 0 and r["games_per_s"] >= 0
     assert fungi["state_bytes"] == fungi["state_size"] * 8
-    assert "AEC env() / do-nothing wrapped" in fungi["ratios"]
+    assert "AEC raw env in PettingZoo's 3 wrappers / do-nothing wrapped" in fungi["ratios"]
+    assert "AEC env() (one layer) / do-nothing wrapped" in fungi["ratios"]
 
 
 def test_full_table_small(tmp_path, capsys):
