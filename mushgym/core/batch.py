@@ -37,7 +37,8 @@ What the loops add to the module (all ``@njit(cache=True)``; ``par_*`` and
     sa_reset / sa_step                          single-agent vector view (learner
                                                 on one seat, random opponents)
 
-each ``vec_*`` / ``sa_*`` also as ``par_vec_*`` / ``par_sa_*`` (prange over envs).
+each ``vec_*`` / ``sa_*`` is written once, as ``par_vec_*`` / ``par_sa_*`` (prange over
+envs), and also compiled without ``parallel`` under the plain name.
 The Python side is :mod:`mushgym.vector`; the kernels allocate nothing per step,
 and take row views with :func:`mushgym.core.rows.row` (no reference counting, so
 threads do not fight over the batch arrays' counters).
@@ -47,6 +48,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import types
 
 # Auto-reset modes (Gymnasium's names), as passed to the kernels.
 AUTORESET_NEXT_STEP = 0
@@ -252,33 +254,12 @@ def vec_seed(base, seed_rngs, policy_rngs):
         _vec_seed_one(i, base, seed_rngs, policy_rngs)
 
 
-@njit(cache=True)
-def vec_reset(states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds, policy_rngs,
-              rand_actions, draw):
-    for i in range(states.shape[0]):
-        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
-                       policy_rngs, rand_actions, draw)
-
-
 @njit(cache=True, parallel=True)
 def par_vec_reset(states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds, policy_rngs,
                   rand_actions, draw):
     for i in prange(states.shape[0]):
         _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
                        policy_rngs, rand_actions, draw)
-
-
-@njit(cache=True)
-def vec_step(states, actions, cfg, obs, masks, n_legal, players, rewards, terminated, truncated,
-             ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final, policy_rngs, rand_actions, draw):
-    bad = _vec_check(actions, masks, terminated, truncated, mode)
-    if bad >= 0:
-        return bad
-    for i in range(states.shape[0]):
-        _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards, terminated,
-                      truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final,
-                      policy_rngs, rand_actions, draw)
-    return -1
 
 
 @njit(cache=True, parallel=True)
@@ -292,12 +273,6 @@ def par_vec_step(states, actions, cfg, obs, masks, n_legal, players, rewards, te
                       truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final,
                       policy_rngs, rand_actions, draw)
     return -1
-
-
-@njit(cache=True)
-def vec_sample(masks, n_legal, policy_rngs, out):
-    for i in range(masks.shape[0]):
-        _vec_sample_one(i, masks, n_legal, policy_rngs, out)
 
 
 @njit(cache=True, parallel=True)
@@ -393,34 +368,12 @@ def _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode,
         n_legal[i] = 0
 
 
-@njit(cache=True)
-def sa_reset(states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
-             policy_rngs, num_players):
-    for i in range(states.shape[0]):
-        _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
-                      policy_rngs, num_players)
-
-
 @njit(cache=True, parallel=True)
 def par_sa_reset(states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
                  policy_rngs, num_players):
     for i in prange(states.shape[0]):
         _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
                       policy_rngs, num_players)
-
-
-@njit(cache=True)
-def sa_step(states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated, truncated,
-            ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs, has_final,
-            seat_returns, num_players):
-    bad = _vec_check(actions, masks, terminated, truncated, mode)
-    if bad >= 0:
-        return bad
-    for i in range(states.shape[0]):
-        _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated,
-                     truncated, ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs,
-                     has_final, seat_returns, num_players)
-    return -1
 
 
 @njit(cache=True, parallel=True)
@@ -469,7 +422,10 @@ def _plain_source() -> tuple[str, dict[str, str]]:
     return plain, options
 
 
-BATCH_FUNCTIONS = tuple(_plain_source()[1])
+# each ``par_X`` (prange over envs) is also compiled without ``parallel`` as ``X``, where
+# numba runs the same prange loop serially: one source for both versions
+SERIAL_TWINS = tuple(name[len("par_"):] for name in _plain_source()[1] if name.startswith("par_"))
+BATCH_FUNCTIONS = tuple(_plain_source()[1]) + SERIAL_TWINS
 
 
 def install_batch_kernels(namespace: dict) -> None:
@@ -502,3 +458,8 @@ def install_batch_kernels(namespace: dict) -> None:
         fn.__qualname__ = f"{name}__{SOURCE_DIGEST}"
         kwargs = eval(f"dict({opts})")  # only our own literal options, e.g. cache=True, parallel=True
         namespace[name] = njit(**kwargs)(fn)
+        if name.startswith("par_"):
+            serial = name[len("par_"):]
+            twin = types.FunctionType(fn.__code__, fn.__globals__, serial, fn.__defaults__, fn.__closure__)
+            twin.__qualname__ = f"{serial}__{SOURCE_DIGEST}"
+            namespace[serial] = njit(cache=True)(twin)
