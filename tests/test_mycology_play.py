@@ -168,7 +168,7 @@ def test_designed_cards_follow_their_stated_rules():
     value = (3.0, 2.0, 1.5, 1.2, 1.0)
     bonus = (3, 5, 7, 9, 10)
     words = {0: ("inedible", "toxic"), 1: ("edible but unremarkable",), 2: ("good edible",), 3: ("choice edible",)}
-    from mushgym.envs.mycology.cards import tomllib
+    from mushgym.core.data import tomllib
 
     cards = tomllib.loads((Path(R.__file__).with_name("cards.toml")).read_text())["card"]
     for i, c in enumerate(cards):

@@ -13,11 +13,12 @@ same names) and returns a :class:`Deck` of numpy tables indexed by kind.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from mushgym.core.data import read_toml
 
 DEFAULT_DECK_PATH = Path(__file__).with_name("cards.toml")
 
@@ -108,11 +109,7 @@ def _status(card: dict, fields: tuple[str, ...], where: str) -> None:
 def load_deck(path: str | Path | None = None) -> Deck:
     """Read a deck file (default: the published deck) into int64 tables; raise DeckError if malformed."""
     p = Path(path) if path is not None else DEFAULT_DECK_PATH
-    try:
-        with open(p, "rb") as fh:
-            data = tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise DeckError(f"{p}: not valid TOML: {exc}") from exc
+    data = read_toml(p, DeckError)
     deck = _need(data, "deck", str(p))
     forest = _need(data, "forest", str(p))
     night = _need(data, "night", str(p))

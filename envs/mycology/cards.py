@@ -18,16 +18,12 @@ malformed file raises ``CardDataError`` naming the card and the field.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from mushgym.core.data import read_toml
 
 NUM_CARDS = 84
 RESOURCES = ("other_parasite", "plant_parasite", "wood_rot", "symbiont", "soil_dung")
@@ -72,11 +68,7 @@ def _int(card_label: str, card: dict, key: str, lo: int, hi: int) -> int:
 
 def load_deck(path: str | Path | None = None) -> Deck:
     path = Path(path) if path is not None else DEFAULT_PATH
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(f"{path}: not valid TOML: {e}") from e
+    data = read_toml(path, CardDataError)
     cards = data.get("card")
     if not isinstance(cards, list):
         raise CardDataError(f"{path}: expected [[card]] tables")
