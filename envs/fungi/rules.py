@@ -236,6 +236,21 @@ def has_action(state, p, cfg):
     return False
 
 
+@njit(cache=True, inline="always")
+def cooked_units(t, nn, f, cfg):
+    """Mushrooms in ``f`` Forest and ``nn`` Night cards of type ``t`` (a Night card counts as it says)."""
+    if t < NNIGHT:
+        return f + nn * cfg[CFG_UNITS + NIGHT0 + t]
+    return f
+
+
+@njit(cache=True, inline="always")
+def decode_cook_sell(x):
+    """Offset within the cook or sell block -> (type, Night cards, Forest cards)."""
+    tn = x // F_VALUES
+    return tn // N_VALUES, tn % N_VALUES, x % F_VALUES
+
+
 @njit(cache=True)
 def finish_legal(state, p, src, b, c, cfg):
     if src == 0:
@@ -245,10 +260,7 @@ def finish_legal(state, p, src, b, c, cfg):
         return False
     if b > state[HAND + p * NHAND + BUTTER] or c > state[HAND + p * NHAND + CIDRE]:
         return False
-    t = state[PEND_T]
-    units = state[PEND_F]
-    if t < NNIGHT:
-        units += state[PEND_N] * cfg[CFG_UNITS + NIGHT0 + t]
+    units = cooked_units(state[PEND_T], state[PEND_N], state[PEND_F], cfg)
     return BUTTER_NEED * b + CIDRE_NEED * c <= units
 
 
@@ -427,9 +439,7 @@ def apply_finish(state, p, src, b, c, cfg):
         spend(state, p, BUTTER, b)
     if c > 0:
         spend(state, p, CIDRE, c)
-    units = f
-    if t < NNIGHT:
-        units += nn * cfg[CFG_UNITS + NIGHT0 + t]
+    units = cooked_units(t, nn, f, cfg)
     state[COOKED_F + p * NTYPES + t] += f
     state[COOKED_NT + p * NTYPES + t] += nn
     state[COOKED_B + p] += b
@@ -551,11 +561,7 @@ def step(state, action, cfg):
         state[EMPTY_PANS + p] += 1
         end_turn(state, p, cfg)
     elif action < A_SELL:
-        x = action - A_COOK
-        f = x % F_VALUES
-        tn = x // F_VALUES
-        nn = tn % N_VALUES
-        t = tn // N_VALUES
+        t, nn, f = decode_cook_sell(action - A_COOK)
         spend(state, p, t, f)
         if nn > 0:
             spend(state, p, NIGHT0 + t, nn)
@@ -567,20 +573,13 @@ def step(state, action, cfg):
         # than 4 mushrooms (no Butter or Cidre can go in) and a single possible pan source
         # (no empty Pan in the display, or no card left in the hand). Skipping it whenever the
         # player's face-down cards allow one choice would tell the opponent about them.
-        units = f
-        if t < NNIGHT:
-            units += nn * cfg[CFG_UNITS + NIGHT0 + t]
+        units = cooked_units(t, nn, f, cfg)
         if units < BUTTER_NEED and (state[EMPTY_PANS + p] == 0 or state[HAND_N + p] == 0):
             apply_finish(state, p, 0 if state[EMPTY_PANS + p] > 0 else 1, 0, 0, cfg)
     elif action < A_FINISH:
-        x = action - A_SELL
-        f = x % F_VALUES
-        tn = x // F_VALUES
-        nn = tn % N_VALUES
-        t = tn // N_VALUES
-        units = f
+        t, nn, f = decode_cook_sell(action - A_SELL)
+        units = cooked_units(t, nn, f, cfg)
         if nn > 0:
-            units += nn * cfg[CFG_UNITS + NIGHT0 + t]
             spend(state, p, NIGHT0 + t, nn)
             state[DISCARD + NIGHT0 + t] += nn
         spend(state, p, t, f)
@@ -679,10 +678,7 @@ def observe(state, player, cfg, out):
         if ph == PH_COOK:
             t = state[PEND_T]
             out[O_PEND_TYPE + t] = 1.0
-            u = state[PEND_F]
-            if t < NNIGHT:
-                u += state[PEND_N] * cfg[CFG_UNITS + NIGHT0 + t]
-            out[O_PEND_UNITS] = u
+            out[O_PEND_UNITS] = cooked_units(t, state[PEND_N], state[PEND_F], cfg)
         elif ph == PH_TRIM:
             cp = state[CUR]
             out[O_TRIM_LEFT] = state[HAND_N + cp] - trim_limit(state, cp)
