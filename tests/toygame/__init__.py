@@ -5,3 +5,9 @@ players alternately add 1 or 2 to a shared counter; whoever brings it to 10 or
 more wins. Option ``leak=True`` makes ``observe`` show the opponent's hidden
 card, so the shared hidden-information check must fail on it.
 """
+
+from pathlib import Path as _Path
+
+from mushgym.core.cache import refresh_game_cache as _refresh
+
+_refresh(_Path(__file__).resolve().parent, "toygame")  # not under envs/: keep its numba cache fresh too
