@@ -120,7 +120,8 @@ def _delegate(module: str, func: str, argv: list[str]) -> int:
     try:
         main = getattr(importlib.import_module(module), func)
     except ImportError as err:
-        hint = " (install the training extra: pip install 'mushgym[train]')" if "agents" in module else ""
+        extra = {"eval_main": "eval", "train_main": "train"}.get(func, "bench")
+        hint = f" (install the extra: pip install 'mushgym[{extra}]')"
         raise SystemExit(f"mushgym: this command could not be loaded: {err}{hint}") from err
     return int(main(argv) or 0)
 
