@@ -1,4 +1,4 @@
-"""The ``mushgym`` command line: list, play, bench, train, eval, golden."""
+"""The ``mushgym`` command line: list, describe, play, compile, bench, train, eval, golden."""
 
 from __future__ import annotations
 
@@ -114,6 +114,22 @@ def cmd_cache(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compile(args: argparse.Namespace) -> int:
+    """Compile every kernel of the given envs (default: all) into numba's cache, groups side by side."""
+    import time
+
+    from .compiling import GROUPS, compile_envs
+
+    groups = args.group or list(GROUPS)
+    t0 = time.perf_counter()
+    try:
+        compile_envs(args.envs or None, groups=groups, workers=args.workers)
+    except ValueError as err:
+        raise SystemExit(f"mushgym compile: {err}") from err
+    print(f"compiled (or loaded) in {time.perf_counter() - t0:.1f} s; later processes load the cache")
+    return 0
+
+
 def _delegate(module: str, func: str, argv: list[str]) -> int:
     import importlib
 
@@ -138,6 +154,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option, repeatable (e.g. --option num_players=4)")
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("compile", help="compile the kernels of some envs (default: all) ahead of first use")
+    p.add_argument("envs", nargs="*", metavar="ENV", help="env ids (default: every registered env)")
+    p.add_argument("--group", action="append", choices=["game", "rollouts", "vector", "single_agent"],
+                   help="only these kernel groups (repeatable; default: all four)")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
+    p.set_defaults(func=cmd_compile)
     p = sub.add_parser("cache-clear", help="delete the compiled-kernel cache (numba) of every game")
     p.set_defaults(func=cmd_cache)
     p = sub.add_parser("golden", help="regenerate the golden playthrough files in tests/golden")
