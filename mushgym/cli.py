@@ -41,53 +41,75 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _opponents(spec: str, game, seat: int, seed: int | None) -> list:
+    """One agent per seat but ``seat``, built from ``spec`` (random, greedy or a model path)."""
+    try:
+        from mushgym.agents import make_agent
+        from mushgym.agents.evaluate import agent_spec_problem
+    except ImportError as err:  # pragma: no cover - agents ship with mushgym
+        raise SystemExit(f"mushgym play: {err}") from err
+    problem = agent_spec_problem(spec)
+    if problem:
+        raise SystemExit(f"mushgym play: --opponent: {problem}")
+    agents = []
+    for p in range(game.num_players):
+        if p == seat:
+            agents.append(None)
+            continue
+        try:
+            agents.append(make_agent(spec, env_id=game.env_id, seed=None if seed is None else seed + 1 + p))
+        except (ValueError, FileNotFoundError, ImportError) as err:
+            raise SystemExit(f"mushgym play: --opponent {spec}: {err}") from err
+    return agents
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     import numpy as np
 
     from . import registry
+    from .human import ask_move, legend
 
     game = registry.game(args.env, **parse_options(args.opt))
     seat = args.seat
     if not 0 <= seat < game.num_players:
         raise SystemExit(f"mushgym: --seat must be in 0..{game.num_players - 1}")
+    agents = _opponents(args.opponent, game, seat, args.seed)
     rng = np.random.default_rng(args.seed)
     state = game.new_state(args.seed if args.seed is not None else int(rng.integers(2**31)))
-    print(f"{game.env_id}: you are player {seat}; the others play uniformly at random. Type an action number, q to quit.")
+    who = "a random player" if args.opponent == "random" else args.opponent
+    print(f"{game.env_id}: you are player {seat}; every other seat is {who}. "
+          "Each turn, type the number of a move from the list (q quits).")
+    text = legend(game)
+    if text:
+        print(text)
     while not game.is_terminal(state):
         player = game.current_player(state)
-        legal = game.legal_actions(state)
         if player != seat:
-            action = int(legal[rng.integers(legal.size)])
+            agent = agents[player]
+            obs = game.observe(state, player)
+            mask = game.legal_mask(state)
+            if agent.uses_state:
+                action = int(agent.act_state(game, state, player, obs, mask))
+            else:
+                action = int(agent.act(obs, mask))
             print(f"player {player}: {game.action_to_string(state, action)}")
             state = game.step(state, action)
             continue
         print()
         print(game.render_text(state, seat))
-        print("\nyour actions:")
-        for a in legal:
-            print(f"  {a:4d}  {game.action_to_string(state, int(a))}")
-        while True:
-            try:
-                text = input("> ").strip()
-            except EOFError:
-                print()
-                return 1
-            if text in ("q", "quit", "exit"):
-                return 1
-            try:
-                action = int(text)
-            except ValueError:
-                print(f"type one of the numbers listed ({legal[0]}..{legal[-1]}) or q")
-                continue
-            if action not in set(legal.tolist()):
-                print(f"{action} is not a legal action now; choose one of the numbers listed")
-                continue
-            break
+        action = ask_move(game, state)
+        if action is None:
+            print("\nyou quit; the table as it stands:")
+            print(game.render_text(state, seat))
+            return 0
         state = game.step(state, action)
     print()
     print(game.render_text(state, None))
     returns = game.returns(state)
-    print(f"game over: returns {returns.tolist()} (you are player {seat})")
+    best = returns.max()
+    verdict = ("You win!" if returns[seat] == best and (returns == best).sum() == 1
+               else "A tie." if returns[seat] == best else "You lose.")
+    print(f"game over: returns {returns.tolist()} (you are player {seat}). {verdict}")
     return 0
 
 
@@ -147,9 +169,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("list", help="list the registered envs and their options")
     p.set_defaults(func=cmd_list)
-    p = sub.add_parser("play", help="play an env in the terminal against random agents")
+    p = sub.add_parser("play", help="play an env in the terminal against random, greedy or a saved model")
     p.add_argument("env")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--opponent", default="random", metavar="random|greedy|PATH",
+                   help="who plays the other seats: random (default), greedy, or a saved model (.pt or .zip)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option, repeatable (e.g. --option num_players=4)")

@@ -268,5 +268,10 @@ def test_example_random_rollouts():
 
 
 def test_example_play_against_greedy_in_the_terminal():
-    out = _run_example("play_vs_model.py", "greedy", "--seed", "1", stdin="0\n" * 400)
-    assert "your move>" in out and ("You win!" in out or "You lose." in out or "A tie." in out)
+    out = _run_example("play_vs_model.py", "greedy", "--seed", "1", stdin="1\n" * 400)
+    assert "your move (number, q to quit)>" in out and ("You win!" in out or "You lose." in out or "A tie." in out)
+
+
+def test_example_quits_with_status_0_and_shows_the_table():
+    out = _run_example("play_vs_model.py", "random", "--seed", "2", stdin="q\n")
+    assert "the table as it stands" in out and "Card names:" in out

@@ -166,3 +166,12 @@ def draw(game, state, viewer: int | None) -> Scene:
     scene.text(24, bot + 116, f"{int(hand_n[me])} cards in hand", size=10, fill=PALETTE["muted"])
     _display(scene, 520, bot + 20, f, me, game)
     return scene
+
+
+def legend() -> str:
+    """The short card names of the text view (``render_text``), spelled out."""
+    from .cards import KIND_SHORT
+
+    pairs = [f"{s} = {n}" for s, n in zip(KIND_SHORT, KIND_NAMES) if s != n and not s.startswith("N-")]
+    return ("Card names: " + ", ".join(pairs) + "; N-<name> = the Night card of that mushroom "
+            "(counts as 2). A pan [3+1N Porcini +1B] holds 3 Porcini, 1 Night Porcini and 1 Butter.")

@@ -171,3 +171,10 @@ def draw(game, state, viewer: int | None) -> Scene:
             off += CAPACITY[s]
             bx += bw
     return scene
+
+
+def legend() -> str:
+    """The abbreviations of the text view (``render_text``), spelled out."""
+    res = ", ".join(f"{s} = {n}" for s, n in zip(RESOURCE_SHORT, RESOURCE_NAMES))
+    return (f"Resources: {res}. A card [3pt .PS. 2OP+1SD 1F] scores 3 points, grows in the seasons "
+            "shown (W Winter, P sPring, S Summer, F Fall; . = not), costs 2 OP and 1 SD and gives 1 Feast.")
