@@ -43,6 +43,7 @@ import numpy as np
 
 from .base import Agent, make_agent
 from .play import _as_game, play_seeds
+from .runs import new_run_dir
 from mushgym.cli import parse_options
 
 ELO_SCALE = 400.0 / math.log(10.0)
@@ -395,7 +396,10 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
             raise SystemExit(f"mushgym eval: {problem}")
     csv_path = None
     if not args.no_save:
-        csv_path = Path(args.csv) if args.csv else new_run_dir("eval", args.env, args.out) / "results.csv"
+        try:
+            csv_path = Path(args.csv) if args.csv else new_run_dir("eval", args.env, args.out) / "results.csv"
+        except FileExistsError as err:
+            raise SystemExit(f"mushgym eval: {err}") from err
     try:
         result = tournament(args.env, args.agents, games=args.games, seed=args.seed,
                             options=parse_options(args.option), csv_path=csv_path, verbose=True,
@@ -422,28 +426,3 @@ def agent_spec_problem(spec: str) -> str | None:
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     return (f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)} "
             "or the path of a saved model (.pt or .zip)")
-
-
-def new_run_dir(kind: str, env_id: str, path: str | Path | None = None) -> Path:
-    """A folder that did not exist before: ``path`` if given (it must be new or empty), else
-    ``runs/<kind>_<env>_<date-time>`` (with ``-2``, ``-3``... if that name is taken)."""
-    if path is not None:
-        path = Path(path)
-        if path.exists() and any(path.iterdir()):
-            raise SystemExit(f"mushgym {kind}: {path} already holds files; give a new folder")
-        path.mkdir(parents=True, exist_ok=True)
-        return path
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    base = Path("runs") / f"{kind}_{env_id}_{stamp}"
-    candidate, n = base, 1
-    while True:
-        try:
-            candidate.mkdir(parents=True, exist_ok=False)
-            return candidate
-        except FileExistsError:
-            n += 1
-            candidate = base.with_name(f"{base.name}-{n}")
-
-
-if __name__ == "__main__":
-    raise SystemExit(eval_main())
