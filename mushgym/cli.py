@@ -180,8 +180,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("compile", help="compile the kernels of some envs (default: all) ahead of first use")
     p.add_argument("envs", nargs="*", metavar="ENV", help="env ids (default: every registered env)")
-    p.add_argument("--group", action="append", choices=["game", "rollouts", "vector", "single_agent"],
-                   help="only these kernel groups (repeatable; default: all four)")
+    p.add_argument("--group", action="append",
+                   choices=["game", "rollouts", "vector", "vector_parallel", "single_agent", "single_agent_parallel"],
+                   help="only these kernel groups (repeatable; default: all; the *_parallel ones, used from "
+                        "256 envs up, take minutes)")
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
     p.set_defaults(func=cmd_compile)
     p = sub.add_parser("cache-clear", help="delete the compiled-kernel cache (numba) of every game")

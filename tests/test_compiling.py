@@ -29,10 +29,10 @@ def test_one_notice_per_game_and_group_on_real_compiles_only(capsys, monkeypatch
         assert vec(1) == 4             # compiles par_vec_step (and nothing announced for the inner call)
         err = capsys.readouterr().err.strip().splitlines()
         assert err == [
-            "mushgym: compiling noticetoy game kernels (first use; ~10 s on 2 cores, cached afterwards; "
+            "mushgym: compiling noticetoy game kernels (first use; ~10 s on 2 idle cores, cached afterwards; "
             "`mushgym compile noticetoy` does it ahead of time)",
-            "mushgym: compiling noticetoy vector API kernels (first use; ~30 s on 2 cores, cached afterwards; "
-            "`mushgym compile noticetoy` does it ahead of time)",
+            "mushgym: compiling noticetoy parallel vector API kernels (256+ envs) (first use; ~3 min on 2 idle "
+            "cores, cached afterwards; `mushgym compile noticetoy` does it ahead of time)",
         ]
         other = njit(lambda x: x)     # not a game's kernel: no notice
         other(1)
@@ -52,8 +52,9 @@ def test_notice_can_be_silenced(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("name, group", [("init", "game"), ("aec_advance", "game"), ("random_rollouts", "rollouts"),
-                                         ("par_vec_step", "vector"), ("vec_seed", "vector"),
-                                         ("sa_step", "single_agent"), ("par_sa_reset", "single_agent")])
+                                         ("par_vec_step", "vector_parallel"), ("vec_seed", "vector"),
+                                         ("vec_step__3fa9c2e1", "vector"), ("sa_step", "single_agent"),
+                                         ("par_sa_reset", "single_agent_parallel")])
 def test_kernel_groups(name, group):
     assert compiling.kernel_group(name) == group
 
