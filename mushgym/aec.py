@@ -25,7 +25,7 @@ from pettingzoo import AECEnv
 
 from .game import MASK_DTYPE, OBS_DTYPE, Game
 from .render import draw_state, has_picture
-from .spaces import MaskedDiscrete
+from .spaces import BoundedBox, MaskedDiscrete
 
 
 class MushroomAECEnv(AECEnv):
@@ -47,7 +47,7 @@ class MushroomAECEnv(AECEnv):
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_box = spaces.Box(low=self.game.obs_low, high=self.game.obs_high, dtype=OBS_DTYPE)
+        obs_box = BoundedBox(low=self.game.obs_low, high=self.game.obs_high, dtype=OBS_DTYPE)
         mask_box = spaces.Box(low=0, high=1, shape=(self.game.num_actions,), dtype=MASK_DTYPE)
         self.observation_spaces = {
             a: spaces.Dict({"observation": obs_box, "action_mask": mask_box}) for a in self.possible_agents

@@ -38,6 +38,34 @@ def cmd_list(args: argparse.Namespace) -> int:
         choices = ", ".join(f"{k}={list(v)}" for k, v in game_class.option_choices.items() if not k.endswith("_path"))
         print(f"{env_id:14s} {summary[0] if summary else ''}")
         print(f"{'':14s} options: {choices}")
+    print("\n`mushgym describe ENV` shows an env's spec, observation and action index tables.")
+    return 0
+
+
+def cmd_describe(args: argparse.Namespace) -> int:
+    """The env module's documentation: spec table, observation and action index tables, versions."""
+    import re
+
+    from . import registry
+
+    if args.env not in registry.list_envs():
+        raise SystemExit(f"mushgym describe: unknown env {args.env!r}; registered envs: "
+                         f"{', '.join(registry.list_envs())}")
+    module = registry.env_module(args.env)
+    doc = (module.__doc__ or "").strip()
+    game = registry.game(args.env, **parse_options(args.opt))
+    header = (f"{args.env} with {game.options}: {game.num_players} players, {game.num_actions} actions, "
+              f"observation {game.observation_shape} float32, state {game.state_size} int64")
+    if args.section:
+        parts = re.split(r"(?m)^(?=#+ )", doc)
+        wanted = [p for p in parts if p.lstrip("#").strip().lower().startswith(args.section.lower())]
+        if not wanted:
+            titles = [p.splitlines()[0].lstrip("# ").strip() for p in parts if p.startswith("#")]
+            raise SystemExit(f"mushgym describe: no section {args.section!r}; sections: {titles}")
+        doc = "\n".join(w.strip() for w in wanted)
+    print(header)
+    print()
+    print(doc)
     return 0
 
 
@@ -169,6 +197,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("list", help="list the registered envs and their options")
     p.set_defaults(func=cmd_list)
+    p = sub.add_parser("describe", help="an env's spec, observation and action index tables")
+    p.add_argument("env")
+    p.add_argument("--section", default=None,
+                   help="only the section whose title starts with this (e.g. observation, action)")
+    p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
+                   help="game option for the sizes in the header (e.g. --option num_players=4)")
+    p.set_defaults(func=cmd_describe)
     p = sub.add_parser("play", help="play an env in the terminal against random, greedy or a saved model")
     p.add_argument("env")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")

@@ -39,6 +39,9 @@ def test_plain_install_into_fresh_venv(tmp_path):
         "e = fungi_v0.env(); e.reset(seed=0); "
         "import mushgym.envs.fungi as f, os; "
         "assert os.path.exists(os.path.join(os.path.dirname(f.__file__), 'cards.toml')); "
+        "assert os.path.exists(os.path.join(os.path.dirname(mushgym.__file__), 'py.typed')); "
+        "import mushgym.render, numpy as np; g = mushgym.game('fungi_v0'); "
+        "assert mushgym.render.draw_state(g, g.new_state(0), 0).to_rgb().dtype == np.uint8; "
         "print(mushgym.__file__, mushgym.list_envs())"
     )
     run = subprocess.run([str(py), "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=600,

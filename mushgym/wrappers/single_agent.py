@@ -22,8 +22,8 @@ random ``action_space.sample()``) ends the episode as a loss for the learner
 (reward = the game's lowest reward) with ``info["illegal_action"] = True``;
 pass ``illegal_action="raise"`` to get a ``ValueError`` instead.
 
-Observations are encoded with ``encoder="scaled"`` by default (each element divided by
-its upper bound, so values lie in [-1, 1]): the same default as
+Observations are encoded with ``encoder="scaled"`` by default (each element mapped
+through its bounds to [0, 1]): the same default as
 :func:`mushgym.agents.train_ppo`. ``"flat"`` gives the raw values (Mycology's run up
 to 2,400 and down to -4,800), ``"onehot"`` one-hot codes of small counts.
 
