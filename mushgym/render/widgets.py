@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from .scene import Scene
 
 PALETTE = {
@@ -56,11 +58,5 @@ def chip(scene: Scene, cx: float, cy: float, r: float, fill: str, text: str = ""
 
 
 def wrap(text: str, width: int) -> list[str]:
-    """Greedy word wrap of ``text`` to lines of at most ``width`` characters (a long word stays whole)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
+    """``text`` in lines of at most ``width`` characters (a long word stays whole), by the stdlib's textwrap."""
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
