@@ -99,3 +99,14 @@ def test_bad_viewer_is_a_clear_error():
     game = mushgym.game("fungi_v0")
     with pytest.raises(ValueError, match="no player 7"):
         draw_state(game, game.new_state(0), 7)
+
+
+def test_single_agent_env_renders_the_learners_view():
+    from mushgym.wrappers import SingleAgentEnv
+
+    env = SingleAgentEnv("fungi_v0", render_mode="rgb_array", seat=1)
+    env.reset(seed=0)
+    frame = env.render()
+    assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+    game = env.game
+    assert np.array_equal(frame, draw_state(game, env.state, 1).to_rgb())
