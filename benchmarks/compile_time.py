@@ -63,9 +63,19 @@ print("COMPILE-TIME " + json.dumps(out))
 """
 
 
-def run(env_id: str, what: str) -> dict:
+def run(env_id: str, what: str, precompile: list[str] | None = None, workers: int | None = None) -> dict:
     with tempfile.TemporaryDirectory(prefix="mushgym-cold-") as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache, MUSHGYM_COMPILE_NOTICE="0")
+        pre = None
+        if precompile:
+            cmd = [sys.executable, "-m", "mushgym", "compile", env_id]
+            for g in precompile:
+                cmd += ["--group", g]
+            if workers:
+                cmd += ["--workers", str(workers)]
+            t0 = time.perf_counter()
+            subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, timeout=3600)
+            pre = time.perf_counter() - t0
         t0 = time.perf_counter()
         proc = subprocess.run([sys.executable, "-c", SCRIPT, env_id, what], env=env, capture_output=True,
                               text=True, timeout=1800)
@@ -74,6 +84,7 @@ def run(env_id: str, what: str) -> dict:
         if line.startswith("COMPILE-TIME "):
             out = json.loads(line[len("COMPILE-TIME "):])
             out["process_wall_s"] = wall
+            out["precompile_s"] = pre
             out["stderr"] = proc.stderr.strip().splitlines()[-3:]
             return out
     raise RuntimeError(proc.stderr[-3000:])
@@ -84,13 +95,18 @@ def main(argv=None) -> int:
     p.add_argument("envs", nargs="*", default=["fungi_v0"])
     p.add_argument("--scenarios", default="aec,vector,all")
     p.add_argument("--json", default=None)
+    p.add_argument("--precompile", default=None,
+                   help="run `mushgym compile ENV --group G...` (comma-separated groups) in the empty cache "
+                        "first and time it, e.g. game,rollouts,vector,single_agent")
+    p.add_argument("--workers", type=int, default=None, help="workers of the precompile step")
     args = p.parse_args(argv)
     results = {}
+    pre = args.precompile.split(",") if args.precompile else None
     for env_id in args.envs:
         for what in args.scenarios.split(","):
-            r = run(env_id, what)
+            r = run(env_id, what, pre, args.workers)
             results[f"{env_id}:{what}"] = r
-            keys = [k for k in ("aec_s", "vector_s", "vector_only_s", "total_s") if k in r]
+            keys = [k for k in ("precompile_s", "aec_s", "vector_s", "vector_only_s", "total_s") if r.get(k) is not None]
             print(f"{env_id:12s} {what:7s} " + "  ".join(f"{k}={r[k]:.1f}" for k in keys), flush=True)
             if what == "all":
                 multi = {k: v for k, v in r["specialisations"].items() if v > 1}
