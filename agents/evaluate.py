@@ -180,7 +180,7 @@ class TournamentResult:
                 cells.append(f"{100 * m.rate(which):.1f} [{100 * lo:.1f}, {100 * hi:.1f}]")
             matches.add_row(m.a, m.b, f"{m.games:,}", *cells)
         ratings = Table(title=f"Bradley-Terry Elo, {self.scale}", title_justify="left",
-                        caption=f"95% intervals; rounded to {ELO_ROUND} points", caption_justify="left")
+                        caption=f"95% intervals, rounded to {ELO_ROUND}", caption_justify="left")
         ratings.add_column("agent", overflow="fold")
         ratings.add_column("Elo", justify="right")
         ratings.add_column("95% interval", justify="right")

@@ -60,7 +60,7 @@ def test_time_budget_progress_bar_counts_seconds():
     class FakeModel:
         num_timesteps = 0
 
-    bar.model = FakeModel()   # what SB3's init_callback sets; num_timesteps reads it
+    bar.model = FakeModel()   # what SB3 sets in init_callback
     bar._on_training_start()
     assert bar.bar.total == 180
     now[0] += 90.0
