@@ -111,7 +111,9 @@ def draw(game, state, viewer: int | None) -> Scene:
 
     # --- status line
     if terminal:
-        status = f"Game over: {int(score[0])} - {int(score[1])}"
+        rets = game.returns(state)
+        result = "a tie" if rets[0] == rets[1] else f"player {int(np.argmax(rets))} wins"
+        status = f"Game over, {result}: {int(score[0])} - {int(score[1])} points"
     else:
         who = "you" if viewer is not None and cur == viewer else f"player {cur}"
         status = f"Fungi, turn {int(f['turns']) + 1}: {who} {PHASES[int(f['phase'])]}"
@@ -159,9 +161,8 @@ def draw(game, state, viewer: int | None) -> Scene:
     # --- the viewer (bottom)
     bot = mid + 158
     mark = PALETTE["highlight"] if not terminal and cur == me else None
-    who = "you" if viewer is not None else "player 0"
-    label_box(scene, 10, bot, WIDTH - 20, HEIGHT - bot - 10,
-              f"{who} (player {me})  -  {int(score[me])} points", stroke=mark)
+    who = f"you (player {me})" if viewer is not None else f"player {me}"
+    label_box(scene, 10, bot, WIDTH - 20, HEIGHT - bot - 10, f"{who}  -  {int(score[me])} points", stroke=mark)
     _hand_cards(scene, 24, bot + 24, 500, hand[me])
     scene.text(24, bot + 116, f"{int(hand_n[me])} cards in hand", size=10, fill=PALETTE["muted"])
     _display(scene, 520, bot + 20, f, me, game)
