@@ -44,7 +44,25 @@ def test_plain_install_into_fresh_venv(tmp_path):
         "assert mushgym.render.draw_state(g, g.new_state(0), 0).to_rgb().dtype == np.uint8; "
         "print(mushgym.__file__, mushgym.list_envs())"
     )
+    # every game of the source tree: registered, its data files shipped, its Game built from them
+    games = {}
+    for init in sorted((ROOT / "envs").glob("*/__init__.py")):
+        env_id = next((line.split("=", 1)[1].strip().strip("\"'") for line in init.read_text().splitlines()
+                       if line.startswith("ENV_ID")), None)
+        if env_id:
+            games[env_id] = sorted(p.name for p in init.parent.iterdir() if p.suffix in (".toml", ".md"))
+    assert len(games) >= 2
+    code += (
+        f"; games = {games!r}"
+        "; assert sorted(games) == mushgym.list_envs(), (sorted(games), mushgym.list_envs())"
+        "; import importlib, os"
+        "\nfor env_id, files in games.items():"
+        "\n    mod = importlib.import_module('mushgym.envs.' + env_id); pkg = os.path.dirname(mod.__file__)"
+        "\n    missing = [f for f in files if not os.path.exists(os.path.join(pkg, f))]"
+        "\n    assert not missing, (env_id, missing)"
+        "\n    mod.Game()"
+    )
     run = subprocess.run([str(py), "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=600,
                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
-    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.returncode == 0, run.stderr[-3000:] + run.stdout[-2000:]
     assert str(env_dir) in run.stdout
