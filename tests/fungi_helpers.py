@@ -60,8 +60,10 @@ def legal_set(game: FungiGame, s: np.ndarray) -> set[tuple]:
 
 
 def forest(s: np.ndarray) -> list[str]:
-    return [C.KIND_SHORT[int(k)] for k in s[R.FOREST:R.FOREST + int(s[R.FOREST_N])]]
+    v = R.L.arrays(s)
+    return [C.KIND_SHORT[int(k)] for k in v["forest"][:int(v["forest_n"])]]
 
 
 def decay(s: np.ndarray) -> list[str]:
-    return [C.KIND_SHORT[int(k)] for k in s[R.DECAY:R.DECAY + int(s[R.DECAY_N])]]
+    v = R.L.arrays(s)
+    return [C.KIND_SHORT[int(k)] for k in v["decay"][:int(v["decay_n"])]]

@@ -122,13 +122,21 @@ def test_cooking_needs_three_and_a_pan():
 
 
 def test_cook_with_a_pan_from_hand_or_from_display():
-    s = setup(forest=FILL, hands=({"Chant": 3, "Pan": 1}, {}), pans=(1, 1))
-    s2 = act(s, "cook", CHANT, 0, 3)
-    assert legal_set(G, s2) == {("finish_cook", 0, 0, 0), ("finish_cook", 1, 0, 0)}
-    s3 = act(s2, "finish_cook", 1, 0, 0)           # the Pan from the hand
-    assert s3[R.EMPTY_PANS] == 1 and hand(s3, 0) == {} and s3[R.SCORE] == 12
-    s3 = act(s2, "finish_cook", 0, 0, 0)           # the display's Pan; the hand keeps its Pan
-    assert s3[R.EMPTY_PANS] == 0 and hand(s3, 0) == {"Pan": 1} and s3[R.SCORE] == 12
+    # Mid-cook, straight from a description: 3 Chanterelles in the pan being cooked.
+    s = G.state_from(forest=FILL, hands=({"Pan": 1}, {}), pending=("cook", "Chant", 0, 3))
+    assert G.pending(s) == ("cook", CHANT, 0, 3) and G.phase(s) == "cook"
+    assert legal_set(G, s) == {("finish_cook", 0, 0, 0), ("finish_cook", 1, 0, 0)}
+    s2 = act(s, "finish_cook", 1, 0, 0)           # the Pan from the hand
+    assert s2[R.EMPTY_PANS] == 1 and hand(s2, 0) == {} and G.scores(s2) == (12, 0)
+    s2 = act(s, "finish_cook", 0, 0, 0)           # the display's Pan; the hand keeps its Pan
+    assert s2[R.EMPTY_PANS] == 0 and hand(s2, 0) == {"Pan": 1} and G.scores(s2) == (12, 0)
+
+
+def test_cook_follow_up_offers_butter_or_cidre_for_five_mushrooms():
+    s = G.state_from(forest=NO_HONEY, hands=({"Butter": 1, "Cidre": 1}, {}), pending=("cook", "Honey", 1, 3))
+    assert G.observe(s, 0)[R.O_PEND_UNITS] == 5 and G.observe(s, 1)[R.O_PEND_TYPE + HONEY] == 1
+    assert legal_set(G, s) == {("finish_cook", 0, 0, 0), ("finish_cook", 0, 1, 0), ("finish_cook", 0, 0, 1)}
+    assert G.scores(act(s, "finish_cook", 0, 0, 1)) == (5 + 5, 0)
 
 
 def test_night_card_doubles_flavor():
@@ -254,23 +262,24 @@ def test_moon_gives_the_top_night_card():
 @pytest.mark.parametrize("baskets,limit", [(0, 4), (1, 6), (2, 8)])
 def test_fly_agaric_trims_to_4_plus_2_per_basket(baskets, limit):
     start = 8 + 2 * baskets
-    cards = {"Honey": 3, "TreeEar": 3, "LawWig": 2, "Hen": 2, "Shiitake": 2}
-    h, n = {}, 0
-    for k, v in cards.items():
-        take = min(v, start - n)
-        if take:
-            h[k] = take
-            n += take
-    s = setup(forest=["FlyAgaric"] + FILL[1:], hands=(h, {}), baskets=(baskets, 0))
+    hands = ["Honey"] * 3 + ["TreeEar"] * 3 + ["LawWig"] * 2 + ["Hen"] * 2 + ["Shiitake"] * 2
+    s = G.state_from(forest=["FlyAgaric"] + FILL[1:], hands=(hands[:start], {}), baskets=(baskets, 0))
     s = act(s, "take", 0)
     for i in range(start - limit):
-        assert R.phase(s) == R.PH_TRIM and R.current_player(s) == 0
+        assert G.pending(s) == ("trim", start - limit - i) and R.current_player(s) == 0
         assert {a[0] for a in legal_set(G, s)} == {"discard"}
-        k = next(K[x] for x in hand(s, 0))
-        s = act(s, "discard", k)
-    assert R.phase(s) == R.PH_ACT and R.current_player(s) == 1
-    assert s[R.HAND_N] == limit and R.hand_limit(s, 0) == limit
+        s = act(s, "discard", K[next(iter(hand(s, 0)))])
+    assert G.phase(s) == "act" and R.current_player(s) == 1
+    assert G.hand_sizes(s)[0] == limit == G.hand_limit(s, 0)
     assert s[R.FLY_OLD] == 1 and s[R.FLY_NEW] == 0          # in the display until the end of the next turn
+
+
+def test_a_described_trim_continues_until_the_limit():
+    s = G.state_from(forest=FILL[:7], hands=({"Honey": 5, "Hen": 2}, {}), fly_new=(1, 0), pending=("trim",))
+    assert G.pending(s) == ("trim", 3) and G.observe(s, 0)[R.O_TRIM_LEFT] == 3
+    for _ in range(3):
+        s = act(s, "discard", HONEY)
+    assert G.pending(s) is None and R.current_player(s) == 1 and hand(s, 0) == {"Honey": 2, "Hen": 2}
 
 
 def test_fly_agaric_no_voluntary_discard_when_under():
@@ -360,22 +369,18 @@ def test_game_ends_when_the_last_forest_card_decays():
     assert G.is_terminal(s)
 
 
-def _final(score_pans0, score_pans1, reward="win_loss"):
+def _final(pans0, pans1, reward="win_loss"):
+    """Both players' cooked pans, one Forest card left: taking it ends the game."""
     g = FungiGame(reward=reward)
-    s = setup(g, forest=["Honey"], draw=[], night=[], hands=({}, {}))
-    for pan in score_pans0:
-        add_pan(s, 0, *pan)
-    for pan in score_pans1:
-        add_pan(s, 1, *pan)
-    g.check_invariants(s)
-    s = g.step(s, encode_action("take", 0))
+    s = g.state_from(forest=["Honey"], draw=[], night=[], cooked=(pans0, pans1))
+    s = g.step(s, g.encode_action("take", 0))
     assert g.is_terminal(s)
     return g, s
 
 
 def test_more_flavor_wins():
     g, s = _final([("Morel", 3)], [("Chant", 3, 0, 0, 0)])      # 18 vs 12
-    assert s[R.SCORE] == 18 and s[R.SCORE + 1] == 12
+    assert g.scores(s) == (18, 12)
     assert list(g.returns(s)) == [1.0, -1.0]
 
 
@@ -386,7 +391,7 @@ def test_butter_and_cidre_count_in_the_score():
 
 def test_tie_broken_by_mushrooms_cooked_with_night_as_two():
     g, s = _final([("Hen", 2, 1)], [("Chant", 3)])              # 12 points each; 4 mushrooms vs 3
-    assert s[R.SCORE] == s[R.SCORE + 1] == 12
+    assert g.scores(s) == (12, 12) and g.mushrooms_cooked(s) == (4, 3)
     assert list(g.returns(s)) == [1.0, -1.0]
     g, s = _final([("Chant", 3)], [("Hen", 4)])                 # 12 each; 3 vs 4
     assert list(g.returns(s)) == [-1.0, 1.0]
@@ -445,3 +450,31 @@ def test_setup_and_starting_hand_specials():
     assert min(seen.values()) > 5
     starts = [G.new_state(seed)[R.START] for seed in range(200)]
     assert 60 < sum(starts) < 140                           # random start player
+
+
+# --- positions from a description -----------------------------------------------------------
+
+def test_state_from_accounts_for_every_card_and_names_bad_descriptions():
+    s = G.state_from(forest=FILL, decay=["Moon"], hands=({"Honey": 2, "N-Hen": 1}, ["Pan"]), sticks=(3, 1),
+                     cooked=([("Porcini", 3, 1, 1, 0)], []), to_act=1)
+    assert (G.card_locations(s) == G.deck.copies).all()
+    assert G.scores(s) == (5 * 3 + 3, 0) and G.sticks(s) == (3, 1) and G.current_player(s) == 1
+    assert G.hand_limit(s, 0) == 8 and G.can_act(s, 1)
+    with pytest.raises(ValueError, match="unknown card 'Truffle'"):
+        G.state_from(forest=FILL, hands=({"Truffle": 1}, {}))
+    with pytest.raises(ValueError, match="the deck has 3"):
+        G.state_from(forest=FILL, hands=({"Morel": 4}, {}))
+    with pytest.raises(ValueError, match="over the hand limit"):
+        G.state_from(forest=FILL, hands=({"TreeEar": 4, "Shiitake": 5}, {}))
+    with pytest.raises(ValueError, match="pending is None"):
+        G.state_from(forest=FILL, pending=("eat",))
+
+
+def test_game_encodes_and_decodes_actions_by_name():
+    a = G.encode_action("cook", HONEY, 1, 3)
+    assert G.decode_action(a) == ("cook", (HONEY, 1, 3)) and a == R.cook_action(HONEY, 1, 3)
+    assert G.encode_action("take_decay") == R.A_DECAY
+    with pytest.raises(ValueError, match="valid actions are"):
+        G.encode_action("finish", 0, 0, 0)
+    with pytest.raises(ValueError, match="outside"):
+        G.encode_action("take", 8)

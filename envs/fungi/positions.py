@@ -87,7 +87,8 @@ def state_from(game: FungiGame, *, hands=({}, {}), forest=(), decay=(), known=({
     sticks, baskets, pans (empty Pans in the display), fly_new (Fly agaric taken this own
                turn), fly_old (expiring at the end of the next own turn): one number per player
     cooked     per player, the cooked pans: ``(type, forest)``, ``(type, forest, night)`` or
-               ``(type, forest, night, butter, cidre)``; scores and totals follow from them
+               ``(type, forest, night, butter, cidre)``, type a number or a mushroom's name;
+               scores and totals follow from them
     to_act     the player whose turn it is; ``start`` the start player
     pending    None (``to_act`` chooses one of the five actions), ``("cook", type, night, forest)``
                (those cards are in the pan being cooked; the follow-up is asked) or ``("trim",)``
@@ -140,7 +141,7 @@ def state_from(game: FungiGame, *, hands=({}, {}), forest=(), decay=(), known=({
             v["empty_pans" if field == "pans" else field][p] = n
             use(kind, n, f"player {p}'s display")
         for pan in cooked[p]:
-            _cook(game, v, p, tuple(int(x) for x in pan), use)
+            _cook(game, v, p, (card_kind(pan[0]), *(int(x) for x in pan[1:])), use)
     if not (to_act in (0, 1) and start in (0, 1)):
         raise ValueError(f"fungi_v0: to_act and start are players 0 or 1, got {to_act!r}, {start!r}")
     s[R.TURN_PLAYER] = to_act
@@ -204,7 +205,7 @@ def _push_pending(s: np.ndarray, p: int, pending: tuple, use) -> None:
     if pending[:1] == ("trim",) and len(pending) == 1:
         R.push_decision(s, R.D_TRIM, p)
     elif pending[:1] == ("cook",) and len(pending) == 4:
-        t, n, f = (int(x) for x in pending[1:])
+        t, n, f = card_kind(pending[1]), int(pending[2]), int(pending[3])
         if not (0 <= t < NTYPES and 0 <= n < R.N_VALUES and 0 <= f < R.F_VALUES) or (n and t >= NNIGHT):
             raise ValueError(f"fungi_v0: pending cook {pending}: type 0..{NTYPES - 1}, night 0..{R.N_VALUES - 1} "
                              f"(no Night Morel), forest 0..{R.F_VALUES - 1}")
