@@ -29,27 +29,6 @@ def setup(game: FungiGame | None = None, *, cur=0, phase=R.PH_ACT, **position) -
     return (game or _G).state_from(to_act=cur, pending=pending, **position)
 
 
-def add_pan(s: np.ndarray, p: int, t, f: int, n: int = 0, b: int = 0, c: int = 0, game: FungiGame | None = None):
-    """Record a cooked pan for player ``p`` taking its cards out of the discard pile."""
-    game = game or _G
-    t = kind(t)
-    d = game.deck
-    v = R.L.arrays(s)
-    for k, m in ((t, f), (C.NIGHT0 + t, n), (C.BUTTER, b), (C.CIDRE, c), (C.PAN, 1)):
-        if m:
-            assert v["discard"][k] >= m, f"no {C.KIND_NAMES[k]} left in the discard pile for the pan"
-            v["discard"][k] -= m
-    v["pan_records"][p, v["cooked_pans"][p]] = (t, f, n, b, c)
-    v["cooked_pans"][p] += 1
-    u = f + 2 * n
-    v["cooked_forest"][p, t] += f
-    v["cooked_night"][p, t] += n
-    v["cooked_butter"][p] += b
-    v["cooked_cidre"][p] += c
-    v["score"][p] += u * int(d.flavor[t]) + 3 * b + 5 * c
-    v["mushrooms_cooked"][p] += u
-
-
 def hand(s: np.ndarray, p: int) -> dict[str, int]:
     h = R.L.arrays(s)["hand"][p]
     return {C.KIND_SHORT[k]: int(h[k]) for k in range(C.NHAND) if h[k]}

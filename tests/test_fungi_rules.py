@@ -6,7 +6,7 @@ from the implementation.
 
 import numpy as np
 import pytest
-from fungi_helpers import K, add_pan, decay, encode_action, forest, hand, legal_set, setup
+from fungi_helpers import K, decay, encode_action, forest, hand, legal_set, setup
 
 from mushgym.envs.fungi import cards as C
 from mushgym.envs.fungi import rules as R
