@@ -478,3 +478,11 @@ def test_game_encodes_and_decodes_actions_by_name():
         G.encode_action("finish", 0, 0, 0)
     with pytest.raises(ValueError, match="outside"):
         G.encode_action("take", 8)
+
+
+def test_env_docstring_tables_come_from_the_declarations():
+    from mushgym.envs import fungi_v0
+
+    for table in (R.OL.table(), R.DL.table(), R.A.table()):
+        assert table in fungi_v0.__doc__
+    assert "@" not in fungi_v0.__doc__        # every placeholder filled
