@@ -22,7 +22,7 @@ def test_version_matches_pyproject_and_py_typed_ships():
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert mushgym.__version__ == meta["project"]["version"]
     assert (ROOT / "mushgym" / "py.typed").exists()
-    assert "py.typed" in meta["tool"]["setuptools"]["package-data"]["mushgym"]
+    assert "py.typed" in meta["tool"]["setuptools"]["package-data"]["*"]
     assert "two" in meta["project"]["description"].lower() or "Fungi and Mycology" in meta["project"]["description"]
     assert (ROOT / "CHANGELOG.md").read_text().startswith("# Changelog")
 

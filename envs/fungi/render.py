@@ -107,7 +107,7 @@ def draw(game, state, viewer: int | None) -> Scene:
     hand_n = _per_player(f, "hand_n")[:, 0]
     known = _per_player(f, "known")
     terminal = bool(f["terminal"])
-    cur = int(f["current_player"])
+    cur = game.current_player(state)
 
     # --- status line
     if terminal:
@@ -116,7 +116,7 @@ def draw(game, state, viewer: int | None) -> Scene:
         status = f"Game over, {result}: {int(score[0])} - {int(score[1])} points"
     else:
         who = "you" if viewer is not None and cur == viewer else f"player {cur}"
-        status = f"Fungi, turn {int(f['turns']) + 1}: {who} {PHASES[int(f['phase'])]}"
+        status = f"Fungi, turn {int(f['turns']) + 1}: {who} {PHASES[int(game.kernels.phase(state))]}"
     scene.text(16, 18, status, size=15, bold=True, fill=PALETTE["ink"])
     seat = "whole table, face up" if viewer is None else f"seen by player {viewer}"
     scene.text(WIDTH - 16, 18, seat, size=11, anchor="end", fill=PALETTE["muted"])
