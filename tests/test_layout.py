@@ -105,3 +105,13 @@ def test_observation_bounds_from_the_layout():
     OL.field("x")
     with pytest.raises(ValueError, match="no low/high"):
         OL.bounds()
+
+
+def test_bounds_per_column_broadcast_to_the_field():
+    OL = Layout("observation")
+    OL.field("cards", (2, 3), low=0, high=np.array([1.0, 2.0, 3.0]))
+    low, high = OL.bounds()
+    assert low.tolist() == [0] * 6 and high.tolist() == [1, 2, 3, 1, 2, 3]
+    OL.field("bad", 2, low=0, high=[1, 2, 3])
+    with pytest.raises(ValueError, match="does not broadcast"):
+        OL.bounds()

@@ -47,8 +47,8 @@ class Field:
     shape: tuple[int, ...]  # () for a scalar
     dims: tuple[str, ...]
     doc: str = ""
-    low: float | None = None
-    high: float | None = None
+    low: object = None   # a number, or an array broadcast to ``shape`` (e.g. one bound per column)
+    high: object = None
 
     @property
     def size(self) -> int:
@@ -94,7 +94,7 @@ class Layout:
 
     # --- declaring --------------------------------------------------------------
     def field(self, name: str, shape=(), *, dims: tuple[str, ...] | None = None, doc: str = "",
-              low: float | None = None, high: float | None = None) -> int:
+              low=None, high=None) -> int:
         """Reserve a field of ``shape`` (``()`` for a scalar); return its first offset."""
         if name in self.fields:
             raise ValueError(f"{self.name} field {name!r} is declared twice")
@@ -182,14 +182,22 @@ class Layout:
 
     # --- derived documents ----------------------------------------------------------
     def bounds(self, dtype=np.float32) -> tuple[np.ndarray, np.ndarray]:
-        """Per-element (low, high) of a layout whose fields all declare ``low`` and ``high``."""
+        """Per-element (low, high) of a layout whose fields all declare ``low`` and ``high``.
+
+        A bound is a number or an array broadcast to the field's shape: ``high=col_high``
+        of shape ``(columns,)`` bounds each column of a ``(rows, columns)`` field.
+        """
         low = np.zeros(self.size, dtype)
         high = np.zeros(self.size, dtype)
         for f in self.fields.values():
             if f.low is None or f.high is None:
                 raise ValueError(f"{self.name} field {f.name!r} declares no low/high bound")
-            low[f.offset: f.offset + f.size] = f.low
-            high[f.offset: f.offset + f.size] = f.high
+            for out, bound in ((low, f.low), (high, f.high)):
+                try:
+                    out[f.offset: f.offset + f.size] = np.broadcast_to(np.asarray(bound, dtype), f.shape).ravel()
+                except ValueError:
+                    raise ValueError(f"{self.name} field {f.name!r}: bound of shape {np.shape(bound)} does not "
+                                     f"broadcast to the field's shape {f.shape}") from None
         return low, high
 
     def table(self) -> str:
