@@ -72,52 +72,46 @@ def test_seven_advances_the_season_and_wraps():
 
 def test_poison_tokens_from_the_dice_only():
     g = G3
-    s = position(g, season=SUMMER, feast=[5, 5, 5])
     dc = card(g, "Death Cap")           # poison: Symbiont
-    da = card(g, "Destroying Angel")    # poison: Symbiont
-    ys = card(g, "Yellow Stainer")      # poison: Soil/Dung
-    give(g, s, 1, SUMMER, dc)
-    give(g, s, 1, FALL, da)
-    give(g, s, 2, SUMMER, ys)
-    set_next_roll(s, 9)  # Symbiont
-    s = g.step(s, END)
-    assert [int(fields(s)["poison"][p]) for p in range(3)] == [0, 2, 0], "one token per poison card of that resource"
+    s = g.state_from(season="Summer", feast={0: 5, 1: 5, 2: 5}, next_roll=9, baskets={
+        0: {"Summer": ["Field Mushroom"]},
+        1: {"Summer": ["Death Cap"], "Fall": ["Destroying Angel"]},   # poison: Symbiont
+        2: {"Summer": ["Yellow Stainer"]}})                           # poison: Soil/Dung
+    s = g.step(s, END)  # Symbiont
+    assert [g.tokens(s, p)["poison"] for p in range(3)] == [0, 2, 0], "one token per poison card of that resource"
     # a trade for Symbiont does not poison (player 1 acts now)
     s = g.step(s, encode_action("trade3", SY))
-    assert res_of(s, 1)[SY] == 2 and int(fields(s)["poison"][1]) == 2
+    assert res_of(s, 1)[SY] == 2 and g.tokens(s, 1)["poison"] == 2
     set_next_roll(s, 6)  # Soil/Dung
     s = g.step(s, END)
-    assert [int(fields(s)["poison"][p]) for p in range(3)] == [0, 2, 1]
+    assert [g.tokens(s, p)["poison"] for p in range(3)] == [0, 2, 1]
     set_next_roll(s, 4)  # Wood Rot: nobody
     s = g.step(s, END)
-    assert [int(fields(s)["poison"][p]) for p in range(3)] == [0, 2, 1]
+    assert [g.tokens(s, p)["poison"] for p in range(3)] == [0, 2, 1]
     # poison stays after the card is exchanged away; the new holder is poisoned from then on
     fields(s)["turn_player"][...] = 1
     fields(s)["season"][...] = SUMMER
-    give(g, s, 0, SUMMER, card(g, "Field Mushroom"))
     s = g.step(s, encode_action("trade6", 1))  # player 1 -> player 0 (2 seats after: opponent index 1)
-    assert fields(s)["basket"][0, SUMMER, 0] == dc
+    assert g.basket(s, 0, SUMMER) == [dc]
     set_next_roll(s, 5)
     s = g.step(s, END)
-    assert [int(fields(s)["poison"][p]) for p in range(3)] == [1, 3, 1]  # 0: Death Cap; 1: Destroying Angel
+    assert [g.tokens(s, p)["poison"] for p in range(3)] == [1, 3, 1]  # 0: Death Cap; 1: Destroying Angel
     g.check_invariants(s)
 
 
 # --- harvesting and baskets -----------------------------------------------------------------
 def test_harvest_pays_gains_feast_and_refills():
     g = G2
-    s = position(g, season=FALL, res=[[0, 0, 0, 3, 2], [0] * 5])
+    s = g.state_from(season="Fall", field={3: "Porcini"}, resources={0: [0, 0, 0, 3, 2]}, deck_top=["Chaga"])
     po = card(g, "Porcini")  # 2 SY + 1 SD, 3 Feast, summer/fall
-    set_field(s, 3, po)
-    top = g.deck_cards(s)[0]
     assert H(3) in legal(g, s)
     s = g.step(s, H(3))
     assert res_of(s, 0) == [0, 0, 0, 1, 1]
-    assert int(fields(s)["feast"][0]) == 3
-    assert int(fields(s)["basket_count"][0, FALL]) == 1 and fields(s)["basket"][0, FALL, 0] == po
-    assert int(fields(s)["field"][3]) == top, "the empty slot is refilled from the deck top"
+    assert g.tokens(s, 0)["feast"] == 3
+    assert g.basket(s, 0, "Fall") == [po]
+    assert g.field(s)[3] == card(g, "Chaga"), "the empty slot is refilled from the deck top"
     assert int(fields(s)["actions_left"]) == 1
-    assert int(fields(s)["score"][0]) == int(g.deck.points[po]) + 3
+    assert g.scores(s) == [int(g.deck.points[po]) + 3, 0]
     g.check_invariants(s)
 
 
@@ -238,21 +232,16 @@ def test_trade5_replaces_a_row_old_cards_under_the_deck_in_chosen_order():
 
 def test_trade6_exchange_top_cards_of_the_current_season():
     g = G3
-    s = position(g, season=SUMMER, feast=[2, 0, 0])
-    mine = card(g, "Field Mushroom")
-    theirs = card(g, "Porcini")
-    give(g, s, 0, SUMMER, card(g, "Common Puffball"))
-    give(g, s, 0, SUMMER, mine)
-    give(g, s, 2, SUMMER, card(g, "Parasol"))
-    give(g, s, 2, SUMMER, theirs)
+    s = g.state_from(season="Summer", feast={0: 2}, baskets={
+        0: {"Summer": ["Common Puffball", "Field Mushroom"]},
+        2: {"Summer": ["Parasol", "Porcini"]}})
     m = legal(g, s)
     assert encode_action("trade6", 1) in m, "player 2 has a summer card"
     assert encode_action("trade6", 0) not in m, "player 1 has no summer card"
     s = g.step(s, encode_action("trade6", 1))
-    assert int(fields(s)["feast"][0]) == 0, "2 Feast paid, no Feast collected"
-    assert fields(s)["basket"][0, SUMMER, 1] == theirs
-    assert fields(s)["basket"][2, SUMMER, 1] == mine
-    assert int(fields(s)["basket_count"][0, SUMMER]) == 2 and int(fields(s)["basket_count"][2, SUMMER]) == 2
+    assert g.tokens(s, 0)["feast"] == 0, "2 Feast paid, no Feast collected"
+    assert g.basket(s, 0, "Summer") == [card(g, "Common Puffball"), card(g, "Porcini")]
+    assert g.basket(s, 2, "Summer") == [card(g, "Parasol"), card(g, "Field Mushroom")]
     g.check_invariants(s)
 
 
@@ -356,19 +345,15 @@ NINE = {WINTER: ["Velvet Shank"], SPRING: ["Morel", "Wood Ear"],
 
 def test_the_tenth_mushroom_ends_the_game_and_scores():
     g = G3
-    s = position(g, season=FALL, res=[[0, 0, 0, 0, 1], [0] * 5, [0] * 5], feast=[4, 6, 0], magic=[1, 0, 0], poison=[2, 0, 0])
-    _fill(g, s, 0, NINE)
-    give(g, s, 1, FALL, card(g, "Death Cap"))
-    set_field(s, 0, card(g, "Yellow Stainer"))
+    s = g.state_from(season="Fall", field={0: "Yellow Stainer"}, baskets={0: NINE, 1: {FALL: ["Death Cap"]}},
+                     resources={0: [0, 0, 0, 0, 1]}, feast={0: 4, 1: 6}, magic={0: 1}, poison={0: 2})
     pts = {nm: int(g.deck.points[card(g, nm)]) for names in NINE.values() for nm in names}
     s = g.step(s, H(0))  # Yellow Stainer: 1 SD, 0 Feast, poison SD
     assert legal(g, s) == {encode_action("pay_res", SD), encode_action("pay_magic")}
     s = g.step(s, encode_action("pay_res", SD))
     assert g.is_terminal(s) and int(fields(s)["ender"]) == 0
     score0 = sum(pts.values()) + int(g.deck.points[card(g, "Yellow Stainer")]) + 4 + 1 - 2 * 2
-    assert int(fields(s)["score"][0]) == score0
-    assert int(fields(s)["score"][1]) == int(g.deck.points[card(g, "Death Cap")]) + 6
-    assert int(fields(s)["score"][2]) == 0
+    assert g.scores(s) == [score0, int(g.deck.points[card(g, "Death Cap")]) + 6, 0]
     r = g.returns(s)
     assert r.tolist() == [1.0, -0.5, -0.5]
     g.check_invariants(s)
@@ -407,6 +392,59 @@ def test_turn_limit_ends_the_game():
     s = g.step(s, END)
     assert g.is_terminal(s) and int(fields(s)["ender"]) == -1
     assert g.returns(s).tolist() == [1.0, -1 / 3, -1 / 3, -1 / 3]
+
+
+# --- positions from a description -----------------------------------------------------------
+def test_state_from_fills_the_deck_and_reads_back():
+    g = G3
+    s = g.state_from(season="Spring", turn_player=2, field=["Morel"] + list(range(7)),
+                     baskets={1: {"Spring": ["Wood Ear"]}}, resources={2: [1, 2, 3, 4, 5]}, magic={2: 1},
+                     deck_top=["Chaga", "Turkey Tail"], seed=4)
+    assert g.field(s)[0] == card(g, "Morel") and g.field(s)[1:] == list(range(7))
+    deck = g.deck_cards(s)
+    assert deck[:2] == [card(g, "Chaga"), card(g, "Turkey Tail")] and len(deck) == 84 - 8 - 1
+    assert sorted(deck + g.field(s) + g.basket(s, 1, "Spring")) == list(range(84)), "every card once"
+    assert g.current_player(s) == 2 and g.season(s) == SPRING and g.phase(s) == 0
+    assert g.scores(s) == [0, int(g.deck.points[card(g, "Wood Ear")]), 1]
+    assert g.resources(s, 2) == [1, 2, 3, 4, 5] and g.tokens(s, 2) == {"feast": 0, "magic": 1, "poison": 0}
+    # the same description and seed give the same state; another seed another hidden deck order
+    again = g.state_from(season="Spring", turn_player=2, field=["Morel"] + list(range(7)),
+                         baskets={1: {"Spring": ["Wood Ear"]}}, resources={2: [1, 2, 3, 4, 5]}, magic={2: 1},
+                         deck_top=["Chaga", "Turkey Tail"], seed=4)
+    assert (again == s).all()
+
+
+def test_state_from_next_roll():
+    g = G2
+    for total in (2, 7, 12):
+        s = g.step(g.state_from(next_roll=total), END)
+        assert int(fields(s)["roll"]) == total
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(field={0: "Porcinni"}), r"unknown card 'Porcinni'; did you mean \['Porcini'\]"),
+    (dict(field={0: "Porcini"}, deck_top=["Porcini"]), "placed twice"),
+    (dict(baskets={0: {"Winter": ["Porcini"]}}), "not a valid position: player 0 holds Porcini in the Winter basket"),
+    (dict(baskets={0: {"Spring": ["Morel", "Wood Ear", "Chaga"]}}), "holds at most 2"),
+    (dict(baskets={5: {"Fall": ["Porcini"]}}), r"players are 0..1"),
+    (dict(season="Monsoon"), "unknown season"),
+    (dict(turn_player=2), "not a player"),
+    (dict(field={9: "Porcini"}), "slots are 0..7"),
+    (dict(field=[None] * 8), "field slot 0 empty while the deck has"),
+    (dict(resources={0: [1, 2]}), "5 counts"),
+])
+def test_state_from_refuses_bad_descriptions(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        G2.state_from(**kwargs)
+
+
+def test_actions_encode_decode():
+    g = G2
+    assert g.encode_action("trade6", 0) == 22 and g.decode_action(22) == ("trade6", (0,))
+    assert g.decode_action(g.encode_action("harvest", 5)) == ("harvest", (5,))
+    assert g.encode_action("end") == 27 and g.num_actions == 39
+    with pytest.raises(ValueError, match="unknown action 'trade7'"):
+        g.encode_action("trade7")
 
 
 # --- refusals -------------------------------------------------------------------------------

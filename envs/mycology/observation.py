@@ -104,12 +104,29 @@ O_DECK_CARDS = OT.field("deck_cards", NKINDS, dims=("card",),
                             "(public by elimination; the order is hidden)", **ONE)
 
 
-OM_SIZE, OS_SIZE = OM.size, OS.size
+OM_SIZE, OS_SIZE, OT_SIZE = OM.size, OS.size, OT.size
+
+
+# where the parts start with n players (the player-to-act block has n entries)
+@njit(cache=True)
+def obs_middle(n):
+    return O_TO_ACT + n
+
+
+@njit(cache=True)
+def obs_seat(n, k):
+    """Start of seat k's block (k seats after the observer)."""
+    return O_TO_ACT + n + OM_SIZE + k * OS_SIZE
+
+
+@njit(cache=True)
+def obs_tail(n):
+    return O_TO_ACT + n + OM_SIZE + n * OS_SIZE
 
 
 def obs_size(n: int) -> int:
     """Observation length for ``n`` players."""
-    return OH.size + n + OM.size + n * OS.size + OT.size
+    return int(obs_tail(n)) + OT_SIZE
 
 
 def observation_layout(n: int, bounds: dict | None = None) -> Layout:
@@ -143,7 +160,10 @@ def observation_layout(n: int, bounds: dict | None = None) -> Layout:
     for k in range(n):
         copy(OS, f"seat{k}_", "observer: " if k == 0 else f"seat +{k}: ")
     copy(OT)
-    assert OL.size == obs_size(n)
+    # the joined declaration and the kernel's part offsets agree
+    assert OL.size == obs_size(n) and OL.fields["turn"].offset == obs_middle(n)
+    assert all(OL.fields[f"seat{k}_resources"].offset == obs_seat(n, k) for k in range(n))
+    assert OL.fields["deck_cards"].offset == obs_tail(n)
     return OL
 
 
@@ -184,7 +204,7 @@ def observe(state, player, cfg, out, work):
     if state[ROLL] >= 2:
         out[obs_roll_at(state[ROLL] - 2)] = 1.0
     out[O_TO_ACT + (state[TURN_PLAYER] - player + n) % n] = 1.0
-    m = O_TO_ACT + n  # the middle part
+    m = obs_middle(n)
     out[m + O_TURN] = state[TURN] / float(cfg[CFG_MAX_TURNS])
     out[m + O_DECK] = state[DECK_N] / float(NKINDS)
     if kind == DEC_PAY:
@@ -214,7 +234,7 @@ def observe(state, player, cfg, out, work):
             card_features(cfg, c, out, m + obs_field_at(j, 1))
     for k in range(n):
         q = (player + k) % n
-        o = m + OM_SIZE + k * OS_SIZE  # seat k (0 = the observer)
+        o = obs_seat(n, k)  # seat k (0 = the observer)
         for r in range(NUM_RES):
             out[o + obs_seat_resources_at(r)] = float(state[resources_at(q, r)])
         out[o + S_FEAST] = float(state[feast_at(q)])
@@ -230,6 +250,6 @@ def observe(state, player, cfg, out, work):
                 card_features(cfg, state[basket_at(q, s, kk)], out, o + obs_seat_baskets_at(place, 1))
         out[o + S_STINKHORN] = 1.0 if protected(state, q, cfg) else 0.0
         out[o + S_FIRST] = 1.0 if q == state[FIRST] else 0.0
-    t = m + OM_SIZE + n * OS_SIZE  # the tail
+    t = obs_tail(n)
     for i in range(state[DECK_N]):
         out[t + O_DECK_CARDS + state[deck_at(i)]] = 1.0
