@@ -16,7 +16,7 @@ from .cards import NKINDS, RESOURCE_NAMES, RESOURCE_SHORT, SEASON_NAMES, SPECIAL
 from .layout import (
     ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE, ARG_TARGET, BASKET_SLOTS, C,
     CAPACITY, D_SPECIFIC, DEC_BOTTOM, DEC_PAY, FIELD_SIZE, K_T5, L, MAX_PLAYERS, NUM_RES, NUM_SEASONS,
-    ROW_SIZE, RUNNING, STACK_DEPTH, STATE_SIZE, TURN_LIMIT, DECISION_ARGS, decision_depth, top_arg, top_kind,
+    ROW_SIZE, RUNNING, STACK_DEPTH, STATE_SIZE, TURN_LIMIT, DECISION_ARGS, decision_depth, top_arg, top_arg_slot, top_kind,
     top_player,
 )
 from .baskets import update_scores
@@ -359,7 +359,7 @@ class MycologyGame(Game):
         action = int(top_arg(state, ARG_ACTION))
         assert 0 <= action < len(KIND_NAMES), f"pending action kind {action} unknown"
         if kind == DEC_PAY:
-            assert int(owed(state)) > 0, "a payment entry with nothing owed"
+            assert int(owed(state, int(top_arg_slot(state, 0)))) > 0, "a payment entry with nothing owed"
             t = int(top_arg(state, ARG_PAY_TYPE))
             assert (t == D_SPECIFIC) == (action == 0), "a harvest pays specific resources, a trade ANY or Feast"
         else:

@@ -5,6 +5,10 @@ the real resource, a Magic token or a Feast) is a DEC_PAY entry on top of the
 stack; the player answers with one ``pay_*`` action per token, in a canonical
 order (the order key, RULES.md "Paying") so that each set of tokens is paid in
 one way only. A token with one legal option is paid automatically.
+
+The helpers take ``e``, the state slot of the payment entry's arg 0
+(``top_arg_slot(state, 0)``, found once per kernel call): ``state[e + ARG_OWED]``
+is what is owed.
 """
 
 from numba import njit
@@ -12,20 +16,20 @@ from numba import njit
 from .actions import A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, pay_res_action
 from .layout import (
     ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE, D_ANY, D_SPECIFIC, NUM_RES, feast_at, magic_at,
-    resources_at, set_top_arg, top_arg,
+    resources_at,
 )
 
 
 @njit(cache=True)
-def pay_feasible(state, p):
+def pay_feasible(state, e, p):
     """Can the rest of the payment still be made, respecting the order key?"""
-    t = top_arg(state, ARG_PAY_TYPE)
-    key = top_arg(state, ARG_PAY_KEY)
+    t = state[e + ARG_PAY_TYPE]
+    key = state[e + ARG_PAY_KEY]
     magic = state[magic_at(p)]
     if t == D_SPECIFIC:
         short = 0
         for r in range(NUM_RES):
-            d = top_arg(state, ARG_OWED_RES + r)
+            d = state[e + ARG_OWED_RES + r]
             if d > 0:
                 if key > 2 * r:  # Magic already used for r: the rest of r must be Magic
                     short += d
@@ -39,59 +43,59 @@ def pay_feasible(state, p):
         for r in range(NUM_RES):
             if r >= key:
                 avail += state[resources_at(p, r)]
-        return top_arg(state, ARG_OWED) <= avail
+        return state[e + ARG_OWED] <= avail
     else:
         avail = magic
         if key == 0:
             avail += state[feast_at(p)]
-        return top_arg(state, ARG_OWED) <= avail
+        return state[e + ARG_OWED] <= avail
 
 
 @njit(cache=True)
-def owed_resource(state):
+def owed_resource(state, e):
     """The resource a harvest payment is at (the lowest still owed), -1 if none."""
     for r in range(NUM_RES):
-        if top_arg(state, ARG_OWED_RES + r) > 0:
+        if state[e + ARG_OWED_RES + r] > 0:
             return r
     return -1
 
 
 @njit(cache=True)
-def owed(state):
+def owed(state, e):
     """Tokens still owed."""
-    if top_arg(state, ARG_PAY_TYPE) == D_SPECIFIC:
+    if state[e + ARG_PAY_TYPE] == D_SPECIFIC:
         s = 0
         for r in range(NUM_RES):
-            s += top_arg(state, ARG_OWED_RES + r)
+            s += state[e + ARG_OWED_RES + r]
         return s
-    return top_arg(state, ARG_OWED)
+    return state[e + ARG_OWED]
 
 
 @njit(cache=True)
-def apply_pay(state, p, a):
+def apply_pay(state, e, p, a):
     """Apply pay action ``a``; returns False (state untouched) if it is not applicable."""
-    t = top_arg(state, ARG_PAY_TYPE)
-    key = top_arg(state, ARG_PAY_KEY)
+    t = state[e + ARG_PAY_TYPE]
+    key = state[e + ARG_PAY_KEY]
     if t == D_SPECIFIC:
-        r = owed_resource(state)
+        r = owed_resource(state, e)
         if r < 0:
             return False
         if a == pay_res_action(r):
             if 2 * r < key or state[resources_at(p, r)] <= 0:
                 return False
             state[resources_at(p, r)] -= 1
-            set_top_arg(state, ARG_OWED_RES + r, top_arg(state, ARG_OWED_RES + r) - 1)
-            set_top_arg(state, ARG_PAY_KEY, 2 * r)
+            state[e + ARG_OWED_RES + r] -= 1
+            state[e + ARG_PAY_KEY] = 2 * r
             return True
         if a == A_PAY_MAGIC:
             if state[magic_at(p)] <= 0:
                 return False
             state[magic_at(p)] -= 1
-            set_top_arg(state, ARG_OWED_RES + r, top_arg(state, ARG_OWED_RES + r) - 1)
-            set_top_arg(state, ARG_PAY_KEY, 2 * r + 1)
+            state[e + ARG_OWED_RES + r] -= 1
+            state[e + ARG_PAY_KEY] = 2 * r + 1
             return True
         return False
-    left = top_arg(state, ARG_OWED)
+    left = state[e + ARG_OWED]
     if left <= 0:
         return False
     if t == D_ANY:
@@ -100,82 +104,82 @@ def apply_pay(state, p, a):
             if r < key or state[resources_at(p, r)] <= 0:
                 return False
             state[resources_at(p, r)] -= 1
-            set_top_arg(state, ARG_OWED, left - 1)
-            set_top_arg(state, ARG_PAY_KEY, r)
+            state[e + ARG_OWED] = left - 1
+            state[e + ARG_PAY_KEY] = r
             return True
         if a == A_PAY_MAGIC:
             if state[magic_at(p)] <= 0:
                 return False
             state[magic_at(p)] -= 1
-            set_top_arg(state, ARG_OWED, left - 1)
-            set_top_arg(state, ARG_PAY_KEY, NUM_RES)
+            state[e + ARG_OWED] = left - 1
+            state[e + ARG_PAY_KEY] = NUM_RES
             return True
         return False
     if a == A_PAY_FEAST:
         if key > 0 or state[feast_at(p)] <= 0:
             return False
         state[feast_at(p)] -= 1
-        set_top_arg(state, ARG_OWED, left - 1)
-        set_top_arg(state, ARG_PAY_KEY, 0)
+        state[e + ARG_OWED] = left - 1
+        state[e + ARG_PAY_KEY] = 0
         return True
     if a == A_PAY_MAGIC:
         if state[magic_at(p)] <= 0:
             return False
         state[magic_at(p)] -= 1
-        set_top_arg(state, ARG_OWED, left - 1)
-        set_top_arg(state, ARG_PAY_KEY, 1)
+        state[e + ARG_OWED] = left - 1
+        state[e + ARG_PAY_KEY] = 1
         return True
     return False
 
 
 @njit(cache=True)
-def pay_legal(state, p, a):
+def pay_legal(state, e, p, a):
     """A legal pay action: applicable, and the rest stays payable (the state is restored)."""
-    key = top_arg(state, ARG_PAY_KEY)
-    t = top_arg(state, ARG_PAY_TYPE)
-    r = owed_resource(state)
+    key = state[e + ARG_PAY_KEY]
+    t = state[e + ARG_PAY_TYPE]
+    r = owed_resource(state, e)
     magic_before = state[magic_at(p)]
     feast_before = state[feast_at(p)]
-    if not apply_pay(state, p, a):
+    if not apply_pay(state, e, p, a):
         return False
-    ok = pay_feasible(state, p)
+    ok = pay_feasible(state, e, p)
     # undo
     if t == D_SPECIFIC:
-        set_top_arg(state, ARG_OWED_RES + r, top_arg(state, ARG_OWED_RES + r) + 1)
+        state[e + ARG_OWED_RES + r] += 1
         if a == A_PAY_MAGIC:
             state[magic_at(p)] = magic_before
         else:
             state[resources_at(p, r)] += 1
     elif t == D_ANY:
-        set_top_arg(state, ARG_OWED, top_arg(state, ARG_OWED) + 1)
+        state[e + ARG_OWED] += 1
         if a == A_PAY_MAGIC:
             state[magic_at(p)] = magic_before
         else:
             state[resources_at(p, a - A_PAY_RES)] += 1
     else:
-        set_top_arg(state, ARG_OWED, top_arg(state, ARG_OWED) + 1)
+        state[e + ARG_OWED] += 1
         state[magic_at(p)] = magic_before
         state[feast_at(p)] = feast_before
-    set_top_arg(state, ARG_PAY_KEY, key)
+    state[e + ARG_PAY_KEY] = key
     return ok
 
 
 @njit(cache=True)
-def pay_mask(state, p, mask):
+def pay_mask(state, e, p, mask):
     n = 0
     for a in range(A_PAY_RES, A_PAY_FEAST + 1):
-        if pay_legal(state, p, a):
+        if pay_legal(state, e, p, a):
             mask[a] = 1
             n += 1
     return n
 
 
 @njit(cache=True)
-def only_pay_action(state, p):
+def only_pay_action(state, e, p):
     """The single legal pay action, or -1 if there are several (or none)."""
     found = -1
     for a in range(A_PAY_RES, A_PAY_FEAST + 1):
-        if pay_legal(state, p, a):
+        if pay_legal(state, e, p, a):
             if found >= 0:
                 return -1
             found = a

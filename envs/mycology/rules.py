@@ -28,14 +28,14 @@ from .actions import (
 )
 from .baskets import protected, total_cards, update_scores
 from .layout import (
-    ACTIONS_LEFT, ACTIONS_PER_TURN, ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_TYPE,
+    ACTIONS_LEFT, ACTIONS_PER_TURN, ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE,
     ARG_TARGET, BASKET_SLOTS, CAPACITY, CFG_MAX_TURNS, CFG_NUM_PLAYERS, CFG_REWARD, D_ANY, D_FEAST,
     D_SPECIFIC, DEC_BOTTOM, DEC_PAY, DECK, DECK_N, DICE_RESOURCE, DIE1, ENDER, FIELD_SIZE, FIRST, K_HARVEST,
     K_T1, K_T2, K_T3, K_T4, K_T5, K_T6, MAX_CAPACITY, MAX_PLAYERS, NKINDS, NUM_RES, NUM_SEASONS, RNG, ROLL,
     ROW_SIZE, RUNNING, SEASON, SP_MAGIC, SP_POISON, STATE_SIZE, TURN, TURN_LIMIT, TURN_PLAYER, basket_at,
     basket_count_at, cfg_cost_at, cfg_feast_at, cfg_poison_resource_at, cfg_seasons_at, cfg_special_at,
     deck_at, decision_depth, feast_at, field_at, magic_at, pop_decision, poison_at, push_decision,
-    resources_at, score_at, set_top_arg, top_arg, top_kind, top_player,
+    resources_at, score_at, set_top_arg, top_arg, top_arg_slot, top_kind, top_player,
 )
 from .observation import observe, obs_size  # noqa: F401  (kernel contract / size for the game)
 from .payments import apply_pay, only_pay_action, owed, pay_mask
@@ -92,28 +92,29 @@ def after_action(state, cfg):
 
 
 # --- carrying out an action ------------------------------------------------------------
+# push_decision takes the args positionally, in the order of ARG_* (layout.py)
+assert (ARG_ACTION, ARG_TARGET, ARG_PAY_TYPE, ARG_PAY_KEY, ARG_OWED, ARG_OWED_RES, ARG_CARDS) == (0, 1, 2, 3, 4, 5, 2)
+
+
 @njit(cache=True)
-def begin_payment(state, cfg, kind, arg, pay_type, amount):
-    """Push the payment of an action (``amount`` ANY resources or Feast; a harvest's
-    resources are set by the caller with ``set_top_arg``) and resolve what is forced."""
-    push_decision(state, DEC_PAY, state[TURN_PLAYER])
-    set_top_arg(state, ARG_ACTION, kind)
-    set_top_arg(state, ARG_TARGET, arg)
-    set_top_arg(state, ARG_PAY_TYPE, pay_type)
-    set_top_arg(state, ARG_OWED, amount)
+def begin_payment(state, kind, arg, pay_type, amount, c0=0, c1=0, c2=0, c3=0, c4=0):
+    """Push the payment of an action: ``amount`` ANY resources or Feast, or (a harvest)
+    the card's cost c0..c4 in OP, PP, WR, SY, SD. The args follow ARG_* (layout.py)."""
+    push_decision(state, DEC_PAY, state[TURN_PLAYER], kind, arg, pay_type, 0, amount, c0, c1, c2, c3, c4)
 
 
 @njit(cache=True)
 def resolve_payment(state, cfg):
     """Apply forced payments; when the debt is paid, carry out the pending action."""
     p = state[TURN_PLAYER]
-    while owed(state) > 0:
-        a = only_pay_action(state, p)
+    e = top_arg_slot(state, 0)
+    while owed(state, e) > 0:
+        a = only_pay_action(state, e, p)
         if a < 0:
             return
-        apply_pay(state, p, a)
-    kind = top_arg(state, ARG_ACTION)
-    arg = top_arg(state, ARG_TARGET)
+        apply_pay(state, e, p, a)
+    kind = state[e + ARG_ACTION]
+    arg = state[e + ARG_TARGET]
     pop_decision(state)
     complete(state, cfg, kind, arg)
 
@@ -142,13 +143,11 @@ def complete(state, cfg, kind, arg):
         state[SEASON] = (state[SEASON] + 1) % NUM_SEASONS
     elif kind == K_T5:
         # deal 4 new cards from the top into the row; the player orders the old ones under the deck
-        push_decision(state, DEC_BOTTOM, p)
-        set_top_arg(state, ARG_ACTION, kind)
-        set_top_arg(state, ARG_TARGET, arg)
+        first = arg * ROW_SIZE
+        push_decision(state, DEC_BOTTOM, p, kind, arg, state[field_at(first)], state[field_at(first + 1)],
+                      state[field_at(first + 2)], state[field_at(first + 3)])
         for j in range(ROW_SIZE):
-            slot = arg * ROW_SIZE + j
-            set_top_arg(state, ARG_CARDS + j, state[field_at(slot)])
-            state[field_at(slot)] = pile_draw(state, DECK, DECK_N) if state[DECK_N] > 0 else -1
+            state[field_at(first + j)] = pile_draw(state, DECK, DECK_N) if state[DECK_N] > 0 else -1
         resolve_bottom(state, cfg)
         return
     elif kind == K_T6:
@@ -246,7 +245,7 @@ def legal_mask(state, cfg, mask, work):
     p = current_player(state)
     kind = top_kind(state)
     if kind == DEC_PAY:
-        return pay_mask(state, p, mask)
+        return pay_mask(state, top_arg_slot(state, 0), p, mask)
     if kind == DEC_BOTTOM:
         k = 0
         for j in range(ROW_SIZE):
@@ -296,7 +295,7 @@ def _step(state, action, cfg):
     p = state[TURN_PLAYER]
     kind = top_kind(state)
     if kind == DEC_PAY:
-        apply_pay(state, p, action)
+        apply_pay(state, top_arg_slot(state, 0), p, action)
         resolve_payment(state, cfg)
         return
     if kind == DEC_BOTTOM:
@@ -311,22 +310,21 @@ def _step(state, action, cfg):
     state[ACTIONS_LEFT] -= 1
     if action < A_T1:
         slot = harvest_args(action)
-        card = state[field_at(slot)]
-        begin_payment(state, cfg, K_HARVEST, slot, D_SPECIFIC, 0)
-        for r in range(NUM_RES):
-            set_top_arg(state, ARG_OWED_RES + r, cfg[cfg_cost_at(card, r)])
+        c = state[field_at(slot)]
+        begin_payment(state, K_HARVEST, slot, D_SPECIFIC, 0, cfg[cfg_cost_at(c, 0)], cfg[cfg_cost_at(c, 1)],
+                      cfg[cfg_cost_at(c, 2)], cfg[cfg_cost_at(c, 3)], cfg[cfg_cost_at(c, 4)])
     elif action < A_T2:
-        begin_payment(state, cfg, K_T1, trade1_args(action), D_ANY, 3)
+        begin_payment(state, K_T1, trade1_args(action), D_ANY, 3)
     elif action == A_T2:
-        begin_payment(state, cfg, K_T2, 0, D_ANY, 3)
+        begin_payment(state, K_T2, 0, D_ANY, 3)
     elif action < A_T4:
-        begin_payment(state, cfg, K_T3, trade3_args(action), D_FEAST, 1)
+        begin_payment(state, K_T3, trade3_args(action), D_FEAST, 1)
     elif action == A_T4:
-        begin_payment(state, cfg, K_T4, 0, D_FEAST, 1)
+        begin_payment(state, K_T4, 0, D_FEAST, 1)
     elif action < A_T6:
-        begin_payment(state, cfg, K_T5, trade5_args(action), D_FEAST, 1)
+        begin_payment(state, K_T5, trade5_args(action), D_FEAST, 1)
     else:
-        begin_payment(state, cfg, K_T6, (p + trade6_args(action) + 1) % cfg[CFG_NUM_PLAYERS], D_FEAST, 2)
+        begin_payment(state, K_T6, (p + trade6_args(action) + 1) % cfg[CFG_NUM_PLAYERS], D_FEAST, 2)
     resolve_payment(state, cfg)
 
 

@@ -134,6 +134,9 @@ class Layout:
             decision_depth(state)          # entries on the stack
             top_kind(state) / top_player(state)    # NO_DECISION (-1) when empty
             top_arg(state, i) / set_top_arg(state, i, v)
+            top_arg_slot(state, i)         # the state slot of arg i of the top entry: for a
+                                           # kernel that reads and writes an entry many times,
+                                           # ``e = top_arg_slot(state, 0)``, then ``state[e + i]``
             decision_at(state, level, j)   # entry ``level`` (0 = bottom), column j
                                            # (0 kind, 1 player, 2 + i arg i)
             clear_decisions(state)
@@ -297,6 +300,12 @@ def top_player(state):
 @njit(cache=True)
 def top_arg(state, i):
     return state[{off} + (state[{count}] - 1) * {width} + 2 + i]
+
+
+@njit(cache=True)
+def top_arg_slot(state, i):
+    """The state slot of arg ``i`` of the top entry."""
+    return {off} + (state[{count}] - 1) * {width} + 2 + i
 
 
 @njit(cache=True)
