@@ -191,3 +191,21 @@ def test_designed_cards_follow_their_stated_rules():
         if d.special[i] == R.SP_POISON:
             v += bonus[int(d.poison_res[i])]
         assert int(d.points[i]) == max(1, math.floor(v + 0.5 + 1e-9)), f"{name}: points {int(d.points[i])}, rule gives {v}"
+
+
+def test_one_greedy_with_the_simulation_variants():
+    from mushgym.envs.mycology.greedy import Greedy
+    from mushgym.envs.mycology.simulate import greedy_variants, play, run_table
+
+    g = MycologyGame()
+    with pytest.raises(ValueError, match="poison mode 'maybe' unknown"):
+        Greedy(g, poison="maybe")
+    names = [v.name for v in greedy_variants(g)]
+    assert names == ["greedy", "greedy_feast", "greedy_safe", "greedy_agent"]
+    safe = greedy_variants(g)[2]
+    for seed in range(3):
+        turns, steps, _limit, scores, _first, harvested = play(g, [safe, safe], seed)
+        assert steps > 0 and any(harvested)
+        assert not [c for hv in harvested for c in hv if g.deck.special[c] == R.SP_POISON], "greedy_safe took poison"
+    t = run_table(2, 4, "mixed", seed=1)
+    assert t["games"] == 4 and abs(sum(v * n / 2 for v, n in t["pol"].values()) - 4) < 1e-9

@@ -15,10 +15,10 @@ chance the player cannot know).
   player's are full);
 * trade 1 (3 resources -> 1 resource) and trade 3 (Feast -> resource) when they make
   an in-season card affordable right away (trade 1 only with 3 resources the card
-  does not need), trade 4 (Feast -> next season) for the best harvest it opens, trade
-  5 (Feast -> new field row) when no field card can go into the season's basket, the
-  row with fewer in-season cards; trade 2 (3 resources -> Feast): +1 point for
-  resources that buy nothing in the field now; each minus what it costs;
+  does not need), trade 4 (Feast -> next season) for the best harvest it opens or when
+  the season's basket is full, trade 5 (Feast -> new field row) when no field card can go into the season's basket, the
+  row with fewer in-season cards; trade 2 (3 resources -> Feast, ``feast_trade=True``):
+  +1 point for resources that buy nothing in the field now; each minus what it costs;
 * pay: the most plentiful resource first, then Feast, a Magic token last;
 * ending the turn is worth 0, exchanges a little less.
 """
@@ -40,13 +40,14 @@ POISON_MODES = ("expected", "ignore", "avoid")
 class Greedy:
     """Scores of every action for the player to act; ``act`` takes the best legal one."""
 
-    def __init__(self, game, value: str = "points_feast", poison: str = "expected", name: str | None = None):
+    def __init__(self, game, value: str = "points_feast", poison: str = "expected", feast_trade: bool = True,
+                 name: str | None = None):
         if value not in VALUES:
             raise ValueError(f"greedy value {value!r} unknown; choose from {VALUES}")
         if poison not in POISON_MODES:
             raise ValueError(f"greedy poison mode {poison!r} unknown; choose from {POISON_MODES}")
         self.game = game
-        self.value, self.poison = value, poison
+        self.value, self.poison, self.feast_trade = value, poison, feast_trade
         self.name = name or f"greedy_{value}_{poison}"
         t = C.arrays(game.config)
         self.points, self.seasons, self.feast = t["points"], t["seasons"], t["feast"]
@@ -123,8 +124,10 @@ class Greedy:
             elif a == A_T4:
                 gain = best_harvest(res, magic if my_feast > 0 else magic - 1, (season + 1) % NUM_SEASONS)
                 scores[a] = gain - 1.0 - 0.3 if np.isfinite(gain) else -1.5
+                if counts[season] >= R.CAPACITY[season]:
+                    scores[a] = max(scores[a], 0.05)  # a full basket: nothing to harvest until the season moves
             elif a == A_T2:
-                scores[a] = 1.0 - 0.3 * 3 if not np.isfinite(now) else -0.5
+                scores[a] = 1.0 - 0.3 * 3 if self.feast_trade and not np.isfinite(now) else -0.5
             elif A_T5 <= a < A_T6:
                 room = counts[season] < R.CAPACITY[season]
                 none_in_season = not any(in_season(int(c), season) for c in field[:FIELD_SIZE])

@@ -9,8 +9,9 @@ Policies (one greedy, ``envs/mycology/greedy.py``, with different parameters):
 * ``greedy``: the greedy ranking cards by points, disregarding poison;
 * ``greedy_feast``: ranking cards by points + Feast (+1 for Magic), disregarding poison;
 * ``greedy_safe``: ranking cards by points, never harvesting poison cards;
-* ``greedy_expected``: the default greedy agent (points + Feast, minus the Poison a card
-  is expected to bring).
+* ``greedy_agent``: the default greedy (``GreedyAgent``): points + Feast, minus the
+  Poison a card is expected to bring, and trading 3 resources for a Feast when they buy
+  nothing (the other greedy variants never make that trade).
 
 Each greedy harvests its best affordable card, trades for a resource that makes an
 in-season card affordable, advances the season or replaces a row when nothing fits the
@@ -38,10 +39,10 @@ from .layout import L
 
 def greedy_variants(game: MycologyGame) -> list[Greedy]:
     """The greedy policies compared: one greedy (greedy.py) with different parameters."""
-    return [Greedy(game, "points", "ignore", name="greedy"),
-            Greedy(game, "points_feast", "ignore", name="greedy_feast"),
-            Greedy(game, "points", "avoid", name="greedy_safe"),
-            Greedy(game, "points_feast", "expected", name="greedy_expected")]
+    return [Greedy(game, "points", "ignore", feast_trade=False, name="greedy"),
+            Greedy(game, "points_feast", "ignore", feast_trade=False, name="greedy_feast"),
+            Greedy(game, "points", "avoid", feast_trade=False, name="greedy_safe"),
+            Greedy(game, name="greedy_agent")]
 
 
 class RandomPolicy:
