@@ -496,7 +496,7 @@ def install_batch_kernels(namespace: dict) -> None:
     names = install_source(BATCH_SOURCE, namespace, "loops")
     for name in names:
         if name.startswith("par_"):
-            fn = getattr(namespace[name], "py_func", namespace[name])  # a plain function under NUMBA_DISABLE_JIT
+            fn = getattr(namespace[name], "py_func", namespace[name])   # a plain function under NUMBA_DISABLE_JIT
             serial = name[len("par_"):]
             twin = types.FunctionType(fn.__code__, fn.__globals__, serial, fn.__defaults__, fn.__closure__)
             twin.__qualname__ = f"{serial}__loops"
