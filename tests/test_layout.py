@@ -42,6 +42,7 @@ def test_decision_stack_push_pop_top_and_nesting():
     assert decl.decision_at(s, 1, 3) == 5 and decl.decision_at(s, 0, 2) == 11
     decl.pop_decision(s)
     assert decl.top_kind(s) == 7 and decl.top_player(s) == 2 and decl.top_arg(s, 1) == 12
+    assert s[decl.top_arg_slot(s, 1)] == 12 and decl.top_arg_slot(s, 0) + 1 == decl.top_arg_slot(s, 1)
     decl.push_decision(s, 1, 1)
     decl.push_decision(s, 1, 1)
     with pytest.raises(ValueError, match="overflow"):
@@ -104,4 +105,14 @@ def test_observation_bounds_from_the_layout():
     assert low.tolist() == [0, 0, 0, -5] and high.tolist() == [10, 10, 10, 50]
     OL.field("x")
     with pytest.raises(ValueError, match="no low/high"):
+        OL.bounds()
+
+
+def test_bounds_per_column_broadcast_to_the_field():
+    OL = Layout("observation")
+    OL.field("cards", (2, 3), low=0, high=np.array([1.0, 2.0, 3.0]))
+    low, high = OL.bounds()
+    assert low.tolist() == [0] * 6 and high.tolist() == [1, 2, 3, 1, 2, 3]
+    OL.field("bad", 2, low=0, high=[1, 2, 3])
+    with pytest.raises(ValueError, match="does not broadcast"):
         OL.bounds()

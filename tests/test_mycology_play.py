@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from mushgym.envs.mycology import rules as R
-from mushgym.envs.mycology.cards import CardDataError, load_deck
+from mushgym.envs.mycology.layout import L
+from mushgym.envs.mycology.cards import DeckError, load_deck
 from mushgym.envs.mycology.game import MycologyGame
 from mushgym.testing import check_hidden_information, random_trajectory, slow_scale
 
@@ -56,11 +57,11 @@ def test_hidden_information_is_only_the_deck_order():
 def test_observation_rotates_seats():
     g = MycologyGame(num_players=3)
     s = g.new_state(5)
-    s[R.FEAST + 1] = 9
+    L.arrays(s)["feast"][1] = 9
     o0, o1 = g.observe(s, 0), g.observe(s, 1)
-    base = R.obs_size(3) - 84 - 3 * (15 + 10 * (1 + R.CF))
-    seat = 15 + 10 * (1 + R.CF)
-    assert o1[base + 5] == 9 and o0[base + seat + 5] == 9
+    OL = g.observation_layout()
+    assert o1[OL.fields["seat0_feast"].offset] == 9 and o0[OL.fields["seat1_feast"].offset] == 9
+    assert o0[OL.fields["seat0_feast"].offset] == 2 and o1[OL.fields["seat2_feast"].offset] == 2
 
 
 def test_no_jit_gives_the_same_game():
@@ -111,7 +112,7 @@ def _bad(tmp_path, edit):
     (lambda t: t.replace('feast = 3', 'feest = 3', 1), r"unknown field"),
 ])
 def test_malformed_card_file(tmp_path, edit, message):
-    with pytest.raises(CardDataError, match=message):
+    with pytest.raises(DeckError, match=message):
         load_deck(_bad(tmp_path, edit))
 
 
@@ -127,11 +128,12 @@ def test_env_module():
 
 
 def test_env_docstring_matches_the_observation_layout():
-    """The documented shape formula and the n = 2 index table agree with obs_fields / obs_size."""
+    """The docstring's shape formula and tables are the declarations' (generated, so they cannot drift)."""
     import re
 
     from mushgym.envs.mycology import env as env_module
-    from mushgym.envs.mycology.game import obs_fields
+    from mushgym.envs.mycology.actions import A
+    from mushgym.envs.mycology.observation import CARD
 
     doc = env_module.__doc__
     m = re.search(r"\((\d+) \+ (\d+) n,\)", doc)
@@ -140,20 +142,26 @@ def test_env_docstring_matches_the_observation_layout():
     for n in range(2, 7):
         assert a + b * n == R.obs_size(n), f"docstring formula gives {a + b * n} for n = {n}, obs_size {R.obs_size(n)}"
         assert f"({R.obs_size(n)},) {n}p" in doc
-    # the index table (n = 2): every row's range starts where the previous one ended
-    rows = re.findall(r"^\| (\d+)(?:\.\.(\d+))?\s+\|", doc.split("### Observation space")[1].split("### Action space")[0], re.M)
+        OL = MycologyGame(num_players=n).observation_layout()
+        assert OL.size == R.obs_size(n) and len(OL.fields) == 4 + 1 + 11 + 9 * n + 1
+    assert MycologyGame().observation_layout().table() in doc
+    assert A.table() in doc and CARD.table() in doc and "@" not in doc
+    # the table's rows tile 0..size-1 for n = 2
+    rows = re.findall(r"^\| (\d+)(?:\.\.(\d+))? \| `", doc.split("### Observation space")[1].split("Card features")[0], re.M)
     spans = [(int(lo), int(hi or lo)) for lo, hi in rows]
     assert spans[0][0] == 0 and spans[-1][1] == R.obs_size(2) - 1
-    for (lo1, hi1), (lo2, _hi2) in zip(spans, spans[1:]):
-        assert lo2 == hi1 + 1
-    bounds, o = [], 0
-    for name, length in obs_fields(2):
-        bounds.append(o)
-        o += length
-    # one table row per block, except that the second seat's two blocks share a row
-    seat1 = [i for i, (name, _) in enumerate(obs_fields(2)) if name.startswith("seat +1")]
-    expect = [b for i, b in enumerate(bounds) if i != seat1[1]]
-    assert [lo for lo, _ in spans] == expect
+    assert all(lo2 == hi1 + 1 for (_, hi1), (lo2, _) in zip(spans, spans[1:]))
+
+
+def test_observation_bounds_come_from_the_layout():
+    g = MycologyGame(num_players=3)
+    OL = g.observation_layout()
+    lo, hi = OL.bounds()
+    assert (lo == g.obs_low).all() and (hi == g.obs_high).all()
+    f = OL.fields["field"]
+    card_hi = g.card_feature_high()
+    assert hi[f.offset] == 1.0 and (hi[f.offset + 1:f.offset + 1 + len(card_hi)] == card_hi).all()
+    assert lo[OL.fields["seat1_score"].offset] == g.score_bounds()[0]
 
 
 def test_designed_cards_follow_their_stated_rules():
@@ -183,3 +191,21 @@ def test_designed_cards_follow_their_stated_rules():
         if d.special[i] == R.SP_POISON:
             v += bonus[int(d.poison_res[i])]
         assert int(d.points[i]) == max(1, math.floor(v + 0.5 + 1e-9)), f"{name}: points {int(d.points[i])}, rule gives {v}"
+
+
+def test_one_greedy_with_the_simulation_variants():
+    from mushgym.envs.mycology.greedy import Greedy
+    from mushgym.envs.mycology.simulate import greedy_variants, play, run_table
+
+    g = MycologyGame()
+    with pytest.raises(ValueError, match="poison mode 'maybe' unknown"):
+        Greedy(g, poison="maybe")
+    names = [v.name for v in greedy_variants(g)]
+    assert names == ["greedy", "greedy_feast", "greedy_safe", "greedy_agent"]
+    safe = greedy_variants(g)[2]
+    for seed in range(3):
+        turns, steps, _limit, scores, _first, harvested = play(g, [safe, safe], seed)
+        assert steps > 0 and any(harvested)
+        assert not [c for hv in harvested for c in hv if g.deck.special[c] == R.SP_POISON], "greedy_safe took poison"
+    t = run_table(2, 4, "mixed", seed=1)
+    assert t["games"] == 4 and abs(sum(v * n / 2 for v, n in t["pol"].values()) - 4) < 1e-9

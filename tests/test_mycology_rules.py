@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from mycology_helpers import (
-    FALL, OP, PP, SD, SPRING, SUMMER, SY, WINTER, WR, MycologyGame, card, encode_action, give, legal,
+    FALL, OP, PP, SD, SPRING, SUMMER, SY, WINTER, WR, MycologyGame, card, encode_action, fields, give, legal,
     position, res_of, set_field, set_next_roll,
 )
-from mushgym.envs.mycology import rules as R
+from mushgym.envs.mycology.layout import DEC_BOTTOM, DEC_PAY, TURN_LIMIT
 
 G2 = MycologyGame()
 G3 = MycologyGame(num_players=3)
@@ -24,22 +24,22 @@ def test_setup(n):
     for seed in range(60):
         s = g.new_state(seed)
         g.check_invariants(s)
-        firsts.add(int(s[R.FIRST]))
-        assert int(s[R.CUR]) == int(s[R.FIRST])
-        assert int(s[R.DECK_N]) == 84 - 8
-        assert all(s[R.FIELD + j] >= 0 for j in range(8))
-        roll = int(s[R.ROLL])
+        firsts.add(int(fields(s)["first_player"]))
+        assert int(fields(s)["turn_player"]) == int(fields(s)["first_player"])
+        assert int(fields(s)["deck_count"]) == 84 - 8
+        assert all(fields(s)["field"][j] >= 0 for j in range(8))
+        roll = int(fields(s)["roll"])
         table = {2: OP, 12: OP, 3: PP, 11: PP, 4: WR, 10: WR, 5: SY, 9: SY, 6: SD, 8: SD}
         for p in range(n):
             expect = [1, 1, 1, 1, 1]
             if roll != 7:
                 expect[table[roll]] += 1
             assert res_of(s, p) == expect
-            assert int(s[R.FEAST + p]) == 2 and int(s[R.MAGIC + p]) == 0 and int(s[R.POISON + p]) == 0
-            assert int(s[R.SCORE + p]) == 2
+            assert int(fields(s)["feast"][p]) == 2 and int(fields(s)["magic"][p]) == 0 and int(fields(s)["poison"][p]) == 0
+            assert int(fields(s)["score"][p]) == 2
         # the season marker starts on Winter; a first roll of 7 moves it to Spring
-        assert int(s[R.SEASON]) == (1 if roll == 7 else 0)
-        assert int(s[R.ACTIONS_LEFT]) == 2
+        assert int(fields(s)["season"]) == (1 if roll == 7 else 0)
+        assert int(fields(s)["actions_left"]) == 2
     assert firsts == set(range(n)), "the first player is random"
 
 
@@ -50,13 +50,13 @@ def test_dice_gives_every_player_the_resource(total, resource):
     s = position(G3, season=SUMMER)
     set_next_roll(s, total)
     s = G3.step(s, END)
-    assert int(s[R.ROLL]) == total
-    assert int(s[R.CUR]) == 1
+    assert int(fields(s)["roll"]) == total
+    assert int(fields(s)["turn_player"]) == 1
     for p in range(3):
         expect = [0] * 5
         expect[resource] = 1
         assert res_of(s, p) == expect
-    assert int(s[R.SEASON]) == SUMMER
+    assert int(fields(s)["season"]) == SUMMER
 
 
 def test_seven_advances_the_season_and_wraps():
@@ -65,59 +65,53 @@ def test_seven_advances_the_season_and_wraps():
     for _ in range(5):
         set_next_roll(s, 7)
         s = G2.step(s, END)
-        seen.append(int(s[R.SEASON]))
+        seen.append(int(fields(s)["season"]))
         assert res_of(s, 0) == [0] * 5 and res_of(s, 1) == [0] * 5
     assert seen == [SPRING, SUMMER, FALL, WINTER, SPRING]
 
 
 def test_poison_tokens_from_the_dice_only():
     g = G3
-    s = position(g, season=SUMMER, feast=[5, 5, 5])
     dc = card(g, "Death Cap")           # poison: Symbiont
-    da = card(g, "Destroying Angel")    # poison: Symbiont
-    ys = card(g, "Yellow Stainer")      # poison: Soil/Dung
-    give(g, s, 1, SUMMER, dc)
-    give(g, s, 1, FALL, da)
-    give(g, s, 2, SUMMER, ys)
-    set_next_roll(s, 9)  # Symbiont
-    s = g.step(s, END)
-    assert [int(s[R.POISON + p]) for p in range(3)] == [0, 2, 0], "one token per poison card of that resource"
+    s = g.state_from(season="Summer", feast={0: 5, 1: 5, 2: 5}, next_roll=9, baskets={
+        0: {"Summer": ["Field Mushroom"]},
+        1: {"Summer": ["Death Cap"], "Fall": ["Destroying Angel"]},   # poison: Symbiont
+        2: {"Summer": ["Yellow Stainer"]}})                           # poison: Soil/Dung
+    s = g.step(s, END)  # Symbiont
+    assert [g.tokens(s, p)["poison"] for p in range(3)] == [0, 2, 0], "one token per poison card of that resource"
     # a trade for Symbiont does not poison (player 1 acts now)
     s = g.step(s, encode_action("trade3", SY))
-    assert res_of(s, 1)[SY] == 2 and int(s[R.POISON + 1]) == 2
+    assert res_of(s, 1)[SY] == 2 and g.tokens(s, 1)["poison"] == 2
     set_next_roll(s, 6)  # Soil/Dung
     s = g.step(s, END)
-    assert [int(s[R.POISON + p]) for p in range(3)] == [0, 2, 1]
+    assert [g.tokens(s, p)["poison"] for p in range(3)] == [0, 2, 1]
     set_next_roll(s, 4)  # Wood Rot: nobody
     s = g.step(s, END)
-    assert [int(s[R.POISON + p]) for p in range(3)] == [0, 2, 1]
+    assert [g.tokens(s, p)["poison"] for p in range(3)] == [0, 2, 1]
     # poison stays after the card is exchanged away; the new holder is poisoned from then on
-    s[R.CUR] = 1
-    s[R.SEASON] = SUMMER
-    give(g, s, 0, SUMMER, card(g, "Field Mushroom"))
-    s = g.step(s, encode_action("trade6", 2))  # player 1 -> player 0 (seat offset 2 of 3)
-    assert s[R.BASKET + 0 * 10 + R.BASKET_OFF[SUMMER]] == dc
+    fields(s)["turn_player"][...] = 1
+    fields(s)["season"][...] = SUMMER
+    s = g.step(s, encode_action("trade6", 1))  # player 1 -> player 0 (2 seats after: opponent index 1)
+    assert g.basket(s, 0, SUMMER) == [dc]
     set_next_roll(s, 5)
     s = g.step(s, END)
-    assert [int(s[R.POISON + p]) for p in range(3)] == [1, 3, 1]  # 0: Death Cap; 1: Destroying Angel
+    assert [g.tokens(s, p)["poison"] for p in range(3)] == [1, 3, 1]  # 0: Death Cap; 1: Destroying Angel
     g.check_invariants(s)
 
 
 # --- harvesting and baskets -----------------------------------------------------------------
 def test_harvest_pays_gains_feast_and_refills():
     g = G2
-    s = position(g, season=FALL, res=[[0, 0, 0, 3, 2], [0] * 5])
+    s = g.state_from(season="Fall", field={3: "Porcini"}, resources={0: [0, 0, 0, 3, 2]}, deck_top=["Chaga"])
     po = card(g, "Porcini")  # 2 SY + 1 SD, 3 Feast, summer/fall
-    set_field(s, 3, po)
-    top = int(s[R.DECK + s[R.DECK_N] - 1])
     assert H(3) in legal(g, s)
     s = g.step(s, H(3))
     assert res_of(s, 0) == [0, 0, 0, 1, 1]
-    assert int(s[R.FEAST]) == 3
-    assert int(s[R.BCOUNT + FALL]) == 1 and s[R.BASKET + R.BASKET_OFF[FALL]] == po
-    assert int(s[R.FIELD + 3]) == top, "the empty slot is refilled from the deck top"
-    assert int(s[R.ACTIONS_LEFT]) == 1
-    assert int(s[R.SCORE]) == int(g.deck.points[po]) + 3
+    assert g.tokens(s, 0)["feast"] == 3
+    assert g.basket(s, 0, "Fall") == [po]
+    assert g.field(s)[3] == card(g, "Chaga"), "the empty slot is refilled from the deck top"
+    assert int(fields(s)["actions_left"]) == 1
+    assert g.scores(s) == [int(g.deck.points[po]) + 3, 0]
     g.check_invariants(s)
 
 
@@ -129,7 +123,7 @@ def test_harvest_needs_the_season_and_the_cost():
     set_field(s, 2, card(g, "Split Gill"))      # all seasons, 1 WR
     m = legal(g, s)
     assert H(0) not in m and H(1) not in m and H(2) not in m
-    s[R.RES + WR] = 1
+    fields(s)["resources"][0, WR] = 1
     m = legal(g, s)
     assert H(1) in m and H(2) in m and H(0) not in m
     with pytest.raises(ValueError, match="illegal action"):
@@ -147,7 +141,7 @@ def test_basket_capacity(season, capacity):
     set_field(s, 1, allseason[capacity])
     assert H(0) in legal(g, s)
     s = g.step(s, H(0))
-    assert int(s[R.BCOUNT + season]) == capacity
+    assert int(fields(s)["basket_count"][0, season]) == capacity
     assert H(1) not in legal(g, s), "the basket is full"
     g.check_invariants(s)
 
@@ -156,9 +150,9 @@ def test_two_actions_then_the_turn_ends():
     g = G2
     s = position(g, season=SUMMER, res=[[0, 0, 0, 0, 9], [0] * 5], feast=[3, 0])
     s = g.step(s, encode_action("trade2"))
-    assert int(s[R.CUR]) == 0 and int(s[R.ACTIONS_LEFT]) == 1
+    assert int(fields(s)["turn_player"]) == 0 and int(fields(s)["actions_left"]) == 1
     s = g.step(s, encode_action("trade4"))
-    assert int(s[R.CUR]) == 1 and int(s[R.TURN]) == 1 and int(s[R.ACTIONS_LEFT]) == 2
+    assert int(fields(s)["turn_player"]) == 1 and int(fields(s)["turn"]) == 1 and int(fields(s)["actions_left"]) == 2
 
 
 # --- the six trades ---------------------------------------------------------------------------
@@ -166,18 +160,18 @@ def test_trade1_three_any_for_one_of_choice_is_paid_by_choice():
     g = G2
     s = position(g, season=SUMMER, res=[[2, 0, 3, 0, 1], [0] * 5])
     s = g.step(s, encode_action("trade1", SY))
-    assert int(s[R.PHASE]) == R.PH_PAY
+    assert g.phase(s) == DEC_PAY
     # the player chooses which 3, one token at a time in canonical order (lowest resource
     # first): Soil/Dung cannot come first, as nothing could follow it
     assert legal(g, s) == {encode_action("pay_res", r) for r in (OP, WR)}
     s = g.step(s, encode_action("pay_res", WR))
     # order is canonical (no going back to Other Parasite), so with 2 Wood Rot and 1 Soil/Dung
     # left both remaining choices start with a second Wood Rot: that one is paid automatically
-    assert res_of(s, 0) == [2, 0, 1, 0, 1] and int(s[R.DEBT_ANY]) == 1
+    assert res_of(s, 0) == [2, 0, 1, 0, 1] and g.decision(s)["owed"] == 1
     assert legal(g, s) == {encode_action("pay_res", r) for r in (WR, SD)}
     s = g.step(s, encode_action("pay_res", SD))
     assert res_of(s, 0) == [2, 0, 1, 1, 0]
-    assert int(s[R.PHASE]) == R.PH_MAIN and int(s[R.ACTIONS_LEFT]) == 1
+    assert g.phase(s) == 0 and int(fields(s)["actions_left"]) == 1
     g.check_invariants(s)
 
 
@@ -185,7 +179,7 @@ def test_trade1_forced_payment_is_automatic():
     g = G2
     s = position(g, season=SUMMER, res=[[0, 0, 4, 0, 0], [0] * 5])
     s = g.step(s, encode_action("trade1", OP))
-    assert res_of(s, 0) == [1, 0, 1, 0, 0] and int(s[R.PHASE]) == R.PH_MAIN
+    assert res_of(s, 0) == [1, 0, 1, 0, 0] and g.phase(s) == 0
 
 
 def test_trade1_needs_three_resources():
@@ -199,14 +193,14 @@ def test_trade2_three_any_for_a_feast():
     g = G2
     s = position(g, season=SUMMER, res=[[0, 0, 0, 0, 3], [0] * 5])
     s = g.step(s, encode_action("trade2"))
-    assert res_of(s, 0) == [0] * 5 and int(s[R.FEAST]) == 1 and int(s[R.SCORE]) == 1
+    assert res_of(s, 0) == [0] * 5 and int(fields(s)["feast"][0]) == 1 and int(fields(s)["score"][0]) == 1
 
 
 def test_trade3_feast_for_a_resource():
     g = G2
     s = position(g, season=SUMMER, feast=[1, 0])
     s = g.step(s, encode_action("trade3", PP))
-    assert res_of(s, 0) == [0, 1, 0, 0, 0] and int(s[R.FEAST]) == 0
+    assert res_of(s, 0) == [0, 1, 0, 0, 0] and int(fields(s)["feast"][0]) == 0
     assert encode_action("trade3", PP) not in legal(g, s)
 
 
@@ -214,45 +208,40 @@ def test_trade4_feast_advances_the_season_and_wraps():
     g = G2
     s = position(g, season=FALL, feast=[2, 0])
     s = g.step(s, encode_action("trade4"))
-    assert int(s[R.SEASON]) == WINTER and int(s[R.FEAST]) == 1
+    assert int(fields(s)["season"]) == WINTER and int(fields(s)["feast"][0]) == 1
 
 
 def test_trade5_replaces_a_row_old_cards_under_the_deck_in_chosen_order():
     g = G2
     s = position(g, season=SUMMER, feast=[1, 0])
-    old_bottom = [int(s[R.FIELD + 4 + j]) for j in range(4)]
-    top = int(s[R.DECK_N])
-    new = [int(s[R.DECK + top - 1 - j]) for j in range(4)]
+    old_bottom = [int(fields(s)["field"][4 + j]) for j in range(4)]
+    top = int(fields(s)["deck_count"])
+    new = g.deck_cards(s)[:4]
     s = g.step(s, encode_action("trade5", 1))
-    assert int(s[R.FEAST]) == 0
-    assert [int(s[R.FIELD + 4 + j]) for j in range(4)] == new, "4 new cards from the top, in deal order"
-    assert int(s[R.PHASE]) == R.PH_BOTTOM
+    assert int(fields(s)["feast"][0]) == 0
+    assert [int(fields(s)["field"][4 + j]) for j in range(4)] == new, "4 new cards from the top, in deal order"
+    assert g.phase(s) == DEC_BOTTOM
     assert legal(g, s) == {encode_action("bottom", j) for j in range(4)}
     for j in (2, 0, 3):
         s = g.step(s, encode_action("bottom", j))
     # the last one (column 1) is forced; each card goes under the ones before
-    assert int(s[R.PHASE]) == R.PH_MAIN and int(s[R.DECK_N]) == top
-    assert [int(s[R.DECK + i]) for i in range(4)] == [old_bottom[1], old_bottom[3], old_bottom[0], old_bottom[2]]
+    assert g.phase(s) == 0 and int(fields(s)["deck_count"]) == top
+    assert g.deck_cards(s)[-4:][::-1] == [old_bottom[1], old_bottom[3], old_bottom[0], old_bottom[2]]
     g.check_invariants(s)
 
 
 def test_trade6_exchange_top_cards_of_the_current_season():
     g = G3
-    s = position(g, season=SUMMER, feast=[2, 0, 0])
-    mine = card(g, "Field Mushroom")
-    theirs = card(g, "Porcini")
-    give(g, s, 0, SUMMER, card(g, "Common Puffball"))
-    give(g, s, 0, SUMMER, mine)
-    give(g, s, 2, SUMMER, card(g, "Parasol"))
-    give(g, s, 2, SUMMER, theirs)
+    s = g.state_from(season="Summer", feast={0: 2}, baskets={
+        0: {"Summer": ["Common Puffball", "Field Mushroom"]},
+        2: {"Summer": ["Parasol", "Porcini"]}})
     m = legal(g, s)
-    assert encode_action("trade6", 2) in m, "player 2 has a summer card"
-    assert encode_action("trade6", 1) not in m, "player 1 has no summer card"
-    s = g.step(s, encode_action("trade6", 2))
-    assert int(s[R.FEAST]) == 0, "2 Feast paid, no Feast collected"
-    assert s[R.BASKET + 0 * 10 + R.BASKET_OFF[SUMMER] + 1] == theirs
-    assert s[R.BASKET + 2 * 10 + R.BASKET_OFF[SUMMER] + 1] == mine
-    assert int(s[R.BCOUNT + SUMMER]) == 2 and int(s[R.BCOUNT + 2 * 4 + SUMMER]) == 2
+    assert encode_action("trade6", 1) in m, "player 2 has a summer card"
+    assert encode_action("trade6", 0) not in m, "player 1 has no summer card"
+    s = g.step(s, encode_action("trade6", 1))
+    assert g.tokens(s, 0)["feast"] == 0, "2 Feast paid, no Feast collected"
+    assert g.basket(s, 0, "Summer") == [card(g, "Common Puffball"), card(g, "Porcini")]
+    assert g.basket(s, 2, "Summer") == [card(g, "Parasol"), card(g, "Field Mushroom")]
     g.check_invariants(s)
 
 
@@ -261,11 +250,11 @@ def test_trade6_needs_two_feast_and_the_current_season():
     s = position(g, season=FALL, feast=[1, 0])
     give(g, s, 0, FALL, card(g, "Field Mushroom"))
     give(g, s, 1, FALL, card(g, "Porcini"))
-    assert encode_action("trade6", 1) not in legal(g, s)
-    s[R.FEAST] = 2
-    assert encode_action("trade6", 1) in legal(g, s)
-    s[R.SEASON] = SUMMER
-    assert encode_action("trade6", 1) not in legal(g, s)
+    assert encode_action("trade6", 0) not in legal(g, s)
+    fields(s)["feast"][0] = 2
+    assert encode_action("trade6", 0) in legal(g, s)
+    fields(s)["season"][...] = SUMMER
+    assert encode_action("trade6", 0) not in legal(g, s)
 
 
 def test_stinkhorn_on_top_of_any_basket_blocks_taking():
@@ -274,19 +263,19 @@ def test_stinkhorn_on_top_of_any_basket_blocks_taking():
     give(g, s, 0, FALL, card(g, "Field Mushroom"))
     give(g, s, 1, FALL, card(g, "Porcini"))
     give(g, s, 1, SUMMER, card(g, "Dog Stinkhorn"))   # uncovered, another season
-    assert encode_action("trade6", 1) not in legal(g, s)
+    assert encode_action("trade6", 0) not in legal(g, s)
     give(g, s, 1, SUMMER, card(g, "Parasol"))          # now covered
-    assert encode_action("trade6", 1) in legal(g, s)
+    assert encode_action("trade6", 0) in legal(g, s)
     # the blocked player may still take from the stinkhorn owner's opponent
     give(g, s, 0, SUMMER, card(g, "Red Cage"))
-    s[R.CUR] = 1
-    assert encode_action("trade6", 1) not in legal(g, s), "player 0 now has a stinkhorn on top"
+    fields(s)["turn_player"][...] = 1
+    assert encode_action("trade6", 0) not in legal(g, s), "player 0 now has a stinkhorn on top"
     # a stinkhorn can be given away in an exchange
-    s[R.CUR] = 0
-    s[R.SEASON] = SUMMER
-    assert encode_action("trade6", 1) in legal(g, s)
-    s = g.step(s, encode_action("trade6", 1))
-    assert s[R.BASKET + 1 * 10 + R.BASKET_OFF[SUMMER] + 1] == card(g, "Red Cage")
+    fields(s)["turn_player"][...] = 0
+    fields(s)["season"][...] = SUMMER
+    assert encode_action("trade6", 0) in legal(g, s)
+    s = g.step(s, encode_action("trade6", 0))
+    assert fields(s)["basket"][1, SUMMER, 1] == card(g, "Red Cage")
 
 
 # --- Magic ---------------------------------------------------------------------------------
@@ -295,7 +284,7 @@ def test_magic_token_from_a_magic_mushroom():
     s = position(g, season=FALL, res=[[0, 1, 0, 0, 2], [0] * 5])
     set_field(s, 0, card(g, "Liberty Cap"))  # 1 PP + 2 SD, magic, fall
     s = g.step(s, H(0))
-    assert int(s[R.MAGIC]) == 1 and int(s[R.SCORE]) == int(g.deck.points[card(g, "Liberty Cap")]) + 1
+    assert int(fields(s)["magic"][0]) == 1 and int(fields(s)["score"][0]) == int(g.deck.points[card(g, "Liberty Cap")]) + 1
 
 
 def test_magic_as_a_resource():
@@ -304,23 +293,23 @@ def test_magic_as_a_resource():
     set_field(s, 0, card(g, "Porcini"))   # 2 SY + 1 SD: one Symbiont short
     assert H(0) in legal(g, s)
     s = g.step(s, H(0))                    # the only way: forced, automatic
-    assert res_of(s, 0) == [0] * 5 and int(s[R.MAGIC]) == 0 and int(s[R.BCOUNT + FALL]) == 1
+    assert res_of(s, 0) == [0] * 5 and int(fields(s)["magic"][0]) == 0 and int(fields(s)["basket_count"][0, FALL]) == 1
     # with a spare Symbiont the player chooses whether to spend the Magic token
     s = position(g, season=FALL, res=[[0, 0, 0, 2, 1], [0] * 5], magic=[1, 0])
     set_field(s, 0, card(g, "Porcini"))
     s = g.step(s, H(0))
     # canonical order: real Symbiont before Magic, so the first Symbiont is paid for real
     # (forced); the choice is for the second one
-    assert int(s[R.PHASE]) == R.PH_PAY and res_of(s, 0) == [0, 0, 0, 1, 1] and int(s[R.DEBT + SY]) == 1
+    assert g.phase(s) == DEC_PAY and res_of(s, 0) == [0, 0, 0, 1, 1] and g.decision(s)["owed_resources"][SY] == 1
     assert legal(g, s) == {encode_action("pay_res", SY), encode_action("pay_magic")}
     s = g.step(s, encode_action("pay_magic"))        # Magic as the second Symbiont; Soil/Dung is forced
-    assert int(s[R.PHASE]) == R.PH_MAIN and int(s[R.BCOUNT + FALL]) == 1
-    assert res_of(s, 0) == [0, 0, 0, 1, 0] and int(s[R.MAGIC]) == 0
+    assert g.phase(s) == 0 and int(fields(s)["basket_count"][0, FALL]) == 1
+    assert res_of(s, 0) == [0, 0, 0, 1, 0] and int(fields(s)["magic"][0]) == 0
     g.check_invariants(s)
     # magic in an ANY payment
     s = position(g, season=FALL, res=[[0, 0, 2, 0, 0], [0] * 5], magic=[1, 0])
     s = g.step(s, encode_action("trade2"))
-    assert res_of(s, 0) == [0] * 5 and int(s[R.MAGIC]) == 0 and int(s[R.FEAST]) == 1
+    assert res_of(s, 0) == [0] * 5 and int(fields(s)["magic"][0]) == 0 and int(fields(s)["feast"][0]) == 1
 
 
 def test_magic_as_feast():
@@ -328,19 +317,19 @@ def test_magic_as_feast():
     s = position(g, season=SPRING, magic=[1, 0])
     assert encode_action("trade4") in legal(g, s)
     s = g.step(s, encode_action("trade4"))
-    assert int(s[R.SEASON]) == SUMMER and int(s[R.MAGIC]) == 0
+    assert int(fields(s)["season"]) == SUMMER and int(fields(s)["magic"][0]) == 0
     # with Feast and Magic the player chooses
     s = position(g, season=SPRING, feast=[1, 0], magic=[1, 0])
     s = g.step(s, encode_action("trade3", OP))
     assert legal(g, s) == {encode_action("pay_feast"), encode_action("pay_magic")}
     s = g.step(s, encode_action("pay_magic"))
-    assert int(s[R.FEAST]) == 1 and int(s[R.MAGIC]) == 0 and res_of(s, 0)[OP] == 1
+    assert int(fields(s)["feast"][0]) == 1 and int(fields(s)["magic"][0]) == 0 and res_of(s, 0)[OP] == 1
     # exchange with 1 Feast + 1 Magic
     s = position(g, season=FALL, feast=[1, 0], magic=[1, 0])
     give(g, s, 0, FALL, card(g, "Field Mushroom"))
     give(g, s, 1, FALL, card(g, "Porcini"))
-    s = g.step(s, encode_action("trade6", 1))
-    assert int(s[R.FEAST]) == 0 and int(s[R.MAGIC]) == 0
+    s = g.step(s, encode_action("trade6", 0))
+    assert int(fields(s)["feast"][0]) == 0 and int(fields(s)["magic"][0]) == 0
 
 
 # --- the end ------------------------------------------------------------------------------------
@@ -356,19 +345,15 @@ NINE = {WINTER: ["Velvet Shank"], SPRING: ["Morel", "Wood Ear"],
 
 def test_the_tenth_mushroom_ends_the_game_and_scores():
     g = G3
-    s = position(g, season=FALL, res=[[0, 0, 0, 0, 1], [0] * 5, [0] * 5], feast=[4, 6, 0], magic=[1, 0, 0], poison=[2, 0, 0])
-    _fill(g, s, 0, NINE)
-    give(g, s, 1, FALL, card(g, "Death Cap"))
-    set_field(s, 0, card(g, "Yellow Stainer"))
+    s = g.state_from(season="Fall", field={0: "Yellow Stainer"}, baskets={0: NINE, 1: {FALL: ["Death Cap"]}},
+                     resources={0: [0, 0, 0, 0, 1]}, feast={0: 4, 1: 6}, magic={0: 1}, poison={0: 2})
     pts = {nm: int(g.deck.points[card(g, nm)]) for names in NINE.values() for nm in names}
     s = g.step(s, H(0))  # Yellow Stainer: 1 SD, 0 Feast, poison SD
     assert legal(g, s) == {encode_action("pay_res", SD), encode_action("pay_magic")}
     s = g.step(s, encode_action("pay_res", SD))
-    assert g.is_terminal(s) and int(s[R.ENDER]) == 0
+    assert g.is_terminal(s) and int(fields(s)["ender"]) == 0
     score0 = sum(pts.values()) + int(g.deck.points[card(g, "Yellow Stainer")]) + 4 + 1 - 2 * 2
-    assert int(s[R.SCORE]) == score0
-    assert int(s[R.SCORE + 1]) == int(g.deck.points[card(g, "Death Cap")]) + 6
-    assert int(s[R.SCORE + 2]) == 0
+    assert g.scores(s) == [score0, int(g.deck.points[card(g, "Death Cap")]) + 6, 0]
     r = g.returns(s)
     assert r.tolist() == [1.0, -0.5, -0.5]
     g.check_invariants(s)
@@ -377,13 +362,13 @@ def test_the_tenth_mushroom_ends_the_game_and_scores():
 def test_ties_share_the_win():
     g = G3
     s = position(g, season=FALL, feast=[5, 5, 1])
-    s[R.PHASE] = R.PH_OVER
-    s[R.ENDER] = -1
-    s[R.TURN] = g.max_turns
+    fields(s)["ender"][...] = TURN_LIMIT
+    fields(s)["ender"][...] = TURN_LIMIT
+    fields(s)["turn"][...] = g.max_turns
     assert g.returns(s).tolist() == [0.25, 0.25, -0.5]
     g2 = MycologyGame()
     s = position(g2, feast=[3, 3])
-    s[R.PHASE] = R.PH_OVER
+    fields(s)["ender"][...] = TURN_LIMIT
     assert g2.returns(s).tolist() == [0.0, 0.0]
 
 
@@ -391,7 +376,7 @@ def test_score_rewards():
     for reward, expect in (("score", [7.0, 3.0, 2.0]), ("score_diff", [4.5, -1.5, -3.0])):
         g = MycologyGame(num_players=3, reward=reward)
         s = position(g, feast=[7, 3, 2])
-        s[R.PHASE] = R.PH_OVER
+        fields(s)["ender"][...] = TURN_LIMIT
         assert g.returns(s).tolist() == expect
 
 
@@ -403,10 +388,63 @@ def test_turn_limit_ends_the_game():
     g7 = MycologyGame(num_players=3, turn_limit=240)
     assert g7.max_turns == 240
     s = position(g, feast=[1, 0, 0, 0])
-    s[R.TURN] = 119
+    fields(s)["turn"][...] = 119
     s = g.step(s, END)
-    assert g.is_terminal(s) and int(s[R.ENDER]) == -1
+    assert g.is_terminal(s) and int(fields(s)["ender"]) == -1
     assert g.returns(s).tolist() == [1.0, -1 / 3, -1 / 3, -1 / 3]
+
+
+# --- positions from a description -----------------------------------------------------------
+def test_state_from_fills_the_deck_and_reads_back():
+    g = G3
+    s = g.state_from(season="Spring", turn_player=2, field=["Morel"] + list(range(7)),
+                     baskets={1: {"Spring": ["Wood Ear"]}}, resources={2: [1, 2, 3, 4, 5]}, magic={2: 1},
+                     deck_top=["Chaga", "Turkey Tail"], seed=4)
+    assert g.field(s)[0] == card(g, "Morel") and g.field(s)[1:] == list(range(7))
+    deck = g.deck_cards(s)
+    assert deck[:2] == [card(g, "Chaga"), card(g, "Turkey Tail")] and len(deck) == 84 - 8 - 1
+    assert sorted(deck + g.field(s) + g.basket(s, 1, "Spring")) == list(range(84)), "every card once"
+    assert g.current_player(s) == 2 and g.season(s) == SPRING and g.phase(s) == 0
+    assert g.scores(s) == [0, int(g.deck.points[card(g, "Wood Ear")]), 1]
+    assert g.resources(s, 2) == [1, 2, 3, 4, 5] and g.tokens(s, 2) == {"feast": 0, "magic": 1, "poison": 0}
+    # the same description and seed give the same state; another seed another hidden deck order
+    again = g.state_from(season="Spring", turn_player=2, field=["Morel"] + list(range(7)),
+                         baskets={1: {"Spring": ["Wood Ear"]}}, resources={2: [1, 2, 3, 4, 5]}, magic={2: 1},
+                         deck_top=["Chaga", "Turkey Tail"], seed=4)
+    assert (again == s).all()
+
+
+def test_state_from_next_roll():
+    g = G2
+    for total in (2, 7, 12):
+        s = g.step(g.state_from(next_roll=total), END)
+        assert int(fields(s)["roll"]) == total
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(field={0: "Porcinni"}), r"unknown card 'Porcinni'; did you mean \['Porcini'\]"),
+    (dict(field={0: "Porcini"}, deck_top=["Porcini"]), "placed twice"),
+    (dict(baskets={0: {"Winter": ["Porcini"]}}), "not a valid position: player 0 holds Porcini in the Winter basket"),
+    (dict(baskets={0: {"Spring": ["Morel", "Wood Ear", "Chaga"]}}), "holds at most 2"),
+    (dict(baskets={5: {"Fall": ["Porcini"]}}), r"players are 0..1"),
+    (dict(season="Monsoon"), "unknown season"),
+    (dict(turn_player=2), "not a player"),
+    (dict(field={9: "Porcini"}), "slots are 0..7"),
+    (dict(field=[None] * 8), "field slot 0 empty while the deck has"),
+    (dict(resources={0: [1, 2]}), "5 counts"),
+])
+def test_state_from_refuses_bad_descriptions(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        G2.state_from(**kwargs)
+
+
+def test_actions_encode_decode():
+    g = G2
+    assert g.encode_action("trade6", 0) == 22 and g.decode_action(22) == ("trade6", (0,))
+    assert g.decode_action(g.encode_action("harvest", 5)) == ("harvest", (5,))
+    assert g.encode_action("end") == 27 and g.num_actions == 39
+    with pytest.raises(ValueError, match="unknown action 'trade7'"):
+        g.encode_action("trade7")
 
 
 # --- refusals -------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ mask (bit ``s`` set = playable in season ``s``). Specials: 0 none, 1 poison,
 
 ``load_deck(path=None)`` reads the designed deck (or a user's own file in the
 same format, e.g. the real cards typed in) and returns a :class:`Deck`. A
-malformed file raises ``CardDataError`` naming the card and the field.
+malformed file raises ``DeckError`` naming the card and the field.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import numpy as np
 
 from mushgym.core.data import read_toml
 
-NUM_CARDS = 84
+NKINDS = 84           # card ids 0..83 (file order); one card of each kind
 RESOURCES = ("other_parasite", "plant_parasite", "wood_rot", "symbiont", "soil_dung")
 RESOURCE_NAMES = ("Other Parasite", "Plant Parasite", "Wood Rot", "Symbiont", "Soil/Dung")
 RESOURCE_SHORT = ("OP", "PP", "WR", "SY", "SD")
@@ -40,7 +40,7 @@ DEFAULT_PATH = Path(__file__).with_name("cards.toml")
 FIELDS = ("name", "latin", "points", "seasons", "cost", "feast", "special", "poison_resource", "designed", "reason")
 
 
-class CardDataError(ValueError):
+class DeckError(ValueError):
     """A malformed card file; the message names the card and the field."""
 
 
@@ -59,74 +59,74 @@ class Deck:
 
 def _int(card_label: str, card: dict, key: str, lo: int, hi: int) -> int:
     if key not in card:
-        raise CardDataError(f"{card_label}: missing field {key!r}")
+        raise DeckError(f"{card_label}: missing field {key!r}")
     v = card[key]
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise CardDataError(f"{card_label}: field {key!r} must be an integer in {lo}..{hi}, got {v!r}")
+        raise DeckError(f"{card_label}: field {key!r} must be an integer in {lo}..{hi}, got {v!r}")
     return v
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
     path = Path(path) if path is not None else DEFAULT_PATH
-    data = read_toml(path, CardDataError)
+    data = read_toml(path, DeckError)
     cards = data.get("card")
     if not isinstance(cards, list):
-        raise CardDataError(f"{path}: expected [[card]] tables")
-    if len(cards) != NUM_CARDS:
-        raise CardDataError(f"{path}: Mycology has {NUM_CARDS} cards, the file has {len(cards)}")
+        raise DeckError(f"{path}: expected [[card]] tables")
+    if len(cards) != NKINDS:
+        raise DeckError(f"{path}: Mycology has {NKINDS} cards, the file has {len(cards)}")
     names, latin, designed = [], [], []
-    points = np.zeros(NUM_CARDS, np.int64)
-    seasons = np.zeros(NUM_CARDS, np.int64)
-    cost = np.zeros((NUM_CARDS, 5), np.int64)
-    feast = np.zeros(NUM_CARDS, np.int64)
-    special = np.zeros(NUM_CARDS, np.int64)
-    poison_res = np.full(NUM_CARDS, -1, np.int64)
+    points = np.zeros(NKINDS, np.int64)
+    seasons = np.zeros(NKINDS, np.int64)
+    cost = np.zeros((NKINDS, 5), np.int64)
+    feast = np.zeros(NKINDS, np.int64)
+    special = np.zeros(NKINDS, np.int64)
+    poison_res = np.full(NKINDS, -1, np.int64)
     for i, card in enumerate(cards):
         label = f"{path.name}: card {i + 1} ({card.get('name', '?')!s})"
         unknown = sorted(set(card) - set(FIELDS))
         if unknown:
-            raise CardDataError(f"{label}: unknown field(s) {unknown}; fields are {list(FIELDS)}")
+            raise DeckError(f"{label}: unknown field(s) {unknown}; fields are {list(FIELDS)}")
         for key in ("name", "latin"):
             if not isinstance(card.get(key), str) or not card[key].strip():
-                raise CardDataError(f"{label}: field {key!r} must be a non-empty string")
+                raise DeckError(f"{label}: field {key!r} must be a non-empty string")
         names.append(card["name"])
         latin.append(card["latin"])
         points[i] = _int(label, card, "points", 0, MAX_POINTS)
         feast[i] = _int(label, card, "feast", 0, MAX_FEAST)
         ss = card.get("seasons")
         if not isinstance(ss, list) or not ss or any(s not in SEASONS for s in ss) or len(set(ss)) != len(ss):
-            raise CardDataError(f"{label}: field 'seasons' must be a non-empty list of distinct names from {list(SEASONS)}, got {ss!r}")
+            raise DeckError(f"{label}: field 'seasons' must be a non-empty list of distinct names from {list(SEASONS)}, got {ss!r}")
         for s in ss:
             seasons[i] |= 1 << SEASONS.index(s)
         c = card.get("cost")
         if not isinstance(c, dict) or not c:
-            raise CardDataError(f"{label}: field 'cost' must be a table resource -> count with resources from {list(RESOURCES)}")
+            raise DeckError(f"{label}: field 'cost' must be a table resource -> count with resources from {list(RESOURCES)}")
         for r, n in c.items():
             if r not in RESOURCES:
-                raise CardDataError(f"{label}: field 'cost' names unknown resource {r!r}; resources are {list(RESOURCES)}")
+                raise DeckError(f"{label}: field 'cost' names unknown resource {r!r}; resources are {list(RESOURCES)}")
             if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_COST_UNITS:
-                raise CardDataError(f"{label}: field 'cost' gives {r} = {n!r}; counts are integers 1..{MAX_COST_UNITS}")
+                raise DeckError(f"{label}: field 'cost' gives {r} = {n!r}; counts are integers 1..{MAX_COST_UNITS}")
             cost[i, RESOURCES.index(r)] = n
         if cost[i].sum() > MAX_COST_UNITS:
-            raise CardDataError(f"{label}: field 'cost' totals {cost[i].sum()} resources, at most {MAX_COST_UNITS}")
+            raise DeckError(f"{label}: field 'cost' totals {cost[i].sum()} resources, at most {MAX_COST_UNITS}")
         sp = card.get("special", "none")
         if sp not in SPECIALS:
-            raise CardDataError(f"{label}: field 'special' must be one of {list(SPECIALS)}, got {sp!r}")
+            raise DeckError(f"{label}: field 'special' must be one of {list(SPECIALS)}, got {sp!r}")
         special[i] = SPECIALS.index(sp)
         pr = card.get("poison_resource")
         if sp == "poison":
             if pr not in RESOURCES:
-                raise CardDataError(f"{label}: field 'poison_resource' (required for a poison card) must be one of {list(RESOURCES)}, got {pr!r}")
+                raise DeckError(f"{label}: field 'poison_resource' (required for a poison card) must be one of {list(RESOURCES)}, got {pr!r}")
             poison_res[i] = RESOURCES.index(pr)
         elif pr is not None:
-            raise CardDataError(f"{label}: field 'poison_resource' is only for poison cards")
+            raise DeckError(f"{label}: field 'poison_resource' is only for poison cards")
         d = card.get("designed", False)
         if not isinstance(d, bool):
-            raise CardDataError(f"{label}: field 'designed' must be true or false")
+            raise DeckError(f"{label}: field 'designed' must be true or false")
         if d and not isinstance(card.get("reason"), str):
-            raise CardDataError(f"{label}: field 'reason' is required for a designed card")
+            raise DeckError(f"{label}: field 'reason' is required for a designed card")
         designed.append(d)
-    if len(set(names)) != NUM_CARDS:
+    if len(set(names)) != NKINDS:
         dup = sorted({n for n in names if names.count(n) > 1})
-        raise CardDataError(f"{path}: card names must be distinct; repeated: {dup}")
+        raise DeckError(f"{path}: card names must be distinct; repeated: {dup}")
     return Deck(tuple(names), tuple(latin), points, seasons, cost, feast, special, poison_res, tuple(designed))

@@ -8,10 +8,10 @@
 | Manual Control     | No (the `mushgym play` CLI)                                              |
 | Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
 | Agents             | 2 to 6 (option `num_players`, default 2)                                 |
-| Action Shape       | Discrete(39)                                                             |
-| Action Values      | Discrete(39)                                                             |
-| Observation Shape  | (369 + 216 n,) float32: (801,) 2p, (1017,) 3p, (1233,) 4p, (1449,) 5p, (1665,) 6p; int8 `action_mask` of (39,) |
-| Observation Values | per-element bounds in `Game().obs_low/high` (card features scaled, counts raw) |
+| Action Shape       | Discrete(@NUM_ACTIONS@)                                                  |
+| Action Values      | Discrete(@NUM_ACTIONS@)                                                  |
+| Observation Shape  | @OBS_SHAPE@ |
+| Observation Values | per-element bounds in `Game().obs_low/high` (card features scaled, counts raw), from `Game().observation_layout().bounds()` |
 | Rewards            | terminal; `reward="win_loss"` (default): +1 to a sole winner, -1/(n-1) to every other player; k tied winners get (n-k)/(k(n-1)) each (0 for a 2-player tie); `reward="score"`: final score; `reward="score_diff"`: own final score minus the mean of the others' |
 | Chance             | the deck shuffle, the first player and every 2d6 roll come from the generator inside the state (seeded by `reset(seed)`) |
 
@@ -34,53 +34,26 @@ made as the turn starts.
 
 ### Observation space (seat-relative: blocks rotate so that the observing agent is first)
 
-With n players (the player-to-act block has n entries, so every later index shifts by n;
-the table gives the n = 2 indices, `mushgym.envs.mycology.game.obs_fields(n)` lists the
-blocks for any n):
+Generated from the declaration in `observation.py` (`MycologyGame(num_players=n).observation_layout()`
+gives it for any n, with bounds). With n players the player-to-act block has n entries and
+there are n seat blocks (`seat<k>_...`, k seats after the observer in play order; 0 = the
+observer), so later indices shift; the table is for n = 2:
 
-| index (n = 2) | content |
-|---------------|---------|
-| 0..3     | season one-hot (Winter, Spring, Summer, Fall) |
-| 4..6     | phase one-hot (act, pay, order under the deck); all 0 when the game is over |
-| 7..9     | actions left this turn, one-hot (0, 1, 2) |
-| 10..20   | last dice total one-hot (2..12) |
-| 21..22   | player to act, one-hot by seat offset (0 = observer) |
-| 23       | turns played / turn limit |
-| 24       | cards in the deck / 84 |
-| 25..27   | payment type one-hot (specific resources, ANY resources, Feast), pay phase only |
-| 28..32   | specific resources owed (OP, PP, WR, SY, SD) |
-| 33       | ANY resources still owed |
-| 34       | Feast still owed |
-| 35       | payment order key / 10 (see RULES.md, "Paying") |
-| 36..42   | pending action one-hot (harvest, trade 1..6), pay and ordering phases |
-| 43..50   | pending argument one-hot: field slot (harvest), resource (trades 1, 3), row (trade 5), seat offset (trade 6) |
-| 51..126  | the 4 replaced cards waiting to go under the deck: 4 x 19 card features |
-| 127..286 | field slot 0..7 (0..3 top row, 4..7 bottom row): 20 values each (present, 19 card features) |
-| 287..301 | observer: resources OP PP WR SY SD, Feast, Magic, Poison, score, basket fill W Sp Su F (count / capacity), stinkhorn on top of a basket, first player |
-| 302..501 | observer's baskets: 10 slots (Winter; Spring x 2; Summer x 3; Fall x 4; each bottom to top) x (present, 19 card features) |
-| 502..716 | the next seat clockwise, the same 15 + 200 values (and so on for every seat, in play order) |
-| 717..800 | the set of cards still in the deck, one entry per card id (public by elimination; the order is hidden) |
+@OBSERVATION_TABLE@
 
-Card features (19): points/10; seasons Winter, Spring, Summer, Fall (0/1); cost in OP,
-PP, WR, SY, SD (count/4); Feast/4; poison, stinkhorn, magic (0/1); poison resource
-one-hot (OP, PP, WR, SY, SD). Card ids are the order of `cards.toml`.
+Card features (@CF@ values per card, in this order):
+
+@CARD_TABLE@
+
+Card ids are the order of `cards.toml`.
 
 ### Action space
 
-| index  | action |
-|--------|--------|
-| 0..7   | harvest the field card in slot i (in season, a free place in the season's basket, cost payable with Magic covering shortfalls) |
-| 8..12  | trade 3 ANY resources for 1 resource r (OP, PP, WR, SY, SD) |
-| 13     | trade 3 ANY resources for 1 Feast |
-| 14..18 | trade 1 Feast for 1 resource r |
-| 19     | trade 1 Feast to advance the season |
-| 20..21 | trade 1 Feast to replace the top (20) or bottom (21) row of the field |
-| 22..26 | trade 2 Feast to exchange the top mushroom of your current-season basket with the top one of the player k = 1..5 seats after you (22 + k - 1; only k < n) |
-| 27     | end the turn (the turn also ends by itself after the second action) |
-| 28..32 | pay phase: pay 1 real resource r |
-| 33     | pay phase: pay 1 Magic token (as the resource or Feast owed) |
-| 34     | pay phase: pay 1 Feast token |
-| 35..38 | ordering phase: put the replaced card of column j under the deck next (the last one put is the bottom card) |
+@ACTION_TABLE@
+
+The decisions other than the turn player's next action (paying, ordering cards under the
+deck) live on the state's decision stack (`layout.py`); the player to act and the legal
+actions come from its top entry.
 
 ### Version history
 
@@ -89,10 +62,27 @@ one-hot (OP, PP, WR, SY, SD). Card ids are the order of `cards.toml`.
 
 from mushgym.aec import make_env_classes
 
-from .game import MycologyGame, decode_action, encode_action, obs_fields  # noqa: F401
+from .actions import A, NUM_ACTIONS
+from .game import MycologyGame
+from .observation import CARD, CF, obs_size
+
+
+def _docstring(template: str) -> str:
+    """The docstring with its tables generated from the declarations (they cannot drift)."""
+    fixed, per_player = obs_size(2) - 2 * (obs_size(3) - obs_size(2)), obs_size(3) - obs_size(2)
+    shape = (f"({fixed} + {per_player} n,) float32: " + ", ".join(f"({obs_size(n)},) {n}p" for n in range(2, 7))
+             + f"; int8 `action_mask` of ({NUM_ACTIONS},)")
+    for key, value in (("@NUM_ACTIONS@", str(NUM_ACTIONS)), ("@OBS_SHAPE@", shape),
+                       ("@OBSERVATION_TABLE@", MycologyGame().observation_layout().table()),
+                       ("@CARD_TABLE@", CARD.table()), ("@CF@", str(CF)), ("@ACTION_TABLE@", A.table())):
+        template = template.replace(key, value)
+    return template
+
+
+__doc__ = _docstring(__doc__)
 
 Game = MycologyGame
 
 raw_env, env = make_env_classes(MycologyGame, module_name=__name__)
 
-__all__ = ["Game", "MycologyGame", "raw_env", "env", "decode_action", "encode_action", "obs_fields"]
+__all__ = ["Game", "MycologyGame", "raw_env", "env"]

@@ -2,99 +2,35 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any, ClassVar
 
 import numpy as np
 
+from mushgym.core import RNG_WORDS, rng_below, rng_seed
 from mushgym.game import Game, GameSpec
 
 from . import rules as R
-from .cards import (
-    MAX_COST_UNITS, NUM_CARDS, RESOURCE_NAMES, RESOURCE_SHORT, SEASON_NAMES, SPECIALS, Deck, load_deck,
+from .actions import A, NUM_ACTIONS
+from .cards import NKINDS, RESOURCE_NAMES, RESOURCE_SHORT, SEASON_NAMES, SPECIALS, Deck, load_deck
+from .layout import (
+    ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE, ARG_TARGET, BASKET_SLOTS, C,
+    CAPACITY, D_SPECIFIC, DEC_BOTTOM, DEC_PAY, FIELD_SIZE, K_T5, L, MAX_PLAYERS, NUM_RES, NUM_SEASONS,
+    ROW_SIZE, RUNNING, STACK_DEPTH, STATE_SIZE, TURN_LIMIT, DECISION_ARGS, decision_depth, top_arg, top_arg_slot, top_kind,
+    top_player,
 )
+from .baskets import update_scores
+from .payments import owed
+from .observation import CARD, CF, observation_layout, obs_size
 
-PHASE_NAMES = ("act", "pay", "order cards under the deck", "game over")
+PHASE_NAMES = ("act", "pay", "order cards under the deck")
 KIND_NAMES = ("harvest", "trade 3 resources for a resource", "trade 3 resources for a Feast",
               "trade a Feast for a resource", "trade a Feast to advance the season",
               "trade a Feast to replace a field row", "trade 2 Feast to exchange mushrooms")
 REWARDS = ("win_loss", "score", "score_diff")
 TURN_LIMITS = (120, 240, 480)
-
-
-def decode_action(action: int) -> tuple:
-    """``action`` as a tuple: ('harvest', slot) | ('trade1', r) | ('trade2',) | ('trade3', r)
-    | ('trade4',) | ('trade5', row) | ('trade6', seat_offset) | ('end',) | ('pay_res', r)
-    | ('pay_magic',) | ('pay_feast',) | ('bottom', column)."""
-    a = int(action)
-    if not 0 <= a < R.NUM_ACTIONS:
-        raise ValueError(f"mycology_v0: action {a} out of range 0..{R.NUM_ACTIONS - 1}")
-    if a < R.A_T1:
-        return ("harvest", a)
-    if a < R.A_T2:
-        return ("trade1", a - R.A_T1)
-    if a == R.A_T2:
-        return ("trade2",)
-    if a < R.A_T4:
-        return ("trade3", a - R.A_T3)
-    if a == R.A_T4:
-        return ("trade4",)
-    if a < R.A_T6:
-        return ("trade5", a - R.A_T5)
-    if a < R.A_END:
-        return ("trade6", a - R.A_T6 + 1)
-    if a == R.A_END:
-        return ("end",)
-    if a < R.A_PAY_MAGIC:
-        return ("pay_res", a - R.A_PAY_RES)
-    if a == R.A_PAY_MAGIC:
-        return ("pay_magic",)
-    if a == R.A_PAY_FEAST:
-        return ("pay_feast",)
-    return ("bottom", a - R.A_BOTTOM)
-
-
-def encode_action(kind: str, arg: int = 0) -> int:
-    """Inverse of :func:`decode_action`: ``encode_action('harvest', 3)``, ``encode_action('trade6', 1)``."""
-    base = {"harvest": R.A_HARVEST, "trade1": R.A_T1, "trade2": R.A_T2, "trade3": R.A_T3, "trade4": R.A_T4,
-            "trade5": R.A_T5, "trade6": R.A_T6 - 1, "end": R.A_END, "pay_res": R.A_PAY_RES,
-            "pay_magic": R.A_PAY_MAGIC, "pay_feast": R.A_PAY_FEAST, "bottom": R.A_BOTTOM}
-    if kind not in base:
-        raise ValueError(f"unknown action kind {kind!r}; kinds are {list(base)}")
-    return base[kind] + int(arg)
-
-
-def obs_fields(n: int) -> list[tuple[str, int]]:
-    """The observation as (name, length) blocks, in order (documented in env.py)."""
-    f = [("season one-hot (Winter, Spring, Summer, Fall)", 4),
-         ("phase one-hot (act, pay, order under deck)", 3),
-         ("actions left one-hot (0, 1, 2)", 3),
-         ("last dice total one-hot (2..12)", 11),
-         ("player to act, one-hot by seat offset (0 = observer)", n),
-         ("turns played / turn limit", 1),
-         ("cards in the deck / 84", 1),
-         ("payment type one-hot (specific, any resources, Feast)", 3),
-         ("specific resources owed (OP, PP, WR, SY, SD)", 5),
-         ("ANY resources owed", 1),
-         ("Feast owed", 1),
-         ("payment order key / 10", 1),
-         ("pending action one-hot (harvest, trade 1..6)", 7),
-         ("pending argument one-hot (field slot / resource / row / seat offset)", 8),
-         ("cards waiting to go under the deck: 4 x card features", 4 * R.CF),
-         ("field: 8 slots x (present, card features)", R.FIELD_SIZE * (1 + R.CF))]
-    for k in range(n):
-        who = "observer" if k == 0 else f"seat +{k}"
-        f.append((f"{who}: resources OP PP WR SY SD, Feast, Magic, Poison, score, basket fill W Sp Su F "
-                  f"(/capacity), stinkhorn on top, first player", 15))
-        f.append((f"{who}: baskets, 10 slots (W; Sp x2; Su x3; F x4, bottom to top) x (present, card features)",
-                  R.BASKET_SLOTS * (1 + R.CF)))
-    f.append(("cards still in the deck (card id one-hot set; order hidden)", NUM_CARDS))
-    assert sum(x for _, x in f) == R.obs_size(n)
-    return f
-
-
-CARD_FEATURES = ("points/10", "winter", "spring", "summer", "fall", "cost OP/4", "cost PP/4", "cost WR/4",
-                 "cost SY/4", "cost SD/4", "feast/4", "poison", "stinkhorn", "magic",
-                 "poison resource OP", "PP", "WR", "SY", "SD")
+CARD_FEATURES = tuple(f"{f.name}[{i}]" if f.shape else f.name
+                      for f in CARD.fields.values() for i in range(f.size if f.shape else 1))
 
 
 class MycologyGame(Game):
@@ -109,6 +45,8 @@ class MycologyGame(Game):
 
     env_id: ClassVar[str] = "mycology_v0"
     kernels = R
+    actions = A
+    layout = L
     option_choices: ClassVar[dict[str, tuple]] = {
         "num_players": (2, 3, 4, 5, 6),
         "reward": REWARDS,
@@ -118,24 +56,23 @@ class MycologyGame(Game):
     #: A card file to load instead of the designed one (subclass and set it to play the real cards).
     deck_path: ClassVar[str | None] = None
 
-    layout = R.L
-
     # --- construction ------------------------------------------------------------
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
         self.deck: Deck = load_deck(self.deck_path)
         n = options["num_players"]
         d = self.deck
-        cfg = np.zeros(R.CFG_SIZE, np.int64)
-        cfg[R.CFG_NUM_PLAYERS] = n
-        cfg[R.CFG_REWARD] = REWARDS.index(options["reward"])
         self.max_turns = -(-options["turn_limit"] // n) * n
-        cfg[R.CFG_MAX_TURNS] = self.max_turns
-        cfg[R.CFG_POINTS:R.CFG_POINTS + NUM_CARDS] = d.points
-        cfg[R.CFG_SEASONS:R.CFG_SEASONS + NUM_CARDS] = d.seasons
-        cfg[R.CFG_FEAST:R.CFG_FEAST + NUM_CARDS] = d.feast
-        cfg[R.CFG_SPECIAL:R.CFG_SPECIAL + NUM_CARDS] = d.special
-        cfg[R.CFG_POISON_RES:R.CFG_POISON_RES + NUM_CARDS] = d.poison_res
-        cfg[R.CFG_COST:R.CFG_COST + NUM_CARDS * 5] = d.cost.ravel()
+        cfg = C.new_state()
+        t = C.arrays(cfg)
+        t["num_players"][...] = n
+        t["reward"][...] = REWARDS.index(options["reward"])
+        t["max_turns"][...] = self.max_turns
+        t["points"][:] = d.points
+        t["seasons"][:] = d.seasons
+        t["feast"][:] = d.feast
+        t["special"][:] = d.special
+        t["poison_resource"][:] = d.poison_res
+        t["cost"][:] = d.cost
         return cfg
 
     def steps_per_action(self) -> int:
@@ -170,45 +107,105 @@ class MycologyGame(Game):
         else:
             rr = (float(lo - hi), float(hi - lo))
         return GameSpec(
-            env_id=self.env_id, num_players=n, num_actions=R.NUM_ACTIONS,
-            observation_shape=(R.obs_size(n),), state_size=R.STATE_SIZE,
+            env_id=self.env_id, num_players=n, num_actions=NUM_ACTIONS,
+            observation_shape=(obs_size(n),), state_size=STATE_SIZE,
             max_game_length=self.max_game_length(), reward_range=rr,
             perfect_information=False, chance=True, zero_sum=zero_sum, options=dict(options),
         )
 
-    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        n = self.options["num_players"]
+    def card_feature_high(self) -> np.ndarray:
+        """Highest value of each of the 19 card features with this deck."""
         d = self.deck
-        size = R.obs_size(n)
-        lo = np.zeros(size, np.float32)
-        hi = np.ones(size, np.float32)
-        cf_hi = np.ones(R.CF, np.float32)
-        cf_hi[0] = float(d.points.max()) / 10.0
-        cf_hi[5:10] = d.cost.max(axis=0).astype(np.float32) / 4.0
-        cf_hi[10] = float(d.feast.max()) / 4.0
-        tb = float(self.token_bound())
-        smin, smax = self.score_bounds()
-        o = 0
-        for name, length in obs_fields(n):
-            if name.startswith("specific resources owed"):
-                hi[o:o + 5] = d.cost.max(axis=0)
-            elif name.startswith("ANY resources"):
-                hi[o] = 3
-            elif name.startswith("Feast owed"):
-                hi[o] = 2
-            elif name.startswith("cards waiting"):
-                hi[o:o + length] = np.tile(cf_hi, 4)
-            elif name.startswith("field") or "baskets" in name:
-                hi[o:o + length] = np.tile(np.concatenate([[1.0], cf_hi]), length // (1 + R.CF))
-            elif "resources OP PP" in name:
-                hi[o:o + 7] = tb
-                hi[o + 7] = 10 * self.max_turns
-                lo[o + 8] = smin
-                hi[o + 8] = smax
-            o += length
-        return lo, hi
+        hi = np.ones(CF, np.float32)
+        f = CARD.fields
+        hi[f["points"].offset] = float(d.points.max()) / 10.0
+        hi[f["cost"].offset:f["cost"].offset + NUM_RES] = d.cost.max(axis=0) / 4.0
+        hi[f["feast"].offset] = float(d.feast.max()) / 4.0
+        return hi
+
+    def observation_layout(self):
+        """The observation of this game as one :class:`~mushgym.core.Layout`, with its bounds."""
+        return observation_layout(self.options["num_players"], {
+            "card_high": self.card_feature_high(), "owed_high": self.deck.cost.max(axis=0),
+            "token_high": float(self.token_bound()), "poison_high": float(10 * self.max_turns),
+            "score": tuple(float(x) for x in self.score_bounds())})
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        return self.observation_layout().bounds()
+
+    # --- named views of a state ---------------------------------------------------------
+    def arrays(self, state: np.ndarray) -> dict[str, np.ndarray]:
+        """Writable views of every state field, shaped as declared in :mod:`.layout`."""
+        return L.arrays(state)
+
+    def view(self, state: np.ndarray) -> dict[str, object]:
+        return L.view(state)
+
+    def scores(self, state: np.ndarray) -> list[int]:
+        """Every player's score (card points + Feast + Magic - 2 x Poison)."""
+        return [int(x) for x in L.arrays(state)["score"][:self.num_players]]
+
+    def resources(self, state: np.ndarray, player: int) -> list[int]:
+        """The player's Ecology Resources in the order OP, PP, WR, SY, SD."""
+        return [int(x) for x in L.arrays(state)["resources"][player]]
+
+    def tokens(self, state: np.ndarray, player: int) -> dict[str, int]:
+        v = L.arrays(state)
+        return {"feast": int(v["feast"][player]), "magic": int(v["magic"][player]), "poison": int(v["poison"][player])}
+
+    def basket(self, state: np.ndarray, player: int, season: int | str) -> list[int]:
+        """Card ids in the player's basket of a season, bottom first."""
+        s = season_index(season)
+        v = L.arrays(state)
+        return [int(c) for c in v["basket"][player, s, :int(v["basket_count"][player, s])]]
+
+    def field(self, state: np.ndarray) -> list[int]:
+        """The 8 field slots (card id, -1 empty): 0..3 top row, 4..7 bottom row."""
+        return [int(c) for c in L.arrays(state)["field"]]
+
+    def deck_cards(self, state: np.ndarray) -> list[int]:
+        """The deck, top first (hidden from the players: only its set is public)."""
+        v = L.arrays(state)
+        return [int(c) for c in v["deck"][:int(v["deck_count"])][::-1]]
+
+    def season(self, state: np.ndarray) -> int:
+        return int(state[R.SEASON])
+
+    def turn_player(self, state: np.ndarray) -> int:
+        return int(state[R.TURN_PLAYER])
+
+    def phase(self, state: np.ndarray) -> int:
+        """0 act, 1 pay (DEC_PAY on the decision stack), 2 order cards under the deck (DEC_BOTTOM)."""
+        return int(top_kind(state)) if decision_depth(state) > 0 else 0
+
+    def decision(self, state: np.ndarray) -> dict[str, Any] | None:
+        """The pending decision on top of the stack, readable; None when the turn player simply acts."""
+        kind = self.phase(state)
+        if kind == 0:
+            return None
+        args = [int(top_arg(state, i)) for i in range(DECISION_ARGS)]
+        out: dict[str, Any] = {"kind": PHASE_NAMES[kind], "player": int(top_player(state)),
+                               "action": KIND_NAMES[args[ARG_ACTION]], "target": args[ARG_TARGET]}
+        if kind == DEC_PAY:
+            out.update(type=("specific", "any", "feast")[args[ARG_PAY_TYPE]], key=args[ARG_PAY_KEY],
+                       owed=args[ARG_OWED], owed_resources=args[ARG_OWED_RES:ARG_OWED_RES + NUM_RES])
+        else:
+            out["cards"] = [c for c in args[ARG_CARDS:ARG_CARDS + ROW_SIZE]]
+        return out
 
     # --- text ----------------------------------------------------------------------
+    def card_id(self, card: int | str) -> int:
+        """A card id from an id or a name (a clear error names close matches)."""
+        if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
+            if not 0 <= int(card) < NKINDS:
+                raise ValueError(f"mycology_v0: card id {card} is outside 0..{NKINDS - 1}")
+            return int(card)
+        if isinstance(card, str) and card in self.deck.names:
+            return self.deck.names.index(card)
+        close = difflib.get_close_matches(str(card), self.deck.names, n=3)
+        raise ValueError(f"mycology_v0: unknown card {card!r}" + (f"; did you mean {close}?" if close else
+                         "; cards are named as in cards.toml or given by id 0..83"))
+
     def card_name(self, card: int) -> str:
         return self.deck.names[card] if card >= 0 else "-"
 
@@ -227,94 +224,91 @@ class MycologyGame(Game):
         return f"#{card} {d.names[card]} [{int(d.points[card])}pt {seasons} {cost} {int(d.feast[card])}F{extra}]"
 
     def action_to_string(self, state: np.ndarray, action: int) -> str:
-        kind = decode_action(action)
+        k, args = A.decode(action)
+        arg = args[0] if args else 0
         n = self.num_players
-        p = int(state[R.CUR])
-        k = kind[0]
+        p = int(state[R.TURN_PLAYER])
         if k == "harvest":
-            return f"harvest field slot {kind[1]}: {self.card_text(int(state[R.FIELD + kind[1]]))}"
+            return f"harvest field slot {arg}: {self.card_text(int(state[R.field_at(arg)]))}"
         if k == "trade1":
-            return f"trade 3 resources for 1 {RESOURCE_NAMES[kind[1]]}"
+            return f"trade 3 resources for 1 {RESOURCE_NAMES[arg]}"
         if k == "trade2":
             return "trade 3 resources for 1 Feast"
         if k == "trade3":
-            return f"trade 1 Feast for 1 {RESOURCE_NAMES[kind[1]]}"
+            return f"trade 1 Feast for 1 {RESOURCE_NAMES[arg]}"
         if k == "trade4":
             return "trade 1 Feast to advance the season"
         if k == "trade5":
-            return f"trade 1 Feast to replace the {('top', 'bottom')[kind[1]]} row of the field"
+            return f"trade 1 Feast to replace the {('top', 'bottom')[arg]} row of the field"
         if k == "trade6":
-            return f"trade 2 Feast to exchange top mushrooms of the current season with player {(p + kind[1]) % n}"
+            return f"trade 2 Feast to exchange top mushrooms of the current season with player {(p + arg + 1) % n}"
         if k == "end":
             return "end the turn"
         if k == "pay_res":
-            return f"pay 1 {RESOURCE_NAMES[kind[1]]}"
+            return f"pay 1 {RESOURCE_NAMES[arg]}"
         if k == "pay_magic":
-            t = int(state[R.DEBT_TYPE])
-            if t == R.D_SPECIFIC:
-                r = next((r for r in range(5) if state[R.DEBT + r] > 0), 0)
+            if self.phase(state) != DEC_PAY:
+                return "pay 1 Magic token"
+            dec = self.decision(state)
+            if dec["type"] == "specific":
+                r = next((r for r, x in enumerate(dec["owed_resources"]) if x > 0), 0)
                 return f"pay 1 Magic token as {RESOURCE_NAMES[r]}"
-            return "pay 1 Magic token" + (" as a Feast" if t == R.D_FEAST else " as a resource")
+            return "pay 1 Magic token" + (" as a Feast" if dec["type"] == "feast" else " as a resource")
         if k == "pay_feast":
             return "pay 1 Feast"
-        return f"put {self.card_text(int(state[R.BOTTOM_CARDS + kind[1]]))} under the deck"
-
-    def view(self, state: np.ndarray) -> dict[str, object]:
-        return R.L.view(state)
+        card = int(top_arg(state, ARG_CARDS + arg)) if self.phase(state) == DEC_BOTTOM else -1
+        return f"put {self.card_text(card)} under the deck"
 
     def _player_lines(self, state: np.ndarray, p: int) -> list[str]:
-        res = " ".join(f"{RESOURCE_SHORT[r]}{int(state[R.RES + p * 5 + r])}" for r in range(5))
-        lines = [f"player {p}: {res} Feast{int(state[R.FEAST + p])} Magic{int(state[R.MAGIC + p])} "
-                 f"Poison{int(state[R.POISON + p])} score {int(state[R.SCORE + p])}"]
-        for s in range(4):
-            cnt = int(state[R.BCOUNT + p * 4 + s])
-            cards = [self.card_text(int(state[R.BASKET + p * 10 + int(R.BASKET_OFF[s]) + k])) for k in range(cnt)]
-            lines.append(f"  {SEASON_NAMES[s]:6} {cnt}/{int(R.CAPACITY[s])}: " + ("; ".join(cards) if cards else "-"))
+        res = " ".join(f"{RESOURCE_SHORT[r]}{x}" for r, x in enumerate(self.resources(state, p)))
+        t = self.tokens(state, p)
+        lines = [f"player {p}: {res} Feast{t['feast']} Magic{t['magic']} "
+                 f"Poison{t['poison']} score {self.scores(state)[p]}"]
+        for s in range(NUM_SEASONS):
+            cards = [self.card_text(c) for c in self.basket(state, p, s)]
+            lines.append(f"  {SEASON_NAMES[s]:6} {len(cards)}/{int(CAPACITY[s])}: " + ("; ".join(cards) if cards else "-"))
         return lines
 
     def _table_lines(self, state: np.ndarray) -> list[str]:
-        n = self.num_players
-        ph = int(state[R.PHASE])
-        roll = int(state[R.ROLL])
-        d1 = int(state[R.DIE1])
-        lines = [f"season {SEASON_NAMES[int(state[R.SEASON])]}; turn {int(state[R.TURN])}/{self.max_turns}; "
-                 f"first player {int(state[R.FIRST])}; last roll {d1}+{roll - d1}={roll}"]
-        if ph == R.PH_OVER:
-            ender = int(state[R.ENDER])
+        v = L.view(state)
+        roll, d1 = v["roll"], v["die1"]
+        lines = [f"season {SEASON_NAMES[v['season']]}; turn {v['turn']}/{self.max_turns}; "
+                 f"first player {v['first_player']}; last roll {d1}+{roll - d1}={roll}"]
+        ph = self.phase(state)
+        if v["ender"] != RUNNING:
+            ender = v["ender"]
             how = f"player {ender} filled their baskets" if ender >= 0 else "turn limit reached"
             lines.append(f"game over ({how})")
         else:
-            lines.append(f"to act: player {int(state[R.CUR])}, phase {PHASE_NAMES[ph]}, "
-                         f"actions left {int(state[R.ACTIONS_LEFT])}")
-        if ph in (R.PH_PAY, R.PH_BOTTOM):
-            kind = int(state[R.PEND_KIND])
-            arg = int(state[R.PEND_ARG])
-            lines.append(f"pending: {KIND_NAMES[kind]} (arg {arg})")
-        if ph == R.PH_PAY:
-            t = int(state[R.DEBT_TYPE])
-            if t == R.D_SPECIFIC:
-                owed = " ".join(f"{RESOURCE_SHORT[r]}{int(state[R.DEBT + r])}" for r in range(5) if state[R.DEBT + r])
-            elif t == R.D_ANY:
-                owed = f"{int(state[R.DEBT_ANY])} ANY resources"
+            lines.append(f"to act: player {v['turn_player']}, phase {PHASE_NAMES[ph]}, "
+                         f"actions left {v['actions_left']}")
+        dec = self.decision(state)
+        if dec is not None:
+            lines.append(f"pending: {dec['action']} (arg {dec['target']})")
+        if ph == DEC_PAY:
+            if dec["type"] == "specific":
+                owed = " ".join(f"{RESOURCE_SHORT[r]}{x}" for r, x in enumerate(dec["owed_resources"]) if x)
+            elif dec["type"] == "any":
+                owed = f"{dec['owed']} ANY resources"
             else:
-                owed = f"{int(state[R.DEBT_FEAST])} Feast"
-            lines.append(f"owed: {owed} (order key {int(state[R.PAY_MIN])})")
-        if ph == R.PH_BOTTOM:
+                owed = f"{dec['owed']} Feast"
+            lines.append(f"owed: {owed} (order key {dec['key']})")
+        if ph == DEC_BOTTOM:
             lines.append("to put under the deck: " + "; ".join(
-                f"[{j}] {self.card_text(int(state[R.BOTTOM_CARDS + j]))}" for j in range(4)
-                if state[R.BOTTOM_CARDS + j] >= 0))
+                f"[{j}] {self.card_text(c)}" for j, c in enumerate(dec["cards"]) if c >= 0))
+        field = self.field(state)
         for row in range(2):
             lines.append(f"field {('top', 'bottom')[row]}: " + "; ".join(
-                f"[{row * 4 + j}] {self.card_text(int(state[R.FIELD + row * 4 + j]))}" for j in range(4)))
-        for p in range(n):
+                f"[{row * ROW_SIZE + j}] {self.card_text(field[row * ROW_SIZE + j])}" for j in range(ROW_SIZE)))
+        for p in range(self.num_players):
             lines.extend(self._player_lines(state, p))
         return lines
 
     def state_to_string(self, state: np.ndarray) -> str:
         self._check_state(state)
         lines = self._table_lines(state)
-        nd = int(state[R.DECK_N])
-        lines.append(f"deck ({nd} cards, top first): " + " ".join(str(int(state[R.DECK + i])) for i in range(nd - 1, -1, -1)))
+        deck = self.deck_cards(state)
+        lines.append(f"deck ({len(deck)} cards, top first): " + " ".join(str(c) for c in deck))
         return "\n".join(lines)
 
     def render_text(self, state: np.ndarray, player: int | None = None) -> str:
@@ -327,87 +321,111 @@ class MycologyGame(Game):
 
     # --- checks ----------------------------------------------------------------------
     def card_locations(self, state: np.ndarray) -> list[list[str]]:
-        where: list[list[str]] = [[] for _ in range(NUM_CARDS)]
-        for i in range(int(state[R.DECK_N])):
-            c = int(state[R.DECK + i])
-            assert 0 <= c < NUM_CARDS, f"deck position {i} holds {c}, not a card id"
+        where: list[list[str]] = [[] for _ in range(NKINDS)]
+        v = L.arrays(state)
+        for i in range(int(v["deck_count"])):
+            c = int(v["deck"][i])
+            assert 0 <= c < NKINDS, f"deck position {i} holds {c}, not a card id"
             where[c].append("deck")
-        for j in range(R.FIELD_SIZE):
-            c = int(state[R.FIELD + j])
+        for j, c in enumerate(self.field(state)):
             if c >= 0:
-                assert c < NUM_CARDS, f"field slot {j} holds {c}, not a card id"
+                assert c < NKINDS, f"field slot {j} holds {c}, not a card id"
                 where[c].append(f"field {j}")
-        for j in range(4):
-            c = int(state[R.BOTTOM_CARDS + j])
-            if c >= 0:
-                assert c < NUM_CARDS, f"bottom slot {j} holds {c}"
-                where[c].append(f"going under the deck {j}")
+        if self.phase(state) == DEC_BOTTOM:
+            for j in range(ROW_SIZE):
+                c = int(top_arg(state, ARG_CARDS + j))
+                if c >= 0:
+                    assert c < NKINDS, f"card {j} waiting to go under the deck is {c}"
+                    where[c].append(f"going under the deck {j}")
         for p in range(self.num_players):
-            for s in range(4):
-                for k in range(int(state[R.BCOUNT + p * 4 + s])):
-                    c = int(state[R.BASKET + p * 10 + int(R.BASKET_OFF[s]) + k])
-                    assert 0 <= c < NUM_CARDS, f"player {p} {SEASON_NAMES[s]} basket slot {k} holds {c}"
+            for s in range(NUM_SEASONS):
+                for k in range(int(v["basket_count"][p, s])):
+                    c = int(v["basket"][p, s, k])
+                    assert 0 <= c < NKINDS, f"player {p} {SEASON_NAMES[s]} basket place {k} holds {c}"
                     where[c].append(f"player {p} {SEASON_NAMES[s]} basket")
         return where
+
+    def _check_decisions(self, state: np.ndarray) -> None:
+        v = L.arrays(state)
+        depth = int(v["decisions_n"])
+        assert 0 <= depth <= STACK_DEPTH, f"decision stack depth {depth} outside 0..{STACK_DEPTH}"
+        assert not v["decisions"][depth:].any(), "a decision-stack entry above the top is not cleared"
+        if depth == 0:
+            return
+        assert v["ender"] == RUNNING, "a decision pending after the game ended"
+        kind = self.phase(state)
+        assert kind in (DEC_PAY, DEC_BOTTOM), f"unknown decision kind {kind}"
+        assert top_player(state) == v["turn_player"], "a decision for a player whose turn it is not"
+        action = int(top_arg(state, ARG_ACTION))
+        assert 0 <= action < len(KIND_NAMES), f"pending action kind {action} unknown"
+        if kind == DEC_PAY:
+            assert int(owed(state, int(top_arg_slot(state, 0)))) > 0, "a payment entry with nothing owed"
+            t = int(top_arg(state, ARG_PAY_TYPE))
+            assert (t == D_SPECIFIC) == (action == 0), "a harvest pays specific resources, a trade ANY or Feast"
+        else:
+            assert action == K_T5, "cards go under the deck only after trade 5"
+            left = sum(1 for j in range(ROW_SIZE) if top_arg(state, ARG_CARDS + j) >= 0)
+            assert left >= 2, f"{left} card(s) waiting to go under the deck (the last goes by itself)"
 
     def check_invariants(self, state: np.ndarray) -> None:
         self._check_state(state)
         n = self.num_players
         d = self.deck
+        v = L.arrays(state)
         where = self.card_locations(state)
         for c, places in enumerate(where):
             assert len(places) == 1, f"card {c} ({d.names[c]}) is in {len(places)} places: {places}"
-        nd = int(state[R.DECK_N])
-        assert 0 <= nd <= NUM_CARDS, f"deck count {nd} out of range"
-        ph = int(state[R.PHASE])
-        assert ph in (R.PH_MAIN, R.PH_PAY, R.PH_BOTTOM, R.PH_OVER), f"unknown phase {ph}"
-        if ph != R.PH_BOTTOM:
-            assert all(state[R.BOTTOM_CARDS + j] == -1 for j in range(4)), "cards waiting to go under the deck outside that phase"
-        if ph != R.PH_PAY:
-            assert state[R.DEBT:R.DEBT + 5].sum() == 0 and state[R.DEBT_ANY] == 0 and state[R.DEBT_FEAST] == 0, \
-                "a debt outstanding outside the payment phase"
-        assert 0 <= state[R.SEASON] < 4, f"season {int(state[R.SEASON])} out of range"
-        assert 0 <= state[R.CUR] < n, f"current player {int(state[R.CUR])} out of range"
-        assert 0 <= state[R.ACTIONS_LEFT] <= 2, f"actions left {int(state[R.ACTIONS_LEFT])} out of range"
-        assert 0 <= state[R.TURN] <= self.max_turns, f"turn {int(state[R.TURN])} beyond the limit {self.max_turns}"
-        assert 2 <= state[R.ROLL] <= 12, f"dice total {int(state[R.ROLL])} impossible"
-        if ph != R.PH_OVER:
-            for j in range(R.FIELD_SIZE):
-                assert state[R.FIELD + j] >= 0 or nd == 0, f"field slot {j} empty while the deck has {nd} cards"
+        nd = int(v["deck_count"])
+        assert 0 <= nd <= NKINDS, f"deck count {nd} out of range"
+        self._check_decisions(state)
+        assert 0 <= v["season"] < NUM_SEASONS, f"season {int(v['season'])} out of range"
+        assert 0 <= v["turn_player"] < n, f"turn player {int(v['turn_player'])} out of range"
+        assert 0 <= v["first_player"] < n, f"first player {int(v['first_player'])} out of range"
+        assert 0 <= v["actions_left"] <= 2, f"actions left {int(v['actions_left'])} out of range"
+        assert 0 <= v["turn"] <= self.max_turns, f"turn {int(v['turn'])} beyond the limit {self.max_turns}"
+        assert 2 <= v["roll"] <= 12 and 1 <= v["die1"] <= 6 and 1 <= v["roll"] - v["die1"] <= 6, \
+            f"dice {int(v['die1'])} + {int(v['roll'] - v['die1'])} impossible"
+        ender = int(v["ender"])
+        if ender == RUNNING:
+            for j, c in enumerate(self.field(state)):
+                assert c >= 0 or nd == 0, f"field slot {j} empty while the deck has {nd} cards"
         full = []
-        for p in range(n):
-            for r in range(5):
-                assert state[R.RES + p * 5 + r] >= 0, f"player {p} has negative {RESOURCE_NAMES[r]}"
-            for name, off in (("Feast", R.FEAST), ("Magic", R.MAGIC), ("Poison", R.POISON)):
-                assert state[off + p] >= 0, f"player {p} has negative {name} tokens"
+        tb = self.token_bound()
+        for p in range(MAX_PLAYERS):
+            if p >= n:
+                assert not v["resources"][p].any() and not v["score"][p] and not v["basket_count"][p].any(), \
+                    f"seat {p} is not in a {n}-player game but holds something"
+                continue
+            for r in range(NUM_RES):
+                assert v["resources"][p, r] >= 0, f"player {p} has negative {RESOURCE_NAMES[r]}"
+            for name in ("feast", "magic", "poison"):
+                assert v[name][p] >= 0, f"player {p} has negative {name} tokens"
             total = 0
             points = 0
-            for s in range(4):
-                cnt = int(state[R.BCOUNT + p * 4 + s])
-                assert 0 <= cnt <= R.CAPACITY[s], f"player {p} {SEASON_NAMES[s]} basket holds {cnt} > capacity {int(R.CAPACITY[s])}"
+            for s in range(NUM_SEASONS):
+                cnt = int(v["basket_count"][p, s])
+                assert 0 <= cnt <= CAPACITY[s], f"player {p} {SEASON_NAMES[s]} basket holds {cnt} > capacity {int(CAPACITY[s])}"
                 total += cnt
-                for k in range(int(R.CAPACITY[s])):
-                    c = int(state[R.BASKET + p * 10 + int(R.BASKET_OFF[s]) + k])
+                for k in range(v["basket"].shape[2]):
+                    c = int(v["basket"][p, s, k])
                     if k < cnt:
                         assert (d.seasons[c] >> s) & 1, f"player {p} holds {d.names[c]} in the {SEASON_NAMES[s]} basket, not its season"
                         points += int(d.points[c])
                     else:
-                        assert c == -1, f"player {p} {SEASON_NAMES[s]} basket slot {k} above the stack is not empty"
-            if total == 10:
+                        assert c == -1, f"player {p} {SEASON_NAMES[s]} basket place {k} above the top is not empty"
+            if total == BASKET_SLOTS:
                 full.append(p)
-            score = points + int(state[R.FEAST + p]) + int(state[R.MAGIC + p]) - 2 * int(state[R.POISON + p])
-            assert state[R.SCORE + p] == score, (
-                f"player {p} score {int(state[R.SCORE + p])} != cards {points} + Feast + Magic - 2 x Poison = {score}")
-            tb = self.token_bound()
-            tokens = int(state[R.RES + p * 5:R.RES + p * 5 + 5].sum() + state[R.FEAST + p] + state[R.MAGIC + p])
+            score = points + int(v["feast"][p]) + int(v["magic"][p]) - 2 * int(v["poison"][p])
+            assert v["score"][p] == score, (
+                f"player {p} score {int(v['score'][p])} != cards {points} + Feast + Magic - 2 x Poison = {score}")
+            tokens = int(v["resources"][p].sum() + v["feast"][p] + v["magic"][p])
             assert tokens <= tb, f"player {p} holds {tokens} tokens, above the proven bound {tb}"
-        ender = int(state[R.ENDER])
-        if ph == R.PH_OVER:
+        if ender != RUNNING:
             assert full == ([ender] if ender >= 0 else []), f"game over with full baskets {full}, ender {ender}"
-            if ender == -1:
-                assert state[R.TURN] == self.max_turns, "turn-limit end before the limit"
+            if ender == TURN_LIMIT:
+                assert v["turn"] == self.max_turns, "turn-limit end before the limit"
         else:
-            assert ender == -2 and not full, f"game running with full baskets {full}"
+            assert not full, f"game running with full baskets {full}"
 
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Reorder the deck (nothing else is hidden). Returns an unchanged copy only if the
@@ -416,11 +434,131 @@ class MycologyGame(Game):
         nd = int(state[R.DECK_N])
         if nd < 2:
             return other
-        deck = other[R.DECK:R.DECK + nd]
+        deck = L.arrays(other)["deck"][:nd]
+        before = deck.copy()
         for _ in range(10):
             rng.shuffle(deck)
-            if not np.array_equal(deck, state[R.DECK:R.DECK + nd]):
+            if not np.array_equal(deck, before):
                 break
         else:
             deck[0], deck[1] = deck[1], deck[0]
         return other
+
+    # --- a state from a description -------------------------------------------------
+    def state_from(self, *, field=None, baskets=None, resources=None, feast=None, magic=None, poison=None,
+                   season: int | str = "Winter", turn_player: int = 0, first_player: int | None = None,
+                   actions_left: int = 2, turn: int = 0, roll: int = 7, deck_top=(), seed: int = 0,
+                   next_roll: int | None = None) -> np.ndarray:
+        """A position at the start of ``turn_player``'s actions (the dice already rolled).
+
+        ``field``: 8 cards (names or ids; None for an empty slot, only with an empty
+        deck), 0..3 the top row, or {slot: card} with the other slots dealt from the
+        shuffled rest (all 8 dealt if omitted). ``baskets``: {player: {season: [cards, bottom first]}}.
+        ``resources``: {player: [OP, PP, WR, SY, SD]}; ``feast``/``magic``/``poison``:
+        {player: count} (all default 0). ``season``: name or 0..3. ``roll``: the last dice
+        total shown. Every card not placed goes into the deck: ``deck_top`` first (top
+        first), the rest below in an order shuffled with ``seed``. ``next_roll`` (2..12):
+        seed the game's generator so that the next turn's dice make that total.
+        Scores are computed; the position is checked with :meth:`check_invariants`
+        (a ValueError names what is wrong).
+        """
+        n = self.num_players
+        state = L.new_state()
+        v = L.arrays(state)
+
+        def per_player(name, given, width=None):
+            given = {} if given is None else (dict(enumerate(given)) if isinstance(given, (list, tuple)) else dict(given))
+            bad = [p for p in given if not (isinstance(p, (int, np.integer)) and 0 <= p < n)]
+            if bad:
+                raise ValueError(f"mycology_v0: {name} given for player(s) {bad}; players are 0..{n - 1}")
+            return given
+
+        used: dict[int, str] = {}
+
+        def place(card, where):
+            c = self.card_id(card)
+            if c in used:
+                raise ValueError(f"mycology_v0: {self.deck.names[c]} is placed twice ({used[c]} and {where})")
+            used[c] = where
+            return c
+
+        if field is None:
+            field = {}
+        if not isinstance(field, dict):
+            if len(field) != FIELD_SIZE:
+                raise ValueError(f"mycology_v0: the field has {FIELD_SIZE} slots, {len(field)} given")
+            field = dict(enumerate(field))
+        bad = [j for j in field if not (isinstance(j, (int, np.integer)) and 0 <= j < FIELD_SIZE)]
+        if bad:
+            raise ValueError(f"mycology_v0: field slot(s) {bad} do not exist; slots are 0..{FIELD_SIZE - 1}")
+        v["field"][:] = -1
+        for j, card in field.items():
+            v["field"][j] = -1 if card is None else place(card, f"field {j}")
+        v["basket"][:] = -1
+        for p, by_season in per_player("baskets", baskets).items():
+            for season_key, cards in dict(by_season).items():
+                s = season_index(season_key)
+                if len(cards) > CAPACITY[s]:
+                    raise ValueError(f"mycology_v0: player {p}'s {SEASON_NAMES[s]} basket holds at most "
+                                     f"{int(CAPACITY[s])} cards, {len(cards)} given")
+                for k, card in enumerate(cards):
+                    v["basket"][p, s, k] = place(card, f"player {p}'s {SEASON_NAMES[s]} basket")
+                v["basket_count"][p, s] = len(cards)
+        for p, res in per_player("resources", resources).items():
+            if len(res) != NUM_RES:
+                raise ValueError(f"mycology_v0: resources are {NUM_RES} counts (OP, PP, WR, SY, SD), got {res!r}")
+            v["resources"][p] = res
+        for name, given in (("feast", feast), ("magic", magic), ("poison", poison)):
+            for p, x in per_player(name, given).items():
+                v[name][p] = x
+        top = [place(c, "the deck") for c in deck_top]
+        rest = [c for c in range(NKINDS) if c not in used]
+        np.random.default_rng(seed).shuffle(rest)
+        for j in range(FIELD_SIZE):
+            if j not in field and rest:
+                v["field"][j] = rest.pop()
+        deck = rest + top[::-1]  # bottom first
+        v["deck"][:len(deck)] = deck
+        v["deck_count"][...] = len(deck)
+        if not 2 <= roll <= 12:
+            raise ValueError(f"mycology_v0: a dice total is 2..12, got {roll}")
+        v["roll"][...] = roll
+        v["die1"][...] = max(1, roll - 6)
+        v["season"][...] = season_index(season)
+        for name, x in (("turn_player", turn_player), ("first_player", turn_player if first_player is None else first_player)):
+            if not 0 <= x < n:
+                raise ValueError(f"mycology_v0: {name} {x} is not a player (0..{n - 1})")
+            v[name][...] = x
+        v["actions_left"][...] = actions_left
+        v["turn"][...] = turn
+        v["ender"][...] = RUNNING
+        rng_seed(state, R.RNG, seed if next_roll is None else seed_for_roll(next_roll))
+        update_scores(state, self.config)
+        try:
+            self.check_invariants(state)
+        except AssertionError as e:
+            raise ValueError(f"mycology_v0: not a valid position: {e}") from None
+        return state
+
+
+def season_index(season: int | str) -> int:
+    if isinstance(season, str):
+        names = [s.lower() for s in SEASON_NAMES]
+        if season.lower() not in names:
+            raise ValueError(f"mycology_v0: unknown season {season!r}; seasons are {list(SEASON_NAMES)}")
+        return names.index(season.lower())
+    if not 0 <= int(season) < NUM_SEASONS:
+        raise ValueError(f"mycology_v0: season {season} is outside 0..3 ({list(SEASON_NAMES)})")
+    return int(season)
+
+
+def seed_for_roll(total: int, start: int = 0) -> int:
+    """A generator seed whose next two d6 make ``total`` (2..12)."""
+    if not 2 <= total <= 12:
+        raise ValueError(f"mycology_v0: a dice total is 2..12, got {total}")
+    tmp = np.zeros(RNG_WORDS, np.int64)
+    for seed in range(start, start + 100000):
+        rng_seed(tmp, 0, seed)
+        if rng_below(tmp, 0, 6) + rng_below(tmp, 0, 6) + 2 == total:
+            return seed
+    raise AssertionError(f"no seed for total {total}")  # pragma: no cover (every total has many)

@@ -1,19 +1,26 @@
-"""The greedy baseline of Mycology (``mycology_v0``): the best immediate gain in points.
+"""The greedy baselines of Mycology (``mycology_v0``): the best immediate gain in points.
 
-Scores use only what is public to every player: the face-up field, the acting
-player's resources, tokens and baskets, the season and the card tables. No step
-is looked ahead, since a step that ends the turn rolls the next player's dice
-(future chance the player cannot know).
+One greedy, :class:`Greedy`, with the policy variants the simulation compares as
+parameters; ``heuristic`` (found by ``mushgym.agents.GreedyAgent``) is the default
+one. Scores use only what is public to every player: the face-up field, the acting
+player's resources, tokens and baskets, the season and the card tables. No step is
+looked ahead, since a step that ends the turn rolls the next player's dice (future
+chance the player cannot know).
 
-* harvest: the card's points + its Feast tokens (+1 for a Magic token), minus the
-  expected Poison it will bring (2 points x the chance of its resource per roll
-  x the rolls left, roughly), plus a bonus for filling baskets (the game ends when
-  one player's are full);
-* trade 3 (Feast -> resource) and trade 4 (Feast -> next season): the best harvest
-  they make possible right away, minus the Feast point spent; trade 2 (3 resources
-  -> Feast): +1 point for resources that buy nothing in the field now;
-* pay: the most plentiful resource first, a Magic token or Feast only when needed;
-* ending the turn is worth 0, other trades a little less.
+* harvest: the card's value (``value="points_feast"``: points + Feast tokens, +1 for a
+  Magic token; ``"points"``: points only), minus, with ``poison="expected"``, the
+  Poison it is expected to bring (2 points x the chance of its resource per roll x the
+  rolls left, roughly); ``poison="avoid"`` never harvests a poison card, ``"ignore"``
+  disregards poison; plus a bonus for filling baskets (the game ends when one
+  player's are full);
+* trade 1 (3 resources -> 1 resource) and trade 3 (Feast -> resource) when they make
+  an in-season card affordable right away (trade 1 only with 3 resources the card
+  does not need), trade 4 (Feast -> next season) for the best harvest it opens or when
+  the season's basket is full, trade 5 (Feast -> new field row) when no field card can go into the season's basket, the
+  row with fewer in-season cards; trade 2 (3 resources -> Feast, ``feast_trade=True``):
+  +1 point for resources that buy nothing in the field now; each minus what it costs;
+* pay: the most plentiful resource first, then Feast, a Magic token last;
+* ending the turn is worth 0, exchanges a little less.
 """
 
 from __future__ import annotations
@@ -21,84 +28,132 @@ from __future__ import annotations
 import numpy as np
 
 from . import rules as R
-
+from .actions import A_BOTTOM, A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1, A_T2, A_T3, A_T4, A_T5, A_T6
+from .layout import C, FIELD_SIZE, L, NUM_RES, NUM_SEASONS, ROW_SIZE, SP_MAGIC, SP_POISON
 
 # chance per roll that a resource comes up (2d6: 2/12 -> 2/36, 3/11 -> 4/36, ...)
 RES_CHANCE = np.array([2, 4, 6, 8, 10], np.float64) / 36.0
+VALUES = ("points_feast", "points")
+POISON_MODES = ("expected", "ignore", "avoid")
 
 
-def _card_tables(cfg):
-    n = R.NUM_CARDS
-    return (cfg[R.CFG_POINTS:R.CFG_POINTS + n], cfg[R.CFG_SEASONS:R.CFG_SEASONS + n],
-            cfg[R.CFG_FEAST:R.CFG_FEAST + n], cfg[R.CFG_SPECIAL:R.CFG_SPECIAL + n],
-            cfg[R.CFG_POISON_RES:R.CFG_POISON_RES + n],
-            cfg[R.CFG_COST:R.CFG_COST + n * R.NUM_RES].reshape(n, R.NUM_RES))
+class Greedy:
+    """Scores of every action for the player to act; ``act`` takes the best legal one."""
+
+    def __init__(self, game, value: str = "points_feast", poison: str = "expected", feast_trade: bool = True,
+                 name: str | None = None):
+        if value not in VALUES:
+            raise ValueError(f"greedy value {value!r} unknown; choose from {VALUES}")
+        if poison not in POISON_MODES:
+            raise ValueError(f"greedy poison mode {poison!r} unknown; choose from {POISON_MODES}")
+        self.game = game
+        self.value, self.poison, self.feast_trade = value, poison, feast_trade
+        self.name = name or f"greedy_{value}_{poison}"
+        t = C.arrays(game.config)
+        self.points, self.seasons, self.feast = t["points"], t["seasons"], t["feast"]
+        self.special, self.poison_res, self.cost = t["special"], t["poison_resource"], t["cost"]
+
+    def card_value(self, c: int, filled: int) -> float:
+        if self.poison == "avoid" and self.special[c] == SP_POISON:
+            return -np.inf
+        v = float(self.points[c])
+        if self.value == "points_feast":
+            v += float(self.feast[c]) + (1.0 if self.special[c] == SP_MAGIC else 0.0)
+        if self.poison == "expected" and self.special[c] == SP_POISON:
+            rolls_left = 3.0 * self.game.num_players * max(1.0, 10.0 - filled)
+            v -= 2.0 * RES_CHANCE[int(self.poison_res[c])] * min(rolls_left, 12.0)
+        return v + 0.5  # a basket place filled brings the end (and its lead) closer
+
+    def scores(self, state: np.ndarray, player: int, action_mask: np.ndarray) -> np.ndarray:
+        v = L.arrays(state)
+        p = int(player)
+        res = v["resources"][p].astype(np.int64)
+        magic = int(v["magic"][p])
+        my_feast = int(v["feast"][p])
+        season = int(v["season"])
+        counts = v["basket_count"][p]
+        filled = int(counts.sum())
+        field = v["field"]
+
+        def affordable(c: int, r: np.ndarray, m: int) -> bool:
+            return np.maximum(self.cost[c] - r, 0).sum() <= m
+
+        def in_season(c: int, s: int) -> bool:
+            return c >= 0 and bool((self.seasons[c] >> s) & 1)
+
+        def best_harvest(r: np.ndarray, m: int, s: int) -> float:
+            best = -np.inf
+            if counts[s] >= R.CAPACITY[s]:
+                return best
+            for c in field:
+                if in_season(int(c), s) and affordable(int(c), r, m):
+                    best = max(best, self.card_value(int(c), filled))
+            return best
+
+        now = best_harvest(res, magic, season)
+        scores = np.full(self.game.num_actions, -np.inf)
+        phase = self.game.phase(state)
+        for a in np.flatnonzero(action_mask):
+            a = int(a)
+            if phase == R.DEC_PAY:
+                if A_PAY_RES <= a < A_PAY_RES + NUM_RES:
+                    scores[a] = 0.01 * res[a - A_PAY_RES]
+                elif a == A_PAY_FEAST:
+                    scores[a] = -0.5
+                else:
+                    scores[a] = -1.0
+            elif phase == R.DEC_BOTTOM:
+                scores[a] = -0.01 * (a - A_BOTTOM)
+            elif a < A_T1:
+                scores[a] = self.card_value(int(field[a - A_HARVEST]), filled)
+            elif a < A_T2:
+                r2 = res.copy()
+                r2[a - A_T1] += 1
+                gain = -np.inf
+                for c in field:  # the card the new resource completes, paid from resources it does not need
+                    c = int(c)
+                    if in_season(c, season) and counts[season] < R.CAPACITY[season] and affordable(c, r2, magic) \
+                            and not affordable(c, res, magic) and (res - np.minimum(res, self.cost[c])).sum() >= 3:
+                        gain = max(gain, self.card_value(c, filled))
+                scores[a] = gain - 0.1 if np.isfinite(gain) and gain > now else -0.8
+            elif A_T3 <= a < A_T4:
+                r2 = res.copy()
+                r2[a - A_T3] += 1
+                gain = best_harvest(r2, magic if my_feast > 0 else magic - 1, season)
+                scores[a] = (gain - 1.0 - 0.2) if np.isfinite(gain) and gain > now else -1.5
+            elif a == A_T4:
+                gain = best_harvest(res, magic if my_feast > 0 else magic - 1, (season + 1) % NUM_SEASONS)
+                scores[a] = gain - 1.0 - 0.3 if np.isfinite(gain) else -1.5
+                if counts[season] >= R.CAPACITY[season]:
+                    scores[a] = max(scores[a], 0.05)  # a full basket: nothing to harvest until the season moves
+            elif a == A_T2:
+                scores[a] = 1.0 - 0.3 * 3 if self.feast_trade and not np.isfinite(now) else -0.5
+            elif A_T5 <= a < A_T6:
+                room = counts[season] < R.CAPACITY[season]
+                none_in_season = not any(in_season(int(c), season) for c in field[:FIELD_SIZE])
+                row = a - A_T5
+                fewer = [sum(in_season(int(field[r * ROW_SIZE + j]), season) for j in range(ROW_SIZE)) for r in range(2)]
+                scores[a] = 0.1 - 0.01 * row if room and none_in_season and fewer[row] <= fewer[1 - row] else -0.8
+            elif a == A_END:
+                scores[a] = 0.0
+            else:
+                scores[a] = -0.8
+        return scores
+
+    def heuristic(self, game, state, player, observation, action_mask) -> np.ndarray:
+        return self.scores(state, player, action_mask)
+
+    def act(self, state: np.ndarray, mask: np.ndarray) -> int:
+        s = self.scores(state, self.game.current_player(state), mask)
+        return int(np.argmax(s))
 
 
 def mycology_heuristic(game, state, player, observation, action_mask) -> np.ndarray:
-    cfg = game.config
-    points, seasons, feast, special, poison_res, cost = _card_tables(cfg)
-    p = int(player)
-    res = state[R.RES + p * R.NUM_RES:R.RES + (p + 1) * R.NUM_RES].astype(np.int64)
-    magic = int(state[R.MAGIC + p])
-    my_feast = int(state[R.FEAST + p])
-    season = int(state[R.SEASON])
-    counts = state[R.BCOUNT + p * R.NUM_SEASONS:R.BCOUNT + (p + 1) * R.NUM_SEASONS]
-    filled = int(counts.sum())
-    field = state[R.FIELD:R.FIELD + R.FIELD_SIZE]
-    n_players = game.num_players
-
-    def card_value(c: int) -> float:
-        v = float(points[c] + feast[c])
-        if special[c] == R.SP_MAGIC:
-            v += 1.0
-        if special[c] == R.SP_POISON:
-            rolls_left = 3.0 * n_players * max(1.0, 10.0 - filled)
-            v -= 2.0 * RES_CHANCE[int(poison_res[c])] * min(rolls_left, 12.0)
-        return v + 0.5  # a basket place filled brings the end (and its lead) closer
-
-    def best_harvest(r: np.ndarray, m: int, s: int) -> float:
-        best = -np.inf
-        if counts[s] >= R.CAPACITY[s]:
-            return best
-        for c in field:
-            if c < 0 or not (seasons[c] >> s) & 1:
-                continue
-            if np.maximum(cost[c] - r, 0).sum() <= m:
-                best = max(best, card_value(int(c)))
-        return best
-
-    scores = np.full(game.num_actions, -np.inf)
-    phase = int(state[R.PHASE])
-    for a in np.flatnonzero(action_mask):
-        a = int(a)
-        if phase == R.PH_PAY:
-            if R.A_PAY_RES <= a < R.A_PAY_RES + R.NUM_RES:
-                scores[a] = 0.01 * res[a - R.A_PAY_RES]
-            elif a == R.A_PAY_MAGIC:
-                scores[a] = -1.0
-            else:
-                scores[a] = -1.1
-        elif phase == R.PH_BOTTOM:
-            scores[a] = 0.0
-        elif a < R.A_T1:
-            scores[a] = card_value(int(field[a - R.A_HARVEST]))
-        elif R.A_T3 <= a < R.A_T4:
-            r2 = res.copy()
-            r2[a - R.A_T3] += 1
-            m2 = magic if my_feast > 0 else magic - 1
-            gain = best_harvest(r2, m2, season)
-            scores[a] = (gain - 1.0 - 0.2) if np.isfinite(gain) and gain > best_harvest(res, magic, season) else -1.5
-        elif a == R.A_T4:
-            gain = best_harvest(res, magic if my_feast > 0 else magic - 1, (season + 1) % R.NUM_SEASONS)
-            scores[a] = gain - 1.0 - 0.3 if np.isfinite(gain) else -1.5
-        elif a == R.A_T2:
-            scores[a] = 1.0 - 0.3 * 3 if not np.isfinite(best_harvest(res, magic, season)) else -0.5
-        elif a == R.A_END:
-            scores[a] = 0.0
-        else:
-            scores[a] = -0.8
-    return scores
+    """The default greedy (points + Feast, expected Poison) as a GreedyAgent heuristic."""
+    g = game.__dict__.get("_default_greedy")
+    if g is None:
+        g = game.__dict__["_default_greedy"] = Greedy(game)
+    return g.scores(state, player, action_mask)
 
 
 heuristic = mycology_heuristic  # found by mushgym.agents.GreedyAgent through the registry

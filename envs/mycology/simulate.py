@@ -3,17 +3,19 @@
     python -m mushgym.envs.mycology.simulate               # default: 400 games per table
     python -m mushgym.envs.mycology.simulate --games 2000 --players 2 4 6
 
-Policies:
+Policies (one greedy, ``envs/mycology/greedy.py``, with different parameters):
 
 * ``random``: a uniformly random legal action (pay and ordering decisions included);
-* ``greedy``: harvest the affordable card with the most points (ties: more Feast);
-  otherwise make a sensible trade: if a card in season with a free basket place is one
-  resource short, trade 3 spare resources (or 1 Feast) for it; if the current season's
-  basket is full or no field card can go into it, spend a Feast to advance the season
-  (or to replace the field row with fewer in-season cards); else end the turn. Pays with
-  the most plentiful resources, real tokens before Magic;
-* ``greedy_feast``: as greedy, ranking cards by points + Feast;
-* ``greedy_safe``: as greedy, never harvesting poison cards.
+* ``greedy``: the greedy ranking cards by points, disregarding poison;
+* ``greedy_feast``: ranking cards by points + Feast (+1 for Magic), disregarding poison;
+* ``greedy_safe``: ranking cards by points, never harvesting poison cards;
+* ``greedy_agent``: the default greedy (``GreedyAgent``): points + Feast, minus the
+  Poison a card is expected to bring, and trading 3 resources for a Feast when they buy
+  nothing (the other greedy variants never make that trade).
+
+Each greedy harvests its best affordable card, trades for a resource that makes an
+in-season card affordable, advances the season or replaces a row when nothing fits the
+basket, and pays with the most plentiful resources, Magic last (greedy.py).
 
 Printed: game length, end by turn limit, score spread, win rate by seat from the first
 player, win rates between the policies, and how often each card is harvested and how
@@ -28,81 +30,19 @@ from collections import defaultdict
 
 import numpy as np
 
-from . import rules as R
-from .cards import RESOURCE_SHORT
+from .actions import A_T1
+from .cards import NKINDS
 from .game import MycologyGame
+from .greedy import Greedy
+from .layout import L
 
 
-class Greedy:
-    def __init__(self, game: MycologyGame, value: str = "points", avoid_poison: bool = False):
-        self.g = game
-        d = game.deck
-        self.value = d.points + (d.feast if value == "points_feast" else 0)
-        self.avoid_poison = avoid_poison
-        self.name = {"points": "greedy", "points_feast": "greedy_feast"}[value] + ("_safe" if avoid_poison else "")
-        if avoid_poison:
-            self.name = "greedy_safe"
-
-    def _ok(self, card: int) -> bool:
-        return not (self.avoid_poison and self.g.deck.special[card] == R.SP_POISON)
-
-    def act(self, s: np.ndarray, mask: np.ndarray) -> int:
-        g, d = self.g, self.g.deck
-        p = int(s[R.CUR])
-        ph = int(s[R.PHASE])
-        if ph == R.PH_BOTTOM:
-            return int(np.flatnonzero(mask)[0])
-        res = s[R.RES + p * 5:R.RES + p * 5 + 5]
-        if ph == R.PH_PAY:
-            best, best_key = -1, None
-            for a in np.flatnonzero(mask):
-                if R.A_PAY_RES <= a < R.A_PAY_RES + 5:
-                    key = (2, int(res[a - R.A_PAY_RES]))
-                elif a == R.A_PAY_FEAST:
-                    key = (2, 0)
-                else:
-                    key = (1, 0)
-                if best_key is None or key > best_key:
-                    best, best_key = int(a), key
-            return best
-        # main phase: harvest the best affordable card
-        best, best_v = -1, None
-        for slot in range(8):
-            if mask[R.A_HARVEST + slot]:
-                c = int(s[R.FIELD + slot])
-                if not self._ok(c):
-                    continue
-                v = (int(self.value[c]), int(d.feast[c]), -int(d.cost[c].sum()))
-                if best_v is None or v > best_v:
-                    best, best_v = slot, v
-        if best >= 0:
-            return R.A_HARVEST + best
-        season = int(s[R.SEASON])
-        room = s[R.BCOUNT + p * 4 + season] < R.CAPACITY[season]
-        feast = int(s[R.FEAST + p] + s[R.MAGIC + p])
-        in_season = [int(s[R.FIELD + j]) for j in range(8)
-                     if s[R.FIELD + j] >= 0 and (d.seasons[s[R.FIELD + j]] >> season) & 1 and self._ok(int(s[R.FIELD + j]))]
-        if room and in_season:
-            # one resource short of an in-season card: trade for it
-            for c in sorted(in_season, key=lambda c: -int(self.value[c])):
-                short = np.maximum(d.cost[c] - res, 0)
-                if short.sum() - int(s[R.MAGIC + p]) == 1:
-                    r = int(np.flatnonzero(short)[0])
-                    spare = int((res - np.minimum(res, d.cost[c])).sum())
-                    if spare >= 3 and mask[R.A_T1 + r]:
-                        return R.A_T1 + r
-                    if feast >= 2 and mask[R.A_T3 + r]:
-                        return R.A_T3 + r
-            return R.A_END
-        if not room and feast >= 1 and mask[R.A_T4]:
-            return R.A_T4
-        if room and not in_season and feast >= 1:
-            counts = [sum(1 for j in range(4) if s[R.FIELD + row * 4 + j] >= 0
-                          and (d.seasons[s[R.FIELD + row * 4 + j]] >> season) & 1) for row in range(2)]
-            row = 0 if counts[0] <= counts[1] else 1
-            if mask[R.A_T5 + row]:
-                return R.A_T5 + row
-        return R.A_END
+def greedy_variants(game: MycologyGame) -> list[Greedy]:
+    """The greedy policies compared: one greedy (greedy.py) with different parameters."""
+    return [Greedy(game, "points", "ignore", feast_trade=False, name="greedy"),
+            Greedy(game, "points_feast", "ignore", feast_trade=False, name="greedy_feast"),
+            Greedy(game, "points", "avoid", feast_trade=False, name="greedy_safe"),
+            Greedy(game, name="greedy_agent")]
 
 
 class RandomPolicy:
@@ -122,34 +62,35 @@ def play(game: MycologyGame, policies, seed: int, harvest_counts=None):
     k = game.kernels
     harvested = [[] for _ in range(game.num_players)]
     steps = 0
+    v = L.arrays(s)
     while not k.is_terminal(s):
         k.legal_mask(s, game.config, mask, game.work)
-        p = int(s[R.CUR])
+        p = game.current_player(s)
         a = policies[p].act(s, mask)
         assert mask[a], (a, policies[p].name)
-        if s[R.PHASE] == R.PH_MAIN and a < R.A_T1:
-            harvested[p].append(int(s[R.FIELD + a]))
+        if game.phase(s) == 0 and a < A_T1:
+            harvested[p].append(int(v["field"][a]))
         k.step(s, a, game.config, game.work)
         steps += 1
-    scores = s[R.SCORE:R.SCORE + game.num_players].copy()
-    return int(s[R.TURN]), steps, int(s[R.ENDER]) == -1, scores, int(s[R.FIRST]), harvested
+    scores = np.array(game.scores(s))
+    return int(v["turn"]), steps, int(v["ender"]) == -1, scores, int(v["first_player"]), harvested
 
 
 def run_table(n: int, games: int, kind: str, seed: int = 0):
     """kind: 'random', 'greedy', or 'mixed' (seat policies rotate over greedy variants and random)."""
     game = MycologyGame(num_players=n)
     rng = np.random.default_rng(seed)
-    variants = [Greedy(game), Greedy(game, "points_feast"), Greedy(game, avoid_poison=True), RandomPolicy(rng)]
+    variants = greedy_variants(game) + [RandomPolicy(rng)]
     turns, steps, limit, spread, margin = [], [], 0, [], []
     seat_wins = np.zeros(n)
     pol_wins, pol_games = defaultdict(float), defaultdict(int)
-    card_h = np.zeros(84)
-    card_w = np.zeros(84)
+    card_h = np.zeros(NKINDS)
+    card_w = np.zeros(NKINDS)
     for i in range(games):
         if kind == "random":
             pols = [RandomPolicy(rng)] * n
         elif kind == "greedy":
-            pols = [Greedy(game)] * n
+            pols = [variants[0]] * n
         else:
             pols = [variants[(i + j) % len(variants)] for j in range(n)]
         t, st, lim, sc, first, hv = play(game, pols, seed * 100003 + i)
@@ -173,7 +114,7 @@ def run_table(n: int, games: int, kind: str, seed: int = 0):
         "n": n, "games": games, "kind": kind, "turns": np.array(turns), "steps": np.array(steps),
         "limit": limit / games, "spread": float(np.mean(spread)), "margin": float(np.mean(margin)),
         "seat_wins": seat_wins / games, "pol": {k: (pol_wins[k] / pol_games[k] * n, pol_games[k]) for k in pol_games},
-        "card_h": card_h / games, "card_w": np.divide(card_w, card_h, out=np.full(84, np.nan), where=card_h > 0),
+        "card_h": card_h / games, "card_w": np.divide(card_w, card_h, out=np.full(NKINDS, np.nan), where=card_h > 0),
         "game": game,
     }
 
@@ -193,7 +134,7 @@ def report(t) -> str:
                      + ", ".join(f"{k} {v:.2f} ({g} seats)" for k, (v, g) in sorted(t["pol"].items())))
     h = t["card_h"]
     d = t["game"].deck
-    never = [d.names[c] for c in range(84) if h[c] == 0]
+    never = [d.names[c] for c in range(NKINDS) if h[c] == 0]
     order = np.argsort(h)
     lines.append(f"- harvests per card per game: mean {h.mean():.3f}; least {', '.join(f'{d.names[c]} {h[c]:.3f}' for c in order[:4])}; "
                  f"most {', '.join(f'{d.names[c]} {h[c]:.3f}' for c in order[-4:][::-1])}"

@@ -47,8 +47,8 @@ class Field:
     shape: tuple[int, ...]  # () for a scalar
     dims: tuple[str, ...]
     doc: str = ""
-    low: float | None = None
-    high: float | None = None
+    low: object = None   # a number, or an array broadcast to ``shape`` (e.g. one bound per column)
+    high: object = None
 
     @property
     def size(self) -> int:
@@ -94,7 +94,7 @@ class Layout:
 
     # --- declaring --------------------------------------------------------------
     def field(self, name: str, shape=(), *, dims: tuple[str, ...] | None = None, doc: str = "",
-              low: float | None = None, high: float | None = None) -> int:
+              low=None, high=None) -> int:
         """Reserve a field of ``shape`` (``()`` for a scalar); return its first offset."""
         if name in self.fields:
             raise ValueError(f"{self.name} field {name!r} is declared twice")
@@ -134,6 +134,9 @@ class Layout:
             decision_depth(state)          # entries on the stack
             top_kind(state) / top_player(state)    # NO_DECISION (-1) when empty
             top_arg(state, i) / set_top_arg(state, i, v)
+            top_arg_slot(state, i)         # the state slot of arg i of the top entry: for a
+                                           # kernel that reads and writes an entry many times,
+                                           # ``e = top_arg_slot(state, 0)``, then ``state[e + i]``
             decision_at(state, level, j)   # entry ``level`` (0 = bottom), column j
                                            # (0 kind, 1 player, 2 + i arg i)
             clear_decisions(state)
@@ -182,14 +185,22 @@ class Layout:
 
     # --- derived documents ----------------------------------------------------------
     def bounds(self, dtype=np.float32) -> tuple[np.ndarray, np.ndarray]:
-        """Per-element (low, high) of a layout whose fields all declare ``low`` and ``high``."""
+        """Per-element (low, high) of a layout whose fields all declare ``low`` and ``high``.
+
+        A bound is a number or an array broadcast to the field's shape: ``high=col_high``
+        of shape ``(columns,)`` bounds each column of a ``(rows, columns)`` field.
+        """
         low = np.zeros(self.size, dtype)
         high = np.zeros(self.size, dtype)
         for f in self.fields.values():
             if f.low is None or f.high is None:
                 raise ValueError(f"{self.name} field {f.name!r} declares no low/high bound")
-            low[f.offset: f.offset + f.size] = f.low
-            high[f.offset: f.offset + f.size] = f.high
+            for out, bound in ((low, f.low), (high, f.high)):
+                try:
+                    out[f.offset: f.offset + f.size] = np.broadcast_to(np.asarray(bound, dtype), f.shape).ravel()
+                except ValueError:
+                    raise ValueError(f"{self.name} field {f.name!r}: bound of shape {np.shape(bound)} does not "
+                                     f"broadcast to the field's shape {f.shape}") from None
         return low, high
 
     def table(self) -> str:
@@ -289,6 +300,12 @@ def top_player(state):
 @njit(cache=True)
 def top_arg(state, i):
     return state[{off} + (state[{count}] - 1) * {width} + 2 + i]
+
+
+@njit(cache=True)
+def top_arg_slot(state, i):
+    """The state slot of arg ``i`` of the top entry."""
+    return {off} + (state[{count}] - 1) * {width} + 2 + i
 
 
 @njit(cache=True)

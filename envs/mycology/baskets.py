@@ -1,0 +1,46 @@
+"""What a player's baskets hold: top cards, stinkhorn protection, card count, scores."""
+
+from numba import njit
+
+from .layout import (
+    CFG_NUM_PLAYERS, NUM_SEASONS, SP_STINKHORN, basket_at, basket_count_at, cfg_points_at, cfg_special_at,
+    feast_at, magic_at, poison_at, score_at,
+)
+
+
+@njit(cache=True)
+def total_cards(state, p):
+    t = 0
+    for s in range(NUM_SEASONS):
+        t += state[basket_count_at(p, s)]
+    return t
+
+
+@njit(cache=True)
+def top_card(state, p, s):
+    """The uncovered card of p's basket of season ``s``, -1 if it is empty."""
+    c = state[basket_count_at(p, s)]
+    if c == 0:
+        return -1
+    return state[basket_at(p, s, c - 1)]
+
+
+@njit(cache=True)
+def protected(state, p, cfg):
+    """An uncovered stinkhorn on top of any of p's baskets."""
+    for s in range(NUM_SEASONS):
+        t = top_card(state, p, s)
+        if t >= 0 and cfg[cfg_special_at(t)] == SP_STINKHORN:
+            return True
+    return False
+
+
+@njit(cache=True)
+def update_scores(state, cfg):
+    """score = card points + Feast + Magic - 2 x Poison, for every player."""
+    for p in range(cfg[CFG_NUM_PLAYERS]):
+        sc = state[feast_at(p)] + state[magic_at(p)] - 2 * state[poison_at(p)]
+        for s in range(NUM_SEASONS):
+            for k in range(state[basket_count_at(p, s)]):
+                sc += cfg[cfg_points_at(state[basket_at(p, s, k)])]
+        state[score_at(p)] = sc
