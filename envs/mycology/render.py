@@ -72,9 +72,9 @@ def draw(game, state, viewer: int | None) -> Scene:
     top_h = 330
     scene = Scene(WIDTH, top_h + rows * (panel_h + 10) + 10, background=PALETTE["table"])
     season = int(f["season"])
-    phase = int(f["phase"])
-    over = phase == 3
-    cur = int(f["current_player"])
+    phase = game.phase(state)
+    over = game.is_terminal(state)
+    cur = game.current_player(state)
     score = f["score"][:n]
 
     # --- status
@@ -117,8 +117,8 @@ def draw(game, state, viewer: int | None) -> Scene:
         x, y = 20 + col * 124, 60 + row * 130
         _field_card(scene, game, x, y, int(field[slot]))
         scene.text(x + 56, y + 124, f"#{slot}", size=8, anchor="middle", fill=PALETTE["muted"])
-    bottom = f["bottom_cards"]
     if phase == 2:
+        bottom = game.decision(state)["cards"]
         scene.text(536, 48, "going under the deck:", size=10, bold=True)
         for j in range(4):
             if bottom[j] >= 0:
@@ -133,7 +133,7 @@ def draw(game, state, viewer: int | None) -> Scene:
     # --- players
     res = f["resources"].reshape(-1, 5)
     counts = f["basket_count"].reshape(-1, 4)
-    baskets = f["baskets"].reshape(-1, 10)
+    baskets = game.arrays(state)["basket"]  # (player, season, place)
     d = game.deck
     for p in range(n):
         px = 10 + (p % 2) * (WIDTH // 2)
@@ -153,9 +153,8 @@ def draw(game, state, viewer: int | None) -> Scene:
             chip(scene, x + 14, py + 40, 11, color, str(int(f[key][p])))
             scene.text(x + 14, py + 60, label, size=8, anchor="middle")
             x += 40
-        # baskets: season s has CAPACITY[s] places, slots BASKET_OFF[s] ...
+        # baskets: season s has CAPACITY[s] places
         bx = px + 14
-        off = 0
         for s in range(4):
             bw = 16 + CAPACITY[s] * 36
             scene.rect(bx, py + 74, bw - 6, 88, fill="#f3ead2", stroke=SEASON_COLORS[s], width=2, radius=6)
@@ -163,12 +162,11 @@ def draw(game, state, viewer: int | None) -> Scene:
             for k in range(CAPACITY[s]):
                 cx = bx + 5 + k * 36
                 if k < counts[p, s]:
-                    c = int(baskets[p, off + k])
+                    c = int(baskets[p, s, k])
                     card(scene, cx, py + 94, 32, 62, d.names[c], band=SEASON_COLORS[s], size=6.5,
                          subtitle=f"{int(d.points[c])}pt")
                 else:
                     scene.rect(cx, py + 94, 32, 62, fill=None, stroke="#cdbf9c", width=1, radius=4)
-            off += CAPACITY[s]
             bx += bw
     return scene
 

@@ -187,8 +187,9 @@ class Layout:
     def bounds(self, dtype=np.float32) -> tuple[np.ndarray, np.ndarray]:
         """Per-element (low, high) of a layout whose fields all declare ``low`` and ``high``.
 
-        A bound is a number or an array broadcast to the field's shape: ``high=col_high``
-        of shape ``(columns,)`` bounds each column of a ``(rows, columns)`` field.
+        A bound is a number, an array broadcast to the field's shape (``high=col_high`` of
+        shape ``(columns,)`` bounds each column of a ``(rows, columns)`` field) or a flat
+        array with one bound per element.
         """
         low = np.zeros(self.size, dtype)
         high = np.zeros(self.size, dtype)
@@ -196,8 +197,11 @@ class Layout:
             if f.low is None or f.high is None:
                 raise ValueError(f"{self.name} field {f.name!r} declares no low/high bound")
             for out, bound in ((low, f.low), (high, f.high)):
+                b = np.asarray(bound, dtype)
+                if b.ndim == 1 and b.size == f.size and b.shape != f.shape[-1:]:
+                    b = b.reshape(f.shape)  # one bound per element, flat
                 try:
-                    out[f.offset: f.offset + f.size] = np.broadcast_to(np.asarray(bound, dtype), f.shape).ravel()
+                    out[f.offset: f.offset + f.size] = np.broadcast_to(b, f.shape).ravel()
                 except ValueError:
                     raise ValueError(f"{self.name} field {f.name!r}: bound of shape {np.shape(bound)} does not "
                                      f"broadcast to the field's shape {f.shape}") from None
