@@ -32,7 +32,7 @@ import numpy as np
 
 from .base import Agent, make_agent
 from .play import _as_game, play_seeds
-from mushgym.cli import parse_options
+from mushgym.options import parse_options
 
 ELO_SCALE = 400.0 / math.log(10.0)
 

@@ -366,7 +366,7 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
 
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``mushgym train ENV --steps N [--opponent random|greedy|self] [--seed S] ...``."""
-    from mushgym.cli import parse_options
+    from mushgym.options import parse_options
 
     from .evaluate import tournament
 
