@@ -261,13 +261,31 @@ def vec_seed(base, seed_rngs, policy_rngs):
         _vec_seed_one(i, base, seed_rngs, policy_rngs)
 
 
+@njit(cache=True)
+def _vec_reset_chunk(c, nc, b, cfg, draw):
+    """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
+    prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    n = b.states.shape[0]
+    work = _row(b.works, c)
+    for env in range(c * n // nc, (c + 1) * n // nc):
+        _vec_reset_one(env, b, cfg, work, draw)
+
+
 @njit(cache=True, parallel=True)
 def par_vec_reset(b, cfg, draw):
-    n, nc = b.states.shape[0], b.works.shape[0]
+    nc = b.works.shape[0]
     for c in prange(nc):
-        work = _row(b.works, c)
-        for i in range(c * n // nc, (c + 1) * n // nc):
-            _vec_reset_one(i, b, cfg, work, draw)
+        _vec_reset_chunk(c, nc, b, cfg, draw)
+
+
+@njit(cache=True)
+def _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, draw):
+    """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
+    prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    n = b.states.shape[0]
+    work = _row(b.works, c)
+    for env in range(c * n // nc, (c + 1) * n // nc):
+        _vec_step_one(env, b, actions, cfg, work, max_len, mode, draw)
 
 
 @njit(cache=True, parallel=True)
@@ -275,11 +293,9 @@ def par_vec_step(b, actions, cfg, max_len, mode, draw):
     bad = _vec_check(actions, b.masks, b.terminated, b.truncated, mode)
     if bad >= 0:
         return bad
-    n, nc = b.states.shape[0], b.works.shape[0]
+    nc = b.works.shape[0]
     for c in prange(nc):
-        work = _row(b.works, c)
-        for i in range(c * n // nc, (c + 1) * n // nc):
-            _vec_step_one(i, b, actions, cfg, work, max_len, mode, draw)
+        _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, draw)
     return -1
 
 
@@ -454,13 +470,31 @@ def _sa_step_one(i, b, actions, cfg, work, seat_mode, max_len, mode, num_players
         b.n_legal[i] = 0
 
 
+@njit(cache=True)
+def _sa_reset_chunk(c, nc, b, cfg, seat_mode, num_players):
+    """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
+    prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    n = b.states.shape[0]
+    work = _row(b.works, c)
+    for env in range(c * n // nc, (c + 1) * n // nc):
+        _sa_reset_one(env, b, cfg, work, seat_mode, num_players)
+
+
 @njit(cache=True, parallel=True)
 def par_sa_reset(b, cfg, seat_mode, num_players):
-    n, nc = b.states.shape[0], b.works.shape[0]
+    nc = b.works.shape[0]
     for c in prange(nc):
-        work = _row(b.works, c)
-        for i in range(c * n // nc, (c + 1) * n // nc):
-            _sa_reset_one(i, b, cfg, work, seat_mode, num_players)
+        _sa_reset_chunk(c, nc, b, cfg, seat_mode, num_players)
+
+
+@njit(cache=True)
+def _sa_step_chunk(c, nc, b, actions, cfg, seat_mode, max_len, mode, num_players):
+    """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
+    prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    n = b.states.shape[0]
+    work = _row(b.works, c)
+    for env in range(c * n // nc, (c + 1) * n // nc):
+        _sa_step_one(env, b, actions, cfg, work, seat_mode, max_len, mode, num_players)
 
 
 @njit(cache=True, parallel=True)
@@ -468,11 +502,9 @@ def par_sa_step(b, actions, cfg, seat_mode, max_len, mode, num_players):
     bad = _vec_check(actions, b.masks, b.terminated, b.truncated, mode)
     if bad >= 0:
         return bad
-    n, nc = b.states.shape[0], b.works.shape[0]
+    nc = b.works.shape[0]
     for c in prange(nc):
-        work = _row(b.works, c)
-        for i in range(c * n // nc, (c + 1) * n // nc):
-            _sa_step_one(i, b, actions, cfg, work, seat_mode, max_len, mode, num_players)
+        _sa_step_chunk(c, nc, b, actions, cfg, seat_mode, max_len, mode, num_players)
     return -1
 '''
 
