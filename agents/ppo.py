@@ -7,8 +7,9 @@
 Needs the ``train`` extra (torch, stable-baselines3, sb3-contrib, tensorboard, tqdm, rich):
 this module imports them; :mod:`mushgym.agents` itself does not.
 
-The learner plays one seat of :class:`mushgym.wrappers.SingleAgentEnv` (a random
-seat each episode) against opponents drawn from a pool:
+The learner plays one seat of each game of a :class:`mushgym.wrappers.SingleAgentBatch`
+(a random seat each episode) against opponents drawn from a pool, whose decisions
+are batched across the games (one ``act_batch`` call per opponent per round):
 
 * ``opponent="random"`` or ``"greedy"``: that baseline only;
 * ``opponent="self"``: random and greedy at first, joined every
@@ -42,12 +43,13 @@ try:  # the train extra
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback, CallbackList, CheckpointCallback
-    from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
+    from stable_baselines3.common.vec_env import VecMonitor
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("mushgym.agents.ppo needs the train extra: pip install 'mushgym[train]' "
                       f"(missing: {e.name})") from e
 
-from mushgym.wrappers import OpponentPool, SingleAgentEnv, make_encoder
+from mushgym.wrappers import OpponentPool, SingleAgentBatch, make_encoder
+from mushgym.wrappers.sb3 import MaskableVecEnv
 
 # Defaults settled on fungi_v0 (benchmarks/training/README.md says how).
 DEFAULTS: dict[str, Any] = dict(
@@ -194,7 +196,7 @@ def export_policy(path: str | Path, out: str | Path) -> Path:
 class _Training(BaseCallback):
     """Self-play snapshots, the wall-clock limit, and the time split between env and network."""
 
-    def __init__(self, pool: OpponentPool | None, snapshot_every: int, envs: list[SingleAgentEnv],
+    def __init__(self, pool: OpponentPool | None, snapshot_every: int, envs: list[SingleAgentBatch],
                  max_seconds: float | None, seed: int) -> None:
         super().__init__()
         self.pool = pool
@@ -305,16 +307,10 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     torch.set_num_threads(int(hp["torch_threads"]))
     torch.manual_seed(seed)
     pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"])
-    envs: list[SingleAgentEnv] = []
-
-    def make(i):
-        def _f():
-            e = SingleAgentEnv(game, opponents=pool, seat=seat, encoder=hp["encoder"])
-            envs.append(e)
-            return e
-        return _f
-
-    vec = VecMonitor(DummyVecEnv([make(i) for i in range(hp["n_envs"])]))
+    # all n_envs games in one batch: the opponents answer with one act_batch call per round
+    games = SingleAgentBatch(game, hp["n_envs"], opponents=pool, seat=seat, encoder=hp["encoder"], seed=seed)
+    envs = [games]
+    vec = VecMonitor(MaskableVecEnv(games))
     vec.seed(seed)
     model = MaskablePPO(
         "MlpPolicy", vec, n_steps=hp["n_steps"], batch_size=hp["batch_size"], n_epochs=hp["n_epochs"],

@@ -96,12 +96,12 @@ def test_self_play_adds_snapshots_of_the_learner(tmp_path):
     model = train_ppo("fungi_v0", steps=1024, opponent="self", seed=1, run_dir=tmp_path, progress_bar=False,
                       tensorboard=False, snapshot_every=256, max_snapshots=2,
                       **{k: v for k, v in SMALL.items() if k != "checkpoint_every"}, checkpoint_every=0)
-    env = model.get_env().envs[0]
-    names = [getattr(a, "name", "") for a in env.pool.agents]
+    pool = model.get_env().get_attr("pool")[0]  # the training games' opponent pool
+    names = [getattr(a, "name", "") for a in pool.agents]
     assert names[:2] == ["random", "greedy"]
     snaps = names[2:]
     assert len(snaps) == 2 and all(n.startswith("snapshot") for n in snaps)
-    snap = env.pool.agents[-1]
+    snap = pool.agents[-1]
     assert snap.policy is not model.policy  # frozen: a copy, not the live network
     p0 = next(snap.policy.parameters()).clone()
     model.learn(256, reset_num_timesteps=False)
