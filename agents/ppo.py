@@ -75,13 +75,17 @@ DEFAULTS: dict[str, Any] = dict(
 class PolicyAgent(Agent):
     """A MaskablePPO policy network as an :class:`Agent` (batched forward passes)."""
 
-    def __init__(self, policy, encoder, deterministic: bool = True, name: str = "ppo", seed: int | None = None) -> None:
+    def __init__(self, policy, encoder, deterministic: bool = True, name: str = "ppo", seed: int | None = None,
+                 frozen: bool = False) -> None:
         self.policy = policy
         self.encoder = encoder
         self.deterministic = deterministic
         self.name = name
         self.policy.set_training_mode(False)
         self.rng = np.random.default_rng(seed)
+        # a frozen network's actor as numpy layers: at the few rows per call of training
+        # opponents, torch's per-call overhead is most of the cost
+        self._numpy_actor = numpy_actor(policy) if frozen else None
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
@@ -93,6 +97,8 @@ class PolicyAgent(Agent):
     def logits(self, observations) -> np.ndarray:
         """The policy's action logits (before masking), one row per observation."""
         pol = self.policy
+        if self._numpy_actor is not None:
+            return self._numpy_actor(self.encoder.encode_batch(np.asarray(observations)))
         x = torch.as_tensor(self.encoder.encode_batch(np.asarray(observations)))
         with torch.no_grad():  # the actor path of MaskableActorCriticPolicy, without building a distribution
             features = pol.extract_features(x, pol.pi_features_extractor)
@@ -109,13 +115,38 @@ class PolicyAgent(Agent):
         return z.argmax(axis=1).astype(np.int64)
 
 
+def numpy_actor(policy):
+    """``observations -> logits`` of ``policy``'s actor in numpy (float32), or None when a
+    layer is not one of Flatten, Linear, Tanh, ReLU (then torch is used)."""
+    from stable_baselines3.common.torch_layers import FlattenExtractor
+
+    if not isinstance(policy.pi_features_extractor, FlattenExtractor):
+        return None
+    layers = []
+    for m in [*policy.mlp_extractor.policy_net, policy.action_net]:
+        if isinstance(m, torch.nn.Linear):
+            layers.append((m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()))
+        elif isinstance(m, (torch.nn.Tanh, torch.nn.ReLU)):
+            layers.append(np.tanh if isinstance(m, torch.nn.Tanh) else (lambda h: np.maximum(h, 0, out=h)))
+        else:
+            return None
+
+    def forward(x: np.ndarray) -> np.ndarray:
+        h = np.asarray(x, dtype=np.float32).reshape(len(x), -1)
+        for layer in layers:
+            h = layer(h) if callable(layer) else h @ layer[0] + layer[1]
+        return h
+
+    return forward
+
+
 def frozen_copy(model, name: str, seed: int = 0) -> PolicyAgent:
     """A frozen snapshot of ``model``'s current policy (sampling, not argmax)."""
     policy = copy.deepcopy(model.policy)
     policy.optimizer = None
     for p in policy.parameters():
         p.requires_grad_(False)
-    return PolicyAgent(policy, model._mushgym_encoder, deterministic=False, name=name, seed=seed)
+    return PolicyAgent(policy, model._mushgym_encoder, deterministic=False, name=name, seed=seed, frozen=True)
 
 
 def _meta_path(path: Path) -> Path:

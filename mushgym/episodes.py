@@ -26,15 +26,15 @@ This is the one loop of the library: tournaments and ``play_games``
 single-agent training envs (:mod:`mushgym.wrappers`) drive the same kernels
 (``ep_deal`` / ``ep_step`` on chosen rows) with the opponents batched across envs.
 
-``on_step(states, rows, players, actions)`` (optional) is called before every tick
-is applied: ``states[rows[j]]`` is a game about to take ``actions[j]`` by seat
-``players[j]`` (do not modify the states). ``keep_states=True`` returns the final
-states too.
+``on_step(tick)`` (optional) is called before every tick is applied, with a
+:class:`Tick`: ``tick.states[tick.rows[j]]`` is game ``tick.games[j]`` (its index in
+``seeds``) about to take ``tick.actions[j]`` by seat ``tick.players[j]`` (read the
+states, do not modify them). ``keep_states=True`` returns the final states too.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -43,6 +43,16 @@ from .game import MASK_DTYPE, OBS_DTYPE, Game
 
 #: games per block by default (one ``act_batch`` row each per tick)
 BATCH_SIZE = 128
+
+
+class Tick(NamedTuple):
+    """One tick of :func:`play`, as ``on_step`` sees it (before the actions are applied)."""
+
+    states: np.ndarray   # the block's states; row ``rows[j]`` is game ``games[j]``
+    rows: np.ndarray     # rows of the games still running
+    games: np.ndarray    # their indices in ``seeds``
+    players: np.ndarray  # the seat to act in each
+    actions: np.ndarray  # the action its agent chose
 
 
 class EpisodeBatch:
@@ -164,7 +174,7 @@ def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_siz
                 if sel.size:
                     actions[sel] = decide(agent, game, batch, active[sel])
             if on_step is not None:
-                on_step(batch.states, active, players, actions)
+                on_step(Tick(batch.states, active, start + active, players, actions))
             bad = batch.step(active, actions)
             if bad >= 0:
                 j = bad % active.size

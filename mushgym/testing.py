@@ -113,9 +113,9 @@ def play_random_games(game: Game, n_games: int, seed: int = 0, batch_size: int =
     from .episodes import play
     from .policies import UniformRandomPolicy
 
-    def check(states, rows, players, actions):
-        for i, p in zip(rows, players):
-            state = states[i]
+    def check(tick):
+        for i, p in zip(tick.rows, tick.players):
+            state = tick.states[i]
             game.check_invariants(state)
             check_observations(game, state)
             assert game.current_player(state) == p

@@ -28,12 +28,16 @@ from collections import defaultdict
 
 import numpy as np
 
+from mushgym.episodes import play as play_episodes
+
 from . import rules as R
 from .cards import RESOURCE_SHORT
 from .game import MycologyGame
 
 
 class Greedy:
+    uses_state = True  # decides from the state (its own seat's view of it): mushgym.episodes passes states
+
     def __init__(self, game: MycologyGame, value: str = "points", avoid_poison: bool = False):
         self.g = game
         d = game.deck
@@ -42,6 +46,9 @@ class Greedy:
         self.name = {"points": "greedy", "points_feast": "greedy_feast"}[value] + ("_safe" if avoid_poison else "")
         if avoid_poison:
             self.name = "greedy_safe"
+
+    def act_batch(self, observations, masks, game=None, states=None, players=None) -> np.ndarray:
+        return np.array([self.act(st, m) for st, m in zip(states, masks)], dtype=np.int64)
 
     def _ok(self, card: int) -> bool:
         return not (self.avoid_poison and self.g.deck.special[card] == R.SP_POISON)
@@ -114,25 +121,24 @@ class RandomPolicy:
     def act(self, s, mask) -> int:
         return int(self.rng.choice(np.flatnonzero(mask)))
 
+    def act_batch(self, observations, masks) -> np.ndarray:
+        return np.array([self.act(None, m) for m in masks], dtype=np.int64)
 
-def play(game: MycologyGame, policies, seed: int, harvest_counts=None):
-    """One game; returns (turns, steps, ended_by_limit, scores, first, harvested[player] list)."""
-    s = game.new_state(seed)
-    mask = np.zeros(game.num_actions, np.int8)
-    k = game.kernels
-    harvested = [[] for _ in range(game.num_players)]
-    steps = 0
-    while not k.is_terminal(s):
-        k.legal_mask(s, game.config, mask, game.work)
-        p = int(s[R.CUR])
-        a = policies[p].act(s, mask)
-        assert mask[a], (a, policies[p].name)
-        if s[R.PHASE] == R.PH_MAIN and a < R.A_T1:
-            harvested[p].append(int(s[R.FIELD + a]))
-        k.step(s, a, game.config, game.work)
-        steps += 1
-    scores = s[R.SCORE:R.SCORE + game.num_players].copy()
-    return int(s[R.TURN]), steps, int(s[R.ENDER]) == -1, scores, int(s[R.FIRST]), harvested
+
+def play(game: MycologyGame, policies, seeds):
+    """Games in lockstep (mushgym.episodes), one per seed, ``policies[p]`` in seat ``p``; per game
+    (turns, steps, ended_by_limit, scores, first, harvested[player] list)."""
+    harvested = [[[] for _ in range(game.num_players)] for _ in seeds]
+
+    def record_harvests(tick):
+        for i, g, p, a in zip(tick.rows, tick.games, tick.players, tick.actions):
+            st = tick.states[i]
+            if st[R.PHASE] == R.PH_MAIN and a < R.A_T1:
+                harvested[g][p].append(int(st[R.FIELD + a]))
+
+    res = play_episodes(game, policies, seeds, on_step=record_harvests, keep_states=True)
+    return [(int(st[R.TURN]), int(steps), int(st[R.ENDER]) == -1, st[R.SCORE:R.SCORE + game.num_players].copy(),
+             int(st[R.FIRST]), hv) for st, steps, hv in zip(res["states"], res["lengths"], harvested)]
 
 
 def run_table(n: int, games: int, kind: str, seed: int = 0):
@@ -145,14 +151,20 @@ def run_table(n: int, games: int, kind: str, seed: int = 0):
     pol_wins, pol_games = defaultdict(float), defaultdict(int)
     card_h = np.zeros(84)
     card_w = np.zeros(84)
-    for i in range(games):
+    # games with the same seating are played together: game i seats variants[(i + j) % 4] in seat j
+    arrangements = 1 if kind in ("random", "greedy") else len(variants)
+    played = []
+    for r in range(arrangements):
+        ids = list(range(r, games, arrangements))
         if kind == "random":
             pols = [RandomPolicy(rng)] * n
         elif kind == "greedy":
             pols = [Greedy(game)] * n
         else:
-            pols = [variants[(i + j) % len(variants)] for j in range(n)]
-        t, st, lim, sc, first, hv = play(game, pols, seed * 100003 + i)
+            pols = [variants[(r + j) % len(variants)] for j in range(n)]
+        if ids:
+            played += [(pols, out) for out in play(game, pols, [seed * 100003 + i for i in ids])]
+    for pols, (t, st, lim, sc, first, hv) in played:
         turns.append(t)
         steps.append(st)
         limit += lim
