@@ -157,17 +157,19 @@ class SingleAgentBatch:
 
     def _play_opponents(self, rows: np.ndarray) -> None:
         """Opponents' moves, batched across games, until every game of ``rows`` is at its
-        learner's decision or over."""
-        b = self.batch
-        rows = rows[(b.players[rows] >= 0) & (b.players[rows] != self.seats[rows])]
+        learner's decision or over. ``timers["opponents"]`` counts the agents' calls only."""
+        b, players, seats = self.batch, self.batch.players, self.seats
+        rows = rows[(players[rows] >= 0) & (players[rows] != seats[rows])]
         while rows.size:
-            t1 = time.perf_counter()
-            who = self._opponent[rows, b.players[rows]]
+            t0 = time.perf_counter()
+            thinking = 0.0
+            who = self._opponent[rows, players[rows]]
             actions = np.empty(rows.size, dtype=np.int64)
-            for k in np.unique(who):
-                sel = np.flatnonzero(who == k)
+            for k in sorted(set(who.tolist())):
+                sel = np.flatnonzero(who == k) if len(who) > 1 else slice(None)
+                t1 = time.perf_counter()
                 actions[sel] = decide(self._agents[k], self.game, b, rows[sel])
-            t2 = time.perf_counter()
+                thinking += time.perf_counter() - t1
             bad = b.step(rows, actions)
             if bad >= 0:
                 j = bad % rows.size
@@ -176,9 +178,9 @@ class SingleAgentBatch:
             if b.truncated[rows].any():
                 raise RuntimeError(f"{self.env_id}: game did not end within {self.limit} steps")
             self.counts["opponent_steps"] += rows.size
-            rows = rows[(b.players[rows] >= 0) & (b.players[rows] != self.seats[rows])]
-            self.timers["env"] += time.perf_counter() - t2
-            self.timers["opponents"] += t2 - t1
+            rows = rows[(players[rows] >= 0) & (players[rows] != seats[rows])]
+            self.timers["opponents"] += thinking
+            self.timers["env"] += time.perf_counter() - t0 - thinking
 
     def reset(self, seed: int | None = None, rows: Sequence[int] | None = None) -> np.ndarray:
         """New episodes (in every game, or in ``rows``); the learners' encoded observations."""
