@@ -591,7 +591,7 @@ def install_batch_kernels(namespace: dict) -> None:
     names = install_source(BATCH_SOURCE, namespace, "loops")
     for name in names:
         if name.startswith("par_"):
-            fn = namespace[name].py_func
+            fn = getattr(namespace[name], "py_func", namespace[name])  # a plain function without JIT
             serial = name[len("par_"):]
             twin = types.FunctionType(fn.__code__, fn.__globals__, serial, fn.__defaults__, fn.__closure__)
             twin.__qualname__ = f"{serial}__loops"
