@@ -16,7 +16,8 @@ def _write_toy_game(folder: Path) -> Path:
     pkg = folder / "tinyrace"
     shutil.copytree(HERE / "toygame", pkg, ignore=shutil.ignore_patterns("__pycache__"))
     for f in pkg.glob("*.py"):
-        f.write_text(f.read_text().replace("toyrace_v0", "tinyrace_v0"))
+        # the registered copy has no leaky variant: the harness would (rightly) fail it
+        f.write_text(f.read_text().replace("toyrace_v0", "tinyrace_v0").replace('"leak": (False, True)', '"leak": (False,)'))
     return pkg
 
 
