@@ -4,7 +4,7 @@ An agent answers one question, *which legal action now?*, in one of two ways:
 
 * ``act(observation, action_mask) -> int`` from what the acting player sees (the
   observation vector and the 0/1 legal mask of the AEC env), and the batched
-  ``act_batch(observations, action_masks) -> int64[n]``;
+  ``act_batch(observations, action_masks) -> int64[n]`` (one row per decision);
 * ``act_state(game, state, player, observation, action_mask) -> int`` for agents
   that look ahead with the functional API (``game.step`` on a copy of ``state``).
   Such agents set ``uses_state = True``. They receive the true state because the
@@ -12,10 +12,14 @@ An agent answers one question, *which legal action now?*, in one of two ways:
   ``tests/test_agents.py`` checks this by asking the same question on a state whose
   hidden part was redrawn with ``game.perturb_hidden`` and demanding the same answer.
 
-Runners (:func:`mushgym.agents.play_games`, the tournament, the single-agent
-Gymnasium wrapper) call ``act_state`` for ``uses_state`` agents and
-``act``/``act_batch`` for the others, so an agent written for PettingZoo's loop
-(``agent.act(obs["observation"], obs["action_mask"])``) works everywhere.
+Runners (:mod:`mushgym.episodes`, behind :func:`mushgym.agents.play_games`, the
+tournament and the single-agent training envs) ask for a whole batch at once:
+``act_batch(observations, action_masks)``, and for ``uses_state`` agents
+``act_batch(observations, action_masks, game=game, states=states, players=players)``
+(row ``j`` is ``players[j]``'s decision in ``states[j]``). The defaults loop over
+``act`` / ``act_state``, so an agent written for PettingZoo's loop
+(``agent.act(obs["observation"], obs["action_mask"])``) works everywhere; override
+``act_batch`` to answer a batch in one go (one network forward pass).
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+
+from mushgym.policies import uniform_legal_actions
 
 
 class Agent:
@@ -37,8 +43,15 @@ class Agent:
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         raise NotImplementedError
 
-    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
-        """One action per row; the default loops over :meth:`act`."""
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray, *, game=None,
+                  states: np.ndarray | None = None, players: np.ndarray | None = None) -> np.ndarray:
+        """One action per row. Runners pass ``game``, ``states`` and ``players`` to
+        ``uses_state`` agents. The default loops over :meth:`act_state` for those and
+        over :meth:`act` for the others."""
+        if self.uses_state:
+            _need_states(self, game, states, players)
+            return np.array([self.act_state(game, s, int(p), o, m)
+                             for s, p, o, m in zip(states, players, observations, action_masks)], dtype=np.int64)
         return np.array([self.act(o, m) for o, m in zip(observations, action_masks)], dtype=np.int64)
 
     def act_state(self, game, state: np.ndarray, player: int,
@@ -71,6 +84,12 @@ class Agent:
         return f"{type(self).__name__}({self.name!r})"
 
 
+def _need_states(agent: Agent, game, states, players) -> None:
+    if game is None or states is None or players is None:
+        raise TypeError(f"{agent!r} looks ahead with the functional API: act_batch needs game=, states= and "
+                        f"players= (mushgym.episodes passes them to agents with uses_state = True)")
+
+
 def _check_mask(action_mask: np.ndarray) -> np.ndarray:
     legal = np.flatnonzero(action_mask)
     if legal.size == 0:
@@ -95,14 +114,8 @@ class RandomAgent(Agent):
         legal = _check_mask(action_mask)
         return int(legal[self.rng.integers(legal.size)])
 
-    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
-        masks = np.asarray(action_masks) != 0
-        if not masks.any(axis=1).all():
-            raise ValueError("no legal action in some row of action_masks")
-        # Gumbel-free uniform choice: random keys on the legal entries, argmax per row.
-        keys = self.rng.random(masks.shape)
-        keys[~masks] = -1.0
-        return keys.argmax(axis=1).astype(np.int64)
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray, **context) -> np.ndarray:
+        return uniform_legal_actions(action_masks, self.rng)
 
 
 class FunctionAgent(Agent):

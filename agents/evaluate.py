@@ -45,7 +45,7 @@ import numpy as np
 from .base import Agent, make_agent
 from .play import _as_game, play_seeds
 from .runs import new_run_dir
-from mushgym.cli import parse_options
+from mushgym.options import parse_options
 
 ELO_SCALE = 400.0 / math.log(10.0)
 ELO_ROUND = 10        # ratings and intervals are quoted to this many points

@@ -109,10 +109,8 @@ class GreedyAgent(Agent):
 
     def act(self, observation, action_mask) -> int:
         raise TypeError("GreedyAgent looks one step ahead with the functional API and needs the game "
-                        "state: call act_state(game, state, player), or play it through "
+                        "state: call act_state(game, state, player) or act_batch(observations, masks, "
+                        "game=, states=, players=), or play it through "
                         "mushgym.agents.play_games / tournament / mushgym.wrappers.SingleAgentEnv, "
                         "or in an AEC loop with agent.act_state(env.unwrapped.game, "
                         "env.unwrapped.game_state, player)")
-
-    def act_batch(self, observations, action_masks):
-        return self.act(None, None)

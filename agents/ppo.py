@@ -7,8 +7,9 @@
 Needs the ``train`` extra (torch, stable-baselines3, sb3-contrib, tensorboard, tqdm, rich):
 this module imports them; :mod:`mushgym.agents` itself does not.
 
-The learner plays one seat of :class:`mushgym.wrappers.SingleAgentEnv` (a random
-seat each episode) against opponents drawn from a pool:
+The learner plays one seat of each game of a :class:`mushgym.wrappers.SingleAgentBatch`
+(a random seat each episode) against opponents drawn from a pool, whose decisions
+are batched across the games (one ``act_batch`` call per opponent per round):
 
 * ``opponent="random"`` or ``"greedy"``: that baseline only;
 * ``opponent="self"``: random and greedy at first, joined every
@@ -51,12 +52,13 @@ try:  # the train extra
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback, CallbackList, CheckpointCallback
-    from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
+    from stable_baselines3.common.vec_env import VecMonitor
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("mushgym.agents.ppo needs the train extra: pip install 'mushgym[train]' "
                       f"(missing: {e.name})") from e
 
-from mushgym.wrappers import OpponentPool, SingleAgentEnv, make_encoder
+from mushgym.wrappers import OpponentPool, SingleAgentBatch, make_encoder
+from mushgym.wrappers.sb3 import MaskableVecEnv
 
 # Defaults settled on fungi_v0 (benchmarks/training/README.md says how).
 DEFAULTS: dict[str, Any] = dict(
@@ -82,13 +84,17 @@ DEFAULTS: dict[str, Any] = dict(
 class PolicyAgent(Agent):
     """A MaskablePPO policy network as an :class:`Agent` (batched forward passes)."""
 
-    def __init__(self, policy, encoder, deterministic: bool = True, name: str = "ppo", seed: int | None = None) -> None:
+    def __init__(self, policy, encoder, deterministic: bool = True, name: str = "ppo", seed: int | None = None,
+                 frozen: bool = False) -> None:
         self.policy = policy
         self.encoder = encoder
         self.deterministic = deterministic
         self.name = name
         self.policy.set_training_mode(False)
         self.rng = np.random.default_rng(seed)
+        # a frozen network's actor as numpy layers: at the few rows per call of training
+        # opponents, torch's per-call overhead is most of the cost
+        self._numpy_actor = numpy_actor(policy) if frozen else None
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
@@ -100,6 +106,8 @@ class PolicyAgent(Agent):
     def logits(self, observations) -> np.ndarray:
         """The policy's action logits (before masking), one row per observation."""
         pol = self.policy
+        if self._numpy_actor is not None:
+            return self._numpy_actor(self.encoder.encode_batch(np.asarray(observations)))
         x = torch.as_tensor(self.encoder.encode_batch(np.asarray(observations)))
         with torch.no_grad():  # the actor path of MaskableActorCriticPolicy, without building a distribution
             features = pol.extract_features(x, pol.pi_features_extractor)
@@ -116,13 +124,38 @@ class PolicyAgent(Agent):
         return z.argmax(axis=1).astype(np.int64)
 
 
+def numpy_actor(policy):
+    """``observations -> logits`` of ``policy``'s actor in numpy (float32), or None when a
+    layer is not one of Flatten, Linear, Tanh, ReLU (then torch is used)."""
+    from stable_baselines3.common.torch_layers import FlattenExtractor
+
+    if not isinstance(policy.pi_features_extractor, FlattenExtractor):
+        return None
+    layers = []
+    for m in [*policy.mlp_extractor.policy_net, policy.action_net]:
+        if isinstance(m, torch.nn.Linear):
+            layers.append((m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()))
+        elif isinstance(m, (torch.nn.Tanh, torch.nn.ReLU)):
+            layers.append(np.tanh if isinstance(m, torch.nn.Tanh) else (lambda h: np.maximum(h, 0, out=h)))
+        else:
+            return None
+
+    def forward(x: np.ndarray) -> np.ndarray:
+        h = np.asarray(x, dtype=np.float32).reshape(len(x), -1)
+        for layer in layers:
+            h = layer(h) if callable(layer) else h @ layer[0] + layer[1]
+        return h
+
+    return forward
+
+
 def frozen_copy(model, name: str, seed: int = 0) -> PolicyAgent:
     """A frozen snapshot of ``model``'s current policy (sampling, not argmax)."""
     policy = copy.deepcopy(model.policy)
     policy.optimizer = None
     for p in policy.parameters():
         p.requires_grad_(False)
-    return PolicyAgent(policy, model._mushgym_encoder, deterministic=False, name=name, seed=seed)
+    return PolicyAgent(policy, model._mushgym_encoder, deterministic=False, name=name, seed=seed, frozen=True)
 
 
 def _meta_path(path: Path) -> Path:
@@ -203,7 +236,7 @@ def export_policy(path: str | Path, out: str | Path) -> Path:
 class _Training(BaseCallback):
     """Self-play snapshots, the wall-clock limit, and the time split between env and network."""
 
-    def __init__(self, pool: OpponentPool | None, snapshot_every: int, envs: list[SingleAgentEnv],
+    def __init__(self, pool: OpponentPool | None, snapshot_every: int, envs: list[SingleAgentBatch],
                  max_seconds: float | None, seed: int) -> None:
         super().__init__()
         self.pool = pool
@@ -315,16 +348,10 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     torch.set_num_threads(int(hp["torch_threads"]))
     torch.manual_seed(seed)
     pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"])
-    envs: list[SingleAgentEnv] = []
-
-    def make(i):
-        def _f():
-            e = SingleAgentEnv(game, opponents=pool, seat=seat, encoder=hp["encoder"])
-            envs.append(e)
-            return e
-        return _f
-
-    vec = VecMonitor(DummyVecEnv([make(i) for i in range(hp["n_envs"])]))
+    # all n_envs games in one batch: the opponents answer with one act_batch call per round
+    games = SingleAgentBatch(game, hp["n_envs"], opponents=pool, seat=seat, encoder=hp["encoder"], seed=seed)
+    envs = [games]
+    vec = VecMonitor(MaskableVecEnv(games))
     vec.seed(seed)
     model = MaskablePPO(
         "MlpPolicy", vec, n_steps=hp["n_steps"], batch_size=hp["batch_size"], n_epochs=hp["n_epochs"],
@@ -404,7 +431,7 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
 
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``mushgym train ENV --steps N [--opponent random|greedy|self] [--seed S] ...``."""
-    from mushgym.cli import parse_options
+    from mushgym.options import parse_options
 
     from .evaluate import tournament
 

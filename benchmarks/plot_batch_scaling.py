@@ -23,10 +23,10 @@ BATCHES = (1, 4, 16, 64, 256, 1024, 4096, 8192)
 def measure(env_ids, budget: float, repeats: int, batches) -> dict:
     import numba
 
-    from mushgym.bench import _machine, bench_rollouts, bench_vector, resolve_env
+    from mushgym.bench import bench_rollouts, bench_vector, machine, resolve_env
 
     nt = numba.config.NUMBA_NUM_THREADS
-    out = {"machine": _machine(), "budget_s": budget, "repeats": repeats, "envs": {}}
+    out = {"machine": machine(), "budget_s": budget, "repeats": repeats, "envs": {}}
     for env_id in env_ids:
         game = resolve_env(env_id).Game()
         res = {"batches": [], "all_threads": [], "one_thread": []}

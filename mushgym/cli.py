@@ -3,30 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import ast
 import sys
-from typing import Any
 
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``["num_players=4", "reward=score"]`` -> ``{"num_players": 4, "reward": "score"}``.
-
-    Values are Python literals where they parse as one (``4``, ``0.5``, ``True``;
-    also ``true``/``false``), else strings. Validation is the game's job.
-    """
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise SystemExit(f"mushgym: option {pair!r} is not of the form NAME=VALUE")
-        key, value = pair.split("=", 1)
-        if value in ("true", "false"):
-            options[key] = value == "true"
-            continue
-        try:
-            options[key] = ast.literal_eval(value)
-        except (ValueError, SyntaxError):
-            options[key] = value
-    return options
+from .options import OptionSyntaxError, parse_options
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -238,10 +217,16 @@ def main(argv: list[str] | None = None) -> int:
     args, rest = parser.parse_known_args(argv)
     if getattr(args, "delegate", None):
         module, func = args.delegate
-        return _delegate(module, func, rest)
+        try:
+            return _delegate(module, func, rest)
+        except OptionSyntaxError as err:
+            raise SystemExit(f"mushgym: {err}") from None
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
-    return args.func(args)
+    try:
+        return args.func(args)
+    except OptionSyntaxError as err:
+        raise SystemExit(f"mushgym: {err}") from None
 
 
 if __name__ == "__main__":

@@ -101,16 +101,40 @@ def check_observations(game: Game, state: np.ndarray) -> None:
                 f"[{game.obs_low.ravel()[i]}, {game.obs_high.ravel()[i]}]")
 
 
-def play_random_games(game: Game, n_games: int, seed: int = 0) -> dict[str, Any]:
-    """Random play with every check on every step; returns lengths and returns."""
-    lengths, rets = [], []
-    for g in range(n_games):
-        steps = -1
-        for state, _action in random_trajectory(game, seed + g):
-            steps += 1
-        lengths.append(steps)
-        rets.append(game.returns(state))
-    return {"lengths": np.array(lengths), "returns": np.array(rets)}
+def play_random_games(game: Game, n_games: int, seed: int = 0, batch_size: int = 64) -> dict[str, Any]:
+    """Random play through :mod:`mushgym.episodes` with every check on every step.
+
+    Before each step of each game: the game's invariants, a non-empty mask, the
+    observations of every player (shape, dtype, bounds, every element written) and
+    the declared maximum length; at the end: invariants, observations, returns
+    within the reward range (summing to 0 in a zero-sum game) and no legal action.
+    Returns ``lengths`` and ``returns``.
+    """
+    from .episodes import play
+    from .policies import UniformRandomPolicy
+
+    def check(tick):
+        for i, p in zip(tick.rows, tick.players):
+            state = tick.states[i]
+            game.check_invariants(state)
+            check_observations(game, state)
+            assert game.current_player(state) == p
+            assert game.legal_mask(state).any(), f"{game.env_id}: no legal action in a running game"
+
+    policy = UniformRandomPolicy(seed)
+    res = play(game, [policy] * game.num_players, range(seed, seed + n_games), batch_size=batch_size,
+               on_step=check, keep_states=True)
+    lo, hi = game.spec.reward_range
+    for state, rets in zip(res["states"], res["returns"]):
+        assert game.is_terminal(state)
+        game.check_invariants(state)
+        check_observations(game, state)
+        np.testing.assert_array_equal(rets, game.returns(state))
+        assert ((rets >= lo) & (rets <= hi)).all(), f"{game.env_id}: returns {rets} outside {game.spec.reward_range}"
+        if game.spec.zero_sum:
+            assert abs(rets.sum()) < 1e-9, f"{game.env_id}: zero-sum game returned {rets}"
+        assert not game.legal_mask(state).any(), f"{game.env_id}: terminal state has legal actions"
+    return {"lengths": res["lengths"], "returns": res["returns"]}
 
 
 def check_hidden_information(game: Game, n_games: int, seed: int = 0, every: int = 3) -> int:

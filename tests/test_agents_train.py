@@ -10,6 +10,7 @@ pytest.importorskip("sb3_contrib")
 
 import mushgym  # noqa: E402
 from mushgym.agents import load_policy, make_agent, play_match, tournament, train_main, train_ppo  # noqa: E402
+from mushgym.agents.ppo import PolicyAgent  # noqa: E402
 
 SMALL = dict(n_envs=2, n_steps=128, batch_size=128, n_epochs=2, net_arch=(32, 32), checkpoint_every=512,
              curve_points=2, curve_games=4)
@@ -149,13 +150,17 @@ def test_self_play_adds_snapshots_of_the_learner(tmp_path):
     model = train_ppo("fungi_v0", steps=1024, opponent="self", seed=1, run_dir=tmp_path, progress_bar=False,
                       tensorboard=False, snapshot_every=256, max_snapshots=2,
                       **{k: v for k, v in SMALL.items() if k != "checkpoint_every"}, checkpoint_every=0)
-    env = model.get_env().envs[0]
-    names = [getattr(a, "name", "") for a in env.pool.agents]
+    pool = model.get_env().get_attr("pool")[0]  # the training games' opponent pool
+    names = [getattr(a, "name", "") for a in pool.agents]
     assert names[:2] == ["random", "greedy"]
     snaps = names[2:]
     assert len(snaps) == 2 and all(n.startswith("snapshot") for n in snaps)
-    snap = env.pool.agents[-1]
+    snap = pool.agents[-1]
     assert snap.policy is not model.policy  # frozen: a copy, not the live network
+    obs = np.random.default_rng(0).random((7, *model.observation_space.shape)).astype(np.float32)
+    torch_logits = PolicyAgent(snap.policy, snap.encoder).logits(obs)  # the torch path
+    assert snap._numpy_actor is not None  # snapshots run their actor in numpy
+    np.testing.assert_allclose(snap.logits(obs), torch_logits, rtol=1e-4, atol=1e-5)
     p0 = next(snap.policy.parameters()).clone()
     model.learn(256, reset_num_timesteps=False)
     assert np.allclose(next(snap.policy.parameters()).detach().numpy(), p0.numpy())

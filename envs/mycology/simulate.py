@@ -30,6 +30,8 @@ from collections import defaultdict
 
 import numpy as np
 
+from mushgym.episodes import play as play_episodes
+
 from .actions import A_T1
 from .cards import NKINDS
 from .game import MycologyGame
@@ -54,26 +56,41 @@ class RandomPolicy:
     def act(self, s, mask) -> int:
         return int(self.rng.choice(np.flatnonzero(mask)))
 
+    def act_batch(self, observations, masks) -> np.ndarray:
+        return np.array([self.act(None, m) for m in masks], dtype=np.int64)
 
-def play(game: MycologyGame, policies, seed: int, harvest_counts=None):
-    """One game; returns (turns, steps, ended_by_limit, scores, first, harvested[player] list)."""
-    s = game.new_state(seed)
-    mask = np.zeros(game.num_actions, np.int8)
-    k = game.kernels
-    harvested = [[] for _ in range(game.num_players)]
-    steps = 0
-    v = L.arrays(s)
-    while not k.is_terminal(s):
-        k.legal_mask(s, game.config, mask, game.work)
-        p = game.current_player(s)
-        a = policies[p].act(s, mask)
-        assert mask[a], (a, policies[p].name)
-        if game.phase(s) == 0 and a < A_T1:
-            harvested[p].append(int(v["field"][a]))
-        k.step(s, a, game.config, game.work)
-        steps += 1
-    scores = np.array(game.scores(s))
-    return int(v["turn"]), steps, int(v["ender"]) == -1, scores, int(v["first_player"]), harvested
+
+class _StatePolicy:
+    """A policy that reads the state (``act(state, mask)``), for the episode loop."""
+
+    uses_state = True
+
+    def __init__(self, policy):
+        self.policy, self.name = policy, policy.name
+
+    def act_batch(self, observations, masks, game=None, states=None, players=None) -> np.ndarray:
+        return np.array([self.policy.act(s, m) for s, m in zip(states, masks)], dtype=np.int64)
+
+
+def play(game: MycologyGame, policies, seeds):
+    """Games in lockstep (mushgym.episodes), one per seed, ``policies[p]`` in seat ``p``; per game
+    (turns, steps, ended_by_limit, scores, first, harvested[player] list)."""
+    harvested = [[[] for _ in range(game.num_players)] for _ in seeds]
+
+    def record_harvests(tick):
+        for i, g, p, a in zip(tick.rows, tick.games, tick.players, tick.actions):
+            st = tick.states[i]
+            if game.phase(st) == 0 and a < A_T1:
+                harvested[g][p].append(int(L.arrays(st)["field"][a]))
+
+    agents = [p if hasattr(p, "act_batch") else _StatePolicy(p) for p in policies]
+    res = play_episodes(game, agents, seeds, on_step=record_harvests, keep_states=True)
+    out = []
+    for st, steps, hv in zip(res["states"], res["lengths"], harvested):
+        v = L.arrays(st)
+        out.append((int(v["turn"]), int(steps), int(v["ender"]) == -1, np.array(game.scores(st)),
+                    int(v["first_player"]), hv))
+    return out
 
 
 def run_table(n: int, games: int, kind: str, seed: int = 0):
@@ -86,14 +103,20 @@ def run_table(n: int, games: int, kind: str, seed: int = 0):
     pol_wins, pol_games = defaultdict(float), defaultdict(int)
     card_h = np.zeros(NKINDS)
     card_w = np.zeros(NKINDS)
-    for i in range(games):
+    # games with the same seating are played together: game i seats variants[(i + j) % k] in seat j
+    arrangements = 1 if kind in ("random", "greedy") else len(variants)
+    played = []
+    for r in range(arrangements):
+        ids = list(range(r, games, arrangements))
         if kind == "random":
             pols = [RandomPolicy(rng)] * n
         elif kind == "greedy":
             pols = [variants[0]] * n
         else:
-            pols = [variants[(i + j) % len(variants)] for j in range(n)]
-        t, st, lim, sc, first, hv = play(game, pols, seed * 100003 + i)
+            pols = [variants[(r + j) % len(variants)] for j in range(n)]
+        if ids:
+            played += [(pols, out) for out in play(game, pols, [seed * 100003 + i for i in ids])]
+    for pols, (t, st, lim, sc, first, hv) in played:
         turns.append(t)
         steps.append(st)
         limit += lim

@@ -31,6 +31,9 @@ What the loops add to the module (all ``@njit(cache=True)``; ``par_*`` and
     aec_refresh / aec_advance                   one env: step + mask + player, one call
     play_random_game(...) / random_rollouts(...)   whole games, in-kernel
     vec_seed / vec_reset / vec_step / vec_sample   the vector API (mushgym.vector)
+    ep_deal / ep_step / ep_observe              chosen rows of a batch only, seeded deals, no
+                                                auto-reset (mushgym.episodes: games played
+                                                by agents)
     sa_reset / sa_step                          single-agent vector view (learner
                                                 on one seat, random opponents)
 
@@ -300,6 +303,98 @@ def par_vec_step(b, actions, cfg, max_len, mode, draw):
 def par_vec_sample(masks, n_legal, policy_rngs, out):
     for i in prange(masks.shape[0]):
         _vec_sample_one(i, masks, n_legal, policy_rngs, out)
+
+
+# --- episodes: chosen rows only (mushgym.episodes: agents' decisions, seeded deals) --------
+# ``rows`` lists the envs to touch; the others are left exactly as they are (a finished
+# game keeps its final state, flags and returns; a game waiting for another agent keeps
+# its observation and mask). No auto-reset: the caller deals new games with ``ep_deal``.
+
+@njit(cache=True, inline='always')
+def _ep_end_row(i, b, cfg, work):
+    """Env ``i`` is over (or cut short): every seat's return, no mask, no player to act."""
+    state = _row(b.states, i)
+    if is_terminal(state):
+        returns(state, cfg, _row(b.rewards, i))
+    b.masks[i, :] = 0
+    b.n_legal[i] = 0
+    b.players[i] = -1
+
+
+@njit(cache=True, inline='always')
+def _ep_deal_one(i, b, seed, cfg, work):
+    b.ep_seeds[i] = seed
+    b.ep_len[i] = 0
+    for k in range(b.rewards.shape[1]):
+        b.rewards[i, k] = 0.0
+    b.truncated[i] = False
+    state = _row(b.states, i)
+    init(state, seed, cfg, work)
+    if is_terminal(state):  # a game over at the deal
+        b.terminated[i] = True
+        _ep_end_row(i, b, cfg, work)
+    else:
+        b.terminated[i] = False
+        _vec_refresh(i, b, cfg, work, False)
+
+
+@njit(cache=True, inline='always')
+def _ep_step_one(i, b, action, cfg, work, max_len):
+    step(_row(b.states, i), action, cfg, work)
+    if _episode_end(i, b, _row(b.states, i), cfg, max_len):
+        _ep_end_row(i, b, cfg, work)
+    else:
+        _vec_refresh(i, b, cfg, work, False)
+
+
+@njit(cache=True)
+def _ep_check(rows, actions, b):
+    """Position in ``rows`` of the first row whose action is illegal (or whose game is
+    over: ``len(rows) + k``), or -1."""
+    num_actions = b.masks.shape[1]
+    for k in range(rows.shape[0]):
+        i = rows[k]
+        if b.terminated[i] or b.truncated[i]:
+            return rows.shape[0] + k
+        a = actions[k]
+        if a < 0 or a >= num_actions or b.masks[i, a] == 0:
+            return k
+    return -1
+
+
+@njit(cache=True, parallel=True)
+def par_ep_deal(b, rows, seeds, cfg):
+    """Deal env ``rows[k]`` the game of ``seeds[k]`` and write its mask, player to act and
+    that player's observation (a game over at the deal is marked terminated)."""
+    n, nc = rows.shape[0], b.works.shape[0]
+    for c in prange(nc):
+        work = _row(b.works, c)
+        for k in range(c * n // nc, (c + 1) * n // nc):
+            _ep_deal_one(rows[k], b, seeds[k], cfg, work)
+
+
+@njit(cache=True, parallel=True)
+def par_ep_step(b, rows, actions, cfg, max_len):
+    """Apply ``actions[k]`` to env ``rows[k]`` (the others are untouched), then write its
+    mask, player and observation, or its returns and flags if the game ended. Returns -1,
+    or what ``_ep_check`` found (nothing is stepped then)."""
+    bad = _ep_check(rows, actions, b)
+    if bad >= 0:
+        return bad
+    n, nc = rows.shape[0], b.works.shape[0]
+    for c in prange(nc):
+        work = _row(b.works, c)
+        for k in range(c * n // nc, (c + 1) * n // nc):
+            _ep_step_one(rows[k], b, actions[k], cfg, work, max_len)
+    return -1
+
+
+@njit(cache=True)
+def ep_observe(b, rows, seats, cfg, out):
+    """``out[k]`` = seat ``seats[k]``'s observation of env ``rows[k]`` (any state, ended too)."""
+    work = _row(b.works, 0)
+    for k in range(rows.shape[0]):
+        observe(_row(b.states, rows[k]), seats[k], cfg, _row(out, k), work)
 
 
 # --- single-agent view: a learner seat per env (``b.players``), random opponents -----

@@ -1,7 +1,14 @@
-"""Wrappers: observation encoders and the single-agent Gymnasium view (for SB3)."""
+"""Wrappers: observation encoders, the single-agent views (for SB3) and opponent pools.
+
+``SingleAgentEnv`` is one Gymnasium env; ``SingleAgentBatch`` many games at once with the
+opponents' decisions batched across them (``mushgym.wrappers.sb3.MaskableVecEnv`` makes it
+an SB3 VecEnv; that module imports stable-baselines3).
+"""
 
 from .encoders import ENCODERS, FlatEncoder, ObservationEncoder, OneHotEncoder, ScaledEncoder, make_encoder
-from .single_agent import OpponentPool, SingleAgentEnv, set_torch_threads
+from .opponents import OpponentPool
+from .single_agent import SingleAgentEnv, set_torch_threads
+from .single_agent_batch import SingleAgentBatch
 
 __all__ = ["ENCODERS", "FlatEncoder", "ObservationEncoder", "OneHotEncoder", "OpponentPool",
-           "ScaledEncoder", "SingleAgentEnv", "make_encoder", "set_torch_threads"]
+           "ScaledEncoder", "SingleAgentBatch", "SingleAgentEnv", "make_encoder", "set_torch_threads"]

@@ -1,0 +1,43 @@
+"""``mushgym bench``: random-game throughput of every env, through every API.
+
+    mushgym bench                      # every registered env, full table, anchors
+    mushgym bench fungi_v0 --quick     # the short table (seconds per env)
+    mushgym bench --json bench.json    # everything measured, machine-readable
+    python -m mushgym.bench ...        # the same without the CLI
+
+For each env it measures, as steps/s and games/s (median of several repeats,
+with the min-max spread):
+
+(a) in-kernel random rollouts (``Game.random_rollouts``) on 1 thread and on all;
+(b) the vector API (``mushgym.vector``) at batch 1, 64, 1,024 and 8,192, random
+    legal actions sampled in compiled code (``sample_random_actions``);
+(c) the PettingZoo AEC env, raw and with PettingZoo's standard wrappers, driven by
+    the standard ``agent_iter`` loop with ``env.action_space(agent).sample(mask)``,
+    next to a do-nothing AEC env inside the same wrappers measured in the same run
+    (its rate is the ceiling of that loop on this machine);
+(d) compile time on a cold numba cache and start-up time on a warm one, each in a
+    fresh subprocess;
+(e) whole games played by Python agents through the episode loop
+    (``mushgym.episodes.play``, a random agent per seat) at batch 1 and 128;
+
+and the memory of one state. When PettingZoo's classic games or OpenSpiel are
+installed, their random games through the same loops are measured in the same
+run as anchors, and mushgym's figures are printed as ratios to them.
+
+An ENV is a registered env id (``mushgym.list_envs()``) or the import path of a
+module that defines ``Game``, ``raw_env`` and ``env`` (e.g. a test game).
+
+Modules: ``measure`` (a row, timed repeats, the machine, env names), ``rows`` (the
+measurements (a)-(e) of one env), ``anchors`` (peer libraries), ``report`` (ratios,
+tables, JSON) and ``command`` (the command line).
+"""
+
+from .anchors import bench_anchors
+from .command import main
+from .measure import BATCH_SIZES, Row, machine, resolve_env, threading_layer, timed
+from .report import derived
+from .rows import aec_random_loop, bench_aec, bench_env, bench_episodes, bench_rollouts, bench_startup, bench_vector
+
+__all__ = ["BATCH_SIZES", "Row", "aec_random_loop", "bench_aec", "bench_anchors", "bench_env", "bench_episodes",
+           "bench_rollouts", "bench_startup", "bench_vector", "derived", "machine", "main", "resolve_env",
+           "threading_layer", "timed"]

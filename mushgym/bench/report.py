@@ -1,0 +1,162 @@
+"""The tables of ``mushgym bench``: ratios between rows of one run, the printed table
+(rich or plain) with its footer, and the JSON encoding of the report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .measure import BATCH_SIZES, Row
+
+def _find(rows: list[Row], group: str, name: str, threads: int | None = "any") -> Row | None:
+    for r in rows:
+        if r.group.startswith(group) and r.name == name and (threads == "any" or r.threads == threads):
+            return r
+    return None
+
+
+def derived(result: dict[str, Any], anchors: list[Row]) -> dict[str, Any]:
+    """Ratios between rows of one run (the numbers that survive a noisy machine)."""
+    import numba
+
+    rows = result["rows"]
+    nt = numba.config.NUMBA_NUM_THREADS
+    out: dict[str, Any] = {}
+    base = _find(rows, "c.", "do-nothing env, wrapped (baseline)")
+    wrapped = _find(rows, "c.", "raw_env() in PettingZoo's 3 wrappers")
+    fast = _find(rows, "c.", "env() (one-layer standard wrapper)")
+    raw = _find(rows, "c.", "raw_env()")
+    roll1 = _find(rows, "a.", "Game.random_rollouts", 1)
+    rolln = _find(rows, "a.", "Game.random_rollouts", nt)
+    vec_big = [r for r in rows if r.group.startswith("b.") and r.threads in (None, nt) and r.extra.get("batch")]
+    vec_big = max(vec_big, key=lambda r: r.extra["batch"]) if vec_big else None
+    if base and wrapped:
+        out["AEC raw env in PettingZoo's 3 wrappers / do-nothing wrapped"] = wrapped.steps_per_s / base.steps_per_s
+    if base and fast:
+        out["AEC env() (one layer) / do-nothing wrapped"] = fast.steps_per_s / base.steps_per_s
+    if raw:
+        out["AEC raw_env() steps/s"] = raw.steps_per_s
+    if roll1:
+        out["rollouts 1 thread steps/s"] = roll1.steps_per_s
+    if vec_big and rolln:
+        out[f"vector batch {vec_big.extra['batch']} / rollouts ({nt} threads)"] = vec_big.steps_per_s / rolln.steps_per_s
+        out[f"vector batch {vec_big.extra['batch']} steps/s"] = vec_big.steps_per_s
+    for r in rows:
+        if r.name.startswith("warm cache"):
+            out["warm start s"] = r.extra["seconds"]
+    for a in anchors:
+        if a.steps_per_s is None:
+            continue
+        if wrapped:
+            out[f"AEC in PettingZoo's 3 wrappers / {a.name}"] = wrapped.steps_per_s / a.steps_per_s
+        if vec_big:
+            out[f"vector batch {vec_big.extra['batch']} / {a.name}"] = vec_big.steps_per_s / a.steps_per_s
+        if roll1:
+            out[f"rollouts 1 thread / {a.name}"] = roll1.steps_per_s / a.steps_per_s
+    return out
+
+
+# --- printing ---------------------------------------------------------------------------
+
+def _fmt_rate(x: float | None) -> str:
+    if x is None:
+        return "-"
+    for unit, div in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if x >= div:
+            return f"{x / div:.3g}{unit}"
+    return f"{x:.3g}"
+
+
+def table_rows(rows: list[Row]) -> list[list[str]]:
+    out = []
+    for r in rows:
+        threads = "all" if r.threads is None else str(r.threads)
+        if "seconds" in r.extra:
+            spread = f"{r.spread[0]:.2f}-{r.spread[1]:.2f} s" if r.spread else ""
+            out.append([r.group, r.name, threads, f"{r.extra['seconds']:.2f} s", "", spread, r.note])
+            continue
+        spread = f"{_fmt_rate(r.spread[0])}-{_fmt_rate(r.spread[1])}" if r.spread else ""
+        out.append([r.group, r.name, threads, _fmt_rate(r.steps_per_s), _fmt_rate(r.games_per_s), spread, r.note])
+    return out
+
+
+HEADER = ["measurement", "threads", "steps/s", "games/s", "spread (steps/s)", "note"]
+
+
+def print_table(title: str, rows: list[list[str]], footer: list[str], console) -> None:
+    if console is not None:
+        from rich.table import Table
+
+        table = Table(title=title, title_justify="left")
+        for i, h in enumerate(HEADER):
+            table.add_column(h, justify="right" if 1 <= i <= 4 else "left", no_wrap=i < 5)
+        last_group = None
+        for r in rows:
+            if r[0] != last_group:
+                if last_group is not None:
+                    table.add_section()
+                table.add_row(f"[bold]{r[0]}[/bold]", *[""] * (len(HEADER) - 1))
+                last_group = r[0]
+            table.add_row("  " + r[1], *r[2:])
+        console.print(table)
+        for line in footer:
+            console.print("  " + line, highlight=False)
+        console.print()
+        return
+    lines: list[list[str]] = []
+    last_group = None
+    for r in rows:
+        if r[0] != last_group:
+            lines.append([r[0]] + [""] * (len(HEADER) - 1))
+            last_group = r[0]
+        lines.append(["  " + r[1]] + r[2:])
+    widths = [max([len(HEADER[i])] + [len(x[i]) for x in lines]) for i in range(len(HEADER))]
+    print(title)
+    print("  ".join(h.ljust(w) for h, w in zip(HEADER, widths)).rstrip())
+    print("  ".join("-" * w for w in widths))
+    for x in lines:
+        print("  ".join(c.rjust(w) if 1 <= i <= 4 else c.ljust(w) for i, (c, w) in enumerate(zip(x, widths))).rstrip())
+    for line in footer:
+        print("  " + line)
+    print()
+
+
+def console_for(plain: bool):
+    if plain:
+        return None
+    try:
+        from rich.console import Console
+    except ImportError:
+        return None
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=160)
+    return console
+
+
+def footer(result: dict[str, Any], ratios: dict[str, Any]) -> list[str]:
+    lines = [f"state: {result['state_size']} int64 = {result['state_bytes']:,} bytes per game; "
+             f"{result['num_actions']} actions; observation {tuple(result['observation_shape'])}"]
+    for r in result["rows"]:
+        if r.extra.get("bytes_per_env") and r.extra.get("batch") == max(BATCH_SIZES):
+            lines.append(f"vector memory: {r.extra['bytes_per_env']:,} bytes per env (state, obs, final obs, mask, "
+                         f"bookkeeping)")
+            break
+    for k, v in ratios.items():
+        if k.endswith("steps/s"):
+            lines.append(f"{k}: {_fmt_rate(v)}")
+        elif k.endswith(" s"):
+            lines.append(f"{k}: {v:.2f}")
+        else:
+            lines.append(f"{k}: {v:.3g}x")
+    return lines
+
+
+
+def json_default(x: Any):
+    if isinstance(x, np.generic):
+        return x.item()
+    if isinstance(x, np.ndarray):
+        return x.tolist()
+    return str(x)

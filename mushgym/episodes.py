@@ -1,0 +1,196 @@
+"""The episode loop: whole games of one game played by agents, many in lockstep.
+
+    from mushgym.episodes import play
+    result = play(game, [agent_for_seat0, agent_for_seat1], seeds=range(1000))
+    result["returns"]   # float64 [games, players]; result["lengths"], result["steps"]
+
+Game ``k`` is dealt from ``seeds[k]``. The games of a block (``batch_size`` games)
+live in one :class:`mushgym.core.batch.Batch` and advance together: at each tick
+the compiled ``ep_step`` kernel applies one action to every running game and writes
+its legal mask, the player to act and that player's observation, and each *agent*
+is asked once for the decisions of every game where one of its seats is to act::
+
+    agent.act_batch(observations, action_masks)                       # most agents
+    agent.act_batch(observations, action_masks, game=game,            # agents with
+                    states=states, players=players)                   # uses_state = True
+
+so a neural policy runs one forward pass per tick and agents that look ahead with
+the functional API (``uses_state``, e.g. greedy) get the states and seats of their
+rows. An agent holding several seats gets them in one call (``players`` tells
+which). Rows are in game order, so results depend only on the seeds and the agents'
+own seeded generators, not on timing.
+
+This is the one loop of the library: tournaments and ``play_games``
+(:mod:`mushgym.agents`), random play with checks (:mod:`mushgym.testing`),
+``mushgym bench``'s agent row and the Mycology deck simulation all run on it; the
+single-agent training envs (:mod:`mushgym.wrappers`) drive the same kernels
+(``ep_deal`` / ``ep_step`` on chosen rows) with the opponents batched across envs.
+
+``on_step(tick)`` (optional) is called before every tick is applied, with a
+:class:`Tick`: ``tick.states[tick.rows[j]]`` is game ``tick.games[j]`` (its index in
+``seeds``) about to take ``tick.actions[j]`` by seat ``tick.players[j]`` (read the
+states, do not modify them). ``keep_states=True`` returns the final states too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, Sequence
+
+import numpy as np
+
+from .core.batch import new_batch
+from .game import MASK_DTYPE, OBS_DTYPE, Game
+
+#: games per block by default (one ``act_batch`` row each per tick)
+BATCH_SIZE = 128
+
+
+class Tick(NamedTuple):
+    """One tick of :func:`play`, as ``on_step`` sees it (before the actions are applied)."""
+
+    states: np.ndarray   # the block's states; row ``rows[j]`` is game ``games[j]``
+    rows: np.ndarray     # rows of the games still running
+    games: np.ndarray    # their indices in ``seeds``
+    players: np.ndarray  # the seat to act in each
+    actions: np.ndarray  # the action its agent chose
+
+
+class EpisodeBatch:
+    """A block of games of one :class:`Game` on the compiled row kernels.
+
+    ``deal(rows, seeds)`` starts games; ``step(rows, actions)`` applies one action to
+    each listed game; the others are untouched. After either, for a running game
+    ``i``: ``players[i]`` is the seat to act, ``obs[i]`` its observation, ``masks[i]``
+    its legal actions; for an ended one ``players[i] == -1``, ``terminated[i]`` (or
+    ``truncated[i]`` after ``max_steps``) is set and ``rewards[i]`` holds the returns.
+    """
+
+    def __init__(self, game: Game, size: int, max_steps: int = 0, parallel: bool | None = None) -> None:
+        from .vector import PARALLEL_THRESHOLD
+
+        self.game = game
+        self.size = int(size)
+        self.max_steps = int(max_steps or 0)
+        b = self.b = new_batch(self.size, game.state_size, tuple(game.observation_shape), game.num_actions,
+                               game.num_players, game.work_size, OBS_DTYPE, MASK_DTYPE)
+        self.states, self.obs, self.masks, self.players = b.states, b.obs, b.masks, b.players
+        self.rewards, self.terminated, self.truncated, self.lengths = b.rewards, b.terminated, b.truncated, b.ep_len
+        self.seeds = b.ep_seeds
+        par = self.size >= PARALLEL_THRESHOLD if parallel is None else parallel
+        k = game.kernels
+        self._deal = k.par_ep_deal if par else k.ep_deal
+        self._step = k.par_ep_step if par else k.ep_step
+        self._cfg = game.config
+
+    def deal(self, rows: np.ndarray, seeds: np.ndarray) -> None:
+        rows = np.ascontiguousarray(rows, dtype=np.int64)
+        seeds = np.ascontiguousarray(seeds, dtype=np.int64) & 0x7FFFFFFFFFFFFFFF
+        self._deal(self.b, rows, seeds, self._cfg)
+
+    def step(self, rows: np.ndarray, actions: np.ndarray) -> int:
+        """Apply ``actions[j]`` to game ``rows[j]``; -1, or the position in ``rows`` of the
+        first illegal action (``len(rows) + j`` if game ``rows[j]`` is over); nothing is
+        stepped unless every action is legal."""
+        return int(self._step(self.b, rows, actions, self._cfg, self.max_steps))
+
+    def observe(self, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
+        """Seat ``seats[j]``'s observation of game ``rows[j]`` (ended games too), fresh rows."""
+        rows = np.ascontiguousarray(rows, dtype=np.int64)
+        out = np.zeros((rows.size, *self.game.observation_shape), dtype=OBS_DTYPE)
+        self.game.kernels.ep_observe(self.b, rows, np.ascontiguousarray(seats, dtype=np.int64), self._cfg, out)
+        return out
+
+    def running(self, rows: np.ndarray | None = None) -> np.ndarray:
+        """The games (of ``rows``, default all) still being played."""
+        done = self.terminated | self.truncated
+        if rows is None:
+            return np.flatnonzero(~done)
+        return rows[~done[rows]]
+
+
+def decide(agent: Any, game: Game, batch: EpisodeBatch, rows: np.ndarray) -> np.ndarray:
+    """``agent``'s actions for the games ``rows`` of ``batch`` (one ``act_batch`` call)."""
+    obs, masks = batch.obs[rows], batch.masks[rows]
+    if getattr(agent, "uses_state", False):
+        acts = agent.act_batch(obs, masks, game=game, states=batch.states[rows], players=batch.players[rows])
+    else:
+        acts = agent.act_batch(obs, masks)
+    acts = np.asarray(acts)
+    if acts.shape != (rows.size,) or acts.dtype.kind not in "iu":
+        raise ValueError(f"{agent!r}.act_batch must return {rows.size} integer actions (one per row); "
+                         f"got {acts.dtype} of shape {acts.shape}")
+    return acts.astype(np.int64, copy=False)
+
+
+def seat_groups(seat_agents: Sequence[Any]) -> tuple[list[Any], np.ndarray]:
+    """The distinct agents (in seat order) and, per seat, the index of its agent."""
+    agents: list[Any] = []
+    group_of_seat = np.zeros(len(seat_agents), dtype=np.int64)
+    for seat, agent in enumerate(seat_agents):
+        for g, known in enumerate(agents):
+            if known is agent:
+                group_of_seat[seat] = g
+                break
+        else:
+            group_of_seat[seat] = len(agents)
+            agents.append(agent)
+    return agents, group_of_seat
+
+
+def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_size: int = BATCH_SIZE,
+         max_steps: int | None = None, on_step: Callable | None = None, keep_states: bool = False) -> dict:
+    """Play one game per seed with ``seat_agents[p]`` in seat ``p`` (see the module docstring).
+
+    Returns ``returns`` (float64 ``[games, players]``), ``lengths`` (decisions per
+    game), ``steps`` (their sum) and, with ``keep_states``, ``states`` (the final
+    states). A game still running after ``max_steps`` (default: the game's proven
+    ``max_game_length``) is a ``RuntimeError``; an illegal action a ``ValueError``
+    naming the agent, the seat and the game's seed.
+    """
+    P = game.num_players
+    if len(seat_agents) != P:
+        raise ValueError(f"{game.env_id} is played by {P} players; got {len(seat_agents)} agents")
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be positive, got {batch_size}")
+    seeds = np.asarray(list(seeds), dtype=np.int64).reshape(-1)
+    n_games = seeds.size
+    limit = int(max_steps or game.spec.max_game_length)
+    agents, group_of_seat = seat_groups(seat_agents)
+    returns = np.zeros((n_games, P), dtype=np.float64)
+    lengths = np.zeros(n_games, dtype=np.int64)
+    states = np.zeros((n_games, game.state_size), dtype=np.int64) if keep_states else None
+    batch = EpisodeBatch(game, min(batch_size, max(n_games, 1)), max_steps=limit)
+    for start in range(0, n_games, batch.size):
+        n = min(batch.size, n_games - start)
+        rows = np.arange(n, dtype=np.int64)
+        batch.deal(rows, seeds[start:start + n])
+        active = batch.running(rows)
+        while active.size:
+            players = batch.players[active]
+            groups = group_of_seat[players]
+            actions = np.empty(active.size, dtype=np.int64)
+            for g, agent in enumerate(agents):
+                sel = np.flatnonzero(groups == g)
+                if sel.size:
+                    actions[sel] = decide(agent, game, batch, active[sel])
+            if on_step is not None:
+                on_step(Tick(batch.states, active, start + active, players, actions))
+            bad = batch.step(active, actions)
+            if bad >= 0:
+                j = bad % active.size
+                i = int(active[j])
+                raise ValueError(f"{seat_agents[players[j]]!r} chose illegal action {actions[j]} in "
+                                 f"{game.env_id} (seat {players[j]}, game seed {seeds[start + i]})")
+            cut = active[batch.truncated[active]]
+            if cut.size:
+                raise RuntimeError(f"{game.env_id}: game seed {seeds[start + int(cut[0])]} did not end "
+                                   f"within {limit} steps")
+            active = batch.running(active)
+        returns[start:start + n] = batch.rewards[:n]
+        lengths[start:start + n] = batch.lengths[:n]
+        if states is not None:
+            states[start:start + n] = batch.states[:n]
+    out = {"returns": returns, "lengths": lengths, "steps": int(lengths.sum())}
+    if states is not None:
+        out["states"] = states
+    return out
