@@ -236,3 +236,25 @@ def test_opponents_answer_for_all_games_at_once(env_id):
     assert opponent.rows == games.counts["opponent_steps"] > 0
     assert opponent.calls < opponent.rows / 2  # one call per round for every game an opponent is to act in
     assert games.timers["opponents"] > 0 and games.counts["learner_steps"] == steps * 16
+
+
+def test_parallel_and_serial_episode_batches_agree():
+    """The prange kernels give exactly the serial kernels' arrays (regression: parfors once
+    lost the writes made through the bundle in the loop body)."""
+    from mushgym.episodes import EpisodeBatch
+
+    game = mushgym.game("fungi_v0")
+    out = []
+    for parallel in (False, True):
+        b = EpisodeBatch(game, 96, max_steps=200, parallel=parallel)
+        rows = np.arange(96)
+        b.deal(rows, np.arange(96) + 5)
+        rng = np.random.default_rng(0)
+        for _ in range(30):
+            live = b.running(rows)
+            acts = np.array([rng.choice(np.flatnonzero(b.masks[i])) for i in live])
+            assert b.step(live, acts) < 0
+        out.append([a.copy() for a in (b.states, b.players, b.lengths, b.masks, b.obs)])
+    for serial, par in zip(*out):
+        assert np.array_equal(serial, par)
+    assert (out[0][2] == 30).all()

@@ -362,15 +362,31 @@ def _ep_check(rows, actions, b):
     return -1
 
 
+@njit(cache=True)
+def _ep_deal_chunk(c, nc, b, rows, seeds, cfg):
+    """Chunk ``c`` of ``nc`` of the listed rows, with its own scratch row (kept out of the
+    prange body: parfors lose writes made through the bundle's arrays in the loop body)."""
+    n = rows.shape[0]
+    work = _row(b.works, c)
+    for k in range(c * n // nc, (c + 1) * n // nc):
+        _ep_deal_one(rows[k], b, seeds[k], cfg, work)
+
+
+@njit(cache=True)
+def _ep_step_chunk(c, nc, b, rows, actions, cfg, max_len):
+    n = rows.shape[0]
+    work = _row(b.works, c)
+    for k in range(c * n // nc, (c + 1) * n // nc):
+        _ep_step_one(rows[k], b, actions[k], cfg, work, max_len)
+
+
 @njit(cache=True, parallel=True)
 def par_ep_deal(b, rows, seeds, cfg):
     """Deal env ``rows[k]`` the game of ``seeds[k]`` and write its mask, player to act and
     that player's observation (a game over at the deal is marked terminated)."""
-    n, nc = rows.shape[0], b.works.shape[0]
+    nc = b.works.shape[0]
     for c in prange(nc):
-        work = _row(b.works, c)
-        for k in range(c * n // nc, (c + 1) * n // nc):
-            _ep_deal_one(rows[k], b, seeds[k], cfg, work)
+        _ep_deal_chunk(c, nc, b, rows, seeds, cfg)
 
 
 @njit(cache=True, parallel=True)
@@ -381,11 +397,9 @@ def par_ep_step(b, rows, actions, cfg, max_len):
     bad = _ep_check(rows, actions, b)
     if bad >= 0:
         return bad
-    n, nc = rows.shape[0], b.works.shape[0]
+    nc = b.works.shape[0]
     for c in prange(nc):
-        work = _row(b.works, c)
-        for k in range(c * n // nc, (c + 1) * n // nc):
-            _ep_step_one(rows[k], b, actions[k], cfg, work, max_len)
+        _ep_step_chunk(c, nc, b, rows, actions, cfg, max_len)
     return -1
 
 
