@@ -15,6 +15,7 @@ from typing import Any
 ENV_MODULES: dict[str, str] = {
     "fungi_v0": "mushgym.envs.fungi_v0",
     "mycology_v0": "mushgym.envs.mycology_v0",
+    "mycelia_v0": "mushgym.envs.mycelia_v0",
 }
 
 
