@@ -62,7 +62,7 @@ Card features (18): points / 8; spores required red, green, brown, yellow / 6; s
 / 6; decay action one-hot (11, glossary order of RULES.md); present. Card ids are the order
 of `cards.toml`; tile indices are placement order (the six centre tiles of the start star
 are 0..5). The block list with lengths is `obs_fields()`; a graph encoding (node features
-per tile plus an edge list) is `mushgym.wrappers.MyceliaGraphObservation`.
+per tile plus an edge list, `game.graph_observation(state, player)`) is `mushgym.wrappers.GraphObservation(env)`.
 
 ### Action space
 

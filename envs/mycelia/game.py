@@ -555,3 +555,33 @@ class MyceliaGame(Game):
                 other[R.PILE + j * R.NT_MAX + i] = tiles[k]
                 k += 1
         return other
+
+
+def graph_observation(game: MyceliaGame, state: np.ndarray, player: int) -> dict[str, np.ndarray]:
+    """The board of ``player``'s observation as a graph, for GNN policies.
+
+    ``nodes``: (placed tiles, 38) the per-tile features of the flat observation (placement
+    order); ``edge_links``: (2 x shared edges, 2) directed pairs (tile, neighbour);
+    ``edges``: (same, 3) one-hot of the edge family (A horizontal, B "/", C "\\") they share;
+    ``globals``: everything of the flat observation before the tile block.
+    """
+    obs = game.observe(state, player)
+    n = int(state[R.NTP])
+    start = R.obs_size() - R.NT_MAX * R.TF
+    nodes = obs[start:start + n * R.TF].reshape(n, R.TF).copy()
+    links, feats = [], []
+    for t in range(n):
+        for k in range(3):
+            u = int(state[R.ADJ + t * 3 + k])
+            if u >= 0:
+                links.append((t, u))
+                feats.append(np.eye(3, dtype=np.float32)[k])
+    return {"nodes": nodes,
+            "edge_links": np.asarray(links, np.int64).reshape(-1, 2),
+            "edges": np.asarray(feats, np.float32).reshape(-1, 3),
+            "globals": obs[:start].copy()}
+
+
+MyceliaGame.graph_observation = graph_observation
+MyceliaGame.graph_node_features = R.TF
+MyceliaGame.graph_edge_features = 3

@@ -1,7 +1,8 @@
 """Wrappers: observation encoders and the single-agent Gymnasium view (for SB3)."""
 
 from .encoders import ENCODERS, FlatEncoder, ObservationEncoder, OneHotEncoder, ScaledEncoder, make_encoder
+from .graph import GraphObservation, supports_graph
 from .single_agent import OpponentPool, SingleAgentEnv
 
-__all__ = ["ENCODERS", "FlatEncoder", "ObservationEncoder", "OneHotEncoder", "OpponentPool",
-           "ScaledEncoder", "SingleAgentEnv", "make_encoder"]
+__all__ = ["ENCODERS", "FlatEncoder", "GraphObservation", "ObservationEncoder", "OneHotEncoder", "OpponentPool",
+           "ScaledEncoder", "SingleAgentEnv", "make_encoder", "supports_graph"]
