@@ -1339,6 +1339,24 @@ def _apply_main(state, cfg, p, action):
 
 
 @njit(cache=True)
+def _main_has_cheap_action(state, cfg, p):
+    """A main action other than FRUIT is possible (checked without searching networks)."""
+    if _main_allowed(state, T_SPORE) and state[SUPPLY + p] > 0:
+        return True
+    if _main_allowed(state, T_DISCOVER) and _cards_available(state) > 0:
+        return True
+    if _main_allowed(state, T_EXPLORE) and state[PILE_N] + state[PILE_N + 1] > 0:
+        return True
+    if _main_allowed(state, T_MOVE):
+        mt = state[M_POS + p]
+        for k in range(3):
+            u = state[ADJ + mt * 3 + k]
+            if u >= 0 and _can_move_to(state, p, u):
+                return True
+    return False
+
+
+@njit(cache=True)
 def _settle(state, cfg, mask):
     """Apply forced decisions (a sub-decision with one legal choice, the end of a turn)."""
     while state[OVER] == 0:
@@ -1346,9 +1364,12 @@ def _settle(state, cfg, mask):
             return
         o = _top(state)
         kind = state[o]
-        if kind == D_MAIN and state[ACTS] >= 2:
-            _next_turn(state, cfg)
-            continue
+        if kind == D_MAIN:
+            if state[ACTS] >= 2:
+                _next_turn(state, cfg)
+                continue
+            if _main_has_cheap_action(state, cfg, state[o + 1]):
+                return  # a real choice: no need for the full mask
         n = legal_mask(state, cfg, mask)
         if n == 0:
             if kind == D_MAIN:
