@@ -1,8 +1,10 @@
 """One-step greedy baselines: the best immediate gain by the game's own score.
 
-``GreedyAgent(env_id)`` scores every legal action with the heuristic registered
-for the game (:func:`register_greedy`) and plays the best one, breaking ties at
-random from its own seeded generator. A heuristic is a function::
+``GreedyAgent(env_id)`` scores every legal action with the game's heuristic and
+plays the best one, breaking ties at random from its own seeded generator. A
+game supplies its heuristic as ``heuristic`` in ``envs/<game>/greedy.py`` (found
+through the registry, no edit here); :func:`register_greedy` overrides it or adds
+one for a game outside the registry. A heuristic is a function::
 
     heuristic(game, state, player, observation, action_mask) -> float64[num_actions]
 
@@ -40,14 +42,14 @@ def greedy_heuristic(env_id: str) -> Heuristic:
 
 
 def _load_builtin(env_id: str) -> None:
-    import importlib
+    """A game's own greedy policy: ``heuristic`` in its package's ``greedy`` module, if any."""
+    from mushgym.registry import game_module, list_envs
 
-    base = env_id.rsplit("_v", 1)[0]
-    try:
-        importlib.import_module(f"{__package__}.greedy_{base}")  # registers itself
-    except ModuleNotFoundError as e:
-        if e.name != f"{__package__}.greedy_{base}":
-            raise
+    if env_id not in list_envs():
+        return
+    module = game_module(env_id, "greedy")
+    if module is not None and hasattr(module, "heuristic"):
+        _HEURISTICS[env_id] = module.heuristic
 
 
 def immediate_win_heuristic(game, state, player, observation, action_mask) -> np.ndarray:
@@ -57,7 +59,7 @@ def immediate_win_heuristic(game, state, player, observation, action_mask) -> np
     rets = np.zeros(game.num_players)
     for a in np.flatnonzero(action_mask):
         s = state.copy()
-        k.step(s, int(a), cfg)
+        k.step(s, int(a), cfg, game.work)
         if k.is_terminal(s):
             k.returns(s, cfg, rets)
             scores[a] = rets[player]

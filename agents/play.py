@@ -65,8 +65,8 @@ def play_seeds(game, seat_agents: Sequence[Agent], seeds: Sequence[int], batch_s
                 players[i] = p
                 groups.setdefault(id(seat_agents[p]), []).append(i)
                 masks[i] = 0
-                k.legal_mask(states[i], cfg, masks[i])
-                k.observe(states[i], p, cfg, obs[i])
+                k.legal_mask(states[i], cfg, masks[i], game.work)
+                k.observe(states[i], p, cfg, obs[i], game.work)
             for idx in groups.values():
                 agent = seat_agents[players[idx[0]]]
                 if agent.uses_state:
@@ -78,7 +78,7 @@ def play_seeds(game, seat_agents: Sequence[Agent], seeds: Sequence[int], batch_s
                     if not (0 <= a < game.num_actions and masks[i, a]):
                         raise ValueError(f"{agent!r} chose illegal action {a} in {game.env_id} "
                                          f"(seat {players[i]}, game seed {seeds[start + i]})")
-                    k.step(states[i], a, cfg)
+                    k.step(states[i], a, cfg, game.work)
                     steps[i] += 1
             still = []
             for i in active:

@@ -1,7 +1,57 @@
-"""The games of mushgym, importable as ``mushgym.envs.<game>`` (e.g. ``from mushgym.envs import fungi_v0``)."""
+"""The games of mushgym, importable as ``mushgym.envs.<env id>`` (``from mushgym.envs import fungi_v0``).
 
+Each game is a package here (see :mod:`mushgym.registry`). An env id such as
+``fungi_v0`` is an alias of its game's env module (``mushgym.envs.fungi.env``),
+resolved on first use; folders named in ``MUSHGYM_GAMES_PATH`` join this
+package, so games written outside the repository register the same way.
+"""
+
+import importlib.abc
+import importlib.util
+import sys
 from pathlib import Path as _Path
 
 from mushgym.core.cache import refresh_game_caches as _refresh_game_caches
+from mushgym.registry import env_modules as _env_modules
+from mushgym.registry import extra_game_folders as _extra_game_folders
 
-_refresh_game_caches(_Path(__file__).resolve().parent)
+__path__.extend(p for p in _extra_game_folders() if p not in __path__)  # noqa: F821 (package __path__)
+
+for _folder in list(__path__):  # noqa: F821
+    if _Path(_folder).is_dir():
+        _refresh_game_caches(_Path(_folder).resolve())
+
+
+def __getattr__(name):
+    modules = _env_modules()
+    if name in modules:
+        return importlib.import_module(modules[name])
+    raise AttributeError(f"module 'mushgym.envs' has no attribute {name!r}; registered envs: {sorted(modules)}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_env_modules()))
+
+
+class _EnvIdAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """``import mushgym.envs.fungi_v0`` -> the env module of ``fungi_v0``."""
+
+    prefix = __name__ + "."
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not fullname.startswith(self.prefix):
+            return None
+        env_id = fullname[len(self.prefix):]
+        if "." in env_id or env_id not in _env_modules():
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec):
+        return importlib.import_module(_env_modules()[spec.name[len(self.prefix):]])
+
+    def exec_module(self, module):
+        pass
+
+
+if not any(isinstance(f, _EnvIdAlias) for f in sys.meta_path):
+    sys.meta_path.append(_EnvIdAlias())

@@ -83,7 +83,7 @@ class MushroomAECEnv(AECEnv):
 
     def _after_change(self, player: int | None = None) -> None:
         if player is None:  # one compiled call: mask of the player to act, or -1 at the end
-            player = self.game.kernels.aec_refresh(self._state, self.game.config, self._mask)
+            player = self.game.kernels.aec_refresh(self._state, self.game.config, self._mask, self.game.work)
         if player < 0:
             rets = self.game.returns(self._state)
             for i, a in enumerate(self.agents):
@@ -103,7 +103,7 @@ class MushroomAECEnv(AECEnv):
             a = int(action)  # the common case, without check_action's conversions
         else:
             a = self.game.check_action(self._state, action, mask)
-        player = self.game.kernels.aec_advance(self._state, a, self.game.config, mask)
+        player = self.game.kernels.aec_advance(self._state, a, self.game.config, mask, self.game.work)
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
         for x in self.agents:
@@ -115,7 +115,7 @@ class MushroomAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         player = self.agent_name_mapping[agent]
         obs = np.empty(self.game.observation_shape, dtype=OBS_DTYPE)  # observe writes every element
-        self.game.kernels.observe(self._state, player, self.game.config, obs)
+        self.game.kernels.observe(self._state, player, self.game.config, obs, self.game.work)
         if agent == self.agent_selection and not self.terminations[agent]:
             mask = self._mask.copy()
         else:

@@ -125,9 +125,9 @@ def _threading_layer() -> str:
 
 def resolve_env(spec: str):
     """The env module of a registered env id or of a module import path."""
-    from .registry import ENV_MODULES, env_module
+    from .registry import env_module, env_modules
 
-    if spec in ENV_MODULES:
+    if spec in env_modules():
         return env_module(spec)
     if "." in spec or ":" in spec:
         mod = importlib.import_module(spec.split(":")[0])
@@ -135,7 +135,7 @@ def resolve_env(spec: str):
             if not hasattr(mod, name):
                 raise ValueError(f"module {spec!r} defines no {name!r}")
         return mod
-    raise ValueError(f"unknown env {spec!r}; registered envs: {sorted(ENV_MODULES)}")
+    raise ValueError(f"unknown env {spec!r}; registered envs: {sorted(env_modules())}")
 
 
 # --- (a) in-kernel rollouts -------------------------------------------------------

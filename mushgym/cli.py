@@ -103,13 +103,10 @@ def cmd_cache(args: argparse.Namespace) -> int:
     """Delete numba's compiled-kernel cache of every game (the next use recompiles)."""
     from pathlib import Path
 
-    import mushgym.envs
-    from .core.cache import clear_cache_files
+    from .core.cache import clear_all_caches
+    from .registry import game_folders
 
-    removed = 0
-    for root in (Path(mushgym.envs.__file__).parent, Path(__file__).parent):
-        for cache_dir in root.rglob("__pycache__"):
-            removed += clear_cache_files(cache_dir)
+    removed = clear_all_caches([Path(f) for f in game_folders()])
     print(f"removed {removed} numba cache files")
     return 0
 

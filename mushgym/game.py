@@ -67,6 +67,7 @@ class Game:
     kernels: ClassVar[ModuleType]
     option_choices: ClassVar[dict[str, tuple]] = {}
     default_options: ClassVar[dict[str, Any]] = {}
+    actions: ClassVar[Any] = None  # the game's mushgym.core.ActionSpace, if it declares one
 
     def __init__(self, **options: Any) -> None:
         self.options = validate_options(self.env_id, self.option_choices, self.default_options, options)
@@ -77,6 +78,8 @@ class Game:
         self.observation_shape = self.spec.observation_shape
         self.state_size = self.spec.state_size
         self.obs_low, self.obs_high = self.observation_bounds()
+        self.work_size = int(getattr(self.kernels, "WORK_SIZE", 1))
+        self.work = np.zeros(max(1, self.work_size), dtype=STATE_DTYPE)  # the kernels' scratch area
 
     # --- to implement per game -------------------------------------------------
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
@@ -97,6 +100,19 @@ class Game:
         """Full (omniscient) text of the state, for logs and golden files."""
         raise NotImplementedError
 
+    def encode_action(self, name: str, *args: int) -> int:
+        """The action id of ``name(*args)`` (e.g. ``encode_action("cook", 1, 0, 3)``)."""
+        return self._action_space().encode(name, *args)
+
+    def decode_action(self, action: int) -> tuple[str, tuple[int, ...]]:
+        """``(name, args)`` of an action id."""
+        return self._action_space().decode(int(action))
+
+    def _action_space(self):
+        if self.actions is None:
+            raise NotImplementedError(f"{self.env_id} declares no ActionSpace")
+        return self.actions
+
     def render_text(self, state: np.ndarray, player: int | None = None) -> str:
         """What ``player`` sees (or the whole table if None), for the terminal."""
         return self.state_to_string(state)
@@ -113,7 +129,7 @@ class Game:
         if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
             raise TypeError(f"{self.env_id}: seed must be an integer, got {type(seed).__name__}")
         state = np.zeros(self.state_size, dtype=STATE_DTYPE)
-        self.kernels.init(state, np.int64(int(seed) & 0x7FFFFFFFFFFFFFFF), self.config)
+        self.kernels.init(state, np.int64(int(seed) & 0x7FFFFFFFFFFFFFFF), self.config, self.work)
         return state
 
     def _check_state(self, state: np.ndarray) -> None:
@@ -127,7 +143,7 @@ class Game:
         self._check_state(state)
         mask = np.zeros(self.num_actions, dtype=MASK_DTYPE)
         if not self.kernels.is_terminal(state):
-            self.kernels.legal_mask(state, self.config, mask)
+            self.kernels.legal_mask(state, self.config, mask, self.work)
         return mask
 
     def legal_actions(self, state: np.ndarray) -> np.ndarray:
@@ -158,7 +174,7 @@ class Game:
         if check:
             self._check_state(state)
             action = self.check_action(state, action)
-        self.kernels.step(state, action, self.config)
+        self.kernels.step(state, action, self.config, self.work)
 
     def step(self, state: np.ndarray, action: int) -> np.ndarray:
         """The state after ``action``; ``state`` itself is left unchanged."""
@@ -171,7 +187,7 @@ class Game:
         if not 0 <= int(player) < self.num_players:
             raise ValueError(f"{self.env_id}: no player {player}; players are 0..{self.num_players - 1}")
         out = np.zeros(self.observation_shape, dtype=OBS_DTYPE)
-        self.kernels.observe(state, int(player), self.config, out)
+        self.kernels.observe(state, int(player), self.config, out, self.work)
         return out
 
     def current_player(self, state: np.ndarray) -> int:

@@ -1,32 +1,98 @@
-"""Env ids -> modules. ``mushgym.make``, ``mushgym.game``, ``mushgym.list_envs``.
+"""Env ids -> env modules, found by looking: ``mushgym.make``, ``mushgym.game``, ``mushgym.list_envs``.
 
-An env module (``mushgym.envs.<id>``) defines ``Game`` (a :class:`mushgym.Game`
-subclass), ``raw_env`` and ``env``. Modules are imported lazily, so importing
-mushgym compiles nothing.
+A game is its folder. Every package directly under ``mushgym.envs`` (the
+repository's ``envs/``, plus any folder named in the ``MUSHGYM_GAMES_PATH``
+environment variable, ``os.pathsep``-separated) whose ``__init__.py`` sets
+``ENV_ID = "<name>_v<N>"`` is a registered game; its env module is
+``<package>.env`` (or the module named by ``ENV_MODULE``), which defines
+``Game`` (a :class:`mushgym.Game` subclass), ``raw_env`` and ``env``. Game
+packages' ``__init__`` must stay light (no kernels), so that listing the
+games compiles nothing; env modules are imported on first use.
+
+``from mushgym.envs import fungi_v0`` and ``import mushgym.envs.fungi_v0``
+resolve the env id to its env module (see ``mushgym/envs/__init__.py``), so no
+version shim is written by hand.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import re
+from pathlib import Path
 from typing import Any
 
-# env id -> module path. A game joins the registry (and so the shared test
-# harness, the CLI and the benchmarks) by adding one line here.
-ENV_MODULES: dict[str, str] = {
-    "fungi_v0": "mushgym.envs.fungi_v0",
-    "mycology_v0": "mushgym.envs.mycology_v0",
-    "mycelia_v0": "mushgym.envs.mycelia_v0",
-}
+ENV_ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*_v\d+$")
+GAMES_PATH_VARIABLE = "MUSHGYM_GAMES_PATH"
+
+_found: dict[str, str] | None = None
+_packages: dict[str, str] = {}
+
+
+def game_folders() -> list[Path]:
+    """Every folder a game package may live in (``mushgym.envs.__path__``)."""
+    import mushgym.envs as envs
+
+    return [Path(p) for p in envs.__path__]
+
+
+def _discover() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for folder in game_folders():
+        if not folder.is_dir():
+            continue
+        for pkg in sorted(p for p in folder.iterdir() if (p / "__init__.py").is_file()):
+            name = f"mushgym.envs.{pkg.name}"
+            module = importlib.import_module(name)
+            env_id = getattr(module, "ENV_ID", None)
+            if env_id is None:
+                continue  # a helper package, not a game
+            if not isinstance(env_id, str) or not ENV_ID_PATTERN.match(env_id):
+                raise ValueError(f"{pkg / '__init__.py'}: ENV_ID must look like 'name_v0', got {env_id!r}")
+            if env_id in found:
+                raise ValueError(f"env id {env_id!r} is declared by two game packages: "
+                                 f"{_packages[env_id]} and {name}")
+            found[env_id] = f"{name}.{getattr(module, 'ENV_MODULE', 'env')}"
+            _packages[env_id] = name
+    return found
+
+
+def env_modules() -> dict[str, str]:
+    """``{env id: env module path}`` of every registered game (discovered once per process)."""
+    global _found
+    if _found is None:
+        _found = _discover()
+    return _found
 
 
 def list_envs() -> list[str]:
-    return sorted(ENV_MODULES)
+    return sorted(env_modules())
 
 
 def env_module(env_id: str):
-    if env_id not in ENV_MODULES:
+    modules = env_modules()
+    if env_id not in modules:
         raise ValueError(f"unknown env id {env_id!r}; registered envs: {list_envs()}")
-    return importlib.import_module(ENV_MODULES[env_id])
+    return importlib.import_module(modules[env_id])
+
+
+def game_package(env_id: str):
+    """The game's package (``mushgym.envs.fungi``): where its greedy agent, simulation and data live."""
+    env_modules()
+    if env_id not in _packages:
+        raise ValueError(f"unknown env id {env_id!r}; registered envs: {list_envs()}")
+    return importlib.import_module(_packages[env_id])
+
+
+def game_module(env_id: str, name: str):
+    """The module ``name`` of a game's package (e.g. ``greedy``), or None if the game has none."""
+    pkg = game_package(env_id)
+    try:
+        return importlib.import_module(f"{pkg.__name__}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name == f"{pkg.__name__}.{name}":
+            return None
+        raise
 
 
 def game(env_id: str, **options: Any):
@@ -50,6 +116,12 @@ def pettingzoo_id(env_id: str) -> str:
     return f"mushgym/{name}-v{version}"
 
 
+def extra_game_folders() -> list[str]:
+    """Folders named by ``MUSHGYM_GAMES_PATH`` (games outside the package)."""
+    value = os.environ.get(GAMES_PATH_VARIABLE, "")
+    return [p for p in value.split(os.pathsep) if p]
+
+
 def register_with_pettingzoo() -> None:
     """Make ``pettingzoo.make("aec", "mushgym/fungi-v0")`` work, where PettingZoo has a registry."""
     try:
@@ -60,7 +132,7 @@ def register_with_pettingzoo() -> None:
     spec = getattr(pettingzoo, "spec", None)
     if register is None:  # PettingZoo < 1.25 has no registry
         return
-    for env_id, module in ENV_MODULES.items():
+    for env_id, module in env_modules().items():
         pz_id = pettingzoo_id(env_id)
         try:
             spec("aec", pz_id)

@@ -84,14 +84,14 @@ def check_observations(game: Game, state: np.ndarray) -> None:
     """
     if not game.is_terminal(state):
         junk_mask = np.full(game.num_actions, 7, dtype=np.int8)
-        game.kernels.legal_mask(state, game.config, junk_mask)
+        game.kernels.legal_mask(state, game.config, junk_mask, game.work)
         assert np.array_equal(junk_mask, game.legal_mask(state)), (
             f"{game.env_id}: legal_mask does not overwrite every element of its buffer")
     for p in range(game.num_players):
         obs = game.observe(state, p)
         assert obs.shape == tuple(game.observation_shape) and obs.dtype == np.float32
         junk = np.full(game.observation_shape, np.nan, dtype=np.float32)
-        game.kernels.observe(state, p, game.config, junk)
+        game.kernels.observe(state, p, game.config, junk, game.work)
         assert np.array_equal(junk, obs), f"{game.env_id}: observe does not write every element of its buffer"
         bad = (obs < game.obs_low) | (obs > game.obs_high)
         if bad.any():

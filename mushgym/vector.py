@@ -67,7 +67,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from .core.batch import AUTORESET_DISABLED, AUTORESET_NEXT_STEP, AUTORESET_SAME_STEP
+from .core.batch import AUTORESET_DISABLED, AUTORESET_NEXT_STEP, AUTORESET_SAME_STEP, new_batch
 from .game import MASK_DTYPE, OBS_DTYPE, Game
 
 AUTORESET_MODES = {
@@ -128,20 +128,14 @@ class _VectorBase:
         self.threads = threads
         self.copy = bool(copy)
         self._cfg = game.config
-        obs_shape = tuple(game.observation_shape)
-        self.states = np.zeros((n, game.state_size), dtype=np.int64)
-        self.obs = np.zeros((n,) + obs_shape, dtype=OBS_DTYPE)
-        self.final_obs = np.zeros((n,) + obs_shape, dtype=OBS_DTYPE)
-        self.has_final = np.zeros(n, dtype=np.bool_)
-        self.masks = np.zeros((n, game.num_actions), dtype=MASK_DTYPE)
-        self.n_legal = np.zeros(n, dtype=np.int64)
-        self.terminated = np.zeros(n, dtype=np.bool_)
-        self.truncated = np.zeros(n, dtype=np.bool_)
-        self.episode_lengths = np.zeros(n, dtype=np.int64)
-        self.episode_seeds = np.zeros(n, dtype=np.int64)
-        self._seed_rngs = np.zeros((n, 4), dtype=np.int64)
-        self._policy_rngs = np.zeros((n, 4), dtype=np.int64)
-        self._actions = np.zeros(n, dtype=ACTION_DTYPE)
+        b = self._b = new_batch(n, game.state_size, tuple(game.observation_shape), game.num_actions,
+                                game.num_players, game.work_size, OBS_DTYPE, MASK_DTYPE)
+        # public names of the bundle's arrays (the buffers the kernels write)
+        self.states, self.obs, self.final_obs, self.has_final = b.states, b.obs, b.final_obs, b.has_final
+        self.masks, self.n_legal = b.masks, b.n_legal
+        self.terminated, self.truncated = b.terminated, b.truncated
+        self.episode_lengths, self.episode_seeds = b.ep_len, b.ep_seeds
+        self._seed_rngs, self._policy_rngs, self._actions = b.seed_rngs, b.policy_rngs, b.rand_actions
         self._parallel = n >= PARALLEL_THRESHOLD if parallel is None else bool(parallel)
         self._draw = False  # draw random actions inside step/reset (after the first sample call)
         self._draw_capable = False  # whether this class's kernels can
@@ -252,8 +246,8 @@ class MushroomVectorEnv(_VectorBase):
                  max_episode_steps: int | None = None, threads: int | None = None, copy: bool = False,
                  parallel: bool | None = None) -> None:
         super().__init__(game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy, parallel)
-        self.current_player = np.zeros(self.num_envs, dtype=np.int64)
-        self.rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float64)
+        self.current_player = self._b.players
+        self.rewards = self._b.rewards
         self._draw_capable = True
 
     def _player_of(self, i: int) -> int:
@@ -270,10 +264,7 @@ class MushroomVectorEnv(_VectorBase):
         self.truncated[:] = False
         self.has_final[:] = False
         self.rewards[:] = 0.0
-        self._call(self.kernels.vec_reset, self.kernels.par_vec_reset,
-                   self.states, self._cfg, self.obs, self.masks, self.n_legal, self.current_player,
-                   self.episode_lengths, self._seed_rngs, self.episode_seeds, self._policy_rngs, self._actions,
-                   self._draw)
+        self._call(self.kernels.vec_reset, self.kernels.par_vec_reset, self._b, self._cfg, self._draw)
         self._needs_reset = False
         return self._out(self.obs), self._out(self.masks), self._out(self.current_player)
 
@@ -285,12 +276,8 @@ class MushroomVectorEnv(_VectorBase):
         action, before any env is stepped.
         """
         acts = self._as_actions(actions)
-        bad = self._call(self.kernels.vec_step, self.kernels.par_vec_step,
-                         self.states, acts, self._cfg, self.obs, self.masks, self.n_legal,
-                         self.current_player, self.rewards, self.terminated, self.truncated,
-                         self.episode_lengths, self.max_episode_steps, self._seed_rngs, self.episode_seeds,
-                         self._mode, self.final_obs, self.has_final, self._policy_rngs, self._actions,
-                         self._draw)
+        bad = self._call(self.kernels.vec_step, self.kernels.par_vec_step, self._b, acts, self._cfg,
+                         self.max_episode_steps, self._mode, self._draw)
         if bad >= 0:
             self._raise_bad(bad, acts)
         info: dict[str, Any] = {}
@@ -361,9 +348,8 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
                              f"0..{game.num_players - 1}, got {learner_seat!r}")
         _VectorBase.__init__(self, game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy, parallel)
         self.learner_seat = int(learner_seat)
-        self.learner_seats = np.zeros(self.num_envs, dtype=np.int64)
-        self.rewards = np.zeros(self.num_envs, dtype=np.float64)
-        self._seat_returns = np.zeros((self.num_envs, self.num_players), dtype=np.float64)
+        self.learner_seats = self._b.players
+        self.rewards = self._b.learner_rewards
         self.single_observation_space = _spaces.Box(low=game.obs_low, high=game.obs_high, dtype=OBS_DTYPE)
         self.single_action_space = _spaces.Discrete(game.num_actions)
         self.observation_space = _batch_space(self.single_observation_space, self.num_envs)
@@ -394,20 +380,15 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
         self.truncated[:] = False
         self.has_final[:] = False
         self.rewards[:] = 0.0
-        self._call(self.kernels.sa_reset, self.kernels.par_sa_reset,
-                   self.states, self._cfg, self.obs, self.masks, self.n_legal, self.learner_seats,
-                   self.learner_seat, self.episode_lengths, self._seed_rngs, self.episode_seeds,
-                   self._policy_rngs, self.num_players)
+        self._call(self.kernels.sa_reset, self.kernels.par_sa_reset, self._b, self._cfg, self.learner_seat,
+                   self.num_players)
         self._needs_reset = False
         return self._out(self.obs), {"action_mask": self._out(self.masks)}
 
     def step(self, actions: Any):
         acts = self._as_actions(actions)
-        bad = self._call(self.kernels.sa_step, self.kernels.par_sa_step,
-                         self.states, acts, self._cfg, self.obs, self.masks, self.n_legal, self.learner_seats,
-                         self.learner_seat, self.rewards, self.terminated, self.truncated, self.episode_lengths,
-                         self.max_episode_steps, self._seed_rngs, self.episode_seeds, self._policy_rngs,
-                         self._mode, self.final_obs, self.has_final, self._seat_returns, self.num_players)
+        bad = self._call(self.kernels.sa_step, self.kernels.par_sa_step, self._b, acts, self._cfg,
+                         self.learner_seat, self.max_episode_steps, self._mode, self.num_players)
         if bad >= 0:
             self._raise_bad(bad, acts)
         info: dict[str, Any] = {"action_mask": self._out(self.masks)}

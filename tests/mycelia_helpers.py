@@ -110,7 +110,7 @@ def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None,
     s[R.USED] = 0
     s[R.TAKEN] = 0
     s[R.TURNP] = player
-    R._push(s, R.D_MAIN, player, 0, 0, 0, 0)
+    R.push_decision(s, R.D_MAIN, player, 0, 0, 0, 0)
     game.check_invariants(s)
     return s
 
@@ -132,9 +132,12 @@ def with_requirement(game, card, red=0, green=0, brown=0, yellow=0):
     return cfg
 
 
+WORK = np.zeros(R.WORK_SIZE, np.int64)
+
+
 def mask_with(state, cfg):
     mask = np.zeros(R.NUM_ACTIONS, np.int8)
-    R.legal_mask(state, cfg, mask)
+    R.legal_mask(state, cfg, mask, WORK)
     return mask
 
 
@@ -142,4 +145,4 @@ def act(state, cfg, action):
     """Apply a legal action under ``cfg`` (which may differ from the game's)."""
     mask = mask_with(state, cfg)
     assert mask[action], f"action {action} is not legal; legal: {np.flatnonzero(mask).tolist()}"
-    R.step(state, action, cfg)
+    R.step(state, action, cfg, WORK)

@@ -10,7 +10,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 import mushgym
 from mushgym.fast_wrappers import MushroomEnforcingWrapper, wrap
 
-ENV_IDS = ["fungi_v0"]
+ENV_IDS = mushgym.list_envs()
 
 
 def _module(env_id):

@@ -66,7 +66,7 @@ def test_has_action_matches_the_mask_for_both_players():
                     t = s.copy()
                     t[R.CUR] = p
                     mask = np.zeros(R.NUM_ACTIONS, np.int8)
-                    assert (R.legal_mask(t, G.config, mask) > 0) == bool(R.has_action(t, p, G.config))
+                    assert (R.legal_mask(t, G.config, mask, G.work) > 0) == bool(R.has_action(t, p, G.config))
             s = G.step(s, int(rng.choice(G.legal_actions(s))))
 
 

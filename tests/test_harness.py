@@ -1,6 +1,6 @@
 """The shared harness: every registered env (and every option set) must pass all of this.
 
-A game is covered the moment it joins ``mushgym.registry.ENV_MODULES``. The toy
+A game is covered the moment its folder appears under ``envs/`` (``mushgym.registry``). The toy
 game in ``tests/toygame`` runs through the same checks, and a deliberately
 leaky variant of it proves the hidden-information check can fail.
 """
@@ -21,16 +21,16 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 import mushgym
 from mushgym import testing
-from mushgym.registry import ENV_MODULES, env_module
+from mushgym.registry import env_module, env_modules
 
 TOY_MODULE = "toygame.game"
 
 CASES = [
-    (ENV_MODULES[e], opts)
+    (env_modules()[e], opts)
     for e in mushgym.list_envs()
     for opts in testing.option_sets(env_module(e).Game)
 ] + [(TOY_MODULE, {})]
-IDS = [f"{m.rsplit('.', 1)[-1]}[{testing.options_id(o)}]" for m, o in CASES]
+IDS = [f"{importlib.import_module(m).Game.env_id}[{testing.options_id(o)}]" for m, o in CASES]
 REGISTERED = [(m, o) for m, o in CASES if m != TOY_MODULE]
 REGISTERED_IDS = [i for (m, _), i in zip(CASES, IDS) if m != TOY_MODULE]
 SCALE = testing.slow_scale()

@@ -13,7 +13,7 @@ from mushgym.envs.mycelia.board import in_cone
 from mushgym.envs.mycelia.data import DECAYS, MyceliaDataError, load_automata, load_cards, load_tiles
 from mushgym.envs.mycelia.game import MyceliaGame, encode_action
 
-from mycelia_helpers import act, legal_tiles, mask_with, scenario, spores_of, with_requirement
+from mycelia_helpers import WORK, act, legal_tiles, mask_with, scenario, spores_of, with_requirement
 
 RED, BLUE = 0, 1
 SYM = {"O": 0, "U": 1, "A": 2}
@@ -41,7 +41,7 @@ def cone_state(game, tiles, sym):
 
 def test_spore_example_a_fills_the_larger_triangle(game):
     s = cone_state(game, CONE_BOARD, "U")
-    R._spore_from(s, game.config, RED, 0, SYM["U"], 4, -1)
+    R._spore_from(s, game.config, RED, 0, SYM["U"], 4, -1, WORK)
     assert spores_of(s, RED, 8) == [1, 1, 1, 1, 0, 0, 0, 0]
     assert s[R.SUPPLY + RED] == 26
     game.check_invariants(s)
@@ -49,7 +49,7 @@ def test_spore_example_a_fills_the_larger_triangle(game):
 
 def test_spore_example_b_player_chooses_among_tiles_at_the_same_distance(game):
     s = cone_state(game, CONE_BOARD, "A")
-    R._spore_from(s, game.config, RED, 0, SYM["A"], 3, -1)
+    R._spore_from(s, game.config, RED, 0, SYM["A"], 3, -1, WORK)
     assert spores_of(s, RED, 8)[:2] == [1, 1]
     assert game.current_player(s) == RED and game._top(s)[0] == R.D_SPORE_PICK
     assert legal_tiles(game, s) == [2, 3]  # the tile to its left or to its right
@@ -61,21 +61,21 @@ def test_spore_example_b_player_chooses_among_tiles_at_the_same_distance(game):
 def test_spore_example_c_fills_the_available_tiles_nearest_first(game):
     board = [t for i, t in enumerate(CONE_BOARD) if i not in (3, 7)]  # no tile at (1,1) (nor below it)
     s = cone_state(game, board, "O")
-    R._spore_from(s, game.config, RED, 0, SYM["O"], 4, -1)
+    R._spore_from(s, game.config, RED, 0, SYM["O"], 4, -1, WORK)
     # origin, then (0,1), then (-1,1), then the nearest further tile of the cone: (-1,2)
     cells = [(board[t][0], board[t][1]) for t in range(len(board)) if s[R.SP + t * R.MAXS + RED]]
     assert sorted(cells) == sorted([(0, 0), (0, 1), (-1, 1), (-1, 2)])
     # without that further tile, the fourth spore is not placed
     board2 = [t for t in board if (t[0], t[1]) != (-1, 2)]
     s2 = cone_state(game, board2, "O")
-    R._spore_from(s2, game.config, RED, 0, SYM["O"], 4, -1)
+    R._spore_from(s2, game.config, RED, 0, SYM["O"], 4, -1, WORK)
     assert sum(spores_of(s2, RED, len(board2))) == 3 and s2[R.SUPPLY + RED] == 27
 
 
 def test_spore_example_d_towards_the_board_edge_only_two_tiles(game):
     board = [CONE_BOARD[0], CONE_BOARD[1], CONE_BOARD[4], CONE_BOARD[5], (-2, 0, "red"), (2, 0, "red")]
     s = cone_state(game, board, "U")
-    R._spore_from(s, game.config, RED, 0, SYM["U"], 5, -1)
+    R._spore_from(s, game.config, RED, 0, SYM["U"], 5, -1, WORK)
     assert spores_of(s, RED, 6) == [1, 1, 0, 0, 0, 0]
     assert s[R.SUPPLY + RED] == 28
 
@@ -83,7 +83,7 @@ def test_spore_example_d_towards_the_board_edge_only_two_tiles(game):
 def test_spore_with_no_tile_beyond_the_edge_puts_only_the_first_spore(game):
     board = [CONE_BOARD[0], CONE_BOARD[4], CONE_BOARD[5]]
     s = cone_state(game, board, "A")
-    R._spore_from(s, game.config, RED, 0, SYM["A"], 4, -1)
+    R._spore_from(s, game.config, RED, 0, SYM["A"], 4, -1, WORK)
     assert spores_of(s, RED, 3) == [1, 0, 0]
 
 
@@ -92,7 +92,7 @@ def test_spore_is_limited_by_the_supply(game):
     s[R.SUPPLY + RED] = 2
     s[R.SP + 7 * R.MAXS + RED] += 28  # the rest sits on a tile outside the cone
     game.check_invariants(s)
-    R._spore_from(s, game.config, RED, 0, SYM["U"], 4, -1)
+    R._spore_from(s, game.config, RED, 0, SYM["U"], 4, -1, WORK)
     assert spores_of(s, RED, 2) == [1, 1] and s[R.SUPPLY + RED] == 0
 
 
@@ -319,7 +319,7 @@ def test_decay_mushroom_upgrade_extra_spore_on_the_same_mat(game):
     s[R.MAT_TILE + 0] = 9
     s[R.MUSH_P + 9], s[R.MUSH_M + 9] = RED, 0
     before = int(s[R.SUPPLY + RED])
-    R._spore_action(s, game.config, RED, 1)
+    R._spore_action(s, game.config, RED, 1, WORK)
     placed = before - int(s[R.SUPPLY + RED])
     assert placed <= game.cards.spores[card] + 1
     s2 = s.copy()  # the same roll without the upgrade places at most the card's count
@@ -333,7 +333,7 @@ def test_decay_spore_with_mother_spores_both_with_one_roll(game):
     card = 3
     s[R.MAT_CARD + 0], s[R.LOC + card], s[R.MAT_TILE + 0] = card, R.L_TOP + 0, 9
     s[R.MUSH_P + 9], s[R.MUSH_M + 9] = RED, 0
-    R._spore_action(s, game.config, RED, 1)
+    R._spore_action(s, game.config, RED, 1, WORK)
     if game._top(s)[0] == R.D_SPORE_PICK:
         while game._top(s)[0] == R.D_SPORE_PICK:
             game.step_inplace(s, int(game.legal_actions(s)[0]))
@@ -576,7 +576,7 @@ def test_automata_example_a_fate_decides_between_equidistant_mushrooms():
         s[R.A_CARDNOW] = 0
         side = cfg[R.CFG_LEVEL]
         cfg[R.CFG_AMOVE + side * 30:R.CFG_AMOVE + side * 30 + 3] = R.MT_OPP_MUSH
-        assert R._auto_move(s, cfg, a)
+        assert R._auto_move(s, cfg, a, WORK)
         ends.add(int(s[R.M_POS + a]))
     assert ends == {1, 5}  # two spaces towards the red or the blue mushroom
 
@@ -642,8 +642,8 @@ def test_automata_fruit_takes_spores_from_the_most_populated_tile_and_grows_on_a
     cfg = g.config.copy()
     side = cfg[R.CFG_LEVEL]
     cfg[R.CFG_AREQ + side * 50:R.CFG_AREQ + side * 50 + 5] = [1, 0, 0, 0, 2]  # 1 red + 2 wild
-    n = R.label_networks(s, a)
-    assert R._auto_fruit(s, cfg, a, n)
+    n = R.label_networks(s, a, WORK)
+    assert R._auto_fruit(s, cfg, a, n, WORK)
     assert s[R.SP + 1 * R.MAXS + a] == 1  # both wild spores from the 3-spore green tile
     assert s[R.SP + 0 * R.MAXS + a] == 0 and s[R.MUSH_P + 0] == a  # grown on the red tile (a card colour)
     assert s[R.PTS + a] == 5

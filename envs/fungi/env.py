@@ -84,6 +84,6 @@ from mushgym.aec import make_env_classes
 from .game import FungiGame, decode_action, encode_action
 
 Game = FungiGame
-raw_env, env = make_env_classes(FungiGame, module_name="mushgym.envs.fungi_v0")
+raw_env, env = make_env_classes(FungiGame, module_name=__name__)
 
 __all__ = ["Game", "FungiGame", "raw_env", "env", "decode_action", "encode_action"]

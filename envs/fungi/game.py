@@ -447,7 +447,7 @@ class FungiGame(Game):
                 return not R.has_action(s, opp, self.config)
             return True
         if s[R.PHASE] == R.PH_COOK and cp == opp:
-            return R.legal_mask(s, self.config, np.zeros(R.NUM_ACTIONS, np.int8)) > 0
+            return R.legal_mask(s, self.config, np.zeros(R.NUM_ACTIONS, np.int8), self.work) > 0
         return True
 
     def _redeal(self, state: np.ndarray, player: int, rng: np.random.Generator, hands: bool) -> np.ndarray:

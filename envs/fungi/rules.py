@@ -302,7 +302,7 @@ def draw_card(state):
 
 
 @njit(cache=True)
-def init(state, seed, cfg):
+def init(state, seed, cfg, work):
     for i in range(state.shape[0]):
         state[i] = 0
     rng_seed(state, RNG, seed)
@@ -472,7 +472,7 @@ def is_terminal(state):
 
 
 @njit(cache=True)
-def legal_mask(state, cfg, mask):
+def legal_mask(state, cfg, mask, work):
     for a in range(mask.shape[0]):
         mask[a] = 0
     if state[TERMINAL] != 0:
@@ -533,7 +533,7 @@ def legal_mask(state, cfg, mask):
 
 
 @njit(cache=True)
-def step(state, action, cfg):
+def step(state, action, cfg, work):
     p = state[CUR]
     state[NSTEPS] += 1
     if action < A_DECAY:
@@ -617,7 +617,7 @@ def _obs_copy4(out, o, state, s):
 # call, no reference counting of the argument arrays. Every element of ``out`` is written
 # exactly once, except the one-hot / count blocks, which are cleared and then set.
 @njit(cache=True, inline='always')
-def observe(state, player, cfg, out):
+def observe(state, player, cfg, out, work):
     me = player & 1             # player is 0 or 1; the mask lets the indices below skip wraparound
     opp = 1 - me
     hm = HAND + me * NHAND

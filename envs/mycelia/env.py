@@ -96,6 +96,6 @@ from .game import MyceliaGame, decode_action, encode_action, obs_fields  # noqa:
 
 Game = MyceliaGame
 
-raw_env, env = make_env_classes(MyceliaGame, module_name="mushgym.envs.mycelia_v0")
+raw_env, env = make_env_classes(MyceliaGame, module_name=__name__)
 
 __all__ = ["Game", "MyceliaGame", "raw_env", "env", "decode_action", "encode_action", "obs_fields"]

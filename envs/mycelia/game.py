@@ -504,8 +504,8 @@ class MyceliaGame(Game):
                 assert state[R.PTS + s] == pts, f"seat {s}: points {int(state[R.PTS + s])} != grown cards {pts}"
         # networks: the kernels' labels agree with an independent search
         for s in range(ns):
-            work = state.copy()
-            k = int(R.label_networks(work, s))
+            work = np.zeros(R.WORK_SIZE, np.int64)
+            k = int(R.label_networks(state, s, work))
             kern = {}
             for t in range(n):
                 lab = int(work[R.LABEL + t])

@@ -38,12 +38,12 @@ def _tile_value(game, state, t, need) -> float:
 
 def spore_value(game, state, p, origin, count, need) -> float:
     """Expected needed-colour tiles reached by ``count`` spores from ``origin`` (die averaged)."""
-    work = state.copy()
+    work = np.zeros(R.WORK_SIZE, np.int64)
     total = 0.0
     for sym in range(3):
-        k = int(R._edge_with_symbol(work, game.config, origin, sym))
-        far = int(R.cone_distances(work, origin, k))
-        dist = work[R.WORK + R.NT_MAX:R.WORK + R.NT_MAX + int(state[R.NTP])]
+        k = int(R._edge_with_symbol(state, game.config, origin, sym))
+        far = int(R.cone_distances(state, origin, k, work))
+        dist = work[R.W_DIST:R.W_DIST + int(state[R.NTP])]
         order = sorted((int(d), t) for t, d in enumerate(dist) if d >= 0)[:max(count, 0)]
         total += sum(_tile_value(game, state, t, need) for _, t in order)
         del far

@@ -112,8 +112,8 @@ USED = L.scalar("action_types_used")      # bit per main action type this turn
 TAKEN = L.scalar("market_taken")          # market cards taken this turn (refill at the end)
 OVER = L.scalar("over")                   # 1 once the game has ended
 ENDER = L.scalar("ender")                 # seat that ended it, -1 turn limit, -2 running
-STACK_N = L.scalar("stack_size")
-STACK = L.array("stack", STACK_MAX * ENTRY)
+STACK = L.decision_stack(depth=STACK_MAX, args=ENTRY - 2)
+STACK_N = L.fields["decisions_n"].offset
 NTP = L.scalar("tiles_placed")
 T_ID = L.array("tile_id", NT_MAX)
 T_C = L.array("tile_col", NT_MAX)
@@ -149,14 +149,23 @@ INS_SUPPLY = L.scalar("insect_supply")
 NEED = L.array("need", 4)                 # fruit payment: spores still owed by colour
 PAID_BLACK = L.scalar("paid_black")       # black spores paid so far (each covers any colour)
 MARKS = L.scalar("marks")                 # bit set of tiles chosen in the current spore layer
+FRUIT_NET = L.scalar("fruit_network")     # bit set of the tiles of the network paying for a mushroom
 ROLL = L.scalar("last_roll")              # last wind-die face (0 O, 1 U, 2 A), -1 none
 AUTO_DECK = L.array("automata_deck", NA_CARDS)
 AUTO_DECK_N = L.scalar("automata_deck_count")
 A_CARDNOW = L.scalar("automata_card")
 STATS = L.array("stats", 32)              # event counters for the simulation figures
-LABEL = L.array("label", NT_MAX)          # network labels (fruit component) - derived
-WORK = L.array("work", 4 * NT_MAX)        # BFS queue and distances - scratch, rewritten before use
 STATE_SIZE = L.size
+L.install(globals())
+
+# --- the work area (scratch passed to every kernel; nothing in it survives a call) ------------
+W_QUEUE = 0                  # BFS queue / spores taken by the Automata
+W_DIST = NT_MAX              # distances (cone, board)
+W_AUX = 2 * NT_MAX           # a second distance table / ring scores
+W_TRIED = 3 * NT_MAX         # networks tried by the Automata
+LABEL = 4 * NT_MAX           # network label of each tile
+W_MASK = 5 * NT_MAX          # a legal-action mask for forced decisions
+WORK_SIZE = W_MASK + NUM_ACTIONS
 
 # STATS slots: 0..10 decay action fired by kind; 12..17 Automata action fired
 # (fruit, decay, spore, move, explore, insect-move); 18 Automata random-walk move;
@@ -176,27 +185,8 @@ def _rand(state, n):
 
 @njit(cache=True)
 def _top(state):
-    return STACK + (state[STACK_N] - 1) * ENTRY
-
-
-@njit(cache=True)
-def _push(state, kind, player, a0, a1, a2, a3):
-    o = STACK + state[STACK_N] * ENTRY
-    state[o] = kind
-    state[o + 1] = player
-    state[o + 2] = a0
-    state[o + 3] = a1
-    state[o + 4] = a2
-    state[o + 5] = a3
-    state[STACK_N] += 1
-
-
-@njit(cache=True)
-def _pop(state):
-    state[STACK_N] -= 1
-    o = STACK + state[STACK_N] * ENTRY
-    for i in range(ENTRY):
-        state[o + i] = 0
+    """Offset of the top entry of the decision stack (kind, player, a0..a3)."""
+    return STACK + (decision_depth(state) - 1) * ENTRY
 
 
 @njit(cache=True)
@@ -428,7 +418,7 @@ def _spendable_all(state, p, t):
 
 
 @njit(cache=True)
-def label_networks(state, p):
+def label_networks(state, p, work):
     """Label ``p``'s networks in ``LABEL`` (tile -> component id, -1 outside); return the count.
 
     A network is a set of flat-edge-connected tiles each holding a piece of ``p`` (Mother
@@ -436,24 +426,24 @@ def label_networks(state, p):
     """
     n = state[NTP]
     for t in range(n):
-        state[LABEL + t] = -1
-    q = WORK
+        work[LABEL + t] = -1
+    q = W_QUEUE
     comps = 0
     for t0 in range(n):
-        if state[LABEL + t0] >= 0 or not _in_network(state, p, t0):
+        if work[LABEL + t0] >= 0 or not _in_network(state, p, t0):
             continue
-        state[LABEL + t0] = comps
+        work[LABEL + t0] = comps
         head = 0
         tail = 1
-        state[q] = t0
+        work[q] = t0
         while head < tail:
-            t = state[q + head]
+            t = work[q + head]
             head += 1
             for k in range(3):
                 u = state[ADJ + t * 3 + k]
-                if u >= 0 and state[LABEL + u] < 0 and _in_network(state, p, u):
-                    state[LABEL + u] = comps
-                    state[q + tail] = u
+                if u >= 0 and work[LABEL + u] < 0 and _in_network(state, p, u):
+                    work[LABEL + u] = comps
+                    work[q + tail] = u
                     tail += 1
         comps += 1
     return comps
@@ -466,7 +456,7 @@ def _feasible(n0, n1, n2, n3, a0, a1, a2, a3, ablack, paid_black):
 
 
 @njit(cache=True)
-def _comp_avail(state, cfg, p, lab):
+def _comp_avail(state, cfg, p, lab, work):
     """(red, green, brown, yellow, black) spendable by ``p`` in component ``lab``."""
     a0 = 0
     a1 = 0
@@ -474,7 +464,7 @@ def _comp_avail(state, cfg, p, lab):
     a3 = 0
     a4 = 0
     for t in range(state[NTP]):
-        if state[LABEL + t] != lab:
+        if work[LABEL + t] != lab:
             continue
         v = _spendable_all(state, p, t)
         col = _tile_colour(state, cfg, t)
@@ -520,53 +510,53 @@ def _free_mat(state, cfg, p):
 
 
 @njit(cache=True)
-def _can_fruit(state, cfg, p, card, ncomp):
+def _can_fruit(state, cfg, p, card, ncomp, work):
     """Some network of ``p`` pays for ``card`` with a tile to grow on (labels must be fresh)."""
     n0 = cfg[CFG_REQ + card * 4]
     n1 = cfg[CFG_REQ + card * 4 + 1]
     n2 = cfg[CFG_REQ + card * 4 + 2]
     n3 = cfg[CFG_REQ + card * 4 + 3]
     for lab in range(ncomp):
-        a0, a1, a2, a3, a4 = _comp_avail(state, cfg, p, lab)
+        a0, a1, a2, a3, a4 = _comp_avail(state, cfg, p, lab, work)
         if not _feasible(n0, n1, n2, n3, a0, a1, a2, a3, a4, 0):
             continue
         for t in range(state[NTP]):
-            if state[LABEL + t] == lab and _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, a0, a1, a2, a3, a4):
+            if work[LABEL + t] == lab and _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, a0, a1, a2, a3, a4):
                 return True
     return False
 
 
 # --- the spore cone -----------------------------------------------------------------
 @njit(cache=True)
-def cone_distances(state, origin, k):
+def cone_distances(state, origin, k, work):
     """Distances (through flat edges, inside the cone beyond edge ``k`` of ``origin``) into
     ``WORK[NT_MAX + t]`` (-1 = not reached); returns the largest distance."""
     n = state[NTP]
-    dist = WORK + NT_MAX
-    q = WORK
+    dist = W_DIST
+    q = W_QUEUE
     for t in range(n):
-        state[dist + t] = -1
+        work[dist + t] = -1
     c0 = state[T_C + origin]
     r0 = state[T_R + origin]
-    state[dist + origin] = 0
+    work[dist + origin] = 0
     first = state[ADJ + origin * 3 + k]
     if first < 0:
         return 0
-    state[dist + first] = 1
-    state[q] = first
+    work[dist + first] = 1
+    work[q] = first
     head = 0
     tail = 1
     far = 1
     while head < tail:
-        t = state[q + head]
+        t = work[q + head]
         head += 1
         for e in range(3):
             u = state[ADJ + t * 3 + e]
-            if u >= 0 and state[dist + u] < 0 and in_cone(c0, r0, k, state[T_C + u], state[T_R + u]):
-                state[dist + u] = state[dist + t] + 1
-                if state[dist + u] > far:
-                    far = state[dist + u]
-                state[q + tail] = u
+            if u >= 0 and work[dist + u] < 0 and in_cone(c0, r0, k, state[T_C + u], state[T_R + u]):
+                work[dist + u] = work[dist + t] + 1
+                if work[dist + u] > far:
+                    far = work[dist + u]
+                work[q + tail] = u
                 tail += 1
     return far
 
@@ -587,11 +577,11 @@ def _put_spore(state, p, t):
 
 
 @njit(cache=True)
-def _spore_from(state, cfg, p, origin, sym, count, both):
+def _spore_from(state, cfg, p, origin, sym, count, both, work):
     """Spore from ``origin``, then (``both`` >= 0) from the Mother mushroom of ``p`` with the
     same wind symbol and ``both`` spores; stops early if a spore decision was pushed."""
     while True:
-        if not _spread(state, cfg, p, origin, sym, count, both):
+        if not _spread(state, cfg, p, origin, sym, count, both, work):
             return
         if both < 0:
             return
@@ -601,7 +591,7 @@ def _spore_from(state, cfg, p, origin, sym, count, both):
 
 
 @njit(cache=True)
-def _spread(state, cfg, p, origin, sym, count, both):
+def _spread(state, cfg, p, origin, sym, count, both, work):
     """Spread ``count`` spores of ``p`` from ``origin`` with wind symbol ``sym``.
 
     Whole distance layers are filled automatically; when the spores left are fewer than the
@@ -614,28 +604,28 @@ def _spread(state, cfg, p, origin, sym, count, both):
         _put_spore(state, p, origin)
         left -= 1
     if left > 0:
-        far = cone_distances(state, origin, k)
-        dist = WORK + NT_MAX
+        far = cone_distances(state, origin, k, work)
+        dist = W_DIST
         for d in range(1, far + 1):
             if left == 0:
                 break
             size = 0
             for t in range(state[NTP]):
-                if state[dist + t] == d:
+                if work[dist + t] == d:
                     size += 1
             if size <= left:
                 for t in range(state[NTP]):
-                    if state[dist + t] == d:
+                    if work[dist + t] == d:
                         _put_spore(state, p, t)
                 left -= size
             else:
                 if _is_auto(cfg, p):
-                    _auto_pick_layer(state, cfg, p, d, left)
+                    _auto_pick_layer(state, cfg, p, d, left, work)
                     left = 0
                 else:
                     state[MARKS] = 0
                     state[STATS + ST_PICKS] += 1
-                    _push(state, D_SPORE_PICK, p, origin, k, left, d + (both + 1) * 256 + sym * 65536)
+                    push_decision(state, D_SPORE_PICK, p, origin, k, left, d + (both + 1) * 256 + sym * 65536)
                     return False
     return True
 
@@ -646,19 +636,19 @@ def _mother_count(state, p):
 
 
 @njit(cache=True)
-def _spore_action(state, cfg, p, src):
+def _spore_action(state, cfg, p, src, work):
     """Spore from the Mother mushroom (src 0) or the mushroom of mat src - 1."""
     sym = _rand(state, 3)
     state[ROLL] = sym
     if src == 0:
-        _spore_from(state, cfg, p, state[M_POS + p], sym, _mother_count(state, p), -1)
+        _spore_from(state, cfg, p, state[M_POS + p], sym, _mother_count(state, p), -1, work)
         return
     m = _mat(p, src - 1)
     state[MAT_CTR + m] += 1
     card = state[MAT_CARD + m]
     count = cfg[CFG_SPORES + card] + (1 if state[MAT_UPG + m] & MU_EXTRA else 0)
     both = _mother_count(state, p) if state[MAT_UPG + m] & MU_BOTH else -1
-    _spore_from(state, cfg, p, state[MAT_TILE + m], sym, count, both)
+    _spore_from(state, cfg, p, state[MAT_TILE + m], sym, count, both, work)
 
 
 # --- placement of tiles -------------------------------------------------------------
@@ -707,7 +697,7 @@ def _other_mothers(state, cfg, p):
 
 
 @njit(cache=True)
-def _main_mask(state, cfg, p, mask):
+def _main_mask(state, cfg, p, mask, work):
     """Legal actions of the main decision; returns the number of main (not free) actions."""
     n_main = 0
     mt = state[M_POS + p]
@@ -746,10 +736,10 @@ def _main_mask(state, cfg, p, mask):
             mask[A_DECK] = 1
             n_main += 1
     if _main_allowed(state, T_FRUIT) and state[HAND_N + p] > 0 and _free_mat(state, cfg, p) >= 0:
-        ncomp = label_networks(state, p)
+        ncomp = label_networks(state, p, work)
         if ncomp > 0:
             for c in range(NC):
-                if state[LOC + c] == L_HAND + p and _can_fruit(state, cfg, p, c, ncomp):
+                if state[LOC + c] == L_HAND + p and _can_fruit(state, cfg, p, c, ncomp, work):
                     mask[A_CARD + c] = 1
                     n_main += 1
     # free actions
@@ -798,7 +788,7 @@ def _mask_dest_tier(state, mask):
 
 
 @njit(cache=True)
-def _sub_mask(state, cfg, mask):
+def _sub_mask(state, cfg, mask, work):
     o = _top(state)
     kind = state[o]
     p = state[o + 1]
@@ -807,7 +797,7 @@ def _sub_mask(state, cfg, mask):
     a2 = state[o + 4]
     a3 = state[o + 5]
     if kind == D_MAIN:
-        _main_mask(state, cfg, p, mask)
+        _main_mask(state, cfg, p, mask, work)
     elif kind == D_SETUP:
         for t in range(6):  # the six centre tiles are placed first
             if _tile_colour(state, cfg, t) != BLACK and _mother_at(state, t) < 0:
@@ -832,10 +822,10 @@ def _sub_mask(state, cfg, mask):
             mask[A_ROT + r] = 1
     elif kind == D_SPORE_PICK:
         d = a3 & 255
-        dist = WORK + NT_MAX
-        cone_distances(state, a0, a1)
+        dist = W_DIST
+        cone_distances(state, a0, a1, work)
         for t in range(state[NTP]):
-            if state[dist + t] == d and (state[MARKS] >> t) & 1 == 0:
+            if work[dist + t] == d and (state[MARKS] >> t) & 1 == 0:
                 mask[A_TILE + t] = 1
     elif kind == D_FRUIT_MAT:
         for i in range(cfg[CFG_MATS]):
@@ -848,16 +838,16 @@ def _sub_mask(state, cfg, mask):
         n1 = cfg[CFG_REQ + card * 4 + 1]
         n2 = cfg[CFG_REQ + card * 4 + 2]
         n3 = cfg[CFG_REQ + card * 4 + 3]
-        ncomp = label_networks(state, p)
+        ncomp = label_networks(state, p, work)
         for lab in range(ncomp):
-            av0, av1, av2, av3, av4 = _comp_avail(state, cfg, p, lab)
+            av0, av1, av2, av3, av4 = _comp_avail(state, cfg, p, lab, work)
             if not _feasible(n0, n1, n2, n3, av0, av1, av2, av3, av4, 0):
                 continue
             for t in range(state[NTP]):
-                if state[LABEL + t] == lab and _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, av0, av1, av2, av3, av4):
+                if work[LABEL + t] == lab and _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, av0, av1, av2, av3, av4):
                     mask[A_TILE + t] = 1
     elif kind == D_PAY:
-        _pay_mask(state, cfg, p, a2, a3, mask)
+        _pay_mask(state, cfg, p, a2, a3, mask, work)
     elif kind == D_OUTER_PICK:
         for t in range(state[NTP]):
             if _degree(state, t) == 1:
@@ -900,15 +890,15 @@ def _sub_mask(state, cfg, mask):
 
 
 @njit(cache=True)
-def _pay_options(state, cfg, p, grow, grow_paid, t):
+def _pay_options(state, cfg, p, grow, grow_paid, t, work):
     """Can ``p`` pay one spore from tile ``t`` now (for some owner)? (labels fresh in LABEL)"""
-    if state[LABEL + t] != state[LABEL + grow] or state[LABEL + t] < 0:
+    if work[LABEL + t] != work[LABEL + grow] or work[LABEL + t] < 0:
         return False
     if grow_paid == 0 and t != grow:
         return False
     if _spendable_all(state, p, t) == 0:
         return False
-    a0, a1, a2, a3, a4 = _comp_avail(state, cfg, p, state[LABEL + grow])
+    a0, a1, a2, a3, a4 = _comp_avail(state, cfg, p, work[LABEL + grow], work)
     n0 = state[NEED]
     n1 = state[NEED + 1]
     n2 = state[NEED + 2]
@@ -929,20 +919,22 @@ def _pay_options(state, cfg, p, grow, grow_paid, t):
 
 
 @njit(cache=True)
-def _pay_mask(state, cfg, p, grow, grow_paid, mask):
+def _pay_mask(state, cfg, p, grow, grow_paid, mask, work):
+    for t in range(state[NTP]):  # the paying network, fixed when the payment started
+        work[LABEL + t] = 0 if (state[FRUIT_NET] >> t) & 1 else -1
     for t in range(state[NTP]):
-        if _pay_options(state, cfg, p, grow, grow_paid, t):
+        if _pay_options(state, cfg, p, grow, grow_paid, t, work):
             for o in range(cfg[CFG_NS]):
                 if _spendable(state, p, t, o) > 0:
                     mask[A_PAY + t * 4 + o] = 1
 
 
 @njit(cache=True)
-def legal_mask(state, cfg, mask):
+def legal_mask(state, cfg, mask, work):
     mask[:] = 0
-    if state[OVER] != 0 or state[STACK_N] == 0:
+    if state[OVER] != 0 or decision_depth(state) == 0:
         return 0
-    _sub_mask(state, cfg, mask)
+    _sub_mask(state, cfg, mask, work)
     n = 0
     for a in range(NUM_ACTIONS):
         n += mask[a]
@@ -954,9 +946,7 @@ def legal_mask(state, cfg, mask):
 def _end_game(state, ender):
     state[OVER] = 1
     state[ENDER] = ender
-    state[STACK_N] = 0
-    for i in range(STACK_MAX * ENTRY):
-        state[STACK + i] = 0
+    clear_decisions(state)
 
 
 @njit(cache=True)
@@ -973,16 +963,16 @@ def _begin_turn(state, cfg, p):
     state[ACTS] = 0
     state[USED] = 0
     state[TAKEN] = 0
-    _push(state, D_MAIN, p, 0, 0, 0, 0)
+    push_decision(state, D_MAIN, p, 0, 0, 0, 0)
 
 
 @njit(cache=True)
-def _next_turn(state, cfg):
+def _next_turn(state, cfg, work):
     """End the current turn: refill the market, count the turn, then the next seat plays
     (the Automata's whole turn runs here, after the last player of each round)."""
     _refill_market(state)
-    while state[STACK_N] > 0:
-        _pop(state)
+    while decision_depth(state) > 0:
+        pop_decision(state)
     nh = cfg[CFG_NH]
     p = state[TURNP]
     state[TURN] += 1
@@ -998,7 +988,7 @@ def _next_turn(state, cfg):
             nxt = nh
     if _is_auto(cfg, nxt):
         state[TURNP] = nxt
-        automata_turn(state, cfg, nxt)
+        automata_turn(state, cfg, nxt, work)
         if state[OVER] != 0:
             return
         _refill_market(state)
@@ -1049,25 +1039,25 @@ def _resolve_decay(state, cfg, p, i, kind):
     if kind == DC_OUTER:
         for t in range(state[NTP]):
             if _degree(state, t) == 1:
-                _push(state, D_OUTER_PICK, p, 0, 0, 0, 0)
+                push_decision(state, D_OUTER_PICK, p, 0, 0, 0, 0)
                 return
     elif kind == DC_OPP_MUSH:
         if _best_tier(state) >= 0:
             for t in range(state[NTP]):
                 if state[MUSH_P + t] >= 0 and state[MUSH_P + t] != p:
-                    _push(state, D_OPPM_PICK, p, 0, 0, 0, 0)
+                    push_decision(state, D_OPPM_PICK, p, 0, 0, 0, 0)
                     return
     elif kind == DC_OPP_MOTHER:
         if _best_tier(state) >= 0 and _other_mothers(state, cfg, p):
-            _push(state, D_MOTHER_PICK, p, 0, 0, 0, 0)
+            push_decision(state, D_MOTHER_PICK, p, 0, 0, 0, 0)
     elif kind == DC_STEAL:
         for s in range(cfg[CFG_NS]):
             if s != p and state[HAND_N + s] > 0:
-                _push(state, D_STEAL, p, 0, 0, 0, 0)
+                push_decision(state, D_STEAL, p, 0, 0, 0, 0)
                 return
     elif kind == DC_DRAW2:
         if _cards_available(state) > 0:
-            _push(state, D_DRAW2, p, 2, 0, 0, 0)
+            push_decision(state, D_DRAW2, p, 2, 0, 0, 0)
     elif kind == DC_EXTRA:
         state[MAT_UPG + m] |= MU_EXTRA
     elif kind == DC_BOTH:
@@ -1108,7 +1098,7 @@ def _move_tile(state, cfg, t, i, k, rot):
 
 # --- step ------------------------------------------------------------------------
 @njit(cache=True)
-def _apply(state, cfg, action):
+def _apply(state, cfg, action, work):
     o = _top(state)
     kind = state[o]
     p = state[o + 1]
@@ -1117,19 +1107,19 @@ def _apply(state, cfg, action):
     a2 = state[o + 4]
     a3 = state[o + 5]
     if kind == D_MAIN:
-        _apply_main(state, cfg, p, action)
+        _apply_main(state, cfg, p, action, work)
     elif kind == D_SETUP:
-        _pop(state)
+        pop_decision(state)
         _enter(state, p, action - A_TILE)
-        if state[STACK_N] == 0:
-            _after_setup(state, cfg)
+        if decision_depth(state) == 0:
+            _after_setup(state, cfg, work)
     elif kind == D_MOVE:
         if action == A_STOP:
-            _pop(state)
+            pop_decision(state)
         else:
             _enter(state, p, action - A_TILE)
             if a0 <= 1:
-                _pop(state)
+                pop_decision(state)
             else:
                 state[o + 2] = a0 - 1
     elif kind == D_PLACE:
@@ -1141,7 +1131,7 @@ def _apply(state, cfg, action):
         state[o + 5] = 0
     elif kind == D_ROT:
         rot = action - A_ROT
-        _pop(state)
+        pop_decision(state)
         if a2 < 0:  # a drawn tile (explore)
             tid = state[DRAWN]
             state[DRAWN] = -1
@@ -1156,11 +1146,11 @@ def _apply(state, cfg, action):
         state[MARKS] |= 1 << t
         left = a2 - 1
         if left <= 0 or state[SUPPLY + p] == 0:
-            _pop(state)
+            pop_decision(state)
             state[MARKS] = 0
             both = ((a3 >> 8) & 255) - 1
             if both >= 0:
-                _spore_from(state, cfg, p, state[M_POS + p], a3 >> 16, both, -1)
+                _spore_from(state, cfg, p, state[M_POS + p], a3 >> 16, both, -1, work)
         else:
             state[o + 4] = left
     elif kind == D_FRUIT_MAT:
@@ -1171,7 +1161,12 @@ def _apply(state, cfg, action):
         for c in range(4):
             state[NEED + c] = cfg[CFG_REQ + a0 * 4 + c]
         state[PAID_BLACK] = 0
-        label_networks(state, p)  # the network is fixed when the payment starts
+        label_networks(state, p, work)  # the network is fixed when the payment starts
+        net = 0
+        for t in range(state[NTP]):
+            if work[LABEL + t] == work[LABEL + grow]:
+                net |= 1 << t
+        state[FRUIT_NET] = net
         state[o] = D_PAY
         state[o + 4] = grow
         state[o + 5] = 0
@@ -1188,7 +1183,7 @@ def _apply(state, cfg, action):
             state[NEED + col] -= 1
         state[o + 5] = 1
         if state[NEED] + state[NEED + 1] + state[NEED + 2] + state[NEED + 3] - state[PAID_BLACK] <= 0:
-            _pop(state)
+            pop_decision(state)
             _grow(state, cfg, p, a0, a1, a2)
     elif kind == D_OUTER_PICK:
         t = action - A_TILE
@@ -1201,7 +1196,7 @@ def _apply(state, cfg, action):
         state[o] = D_OPPM_DEST
         state[o + 2] = action - A_TILE
     elif kind == D_OPPM_DEST:
-        _pop(state)
+        pop_decision(state)
         src = a0
         dst = action - A_TILE
         q = state[MUSH_P + src]
@@ -1216,10 +1211,10 @@ def _apply(state, cfg, action):
         state[o + 3] = a0
         state[o + 2] = action - A_SEAT
     elif kind == D_MOTHER_DEST:
-        _pop(state)
+        pop_decision(state)
         _enter(state, a0, action - A_TILE)
     elif kind == D_STEAL:
-        _pop(state)
+        pop_decision(state)
         _steal(state, p, action - A_SEAT)
     elif kind == D_DRAW2:
         if action == A_DECK:
@@ -1228,12 +1223,12 @@ def _apply(state, cfg, action):
         else:
             _take_market(state, p, action - A_MARKET)
         if a0 <= 1 or _cards_available(state) == 0:
-            _pop(state)
+            pop_decision(state)
             _refill_market(state)
         else:
             state[o + 2] = a0 - 1
     elif kind == D_KEEP:
-        _pop(state)
+        pop_decision(state)
         keep = action - A_CARD
         for c in range(NC):
             if state[LOC + c] == L_PENDING:
@@ -1246,7 +1241,7 @@ def _apply(state, cfg, action):
         state[HAND_N + p] -= 1
         _discard(state, c)
         if a0 <= 1:
-            _pop(state)
+            pop_decision(state)
             state[INS_SUPPLY] -= 1
             state[INS + p] += 1
         else:
@@ -1268,17 +1263,18 @@ def _grow(state, cfg, p, card, i, t):
     for c in range(4):
         state[NEED + c] = 0
     state[PAID_BLACK] = 0
+    state[FRUIT_NET] = 0
 
 
 @njit(cache=True)
-def _apply_main(state, cfg, p, action):
+def _apply_main(state, cfg, p, action, work):
     if action == A_STOP:
         state[ACTS] = 2
         return
     if action == A_INSECT_MOVE:
         state[INS + p] -= 2
         state[INS_SUPPLY] += 2
-        _push(state, D_MOTHER_PICK, p, 1, 0, 0, 0)
+        push_decision(state, D_MOTHER_PICK, p, 1, 0, 0, 0)
         return
     if action == A_REFRESH:
         state[INS + p] -= 1
@@ -1290,13 +1286,13 @@ def _apply_main(state, cfg, p, action):
         _refill_market(state)
         return
     if action == A_TRADE:
-        _push(state, D_TRADE, p, 3, 0, 0, 0)
+        push_decision(state, D_TRADE, p, 3, 0, 0, 0)
         return
     if action < A_PAY:  # move: first step
         _start_action(state, T_MOVE)
         _enter(state, p, action - A_TILE)
         steps = 3 if state[GUPG + p] & GU_MOVE3 else 2
-        _push(state, D_MOVE, p, steps - 1, 0, 0, 0)
+        push_decision(state, D_MOVE, p, steps - 1, 0, 0, 0)
         return
     if action >= A_PILE and action < A_PILE + 2:
         _start_action(state, T_EXPLORE)
@@ -1304,11 +1300,11 @@ def _apply_main(state, cfg, p, action):
         state[PILE_N + j] -= 1
         state[DRAWN] = state[PILE + j * NT_MAX + state[PILE_N + j]]
         state[PILE + j * NT_MAX + state[PILE_N + j]] = -1
-        _push(state, D_PLACE, p, 0, -1, 0, 0)
+        push_decision(state, D_PLACE, p, 0, -1, 0, 0)
         return
     if action >= A_SPORE and action < A_SPORE + 6:
         _start_action(state, T_SPORE)
-        _spore_action(state, cfg, p, action - A_SPORE)
+        _spore_action(state, cfg, p, action - A_SPORE, work)
         return
     if action >= A_DECAY and action < A_DECAY + NMATS:
         _start_action(state, T_DECAY)
@@ -1326,7 +1322,7 @@ def _apply_main(state, cfg, p, action):
                 if c2 >= 0:
                     state[LOC + c] = L_PENDING
                     state[LOC + c2] = L_PENDING
-                    _push(state, D_KEEP, p, 0, 0, 0, 0)
+                    push_decision(state, D_KEEP, p, 0, 0, 0, 0)
                     return
             _hand_draw(state, p, c)
         else:
@@ -1334,7 +1330,7 @@ def _apply_main(state, cfg, p, action):
         return
     if action >= A_CARD and action < A_CARD + NC:
         _start_action(state, T_FRUIT)
-        _push(state, D_FRUIT_MAT, p, action - A_CARD, 0, 0, 0)
+        push_decision(state, D_FRUIT_MAT, p, action - A_CARD, 0, 0, 0)
         return
 
 
@@ -1357,40 +1353,39 @@ def _main_has_cheap_action(state, cfg, p):
 
 
 @njit(cache=True)
-def _settle(state, cfg, mask):
+def _settle(state, cfg, mask, work):
     """Apply forced decisions (a sub-decision with one legal choice, the end of a turn)."""
     while state[OVER] == 0:
-        if state[STACK_N] == 0:
+        if decision_depth(state) == 0:
             return
         o = _top(state)
         kind = state[o]
         if kind == D_MAIN:
             if state[ACTS] >= 2:
-                _next_turn(state, cfg)
+                _next_turn(state, cfg, work)
                 continue
             if _main_has_cheap_action(state, cfg, state[o + 1]):
                 return  # a real choice: no need for the full mask
-        n = legal_mask(state, cfg, mask)
+        n = legal_mask(state, cfg, mask, work)
         if n == 0:
             if kind == D_MAIN:
-                _next_turn(state, cfg)
+                _next_turn(state, cfg, work)
                 continue
-            _pop(state)  # a sub-decision with no choice left (cannot happen by construction)
+            pop_decision(state)  # a sub-decision with no choice left (cannot happen by construction)
             continue
         if n == 1 and (kind != D_MAIN or mask[A_STOP] == 1):
             a = 0
             while mask[a] == 0:
                 a += 1
-            _apply(state, cfg, a)
+            _apply(state, cfg, a, work)
             continue
         return
 
 
 @njit(cache=True)
-def step(state, action, cfg):
-    mask = np.empty(NUM_ACTIONS, np.int8)
-    _apply(state, cfg, action)
-    _settle(state, cfg, mask)
+def step(state, action, cfg, work):
+    _apply(state, cfg, action, work)
+    _settle(state, cfg, work[W_MASK:W_MASK + NUM_ACTIONS], work)
 
 
 # --- setup --------------------------------------------------------------------------
@@ -1399,7 +1394,17 @@ STAR_R = np.array([-1, -1, -1, 0, 0, 0, -1, -2, -1, 0, 1, 0], np.int64)
 
 
 @njit(cache=True)
-def _deal_tiles(state, cfg):
+def _shuffle_work(state, work, n):
+    """Fisher-Yates shuffle of ``work[0:n]`` with the state's generator."""
+    for i in range(n - 1, 0, -1):
+        j = rng_below(state, RNG, i + 1)
+        tmp = work[i]
+        work[i] = work[j]
+        work[j] = tmp
+
+
+@njit(cache=True)
+def _deal_tiles(state, cfg, work):
     """Shuffle the tiles into two piles and lay the 12-tile star (6 from each pile); reshuffle
     while black tiles leave fewer non-black centre tiles than Mother mushrooms."""
     nt = cfg[CFG_NTILES]
@@ -1415,16 +1420,16 @@ def _deal_tiles(state, cfg):
         k = 0
         for t in range(NT_MAX):
             if nt == NT_MAX or cfg[CFG_TCOL + t] != BLACK:
-                state[WORK + k] = t
+                work[k] = t
                 k += 1
-        shuffle_range(state, WORK, k, RNG)
+        _shuffle_work(state, work, k)
         half = (k + 1) // 2
         for j in range(2):
             cnt = half if j == 0 else k - half
             for i in range(NT_MAX):
                 state[PILE + j * NT_MAX + i] = -1
             for i in range(cnt):
-                state[PILE + j * NT_MAX + i] = state[WORK + j * half + i]
+                state[PILE + j * NT_MAX + i] = work[j * half + i]
             state[PILE_N + j] = cnt
         # the star: 6 from each pile (centre from pile 0, points from pile 1)
         for s in range(12):
@@ -1442,7 +1447,7 @@ def _deal_tiles(state, cfg):
 
 
 @njit(cache=True)
-def init(state, seed, cfg):
+def init(state, seed, cfg, work):
     state[:] = 0
     rng_seed(state, RNG, seed)
     nh = cfg[CFG_NH]
@@ -1457,7 +1462,7 @@ def init(state, seed, cfg):
     for i in range(MAXS * NMATS):
         state[MAT_CARD + i] = -1
         state[MAT_TILE + i] = -1
-    _deal_tiles(state, cfg)
+    _deal_tiles(state, cfg, work)
     for s in range(ns):
         state[SUPPLY + s] = SPORES_EACH
         state[INS + s] = 2 if _is_auto(cfg, s) else 1
@@ -1489,47 +1494,46 @@ def init(state, seed, cfg):
     state[TURNP] = first
     for k in range(nh):
         p = (first + k) % nh
-        _push(state, D_SETUP, p, 0, 0, 0, 0)
-    mask = np.empty(NUM_ACTIONS, np.int8)
-    _settle(state, cfg, mask)
+        push_decision(state, D_SETUP, p, 0, 0, 0, 0)
+    _settle(state, cfg, work[W_MASK:W_MASK + NUM_ACTIONS], work)
 
 
 @njit(cache=True)
-def _after_setup(state, cfg):
+def _after_setup(state, cfg, work):
     if cfg[CFG_AUTO] != 0:
-        _auto_place_mother(state, cfg, cfg[CFG_NH])
+        _auto_place_mother(state, cfg, cfg[CFG_NH], work)
     _refill_market(state)
     _begin_turn(state, cfg, state[FIRST])
 
 
 # --- the Automata -------------------------------------------------------------------
 @njit(cache=True)
-def _bfs(state, src, avoid_mothers_of):
+def _bfs(state, src, avoid_mothers_of, work):
     """Distances from tile ``src`` over flat edges into WORK[NT_MAX + t] (-1 unreached).
     Tiles with a Mother mushroom of a seat other than ``avoid_mothers_of`` are not entered
     (pass -1 to walk everywhere). Returns the number reached."""
     n = state[NTP]
-    dist = WORK + NT_MAX
-    q = WORK
+    dist = W_DIST
+    q = W_QUEUE
     for t in range(n):
-        state[dist + t] = -1
-    state[dist + src] = 0
-    state[q] = src
+        work[dist + t] = -1
+    work[dist + src] = 0
+    work[q] = src
     head = 0
     tail = 1
     while head < tail:
-        t = state[q + head]
+        t = work[q + head]
         head += 1
         for e in range(3):
             u = state[ADJ + t * 3 + e]
-            if u < 0 or state[dist + u] >= 0:
+            if u < 0 or work[dist + u] >= 0:
                 continue
             if avoid_mothers_of >= 0:
                 m = _mother_at(state, u)
                 if m >= 0 and m != avoid_mothers_of:
                     continue
-            state[dist + u] = state[dist + t] + 1
-            state[q + tail] = u
+            work[dist + u] = work[dist + t] + 1
+            work[q + tail] = u
             tail += 1
     return tail
 
@@ -1543,7 +1547,7 @@ def _fate(state, n):
 
 
 @njit(cache=True)
-def _auto_place_mother(state, cfg, a):
+def _auto_place_mother(state, cfg, a, work):
     """The Automata's Mother mushroom goes last: opposite the player's in the solo game, else
     equidistant from the players' (the free centre tile whose distances to them spread least;
     ties, e.g. two players opposite each other, drawn by fate)."""
@@ -1565,7 +1569,7 @@ def _auto_place_mother(state, cfg, a):
                 lo = min(lo, d)
                 hi = max(hi, d)
             score = hi - lo
-        state[WORK + 2 * NT_MAX + t] = score
+        work[W_AUX + t] = score
         if score < best:
             best = score
             cnt = 1
@@ -1575,7 +1579,7 @@ def _auto_place_mother(state, cfg, a):
     for t in range(6):
         if _tile_colour(state, cfg, t) == BLACK or _mother_at(state, t) >= 0:
             continue
-        if state[WORK + 2 * NT_MAX + t] == best:
+        if work[W_AUX + t] == best:
             if k == 0:
                 _enter(state, a, t)
                 return
@@ -1596,16 +1600,16 @@ def _auto_card_colour_ok(state, cfg, col):
 
 
 @njit(cache=True)
-def _auto_pick_layer(state, cfg, a, d, left):
+def _auto_pick_layer(state, cfg, a, d, left, work):
     """The Automata picks ``left`` tiles among those at distance ``d`` (WORK distances fresh):
     first tiles no opponent controls whose colour its card asks for, then uncontrolled tiles,
     then any; ties drawn by fate."""
-    dist = WORK + NT_MAX
+    dist = W_DIST
     for _ in range(left):
         best = 99
         cnt = 0
         for t in range(state[NTP]):
-            if state[dist + t] != d or (state[MARKS] >> t) & 1:
+            if work[dist + t] != d or (state[MARKS] >> t) & 1:
                 continue
             c = _control(state, t)
             v = 0 if (c < 0 or c == a) and _auto_card_colour_ok(state, cfg, _tile_colour(state, cfg, t)) else (1 if c < 0 or c == a else 2)
@@ -1618,7 +1622,7 @@ def _auto_pick_layer(state, cfg, a, d, left):
             break
         k = _fate(state, cnt)
         for t in range(state[NTP]):
-            if state[dist + t] != d or (state[MARKS] >> t) & 1:
+            if work[dist + t] != d or (state[MARKS] >> t) & 1:
                 continue
             c = _control(state, t)
             v = 0 if (c < 0 or c == a) and _auto_card_colour_ok(state, cfg, _tile_colour(state, cfg, t)) else (1 if c < 0 or c == a else 2)
@@ -1632,7 +1636,7 @@ def _auto_pick_layer(state, cfg, a, d, left):
 
 
 @njit(cache=True)
-def _auto_fruit(state, cfg, a, ncomp):
+def _auto_fruit(state, cfg, a, ncomp, work):
     """Fruit for the Automata if one of its networks pays its card (coloured spores by colour or
     black, wild spores from anything, each taken from the most populated tile); the networks
     are tried from the richest. Returns True if it grew a mushroom. (Labels must be fresh.)"""
@@ -1644,33 +1648,33 @@ def _auto_fruit(state, cfg, a, ncomp):
             break
     if slot < 0:
         return False
-    tried = WORK + 3 * NT_MAX
+    tried = W_TRIED
     for lab in range(ncomp):
-        state[tried + lab] = 0
+        work[tried + lab] = 0
     for _ in range(ncomp):
         best_lab = -1
         best_n = -1
         for lab in range(ncomp):
-            if state[tried + lab] != 0:
+            if work[tried + lab] != 0:
                 continue
-            a0, a1, a2, a3, a4 = _comp_avail(state, cfg, a, lab)
+            a0, a1, a2, a3, a4 = _comp_avail(state, cfg, a, lab, work)
             n = a0 + a1 + a2 + a3 + a4
             if n > best_n:
                 best_n = n
                 best_lab = lab
-        state[tried + best_lab] = 1
-        if _auto_pay(state, cfg, a, best_lab, slot):
+        work[tried + best_lab] = 1
+        if _auto_pay(state, cfg, a, best_lab, slot, work):
             return True
     return False
 
 
 @njit(cache=True)
-def _auto_pay(state, cfg, a, lab, slot):
+def _auto_pay(state, cfg, a, lab, slot, work):
     """Plan the payment (WORK[t] = spores taken from tile t) and, if it works, pay and grow."""
     n = state[NTP]
-    take = WORK
+    take = W_QUEUE
     for t in range(n):
-        state[take + t] = 0
+        work[take + t] = 0
     for col in range(5):  # 0..3 coloured needs (tile of that colour, else black), 4 wild
         need = _acfg(cfg, state, CFG_AREQ, 5, col)
         for _ in range(need):
@@ -1678,7 +1682,7 @@ def _auto_pay(state, cfg, a, lab, slot):
             bv = -1
             for pass_ in range(2):
                 for t in range(n):
-                    if state[LABEL + t] != lab:
+                    if work[LABEL + t] != lab:
                         continue
                     tc = _tile_colour(state, cfg, t)
                     if col < 4:
@@ -1686,10 +1690,10 @@ def _auto_pay(state, cfg, a, lab, slot):
                             continue
                         if pass_ == 1 and tc != BLACK:
                             continue
-                    left = _spendable_all(state, a, t) - state[take + t]
+                    left = _spendable_all(state, a, t) - work[take + t]
                     if left <= 0:
                         continue
-                    v = _spores_on(state, t) - state[take + t]
+                    v = _spores_on(state, t) - work[take + t]
                     if v > bv:
                         bv = v
                         best = t
@@ -1697,25 +1701,25 @@ def _auto_pay(state, cfg, a, lab, slot):
                     break
             if best < 0:
                 return False
-            state[take + best] += 1
+            work[take + best] += 1
     # where to grow: a paid tile with no mushroom, of a colour on the card, else closest to an opponent
     grow = -1
     for t in range(n):
-        if state[take + t] > 0 and state[MUSH_P + t] < 0 and _tile_colour(state, cfg, t) < 4 and _acfg(cfg, state, CFG_AREQ, 5, _tile_colour(state, cfg, t)) > 0:
+        if work[take + t] > 0 and state[MUSH_P + t] < 0 and _tile_colour(state, cfg, t) < 4 and _acfg(cfg, state, CFG_AREQ, 5, _tile_colour(state, cfg, t)) > 0:
             grow = t
             break
     if grow < 0:
         bestd = 1 << 20
         for t in range(n):
-            if state[take + t] > 0 and state[MUSH_P + t] < 0:
-                d = _dist_to_opponent(state, cfg, a, t)
+            if work[take + t] > 0 and state[MUSH_P + t] < 0:
+                d = _dist_to_opponent(state, cfg, a, t, work)
                 if d < bestd:
                     bestd = d
                     grow = t
     if grow < 0:
         return False
     for t in range(n):
-        k = state[take + t]
+        k = work[take + t]
         # the others' spores first, its own last (helping the Automata: it keeps its network)
         for o in range(MAXS):
             w = (a + 1 + o) % MAXS
@@ -1735,29 +1739,29 @@ def _auto_pay(state, cfg, a, lab, slot):
 
 
 @njit(cache=True)
-def _dist_to_opponent(state, cfg, a, t):
+def _dist_to_opponent(state, cfg, a, t, work):
     """Distance (over the board) from tile ``t`` to the nearest opponent Mother mushroom."""
-    dist = WORK + 2 * NT_MAX  # own scratch so the caller's WORK[0..50) stays intact
+    dist = W_AUX  # its own table: the caller's queue and distances stay intact
     n = state[NTP]
     for u in range(n):
-        state[dist + u] = -1
-    state[dist + t] = 0
+        work[dist + u] = -1
+    work[dist + t] = 0
     # simple relaxation (n <= 50): Bellman-Ford over the adjacency
     changed = True
     while changed:
         changed = False
         for u in range(n):
-            if state[dist + u] < 0:
+            if work[dist + u] < 0:
                 continue
             for e in range(3):
                 v = state[ADJ + u * 3 + e]
-                if v >= 0 and (state[dist + v] < 0 or state[dist + v] > state[dist + u] + 1):
-                    state[dist + v] = state[dist + u] + 1
+                if v >= 0 and (work[dist + v] < 0 or work[dist + v] > work[dist + u] + 1):
+                    work[dist + v] = work[dist + u] + 1
                     changed = True
     best = 1 << 20
     for s in range(cfg[CFG_NS]):
-        if s != a and state[M_POS + s] >= 0 and state[dist + state[M_POS + s]] >= 0:
-            best = min(best, state[dist + state[M_POS + s]])
+        if s != a and state[M_POS + s] >= 0 and work[dist + state[M_POS + s]] >= 0:
+            best = min(best, work[dist + state[M_POS + s]])
     return best
 
 
@@ -1836,16 +1840,16 @@ def _auto_explore(state, cfg, a, near):
 
 
 @njit(cache=True)
-def _auto_spore(state, cfg, a, origin_slot):
+def _auto_spore(state, cfg, a, origin_slot, work):
     count = _acfg(cfg, state, CFG_ASPO, 1, 0)
     sym = _rand(state, 3)
     state[ROLL] = sym
     if origin_slot < 0:
-        _spore_from(state, cfg, a, state[M_POS + a], sym, count, -1)
+        _spore_from(state, cfg, a, state[M_POS + a], sym, count, -1, work)
     else:
         m = _mat(a, origin_slot)
         state[MAT_CTR + m] += 1
-        _spore_from(state, cfg, a, state[MAT_TILE + m], sym, count, -1)
+        _spore_from(state, cfg, a, state[MAT_TILE + m], sym, count, -1, work)
     state[STATS + ST_AUTO + 2] += 1
 
 
@@ -1871,13 +1875,13 @@ def _auto_is_target(state, cfg, a, t, target):
 
 
 @njit(cache=True)
-def _auto_move(state, cfg, a):
+def _auto_move(state, cfg, a, work):
     """MOVE by the card's symbol for the rolled face; False if the M did not move at all."""
     face = _rand(state, 3)
     target = _acfg(cfg, state, CFG_AMOVE, 3, face)
     start = state[M_POS + a]
-    _bfs(state, start, a)
-    dist = WORK + NT_MAX
+    _bfs(state, start, a, work)
+    dist = W_DIST
     # nearest target: a tile to stand on, or (opponent's M) a tile next to it
     best = 1 << 20
     for t in range(state[NTP]):
@@ -1886,21 +1890,21 @@ def _auto_move(state, cfg, a):
         if target == MT_OPP_MOTHER:
             for e in range(3):
                 u = state[ADJ + t * 3 + e]
-                if u >= 0 and state[dist + u] >= 0 and state[dist + u] < best:
-                    best = state[dist + u]
-        elif state[dist + t] > 0 and state[dist + t] < best:
-            best = state[dist + t]
+                if u >= 0 and work[dist + u] >= 0 and work[dist + u] < best:
+                    best = work[dist + u]
+        elif work[dist + t] > 0 and work[dist + t] < best:
+            best = work[dist + t]
     moved = False
     if best < (1 << 20) and best > 0:
         # goal tiles at distance ``best``; fate picks one; walk a shortest path up to 2 steps
         cnt = 0
         for t in range(state[NTP]):
-            if state[dist + t] == best and _auto_goal(state, cfg, a, t, target, start):
+            if work[dist + t] == best and _auto_goal(state, cfg, a, t, target, start):
                 cnt += 1
         k = _fate(state, cnt)
         goal = -1
         for t in range(state[NTP]):
-            if state[dist + t] == best and _auto_goal(state, cfg, a, t, target, start):
+            if work[dist + t] == best and _auto_goal(state, cfg, a, t, target, start):
                 if k == 0:
                     goal = t
                     break
@@ -1908,10 +1912,10 @@ def _auto_move(state, cfg, a):
         # path: walk back from the goal
         steps = min(2, best)
         cur = goal
-        while state[dist + cur] > steps:
+        while work[dist + cur] > steps:
             for e in range(3):
                 u = state[ADJ + cur * 3 + e]
-                if u >= 0 and state[dist + u] == state[dist + cur] - 1:
+                if u >= 0 and work[dist + u] == work[dist + cur] - 1:
                     cur = u
                     break
         # cur is at distance ``steps``; enter the tiles along the way (insects picked up)
@@ -1919,7 +1923,7 @@ def _auto_move(state, cfg, a):
         if steps == 2:
             for e in range(3):
                 u = state[ADJ + cur * 3 + e]
-                if u >= 0 and state[dist + u] == 1:
+                if u >= 0 and work[dist + u] == 1:
                     _enter(state, a, u)
                     break
         _enter(state, a, path0)
@@ -2055,7 +2059,7 @@ def _auto_decay_action(state, cfg, a, kind):
 
 
 @njit(cache=True)
-def automata_turn(state, cfg, a):
+def automata_turn(state, cfg, a, work):
     """The Automata's whole turn: draw its card, then two actions, Fruit > Decay > Spore > Move."""
     if state[AUTO_DECK_N] == 0:
         for i in range(NA_CARDS):
@@ -2069,8 +2073,8 @@ def automata_turn(state, cfg, a):
     while done < 2 and state[OVER] == 0:
         if tried & 1 == 0:
             tried |= 1
-            ncomp = label_networks(state, a)
-            if ncomp > 0 and _auto_fruit(state, cfg, a, ncomp):
+            ncomp = label_networks(state, a, work)
+            if ncomp > 0 and _auto_fruit(state, cfg, a, ncomp, work):
                 state[STATS + ST_AUTO] += 1
                 done += 1
             continue
@@ -2106,7 +2110,7 @@ def automata_turn(state, cfg, a):
                 done += 1
                 if done == 2:
                     break
-            _auto_spore(state, cfg, a, src)
+            _auto_spore(state, cfg, a, src, work)
             done += 1
             continue
         if tried & 8 == 0:
@@ -2119,18 +2123,18 @@ def automata_turn(state, cfg, a):
             if done == 0 and blocked >= 0 and state[INS + a] >= 1:
                 t = state[MAT_TILE + _mat(a, blocked)]
                 s = _mother_at(state, t)
-                _bfs(state, t, -1)
+                _bfs(state, t, -1, work)
                 far = -1
                 for u in range(state[NTP]):
-                    if _mother_at(state, u) < 0 and state[WORK + NT_MAX + u] > far:
-                        far = state[WORK + NT_MAX + u]
+                    if _mother_at(state, u) < 0 and work[W_DIST + u] > far:
+                        far = work[W_DIST + u]
                 cnt = 0
                 for u in range(state[NTP]):
-                    if _mother_at(state, u) < 0 and state[WORK + NT_MAX + u] == far:
+                    if _mother_at(state, u) < 0 and work[W_DIST + u] == far:
                         cnt += 1
                 k = _fate(state, cnt)
                 for u in range(state[NTP]):
-                    if _mother_at(state, u) < 0 and state[WORK + NT_MAX + u] == far:
+                    if _mother_at(state, u) < 0 and work[W_DIST + u] == far:
                         if k == 0:
                             state[INS + a] -= 1
                             state[INS_SUPPLY] += 1
@@ -2142,7 +2146,7 @@ def automata_turn(state, cfg, a):
                 _auto_explore(state, cfg, a, t)
                 done += 1
                 continue
-            if not _auto_move(state, cfg, a):
+            if not _auto_move(state, cfg, a, work):
                 _auto_explore(state, cfg, a, state[M_POS + a])
             done += 1
             continue
@@ -2152,7 +2156,7 @@ def automata_turn(state, cfg, a):
 # --- reading the state --------------------------------------------------------------
 @njit(cache=True)
 def current_player(state):
-    if state[OVER] != 0 or state[STACK_N] == 0:
+    if state[OVER] != 0 or decision_depth(state) == 0:
         return -1
     return state[_top(state) + 1]
 
@@ -2243,14 +2247,14 @@ def _card_features(cfg, card, out, o):
 
 
 @njit(cache=True)
-def observe(state, player, cfg, out):
+def observe(state, player, cfg, out, work):
     ns = cfg[CFG_NS]
     o = 0
     cur = current_player(state)
     for k in range(4):
         out[o + k] = 1.0 if (cur >= 0 and k < ns and (player + k) % ns == cur) else 0.0
     o += 4
-    kind = state[_top(state)] if state[STACK_N] > 0 and state[OVER] == 0 else -1
+    kind = state[_top(state)] if decision_depth(state) > 0 and state[OVER] == 0 else -1
     for k in range(NUM_DECISIONS):
         out[o + k] = 1.0 if k == kind else 0.0
     o += NUM_DECISIONS

@@ -93,6 +93,6 @@ from .game import MycologyGame, decode_action, encode_action, obs_fields  # noqa
 
 Game = MycologyGame
 
-raw_env, env = make_env_classes(MycologyGame, module_name="mushgym.envs.mycology_v0")
+raw_env, env = make_env_classes(MycologyGame, module_name=__name__)
 
 __all__ = ["Game", "MycologyGame", "raw_env", "env", "decode_action", "encode_action", "obs_fields"]

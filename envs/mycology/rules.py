@@ -497,7 +497,7 @@ def _can_exchange(state, cfg, p, q):
 
 # --- the kernels ----------------------------------------------------------------------
 @njit(cache=True)
-def init(state, seed, cfg):
+def init(state, seed, cfg, work):
     n = cfg[CFG_NUM_PLAYERS]
     for i in range(state.shape[0]):
         state[i] = 0
@@ -526,7 +526,7 @@ def init(state, seed, cfg):
 
 
 @njit(cache=True)
-def legal_mask(state, cfg, mask):
+def legal_mask(state, cfg, mask, work):
     for i in range(mask.shape[0]):
         mask[i] = 0
     ph = state[PHASE]
@@ -575,7 +575,7 @@ def legal_mask(state, cfg, mask):
 
 
 @njit(cache=True)
-def step(state, action, cfg):
+def step(state, action, cfg, work):
     _step(state, action, cfg)
     _update_scores(state, cfg)
 
@@ -686,7 +686,7 @@ def _card_features(cfg, card, out, o):
 
 
 @njit(cache=True)
-def observe(state, player, cfg, out):
+def observe(state, player, cfg, out, work):
     n = cfg[CFG_NUM_PLAYERS]
     for i in range(out.shape[0]):
         out[i] = 0.0

@@ -123,13 +123,13 @@ def play(game: MycologyGame, policies, seed: int, harvest_counts=None):
     harvested = [[] for _ in range(game.num_players)]
     steps = 0
     while not k.is_terminal(s):
-        k.legal_mask(s, game.config, mask)
+        k.legal_mask(s, game.config, mask, game.work)
         p = int(s[R.CUR])
         a = policies[p].act(s, mask)
         assert mask[a], (a, policies[p].name)
         if s[R.PHASE] == R.PH_MAIN and a < R.A_T1:
             harvested[p].append(int(s[R.FIELD + a]))
-        k.step(s, a, game.config)
+        k.step(s, a, game.config, game.work)
         steps += 1
     scores = s[R.SCORE:R.SCORE + game.num_players].copy()
     return int(s[R.TURN]), steps, int(s[R.ENDER]) == -1, scores, int(s[R.FIRST]), harvested

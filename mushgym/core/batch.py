@@ -4,28 +4,25 @@ numba cannot cache a compiled function that takes another compiled function as
 an argument (it recompiles it in every process), and a factory closure caches
 unreliably. So the generic loops are written once here, as source, and
 ``install_batch_kernels(globals())`` at the end of each game's kernel module
-compiles them *inside that module*: they call that game's ``init``,
-``legal_mask``, ``step``, ... as module globals, numba inlines them, and each
-game gets its own cached copy (the cache files are named after the game module).
+compiles them *inside that module* (:mod:`mushgym.core.codegen`): they call that
+game's ``init``, ``legal_mask``, ``step``, ... as module globals, numba inlines
+them, and each game gets its own cached copy. :mod:`mushgym.core.cache` drops a
+game's cache when any source it inlines (these loops included) changes.
 
-numba judges a cache entry fresh by the modification time of the *game's* file,
-so an edit to the loops below would not invalidate it. Each loop's qualified
-name therefore carries a digest of this source (``vec_step__3fa9c2e1``): a new
-version of the loops gets new cache files, while the names in the module stay
-the plain ones (``vec_step``).
+Kernels every game module defines before calling ``install_batch_kernels``
+(``work`` is the game's scratch area, ``WORK_SIZE`` int64 slots; see
+``mushgym/core/README.md``)::
 
-Kernels every game module defines before calling ``install_batch_kernels``::
-
-    init(state, seed, cfg)                      deal and set up
-    legal_mask(state, cfg, mask) -> int         fill int8 mask, return #legal
-    step(state, action, cfg)                    apply one legal action
-    observe(state, player, cfg, out)            fill the float32 observation
-
-``legal_mask`` and ``observe`` must write *every* element of their output
-(the vector loops reuse the buffers of the previous step without clearing them).
+    init(state, seed, cfg, work)                deal and set up
+    legal_mask(state, cfg, mask, work) -> int   fill the int8 mask, return #legal
+    step(state, action, cfg, work)              apply one legal action
+    observe(state, player, cfg, out, work)      fill the float32 observation
     current_player(state) -> int
     is_terminal(state) -> bool
     returns(state, cfg, out)                    float64 return of every seat
+
+``legal_mask`` and ``observe`` must write *every* element of their output
+(the vector loops reuse the buffers of the previous step without clearing them).
 
 What the loops add to the module (all ``@njit(cache=True)``; ``par_*`` and
 ``random_rollouts`` are ``parallel=True`` and spread over numba's threads):
@@ -37,18 +34,21 @@ What the loops add to the module (all ``@njit(cache=True)``; ``par_*`` and
     sa_reset / sa_step                          single-agent vector view (learner
                                                 on one seat, random opponents)
 
-each ``vec_*`` / ``sa_*`` is written once, as ``par_vec_*`` / ``par_sa_*`` (prange over
-envs), and also compiled without ``parallel`` under the plain name.
-The Python side is :mod:`mushgym.vector`; the kernels allocate nothing per step,
-and take row views with :func:`mushgym.core.rows.row` (no reference counting, so
-threads do not fight over the batch arrays' counters).
+The vector loops take their arrays as one named bundle, :class:`Batch`. Each
+``vec_*`` / ``sa_*`` is written once, as ``par_vec_*`` / ``par_sa_*`` (prange
+over envs), and also compiled without ``parallel`` under the plain name. The
+kernels allocate nothing per step: each chunk of envs uses its own row of
+``Batch.works``, and row views come from :func:`mushgym.core.rows.row` (no
+reference counting, so threads do not fight over the batch arrays' counters).
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 import types
+from typing import NamedTuple
+
+import numpy as np
 
 # Auto-reset modes (Gymnasium's names), as passed to the kernels.
 AUTORESET_NEXT_STEP = 0
@@ -69,22 +69,22 @@ def sample_masked(mask, n_legal, rng, rng_off):
 
 
 @njit(cache=True)
-def play_random_game(state, mask, seed, cfg, policy_rng, max_len):
+def play_random_game(state, mask, work, seed, cfg, policy_rng, max_len):
     """Deal a game from ``seed`` and play it to the end with uniform random legal actions.
 
     Returns the number of steps, or -1 if the game was still running after
     ``max_len`` steps or a non-terminal state had no legal action.
     """
-    init(state, seed, cfg)
+    init(state, seed, cfg, work)
     steps = 0
     while not is_terminal(state):
         if steps >= max_len:
             return -1
-        n_legal = legal_mask(state, cfg, mask)
+        n_legal = legal_mask(state, cfg, mask, work)
         if n_legal <= 0:
             return -1
         a = sample_masked(mask, n_legal, policy_rng, 0)
-        step(state, a, cfg)
+        step(state, a, cfg, work)
         steps += 1
     return steps
 
@@ -96,7 +96,7 @@ def random_rollouts(n_games, seed, cfg, state_size, num_actions, num_players, ma
     Game ``i`` is dealt from seed ``seed + i`` and its policy drawn from an
     independent stream, so the result does not depend on the thread count.
     The games are cut into at most 256 contiguous chunks, each with its own
-    scratch state and mask, so nothing is allocated per game.
+    state, mask and work area, so nothing is allocated per game.
     Returns ``(steps[n_games], returns[n_games, num_players])``.
     """
     steps = np.zeros(n_games, np.int64)
@@ -107,10 +107,11 @@ def random_rollouts(n_games, seed, cfg, state_size, num_actions, num_players, ma
         hi = (c + 1) * n_games // n_chunks
         state = np.zeros(state_size, np.int64)
         mask = np.zeros(num_actions, np.int8)
+        work = np.zeros(WORK_SIZE, np.int64)
         policy_rng = np.zeros(4, np.int64)
         for i in range(lo, hi):
             _rng_seed(policy_rng, 0, (seed + i) ^ 0x5DEECE66D)
-            steps[i] = play_random_game(state, mask, seed + i, cfg, policy_rng, max_len)
+            steps[i] = play_random_game(state, mask, work, seed + i, cfg, policy_rng, max_len)
             if steps[i] >= 0:
                 returns(state, cfg, _row(rets, i))
     return steps, rets
@@ -119,24 +120,27 @@ def random_rollouts(n_games, seed, cfg, state_size, num_actions, num_players, ma
 # --- one env, for the AEC shell: one compiled call per step ---------------------
 
 @njit(cache=True)
-def aec_refresh(state, cfg, mask):
+def aec_refresh(state, cfg, mask, work):
     """Fill ``mask`` for the player to act and return that player, or clear it and
     return -1 if the game is over."""
     if is_terminal(state):
         mask[:] = 0
         return -1
-    legal_mask(state, cfg, mask)
+    legal_mask(state, cfg, mask, work)
     return current_player(state)
 
 
 @njit(cache=True)
-def aec_advance(state, action, cfg, mask):
+def aec_advance(state, action, cfg, mask, work):
     """``step`` (the caller has checked ``action`` against ``mask``) then ``aec_refresh``."""
-    step(state, action, cfg)
-    return aec_refresh(state, cfg, mask)
+    step(state, action, cfg, work)
+    return aec_refresh(state, cfg, mask, work)
 
 
-# --- the vector API: one row of ``states`` per env --------------------------------
+# --- the vector API: one row of every array of the bundle ``b`` per env -------------
+# ``b`` is a :class:`mushgym.core.batch.Batch`. The envs are cut into as many contiguous
+# chunks as ``b.works`` has rows, each chunk with its own scratch row (numba's
+# ``get_thread_id`` cannot be used: cached code calling it crashes when reloaded).
 
 @njit(cache=True)
 def _vec_seed_one(i, base, seed_rngs, policy_rngs):
@@ -153,29 +157,28 @@ def _next_episode_seed(rng):
 
 
 @njit(cache=True, inline='always')
-def _vec_refresh(i, states, cfg, obs, masks, n_legal, players, policy_rngs, rand_actions, draw):
+def _vec_refresh(i, b, cfg, work, draw):
     """Write env ``i``'s mask, player to act and that player's observation (the game's
     ``legal_mask`` and ``observe`` overwrite every element). With ``draw``, also draw a
-    uniformly random legal action into ``rand_actions[i]`` while the mask is hot."""
-    state = _row(states, i)
-    m = _row(masks, i)
-    nl = legal_mask(state, cfg, m)
-    n_legal[i] = nl
+    uniformly random legal action into ``b.rand_actions[i]`` while the mask is hot."""
+    state = _row(b.states, i)
+    m = _row(b.masks, i)
+    nl = legal_mask(state, cfg, m, work)
+    b.n_legal[i] = nl
     p = current_player(state)
-    players[i] = p
-    observe(state, p, cfg, _row(obs, i))
+    b.players[i] = p
+    observe(state, p, cfg, _row(b.obs, i), work)
     if draw:
-        rand_actions[i] = sample_masked(m, nl, _row(policy_rngs, i), 0) if nl > 0 else 0
+        b.rand_actions[i] = sample_masked(m, nl, _row(b.policy_rngs, i), 0) if nl > 0 else 0
 
 
 @njit(cache=True, inline='always')
-def _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
-                   policy_rngs, rand_actions, draw):
-    s = _next_episode_seed(_row(seed_rngs, i))
-    ep_seeds[i] = s
-    ep_len[i] = 0
-    init(_row(states, i), s, cfg)
-    _vec_refresh(i, states, cfg, obs, masks, n_legal, players, policy_rngs, rand_actions, draw)
+def _vec_reset_one(i, b, cfg, work, draw):
+    s = _next_episode_seed(_row(b.seed_rngs, i))
+    b.ep_seeds[i] = s
+    b.ep_len[i] = 0
+    init(_row(b.states, i), s, cfg, work)
+    _vec_refresh(i, b, cfg, work, draw)
 
 
 @njit(cache=True)
@@ -197,47 +200,48 @@ def _vec_check(actions, masks, terminated, truncated, mode):
 
 
 @njit(cache=True, inline='always')
-def _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards, terminated,
-                  truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final,
-                  policy_rngs, rand_actions, draw):
-    state = _row(states, i)
-    for k in range(rewards.shape[1]):
-        rewards[i, k] = 0.0
-    if mode == 1:
-        has_final[i] = False
-    if mode == 0 and (terminated[i] or truncated[i]):
-        terminated[i] = False
-        truncated[i] = False
-        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
-                       policy_rngs, rand_actions, draw)
-        return
-    p = players[i]
-    step(state, actions[i], cfg)
-    ep_len[i] += 1
+def _episode_end(i, b, state, cfg, max_len):
+    """After a step of env ``i``: set its terminated/truncated flags (and the seats'
+    returns in ``b.rewards`` on a terminal state). True if the episode ended."""
+    b.ep_len[i] += 1
     if is_terminal(state):
-        returns(state, cfg, _row(rewards, i))
-        terminated[i] = True
-        truncated[i] = False
-    elif max_len > 0 and ep_len[i] >= max_len:
-        terminated[i] = False
-        truncated[i] = True
-    else:
-        terminated[i] = False
-        truncated[i] = False
-        _vec_refresh(i, states, cfg, obs, masks, n_legal, players, policy_rngs, rand_actions, draw)
+        returns(state, cfg, _row(b.rewards, i))
+        b.terminated[i] = True
+        b.truncated[i] = False
+        return True
+    b.terminated[i] = False
+    b.truncated[i] = max_len > 0 and b.ep_len[i] >= max_len
+    return b.truncated[i]
+
+
+@njit(cache=True, inline='always')
+def _vec_step_one(i, b, actions, cfg, work, max_len, mode, draw):
+    state = _row(b.states, i)
+    for k in range(b.rewards.shape[1]):
+        b.rewards[i, k] = 0.0
+    if mode == 1:
+        b.has_final[i] = False
+    if mode == 0 and (b.terminated[i] or b.truncated[i]):
+        b.terminated[i] = False
+        b.truncated[i] = False
+        _vec_reset_one(i, b, cfg, work, draw)
+        return
+    p = b.players[i]
+    step(state, actions[i], cfg, work)
+    if not _episode_end(i, b, state, cfg, max_len):
+        _vec_refresh(i, b, cfg, work, draw)
         return
     # the episode ended: the final observation is the last mover's
     if mode == 1:
-        observe(state, p, cfg, _row(final_obs, i))
-        has_final[i] = True
-        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
-                       policy_rngs, rand_actions, draw)
+        observe(state, p, cfg, _row(b.final_obs, i), work)
+        b.has_final[i] = True
+        _vec_reset_one(i, b, cfg, work, draw)
     else:
-        observe(state, p, cfg, _row(obs, i))
-        masks[i, :] = 0
-        n_legal[i] = 0
-        players[i] = -1
-        rand_actions[i] = 0
+        observe(state, p, cfg, _row(b.obs, i), work)
+        b.masks[i, :] = 0
+        b.n_legal[i] = 0
+        b.players[i] = -1
+        b.rand_actions[i] = 0
 
 
 @njit(cache=True, inline='always')
@@ -254,24 +258,41 @@ def vec_seed(base, seed_rngs, policy_rngs):
         _vec_seed_one(i, base, seed_rngs, policy_rngs)
 
 
-@njit(cache=True, parallel=True)
-def par_vec_reset(states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds, policy_rngs,
-                  rand_actions, draw):
-    for i in prange(states.shape[0]):
-        _vec_reset_one(i, states, cfg, obs, masks, n_legal, players, ep_len, seed_rngs, ep_seeds,
-                       policy_rngs, rand_actions, draw)
+@njit(cache=True)
+def _vec_reset_chunk(c, nc, b, cfg, draw):
+    """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
+    prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    n = b.states.shape[0]
+    work = _row(b.works, c)
+    for env in range(c * n // nc, (c + 1) * n // nc):
+        _vec_reset_one(env, b, cfg, work, draw)
 
 
 @njit(cache=True, parallel=True)
-def par_vec_step(states, actions, cfg, obs, masks, n_legal, players, rewards, terminated, truncated,
-                 ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final, policy_rngs, rand_actions, draw):
-    bad = _vec_check(actions, masks, terminated, truncated, mode)
+def par_vec_reset(b, cfg, draw):
+    nc = b.works.shape[0]
+    for c in prange(nc):
+        _vec_reset_chunk(c, nc, b, cfg, draw)
+
+
+@njit(cache=True)
+def _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, draw):
+    """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
+    prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    n = b.states.shape[0]
+    work = _row(b.works, c)
+    for env in range(c * n // nc, (c + 1) * n // nc):
+        _vec_step_one(env, b, actions, cfg, work, max_len, mode, draw)
+
+
+@njit(cache=True, parallel=True)
+def par_vec_step(b, actions, cfg, max_len, mode, draw):
+    bad = _vec_check(actions, b.masks, b.terminated, b.truncated, mode)
     if bad >= 0:
         return bad
-    for i in prange(states.shape[0]):
-        _vec_step_one(i, states, actions, cfg, obs, masks, n_legal, players, rewards, terminated,
-                      truncated, ep_len, max_len, seed_rngs, ep_seeds, mode, final_obs, has_final,
-                      policy_rngs, rand_actions, draw)
+    nc = b.works.shape[0]
+    for c in prange(nc):
+        _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, draw)
     return -1
 
 
@@ -281,185 +302,202 @@ def par_vec_sample(masks, n_legal, policy_rngs, out):
         _vec_sample_one(i, masks, n_legal, policy_rngs, out)
 
 
-# --- single-agent view: a learner seat per env, random opponents in here ----------
+# --- single-agent view: a learner seat per env (``b.players``), random opponents -----
 
 @njit(cache=True, inline='always')
-def _sa_play_opponents(i, states, cfg, masks, learner, policy_rngs):
-    """Random legal moves for every seat but ``learner`` until the learner is to act
-    or the game is over. Uses ``_row(masks, i)`` as scratch. Returns the number of moves."""
-    state = _row(states, i)
-    m = _row(masks, i)
+def _sa_play_opponents(i, b, cfg, work):
+    """Random legal moves for every seat but env ``i``'s learner until the learner is to
+    act or the game is over. Uses ``b.masks[i]`` as scratch. Returns the number of moves."""
+    state = _row(b.states, i)
+    m = _row(b.masks, i)
+    learner = b.players[i]
     moves = 0
     while not is_terminal(state) and current_player(state) != learner:
-        nl = legal_mask(state, cfg, m)
-        step(state, sample_masked(m, nl, _row(policy_rngs, i), 0), cfg)
+        nl = legal_mask(state, cfg, m, work)
+        step(state, sample_masked(m, nl, _row(b.policy_rngs, i), 0), cfg, work)
         moves += 1
     return moves
 
 
 @njit(cache=True, inline='always')
-def _sa_refresh(i, states, cfg, obs, masks, n_legal, learner):
-    state = _row(states, i)
-    n_legal[i] = legal_mask(state, cfg, _row(masks, i))
-    observe(state, learner, cfg, _row(obs, i))
+def _sa_refresh(i, b, cfg, work):
+    state = _row(b.states, i)
+    b.n_legal[i] = legal_mask(state, cfg, _row(b.masks, i), work)
+    observe(state, b.players[i], cfg, _row(b.obs, i), work)
 
 
 @njit(cache=True, inline='always')
-def _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
-                  policy_rngs, num_players):
+def _sa_reset_one(i, b, cfg, work, seat_mode, num_players):
     """New episode for env ``i``: deal, pick the learner's seat, play the opponents up to
     the learner's first turn (re-dealing in the rare case the game ends before it)."""
     while True:
-        s = _next_episode_seed(_row(seed_rngs, i))
-        ep_seeds[i] = s
-        ep_len[i] = 0
-        init(_row(states, i), s, cfg)
+        s = _next_episode_seed(_row(b.seed_rngs, i))
+        b.ep_seeds[i] = s
+        b.ep_len[i] = 0
+        init(_row(b.states, i), s, cfg, work)
         if seat_mode < 0:
-            seats[i] = _rng_below(_row(policy_rngs, i), 0, num_players)
+            b.players[i] = _rng_below(_row(b.policy_rngs, i), 0, num_players)
         else:
-            seats[i] = seat_mode
-        _sa_play_opponents(i, states, cfg, masks, seats[i], policy_rngs)
-        if not is_terminal(_row(states, i)):
+            b.players[i] = seat_mode
+        _sa_play_opponents(i, b, cfg, work)
+        if not is_terminal(_row(b.states, i)):
             break
-    _sa_refresh(i, states, cfg, obs, masks, n_legal, seats[i])
+    _sa_refresh(i, b, cfg, work)
 
 
 @njit(cache=True, inline='always')
-def _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated,
-                 truncated, ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs,
-                 has_final, seat_returns, num_players):
-    state = _row(states, i)
-    rewards[i] = 0.0
+def _sa_step_one(i, b, actions, cfg, work, seat_mode, max_len, mode, num_players):
+    state = _row(b.states, i)
+    b.learner_rewards[i] = 0.0
     if mode == 1:
-        has_final[i] = False
-    if mode == 0 and (terminated[i] or truncated[i]):
-        terminated[i] = False
-        truncated[i] = False
-        _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
-                      policy_rngs, num_players)
+        b.has_final[i] = False
+    if mode == 0 and (b.terminated[i] or b.truncated[i]):
+        b.terminated[i] = False
+        b.truncated[i] = False
+        _sa_reset_one(i, b, cfg, work, seat_mode, num_players)
         return
-    learner = seats[i]
-    step(state, actions[i], cfg)
-    ep_len[i] += 1
-    _sa_play_opponents(i, states, cfg, masks, learner, policy_rngs)
-    if is_terminal(state):
-        rr = _row(seat_returns, i)
-        rr[:] = 0.0
-        returns(state, cfg, rr)
-        rewards[i] = rr[learner]
-        terminated[i] = True
-        truncated[i] = False
-    elif max_len > 0 and ep_len[i] >= max_len:
-        terminated[i] = False
-        truncated[i] = True
-    else:
-        terminated[i] = False
-        truncated[i] = False
-        _sa_refresh(i, states, cfg, obs, masks, n_legal, learner)
+    learner = b.players[i]
+    step(state, actions[i], cfg, work)
+    _sa_play_opponents(i, b, cfg, work)
+    for k in range(b.rewards.shape[1]):
+        b.rewards[i, k] = 0.0
+    if not _episode_end(i, b, state, cfg, max_len):
+        _sa_refresh(i, b, cfg, work)
         return
+    b.learner_rewards[i] = b.rewards[i, learner]
     if mode == 1:
-        observe(state, learner, cfg, _row(final_obs, i))
-        has_final[i] = True
-        _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
-                      policy_rngs, num_players)
+        observe(state, learner, cfg, _row(b.final_obs, i), work)
+        b.has_final[i] = True
+        _sa_reset_one(i, b, cfg, work, seat_mode, num_players)
     else:
-        observe(state, learner, cfg, _row(obs, i))
-        masks[i, :] = 0
-        n_legal[i] = 0
+        observe(state, learner, cfg, _row(b.obs, i), work)
+        b.masks[i, :] = 0
+        b.n_legal[i] = 0
+
+
+@njit(cache=True)
+def _sa_reset_chunk(c, nc, b, cfg, seat_mode, num_players):
+    """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
+    prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    n = b.states.shape[0]
+    work = _row(b.works, c)
+    for env in range(c * n // nc, (c + 1) * n // nc):
+        _sa_reset_one(env, b, cfg, work, seat_mode, num_players)
 
 
 @njit(cache=True, parallel=True)
-def par_sa_reset(states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
-                 policy_rngs, num_players):
-    for i in prange(states.shape[0]):
-        _sa_reset_one(i, states, cfg, obs, masks, n_legal, seats, seat_mode, ep_len, seed_rngs, ep_seeds,
-                      policy_rngs, num_players)
+def par_sa_reset(b, cfg, seat_mode, num_players):
+    nc = b.works.shape[0]
+    for c in prange(nc):
+        _sa_reset_chunk(c, nc, b, cfg, seat_mode, num_players)
+
+
+@njit(cache=True)
+def _sa_step_chunk(c, nc, b, actions, cfg, seat_mode, max_len, mode, num_players):
+    """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
+    prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    n = b.states.shape[0]
+    work = _row(b.works, c)
+    for env in range(c * n // nc, (c + 1) * n // nc):
+        _sa_step_one(env, b, actions, cfg, work, seat_mode, max_len, mode, num_players)
 
 
 @njit(cache=True, parallel=True)
-def par_sa_step(states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated,
-                truncated, ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs,
-                has_final, seat_returns, num_players):
-    bad = _vec_check(actions, masks, terminated, truncated, mode)
+def par_sa_step(b, actions, cfg, seat_mode, max_len, mode, num_players):
+    bad = _vec_check(actions, b.masks, b.terminated, b.truncated, mode)
     if bad >= 0:
         return bad
-    for i in prange(states.shape[0]):
-        _sa_step_one(i, states, actions, cfg, obs, masks, n_legal, seats, seat_mode, rewards, terminated,
-                     truncated, ep_len, max_len, seed_rngs, ep_seeds, policy_rngs, mode, final_obs,
-                     has_final, seat_returns, num_players)
+    nc = b.works.shape[0]
+    for c in prange(nc):
+        _sa_step_chunk(c, nc, b, actions, cfg, seat_mode, max_len, mode, num_players)
     return -1
 '''
 
-# A short digest of the loops' source (and the core modules they compile in),
-# appended to each loop's qualified name so that numba's cache (keyed by file,
-# qualified name and line) sees a new version.
-def _digest() -> str:
-    """Digest of the loops and of the core modules compiled into them (numba's cache
-    does not follow dependencies, so a change to ``rows.py`` or ``rng.py`` must
-    also rename the cache files)."""
-    import os
+class Batch(NamedTuple):
+    """The arrays of a batch of envs, passed to the vector kernels as one named bundle
+    (row ``i`` of each belongs to env ``i``; ``works`` has one row per thread)."""
 
-    h = hashlib.sha1(BATCH_SOURCE.encode())
-    here = os.path.dirname(os.path.abspath(__file__))
-    for name in ("rows.py", "rng.py"):
-        try:
-            with open(os.path.join(here, name), "rb") as f:
-                h.update(f.read())
-        except OSError:  # pragma: no cover - zipped install: the loops' digest alone
-            pass
-    return h.hexdigest()[:8]
-
-
-SOURCE_DIGEST = _digest()
-
-_DEF = re.compile(r"^@njit\((?P<opts>[^)]*)\)\ndef (?P<name>\w+)\(", re.M)
+    states: np.ndarray         # (n, state_size) int64
+    obs: np.ndarray            # (n, *obs_shape) float32
+    final_obs: np.ndarray      # (n, *obs_shape) float32: last observation of an ended episode
+    has_final: np.ndarray      # (n,) bool
+    masks: np.ndarray          # (n, num_actions) int8
+    n_legal: np.ndarray        # (n,) int64
+    players: np.ndarray        # (n,) int64: player to act (vector) or learner seat (single-agent)
+    rewards: np.ndarray        # (n, num_players) float64: every seat's return at the end
+    learner_rewards: np.ndarray  # (n,) float64: the learner's (single-agent view)
+    terminated: np.ndarray     # (n,) bool
+    truncated: np.ndarray      # (n,) bool
+    ep_len: np.ndarray         # (n,) int64
+    ep_seeds: np.ndarray       # (n,) int64
+    seed_rngs: np.ndarray      # (n, 4) int64: each env's stream of episode seeds
+    policy_rngs: np.ndarray    # (n, 4) int64: each env's stream of random actions
+    rand_actions: np.ndarray   # (n,) int64: random legal actions drawn during a step
+    works: np.ndarray          # (chunks, work_size) int64: the kernels' scratch, one per chunk of envs
 
 
-def _plain_source() -> tuple[str, dict[str, str]]:
-    """BATCH_SOURCE without its decorators, and each function's decorator options."""
-    options = {m.group("name"): m.group("opts") for m in _DEF.finditer(BATCH_SOURCE)}
-    plain = _DEF.sub(lambda m: f"\ndef {m.group('name')}(", BATCH_SOURCE)
-    return plain, options
+def new_batch(n: int, state_size: int, obs_shape: tuple[int, ...], num_actions: int, num_players: int,
+              work_size: int, obs_dtype=np.float32, mask_dtype=np.int8) -> Batch:
+    """Zeroed arrays for ``n`` envs."""
+    import numba
+
+    return Batch(
+        states=np.zeros((n, state_size), np.int64),
+        obs=np.zeros((n,) + tuple(obs_shape), obs_dtype),
+        final_obs=np.zeros((n,) + tuple(obs_shape), obs_dtype),
+        has_final=np.zeros(n, np.bool_),
+        masks=np.zeros((n, num_actions), mask_dtype),
+        n_legal=np.zeros(n, np.int64),
+        players=np.zeros(n, np.int64),
+        rewards=np.zeros((n, num_players), np.float64),
+        learner_rewards=np.zeros(n, np.float64),
+        terminated=np.zeros(n, np.bool_),
+        truncated=np.zeros(n, np.bool_),
+        ep_len=np.zeros(n, np.int64),
+        ep_seeds=np.zeros(n, np.int64),
+        seed_rngs=np.zeros((n, 4), np.int64),
+        policy_rngs=np.zeros((n, 4), np.int64),
+        rand_actions=np.zeros(n, np.int64),
+        works=np.zeros((min(n, CHUNKS_PER_THREAD * numba.config.NUMBA_NUM_THREADS), max(1, int(work_size))),
+                       np.int64),
+    )
 
 
+#: envs are stepped in contiguous chunks, this many per numba thread, each with its own
+#: scratch row (more chunks than threads lets TBB balance the load)
+CHUNKS_PER_THREAD = 8
+
+KERNELS = ("init", "legal_mask", "step", "observe", "current_player", "is_terminal", "returns")
+LOOP_NAMES = tuple(m.group(1) for m in re.finditer(r"^def (\w+)\(", BATCH_SOURCE, re.M))
 # each ``par_X`` (prange over envs) is also compiled without ``parallel`` as ``X``, where
 # numba runs the same prange loop serially: one source for both versions
-SERIAL_TWINS = tuple(name[len("par_"):] for name in _plain_source()[1] if name.startswith("par_"))
-BATCH_FUNCTIONS = tuple(_plain_source()[1]) + SERIAL_TWINS
+SERIAL_TWINS = tuple(name[len("par_"):] for name in LOOP_NAMES if name.startswith("par_"))
+BATCH_FUNCTIONS = LOOP_NAMES + SERIAL_TWINS
 
 
 def install_batch_kernels(namespace: dict) -> None:
-    """Compile the generic loops into a game kernel module (call it last, with ``globals()``)."""
-    import numpy as np
+    """Compile the generic loops into a game kernel module (call it last, with ``globals()``).
+
+    The module's ``WORK_SIZE`` (default 1) sizes the scratch area its kernels get.
+    """
     from numba import njit, prange
 
+    from .codegen import install_source
     from .rng import rng_below, rng_next32, rng_seed
     from .rows import row
 
-    missing = [
-        name
-        for name in ("init", "legal_mask", "step", "observe", "current_player", "is_terminal", "returns")
-        if name not in namespace
-    ]
+    missing = [name for name in KERNELS if name not in namespace]
     if missing:
         raise TypeError(f"{namespace.get('__name__')}: game kernel module lacks {missing}")
+    namespace.setdefault("WORK_SIZE", 1)
     namespace.setdefault("np", np)
-    namespace.setdefault("njit", njit)
-    namespace.setdefault("prange", prange)
-    namespace["_rng_below"] = rng_below
-    namespace["_rng_next32"] = rng_next32
-    namespace["_rng_seed"] = rng_seed
-    namespace["_row"] = row
-    plain, options = _plain_source()
-    # the blank line replacing each decorator keeps line numbers equal to BATCH_SOURCE's
-    exec(compile(plain, namespace["__file__"], "exec"), namespace)
-    for name, opts in options.items():
-        fn = namespace[name]
-        fn.__qualname__ = f"{name}__{SOURCE_DIGEST}"
-        kwargs = eval(f"dict({opts})")  # only our own literal options, e.g. cache=True, parallel=True
-        namespace[name] = njit(**kwargs)(fn)
+    namespace.update(prange=prange, _rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed,
+                     _row=row)
+    names = install_source(BATCH_SOURCE, namespace, "loops")
+    for name in names:
         if name.startswith("par_"):
+            fn = getattr(namespace[name], "py_func", namespace[name])   # a plain function under NUMBA_DISABLE_JIT
             serial = name[len("par_"):]
             twin = types.FunctionType(fn.__code__, fn.__globals__, serial, fn.__defaults__, fn.__closure__)
-            twin.__qualname__ = f"{serial}__{SOURCE_DIGEST}"
+            twin.__qualname__ = f"{serial}__loops"
             namespace[serial] = njit(cache=True)(twin)

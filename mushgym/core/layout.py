@@ -1,62 +1,303 @@
-"""Named fields mapped to offsets in one flat integer state array.
+"""Shaped layouts: named records with shapes mapped onto one flat integer array.
 
-A game declares its state once, at import time::
+A game declares its state (and its observation, and its scratch area) once, at
+import time, as named fields with shapes::
 
-    L = Layout()
-    SEED_WORDS = L.array("rng", RNG_WORDS)
-    TURN = L.scalar("turn")
-    HAND = L.array("hand", 2 * 20)
+    L = Layout("state")
+    RNG = L.field("rng", RNG_WORDS)
+    HAND = L.field("hand", (2, NHAND), dims=("player", "kind"), doc="cards per hand kind")
+    TURN = L.field("turn", doc="turns completed")
+    L.decision_stack(depth=4, args=3)
     STATE_SIZE = L.size
+    L.install(globals())
 
-Every call returns a plain ``int`` offset. Kept as module-level globals, numba
-freezes them into the compiled kernels as compile-time constants, so a field
-access ``state[TURN]`` costs one load. ``Layout.view(state)`` gives a readable
-dict of the fields for debugging, tests and ``state_to_string``.
+Every declaration returns a plain ``int`` offset. Kept as module-level globals,
+numba freezes them into the compiled kernels as compile-time constants.
+``install`` compiles, into the game's module, one index helper per array field
+(``hand_at(p, k)`` is the slot of ``hand[p, k]``; no ``HAND + p * NHAND + k``
+arithmetic written by hand) and the decision-stack helpers (see
+:meth:`Layout.decision_stack`).
+
+From the same declaration come, in Python: named views of a state with their
+shapes (:meth:`Layout.arrays`), a readable dict (:meth:`Layout.view`), the
+markdown index table for a docstring (:meth:`Layout.table`), and, for
+observation layouts declared with ``low``/``high``, the per-element bounds
+(:meth:`Layout.bounds`).
 """
 
 from __future__ import annotations
+
+import hashlib
+import keyword
+from dataclasses import dataclass
+from math import prod
 
 import numpy as np
 
 STATE_DTYPE = np.int64
 
+NO_DECISION = -1  # top_kind / top_player of an empty decision stack
+STACK_NAME = "decisions"
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    offset: int
+    shape: tuple[int, ...]  # () for a scalar
+    dims: tuple[str, ...]
+    doc: str = ""
+    low: float | None = None
+    high: float | None = None
+
+    @property
+    def size(self) -> int:
+        return prod(self.shape) if self.shape else 1
+
+    @property
+    def strides(self) -> tuple[int, ...]:
+        out, s = [], 1
+        for n in reversed(self.shape):
+            out.append(s)
+            s *= n
+        return tuple(reversed(out))
+
+    def index(self, *idx: int) -> int:
+        """The flat slot of ``field[idx]`` (Python side; kernels use ``<name>_at``)."""
+        if len(idx) != len(self.shape):
+            raise IndexError(f"field {self.name!r} has shape {self.shape}; got index {idx}")
+        for i, n in zip(idx, self.shape):
+            if not 0 <= i < n:
+                raise IndexError(f"field {self.name!r} has shape {self.shape}; index {idx} is out of range")
+        return self.offset + sum(i * s for i, s in zip(idx, self.strides))
+
+
+def _shape(shape) -> tuple[int, ...]:
+    if shape is None or shape == ():
+        return ()
+    if isinstance(shape, (int, np.integer)):
+        shape = (shape,)
+    out = tuple(int(n) for n in shape)
+    if any(n < 1 for n in out):
+        raise ValueError(f"every dimension of a field must be positive, got {out}")
+    return out
+
 
 class Layout:
-    """Allocates consecutive slots of a 1-D ``int64`` state array by name."""
+    """Allocates consecutive slots of a 1-D array by name and shape."""
 
-    def __init__(self) -> None:
-        self.fields: dict[str, tuple[int, int]] = {}
+    def __init__(self, name: str = "state") -> None:
+        self.name = name
+        self.fields: dict[str, Field] = {}
         self.size = 0
+        self.stack: tuple[int, int, int] | None = None  # (offset, depth, args)
 
-    def array(self, name: str, length: int) -> int:
-        """Reserve ``length`` consecutive slots; return the first offset."""
+    # --- declaring --------------------------------------------------------------
+    def field(self, name: str, shape=(), *, dims: tuple[str, ...] | None = None, doc: str = "",
+              low: float | None = None, high: float | None = None) -> int:
+        """Reserve a field of ``shape`` (``()`` for a scalar); return its first offset."""
         if name in self.fields:
-            raise ValueError(f"state field {name!r} is declared twice")
+            raise ValueError(f"{self.name} field {name!r} is declared twice")
+        if not name.isidentifier():
+            raise ValueError(f"{self.name} field name {name!r} must be a Python identifier")
+        shape = _shape(shape)
+        if dims is None:
+            dims = tuple(f"i{k}" for k in range(len(shape)))
+        dims = tuple(dims)
+        if len(dims) != len(shape):
+            raise ValueError(f"{self.name} field {name!r}: {len(dims)} dimension names for shape {shape}")
+        f = Field(name, self.size, shape, dims, doc, low, high)
+        self.fields[name] = f
+        self.size += f.size
+        return f.offset
+
+    def array(self, name: str, length: int, **kw) -> int:
+        """A 1-D field of ``length`` slots (same as ``field(name, (length,))``)."""
         length = int(length)
         if length < 1:
-            raise ValueError(f"state field {name!r} needs a positive length, got {length}")
-        offset = self.size
-        self.fields[name] = (offset, length)
-        self.size += length
-        return offset
+            raise ValueError(f"{self.name} field {name!r} needs a positive length, got {length}")
+        return self.field(name, (length,), **kw)
 
-    def scalar(self, name: str) -> int:
-        """Reserve one slot; return its offset."""
-        return self.array(name, 1)
+    def scalar(self, name: str, **kw) -> int:
+        return self.field(name, (), **kw)
 
-    def field(self, state: np.ndarray, name: str) -> np.ndarray:
-        offset, length = self.fields[name]
-        return state[offset : offset + length]
+    def decision_stack(self, depth: int, args: int) -> int:
+        """The game's stack of pending decisions: ``depth`` entries of (kind, player, args...).
+
+        The player to act and the legal mask come from the top entry; a reaction
+        window pushes one entry per eligible player (the first to answer pushed
+        last); a response to a response is pushed on top and answered first.
+        ``install`` then defines, in the game module::
+
+            push_decision(state, kind, player, a0, a1, ...)   # every arg defaults to 0
+            pop_decision(state)            # drop the top entry
+            decision_depth(state)          # entries on the stack
+            top_kind(state) / top_player(state)    # NO_DECISION (-1) when empty
+            top_arg(state, i) / set_top_arg(state, i, v)
+            decision_at(state, level, j)   # entry ``level`` (0 = bottom), column j
+                                           # (0 kind, 1 player, 2 + i arg i)
+            clear_decisions(state)
+
+        ``push_decision`` raises if the stack is full: size ``depth`` for the
+        deepest nesting the rules allow.
+        """
+        if self.stack is not None:
+            raise ValueError(f"{self.name}: a layout has one decision stack")
+        depth, args = int(depth), int(args)
+        if depth < 1 or args < 0:
+            raise ValueError(f"decision stack needs depth >= 1 and args >= 0, got {depth}, {args}")
+        self.field(f"{STACK_NAME}_n", doc="pending decisions on the stack")
+        off = self.field(STACK_NAME, (depth, 2 + args), dims=("level", "column"),
+                         doc="pending decisions, bottom first: kind, player, args")
+        self.stack = (off, depth, args)
+        return off
+
+    # --- reading states -----------------------------------------------------------
+    def _check(self, state: np.ndarray) -> None:
+        if state.shape[-1] != self.size:
+            raise ValueError(f"{self.name} has {state.shape[-1]} slots, the layout has {self.size}")
 
     def view(self, state: np.ndarray) -> dict[str, object]:
-        """Fields of ``state`` by name: an int for scalars, a list for arrays."""
-        if state.shape[-1] != self.size:
-            raise ValueError(f"state has {state.shape[-1]} slots, the layout has {self.size}")
+        """Fields of ``state`` by name: an int for scalars, a flat list for arrays."""
+        self._check(state)
         out: dict[str, object] = {}
-        for name, (offset, length) in self.fields.items():
-            values = state[offset : offset + length]
-            out[name] = int(values[0]) if length == 1 else [int(v) for v in values]
+        for name, f in self.fields.items():
+            values = state[f.offset: f.offset + f.size]
+            out[name] = int(values[0]) if not f.shape else [int(v) for v in values]
         return out
+
+    def arrays(self, state: np.ndarray) -> dict[str, np.ndarray]:
+        """Writable numpy views of every field of ``state``, shaped as declared (0-d for scalars)."""
+        self._check(state)
+        return {name: state[..., f.offset: f.offset + f.size].reshape(state.shape[:-1] + f.shape)
+                for name, f in self.fields.items()}
+
+    def get(self, state: np.ndarray, name: str) -> np.ndarray | int:
+        f = self.fields[name]
+        v = state[f.offset: f.offset + f.size]
+        return int(v[0]) if not f.shape else v.reshape(f.shape)
 
     def new_state(self) -> np.ndarray:
         return np.zeros(self.size, dtype=STATE_DTYPE)
+
+    # --- derived documents ----------------------------------------------------------
+    def bounds(self, dtype=np.float32) -> tuple[np.ndarray, np.ndarray]:
+        """Per-element (low, high) of a layout whose fields all declare ``low`` and ``high``."""
+        low = np.zeros(self.size, dtype)
+        high = np.zeros(self.size, dtype)
+        for f in self.fields.values():
+            if f.low is None or f.high is None:
+                raise ValueError(f"{self.name} field {f.name!r} declares no low/high bound")
+            low[f.offset: f.offset + f.size] = f.low
+            high[f.offset: f.offset + f.size] = f.high
+        return low, high
+
+    def table(self) -> str:
+        """Markdown index table: slots, field, shape (dimension names), content."""
+        rows = ["| index | field | shape | content |", "| --- | --- | --- | --- |"]
+        for f in self.fields.values():
+            span = str(f.offset) if f.size == 1 and not f.shape else f"{f.offset}..{f.offset + f.size - 1}"
+            shape = "scalar" if not f.shape else " x ".join(f"{d}={n}" for d, n in zip(f.dims, f.shape))
+            rows.append(f"| {span} | `{f.name}` | {shape} | {f.doc} |")
+        return "\n".join(rows)
+
+    def digest(self) -> str:
+        h = hashlib.sha1(repr([(f.name, f.offset, f.shape) for f in self.fields.values()]).encode())
+        return h.hexdigest()[:8]
+
+    # --- compiled helpers -------------------------------------------------------------
+    def source(self, prefix: str = "") -> str:
+        """Source of the compiled helpers (index functions and decision stack)."""
+        parts = []
+        for f in self.fields.values():
+            if not f.shape or (self.stack and f.name == STACK_NAME):
+                continue
+            names = list(f.dims)
+            if len(set(names)) != len(names) or any(not n.isidentifier() or keyword.iskeyword(n) for n in names):
+                names = [f"i{k}" for k in range(len(f.shape))]
+            args = ", ".join(names)
+            expr = " + ".join([str(f.offset)] + [f"{n} * {s}" if s != 1 else n for n, s in zip(names, f.strides)])
+            parts.append(f"@njit(cache=True)\ndef {prefix}{f.name}_at({args}):\n"
+                         f"    \"\"\"Slot of ``{f.name}[{args}]`` in the {self.name}.\"\"\"\n"
+                         f"    return {expr}\n")
+        if self.stack is not None:
+            parts.append(_stack_source(*self.stack, count=self.fields[f"{STACK_NAME}_n"].offset))
+        return "\n\n".join(parts)
+
+    def install(self, namespace: dict, prefix: str = "") -> tuple[str, ...]:
+        """Compile the helpers into the game module ``namespace`` (call with ``globals()``)."""
+        from .codegen import install_source
+
+        namespace.setdefault("NO_DECISION", NO_DECISION)
+        return install_source(self.source(prefix), namespace, f"{prefix}{self.digest()}")
+
+
+def _stack_source(off: int, depth: int, args: int, count: int) -> str:
+    width = 2 + args
+    arg_params = "".join(f", a{i}=0" for i in range(args))
+    arg_writes = "".join(f"\n    state[e + {2 + i}] = a{i}" for i in range(args))
+    return f'''
+@njit(cache=True)
+def decision_depth(state):
+    """Entries on the decision stack."""
+    return state[{count}]
+
+
+@njit(cache=True)
+def push_decision(state, kind, player{arg_params}):
+    """Push a pending decision (kind, player, args) on top of the stack."""
+    n = state[{count}]
+    if n >= {depth}:
+        raise ValueError("decision stack overflow: declare a deeper decision_stack")
+    e = {off} + n * {width}
+    state[e] = kind
+    state[e + 1] = player{arg_writes}
+    state[{count}] = n + 1
+
+
+@njit(cache=True)
+def pop_decision(state):
+    """Drop the top entry (no-op on an empty stack)."""
+    n = state[{count}]
+    if n > 0:
+        n -= 1
+        e = {off} + n * {width}
+        for j in range({width}):
+            state[e + j] = 0
+        state[{count}] = n
+
+
+@njit(cache=True)
+def clear_decisions(state):
+    for j in range({depth * width}):
+        state[{off} + j] = 0
+    state[{count}] = 0
+
+
+@njit(cache=True)
+def top_kind(state):
+    n = state[{count}]
+    return state[{off} + (n - 1) * {width}] if n > 0 else -1
+
+
+@njit(cache=True)
+def top_player(state):
+    n = state[{count}]
+    return state[{off} + (n - 1) * {width} + 1] if n > 0 else -1
+
+
+@njit(cache=True)
+def top_arg(state, i):
+    return state[{off} + (state[{count}] - 1) * {width} + 2 + i]
+
+
+@njit(cache=True)
+def set_top_arg(state, i, v):
+    state[{off} + (state[{count}] - 1) * {width} + 2 + i] = v
+
+
+@njit(cache=True)
+def decision_at(state, level, j):
+    """Column ``j`` (0 kind, 1 player, 2 + i arg i) of entry ``level`` (0 = bottom)."""
+    return state[{off} + level * {width} + j]
+'''

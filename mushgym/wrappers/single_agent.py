@@ -127,7 +127,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.observation_space = self.encoder.space
         self.action_space = spaces.Discrete(g.num_actions)
         self.reward_range = g.spec.reward_range
-        self._k, self._cfg = g.kernels, g.config
+        self._k, self._cfg, self._work = g.kernels, g.config, g.work
         self._raw_obs = np.zeros(g.observation_shape, dtype=OBS_DTYPE)
         self._mask = np.zeros(g.num_actions, dtype=MASK_DTYPE)
         self._opp_mask = np.zeros(g.num_actions, dtype=MASK_DTYPE)
@@ -147,7 +147,7 @@ class SingleAgentEnv(gymnasium.Env):
         return self.state
 
     def _observe(self) -> np.ndarray:
-        self._k.observe(self.state, self.seat, self._cfg, self._raw_obs)
+        self._k.observe(self.state, self.seat, self._cfg, self._raw_obs, self._work)
         return self.encoder(self._raw_obs)
 
     def _play_opponents(self) -> None:
@@ -160,8 +160,8 @@ class SingleAgentEnv(gymnasium.Env):
                 return
             t0 = time.perf_counter()
             self._opp_mask[:] = 0
-            k.legal_mask(state, cfg, self._opp_mask)
-            k.observe(state, p, cfg, self._opp_obs)
+            k.legal_mask(state, cfg, self._opp_mask, self._work)
+            k.observe(state, p, cfg, self._opp_obs, self._work)
             t1 = time.perf_counter()
             agent = self.seat_agents[p]
             if agent.uses_state:
@@ -171,7 +171,7 @@ class SingleAgentEnv(gymnasium.Env):
             t2 = time.perf_counter()
             if not (0 <= a < self.game.num_actions and self._opp_mask[a]):
                 raise ValueError(f"opponent {agent!r} chose illegal action {a} in {self.env_id}")
-            k.step(state, a, cfg)
+            k.step(state, a, cfg, self._work)
             self.timers["env"] += (t1 - t0) + (time.perf_counter() - t2)
             self.timers["opponents"] += t2 - t1
             self.counts["opponent_steps"] += 1
@@ -203,7 +203,7 @@ class SingleAgentEnv(gymnasium.Env):
         else:
             raise RuntimeError(f"{self.env_id}: 1000 deals in a row ended before the learner's first move")
         self._mask[:] = 0
-        self._k.legal_mask(self.state, self._cfg, self._mask)
+        self._k.legal_mask(self.state, self._cfg, self._mask, self._work)
         obs = self._observe()
         self.timers["env"] += time.perf_counter() - t0
         self.counts["episodes"] += 1
@@ -235,7 +235,7 @@ class SingleAgentEnv(gymnasium.Env):
             info.update(illegal_action=True, is_success=False)
             self._done = True
             return obs, float(self.reward_range[0]), True, False, info
-        k.step(self.state, a, cfg)
+        k.step(self.state, a, cfg, self._work)
         self._steps += 1
         self.counts["learner_steps"] += 1
         self.timers["env"] += time.perf_counter() - t0
@@ -249,7 +249,7 @@ class SingleAgentEnv(gymnasium.Env):
             k.returns(self.state, cfg, self._rets)
             reward = float(self._rets[self.seat])
         else:
-            k.legal_mask(self.state, cfg, self._mask)
+            k.legal_mask(self.state, cfg, self._mask, self._work)
         obs = self._observe()
         self.timers["env"] += time.perf_counter() - t0
         info = self._info()

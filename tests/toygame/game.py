@@ -44,5 +44,5 @@ class ToyGame(Game):
         return new
 
 
-raw_env, env = make_env_classes(ToyGame, module_name="toygame.game")
+raw_env, env = make_env_classes(ToyGame, module_name=__name__)
 Game = ToyGame

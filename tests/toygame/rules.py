@@ -22,7 +22,7 @@ TARGET = 10
 
 
 @njit(cache=True)
-def init(state, seed, cfg):
+def init(state, seed, cfg, work):
     state[:] = 0
     rng_seed(state, RNG, seed)
     for i in range(10):
@@ -34,14 +34,14 @@ def init(state, seed, cfg):
 
 
 @njit(cache=True)
-def legal_mask(state, cfg, mask):
+def legal_mask(state, cfg, mask, work):
     mask[0] = 1
     mask[1] = 1
     return 2
 
 
 @njit(cache=True)
-def step(state, action, cfg):
+def step(state, action, cfg, work):
     state[COUNTER] += action + 1
     if state[COUNTER] >= TARGET:
         state[DONE] = 1
@@ -51,7 +51,7 @@ def step(state, action, cfg):
 
 
 @njit(cache=True)
-def observe(state, player, cfg, out):
+def observe(state, player, cfg, out, work):
     out[0] = state[HIDDEN + player]
     out[1] = state[COUNTER]
     out[2] = 1.0 if state[PLAYER] == player else 0.0

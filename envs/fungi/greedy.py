@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from mushgym.envs.fungi import rules as R
-from mushgym.envs.fungi.cards import BASKET, BUTTER, CIDRE, FLY, MOON, NHAND, NIGHT0, NKINDS, NNIGHT, NTYPES, PAN
+from . import rules as R
+from .cards import BASKET, BUTTER, CIDRE, FLY, MOON, NHAND, NIGHT0, NKINDS, NNIGHT, NTYPES, PAN
 
-from .greedy import register_greedy
 
 STICK_VALUE = 0.4
 PAN_COST = 0.5
@@ -113,7 +112,7 @@ def fungi_heuristic(game, state, player, observation, action_mask) -> np.ndarray
     obs_buf = np.zeros(game.observation_shape, dtype=np.float32)
 
     def my_score(s) -> float:
-        k.observe(s, player, cfg, obs_buf)
+        k.observe(s, player, cfg, obs_buf, game.work)
         return float(obs_buf[R.O_MY_DISP + R.DISP_SCORE])
 
     def best_finish_gain(s) -> float:
@@ -121,11 +120,11 @@ def fungi_heuristic(game, state, player, observation, action_mask) -> np.ndarray
         if k.is_terminal(s) or s[R.PHASE] != R.PH_COOK:
             return my_score(s) - v.score
         m = np.zeros(game.num_actions, dtype=np.int8)
-        k.legal_mask(s, cfg, m)
+        k.legal_mask(s, cfg, m, game.work)
         best = -np.inf
         for a in np.flatnonzero(m):
             s2 = s.copy()
-            k.step(s2, int(a), cfg)
+            k.step(s2, int(a), cfg, game.work)
             best = max(best, my_score(s2) - v.score)
         return best
 
@@ -143,7 +142,7 @@ def fungi_heuristic(game, state, player, observation, action_mask) -> np.ndarray
             scores[a] = 0.1
         elif a < R.A_SELL:
             s = state.copy()
-            k.step(s, a, cfg)
+            k.step(s, a, cfg, game.work)
             scores[a] = best_finish_gain(s) - PAN_COST
         elif a < R.A_FINISH:
             x = a - R.A_SELL
@@ -156,11 +155,11 @@ def fungi_heuristic(game, state, player, observation, action_mask) -> np.ndarray
             scores[a] = STICK_VALUE * gain + 0.5 * max(0.0, newly - reachable_now) - lost
         elif a < R.A_DISCARD:
             s = state.copy()
-            k.step(s, a, cfg)
+            k.step(s, a, cfg, game.work)
             scores[a] = my_score(s) - v.score
         else:
             scores[a] = -v.hand_card_value(a - R.A_DISCARD)
     return scores
 
 
-register_greedy("fungi_v0", fungi_heuristic)
+heuristic = fungi_heuristic  # found by mushgym.agents.GreedyAgent through the registry

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from mushgym.envs.mycology import rules as R
+from . import rules as R
 
-from .greedy import register_greedy
 
 # chance per roll that a resource comes up (2d6: 2/12 -> 2/36, 3/11 -> 4/36, ...)
 RES_CHANCE = np.array([2, 4, 6, 8, 10], np.float64) / 36.0
@@ -102,4 +101,4 @@ def mycology_heuristic(game, state, player, observation, action_mask) -> np.ndar
     return scores
 
 
-register_greedy("mycology_v0", mycology_heuristic)
+heuristic = mycology_heuristic  # found by mushgym.agents.GreedyAgent through the registry
