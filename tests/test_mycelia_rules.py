@@ -647,3 +647,20 @@ def test_automata_fruit_takes_spores_from_the_most_populated_tile_and_grows_on_a
     assert s[R.SP + 1 * R.MAXS + a] == 1  # both wild spores from the 3-spore green tile
     assert s[R.SP + 0 * R.MAXS + a] == 0 and s[R.MUSH_P + 0] == a  # grown on the red tile (a card colour)
     assert s[R.PTS + a] == 5
+
+
+def test_designed_cards_follow_their_stated_rules():
+    """cards.toml: points = 2 x spores required - 1 - (spore count - 3) + decay adjustment, in 2..8;
+    colours asked for about equally often; The Prince as printed."""
+    cards = load_cards()
+    adj = {"move_outer_tile": 1, "move_opponent_mother": 1, "extra_spore": -1, "spore_with_mother": -1,
+           "same_action_twice": -1, "mother_spores_three": -1}
+    for c in range(R.NC):
+        if cards.names[c] == "The Prince":
+            continue
+        d = DECAYS[cards.decay[c]]
+        want = 2 * int(cards.require[c].sum()) - 1 - (int(cards.spores[c]) - 3) + adj.get(d, 0)
+        assert cards.points[c] == max(2, min(8, want)), cards.names[c]
+    per_colour = cards.require.sum(axis=0)
+    assert per_colour.min() >= 60 and per_colour.max() <= 64
+    assert (cards.require > 0).sum(axis=1).max() <= 3

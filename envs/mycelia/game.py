@@ -409,26 +409,27 @@ class MyceliaGame(Game):
 
     def check_invariants(self, state: np.ndarray) -> None:
         self._check_state(state)
+        st = state.tolist()  # Python ints: fast scalar reads
         ns = self.num_seats
-        n = int(state[R.NTP])
+        n = st[R.NTP]
         cfg = self.config
         # tiles: every tile id exactly once (board, piles, drawn)
         ids = [int(x) for x in state[R.T_ID:R.T_ID + n]]
         for j in range(2):
-            ids += [int(x) for x in state[R.PILE + j * R.NT_MAX:R.PILE + j * R.NT_MAX + int(state[R.PILE_N + j])]]
-        if state[R.DRAWN] >= 0:
-            ids.append(int(state[R.DRAWN]))
+            ids += [int(x) for x in state[R.PILE + j * R.NT_MAX:R.PILE + j * R.NT_MAX + st[R.PILE_N + j]]]
+        if st[R.DRAWN] >= 0:
+            ids.append(st[R.DRAWN])
         assert sorted(ids) == sorted(set(ids)) and len(ids) == cfg[R.CFG_NTILES], f"tile ids not conserved: {sorted(ids)}"
-        cells = {(int(state[R.T_C + t]), int(state[R.T_R + t])) for t in range(n)}
+        cells = {(st[R.T_C + t], st[R.T_R + t]) for t in range(n)}
         assert len(cells) == n, "two tiles on one lattice cell"
         for t in range(n):
-            c, r = int(state[R.T_C + t]), int(state[R.T_R + t])
+            c, r = st[R.T_C + t], st[R.T_R + t]
             for k in range(3):
-                u = int(state[R.ADJ + t * 3 + k])
+                u = st[R.ADJ + t * 3 + k]
                 cell = (neighbour_c(c, r, k), neighbour_r(c, r, k))
                 if u >= 0:
-                    assert (int(state[R.T_C + u]), int(state[R.T_R + u])) == cell, f"adjacency of tile {t} edge {k} wrong"
-                    assert int(state[R.ADJ + u * 3 + k]) == t, f"adjacency not symmetric between tiles {t} and {u}"
+                    assert (st[R.T_C + u], st[R.T_R + u]) == cell, f"adjacency of tile {t} edge {k} wrong"
+                    assert st[R.ADJ + u * 3 + k] == t, f"adjacency not symmetric between tiles {t} and {u}"
                 else:
                     assert cell not in cells, f"tile {t} edge {k} has a neighbour missing from the adjacency"
         if n:  # the board is connected
@@ -436,7 +437,7 @@ class MyceliaGame(Game):
             while dq:
                 t = dq.popleft()
                 for k in range(3):
-                    u = int(state[R.ADJ + t * 3 + k])
+                    u = st[R.ADJ + t * 3 + k]
                     if u >= 0 and u not in seen:
                         seen.add(u)
                         dq.append(u)
@@ -445,63 +446,66 @@ class MyceliaGame(Game):
         for s in range(R.MAXS):
             on_board = int(state[R.SP + s:R.SP + n * R.MAXS:R.MAXS].sum()) if n else 0
             if s < ns:
-                assert state[R.SUPPLY + s] >= 0 and on_board + int(state[R.SUPPLY + s]) == R.SPORES_EACH, (
-                    f"seat {s}: {on_board} spores on the board + {int(state[R.SUPPLY + s])} in supply != 30")
+                assert st[R.SUPPLY + s] >= 0 and on_board + st[R.SUPPLY + s] == R.SPORES_EACH, (
+                    f"seat {s}: {on_board} spores on the board + {st[R.SUPPLY + s]} in supply != 30")
             else:
-                assert on_board == 0 and state[R.SUPPLY + s] == 0, f"spores of an absent seat {s}"
-        ins = int(state[R.INS_SUPPLY]) + int(state[R.T_INS:R.T_INS + R.NT_MAX].sum()) + int(state[R.INS:R.INS + ns].sum())
+                assert on_board == 0 and st[R.SUPPLY + s] == 0, f"spores of an absent seat {s}"
+        ins = st[R.INS_SUPPLY] + int(state[R.T_INS:R.T_INS + R.NT_MAX].sum()) + int(state[R.INS:R.INS + ns].sum())
         assert ins == R.INSECTS_TOTAL, f"insect tokens not conserved: {ins} != 20"
-        assert all(state[R.INS + s] >= 0 for s in range(ns)) and state[R.INS_SUPPLY] >= 0
+        assert all(st[R.INS + s] >= 0 for s in range(ns)) and st[R.INS_SUPPLY] >= 0
         # Mother mushrooms on distinct tiles; mushrooms tokens consistent with the mats
-        ms = [int(state[R.M_POS + s]) for s in range(ns) if state[R.M_POS + s] >= 0]
+        ms = [st[R.M_POS + s] for s in range(ns) if st[R.M_POS + s] >= 0]
         assert len(ms) == len(set(ms)), f"two Mother mushrooms on one tile: {ms}"
-        running = not state[R.OVER] and self._top(state) and self._top(state)[0] != R.D_SETUP
+        running = not st[R.OVER] and self._top(state) and self._top(state)[0] != R.D_SETUP
         if running:
             assert len(ms) == ns, "a Mother mushroom is off the board after setup"
         tokens = {}
         for t in range(n):
-            q = int(state[R.MUSH_P + t])
+            q = st[R.MUSH_P + t]
             if q >= 0:
-                tokens[(q, int(state[R.MUSH_M + t]))] = t
+                tokens[(q, st[R.MUSH_M + t])] = t
         for s in range(ns):
             for i in range(R.NMATS):
                 m = s * R.NMATS + i
-                tile, card = int(state[R.MAT_TILE + m]), int(state[R.MAT_CARD + m])
+                tile, card = st[R.MAT_TILE + m], st[R.MAT_CARD + m]
                 if i >= self.options["mats"]:
-                    assert tile == -1 and card == -1 and state[R.MAT_UNDER + m] == 0, f"seat {s} uses mat {i}"
+                    assert tile == -1 and card == -1 and st[R.MAT_UNDER + m] == 0, f"seat {s} uses mat {i}"
                     continue
                 assert (tile >= 0) == (card != -1), f"seat {s} mat {i}: token on board {tile} but card {card}"
                 if tile >= 0:
                     assert tokens.get((s, i)) == tile, f"seat {s} mat {i}: token should be on tile {tile}"
-                    assert 0 <= state[R.MAT_CTR + m] <= 2
+                    assert 0 <= st[R.MAT_CTR + m] <= 2
                 else:
-                    assert state[R.MAT_CTR + m] == 0 and (s, i) not in tokens
-        assert len(tokens) == sum(1 for t in range(n) if state[R.MUSH_P + t] >= 0)
+                    assert st[R.MAT_CTR + m] == 0 and (s, i) not in tokens
+        assert len(tokens) == sum(1 for t in range(n) if st[R.MUSH_P + t] >= 0)
         # cards: every card in one place, counts agree
-        loc = [int(x) for x in state[R.LOC:R.LOC + R.NC]]
-        deck = [int(x) for x in state[R.DECK:R.DECK + int(state[R.DECK_N])]]
-        disc = [int(x) for x in state[R.DISC:R.DISC + int(state[R.DISC_N])]]
+        loc = st[R.LOC:R.LOC + R.NC]
+        under_of: dict[int, list[int]] = {}
+        for c, x in enumerate(loc):
+            under_of.setdefault(x, []).append(c)
+        deck = [int(x) for x in state[R.DECK:R.DECK + st[R.DECK_N]]]
+        disc = [int(x) for x in state[R.DISC:R.DISC + st[R.DISC_N]]]
         market = [int(x) for x in state[R.MARKET:R.MARKET + 3] if x >= 0]
         assert sorted(c for c in range(R.NC) if loc[c] == R.L_DECK) == sorted(deck), "deck list and locations differ"
         assert sorted(c for c in range(R.NC) if loc[c] == R.L_DISCARD) == sorted(disc), "discard list and locations differ"
         assert sorted(c for c in range(R.NC) if loc[c] == R.L_MARKET) == sorted(market), "market and locations differ"
         for s in range(ns):
-            assert sum(1 for x in loc if x == R.L_HAND + s) == state[R.HAND_N + s], f"seat {s} hand count wrong"
+            assert sum(1 for x in loc if x == R.L_HAND + s) == st[R.HAND_N + s], f"seat {s} hand count wrong"
             pts = 0
             for i in range(R.NMATS):
                 m = s * R.NMATS + i
-                card = int(state[R.MAT_CARD + m])
+                card = st[R.MAT_CARD + m]
                 if card >= 0:
                     assert loc[card] == R.L_TOP + m
                     pts += int(self.cards.points[card])
-                under = [c for c in range(R.NC) if loc[c] == R.L_UNDER + m]
+                under = under_of.get(R.L_UNDER + m, [])
                 if not (self.automata and s == self.num_players):
-                    assert len(under) == state[R.MAT_UNDER + m], f"seat {s} mat {i}: cards under {under}"
+                    assert len(under) == st[R.MAT_UNDER + m], f"seat {s} mat {i}: cards under {under}"
                 pts += sum(int(self.cards.points[c]) for c in under)
             if self.automata and s == self.num_players:
-                assert state[R.PTS + s] == 5 * state[R.GROWN + s], "Automata scores 5 per mushroom"
+                assert st[R.PTS + s] == 5 * st[R.GROWN + s], "Automata scores 5 per mushroom"
             else:
-                assert state[R.PTS + s] == pts, f"seat {s}: points {int(state[R.PTS + s])} != grown cards {pts}"
+                assert st[R.PTS + s] == pts, f"seat {s}: points {st[R.PTS + s]} != grown cards {pts}"
         # networks: the kernels' labels agree with an independent search
         for s in range(ns):
             work = np.zeros(R.WORK_SIZE, np.int64)
@@ -514,13 +518,13 @@ class MyceliaGame(Game):
             assert k == len(kern)
             mine = sorted(sorted(c) for c in self.networks(state, s))
             assert sorted(sorted(c) for c in kern.values()) == mine, f"seat {s}: networks differ from the kernel's"
-        if state[R.OVER]:
-            e = int(state[R.ENDER])
+        if st[R.OVER]:
+            e = st[R.ENDER]
             if e >= 0:
-                assert all(state[R.MAT_UNDER + e * R.NMATS + i] > 0 for i in range(self.options["mats"])), \
+                assert all(st[R.MAT_UNDER + e * R.NMATS + i] > 0 for i in range(self.options["mats"])), \
                     "game ended by a seat without a decayed card under every mat"
             else:
-                assert state[R.TURN] >= self.max_turns
+                assert st[R.TURN] >= self.max_turns
 
     # --- hidden information ----------------------------------------------------------
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
