@@ -52,3 +52,29 @@ def test_graph_encoding_matches_the_board():
 def test_graph_wrapper_refuses_games_without_a_graph():
     with pytest.raises(ValueError, match="no graph encoding"):
         GraphObservation(mushgym.make_raw("fungi_v0"))
+
+
+def test_env_docstring_tables_match_the_layouts():
+    import re
+
+    from mushgym.envs import mycelia_v0
+    from mushgym.envs.mycelia.game import obs_fields
+
+    doc = mycelia_v0.__doc__
+    assert f"({R.obs_size()},)" in doc and f"Discrete({R.NUM_ACTIONS})" in doc
+    obs_part = doc.split("### Observation space")[1].split("### Action space")[0]
+    ranges = [(int(a), int(b)) for a, b in re.findall(r"^\| (\d+)\.\.(\d+) ", obs_part, re.M)]
+    singles = [(int(a), int(a)) for a in re.findall(r"^\| (\d+)\s+\|", obs_part, re.M)]
+    spans = sorted(ranges + singles)
+    assert spans[0][0] == 0 and spans[-1][1] == R.obs_size() - 1
+    for (a0, b0), (a1, _) in zip(spans, spans[1:]):
+        assert a1 == b0 + 1, f"observation table gap or overlap after {b0}"
+    assert sum(n for _, n in obs_fields()) == R.obs_size()
+    act_part = doc.split("### Action space")[1].split("### Version history")[0]
+    aranges = [(int(a), int(b)) for a, b in re.findall(r"^\| (\d+)\.\.(\d+) ", act_part, re.M)]
+    asingles = [(int(a), int(a)) for a in re.findall(r"^\| (\d+)\s+\|", act_part, re.M)]
+    aspans = sorted(aranges + asingles)
+    assert aspans[0][0] == 0 and aspans[-1][1] == R.NUM_ACTIONS - 1
+    for (a0, b0), (a1, _) in zip(aspans, aspans[1:]):
+        assert a1 == b0 + 1, f"action table gap or overlap after {b0}"
+    assert (R.A_PAY, R.A_CARD, R.A_PLACE, R.A_SPORE, R.A_STOP) == (50, 250, 325, 478, 501)
