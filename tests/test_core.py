@@ -143,12 +143,17 @@ def test_game_cache_is_dropped_when_inlined_sources_change(tmp_path):
     (game / "__pycache__").mkdir(parents=True)
     (game / "__init__.py").write_text("")
     (game / "cards.py").write_text("N = 1\n")
+    (game / "rules.py").write_text("from numba import njit\nfrom .cards import N\n")
+    (game / "render.py").write_text("WIDTH = 100\n")  # pure Python: not a source of the kernels
     cached = game / "__pycache__" / "rules.step-10.py311.nbi"
     cached.write_text("x")
     refresh_game_caches(tmp_path)  # no stamp yet: unknown provenance, dropped
     assert not cached.exists() and (game / "__pycache__" / STAMP_NAME).exists()
     cached.write_text("x")
     refresh_game_caches(tmp_path)  # nothing changed: kept
+    assert cached.exists()
+    (game / "render.py").write_text("WIDTH = 200\n")  # the picture changed: the kernels did not
+    refresh_game_caches(tmp_path)
     assert cached.exists()
     (game / "cards.py").write_text("N = 2\n")  # a constant the kernels inline changed
     refresh_game_caches(tmp_path)
@@ -169,7 +174,7 @@ def test_cache_follows_imports_at_any_depth_and_into_other_games(tmp_path):
     exp = tmp_path / "expansion"
     (exp / "__pycache__").mkdir(parents=True)
     (exp / "__init__.py").write_text("")
-    (exp / "rules.py").write_text("from mushgym.envs.basegame.rules import SIDES\n")
+    (exp / "rules.py").write_text("from numba import njit\nfrom mushgym.envs.basegame.rules import SIDES\n")
     # resolve mushgym.envs.* against this folder (as MUSHGYM_GAMES_PATH does)
     sources = {p.name for p in game_sources(exp, "mushgym.envs.expansion")}
     assert {"rules.py", "geometry.py", "batch.py", "layout.py"} <= sources
