@@ -1,9 +1,9 @@
 """The picture of a Mycelia table: the board of triangles and every seat's mats, as SVG or RGB.
 
-``draw(game, state, viewer) -> Scene`` follows the contract of the shared drawing module
+``draw(game, state, viewer) -> Scene`` is the contract of the shared drawing module
 (``mushgym.render``: a scene of rectangles, circles, polygons, lines and text written out
-as SVG text or rasterised by Pillow). Until that module is on the main branch a minimal
-scene with the same primitives is defined here; ``to_svg``/``to_rgb`` are the two outputs.
+as SVG text or rasterised by Pillow); the env's ``render_mode="rgb_array"``/``"svg"`` and
+``mushgym play`` use it.
 
 The board: each tile a triangle in its colour (black tiles dark grey), its wind symbols
 O/U/A written inside next to each edge, an insect token as a small brown bug, spores as
@@ -14,6 +14,8 @@ its mats (card name and points, spore counter, cards decayed under it).
 
 from __future__ import annotations
 
+from mushgym.render import Scene
+
 from . import rules as R
 from .board import vertices
 from .data import COLOURS, SYMBOLS
@@ -21,75 +23,6 @@ from .data import COLOURS, SYMBOLS
 TILE_FILL = {"red": "#d9534f", "green": "#5cb85c", "brown": "#8b5a2b", "yellow": "#f0c419", "black": "#3a3a3a"}
 SEAT_FILL = ("#1f77b4", "#e377c2", "#ff7f0e", "#9467bd")
 AUTOMATA_FILL = "#555555"
-
-try:  # the shared drawing module, when present
-    from mushgym.render import Scene  # type: ignore
-except ImportError:  # pragma: no cover - depends on the branch
-    from xml.sax.saxutils import escape
-
-    import numpy as np
-
-    class Scene:  # minimal stand-in with the shared module's primitives
-        def __init__(self, width: int, height: int, background: str = "#ffffff") -> None:
-            self.width, self.height, self.background, self.shapes = int(width), int(height), background, []
-
-        def rect(self, x, y, w, h, fill=None, stroke=None, width=1.0, radius=0.0):
-            self.shapes.append(("rect", (x, y, w, h), fill, stroke, width, radius, "", 0, "start"))
-
-        def circle(self, cx, cy, r, fill=None, stroke=None, width=1.0):
-            self.shapes.append(("circle", (cx, cy), fill, stroke, width, r, "", 0, "start"))
-
-        def polygon(self, points, fill=None, stroke=None, width=1.0):
-            self.shapes.append(("polygon", tuple(points), fill, stroke, width, 0, "", 0, "start"))
-
-        def line(self, x1, y1, x2, y2, stroke="#000000", width=1.0):
-            self.shapes.append(("line", (x1, y1, x2, y2), None, stroke, width, 0, "", 0, "start"))
-
-        def text(self, x, y, text, size=12.0, fill="#000000", anchor="start", bold=False):
-            self.shapes.append(("text", (x, y), fill, None, 1.0, 0, str(text), size, anchor))
-
-        def to_svg(self) -> str:
-            out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
-                   f'font-family="DejaVu Sans, sans-serif"><rect width="{self.width}" height="{self.height}" '
-                   f'fill="{self.background}"/>']
-            for kind, pts, fill, stroke, width, radius, text, size, anchor in self.shapes:
-                paint = f'fill="{fill or "none"}"' + (f' stroke="{stroke}" stroke-width="{width:g}"' if stroke else "")
-                if kind == "rect":
-                    x, y, w, h = pts
-                    out.append(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{radius:g}" {paint}/>')
-                elif kind == "circle":
-                    out.append(f'<circle cx="{pts[0]:g}" cy="{pts[1]:g}" r="{radius:g}" {paint}/>')
-                elif kind == "polygon":
-                    out.append('<polygon points="' + " ".join(f"{x:g},{y:g}" for x, y in pts) + f'" {paint}/>')
-                elif kind == "line":
-                    x1, y1, x2, y2 = pts
-                    out.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{stroke}" stroke-width="{width:g}"/>')
-                else:
-                    out.append(f'<text x="{pts[0]:g}" y="{pts[1]:g}" font-size="{size:g}" fill="{fill}" '
-                               f'text-anchor="{anchor}" dominant-baseline="central">{escape(text)}</text>')
-            return "\n".join(out + ["</svg>"])
-
-        def to_rgb(self) -> "np.ndarray":
-            from PIL import Image, ImageDraw
-
-            img = Image.new("RGB", (self.width, self.height), self.background)
-            d = ImageDraw.Draw(img)
-            for kind, pts, fill, stroke, width, radius, text, size, anchor in self.shapes:
-                w = max(1, round(width)) if stroke else 0
-                if kind == "rect":
-                    x, y, ww, hh = pts
-                    d.rounded_rectangle((x, y, x + ww, y + hh), radius=radius, fill=fill, outline=stroke, width=w)
-                elif kind == "circle":
-                    cx, cy = pts
-                    d.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=fill, outline=stroke, width=w)
-                elif kind == "polygon":
-                    d.polygon(list(pts), fill=fill, outline=stroke, width=w)
-                elif kind == "line":
-                    d.line(pts, fill=stroke, width=w)
-                else:
-                    a = {"start": "lm", "middle": "mm", "end": "rm"}[anchor]
-                    d.text(pts, text, fill=fill, anchor=a, font_size=size)
-            return np.asarray(img, dtype=np.uint8)
 
 
 def _seat_fill(game, s: int) -> str:
