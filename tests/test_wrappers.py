@@ -218,7 +218,7 @@ def test_every_player_count_checks_and_rewards_the_learners_seat(env_id, n):
         total, info, _ = run_episode(env, lambda o, m: rng.choice(np.flatnonzero(m)), seed)
         seats.add(info["seat"])
         assert total == info["returns"][info["seat"]] == env.game.returns(env.game_state)[info["seat"]]
-    assert len(seats) > 1
+    assert len(seats) > 1 or n == 1  # a solo game (Mycelia against its Automata) has one seat
 
 
 @pytest.mark.parametrize("env_id,n", [c for c in _player_count_cases() if c[1] > 2])

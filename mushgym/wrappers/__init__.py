@@ -1,14 +1,18 @@
-"""Wrappers: observation encoders, the single-agent views (for SB3) and opponent pools.
+"""Wrappers: observation encoders, graph observations, the single-agent views (for SB3) and
+opponent pools.
 
 ``SingleAgentEnv`` is one Gymnasium env; ``SingleAgentBatch`` many games at once with the
 opponents' decisions batched across them (``mushgym.wrappers.sb3.MaskableVecEnv`` makes it
-an SB3 VecEnv; that module imports stable-baselines3).
+an SB3 VecEnv; that module imports stable-baselines3). ``GraphObservation`` gives board games'
+observations as a graph (node features and an edge list) for GNN policies.
 """
 
 from .encoders import ENCODERS, FlatEncoder, ObservationEncoder, OneHotEncoder, ScaledEncoder, make_encoder
+from .graph import GraphObservation, supports_graph
 from .opponents import OpponentPool
 from .single_agent import SingleAgentEnv, set_torch_threads
 from .single_agent_batch import SingleAgentBatch
 
-__all__ = ["ENCODERS", "FlatEncoder", "ObservationEncoder", "OneHotEncoder", "OpponentPool",
-           "ScaledEncoder", "SingleAgentBatch", "SingleAgentEnv", "make_encoder", "set_torch_threads"]
+__all__ = ["ENCODERS", "FlatEncoder", "GraphObservation", "ObservationEncoder", "OneHotEncoder", "OpponentPool",
+           "ScaledEncoder", "SingleAgentBatch", "SingleAgentEnv", "make_encoder", "set_torch_threads",
+           "supports_graph"]

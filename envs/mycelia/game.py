@@ -1,0 +1,591 @@
+"""MyceliaGame: the functional API of Mycelia (``mycelia_v0``) over the kernels of :mod:`rules`."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, ClassVar
+
+import numpy as np
+
+from mushgym.game import Game, GameSpec
+
+from . import rules as R
+from .board import neighbour_c, neighbour_r
+from .data import COLOURS, DECAYS, SYMBOLS, load_automata, load_cards, load_tiles
+
+REWARDS = ("win_loss", "score", "score_diff")
+TURN_LIMITS = (40, 80, 160)   # rounds
+DECISION_NAMES = ("main", "place Mother mushroom", "move on", "place tile", "turn tile", "spore target",
+                  "fruit: mat", "fruit: grow tile", "fruit: pay", "decay: outer tile", "decay: opponent mushroom",
+                  "decay: mushroom destination", "Mother mushroom: whose", "Mother mushroom: destination",
+                  "decay: steal from", "decay: draw two", "discover: keep", "trade: card")
+COLOUR_SHORT = ("R", "G", "B", "Y", "K")
+STEPS_PER_TURN = 256  # bound on decisions in one turn (see max_game_length)
+
+
+def decode_action(action: int) -> tuple:
+    """``action`` as ``(kind, args...)``; see the action table in env.py."""
+    a = int(action)
+    if not 0 <= a < R.NUM_ACTIONS:
+        raise ValueError(f"mycelia_v0: action {a} out of range 0..{R.NUM_ACTIONS - 1}")
+    if a < R.A_PAY:
+        return ("tile", a)
+    if a < R.A_CARD:
+        return ("pay", (a - R.A_PAY) // 4, (a - R.A_PAY) % 4)
+    if a < R.A_MARKET:
+        return ("card", a - R.A_CARD)
+    if a < R.A_DECK:
+        return ("market", a - R.A_MARKET)
+    if a == R.A_DECK:
+        return ("deck",)
+    if a < R.A_PLACE:
+        return ("pile", a - R.A_PILE)
+    if a < R.A_ROT:
+        return ("place", (a - R.A_PLACE) // 3, (a - R.A_PLACE) % 3)
+    if a < R.A_SPORE:
+        return ("rotate", a - R.A_ROT)
+    if a < R.A_DECAY:
+        return ("spore", a - R.A_SPORE)
+    if a < R.A_MAT:
+        return ("decay", a - R.A_DECAY)
+    if a < R.A_SEAT:
+        return ("mat", a - R.A_MAT)
+    if a < R.A_INSECT_MOVE:
+        return ("seat", a - R.A_SEAT)
+    return (("insect_move",), ("refresh",), ("trade",), ("stop",))[a - R.A_INSECT_MOVE]
+
+
+def encode_action(kind: str, *args: int) -> int:
+    """Inverse of :func:`decode_action`: ``encode_action('pay', tile, owner)``, ``encode_action('stop')``."""
+    simple = {"tile": R.A_TILE, "card": R.A_CARD, "market": R.A_MARKET, "deck": R.A_DECK, "pile": R.A_PILE,
+              "rotate": R.A_ROT, "spore": R.A_SPORE, "decay": R.A_DECAY, "mat": R.A_MAT, "seat": R.A_SEAT,
+              "insect_move": R.A_INSECT_MOVE, "refresh": R.A_REFRESH, "trade": R.A_TRADE, "stop": R.A_STOP}
+    if kind == "pay":
+        return R.A_PAY + int(args[0]) * 4 + int(args[1])
+    if kind == "place":
+        return R.A_PLACE + int(args[0]) * 3 + int(args[1])
+    if kind not in simple:
+        raise ValueError(f"unknown action kind {kind!r}; kinds are {['pay', 'place'] + list(simple)}")
+    return simple[kind] + (int(args[0]) if args else 0)
+
+
+def obs_fields() -> list[tuple[str, int]]:
+    """The observation as (name, length) blocks, in order (documented in env.py)."""
+    f = [("player to act, one-hot by seat offset (0 = observer)", 4),
+         ("decision kind one-hot", R.NUM_DECISIONS),
+         ("main actions done this turn one-hot (0, 1, 2)", 3),
+         ("action types used this turn (move, explore, spore, fruit, discover, decay)", 6),
+         ("turns played / turn limit", 1),
+         ("deck, discard pile, tile piles 0 and 1 counts, insect supply, last wind-die face", 6),
+         ("drawn tile waiting to be placed: colour one-hot (5), insect, order OAU, present", 8),
+         ("card being fruited: card features", R.CF),
+         ("spores still owed by colour (R, G, B, Y) / 6, black spores paid / 6", 5),
+         ("own hand (card-id set)", R.NC),
+         ("market (card-id set)", R.NC),
+         ("discard pile (card-id set)", R.NC),
+         ("cards drawn by discover-2-keep-1, for the player choosing (card-id set)", R.NC)]
+    for k in range(R.MAXS):
+        who = "observer" if k == 0 else f"seat +{k}"
+        f.append((f"{who}: present, Automata, spore supply/30, insects/20, points/60, grown/20, hand size/69, "
+                  f"game upgrades (twice, discover 2, moves 3, spores 3)", 11))
+        f.append((f"{who}: 5 mats x (token on board, card on top, counter one-hot 0..2, cards under/5, "
+                  f"upgrades extra spore and spore with M, card features)", R.NMATS * R.MATF))
+    f.append(("tiles in placement order: 50 x (present, colour one-hot R G B Y K, points up, column and row "
+              "from the first tile, wind symbol one-hot O U A on edges A B C, neighbour across edges A B C "
+              "(present, (index + 1)/50), insect, Mother mushroom by seat offset, mushroom by seat offset, "
+              "mushroom counter / 2, spores by seat offset / 30)", R.NT_MAX * R.TF))
+    assert sum(x for _, x in f) == R.obs_size()
+    return f
+
+
+CARD_FEATURES = ("points/8", "require red/6", "green/6", "brown/6", "yellow/6", "spores/6") + tuple(
+    f"decay {d}" for d in DECAYS) + ("present",)
+
+
+class MyceliaGame(Game):
+    """Mycelia for 1 to 4 players (1 only with the Automata).
+
+    Options: ``num_players`` (1..4, default 2); ``automata`` (None: the Automata plays only in
+    the solo game or when ``automata_level`` is given; True: add it to 1-3 players; False:
+    never); ``automata_level`` ("medium", "hard"; default medium when it plays); ``mats``
+    (3, 4, 5: the short game uses 3 or 4 player mats and the End Game Token is worth as much);
+    ``turn_limit`` (40, 80, 160 rounds, default 80: the game also ends, scored without the End
+    Game Token, after that many rounds); ``reward`` ("win_loss", "score", "score_diff").
+    """
+
+    env_id: ClassVar[str] = "mycelia_v0"
+    kernels = R
+    option_choices: ClassVar[dict[str, tuple]] = {
+        "num_players": (1, 2, 3, 4),
+        "automata": (None, False, True),
+        "automata_level": (None, "medium", "hard"),
+        "mats": (3, 4, 5),
+        "turn_limit": TURN_LIMITS,
+        "reward": REWARDS,
+    }
+    default_options: ClassVar[dict[str, Any]] = {
+        "num_players": 2, "automata": None, "automata_level": None, "mats": 5, "turn_limit": 80, "reward": "win_loss"}
+    #: Data files to load instead of the designed ones (e.g. the real cards typed in).
+    cards_path: ClassVar[str | None] = None
+    tiles_path: ClassVar[str | None] = None
+    automata_path: ClassVar[str | None] = None
+    layout = R.L
+
+    # --- construction ------------------------------------------------------------
+    @staticmethod
+    def resolve_automata(options: dict[str, Any]) -> bool:
+        n = options["num_players"]
+        auto = options["automata"]
+        level = options["automata_level"]
+        if auto is False and level is not None:
+            raise ValueError(f"mycelia_v0: automata_level={level!r} needs the Automata; "
+                             "pass automata=True (or leave automata unset)")
+        if auto is None:
+            auto = n == 1 or level is not None
+        if n == 1 and not auto:
+            raise ValueError("mycelia_v0: the solo game (num_players=1) is played against the Automata; "
+                             "valid choices are automata=True or None with 1 player, or num_players 2..4")
+        if auto and n == 4:
+            raise ValueError("mycelia_v0: the Automata joins 1 to 3 players (4 seats at most); "
+                             "valid choices with num_players=4 are automata=False or None")
+        return bool(auto)
+
+    def build_config(self, options: dict[str, Any]) -> np.ndarray:
+        self.automata = self.resolve_automata(options)
+        self.cards = load_cards(self.cards_path)
+        self.tiles = load_tiles(self.tiles_path)
+        self.auto_cards = load_automata(self.automata_path)
+        nh = options["num_players"]
+        ns = nh + int(self.automata)
+        self.num_seats = ns
+        self.max_turns = options["turn_limit"] * ns
+        cfg = np.zeros(R.CFG_SIZE, np.int64)
+        cfg[R.CFG_NH] = nh
+        cfg[R.CFG_NS] = ns
+        cfg[R.CFG_AUTO] = int(self.automata)
+        cfg[R.CFG_LEVEL] = 1 if options["automata_level"] == "hard" else 0
+        cfg[R.CFG_MATS] = options["mats"]
+        cfg[R.CFG_TURN_LIMIT] = self.max_turns
+        cfg[R.CFG_REWARD] = REWARDS.index(options["reward"])
+        solo = nh == 1
+        cfg[R.CFG_NTILES] = R.NT_MAX - (int((self.tiles.colour == 4).sum()) if solo else 0)
+        c = self.cards
+        cfg[R.CFG_POINTS:R.CFG_POINTS + R.NC] = c.points
+        cfg[R.CFG_SPORES:R.CFG_SPORES + R.NC] = c.spores
+        cfg[R.CFG_REQ:R.CFG_REQ + R.NC * 4] = c.require.ravel()
+        cfg[R.CFG_DECAY:R.CFG_DECAY + R.NC] = c.decay
+        t = self.tiles
+        cfg[R.CFG_TCOL:R.CFG_TCOL + R.NT_MAX] = t.colour
+        cfg[R.CFG_TINS:R.CFG_TINS + R.NT_MAX] = t.insect
+        cfg[R.CFG_TORD:R.CFG_TORD + R.NT_MAX * 3] = t.order.ravel()
+        a = self.auto_cards
+        cfg[R.CFG_ACOL:R.CFG_ACOL + 2 * R.NA_CARDS] = a.colour.ravel()
+        cfg[R.CFG_AREQ:R.CFG_AREQ + 2 * R.NA_CARDS * 5] = a.require.ravel()
+        cfg[R.CFG_ASPO:R.CFG_ASPO + 2 * R.NA_CARDS] = a.spores.ravel()
+        cfg[R.CFG_AMOVE:R.CFG_AMOVE + 2 * R.NA_CARDS * 3] = a.move.ravel()
+        cfg[R.CFG_ADEC:R.CFG_ADEC + 2 * R.NA_CARDS] = a.decay.ravel()
+        return cfg
+
+    def max_game_length(self) -> int:
+        """Bound: at most ``max_turns`` turns, each of at most STEPS_PER_TURN decisions (2 actions
+        of at most 12 decisions each; free actions are paid with insects, 20 in the game, or with
+        3 cards each, at most 23 trades of 4 decisions; refresh 1, Mother move 3 decisions),
+        plus one Mother mushroom placement per player."""
+        return self.max_turns * STEPS_PER_TURN + 4
+
+    def score_bound(self) -> int:
+        return int(self.cards.points.sum()) + R.INSECTS_TOTAL // 2 + 5 + 5 * R.NC
+
+    def make_spec(self, options: dict[str, Any]) -> GameSpec:
+        n = options["num_players"]
+        hi = self.score_bound()
+        rr = {"win_loss": (-1.0, 1.0), "score": (0.0, float(hi)), "score_diff": (-float(hi), float(hi))}[options["reward"]]
+        zero_sum = options["reward"] != "score" and not self.automata
+        return GameSpec(
+            env_id=self.env_id, num_players=n, num_actions=R.NUM_ACTIONS,
+            observation_shape=(R.obs_size(),), state_size=R.STATE_SIZE,
+            max_game_length=self.max_game_length(), reward_range=rr,
+            perfect_information=False, chance=True, zero_sum=zero_sum, options=dict(options),
+        )
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        size = R.obs_size()
+        lo = np.zeros(size, np.float32)
+        hi = np.ones(size, np.float32)
+        o = 0
+        for name, length in obs_fields():
+            if name.endswith("game upgrades (twice, discover 2, moves 3, spores 3)"):
+                hi[o + 4] = self.score_bound() / 60.0
+                hi[o + 5] = R.NC / 20.0 + 1
+            elif "5 mats" in name:
+                for i in range(R.NMATS):
+                    hi[o + i * R.MATF + 5] = R.NC / 5.0
+            elif name.startswith("tiles in placement order"):
+                for t in range(R.NT_MAX):
+                    lo[o + t * R.TF + 7] = -1.0
+                    lo[o + t * R.TF + 8] = -1.0
+            o += length
+        return lo, hi
+
+    # --- text ----------------------------------------------------------------------
+    def card_text(self, card: int) -> str:
+        if card < 0:
+            return "-"
+        c = self.cards
+        req = "+".join(f"{int(c.require[card, k])}{COLOUR_SHORT[k]}" for k in range(4) if c.require[card, k])
+        return f"#{card} {c.names[card]} [{int(c.points[card])}pt {req} spores {int(c.spores[card])} {DECAYS[int(c.decay[card])]}]"
+
+    def tile_text(self, state: np.ndarray, t: int) -> str:
+        tid = int(state[R.T_ID + t])
+        return f"t{t}({COLOURS[int(self.tiles.colour[tid])]} @{int(state[R.T_C + t])},{int(state[R.T_R + t])})"
+
+    def action_to_string(self, state: np.ndarray, action: int) -> str:
+        kind = decode_action(action)
+        top = self._top(state)
+        dk = top[0] if top else -1
+        k = kind[0]
+        if k == "tile":
+            t = kind[1]
+            what = {R.D_MAIN: "move the Mother mushroom to", R.D_SETUP: "place the Mother mushroom on",
+                    R.D_MOVE: "move on to", R.D_SPORE_PICK: "put the next spore on", R.D_FRUIT_TILE: "grow on",
+                    R.D_OUTER_PICK: "move the outer tile", R.D_OPPM_PICK: "move the opponent's mushroom on",
+                    R.D_OPPM_DEST: "put the mushroom on", R.D_MOTHER_DEST: "put that Mother mushroom on"}.get(dk, "tile")
+            return f"{what} {self.tile_text(state, t)}" if t < int(state[R.NTP]) else f"{what} tile {t}"
+        if k == "pay":
+            return f"pay a spore of player {kind[2]} from {self.tile_text(state, kind[1])}"
+        if k == "card":
+            what = {R.D_MAIN: "fruit", R.D_KEEP: "keep", R.D_TRADE: "trade in"}.get(dk, "card")
+            return f"{what} {self.card_text(kind[1])}"
+        if k == "market":
+            return f"take market card {kind[1]}: {self.card_text(int(state[R.MARKET + kind[1]]))}"
+        if k == "deck":
+            return "take the top card of the deck"
+        if k == "pile":
+            return f"explore: draw from tile pile {kind[1]}"
+        if k == "place":
+            i, e = kind[1], kind[2]
+            c = neighbour_c(int(state[R.T_C + i]), int(state[R.T_R + i]), e)
+            r = neighbour_r(int(state[R.T_C + i]), int(state[R.T_R + i]), e)
+            return f"place the tile at {c},{r} (across edge {'ABC'[e]} of {self.tile_text(state, i)})"
+        if k == "rotate":
+            return f"turn the tile to rotation {kind[1]}"
+        if k == "spore":
+            return "spore from the Mother mushroom" if kind[1] == 0 else f"spore from the mushroom of mat {kind[1] - 1}"
+        if k == "decay":
+            return f"decay the mushroom of mat {kind[1]}"
+        if k == "mat":
+            return f"put the card on mat {kind[1]}"
+        if k == "seat":
+            return f"choose player {kind[1]}"
+        return {"insect_move": "spend 2 insects: move another player's Mother mushroom",
+                "refresh": "spend 1 insect: refresh the market", "trade": "trade 3 cards for 1 insect",
+                "stop": "stop" if dk == R.D_MOVE else "end the turn"}[k]
+
+    @staticmethod
+    def _top(state: np.ndarray) -> tuple[int, ...]:
+        n = int(state[R.STACK_N])
+        if n == 0:
+            return ()
+        o = R.STACK + (n - 1) * R.ENTRY
+        return tuple(int(x) for x in state[o:o + R.ENTRY])
+
+    def view(self, state: np.ndarray) -> dict[str, object]:
+        return R.L.view(state)
+
+    def final_scores(self, state: np.ndarray) -> list[int]:
+        return [int(R.final_score(state, self.config, s)) for s in range(self.num_seats)]
+
+    def seat_name(self, s: int) -> str:
+        return "Automata" if self.automata and s == self.num_players else f"player {s}"
+
+    def _board_lines(self, state: np.ndarray) -> list[str]:
+        lines = []
+        for t in range(int(state[R.NTP])):
+            tid = int(state[R.T_ID + t])
+            syms = "".join(SYMBOLS[int(R._symbol(state, self.config, t, k))] for k in range(3))
+            adj = ",".join(str(int(x)) for x in state[R.ADJ + t * 3:R.ADJ + t * 3 + 3])
+            bits = []
+            m = int(R._mother_at(state, t))
+            if m >= 0:
+                bits.append(f"M{m}")
+            if state[R.MUSH_P + t] >= 0:
+                q = int(state[R.MUSH_P + t])
+                mm = int(state[R.MUSH_M + t])
+                bits.append(f"mush{q}/mat{mm}({int(state[R.MAT_CTR + q * R.NMATS + mm])})")
+            sp = [int(state[R.SP + t * R.MAXS + s]) for s in range(self.num_seats)]
+            if any(sp):
+                bits.append("spores " + "/".join(map(str, sp)))
+            if state[R.T_INS + t]:
+                bits.append("insect")
+            lines.append(f"  {self.tile_text(state, t)} {'up' if (int(state[R.T_C + t]) + int(state[R.T_R + t])) % 2 == 0 else 'dn'} "
+                         f"edges ABC={syms} adj={adj} {' '.join(bits)}")
+        return lines
+
+    def _seat_lines(self, state: np.ndarray, s: int, show_hand: bool) -> list[str]:
+        ups = [n for b, n in zip((1, 2, 4, 8), ("same-twice", "discover-2", "moves-3", "spores-3")) if state[R.GUPG + s] & b]
+        lines = [f"{self.seat_name(s)}: points {int(state[R.PTS + s])} grown {int(state[R.GROWN + s])} "
+                 f"insects {int(state[R.INS + s])} supply {int(state[R.SUPPLY + s])} hand {int(state[R.HAND_N + s])} "
+                 f"M@t{int(state[R.M_POS + s])} upgrades {ups or '-'}"]
+        if show_hand:
+            hand = [c for c in range(R.NC) if state[R.LOC + c] == R.L_HAND + s]
+            lines.append("  hand: " + ("; ".join(self.card_text(c) for c in hand) or "-"))
+        for i in range(self.options["mats"]):
+            m = s * R.NMATS + i
+            card = int(state[R.MAT_CARD + m])
+            top = "Automata mushroom" if card == R.AUTO_CARD else self.card_text(card)
+            tile = int(state[R.MAT_TILE + m])
+            lines.append(f"  mat {i}: {top} token {'t' + str(tile) if tile >= 0 else 'on mat'} "
+                         f"counter {int(state[R.MAT_CTR + m])} under {int(state[R.MAT_UNDER + m])} upg {int(state[R.MAT_UPG + m])}")
+        return lines
+
+    def state_to_string(self, state: np.ndarray) -> str:
+        self._check_state(state)
+        top = self._top(state)
+        lines = [f"turn {int(state[R.TURN])}/{self.max_turns}, turn of {self.seat_name(int(state[R.TURNP]))}, "
+                 f"actions done {int(state[R.ACTS])}, first player {int(state[R.FIRST])}"]
+        if state[R.OVER]:
+            e = int(state[R.ENDER])
+            lines.append("game over: " + (f"{self.seat_name(e)} decayed under every mat" if e >= 0 else "turn limit")
+                         + f"; scores {self.final_scores(state)}")
+        elif top:
+            lines.append(f"to decide: {DECISION_NAMES[top[0]]} by player {top[1]} args {list(top[2:])}")
+        if state[R.DRAWN] >= 0:
+            tid = int(state[R.DRAWN])
+            lines.append(f"drawn tile: {COLOURS[int(self.tiles.colour[tid])]} (tile {tid})")
+        lines.append("market: " + "; ".join(self.card_text(int(c)) for c in state[R.MARKET:R.MARKET + 3]))
+        lines.append(f"deck {int(state[R.DECK_N])}, discard {int(state[R.DISC_N])}, piles "
+                     f"{int(state[R.PILE_N])}/{int(state[R.PILE_N + 1])}, insect supply {int(state[R.INS_SUPPLY])}")
+        lines.append("board:")
+        lines.extend(self._board_lines(state))
+        for s in range(self.num_seats):
+            lines.extend(self._seat_lines(state, s, show_hand=True))
+        return "\n".join(lines)
+
+    def render_text(self, state: np.ndarray, player: int | None = None) -> str:
+        if player is None:
+            return self.state_to_string(state)
+        top = self._top(state)
+        lines = [f"turn {int(state[R.TURN])}, {self.seat_name(int(state[R.TURNP]))} to play"]
+        if top:
+            lines.append(f"to decide: {DECISION_NAMES[top[0]]} by player {top[1]}")
+        lines.append("market: " + "; ".join(self.card_text(int(c)) for c in state[R.MARKET:R.MARKET + 3]))
+        lines.append("board:")
+        lines.extend(self._board_lines(state))
+        for s in range(self.num_seats):
+            lines.extend(self._seat_lines(state, s, show_hand=(s == player)))
+        return "\n".join(lines)
+
+    # --- invariants ----------------------------------------------------------------
+    def networks(self, state: np.ndarray, p: int) -> list[set[int]]:
+        """``p``'s networks recomputed in Python (independently of the kernels)."""
+        n = int(state[R.NTP])
+        mothers = {int(state[R.M_POS + s]): s for s in range(self.num_seats) if state[R.M_POS + s] >= 0}
+
+        def control(t):
+            if t in mothers:
+                return mothers[t]
+            return int(state[R.MUSH_P + t])
+
+        def member(t):
+            c = control(t)
+            return c == p or (c < 0 and state[R.SP + t * R.MAXS + p] > 0)
+
+        seen, comps = set(), []
+        for t0 in range(n):
+            if t0 in seen or not member(t0):
+                continue
+            comp, dq = {t0}, deque([t0])
+            seen.add(t0)
+            while dq:
+                t = dq.popleft()
+                for k in range(3):
+                    u = int(state[R.ADJ + t * 3 + k])
+                    if u >= 0 and u not in seen and member(u):
+                        seen.add(u)
+                        comp.add(u)
+                        dq.append(u)
+            comps.append(comp)
+        return comps
+
+    def check_invariants(self, state: np.ndarray) -> None:
+        self._check_state(state)
+        st = state.tolist()  # Python ints: fast scalar reads
+        ns = self.num_seats
+        n = st[R.NTP]
+        cfg = self.config
+        # tiles: every tile id exactly once (board, piles, drawn)
+        ids = [int(x) for x in state[R.T_ID:R.T_ID + n]]
+        for j in range(2):
+            ids += [int(x) for x in state[R.PILE + j * R.NT_MAX:R.PILE + j * R.NT_MAX + st[R.PILE_N + j]]]
+        if st[R.DRAWN] >= 0:
+            ids.append(st[R.DRAWN])
+        assert sorted(ids) == sorted(set(ids)) and len(ids) == cfg[R.CFG_NTILES], f"tile ids not conserved: {sorted(ids)}"
+        cells = {(st[R.T_C + t], st[R.T_R + t]) for t in range(n)}
+        assert len(cells) == n, "two tiles on one lattice cell"
+        for t in range(n):
+            c, r = st[R.T_C + t], st[R.T_R + t]
+            for k in range(3):
+                u = st[R.ADJ + t * 3 + k]
+                cell = (neighbour_c(c, r, k), neighbour_r(c, r, k))
+                if u >= 0:
+                    assert (st[R.T_C + u], st[R.T_R + u]) == cell, f"adjacency of tile {t} edge {k} wrong"
+                    assert st[R.ADJ + u * 3 + k] == t, f"adjacency not symmetric between tiles {t} and {u}"
+                else:
+                    assert cell not in cells, f"tile {t} edge {k} has a neighbour missing from the adjacency"
+        if n:  # the board is connected
+            seen, dq = {0}, deque([0])
+            while dq:
+                t = dq.popleft()
+                for k in range(3):
+                    u = st[R.ADJ + t * 3 + k]
+                    if u >= 0 and u not in seen:
+                        seen.add(u)
+                        dq.append(u)
+            assert len(seen) == n, "the board is not connected"
+        # spores and insects conserved
+        for s in range(R.MAXS):
+            on_board = int(state[R.SP + s:R.SP + n * R.MAXS:R.MAXS].sum()) if n else 0
+            if s < ns:
+                assert st[R.SUPPLY + s] >= 0 and on_board + st[R.SUPPLY + s] == R.SPORES_EACH, (
+                    f"seat {s}: {on_board} spores on the board + {st[R.SUPPLY + s]} in supply != 30")
+            else:
+                assert on_board == 0 and st[R.SUPPLY + s] == 0, f"spores of an absent seat {s}"
+        ins = st[R.INS_SUPPLY] + int(state[R.T_INS:R.T_INS + R.NT_MAX].sum()) + int(state[R.INS:R.INS + ns].sum())
+        assert ins == R.INSECTS_TOTAL, f"insect tokens not conserved: {ins} != 20"
+        assert all(st[R.INS + s] >= 0 for s in range(ns)) and st[R.INS_SUPPLY] >= 0
+        # Mother mushrooms on distinct tiles; mushrooms tokens consistent with the mats
+        ms = [st[R.M_POS + s] for s in range(ns) if st[R.M_POS + s] >= 0]
+        assert len(ms) == len(set(ms)), f"two Mother mushrooms on one tile: {ms}"
+        running = not st[R.OVER] and self._top(state) and self._top(state)[0] != R.D_SETUP
+        if running:
+            assert len(ms) == ns, "a Mother mushroom is off the board after setup"
+        tokens = {}
+        for t in range(n):
+            q = st[R.MUSH_P + t]
+            if q >= 0:
+                tokens[(q, st[R.MUSH_M + t])] = t
+        for s in range(ns):
+            for i in range(R.NMATS):
+                m = s * R.NMATS + i
+                tile, card = st[R.MAT_TILE + m], st[R.MAT_CARD + m]
+                if i >= self.options["mats"]:
+                    assert tile == -1 and card == -1 and st[R.MAT_UNDER + m] == 0, f"seat {s} uses mat {i}"
+                    continue
+                assert (tile >= 0) == (card != -1), f"seat {s} mat {i}: token on board {tile} but card {card}"
+                if tile >= 0:
+                    assert tokens.get((s, i)) == tile, f"seat {s} mat {i}: token should be on tile {tile}"
+                    assert 0 <= st[R.MAT_CTR + m] <= 2
+                else:
+                    assert st[R.MAT_CTR + m] == 0 and (s, i) not in tokens
+        assert len(tokens) == sum(1 for t in range(n) if st[R.MUSH_P + t] >= 0)
+        # cards: every card in one place, counts agree
+        loc = st[R.LOC:R.LOC + R.NC]
+        under_of: dict[int, list[int]] = {}
+        for c, x in enumerate(loc):
+            under_of.setdefault(x, []).append(c)
+        deck = [int(x) for x in state[R.DECK:R.DECK + st[R.DECK_N]]]
+        disc = [int(x) for x in state[R.DISC:R.DISC + st[R.DISC_N]]]
+        market = [int(x) for x in state[R.MARKET:R.MARKET + 3] if x >= 0]
+        assert sorted(c for c in range(R.NC) if loc[c] == R.L_DECK) == sorted(deck), "deck list and locations differ"
+        assert sorted(c for c in range(R.NC) if loc[c] == R.L_DISCARD) == sorted(disc), "discard list and locations differ"
+        assert sorted(c for c in range(R.NC) if loc[c] == R.L_MARKET) == sorted(market), "market and locations differ"
+        for s in range(ns):
+            assert sum(1 for x in loc if x == R.L_HAND + s) == st[R.HAND_N + s], f"seat {s} hand count wrong"
+            pts = 0
+            for i in range(R.NMATS):
+                m = s * R.NMATS + i
+                card = st[R.MAT_CARD + m]
+                if card >= 0:
+                    assert loc[card] == R.L_TOP + m
+                    pts += int(self.cards.points[card])
+                under = under_of.get(R.L_UNDER + m, [])
+                if not (self.automata and s == self.num_players):
+                    assert len(under) == st[R.MAT_UNDER + m], f"seat {s} mat {i}: cards under {under}"
+                pts += sum(int(self.cards.points[c]) for c in under)
+            if self.automata and s == self.num_players:
+                assert st[R.PTS + s] == 5 * st[R.GROWN + s], "Automata scores 5 per mushroom"
+            else:
+                assert st[R.PTS + s] == pts, f"seat {s}: points {st[R.PTS + s]} != grown cards {pts}"
+        # networks: the kernels' labels agree with an independent search
+        for s in range(ns):
+            work = np.zeros(R.WORK_SIZE, np.int64)
+            k = int(R.label_networks(state, s, work))
+            kern = {}
+            for t in range(n):
+                lab = int(work[R.LABEL + t])
+                if lab >= 0:
+                    kern.setdefault(lab, set()).add(t)
+            assert k == len(kern)
+            mine = sorted(sorted(c) for c in self.networks(state, s))
+            assert sorted(sorted(c) for c in kern.values()) == mine, f"seat {s}: networks differ from the kernel's"
+        if st[R.OVER]:
+            e = st[R.ENDER]
+            if e >= 0:
+                assert all(st[R.MAT_UNDER + e * R.NMATS + i] > 0 for i in range(self.options["mats"])), \
+                    "game ended by a seat without a decayed card under every mat"
+            else:
+                assert st[R.TURN] >= self.max_turns
+
+    # --- hidden information ----------------------------------------------------------
+    def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
+        """Reshuffle what ``player`` cannot see: the cards in the deck, in the other seats'
+        hands (sizes kept), in the box and (when another seat decides) drawn to keep; and the
+        order of the tiles in the two piles (pile sizes kept)."""
+        other = state.copy()
+        top = self._top(state)
+        own_pending = bool(top) and top[0] == R.D_KEEP and top[1] == player
+        hidden_locs = [R.L_DECK, R.L_BOX] + [R.L_HAND + s for s in range(self.num_seats) if s != player]
+        if not own_pending:
+            hidden_locs.append(R.L_PENDING)
+        cards = [c for c in range(R.NC) if int(state[R.LOC + c]) in hidden_locs]
+        slots = [int(state[R.LOC + c]) for c in cards]
+        perm = rng.permutation(len(cards))
+        deck_n = int(state[R.DECK_N])
+        deck_slots = []
+        for c, new_loc in zip([cards[i] for i in perm], slots):
+            other[R.LOC + c] = new_loc
+            if new_loc == R.L_DECK:
+                deck_slots.append(c)
+        rng.shuffle(deck_slots)
+        assert len(deck_slots) == deck_n
+        other[R.DECK:R.DECK + deck_n] = deck_slots
+        tiles = []
+        for j in range(2):
+            tiles += [int(x) for x in state[R.PILE + j * R.NT_MAX:R.PILE + j * R.NT_MAX + int(state[R.PILE_N + j])]]
+        rng.shuffle(tiles)
+        k = 0
+        for j in range(2):
+            for i in range(int(state[R.PILE_N + j])):
+                other[R.PILE + j * R.NT_MAX + i] = tiles[k]
+                k += 1
+        return other
+
+
+def graph_observation(game: MyceliaGame, state: np.ndarray, player: int) -> dict[str, np.ndarray]:
+    """The board of ``player``'s observation as a graph, for GNN policies.
+
+    ``nodes``: (placed tiles, 38) the per-tile features of the flat observation (placement
+    order); ``edge_links``: (2 x shared edges, 2) directed pairs (tile, neighbour);
+    ``edges``: (same, 3) one-hot of the edge family (A horizontal, B "/", C "\\") they share;
+    ``globals``: everything of the flat observation before the tile block.
+    """
+    obs = game.observe(state, player)
+    n = int(state[R.NTP])
+    start = R.obs_size() - R.NT_MAX * R.TF
+    nodes = obs[start:start + n * R.TF].reshape(n, R.TF).copy()
+    links, feats = [], []
+    for t in range(n):
+        for k in range(3):
+            u = int(state[R.ADJ + t * 3 + k])
+            if u >= 0:
+                links.append((t, u))
+                feats.append(np.eye(3, dtype=np.float32)[k])
+    return {"nodes": nodes,
+            "edge_links": np.asarray(links, np.int64).reshape(-1, 2),
+            "edges": np.asarray(feats, np.float32).reshape(-1, 3),
+            "globals": obs[:start].copy()}
+
+
+MyceliaGame.graph_observation = graph_observation
+MyceliaGame.graph_node_features = R.TF
+MyceliaGame.graph_edge_features = 3
