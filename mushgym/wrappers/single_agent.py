@@ -242,10 +242,12 @@ class SingleAgentEnv(gymnasium.Env):
         self._play_opponents()
         t0 = time.perf_counter()
         self._mask[:] = 0
-        terminated = bool(k.is_terminal(self.state))
-        self._done = terminated
+        over = bool(k.is_terminal(self.state))
+        truncated = over and bool(k.is_truncated(self.state, cfg))
+        terminated = over and not truncated
+        self._done = over
         reward = 0.0
-        if terminated:
+        if over:
             k.returns(self.state, cfg, self._rets)
             reward = float(self._rets[self.seat])
         else:
@@ -253,11 +255,11 @@ class SingleAgentEnv(gymnasium.Env):
         obs = self._observe()
         self.timers["env"] += time.perf_counter() - t0
         info = self._info()
-        if terminated:
+        if over:
             best = self._rets.max()
             won = bool(self._rets[self.seat] == best and (self._rets == best).sum() == 1)
             info.update(returns=self._rets.copy(), is_success=won)
-        return obs, reward, terminated, False, info
+        return obs, reward, terminated, truncated, info
 
     def render(self):
         if self.render_mode is None:
