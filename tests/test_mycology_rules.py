@@ -533,3 +533,25 @@ def test_bad_options_are_refused():
         MycologyGame(players=3)
     with pytest.raises(ValueError, match="win_loss"):
         MycologyGame(reward="rank")
+
+
+def test_turn_limit_truncates_the_single_agent_env():
+    from mushgym.wrappers.single_agent import SingleAgentEnv
+
+    env = SingleAgentEnv("mycology_v0", options={"turn_limit": 120}, seat=0)
+    rng = np.random.default_rng(0)
+    outcomes = {"terminated": 0, "truncated": 0}
+    for episode in range(60):
+        obs, info = env.reset(seed=episode)
+        while True:
+            mask = info["action_mask"] if "action_mask" in info else env.action_masks()
+            obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            if terminated or truncated:
+                assert not (terminated and truncated)
+                assert truncated == env.game.is_truncated(env.state)
+                assert not truncated or reward == 0.0
+                outcomes["truncated" if truncated else "terminated"] += 1
+                break
+        if min(outcomes.values()) >= 1:
+            break
+    assert min(outcomes.values()) >= 1, outcomes
