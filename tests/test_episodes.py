@@ -225,10 +225,12 @@ def test_opponents_answer_for_all_games_at_once(env_id):
         keys = rng.random(masks.shape)
         keys[~masks] = -1
         seats = games.seats.copy()  # an ended game is dealt again at once, maybe with another seat
-        obs, rewards, terminated, infos = games.step(keys.argmax(axis=1))
+        obs, rewards, terminated, truncated, infos = games.step(keys.argmax(axis=1))
         assert obs.shape == (16, *games.observation_space.shape)
-        assert (rewards[~terminated] == 0).all()
-        for i in np.flatnonzero(terminated):
+        done = terminated | truncated
+        assert not (terminated & truncated).any()
+        assert (rewards[~done] == 0).all()
+        for i in np.flatnonzero(done):
             ended += 1
             assert rewards[i] == infos[i]["returns"][seats[i]]  # the learner's own return
             assert infos[i]["terminal_observation"].shape == games.observation_space.shape
