@@ -194,7 +194,7 @@ class SingleAgentBatch:
         if overran.size:
             i = int(overran[0])
             raise RuntimeError(f"{self.env_id}: game seed {int(self.batch.seeds[i])} did not end within "
-                               f"{self.limit} steps")
+                               f"{self.batch.max_steps} steps")
 
     def reset(self, seed: int | None = None, rows: Sequence[int] | None = None) -> np.ndarray:
         """New episodes (in every game, or in ``rows``); the learners' encoded observations."""
