@@ -203,8 +203,7 @@ def test_one_greedy_with_the_simulation_variants():
     names = [v.name for v in greedy_variants(g)]
     assert names == ["greedy", "greedy_feast", "greedy_safe", "greedy_agent", "greedy_exchange", "greedy_late_poison"]
     safe = greedy_variants(g)[2]
-    for seed in range(3):
-        turns, steps, _limit, scores, _first, harvested = play(g, [safe, safe], seed)
+    for turns, steps, _limit, scores, _first, harvested in play(g, [safe, safe], range(3)):
         assert steps > 0 and any(harvested)
         assert not [c for hv in harvested for c in hv if g.deck.special[c] == R.SP_POISON], "greedy_safe took poison"
     t = run_table(2, 4, "mixed", seed=1)
