@@ -90,9 +90,13 @@ class MushroomAECEnv(AECEnv):
             player = self.game.kernels.aec_refresh(self._state, self.game.config, self._mask, self.game.work)
         if player < 0:
             rets = self.game.returns(self._state)
+            cut = self.game.is_truncated(self._state)  # a cut game is a truncation, not a termination
             for i, a in enumerate(self.agents):
                 self.rewards[a] = float(rets[i])
-                self.terminations[a] = True
+                if cut:
+                    self.truncations[a] = True
+                else:
+                    self.terminations[a] = True
             # the player who acted last sees the end first; the others follow
         else:
             self.agent_selection = self.possible_agents[player]
@@ -120,7 +124,7 @@ class MushroomAECEnv(AECEnv):
         player = self.agent_name_mapping[agent]
         obs = np.empty(self.game.observation_shape, dtype=OBS_DTYPE)  # observe writes every element
         self.game.kernels.observe(self._state, player, self.game.config, obs, self.game.work)
-        if agent == self.agent_selection and not self.terminations[agent]:
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
             mask = self._mask.copy()
         else:
             mask = self._zero_mask.copy()

@@ -3,6 +3,7 @@
     from mushgym.episodes import play
     result = play(game, [agent_for_seat0, agent_for_seat1], seeds=range(1000))
     result["returns"]   # float64 [games, players]; result["lengths"], result["steps"]
+    result["truncated"] # bool [games]: cut by the game itself (e.g. a turn limit), not ended by its rules
 
 Game ``k`` is dealt from ``seeds[k]``. The games of a block (``batch_size`` games)
 live in one :class:`mushgym.core.batch.Batch` and advance together: at each tick
@@ -61,8 +62,11 @@ class EpisodeBatch:
     ``deal(rows, seeds)`` starts games; ``step(rows, actions)`` applies one action to
     each listed game; the others are untouched. After either, for a running game
     ``i``: ``players[i]`` is the seat to act, ``obs[i]`` its observation, ``masks[i]``
-    its legal actions; for an ended one ``players[i] == -1``, ``terminated[i]`` (or
-    ``truncated[i]`` after ``max_steps``) is set and ``rewards[i]`` holds the returns.
+    its legal actions; for an ended one ``players[i] == -1`` and ``rewards[i]`` holds
+    the returns. An ended game is ``terminated[i]`` if its rules ended it, ``truncated[i]``
+    if it was cut: by the game itself (its ``is_truncated`` kernel, e.g. Mycology's turn
+    limit: a terminal state, see :meth:`cut`) or by the ``max_steps`` safety limit (a
+    state that is not terminal, see :meth:`overran`; no returns).
     """
 
     def __init__(self, game: Game, size: int, max_steps: int = 0, parallel: bool | None = None) -> None:
@@ -86,6 +90,10 @@ class EpisodeBatch:
         rows = np.ascontiguousarray(rows, dtype=np.int64)
         seeds = np.ascontiguousarray(seeds, dtype=np.int64) & 0x7FFFFFFFFFFFFFFF
         self._deal(self.b, rows, seeds, self._cfg)
+        over = rows[self.terminated[rows]]  # over at the deal (rare): the kernel marks it terminated
+        for i in over:
+            if self.game.is_truncated(self.states[i]):
+                self.terminated[i], self.truncated[i] = False, True
 
     def step(self, rows: np.ndarray, actions: np.ndarray) -> int:
         """Apply ``actions[j]`` to game ``rows[j]``; -1, or the position in ``rows`` of the
@@ -106,6 +114,24 @@ class EpisodeBatch:
         if rows is None:
             return np.flatnonzero(~done)
         return rows[~done[rows]]
+
+    def _truncated_rows(self, rows: np.ndarray | None, terminal: bool) -> np.ndarray:
+        rows = np.arange(self.size, dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+        rows = rows[self.truncated[rows]]
+        if rows.size:
+            is_terminal = self.game.kernels.is_terminal
+            rows = rows[np.array([bool(is_terminal(self.states[i])) == terminal for i in rows], dtype=bool)]
+        return rows
+
+    def cut(self, rows: np.ndarray | None = None) -> np.ndarray:
+        """The games (of ``rows``, default all) cut by the game itself (``is_truncated``,
+        e.g. a turn limit): over, with returns, reported as a truncation."""
+        return self._truncated_rows(rows, True)
+
+    def overran(self, rows: np.ndarray | None = None) -> np.ndarray:
+        """The games (of ``rows``, default all) stopped by the ``max_steps`` safety limit
+        while still running (not over by the game's rules: a bug, or a limit set too low)."""
+        return self._truncated_rows(rows, False)
 
 
 def decide(agent: Any, game: Game, batch: EpisodeBatch, rows: np.ndarray) -> np.ndarray:
@@ -142,9 +168,11 @@ def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_siz
     """Play one game per seed with ``seat_agents[p]`` in seat ``p`` (see the module docstring).
 
     Returns ``returns`` (float64 ``[games, players]``), ``lengths`` (decisions per
-    game), ``steps`` (their sum) and, with ``keep_states``, ``states`` (the final
-    states). A game still running after ``max_steps`` (default: the game's proven
-    ``max_game_length``) is a ``RuntimeError``; an illegal action a ``ValueError``
+    game), ``steps`` (their sum), ``truncated`` (bool ``[games]``: the games the game
+    itself cut, e.g. at Mycology's turn limit, with the returns its ``turn_limit_end``
+    option gives; the others ended by the rules) and, with ``keep_states``, ``states``
+    (the final states). A game still running after ``max_steps`` (default: the game's
+    proven ``max_game_length``) is a ``RuntimeError``; an illegal action a ``ValueError``
     naming the agent, the seat and the game's seed.
     """
     P = game.num_players
@@ -158,6 +186,7 @@ def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_siz
     agents, group_of_seat = seat_groups(seat_agents)
     returns = np.zeros((n_games, P), dtype=np.float64)
     lengths = np.zeros(n_games, dtype=np.int64)
+    truncated = np.zeros(n_games, dtype=bool)
     states = np.zeros((n_games, game.state_size), dtype=np.int64) if keep_states else None
     batch = EpisodeBatch(game, min(batch_size, max(n_games, 1)), max_steps=limit)
     for start in range(0, n_games, batch.size):
@@ -181,16 +210,17 @@ def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_siz
                 i = int(active[j])
                 raise ValueError(f"{seat_agents[players[j]]!r} chose illegal action {actions[j]} in "
                                  f"{game.env_id} (seat {players[j]}, game seed {seeds[start + i]})")
-            cut = active[batch.truncated[active]]
-            if cut.size:
-                raise RuntimeError(f"{game.env_id}: game seed {seeds[start + int(cut[0])]} did not end "
+            overran = batch.overran(active)
+            if overran.size:
+                raise RuntimeError(f"{game.env_id}: game seed {seeds[start + int(overran[0])]} did not end "
                                    f"within {limit} steps")
             active = batch.running(active)
         returns[start:start + n] = batch.rewards[:n]
         lengths[start:start + n] = batch.lengths[:n]
+        truncated[start:start + n] = batch.truncated[:n]  # no overrun got here: cut by the game
         if states is not None:
             states[start:start + n] = batch.states[:n]
-    out = {"returns": returns, "lengths": lengths, "steps": int(lengths.sum())}
+    out = {"returns": returns, "lengths": lengths, "steps": int(lengths.sum()), "truncated": truncated}
     if states is not None:
         out["states"] = states
     return out

@@ -196,6 +196,11 @@ class Game:
     def is_terminal(self, state: np.ndarray) -> bool:
         return bool(self.kernels.is_terminal(state))
 
+    def is_truncated(self, state: np.ndarray) -> bool:
+        """The game is over because it was cut (e.g. a turn limit), not by its rules:
+        PettingZoo and Gymnasium report a truncation, not a termination."""
+        return bool(self.kernels.is_terminal(state) and self.kernels.is_truncated(state, self.config))
+
     def returns(self, state: np.ndarray) -> np.ndarray:
         out = np.zeros(self.num_players, dtype=np.float64)
         if self.kernels.is_terminal(state):

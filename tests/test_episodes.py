@@ -225,10 +225,12 @@ def test_opponents_answer_for_all_games_at_once(env_id):
         keys = rng.random(masks.shape)
         keys[~masks] = -1
         seats = games.seats.copy()  # an ended game is dealt again at once, maybe with another seat
-        obs, rewards, terminated, infos = games.step(keys.argmax(axis=1))
+        obs, rewards, terminated, truncated, infos = games.step(keys.argmax(axis=1))
         assert obs.shape == (16, *games.observation_space.shape)
-        assert (rewards[~terminated] == 0).all()
-        for i in np.flatnonzero(terminated):
+        done = terminated | truncated
+        assert not (terminated & truncated).any()
+        assert (rewards[~done] == 0).all()
+        for i in np.flatnonzero(done):
             ended += 1
             assert rewards[i] == infos[i]["returns"][seats[i]]  # the learner's own return
             assert infos[i]["terminal_observation"].shape == games.observation_space.shape
@@ -258,3 +260,104 @@ def test_parallel_and_serial_episode_batches_agree():
     for serial, par in zip(*out):
         assert np.array_equal(serial, par)
     assert (out[0][2] == 30).all()
+# --- a game cut by its own rules (Mycology's turn limit) is a truncation, not an overrun -------
+
+def short_mycology(end="truncate"):
+    return mushgym.game("mycology_v0", turn_limit=120, turn_limit_end=end)
+
+
+def test_play_reports_the_games_the_turn_limit_cut():
+    game = short_mycology()
+    agents = [RandomAgent(seed=0), RandomAgent(seed=1)]
+    res = play(game, agents, range(24), batch_size=7, keep_states=True)  # blocks of 7: cut games in several
+    cut = res["truncated"]
+    assert cut.dtype == bool and cut.shape == (24,)
+    assert 0 < cut.sum() < 24, cut  # random play at 120 turns: most games cut, some ended by the rules
+    for k, state in enumerate(res["states"]):
+        assert game.is_terminal(state)
+        assert cut[k] == game.is_truncated(state)
+        np.testing.assert_array_equal(res["returns"][k], game.returns(state))
+        if cut[k]:
+            assert (res["returns"][k] == 0).all()  # no result for a game the rules did not end
+    # scored: the same games (random agents do not look at rewards), ended normally and scored
+    scored = play(short_mycology("score"), [RandomAgent(seed=0), RandomAgent(seed=1)], range(24), batch_size=7,
+                  keep_states=True)
+    assert not scored["truncated"].any()
+    np.testing.assert_array_equal(scored["lengths"], res["lengths"])
+    np.testing.assert_array_equal(scored["returns"][~cut], res["returns"][~cut])
+    assert (scored["returns"][cut] != 0).any()
+    for k in np.flatnonzero(cut):
+        np.testing.assert_array_equal(scored["returns"][k], short_mycology("score").returns(scored["states"][k]))
+
+
+def test_play_still_raises_when_the_safety_limit_is_hit():
+    game = short_mycology()
+    with pytest.raises(RuntimeError, match="did not end within 50 steps"):
+        play(game, [RandomAgent(seed=0), RandomAgent(seed=1)], range(4), max_steps=50)
+    assert not play(ToyGame(), [RandomAgent(seed=0), RandomAgent(seed=1)], range(8))["truncated"].any()
+
+
+def test_episode_batch_tells_a_cut_game_from_an_overrun():
+    game = short_mycology()
+    rng = np.random.default_rng(0)
+    for max_steps, want_cut in ((0, True), (40, False)):
+        b = EpisodeBatch(game, 6, max_steps=max_steps)
+        rows = np.arange(6)
+        b.deal(rows, np.arange(6) + 100)
+        active = b.running(rows)
+        while active.size:
+            keys = rng.random((active.size, game.num_actions))
+            keys[b.masks[active] == 0] = -1
+            assert b.step(active, keys.argmax(axis=1)) == -1
+            active = b.running(active)
+        assert (b.players == -1).all() and not (b.terminated & b.truncated).any()
+        cut, overran = b.cut(), b.overran()
+        assert np.intersect1d(cut, overran).size == 0
+        np.testing.assert_array_equal(np.union1d(cut, overran), np.flatnonzero(b.truncated))
+        for i in rows:
+            assert (i in cut) == (b.truncated[i] and game.is_truncated(b.states[i]))
+            assert (i in overran) == (b.truncated[i] and not game.is_terminal(b.states[i]))
+        if want_cut:
+            assert cut.size and not overran.size
+        else:
+            assert overran.size == 6 and not cut.size and (b.lengths == 40).all()
+
+
+@pytest.mark.parametrize("end", ["truncate", "score"])
+def test_single_agent_batch_reports_the_turn_limit_as_a_truncation(end):
+    games = SingleAgentBatch("mycology_v0", num_envs=8, opponents="random", options={"turn_limit": 120,
+                             "turn_limit_end": end}, seed=0)
+    games.reset()
+    rng = np.random.default_rng(1)
+    seen = {"terminated": 0, "truncated": 0}
+    for _ in range(5000):
+        masks = games.action_masks()
+        keys = rng.random(masks.shape)
+        keys[~masks] = -1
+        seats = games.seats.copy()
+        obs, rewards, terminated, truncated, infos = games.step(keys.argmax(axis=1))
+        assert not (terminated & truncated).any()
+        assert (rewards[~(terminated | truncated)] == 0).all()
+        for i in np.flatnonzero(terminated | truncated):
+            info = infos[i]
+            assert info["TimeLimit.truncated"] == truncated[i]
+            assert rewards[i] == info["returns"][seats[i]]
+            assert info["terminal_observation"].shape == games.observation_space.shape
+            if truncated[i]:
+                assert (info["returns"] == 0).all() and not info["is_success"]
+            seen["truncated" if truncated[i] else "terminated"] += 1
+        if min(seen.values()) >= 3 or (end == "score" and seen["terminated"] >= 12):
+            break
+    if end == "truncate":
+        assert min(seen.values()) >= 3, seen
+    else:  # scored: the limit is a normal ending
+        assert seen["truncated"] == 0 and seen["terminated"] >= 12, seen
+
+
+def test_single_agent_batch_still_raises_when_the_safety_limit_is_hit():
+    games = SingleAgentBatch("mycology_v0", num_envs=2, opponents="random", options={"turn_limit": 120}, seed=0)
+    games.reset()
+    games.batch.max_steps = 30  # far below the game's own limit: a bug-like overrun, not a cut
+    with pytest.raises(RuntimeError, match="did not end within 30 steps"):
+        for _ in range(100):
+            games.step(games.action_masks().argmax(axis=1))

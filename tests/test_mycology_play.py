@@ -143,7 +143,7 @@ def test_env_docstring_matches_the_observation_layout():
         assert a + b * n == R.obs_size(n), f"docstring formula gives {a + b * n} for n = {n}, obs_size {R.obs_size(n)}"
         assert f"({R.obs_size(n)},) {n}p" in doc
         OL = MycologyGame(num_players=n).observation_layout()
-        assert OL.size == R.obs_size(n) and len(OL.fields) == 4 + 1 + 11 + 9 * n + 1
+        assert OL.size == R.obs_size(n) and len(OL.fields) == 4 + 1 + 12 + 9 * n + 1
     assert MycologyGame().observation_layout().table() in doc
     assert A.table() in doc and CARD.table() in doc and "@" not in doc
     # the table's rows tile 0..size-1 for n = 2
@@ -201,11 +201,35 @@ def test_one_greedy_with_the_simulation_variants():
     with pytest.raises(ValueError, match="poison mode 'maybe' unknown"):
         Greedy(g, poison="maybe")
     names = [v.name for v in greedy_variants(g)]
-    assert names == ["greedy", "greedy_feast", "greedy_safe", "greedy_agent"]
+    assert names == ["greedy", "greedy_feast", "greedy_safe", "greedy_agent", "greedy_exchange", "greedy_late_poison"]
     safe = greedy_variants(g)[2]
-    for seed in range(3):
-        turns, steps, _limit, scores, _first, harvested = play(g, [safe, safe], seed)
+    for turns, steps, _limit, scores, _first, harvested in play(g, [safe, safe], range(3)):
         assert steps > 0 and any(harvested)
         assert not [c for hv in harvested for c in hv if g.deck.special[c] == R.SP_POISON], "greedy_safe took poison"
     t = run_table(2, 4, "mixed", seed=1)
     assert t["games"] == 4 and abs(sum(v * n / 2 for v, n in t["pol"].values()) - 4) < 1e-9
+
+
+def test_exchange_and_poison_timing_policies_do_what_they_say():
+    from mushgym.envs.mycology.actions import A_END, A_T6
+    from mushgym.envs.mycology.simulate import greedy_variants
+
+    g = MycologyGame(num_players=3)
+    v = {p.name: p for p in greedy_variants(g)}
+    pols = [v["greedy_exchange"], v["greedy_late_poison"], v["greedy"]]
+    exchanges, early_poison = 0, 0
+    for seed in range(12):
+        s = g.new_state(seed)
+        while not g.is_terminal(s):
+            p = g.current_player(s)
+            mask = g.legal_mask(s)
+            a = pols[p].act(s, mask)
+            if g.phase(s) == 0 and A_T6 <= a < A_END:
+                assert p == 0, "only the exchange policy exchanges"
+                exchanges += 1
+            if g.phase(s) == 0 and a < 8 and p == 1:
+                c = g.field(s)[a]
+                filled = sum(len(g.basket(s, 1, x)) for x in range(4))
+                early_poison += int(g.deck.special[c] == R.SP_POISON and filled < 7)
+            s = g.step(s, a)
+    assert exchanges > 0 and early_poison == 0

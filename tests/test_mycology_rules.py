@@ -7,7 +7,7 @@ from mycology_helpers import (
     FALL, OP, PP, SD, SPRING, SUMMER, SY, WINTER, WR, MycologyGame, card, encode_action, fields, give, legal,
     position, res_of, set_field, set_next_roll,
 )
-from mushgym.envs.mycology.layout import DEC_BOTTOM, DEC_PAY, TURN_LIMIT
+from mushgym.envs.mycology.layout import DEC_BOTTOM, DEC_GIVE, DEC_PAY, DEC_TAKE, TURN_LIMIT
 
 G2 = MycologyGame()
 G3 = MycologyGame(num_players=3)
@@ -79,9 +79,14 @@ def test_poison_tokens_from_the_dice_only():
         2: {"Summer": ["Yellow Stainer"]}})                           # poison: Soil/Dung
     s = g.step(s, END)  # Symbiont
     assert [g.tokens(s, p)["poison"] for p in range(3)] == [0, 2, 0], "one token per poison card of that resource"
-    # a trade for Symbiont does not poison (player 1 acts now)
-    s = g.step(s, encode_action("trade3", SY))
-    assert res_of(s, 1)[SY] == 2 and g.tokens(s, 1)["poison"] == 2
+    # collecting Symbiont by a trade poisons too (the rulebook's "whenever ... collected"):
+    # player 1 acts now, Death Cap and Destroying Angel: 2 more
+    t = g.step(s, encode_action("trade3", SY))
+    assert res_of(t, 1)[SY] == 2 and g.tokens(t, 1)["poison"] == 4
+    # with poison_rule="dice_only" a trade does not poison
+    dice_only = MycologyGame(num_players=3, poison_rule="dice_only")
+    s = dice_only.step(s, encode_action("trade3", SY))
+    assert res_of(s, 1)[SY] == 2 and dice_only.tokens(s, 1)["poison"] == 2
     set_next_roll(s, 6)  # Soil/Dung
     s = g.step(s, END)
     assert [g.tokens(s, p)["poison"] for p in range(3)] == [0, 2, 1]
@@ -239,9 +244,32 @@ def test_trade6_exchange_top_cards_of_the_current_season():
     assert encode_action("trade6", 1) in m, "player 2 has a summer card"
     assert encode_action("trade6", 0) not in m, "player 1 has no summer card"
     s = g.step(s, encode_action("trade6", 1))
+    s = g.step(s, encode_action("give", 1))   # the top cards (any may be chosen: next test)
+    s = g.step(s, encode_action("take", 1))
     assert g.tokens(s, 0)["feast"] == 0, "2 Feast paid, no Feast collected"
     assert g.basket(s, 0, "Summer") == [card(g, "Common Puffball"), card(g, "Porcini")]
     assert g.basket(s, 2, "Summer") == [card(g, "Parasol"), card(g, "Field Mushroom")]
+    g.check_invariants(s)
+
+
+def test_trade6_any_mushroom_of_the_current_season_each_keeps_the_place():
+    g = G3
+    s = g.state_from(season="Summer", feast={0: 2}, baskets={
+        0: {"Summer": ["Common Puffball", "Field Mushroom"], "Fall": ["Honey Fungus"]},
+        2: {"Summer": ["Parasol", "Porcini", "Chanterelle"]}})
+    s = g.step(s, encode_action("trade6", 1))       # 2 Feast: forced, paid at once
+    assert g.phase(s) == DEC_GIVE and legal(g, s) == {encode_action("give", k) for k in range(2)}
+    assert g.current_player(s) == 0 and g.decision(s)["target"] == 2
+    s = g.step(s, encode_action("give", 0))         # the covered Common Puffball
+    assert g.phase(s) == DEC_TAKE and legal(g, s) == {encode_action("take", k) for k in range(3)}
+    o = g.observe(s, 0)
+    OL = g.observation_layout()
+    assert o[OL.fields["exchange_give"].offset] == 1 and o[OL.fields["phase"].offset + DEC_TAKE] == 1
+    s = g.step(s, encode_action("take", 1))         # the covered Porcini
+    assert g.basket(s, 0, SUMMER) == [card(g, "Porcini"), card(g, "Field Mushroom")]
+    assert g.basket(s, 2, SUMMER) == [card(g, "Parasol"), card(g, "Common Puffball"), card(g, "Chanterelle")]
+    assert g.basket(s, 0, FALL) == [card(g, "Honey Fungus")], "only the current season"
+    assert g.phase(s) == 0 and int(fields(s)["actions_left"]) == 1 and g.tokens(s, 0)["feast"] == 0
     g.check_invariants(s)
 
 
@@ -275,7 +303,10 @@ def test_stinkhorn_on_top_of_any_basket_blocks_taking():
     fields(s)["season"][...] = SUMMER
     assert encode_action("trade6", 0) in legal(g, s)
     s = g.step(s, encode_action("trade6", 0))
-    assert fields(s)["basket"][1, SUMMER, 1] == card(g, "Red Cage")
+    assert g.phase(s) == DEC_TAKE, "one card to give (automatic), two to take from"
+    s = g.step(s, encode_action("take", 1))
+    assert g.basket(s, 1, SUMMER) == [card(g, "Dog Stinkhorn"), card(g, "Red Cage")]
+    assert g.basket(s, 0, SUMMER) == [card(g, "Parasol")]
 
 
 # --- Magic ---------------------------------------------------------------------------------
@@ -360,13 +391,12 @@ def test_the_tenth_mushroom_ends_the_game_and_scores():
 
 
 def test_ties_share_the_win():
-    g = G3
+    g = MycologyGame(num_players=3, turn_limit_end="score")  # a scored turn limit: any final scores
     s = position(g, season=FALL, feast=[5, 5, 1])
-    fields(s)["ender"][...] = TURN_LIMIT
     fields(s)["ender"][...] = TURN_LIMIT
     fields(s)["turn"][...] = g.max_turns
     assert g.returns(s).tolist() == [0.25, 0.25, -0.5]
-    g2 = MycologyGame()
+    g2 = MycologyGame(turn_limit_end="score")
     s = position(g2, feast=[3, 3])
     fields(s)["ender"][...] = TURN_LIMIT
     assert g2.returns(s).tolist() == [0.0, 0.0]
@@ -374,7 +404,7 @@ def test_ties_share_the_win():
 
 def test_score_rewards():
     for reward, expect in (("score", [7.0, 3.0, 2.0]), ("score_diff", [4.5, -1.5, -3.0])):
-        g = MycologyGame(num_players=3, reward=reward)
+        g = MycologyGame(num_players=3, reward=reward, turn_limit_end="score")
         s = position(g, feast=[7, 3, 2])
         fields(s)["ender"][...] = TURN_LIMIT
         assert g.returns(s).tolist() == expect
@@ -391,7 +421,44 @@ def test_turn_limit_ends_the_game():
     fields(s)["turn"][...] = 119
     s = g.step(s, END)
     assert g.is_terminal(s) and int(fields(s)["ender"]) == -1
-    assert g.returns(s).tolist() == [1.0, -1 / 3, -1 / 3, -1 / 3]
+    # by default the limit is a truncation (not a rulebook ending): no result
+    assert g.is_truncated(s) and g.returns(s).tolist() == [0.0] * 4
+    scored = MycologyGame(num_players=4, turn_limit=120, turn_limit_end="score")
+    s = position(scored, feast=[1, 0, 0, 0])
+    fields(s)["turn"][...] = 119
+    s = scored.step(s, END)
+    assert scored.is_terminal(s) and not scored.is_truncated(s)
+    assert scored.returns(s).tolist() == [1.0, -1 / 3, -1 / 3, -1 / 3]
+
+
+def test_turn_limit_truncates_the_aec_env_and_the_vector_env():
+    from mushgym.envs import mycology_v0
+    from mushgym.vector import MushroomVectorEnv
+
+    e = mycology_v0.raw_env(turn_limit=120)
+    e.reset(seed=1)
+    fields(e.game_state)["turn"][...] = 119
+    while True:
+        agent = e.agent_selection
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            break
+        e.step(encode_action("end") if obs["action_mask"][encode_action("end")] else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert all(e.truncations.values()) and not any(e.terminations.values()), "the turn limit is a truncation"
+    assert all(r == 0 for r in e.rewards.values()) and agent
+    g = MycologyGame(turn_limit=120)
+    vec = MushroomVectorEnv(g, 8, seed=0)
+    vec.reset()
+    seen = {"terminated": 0, "truncated": 0}
+    for _ in range(20 * g.spec.max_game_length):
+        _, rewards, term, trunc, _, _, _ = vec.step(vec.sample_random_actions())
+        for i in np.flatnonzero(term | trunc):
+            assert term[i] != trunc[i] and bool(trunc[i]) == g.is_truncated(vec.states[i])
+            assert not trunc[i] or not rewards[i].any(), "a truncation has no result"
+            seen["truncated" if trunc[i] else "terminated"] += 1
+        if min(seen.values()) >= 2:
+            break
+    assert min(seen.values()) >= 2, seen
 
 
 # --- positions from a description -----------------------------------------------------------
@@ -442,7 +509,8 @@ def test_actions_encode_decode():
     g = G2
     assert g.encode_action("trade6", 0) == 22 and g.decode_action(22) == ("trade6", (0,))
     assert g.decode_action(g.encode_action("harvest", 5)) == ("harvest", (5,))
-    assert g.encode_action("end") == 27 and g.num_actions == 39
+    assert g.encode_action("end") == 27 and g.num_actions == 47
+    assert g.decode_action(g.encode_action("take", 3)) == ("take", (3,))
     with pytest.raises(ValueError, match="unknown action 'trade7'"):
         g.encode_action("trade7")
 
@@ -465,3 +533,25 @@ def test_bad_options_are_refused():
         MycologyGame(players=3)
     with pytest.raises(ValueError, match="win_loss"):
         MycologyGame(reward="rank")
+
+
+def test_turn_limit_truncates_the_single_agent_env():
+    from mushgym.wrappers.single_agent import SingleAgentEnv
+
+    env = SingleAgentEnv("mycology_v0", options={"turn_limit": 120}, seat=0)
+    rng = np.random.default_rng(0)
+    outcomes = {"terminated": 0, "truncated": 0}
+    for episode in range(60):
+        obs, info = env.reset(seed=episode)
+        while True:
+            mask = info["action_mask"] if "action_mask" in info else env.action_masks()
+            obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            if terminated or truncated:
+                assert not (terminated and truncated)
+                assert truncated == env.game.is_truncated(env.state)
+                assert not truncated or reward == 0.0
+                outcomes["truncated" if truncated else "terminated"] += 1
+                break
+        if min(outcomes.values()) >= 1:
+            break
+    assert min(outcomes.values()) >= 1, outcomes

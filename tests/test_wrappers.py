@@ -247,3 +247,77 @@ def test_single_agent_env_defaults_to_the_training_encoder_and_one_torch_thread(
         assert torch.get_num_threads() == 2
     finally:
         torch.set_num_threads(before)
+
+
+# --- a game cut by its own rules (Mycology's turn limit) ---------------------------------------
+
+def random_until_both_endings(step_one, want, max_episodes=60):
+    """Count the episodes that ended terminated and truncated until each reached ``want``."""
+    seen = {"terminated": 0, "truncated": 0}
+    for episode in range(max_episodes):
+        kind = step_one(episode)
+        seen[kind] += 1
+        if min(seen.values()) >= want:
+            break
+    return seen
+
+
+@pytest.mark.parametrize("end", ["truncate", "score"])
+def test_single_agent_env_turn_limit_is_a_truncation_unless_scored(end):
+    env = SingleAgentEnv("mycology_v0", opponents="random", options={"turn_limit": 120, "turn_limit_end": end})
+    rng = np.random.default_rng(0)
+
+    def episode(seed):
+        obs, info = env.reset(seed=seed)
+        while True:
+            obs, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+            if term or trunc:
+                assert not (term and trunc)
+                assert "TimeLimit.truncated" not in info  # Gymnasium has the flag itself
+                assert trunc == env.game.is_truncated(env.state)
+                assert r == info["returns"][env.seat] == env.game.returns(env.state)[env.seat]
+                if trunc:
+                    assert r == 0.0 and not info["is_success"] and not env.action_masks().any()
+                    with pytest.raises(RuntimeError, match="episode is over"):
+                        env.step(0)
+                return "truncated" if trunc else "terminated"
+            assert r == 0.0
+
+    if end == "truncate":
+        seen = random_until_both_endings(episode, 2)
+        assert min(seen.values()) >= 2, seen
+    else:
+        seen = random_until_both_endings(episode, 2, max_episodes=10)
+        assert seen == {"terminated": 10, "truncated": 0}, seen
+
+
+def test_sb3_vec_env_marks_a_cut_game_done_with_timelimit_truncated():
+    pytest.importorskip("stable_baselines3")
+    from mushgym.wrappers import SingleAgentBatch
+    from mushgym.wrappers.sb3 import MaskableVecEnv
+
+    vec = MaskableVecEnv(SingleAgentBatch("mycology_v0", num_envs=6, opponents="random",
+                                          options={"turn_limit": 120}, seed=0))
+    vec.seed(3)
+    obs = vec.reset()
+    rng = np.random.default_rng(2)
+    seen = {"terminated": 0, "truncated": 0}
+    for _ in range(6000):
+        masks = np.stack(vec.env_method("action_masks"))
+        assert masks.any(axis=1).all()  # every game waits for its learner
+        keys = rng.random(masks.shape)
+        keys[~masks] = -1
+        seats = vec.games.seats.copy()  # an ended game is dealt again at once
+        obs, rewards, dones, infos = vec.step(keys.argmax(axis=1))
+        assert dones.dtype == bool and obs.shape == (6, *vec.observation_space.shape)
+        assert (rewards[~dones] == 0).all()
+        for i in np.flatnonzero(dones):
+            cut = infos[i]["TimeLimit.truncated"]
+            assert infos[i]["terminal_observation"].shape == vec.observation_space.shape
+            assert rewards[i] == np.float32(infos[i]["returns"][seats[i]])
+            if cut:
+                assert rewards[i] == 0 and (infos[i]["returns"] == 0).all()
+            seen["truncated" if cut else "terminated"] += 1
+        if min(seen.values()) >= 3:
+            break
+    assert min(seen.values()) >= 3, seen

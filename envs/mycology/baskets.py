@@ -3,8 +3,8 @@
 from numba import njit
 
 from .layout import (
-    CFG_NUM_PLAYERS, NUM_SEASONS, SP_STINKHORN, basket_at, basket_count_at, cfg_points_at, cfg_special_at,
-    feast_at, magic_at, poison_at, score_at,
+    CFG_NUM_PLAYERS, NUM_SEASONS, SP_POISON, SP_STINKHORN, basket_at, basket_count_at, cfg_points_at,
+    cfg_poison_resource_at, cfg_special_at, feast_at, magic_at, poison_at, score_at,
 )
 
 
@@ -44,3 +44,13 @@ def update_scores(state, cfg):
             for k in range(state[basket_count_at(p, s)]):
                 sc += cfg[cfg_points_at(state[basket_at(p, s, k)])]
         state[score_at(p)] = sc
+
+
+@njit(cache=True)
+def collect_poison(state, cfg, p, r):
+    """p collects resource ``r``: one Poison token per poison mushroom of ``r`` in p's baskets."""
+    for s in range(NUM_SEASONS):
+        for k in range(state[basket_count_at(p, s)]):
+            c = state[basket_at(p, s, k)]
+            if cfg[cfg_special_at(c)] == SP_POISON and cfg[cfg_poison_resource_at(c)] == r:
+                state[poison_at(p)] += 1

@@ -12,7 +12,7 @@
 | Action Values      | Discrete(@NUM_ACTIONS@)                                                  |
 | Observation Shape  | @OBS_SHAPE@ |
 | Observation Values | per-element bounds in `Game().obs_low/high` (card features scaled, counts raw), from `Game().observation_layout().bounds()` |
-| Rewards            | terminal; `reward="win_loss"` (default): +1 to a sole winner, -1/(n-1) to every other player; k tied winners get (n-k)/(k(n-1)) each (0 for a 2-player tie); `reward="score"`: final score; `reward="score_diff"`: own final score minus the mean of the others' |
+| Rewards            | terminal; `reward="win_loss"` (default): +1 to a sole winner, -1/(n-1) to every other player; k tied winners get (n-k)/(k(n-1)) each (0 for a 2-player tie); `reward="score"`: final score; `reward="score_diff"`: own final score minus the mean of the others'. The turn limit (option `turn_limit`) is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it as a normal ending |
 | Chance             | the deck shuffle, the first player and every 2d6 roll come from the generator inside the state (seeded by `reset(seed)`) |
 
 Mycology (2-6 players) is a set-collection game about mushroom foraging. Each turn the
@@ -21,16 +21,17 @@ Resource (2/12 Other Parasite, 3/11 Plant Parasite, 4/10 Wood Rot, 5/9 Symbiont,
 Soil/Dung; poison mushrooms add Poison tokens). Then the player takes up to 2 actions:
 harvest a Mushroom Card of the current season from the 8-card field into that season's
 basket (capacities 1/2/3/4), or one of six trades. The game ends when a player has all 10
-basket places filled (or at the turn limit, option `turn_limit`, default 240 turns rounded
-up to whole rounds); score = card points + Feast + Magic - 2 x Poison. The rules as
+basket places filled (the turn limit, option `turn_limit`, default 240 turns rounded up to
+whole rounds, cuts the game: a truncation unless `turn_limit_end="score"`); score = card points + Feast + Magic - 2 x Poison. The rules as
 implemented, every point where the rulebook is silent and the choice made, the designed
 card data and simulation figures are in `RULES.md` next to this file.
 
 Decisions inside one action are AEC turns of the same agent: paying "ANY 3" resources or
 choosing to spend a Magic token is done token by token in the pay phase (only when there
 is a real choice; forced payments are automatic), and after a row replacement the player
-puts the replaced cards under the deck one by one. The dice roll is not an action: it is
-made as the turn starts.
+puts the replaced cards under the deck one by one; after paying for an exchange the player
+chooses the mushroom to give, then the one to take (each automatic with a single card).
+The dice roll is not an action: it is made as the turn starts.
 
 ### Observation space (seat-relative: blocks rotate so that the observing agent is first)
 
@@ -52,12 +53,15 @@ Card ids are the order of `cards.toml`.
 @ACTION_TABLE@
 
 The decisions other than the turn player's next action (paying, ordering cards under the
-deck) live on the state's decision stack (`layout.py`); the player to act and the legal
+deck, choosing the mushrooms of an exchange) live on the state's decision stack (`layout.py`); the player to act and the legal
 actions come from its top entry.
 
 ### Version history
 
-* v0: initial release.
+* v0: initial release. Revised before any release (issue 12): reaching the turn limit is a
+  truncation (option `turn_limit_end`), an exchange may give and take any mushroom of the
+  current season (actions `give`, `take`: 47 actions), and Poison comes with every
+  collection of the resource, trades included (option `poison_rule`).
 """
 
 from mushgym.aec import make_env_classes

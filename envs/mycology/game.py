@@ -15,7 +15,7 @@ from .actions import A, NUM_ACTIONS
 from .cards import NKINDS, RESOURCE_NAMES, RESOURCE_SHORT, SEASON_NAMES, SPECIALS, Deck, load_deck
 from .layout import (
     ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE, ARG_TARGET, BASKET_SLOTS, C,
-    CAPACITY, D_SPECIFIC, DEC_BOTTOM, DEC_PAY, FIELD_SIZE, K_T5, L, MAX_PLAYERS, NUM_RES, NUM_SEASONS,
+    ARG_GIVE, DEC_GIVE, DEC_TAKE, K_T6, CAPACITY, D_SPECIFIC, DEC_BOTTOM, DEC_PAY, FIELD_SIZE, K_T5, L, MAX_PLAYERS, NUM_RES, NUM_SEASONS,
     ROW_SIZE, RUNNING, STACK_DEPTH, STATE_SIZE, TURN_LIMIT, DECISION_ARGS, decision_depth, top_arg, top_arg_slot, top_kind,
     top_player,
 )
@@ -23,12 +23,15 @@ from .baskets import update_scores
 from .payments import owed
 from .observation import CARD, CF, observation_layout, obs_size
 
-PHASE_NAMES = ("act", "pay", "order cards under the deck")
+PHASE_NAMES = ("act", "pay", "order cards under the deck", "choose the mushroom to give",
+               "choose the mushroom to take")
 KIND_NAMES = ("harvest", "trade 3 resources for a resource", "trade 3 resources for a Feast",
               "trade a Feast for a resource", "trade a Feast to advance the season",
               "trade a Feast to replace a field row", "trade 2 Feast to exchange mushrooms")
 REWARDS = ("win_loss", "score", "score_diff")
 TURN_LIMITS = (120, 240, 480)
+TURN_LIMIT_ENDS = ("truncate", "score")
+POISON_RULES = ("every_collection", "dice_only")
 CARD_FEATURES = tuple(f"{f.name}[{i}]" if f.shape else f.name
                       for f in CARD.fields.values() for i in range(f.size if f.shape else 1))
 
@@ -40,7 +43,11 @@ class MycologyGame(Game):
     sole winner, -1/(n-1) to each other player; k tied winners each get (n-k)/(k(n-1))),
     "score" (each player's final score) or "score_diff" (own final score minus the mean of
     the others'); ``turn_limit`` (120, 240, 480 turns, default 240, rounded up to whole
-    rounds: the game also ends, scored normally, after that many turns).
+    rounds); ``turn_limit_end``: "truncate" (default: reaching the limit is a truncation,
+    not one of the rulebook's endings, with terminal rewards 0) or "score" (scored like a
+    normal ending: finite zero-sum games); ``poison_rule``: "every_collection" (default, the
+    rulebook's words: Poison whenever the player collects the resource, from the dice or
+    trades 1 and 3) or "dice_only" (Poison from the dice only).
     """
 
     env_id: ClassVar[str] = "mycology_v0"
@@ -51,8 +58,11 @@ class MycologyGame(Game):
         "num_players": (2, 3, 4, 5, 6),
         "reward": REWARDS,
         "turn_limit": TURN_LIMITS,
+        "turn_limit_end": TURN_LIMIT_ENDS,
+        "poison_rule": POISON_RULES,
     }
-    default_options: ClassVar[dict[str, Any]] = {"num_players": 2, "reward": "win_loss", "turn_limit": 240}
+    default_options: ClassVar[dict[str, Any]] = {"num_players": 2, "reward": "win_loss", "turn_limit": 240,
+                                                 "turn_limit_end": "truncate", "poison_rule": "every_collection"}
     #: A card file to load instead of the designed one (subclass and set it to play the real cards).
     deck_path: ClassVar[str | None] = None
 
@@ -67,6 +77,8 @@ class MycologyGame(Game):
         t["num_players"][...] = n
         t["reward"][...] = REWARDS.index(options["reward"])
         t["max_turns"][...] = self.max_turns
+        t["turn_limit_scored"][...] = TURN_LIMIT_ENDS.index(options["turn_limit_end"])
+        t["poison_rule"][...] = POISON_RULES.index(options["poison_rule"])
         t["points"][:] = d.points
         t["seasons"][:] = d.seasons
         t["feast"][:] = d.feast
@@ -76,9 +88,10 @@ class MycologyGame(Game):
         return cfg
 
     def steps_per_action(self) -> int:
-        """Most decisions one action can take: the choice, then one per unit paid or card ordered."""
+        """Most decisions one action can take: the choice, then one per unit paid or card ordered
+        (trade 5: 1 Feast + 3 cards; trade 6: 2 Feast + the mushroom given + the one taken)."""
         max_cost = int(self.deck.cost.sum(axis=1).max())
-        return 1 + max(max_cost, 3, 1 + 3, 2)
+        return 1 + max(max_cost, 3, 1 + 3, 2 + 2)
 
     def max_game_length(self) -> int:
         """Proven bound: at most ``max_turns`` turns (the turn limit ends the game), each of at
@@ -175,7 +188,8 @@ class MycologyGame(Game):
         return int(state[R.TURN_PLAYER])
 
     def phase(self, state: np.ndarray) -> int:
-        """0 act, 1 pay (DEC_PAY on the decision stack), 2 order cards under the deck (DEC_BOTTOM)."""
+        """0 act, else the kind of the decision on top of the stack: 1 pay (DEC_PAY), 2 order cards
+        under the deck (DEC_BOTTOM), 3 choose the mushroom to give (DEC_GIVE), 4 the one to take (DEC_TAKE)."""
         return int(top_kind(state)) if decision_depth(state) > 0 else 0
 
     def decision(self, state: np.ndarray) -> dict[str, Any] | None:
@@ -189,8 +203,10 @@ class MycologyGame(Game):
         if kind == DEC_PAY:
             out.update(type=("specific", "any", "feast")[args[ARG_PAY_TYPE]], key=args[ARG_PAY_KEY],
                        owed=args[ARG_OWED], owed_resources=args[ARG_OWED_RES:ARG_OWED_RES + NUM_RES])
-        else:
+        elif kind == DEC_BOTTOM:
             out["cards"] = [c for c in args[ARG_CARDS:ARG_CARDS + ROW_SIZE]]
+        elif kind == DEC_TAKE:
+            out["give"] = args[ARG_GIVE]
         return out
 
     # --- text ----------------------------------------------------------------------
@@ -241,7 +257,12 @@ class MycologyGame(Game):
         if k == "trade5":
             return f"trade 1 Feast to replace the {('top', 'bottom')[arg]} row of the field"
         if k == "trade6":
-            return f"trade 2 Feast to exchange top mushrooms of the current season with player {(p + arg + 1) % n}"
+            return f"trade 2 Feast to exchange mushrooms of the current season with player {(p + arg + 1) % n}"
+        if k in ("give", "take"):
+            dec = self.decision(state)
+            who = p if k == "give" or dec is None else dec["target"]
+            cards = self.basket(state, who, self.season(state))
+            return f"{k} {self.card_text(cards[arg] if arg < len(cards) else -1)}"
         if k == "end":
             return "end the turn"
         if k == "pay_res":
@@ -293,6 +314,9 @@ class MycologyGame(Game):
             else:
                 owed = f"{dec['owed']} Feast"
             lines.append(f"owed: {owed} (order key {dec['key']})")
+        if ph == DEC_TAKE:
+            given = self.basket(state, v["turn_player"], v["season"])[dec["give"]]
+            lines.append(f"giving: {self.card_text(given)}")
         if ph == DEC_BOTTOM:
             lines.append("to put under the deck: " + "; ".join(
                 f"[{j}] {self.card_text(c)}" for j, c in enumerate(dec["cards"]) if c >= 0))
@@ -354,7 +378,7 @@ class MycologyGame(Game):
             return
         assert v["ender"] == RUNNING, "a decision pending after the game ended"
         kind = self.phase(state)
-        assert kind in (DEC_PAY, DEC_BOTTOM), f"unknown decision kind {kind}"
+        assert kind in (DEC_PAY, DEC_BOTTOM, DEC_GIVE, DEC_TAKE), f"unknown decision kind {kind}"
         assert top_player(state) == v["turn_player"], "a decision for a player whose turn it is not"
         action = int(top_arg(state, ARG_ACTION))
         assert 0 <= action < len(KIND_NAMES), f"pending action kind {action} unknown"
@@ -362,6 +386,16 @@ class MycologyGame(Game):
             assert int(owed(state, int(top_arg_slot(state, 0)))) > 0, "a payment entry with nothing owed"
             t = int(top_arg(state, ARG_PAY_TYPE))
             assert (t == D_SPECIFIC) == (action == 0), "a harvest pays specific resources, a trade ANY or Feast"
+        elif kind in (DEC_GIVE, DEC_TAKE):
+            assert action == K_T6, "mushrooms are given and taken only in trade 6"
+            q, s = int(top_arg(state, ARG_TARGET)), int(v["season"])
+            assert q != v["turn_player"] and 0 <= q < self.num_players, f"exchange with player {q}"
+            mine, theirs = int(v["basket_count"][v["turn_player"], s]), int(v["basket_count"][q, s])
+            assert mine >= 1 and theirs >= 1, "an exchange with an empty current-season basket"
+            if kind == DEC_GIVE:
+                assert mine >= 2, "a give choice with one option (it is made automatically)"
+            else:
+                assert 0 <= top_arg(state, ARG_GIVE) < mine and theirs >= 2, "a take choice out of range or forced"
         else:
             assert action == K_T5, "cards go under the deck only after trade 5"
             left = sum(1 for j in range(ROW_SIZE) if top_arg(state, ARG_CARDS + j) >= 0)

@@ -11,7 +11,8 @@ chance the player cannot know).
   Magic token; ``"points"``: points only), minus, with ``poison="expected"``, the
   Poison it is expected to bring (2 points x the chance of its resource per roll x the
   rolls left, roughly); ``poison="avoid"`` never harvests a poison card, ``"ignore"``
-  disregards poison; plus a bonus for filling baskets (the game ends when one
+  disregards poison, ``"late"`` takes poison cards (by points) only once 7 of its 10
+  basket places are filled (fewer rolls left to be poisoned by); plus a bonus for filling baskets (the game ends when one
   player's are full);
 * trade 1 (3 resources -> 1 resource) and trade 3 (Feast -> resource) when they make
   an in-season card affordable right away (trade 1 only with 3 resources the card
@@ -20,7 +21,11 @@ chance the player cannot know).
   row with fewer in-season cards; trade 2 (3 resources -> Feast, ``feast_trade=True``):
   +1 point for resources that buy nothing in the field now; each minus what it costs;
 * pay: the most plentiful resource first, then Feast, a Magic token last;
-* ending the turn is worth 0, exchanges a little less.
+* trade 6 (2 Feast -> exchange), with ``exchange=True``: the best gain in card value of
+  taking one of the other player's current-season mushrooms for one of yours (with
+  ``poison="expected"`` a poison card is worth less than nothing: dumping it on another
+  player is a gain), minus the 2 Feast; then give the least valuable, take the most;
+* ending the turn is worth 0; without ``exchange`` exchanges a little less.
 """
 
 from __future__ import annotations
@@ -28,33 +33,37 @@ from __future__ import annotations
 import numpy as np
 
 from . import rules as R
-from .actions import A_BOTTOM, A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1, A_T2, A_T3, A_T4, A_T5, A_T6
+from .actions import (
+    A_BOTTOM, A_END, A_GIVE, A_HARVEST, A_PAY_FEAST, A_PAY_RES, A_T1, A_T2, A_T3, A_T4, A_T5, A_T6, A_TAKE,
+)
 from .layout import C, FIELD_SIZE, L, NUM_RES, NUM_SEASONS, ROW_SIZE, SP_MAGIC, SP_POISON
 
 # chance per roll that a resource comes up (2d6: 2/12 -> 2/36, 3/11 -> 4/36, ...)
 RES_CHANCE = np.array([2, 4, 6, 8, 10], np.float64) / 36.0
 VALUES = ("points_feast", "points")
-POISON_MODES = ("expected", "ignore", "avoid")
+POISON_MODES = ("expected", "ignore", "avoid", "late")
+LATE_POISON_FROM = 7  # poison="late": poison cards only once this many basket places are filled
 
 
 class Greedy:
     """Scores of every action for the player to act; ``act`` takes the best legal one."""
 
     def __init__(self, game, value: str = "points_feast", poison: str = "expected", feast_trade: bool = True,
-                 name: str | None = None):
+                 exchange: bool = False, name: str | None = None):
         if value not in VALUES:
             raise ValueError(f"greedy value {value!r} unknown; choose from {VALUES}")
         if poison not in POISON_MODES:
             raise ValueError(f"greedy poison mode {poison!r} unknown; choose from {POISON_MODES}")
         self.game = game
-        self.value, self.poison, self.feast_trade = value, poison, feast_trade
+        self.value, self.poison, self.feast_trade, self.exchange = value, poison, feast_trade, exchange
         self.name = name or f"greedy_{value}_{poison}"
         t = C.arrays(game.config)
         self.points, self.seasons, self.feast = t["points"], t["seasons"], t["feast"]
         self.special, self.poison_res, self.cost = t["special"], t["poison_resource"], t["cost"]
 
     def card_value(self, c: int, filled: int) -> float:
-        if self.poison == "avoid" and self.special[c] == SP_POISON:
+        if self.special[c] == SP_POISON and (
+                self.poison == "avoid" or (self.poison == "late" and filled < LATE_POISON_FROM)):
             return -np.inf
         v = float(self.points[c])
         if self.value == "points_feast":
@@ -91,6 +100,15 @@ class Greedy:
             return best
 
         now = best_harvest(res, magic, season)
+
+        def worth(c: int) -> float:  # a card already harvested: its value to whoever holds it
+            v = self.card_value(c, filled)
+            return v if np.isfinite(v) else float(self.points[c]) - 10.0
+
+        def exchange_gain(q: int) -> float:
+            mine = [worth(int(c)) for c in v["basket"][p, season, :int(counts[season])]]
+            theirs = [worth(int(c)) for c in v["basket"][q, season, :int(v["basket_count"][q, season])]]
+            return max(theirs) - min(mine) - 2.0 if mine and theirs else -np.inf
         scores = np.full(self.game.num_actions, -np.inf)
         phase = self.game.phase(state)
         for a in np.flatnonzero(action_mask):
@@ -104,6 +122,15 @@ class Greedy:
                     scores[a] = -1.0
             elif phase == R.DEC_BOTTOM:
                 scores[a] = -0.01 * (a - A_BOTTOM)
+            elif phase == R.DEC_GIVE:
+                scores[a] = -worth(int(v["basket"][p, season, a - A_GIVE]))
+            elif phase == R.DEC_TAKE:
+                q = self.game.decision(state)["target"]
+                scores[a] = worth(int(v["basket"][q, season, a - A_TAKE]))
+            elif A_T6 <= a < A_END:
+                q = (p + a - A_T6 + 1) % self.game.num_players
+                gain = exchange_gain(q) if self.exchange else -np.inf
+                scores[a] = gain if np.isfinite(gain) and gain > 0 else -0.8
             elif a < A_T1:
                 scores[a] = self.card_value(int(field[a - A_HARVEST]), filled)
             elif a < A_T2:

@@ -38,6 +38,8 @@ TURN_LIMIT = -1        # ended by the turn limit
 
 # kinds of the actions a decision entry carries out (the observation's "pending action")
 K_HARVEST, K_T1, K_T2, K_T3, K_T4, K_T5, K_T6 = 0, 1, 2, 3, 4, 5, 6
+# poison rules (option poison)
+POISON_EVERY_COLLECTION, POISON_DICE_ONLY = 0, 1
 # payment types
 D_SPECIFIC, D_ANY, D_FEAST = 0, 1, 2
 
@@ -46,6 +48,8 @@ C = Layout("config")
 CFG_NUM_PLAYERS = C.field("num_players", doc="players, 2..6")
 CFG_REWARD = C.field("reward", doc="0 win/loss, 1 final score, 2 score difference")
 CFG_MAX_TURNS = C.field("max_turns", doc="turn limit (a multiple of the player count)")
+CFG_TURN_LIMIT_SCORED = C.field("turn_limit_scored", doc="1: the turn limit ends the game scored; 0: a truncation, rewards 0")
+CFG_POISON_RULE = C.field("poison_rule", doc="0: Poison with every collection of the resource (dice and trades 1, 3); 1: dice only")
 CFG_POINTS = C.field("points", NKINDS, dims=("card",), doc="points of each card")
 CFG_SEASONS = C.field("seasons", NKINDS, dims=("card",), doc="seasons of each card, bit s = season s")
 CFG_FEAST = C.field("feast", NKINDS, dims=("card",), doc="Feast tokens a card gives when harvested")
@@ -88,8 +92,14 @@ DECK_N = L.field("deck_count", doc="cards in the deck")
 #            "Paying"), ARG_OWED (ANY resources or Feast still owed),
 #            ARG_OWED_RES + r (resource r still owed, harvests)
 #   DEC_BOTTOM: ARG_CARDS + j (the replaced card of column j, -1 once placed)
+#   DEC_GIVE, DEC_TAKE (trade 6, after its payment): ARG_GIVE the place of the card
+#            given (DEC_TAKE), in the current season's basket
 DEC_PAY = 1            # the kinds double as the observation's phase (0 = act)
 DEC_BOTTOM = 2
+DEC_GIVE = 3
+DEC_TAKE = 4
+NUM_PHASES = 5
+ARG_GIVE = 2
 ARG_ACTION, ARG_TARGET = 0, 1
 ARG_PAY_TYPE, ARG_PAY_KEY, ARG_OWED, ARG_OWED_RES = 2, 3, 4, 5
 ARG_CARDS = 2

@@ -25,7 +25,7 @@ from numba import njit
 from mushgym.core import Layout
 
 from .layout import (
-    ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE, ARG_TARGET, BASKET_OFF,
+    ARG_GIVE, DEC_TAKE, MAX_CAPACITY, NUM_PHASES, ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE, ARG_TARGET, BASKET_OFF,
     BASKET_SLOTS, CAPACITY, CFG_MAX_TURNS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, DEC_BOTTOM, DEC_PAY, DECK_N,
     ENDER, FIELD_SIZE, FIRST, K_T6, NKINDS, NUM_RES, NUM_SEASONS, ROLL, ROW_SIZE, RUNNING, SEASON, SP_MAGIC,
     SP_POISON, SP_STINKHORN, TURN, TURN_PLAYER, ACTIONS_LEFT, ACTIONS_PER_TURN, basket_at, basket_count_at,
@@ -54,8 +54,9 @@ CARD_WITH_PRESENCE = 1 + CF  # a place that may hold a card: present, then the f
 # --- the head (fixed offsets), then n entries for the player to act ----------------
 OH = Layout("observation head")
 O_SEASON = OH.field("season", NUM_SEASONS, dims=("season",), doc="season one-hot (Winter, Spring, Summer, Fall)", **ONE)
-O_PHASE = OH.field("phase", 3, dims=("phase",),
-                   doc="decision one-hot (act, pay, order cards under the deck); all 0 when the game is over", **ONE)
+O_PHASE = OH.field("phase", NUM_PHASES, dims=("phase",),
+                   doc="decision one-hot (act, pay, order cards under the deck, choose the mushroom to give, "
+                       "choose the mushroom to take); all 0 when the game is over", **ONE)
 O_ACTIONS_LEFT = OH.field("actions_left", ACTIONS_PER_TURN + 1, dims=("left",), doc="actions left this turn, one-hot (0, 1, 2)", **ONE)
 O_ROLL = OH.field("roll", 11, dims=("total",), doc="last dice total one-hot (2..12)", **ONE)
 O_TO_ACT = OH.size  # + seat offset of the player to act (n entries)
@@ -72,10 +73,12 @@ O_OWED_ANY = OM.field("owed_any", doc="ANY resources still owed", low=0, high=3)
 O_OWED_FEAST = OM.field("owed_feast", doc="Feast still owed", low=0, high=2)
 O_PAY_KEY = OM.field("pay_key", doc="payment order key / 10 (RULES.md, \"Paying\")", **ONE)
 O_PENDING = OM.field("pending_action", 7, dims=("kind",),
-                     doc="pending action one-hot (harvest, trade 1..6), paying and ordering", **ONE)
+                     doc="pending action one-hot (harvest, trade 1..6), paying, ordering and exchanging", **ONE)
 O_PENDING_ARG = OM.field("pending_arg", 8, dims=("arg",),
                          doc="pending argument one-hot: field slot (harvest), resource (trades 1, 3), "
                              "row (trade 5), seat offset (trade 6)", **ONE)
+O_EXCHANGE_GIVE = OM.field("exchange_give", MAX_CAPACITY, dims=("place",),
+                           doc="exchanging: place of the mushroom you give, one-hot (choosing the one to take)", **ONE)
 O_BOTTOM = OM.field("under_deck", (ROW_SIZE, CF), dims=("column", "feature"),
                     doc="the replaced cards waiting to go under the deck: card features", low=0)
 O_FIELD = OM.field("field", (FIELD_SIZE, CARD_WITH_PRESENCE), dims=("slot", "value"),
@@ -217,7 +220,9 @@ def observe(state, player, cfg, out, work):
         elif t == D_FEAST:
             out[m + O_OWED_FEAST] = float(top_arg(state, ARG_OWED))
         out[m + O_PAY_KEY] = top_arg(state, ARG_PAY_KEY) / 10.0
-    if kind == DEC_PAY or kind == DEC_BOTTOM:
+    if kind == DEC_TAKE:
+        out[m + obs_exchange_give_at(top_arg(state, ARG_GIVE))] = 1.0
+    if kind != 0:
         action = top_arg(state, ARG_ACTION)
         arg = top_arg(state, ARG_TARGET)
         out[m + obs_pending_action_at(action)] = 1.0

@@ -22,12 +22,14 @@ from numba import njit
 from mushgym.core import install_batch_kernels, pile_draw, pile_push_bottom, rng_below, rng_seed, shuffle_range
 
 from .actions import (
-    A_END, A_T1, A_T2, A_T4, A_T6, NUM_ACTIONS, bottom_action, bottom_args, harvest_action, harvest_args,
+    A_END, A_T1, A_T2, A_T4, A_T6, NUM_ACTIONS, bottom_action, bottom_args, give_action, give_args, harvest_action,
+    harvest_args, take_action, take_args,
     trade1_action, trade1_args, trade3_action, trade3_args, trade5_action, trade5_args, trade6_action,
     trade6_args,
 )
-from .baskets import protected, total_cards, update_scores
+from .baskets import collect_poison, protected, total_cards, update_scores
 from .layout import (
+    ARG_GIVE, CFG_POISON_RULE, CFG_TURN_LIMIT_SCORED, DEC_GIVE, DEC_TAKE, POISON_EVERY_COLLECTION,
     ACTIONS_LEFT, ACTIONS_PER_TURN, ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE,
     ARG_TARGET, BASKET_SLOTS, CAPACITY, CFG_MAX_TURNS, CFG_NUM_PLAYERS, CFG_REWARD, D_ANY, D_FEAST,
     D_SPECIFIC, DEC_BOTTOM, DEC_PAY, DECK, DECK_N, DICE_RESOURCE, DIE1, ENDER, FIELD_SIZE, FIRST, K_HARVEST,
@@ -40,7 +42,7 @@ from .layout import (
 from .observation import observe, obs_size  # noqa: F401  (kernel contract / size for the game)
 from .payments import apply_pay, only_pay_action, owed, pay_mask
 
-__all__ = ["init", "legal_mask", "step", "observe", "current_player", "is_terminal", "returns",
+__all__ = ["init", "legal_mask", "step", "observe", "current_player", "is_terminal", "is_truncated", "returns",
            "NUM_ACTIONS", "STATE_SIZE", "obs_size"]
 
 
@@ -61,12 +63,7 @@ def start_turn(state, cfg):
     else:
         for p in range(cfg[CFG_NUM_PLAYERS]):
             state[resources_at(p, r)] += 1
-            # one Poison token per poison mushroom of that resource in p's baskets
-            for s in range(NUM_SEASONS):
-                for k in range(state[basket_count_at(p, s)]):
-                    c = state[basket_at(p, s, k)]
-                    if cfg[cfg_special_at(c)] == SP_POISON and cfg[cfg_poison_resource_at(c)] == r:
-                        state[poison_at(p)] += 1
+            collect_poison(state, cfg, p, r)
     state[ACTIONS_LEFT] = ACTIONS_PER_TURN
     update_scores(state, cfg)
 
@@ -137,6 +134,8 @@ def complete(state, cfg, kind, arg):
             state[ENDER] = p
     elif kind == K_T1 or kind == K_T3:
         state[resources_at(p, arg)] += 1
+        if cfg[CFG_POISON_RULE] == POISON_EVERY_COLLECTION:
+            collect_poison(state, cfg, p, arg)
     elif kind == K_T2:
         state[feast_at(p)] += 1
     elif kind == K_T4:
@@ -151,13 +150,44 @@ def complete(state, cfg, kind, arg):
         resolve_bottom(state, cfg)
         return
     elif kind == K_T6:
-        q = arg
-        s = state[SEASON]
-        i_me = basket_at(p, s, state[basket_count_at(p, s)] - 1)
-        i_q = basket_at(q, s, state[basket_count_at(q, s)] - 1)
-        tmp = state[i_me]
-        state[i_me] = state[i_q]
-        state[i_q] = tmp
+        begin_exchange(state, cfg, arg)
+        return
+    after_action(state, cfg)
+
+
+# --- trade 6: which mushrooms are exchanged ----------------------------------------------
+@njit(cache=True)
+def begin_exchange(state, cfg, q):
+    """The exchange with q is paid: p chooses the mushroom to give (DEC_GIVE), then the one to
+    take (DEC_TAKE), each among the cards of the current season's basket; a choice with one
+    option is made automatically."""
+    p = state[TURN_PLAYER]
+    push_decision(state, DEC_GIVE, p, K_T6, q)
+    if state[basket_count_at(p, state[SEASON])] == 1:
+        exchange_give(state, cfg, 0)
+
+
+@njit(cache=True)
+def exchange_give(state, cfg, place):
+    q = top_arg(state, ARG_TARGET)
+    pop_decision(state)
+    push_decision(state, DEC_TAKE, state[TURN_PLAYER], K_T6, q, place)
+    if state[basket_count_at(q, state[SEASON])] == 1:
+        exchange_take(state, cfg, 0)
+
+
+@njit(cache=True)
+def exchange_take(state, cfg, place):
+    """Swap the two mushrooms: each takes the other's place in its basket."""
+    p = state[TURN_PLAYER]
+    s = state[SEASON]
+    q = top_arg(state, ARG_TARGET)
+    i_me = basket_at(p, s, top_arg(state, ARG_GIVE))
+    i_q = basket_at(q, s, place)
+    pop_decision(state)
+    tmp = state[i_me]
+    state[i_me] = state[i_q]
+    state[i_q] = tmp
     after_action(state, cfg)
 
 
@@ -253,6 +283,16 @@ def legal_mask(state, cfg, mask, work):
                 mask[bottom_action(j)] = 1
                 k += 1
         return k
+    if kind == DEC_GIVE:
+        k = state[basket_count_at(p, state[SEASON])]
+        for j in range(k):
+            mask[give_action(j)] = 1
+        return k
+    if kind == DEC_TAKE:
+        k = state[basket_count_at(top_arg(state, ARG_TARGET), state[SEASON])]
+        for j in range(k):
+            mask[take_action(j)] = 1
+        return k
     n = cfg[CFG_NUM_PLAYERS]
     k = 0
     for slot in range(FIELD_SIZE):
@@ -298,6 +338,12 @@ def _step(state, action, cfg):
         apply_pay(state, top_arg_slot(state, 0), p, action)
         resolve_payment(state, cfg)
         return
+    if kind == DEC_GIVE:
+        exchange_give(state, cfg, give_args(action))
+        return
+    if kind == DEC_TAKE:
+        exchange_take(state, cfg, take_args(action))
+        return
     if kind == DEC_BOTTOM:
         j = bottom_args(action)
         pile_push_bottom(state, DECK, DECK_N, top_arg(state, ARG_CARDS + j))
@@ -339,8 +385,19 @@ def is_terminal(state):
 
 
 @njit(cache=True)
+def is_truncated(state, cfg):
+    """The game was cut by the turn limit (not one of the rulebook's endings), unless the
+    option turn_limit_end="score" makes the limit a normal ending."""
+    return state[ENDER] == TURN_LIMIT and cfg[CFG_TURN_LIMIT_SCORED] == 0
+
+
+@njit(cache=True)
 def returns(state, cfg, out):
     n = cfg[CFG_NUM_PLAYERS]
+    if state[ENDER] == TURN_LIMIT and cfg[CFG_TURN_LIMIT_SCORED] == 0:
+        for p in range(n):
+            out[p] = 0.0  # a truncation: no result (option turn_limit_end="score" scores it)
+        return
     if cfg[CFG_REWARD] == 1:
         for p in range(n):
             out[p] = float(state[score_at(p)])

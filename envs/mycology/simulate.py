@@ -11,7 +11,12 @@ Policies (one greedy, ``envs/mycology/greedy.py``, with different parameters):
 * ``greedy_safe``: ranking cards by points, never harvesting poison cards;
 * ``greedy_agent``: the default greedy (``GreedyAgent``): points + Feast, minus the
   Poison a card is expected to bring, and trading 3 resources for a Feast when they buy
-  nothing (the other greedy variants never make that trade).
+  nothing (the other greedy variants never make that trade);
+* ``greedy_exchange``: ``greedy_agent`` that also exchanges (trade 6) when taking another
+  player's best current-season mushroom for its own worst is worth more than the 2 Feast
+  (dumping its poison cards on others; blocked by their stinkhorns);
+* ``greedy_late_poison``: ranking cards by points, taking poison cards only once 7 basket
+  places are filled (poison timing).
 
 Each greedy harvests its best affordable card, trades for a resource that makes an
 in-season card affordable, advances the season or replaces a row when nothing fits the
@@ -44,7 +49,9 @@ def greedy_variants(game: MycologyGame) -> list[Greedy]:
     return [Greedy(game, "points", "ignore", feast_trade=False, name="greedy"),
             Greedy(game, "points_feast", "ignore", feast_trade=False, name="greedy_feast"),
             Greedy(game, "points", "avoid", feast_trade=False, name="greedy_safe"),
-            Greedy(game, name="greedy_agent")]
+            Greedy(game, name="greedy_agent"),
+            Greedy(game, exchange=True, name="greedy_exchange"),
+            Greedy(game, "points", "late", feast_trade=False, name="greedy_late_poison")]
 
 
 class RandomPolicy:

@@ -20,6 +20,8 @@ Kernels every game module defines before calling ``install_batch_kernels``
     current_player(state) -> int
     is_terminal(state) -> bool
     returns(state, cfg, out)                    float64 return of every seat
+    is_truncated(state, cfg) -> bool            optional: the game was cut (e.g. a turn limit),
+                                                not ended by its rules; reported as a truncation
 
 ``legal_mask`` and ``observe`` must write *every* element of their output
 (the vector loops reuse the buffers of the previous step without clearing them).
@@ -57,6 +59,8 @@ import numpy as np
 AUTORESET_NEXT_STEP = 0
 AUTORESET_SAME_STEP = 1
 AUTORESET_DISABLED = 2
+
+NEVER_TRUNCATED = '@njit(cache=True)\ndef is_truncated(state, cfg):\n    return False\n'
 
 BATCH_SOURCE = r'''
 @njit(cache=True)
@@ -209,8 +213,9 @@ def _episode_end(i, b, state, cfg, max_len):
     b.ep_len[i] += 1
     if is_terminal(state):
         returns(state, cfg, _row(b.rewards, i))
-        b.terminated[i] = True
-        b.truncated[i] = False
+        cut = is_truncated(state, cfg)
+        b.terminated[i] = not cut
+        b.truncated[i] = cut
         return True
     b.terminated[i] = False
     b.truncated[i] = max_len > 0 and b.ep_len[i] >= max_len
@@ -602,6 +607,8 @@ def install_batch_kernels(namespace: dict) -> None:
     namespace.setdefault("np", np)
     namespace.update(prange=prange, _rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed,
                      _row=row)
+    if "is_truncated" not in namespace:  # optional kernel: by default games end only by their rules
+        install_source(NEVER_TRUNCATED, namespace, "default")
     names = install_source(BATCH_SOURCE, namespace, "loops")
     for name in names:
         if name.startswith("par_"):

@@ -8,7 +8,9 @@
 Every ``step`` advances all games with one compiled call for the learners' actions and,
 per round of opponents' moves, one ``act_batch`` call per opponent agent for all the
 games where it is to act (instead of one call per decision per game). Episodes restart
-automatically (SB3's convention: ``infos[i]["terminal_observation"]``), ``seed(s)``
+automatically (SB3's convention: ``infos[i]["terminal_observation"]``; a game cut by its
+own rules, e.g. Mycology's turn limit, is done with ``infos[i]["TimeLimit.truncated"] = True``,
+so SB3 bootstraps its value instead of treating the cut as an end), ``seed(s)``
 gives game ``i`` the seed ``s + i`` from the next ``reset``, and
 ``env_method("action_masks")`` gives sb3-contrib's MaskablePPO the learners' masks.
 """
@@ -51,8 +53,8 @@ class MaskableVecEnv(VecEnv):
         self._actions = np.asarray(actions)
 
     def step_wait(self):
-        obs, rewards, terminated, infos = self.games.step(self._actions)
-        return obs, rewards.astype(np.float32), terminated, infos
+        obs, rewards, terminated, truncated, infos = self.games.step(self._actions)
+        return obs, rewards.astype(np.float32), terminated | truncated, infos
 
     def action_masks(self) -> np.ndarray:
         return self.games.action_masks()

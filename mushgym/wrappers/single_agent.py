@@ -13,6 +13,10 @@ ends, whoever made the last move. The legal mask of the learner's decision is
 ``action_masks()`` (the name sb3-contrib's ``MaskablePPO`` looks for) and
 ``info["action_mask"]``.
 
+A game cut by its own rules rather than ended by them (e.g. Mycology's turn limit)
+returns ``terminated=False, truncated=True``, with the reward the game gives (0 for
+Mycology unless ``turn_limit_end="score"``).
+
 It is the one-game view of :class:`mushgym.wrappers.SingleAgentBatch` (the
 compiled row kernels of :mod:`mushgym.episodes`, no PettingZoo loop), which also
 times them: ``env.timers`` holds the seconds spent in the game (kernels and
@@ -143,10 +147,11 @@ class SingleAgentEnv(gymnasium.Env):
             a = -1  # an illegal action
             if self.illegal_action == "raise":
                 self.game.check_action(self.state, action, self.core.batch.masks[0])
-        obs, rewards, terminated, infos = self.core.step(np.array([a], dtype=np.int64))
+        obs, rewards, terminated, truncated, infos = self.core.step(np.array([a], dtype=np.int64))
         info = self._info()
         info.update(infos[0])
-        return obs[0], float(rewards[0]), bool(terminated[0]), False, info
+        info.pop("TimeLimit.truncated", None)  # SB3's VecEnv key; Gymnasium has the truncated flag
+        return obs[0], float(rewards[0]), bool(terminated[0]), bool(truncated[0]), info
 
     def render(self):
         if self.render_mode is None:

@@ -4,7 +4,7 @@ seats played by opponents whose decisions are batched across the games.
     from mushgym.wrappers import SingleAgentBatch
     envs = SingleAgentBatch("fungi_v0", num_envs=8, opponents=["random", "greedy"], seed=0)
     obs = envs.reset()                                   # (8, *encoded shape), the learners' views
-    obs, rewards, terminated, infos = envs.step(actions) # one learner action per game
+    obs, rewards, terminated, truncated, infos = envs.step(actions)  # one learner action per game
 
 The games live in one :class:`mushgym.episodes.EpisodeBatch` (the compiled row kernels
 of :mod:`mushgym.episodes`). After the learners' actions, every game where an opponent
@@ -22,6 +22,12 @@ for each opponent's ``reset``. A deal that ends before the learner's first move 
 re-dealt. The reward is the learner's return, given when the game ends, whoever moved
 last; with ``autoreset`` (SB3's convention) an ended game is dealt again at once and its
 last observation is in ``infos[i]["terminal_observation"]``.
+
+A game cut by its own rules (its ``is_truncated`` kernel, e.g. Mycology's turn limit)
+ends with ``terminated[i] = False``, ``truncated[i] = True`` (Gymnasium's semantics) and
+``infos[i]["TimeLimit.truncated"] = True`` (SB3's); its reward is what the game returns
+(0 for Mycology unless ``turn_limit_end="score"``). A game still running after the
+game's declared ``max_game_length`` is a bug and raises ``RuntimeError``.
 
 An illegal learner action ends that episode as a loss (the game's lowest reward,
 ``infos[i]["illegal_action"] = True``), or raises with ``illegal_action="raise"``.
@@ -175,12 +181,20 @@ class SingleAgentBatch:
                 j = bad % rows.size
                 raise ValueError(f"opponent {self._agents[who[j]]!r} chose illegal action {actions[j]} in "
                                  f"{self.env_id}")
-            if b.truncated[rows].any():
-                raise RuntimeError(f"{self.env_id}: game did not end within {self.limit} steps")
+            self._check_overrun(rows)
             self.counts["opponent_steps"] += rows.size
             rows = rows[(players[rows] >= 0) & (players[rows] != seats[rows])]
             self.timers["opponents"] += thinking
             self.timers["env"] += time.perf_counter() - t0 - thinking
+
+    def _check_overrun(self, rows: np.ndarray) -> None:
+        """Raise if a game of ``rows`` hit the ``max_game_length`` safety limit (a game cut
+        by its own rules, e.g. a turn limit, is a truncation, not an error)."""
+        overran = self.batch.overran(rows)
+        if overran.size:
+            i = int(overran[0])
+            raise RuntimeError(f"{self.env_id}: game seed {int(self.batch.seeds[i])} did not end within "
+                               f"{self.batch.max_steps} steps")
 
     def reset(self, seed: int | None = None, rows: Sequence[int] | None = None) -> np.ndarray:
         """New episodes (in every game, or in ``rows``); the learners' encoded observations."""
@@ -214,10 +228,12 @@ class SingleAgentBatch:
         legal[inside] = self.batch.masks[np.flatnonzero(inside), a[inside]] != 0
         return legal
 
-    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
-        """One learner action per game. Returns ``(obs, rewards, terminated, infos)``: rewards
-        are the learners' returns in the games that ended (0 elsewhere); an ended game's
-        info has ``returns``, ``is_success`` and, with autoreset, ``terminal_observation``."""
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
+        """One learner action per game. Returns ``(obs, rewards, terminated, truncated, infos)``:
+        rewards are the learners' returns in the games that ended (0 elsewhere); a game ended
+        by its rules (or by an illegal action) is ``terminated``, one cut by the game itself
+        (e.g. a turn limit) ``truncated``; an ended game's info has ``returns``,
+        ``is_success``, ``TimeLimit.truncated`` and, with autoreset, ``terminal_observation``."""
         if self.needs_reset.any():
             raise RuntimeError(f"{self.env_id}: the episode is over in game(s) "
                                f"{np.flatnonzero(self.needs_reset).tolist()[:10]}; call reset()")
@@ -230,26 +246,31 @@ class SingleAgentBatch:
             self.game.check_action(b.states[i], np.asarray(actions)[i], b.masks[i])
         rows = np.flatnonzero(legal)
         b.step(rows, np.asarray(actions)[rows].astype(np.int64))
+        self._check_overrun(rows)
         self.counts["learner_steps"] += rows.size
         self.timers["env"] += time.perf_counter() - t0
         self._play_opponents(rows)
         t0 = time.perf_counter()
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=bool)
+        truncated = np.zeros(n, dtype=bool)
         infos: list[dict[str, Any]] = [{} for _ in range(n)]
         over = rows[b.players[rows] < 0]
         ended = np.sort(np.concatenate([over, illegal]))
         if ended.size:
             terminated[ended] = True
+            truncated[over] = b.truncated[over]  # no overrun got here: cut by the game itself
+            terminated[over] = ~truncated[over]
             for i in over:
                 rets = b.rewards[i].copy()
                 seat = self.seats[i]
                 rewards[i] = rets[seat]
                 best = rets.max()
-                infos[i].update(returns=rets, is_success=bool(rets[seat] == best and (rets == best).sum() == 1))
+                infos[i].update(returns=rets, is_success=bool(rets[seat] == best and (rets == best).sum() == 1),
+                                **{"TimeLimit.truncated": bool(truncated[i])})
             for i in illegal:
                 rewards[i] = float(self.reward_range[0])
-                infos[i].update(illegal_action=True, is_success=False)
+                infos[i].update(illegal_action=True, is_success=False, **{"TimeLimit.truncated": False})
             # the learner's last view of each ended game
             b.obs[ended] = b.observe(ended, self.seats[ended])
             b.masks[illegal] = 0
@@ -264,7 +285,7 @@ class SingleAgentBatch:
                 self.needs_reset[ended] = True
         obs = self.encoder.encode_batch(b.obs)
         self.timers["env"] += time.perf_counter() - t0
-        return obs, rewards, terminated, infos
+        return obs, rewards, terminated, truncated, infos
 
     def __repr__(self) -> str:
         return f"SingleAgentBatch({self.env_id!r}, num_envs={self.num_envs}, opponents={self.pool!r})"
