@@ -75,6 +75,17 @@ def sample_masked(mask, n_legal, rng, rng_off):
     return -1
 
 
+@njit(cache=True, inline='always')
+def _borrowed(b):
+    """The bundle as borrowed views: reading an array from a tuple takes a reference every
+    time (atomic counter traffic in the loops over envs); borrowed views have none."""
+    return _Batch(_borrow(b.states), _borrow(b.obs), _borrow(b.final_obs), _borrow(b.has_final),
+                  _borrow(b.masks), _borrow(b.n_legal), _borrow(b.players), _borrow(b.rewards),
+                  _borrow(b.learner_rewards), _borrow(b.terminated), _borrow(b.truncated), _borrow(b.ep_len),
+                  _borrow(b.ep_seeds), _borrow(b.seed_rngs), _borrow(b.policy_rngs), _borrow(b.rand_actions),
+                  _borrow(b.works))
+
+
 @njit(cache=True)
 def play_random_game(state, mask, work, seed, cfg, policy_rng, max_len):
     """Deal a game from ``seed`` and play it to the end with uniform random legal actions.
@@ -270,6 +281,7 @@ def vec_seed(base, seed_rngs, policy_rngs):
 def _vec_reset_chunk(c, nc, b, cfg, draw):
     """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
     prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    b = _borrowed(b)
     n = b.states.shape[0]
     work = _row(b.works, c)
     for env in range(c * n // nc, (c + 1) * n // nc):
@@ -287,6 +299,7 @@ def par_vec_reset(b, cfg, draw):
 def _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, draw):
     """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
     prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    b = _borrowed(b)
     n = b.states.shape[0]
     work = _row(b.works, c)
     for env in range(c * n // nc, (c + 1) * n // nc):
@@ -371,6 +384,7 @@ def _ep_check(rows, actions, b):
 def _ep_deal_chunk(c, nc, b, rows, seeds, cfg):
     """Chunk ``c`` of ``nc`` of the listed rows, with its own scratch row (kept out of the
     prange body: parfors lose writes made through the bundle's arrays in the loop body)."""
+    b = _borrowed(b)
     n = rows.shape[0]
     work = _row(b.works, c)
     for k in range(c * n // nc, (c + 1) * n // nc):
@@ -379,6 +393,7 @@ def _ep_deal_chunk(c, nc, b, rows, seeds, cfg):
 
 @njit(cache=True)
 def _ep_step_chunk(c, nc, b, rows, actions, cfg, max_len):
+    b = _borrowed(b)
     n = rows.shape[0]
     work = _row(b.works, c)
     for k in range(c * n // nc, (c + 1) * n // nc):
@@ -493,6 +508,7 @@ def _sa_step_one(i, b, actions, cfg, work, seat_mode, max_len, mode, num_players
 def _sa_reset_chunk(c, nc, b, cfg, seat_mode, num_players):
     """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
     prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    b = _borrowed(b)
     n = b.states.shape[0]
     work = _row(b.works, c)
     for env in range(c * n // nc, (c + 1) * n // nc):
@@ -510,6 +526,7 @@ def par_sa_reset(b, cfg, seat_mode, num_players):
 def _sa_step_chunk(c, nc, b, actions, cfg, seat_mode, max_len, mode, num_players):
     """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
     prange body: parfors lose writes made through the bundle's arrays in the loop body."""
+    b = _borrowed(b)
     n = b.states.shape[0]
     work = _row(b.works, c)
     for env in range(c * n // nc, (c + 1) * n // nc):
@@ -598,7 +615,7 @@ def install_batch_kernels(namespace: dict) -> None:
 
     from .codegen import install_source
     from .rng import rng_below, rng_next32, rng_seed
-    from .rows import row
+    from .rows import borrow, row
 
     missing = [name for name in KERNELS if name not in namespace]
     if missing:
@@ -606,7 +623,7 @@ def install_batch_kernels(namespace: dict) -> None:
     namespace.setdefault("WORK_SIZE", 1)
     namespace.setdefault("np", np)
     namespace.update(prange=prange, _rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed,
-                     _row=row)
+                     _row=row, _borrow=borrow, _Batch=Batch)
     if "is_truncated" not in namespace:  # optional kernel: by default games end only by their rules
         install_source(NEVER_TRUNCATED, namespace, "default")
     names = install_source(BATCH_SOURCE, namespace, "loops")

@@ -52,3 +52,39 @@ def _row_overload(_row_a, _row_i):
     if isinstance(_row_a, types.Array) and _row_a.ndim >= 2 and _row_a.layout == "C":
         return lambda _row_a, _row_i: _row_no_refcount(_row_a, _row_i)
     return lambda _row_a, _row_i: _row_a[_row_i]
+
+
+def borrow(_borrow_a):
+    """The array itself, as a view that holds no reference (compiled code only).
+
+    A bundle of arrays (a tuple) gives out a new reference each time one of its
+    arrays is read, and in a loop over envs those reads are atomic increments and
+    decrements of the arrays' shared counters. Borrowed views have no counter, so a
+    bundle of them (:func:`mushgym.core.batch`'s ``_borrowed``) is read for free; the
+    original arrays must outlive them, which holds inside one kernel call."""
+    return _borrow_a
+
+
+@intrinsic
+def _borrow_no_refcount(typingctx, arr):
+    if not isinstance(arr, types.Array):
+        return None
+    retty = arr
+    sig = retty(arr)
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = make_array(aryty)(context, builder, args[0])
+        out = make_array(retty)(context, builder)
+        context.populate_array(out, data=ary.data, shape=ary.shape, strides=ary.strides,
+                               itemsize=ary.itemsize, meminfo=None)
+        return out._getvalue()
+
+    return sig, codegen
+
+
+@overload(borrow)
+def _borrow_overload(_borrow_a):
+    if isinstance(_borrow_a, types.Array):
+        return lambda _borrow_a: _borrow_no_refcount(_borrow_a)
+    return lambda _borrow_a: _borrow_a
