@@ -375,21 +375,26 @@ class _Training(BaseCallback):
         }
 
 
-def _opponent_pool(opponent: Any, env_id: str, seed: int, max_snapshots: int) -> tuple[OpponentPool, bool]:
+def _opponent_pool(opponent: Any, env_id: str, seed: int, max_snapshots: int,
+                   trust_models: bool = False) -> tuple[OpponentPool, bool]:
     if isinstance(opponent, OpponentPool):
         return opponent, False
     if opponent == "self":
         return OpponentPool(["random", "greedy"], env_id=env_id, max_size=max_snapshots), True
-    if isinstance(opponent, str):
-        return OpponentPool(opponent.split("+"), env_id=env_id), False
-    return OpponentPool(list(opponent), env_id=env_id), False
+    specs = opponent.split("+") if isinstance(opponent, str) else list(opponent)
+    if trust_models:  # model paths loaded here, trusted (SB3 archives are unpickled)
+        from .base import make_agent
+
+        specs = [make_agent(s, env_id=env_id, trust=True) if isinstance(s, str) and s not in ("random", "greedy")
+                 else s for s in specs]
+    return OpponentPool(specs, env_id=env_id), False
 
 
 def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed: int = 0,
               run_dir: str | Path | None = None, options: dict[str, Any] | None = None,
               max_minutes: float | None = None, progress_bar: bool = True, tensorboard: bool = True,
               verbose: int = 0, seat: int | None = None, curve_points: int = 10, curve_games: int = 100,
-              **hyper: Any):
+              trust_models: bool = False, **hyper: Any):
     """Train sb3-contrib's MaskablePPO on ``env_id`` against ``opponent`` and return the model.
 
     ``steps`` counts the learner's decisions (environment steps as SB3 counts them);
@@ -413,7 +418,7 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     run_dir = new_run_dir("ppo", f"{env_id}_{opp_name.replace('+', '-')}_s{seed}", run_dir)
     torch.set_num_threads(int(hp["torch_threads"]))
     torch.manual_seed(seed)
-    pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"])
+    pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"], trust_models)
     envs: list[SingleAgentEnv] = []
 
     def make(i):
@@ -494,6 +499,9 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
     p.add_argument("--encoder", choices=["flat", "scaled", "onehot"], default=None)
     p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--trust-model", action="store_true",
+                   help="allow opponents given as SB3 .zip archives: they are unpickled, which runs any code "
+                        "inside them (weights-only .pt files load safely without this)")
     p.add_argument("--eval-games", type=int, default=200,
                    help="after training, games per pair in a round robin of the model, random and greedy "
                         "(default 200; 0: none)")
@@ -523,7 +531,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     try:
         model = train_ppo(args.env, steps=args.steps, opponent=args.opponent, seed=args.seed, run_dir=args.run_dir,
                           options=options, max_minutes=args.minutes, progress_bar=not args.no_progress,
-                          curve_points=args.curve_points, curve_games=args.curve_games, **hyper)
+                          curve_points=args.curve_points, curve_games=args.curve_games,
+                          trust_models=args.trust_model, **hyper)
     except (FileExistsError, ValueError) as err:
         raise SystemExit(f"mushgym train: {err}") from err
     final = model.mushgym_run_dir / "final.zip"
