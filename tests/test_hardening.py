@@ -89,3 +89,121 @@ def test_eval_cli_refuses_bad_games_and_untrusted_zip(tmp_path, capsys):
             eval_main(["fungi_v0", "random", "greedy", "--games", bad, "--no-save"])
         assert exc.value.code == 2
         assert "positive integer" in capsys.readouterr().err
+
+
+# --- states at the Python boundary ------------------------------------------------------------
+
+import sys  # noqa: E402
+import warnings  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+import mushgym  # noqa: E402
+from mushgym.testing import slow_scale  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fuzz_states import fuzz  # noqa: E402
+
+
+def _bounded_games():
+    out = []
+    for env_id in mushgym.list_envs():
+        g = mushgym.game(env_id)
+        fields = g.layout.fields.values() if g.layout is not None else ()
+        declared = any(f.low is not None for f in fields)
+        out.append(pytest.param(env_id, marks=() if declared else pytest.mark.skip(
+            reason=f"{env_id} declares no state bounds yet (issue 10: Layout.bound in its layout.py)")))
+    return out
+
+
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_functional_api_refuses_bad_dtype_and_length(env_id):
+    g = mushgym.game(env_id)
+    s = g.new_state(0)
+    for bad in (s[:3], s.astype(np.int32), list(s), np.concatenate([s, s])):
+        for call in (g.current_player, g.is_terminal, g.returns, g.legal_mask, g.validate,
+                     lambda x: g.observe(x, 0), lambda x: g.step(x, 0)):
+            with pytest.raises(ValueError, match="1-D int64 array of length"):
+                call(bad)
+    with pytest.raises(ValueError, match="no player"):
+        g.observe(s, True)
+
+
+def test_corrupted_field_is_named():
+    g = mushgym.game("fungi_v0")
+    s = g.new_state(3)
+    t = s.copy()
+    t[g.layout.fields["forest"].offset + 2] = 10**12
+    with pytest.raises(ValueError, match=r"invalid state: forest\[2\] = 1000000000000 is outside 0\.\.22"):
+        g.observe(t, 0)
+    g.step_inplace(s.copy(), int(g.legal_actions(s)[0]), check=False)   # the fast path does not check
+    t = s.copy()
+    t[g.layout.fields["decisions_n"].offset] = 5
+    with pytest.raises(ValueError, match="decisions_n = 5"):
+        g.legal_mask(t)
+
+
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_bool_and_float_actions_refused(env_id):
+    g = mushgym.game(env_id)
+    s = g.new_state(0)
+    a = int(g.legal_actions(s)[0])
+    for bad in (True, False, float(a), np.bool_(True), "0"):
+        with pytest.raises(ValueError, match="illegal action"):
+            g.step(s, bad)
+    assert np.array_equal(g.step(s, np.int64(a)), g.step(s, a))
+    env = mushgym.make(env_id)
+    env.reset(seed=np.int64(3))   # numpy seeds accepted
+    with pytest.raises(AssertionError, match="not in action space"):
+        env.step(True)
+    raw = env.unwrapped
+    with pytest.raises(ValueError, match="illegal action"):
+        raw.step(True)
+
+
+def test_aec_lifecycle_errors():
+    raw = mushgym.make("fungi_v0").unwrapped
+    with pytest.raises(RuntimeError, match="before reset"):
+        raw.observe("player_0")
+    with pytest.raises(RuntimeError, match="before reset"):
+        raw.step(0)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        raw.reset(seed=0, options={"num_players": 3})
+    assert any("ignored" in str(w.message) for w in caught)
+    rng = np.random.default_rng(0)
+    while raw.agents:
+        agent = raw.agent_selection
+        if raw.terminations[agent]:
+            raw.step(None)
+            continue
+        raw.step(int(rng.choice(np.flatnonzero(raw.observe(agent)["action_mask"]))))
+    with pytest.raises(RuntimeError, match="every agent is done"):
+        raw.step(0)
+
+
+def test_wrapped_env_checks_survive_python_O(tmp_path):
+    import subprocess
+
+    code = ("import mushgym\nenv = mushgym.make('fungi_v0'); env.reset(seed=0)\n"
+            "for bad in (450, -1, True):\n"
+            "    try:\n        env.step(bad)\n    except AssertionError as e:\n        print('refused', bad)\n")
+    out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.stdout.split("\n")[:3] == ["refused 450", "refused -1", "refused True"], out.stderr[-2000:]
+
+
+@pytest.mark.parametrize("env_id", _bounded_games())
+def test_fuzz_states_small(env_id):
+    for kind in ("random", "corrupt"):
+        counts = fuzz(env_id, kind, 60, seed=1)
+        assert counts["crash"] == 0 and counts["unclear"] == 0, (kind, counts)
+    assert fuzz(env_id, "random", 30, seed=2)["refused"] == 30
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("env_id", _bounded_games())
+def test_fuzz_states_large(env_id):
+    n = 300 * slow_scale()   # MUSHGYM_SLOW_SCALE=34: the issue's 10,000 per kind
+    for kind in ("random", "corrupt"):
+        counts = fuzz(env_id, kind, n, seed=3)
+        assert counts["crash"] == 0 and counts["unclear"] == 0, (kind, counts)
