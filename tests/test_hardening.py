@@ -207,3 +207,46 @@ def test_fuzz_states_large(env_id):
     for kind in ("random", "corrupt"):
         counts = fuzz(env_id, kind, n, seed=3)
         assert counts["crash"] == 0 and counts["unclear"] == 0, (kind, counts)
+
+
+# --- vector API ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_vector_masks_and_states_are_read_only(env_id):
+    import mushgym.vector
+
+    vec = mushgym.vector.make(env_id, num_envs=4, seed=0)
+    obs, masks, player = vec.reset()
+    with pytest.raises(ValueError, match="read-only"):
+        masks[:] = 1
+    with pytest.raises(ValueError, match="read-only"):
+        vec.states[0, :] = 7
+    illegal = int(np.flatnonzero(vec.masks[0] == 0)[0])
+    acts = vec.sample_random_actions().copy()
+    acts[0] = illegal
+    with pytest.raises(ValueError, match="illegal"):
+        vec.step(acts)
+    sa = mushgym.vector.make_single_agent(env_id, num_envs=2, seed=0, copy=False)
+    _, info = sa.reset()
+    with pytest.raises(ValueError, match="read-only"):
+        info["action_mask"][:] = 1
+
+
+def test_vector_set_state_is_checked():
+    import mushgym.vector
+
+    game = mushgym.game("fungi_v0")
+    vec = mushgym.vector.make("fungi_v0", num_envs=3, seed=0)
+    vec.reset()
+    garbage = np.random.default_rng(0).integers(-2**62, 2**62, game.state_size)
+    with pytest.raises(ValueError, match="invalid state"):
+        vec.set_state(1, garbage)
+    with pytest.raises(ValueError, match="env index"):
+        vec.set_state(3, game.new_state(0))
+    s = game.new_state(42)
+    vec.set_state(1, s)
+    assert np.array_equal(vec.states[1], s)
+    assert np.array_equal(vec.masks[1], game.legal_mask(s))
+    assert vec.current_player[1] == game.current_player(s)
+    assert np.array_equal(vec.obs[1], game.observe(s, game.current_player(s)))
+    vec.step(vec.sample_random_actions(out=np.zeros(3, np.int64)))
