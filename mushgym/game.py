@@ -54,7 +54,9 @@ def validate_options(env_id: str, choices: dict[str, tuple], defaults: dict[str,
     options.update(given)
     for name, value in options.items():
         valid = choices[name]
-        if value not in valid:
+        if isinstance(value, np.integer) and not isinstance(value, np.bool_):
+            value = options[name] = int(value)   # numpy integers are integers
+        if not any(_same_choice(value, c) for c in valid):
             what = "player count" if name == "num_players" else f"value for option {name!r}"
             raise ValueError(f"{env_id}: invalid {what}: {value!r}; valid choices are {list(valid)}")
     return options
@@ -68,6 +70,11 @@ def action_index(action: Any) -> int | None:
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         return None
     return int(action)
+
+
+def _same_choice(value: Any, choice: Any) -> bool:
+    """``value`` is ``choice`` with the same type: 3.0 is not 3 and True is not 1."""
+    return type(value) is type(choice) and value == choice
 
 
 class Game:

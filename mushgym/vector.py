@@ -119,9 +119,10 @@ class _VectorBase:
         if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
         if max_episode_steps is not None and (not isinstance(max_episode_steps, (int, np.integer))
-                                              or max_episode_steps < 1):
+                                              or isinstance(max_episode_steps, bool) or max_episode_steps < 1):
             raise ValueError(f"max_episode_steps must be a positive integer or None, got {max_episode_steps!r}")
-        if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        if threads is not None and (not isinstance(threads, (int, np.integer)) or isinstance(threads, bool)
+                                    or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS):
             raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}")
         self.game = game
         self.kernels = game.kernels

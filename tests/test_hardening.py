@@ -250,3 +250,26 @@ def test_vector_set_state_is_checked():
     assert vec.current_player[1] == game.current_player(s)
     assert np.array_equal(vec.obs[1], game.observe(s, game.current_player(s)))
     vec.step(vec.sample_random_actions(out=np.zeros(3, np.int64)))
+
+
+def test_options_are_type_checked():
+    g = mushgym.game("fungi_v0")
+    for name, choices in g.option_choices.items():
+        for c in choices:
+            if type(c) is int:
+                for bad in (float(c), bool(c) if c in (0, 1) else float(c) + 0.5):
+                    with pytest.raises(ValueError, match="valid choices"):
+                        mushgym.game("fungi_v0", **{name: bad})
+                assert mushgym.game("fungi_v0", **{name: np.int64(c)}).options[name] == c
+    for name, choices in mushgym.game("mycology_v0").option_choices.items():
+        if all(type(c) is int for c in choices):
+            with pytest.raises(ValueError, match="valid choices"):
+                mushgym.game("mycology_v0", **{name: float(choices[0])})
+
+
+def test_vector_arguments_type_checked():
+    import mushgym.vector
+
+    for kw in ({"max_episode_steps": True}, {"threads": 1.5}, {"threads": True}):
+        with pytest.raises(ValueError):
+            mushgym.vector.make("fungi_v0", num_envs=2, **kw)
