@@ -301,13 +301,15 @@ def play_match(game, agent_a: Agent, agent_b: Agent, games: int, seed: int = 0,
 
 def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int = 1000, seed: int = 0,
                options: dict[str, Any] | None = None, batch_size: int = 128, verbose: bool = True,
-               csv_path: str | Path | None = None, anchor: str | None = "auto") -> TournamentResult:
+               csv_path: str | Path | None = None, anchor: str | None = "auto",
+               trust_models: bool = False) -> TournamentResult:
     """Round robin between ``agents`` (names ``random``/``greedy``, model paths or Agent objects).
 
     ``games`` games per pair. Returns a :class:`TournamentResult`; prints its
     table when ``verbose`` and writes CSVs when ``csv_path`` is given. ``anchor``:
     the agent rated 0 (``"auto"``: greedy if it plays, else the mean is 0; None: the mean).
     Loading a saved model sets torch to one thread (see :mod:`mushgym.wrappers.single_agent`).
+    ``trust_models``: also load SB3 ``.zip`` archives, which are unpickled (can run code).
     """
     game = _as_game(env_id, **(options or {}))
     if isinstance(agents, dict):
@@ -322,7 +324,9 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
         raise ValueError(f"agent names must be distinct: {names}")
     if len(named) < 2:
         raise ValueError("a tournament needs at least two agents")
-    built = {n: make_agent(s, env_id=game.env_id, seed=seed + 1000 * i) for i, (n, s) in enumerate(named)}
+    extra = {"trust": True} if trust_models else {}
+    built = {n: make_agent(s, env_id=game.env_id, seed=seed + 1000 * i, **(extra if isinstance(s, str) else {}))
+             for i, (n, s) in enumerate(named)}
     if any(type(a).__name__ == "PolicyAgent" for a in built.values()):
         from mushgym.wrappers import set_torch_threads
 
@@ -352,6 +356,16 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
     return result
 
 
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {value}")
+    return value
+
+
 def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     p = parser or argparse.ArgumentParser(prog="mushgym eval",
                                           description="Round-robin tournament with seats rotated: "
@@ -360,7 +374,10 @@ def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse
     p.add_argument("agents", nargs="+",
                    help="at least two of: random, greedy, or the path of a saved model (.pt exported by "
                         "export_policy, like benchmarks/training/fungi_v0_ppo.pt, or a training .zip)")
-    p.add_argument("--games", type=int, default=1000, help="games per pair (default 1000)")
+    p.add_argument("--games", type=_positive_int, default=1000, help="games per pair (default 1000)")
+    p.add_argument("--trust-model", action="store_true",
+                   help="also load SB3 .zip archives: they are unpickled, which runs any code inside them "
+                        "(weights-only .pt files load safely without this)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=None,
                    help="folder for results.csv, results_elo.csv and table.txt "
@@ -401,7 +418,7 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
     try:
         result = tournament(args.env, args.agents, games=args.games, seed=args.seed,
                             options=parse_options(args.option), csv_path=csv_path, verbose=True,
-                            anchor=None if args.anchor == "mean" else args.anchor)
+                            anchor=None if args.anchor == "mean" else args.anchor, trust_models=args.trust_model)
     except (ValueError, FileNotFoundError) as err:  # bad option value, model for another env, ...
         raise SystemExit(f"mushgym eval: {err}") from err
     if csv_path is not None:

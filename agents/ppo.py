@@ -23,7 +23,7 @@ A run writes to a fresh folder ``run_dir`` (default
 empty): TensorBoard logs (``tb/``), checkpoints (``checkpoints/``, the last one
 written when training stops, however short the run), ``final.zip`` with its
 ``final.json`` (env id, options, observation encoder: what :func:`load_policy`
-needs), ``final.pt`` (the policy alone, for playing), the learning curve
+needs), ``final.pt`` (the policy's weights alone, for playing: loads without unpickling), the learning curve
 (``learning_curve.csv`` / ``.png``: win rates against random and greedy at
 ``curve_points`` points of the run) and ``timing.json`` (environment steps per
 second and the split of wall time between the game, the opponents, the learner's
@@ -158,6 +158,10 @@ def frozen_copy(model, name: str, seed: int = 0) -> PolicyAgent:
     return PolicyAgent(policy, model._mushgym_encoder, deterministic=False, name=name, seed=seed, frozen=True)
 
 
+POLICY_FORMAT = "mushgym-state-dict-v1"
+ACTIVATIONS = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
+
+
 def _meta_path(path: Path) -> Path:
     return path.with_suffix(".json")
 
@@ -176,42 +180,103 @@ def save_model(model, path: str | Path, env_id: str, encoder: str, options: dict
     return path
 
 
+TRUST_HINT = ("an SB3 .zip archive (or a policy saved by SB3's policy.save) is unpickled when loaded, "
+              "which runs any code the file contains; load it only if you trust its source: pass trust=True "
+              "(mushgym eval/train --trust-model), or convert it once with export_policy(path, out, trust=True) "
+              "into a weights-only .pt that loads safely")
+
+
+def _find_meta(path: Path) -> dict:
+    for candidate in (_meta_path(path), path.parent.parent / "final.json", path.parent / "final.json"):
+        if candidate.exists():
+            try:
+                meta = json.loads(candidate.read_text(encoding="utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as err:
+                raise ValueError(f"{candidate}: not a JSON model description ({err})") from None
+            if not isinstance(meta, dict):
+                raise ValueError(f"{candidate}: a model description is a JSON object")
+            return meta
+    return {}
+
+
+def _policy_from_weights(path: Path, meta: dict, encoder, num_actions: int) -> Any:
+    """A MaskableActorCriticPolicy rebuilt from its JSON description and weights-only tensors."""
+    from gymnasium import spaces
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    desc = meta.get("policy")
+    if not isinstance(desc, dict) or desc.get("format") != POLICY_FORMAT:
+        raise ValueError(f"{path}: its .json has no 'policy' description of format {POLICY_FORMAT!r} "
+                         f"(architecture of a weights-only policy); {TRUST_HINT}")
+    net_arch = desc.get("net_arch")
+    if (not isinstance(net_arch, list) or not net_arch
+            or not all(type(n) is int and 0 < n <= 65536 for n in net_arch)):
+        raise ValueError(f"{path}: policy.net_arch must be a list of positive layer sizes, got {net_arch!r}")
+    activation = desc.get("activation", "tanh")
+    if activation not in ACTIVATIONS:
+        raise ValueError(f"{path}: policy.activation {activation!r} is not one of {sorted(ACTIVATIONS)}")
+    try:
+        weights = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as err:  # pickle.UnpicklingError for anything but plain tensors
+        raise ValueError(f"{path}: not a weights-only file ({type(err).__name__}); {TRUST_HINT}") from None
+    if not isinstance(weights, dict) or not all(isinstance(k, str) and isinstance(v, torch.Tensor)
+                                                for k, v in weights.items()):
+        raise ValueError(f"{path}: a weights-only policy file holds a dict of named tensors; {TRUST_HINT}")
+    policy = MaskableActorCriticPolicy(encoder.space, spaces.Discrete(num_actions),
+                                       lambda _: 0.0, net_arch=list(net_arch),
+                                       activation_fn=ACTIVATIONS[activation])
+    try:
+        policy.load_state_dict(weights, strict=True)
+    except RuntimeError as err:
+        raise ValueError(f"{path}: the weights do not fit the described network: {err}") from None
+    return policy
+
+
 def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = None,
-                deterministic: bool = True, encoder: str | None = None) -> PolicyAgent:
-    """A model saved by :func:`train_ppo` (or a checkpoint) as an :class:`Agent`."""
+                deterministic: bool = True, encoder: str | None = None, trust: bool = False) -> PolicyAgent:
+    """A saved model as an :class:`Agent`.
+
+    Safe by default: a ``.pt`` written by :func:`train_ppo` / :func:`export_policy` is read with
+    ``torch.load(weights_only=True)`` and its network rebuilt from the plain JSON description
+    beside it. SB3 ``.zip`` archives (training checkpoints) and SB3-pickled policies are
+    unpickled, which can run code: they load only with ``trust=True``.
+    """
     path = Path(path)
     if not path.exists() and Path(str(path) + ".zip").exists():
         path = Path(str(path) + ".zip")
     if not path.exists():
         raise FileNotFoundError(f"no saved model at {path}")
-    meta = {}
-    for candidate in (_meta_path(path), path.parent.parent / "final.json", path.parent / "final.json"):
-        if candidate.exists():
-            meta = json.loads(candidate.read_text())
-            break
+    meta = _find_meta(path)
     model_env = meta.get("env_id", env_id)
     if env_id is not None and model_env is not None and model_env != env_id:
         raise ValueError(f"{path} was trained on {model_env}, not {env_id}")
     if model_env is None:
         raise ValueError(f"{path} has no {_meta_path(path).name} saying its env; pass env_id=")
+    options = meta.get("options", {})
+    if not isinstance(options, dict):
+        raise ValueError(f"{path}: 'options' in its .json must be an object, got {options!r}")
     import mushgym
 
-    game = mushgym.game(model_env, **meta.get("options", {}))
+    game = mushgym.game(model_env, **options)
     if torch.get_num_threads() > 1:
         # one thread is fastest for these small networks (several times faster on a busy CPU)
         torch.set_num_threads(1)
     import zipfile
 
-    with zipfile.ZipFile(path) as z:
-        sb3_archive = "policy.pth" in z.namelist()
-    if sb3_archive:
-        policy = MaskablePPO.load(path, device="cpu").policy
-    else:  # a policy exported by export_policy (no optimizer state, a third of the size)
-        from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
-
-        policy = MaskableActorCriticPolicy.load(str(path), device="cpu")
+    enc_name = encoder or meta.get("encoder")
+    names = [enc_name] if enc_name else ["scaled", "flat", "onehot"]
+    sb3_archive = False
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as z:
+            sb3_archive = "policy.pth" in z.namelist()
+    if not sb3_archive and isinstance(meta.get("policy"), dict):
+        enc = make_encoder(names[0] if enc_name else meta["policy"].get("encoder", "scaled"), game)
+        policy = _policy_from_weights(path, meta, enc, game.num_actions)
+        return PolicyAgent(policy, enc, deterministic=deterministic, name=str(path), seed=seed)
+    if not trust:
+        raise ValueError(f"refusing to load {path}: {TRUST_HINT}")
+    policy = _load_trusted(path)
     shape = policy.observation_space.shape
-    names = [encoder or meta.get("encoder")] if (encoder or meta.get("encoder")) else ["scaled", "flat", "onehot"]
     for name in names:
         enc = make_encoder(name, game)
         if enc.space.shape == shape:
@@ -219,18 +284,52 @@ def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = 
     raise ValueError(f"{path}: observation shape {shape} matches no encoder of {model_env}")
 
 
-def export_policy(path: str | Path, out: str | Path) -> Path:
-    """Write the policy network of the model saved at ``path`` alone to ``out`` (``.pt``),
-    with its ``.json``: what playing needs, without the optimizer state (a third of the size)."""
-    path, out = Path(path), Path(out)
-    src_meta = next((m for m in (_meta_path(path), path.parent.parent / "final.json", path.parent / "final.json")
-                     if m.exists()), None)
-    if src_meta is None:
-        raise ValueError(f"{path} has no metadata (.json) beside it or in its run folder")
+def _load_trusted(path: Path):
+    """Unpickle an SB3 archive or an SB3-saved policy (the caller has said it trusts the file)."""
+    import zipfile
+
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as z:
+            if "policy.pth" in z.namelist():
+                return MaskablePPO.load(path, device="cpu").policy
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    return MaskableActorCriticPolicy.load(str(path), device="cpu")
+
+
+def save_policy_weights(policy, out: str | Path, meta: dict, encoder: str) -> Path:
+    """Write ``policy`` as a weights-only ``.pt`` (tensors) and its ``.json`` description (plain data)."""
+    out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    MaskablePPO.load(path, device="cpu").policy.save(str(out))
-    _meta_path(out).write_text(src_meta.read_text())
+    activation = next((k for k, v in ACTIVATIONS.items() if v is policy.activation_fn), None)
+    if activation is None:
+        raise ValueError(f"activation {policy.activation_fn} cannot be described; use one of {sorted(ACTIVATIONS)}")
+    net_arch = policy.net_arch
+    if isinstance(net_arch, dict):
+        if list(net_arch.get("pi", [])) != list(net_arch.get("vf", [])):
+            raise ValueError("only a shared pi/vf net_arch can be described")
+        net_arch = net_arch["pi"]
+    torch.save({k: v.detach().cpu() for k, v in policy.state_dict().items()}, out)
+    meta = dict(meta)
+    meta["policy"] = {"format": POLICY_FORMAT, "net_arch": [int(n) for n in net_arch], "activation": activation,
+                      "encoder": encoder, "observation_shape": list(policy.observation_space.shape),
+                      "num_actions": int(policy.action_space.n)}
+    _meta_path(out).write_text(json.dumps(meta, indent=2))
     return out
+
+
+def export_policy(path: str | Path, out: str | Path, trust: bool = False) -> Path:
+    """Write the policy network of the model saved at ``path`` alone to ``out`` (``.pt``, weights
+    only, safe to load) with its ``.json``: what playing needs, without the optimizer state.
+    Reading the SB3 ``.zip`` unpickles it: ``trust=True`` says you trust that file."""
+    path, out = Path(path), Path(out)
+    meta = _find_meta(path)
+    if not meta:
+        raise ValueError(f"{path} has no metadata (.json) beside it or in its run folder")
+    if not trust:
+        raise ValueError(f"refusing to read {path}: {TRUST_HINT}")
+    policy = _load_trusted(path)
+    return save_policy_weights(policy, out, meta, meta.get("encoder", "scaled"))
 
 
 class _Training(BaseCallback):
@@ -309,21 +408,26 @@ class _Training(BaseCallback):
         }
 
 
-def _opponent_pool(opponent: Any, env_id: str, seed: int, max_snapshots: int) -> tuple[OpponentPool, bool]:
+def _opponent_pool(opponent: Any, env_id: str, seed: int, max_snapshots: int,
+                   trust_models: bool = False) -> tuple[OpponentPool, bool]:
     if isinstance(opponent, OpponentPool):
         return opponent, False
     if opponent == "self":
         return OpponentPool(["random", "greedy"], env_id=env_id, max_size=max_snapshots), True
-    if isinstance(opponent, str):
-        return OpponentPool(opponent.split("+"), env_id=env_id), False
-    return OpponentPool(list(opponent), env_id=env_id), False
+    specs = opponent.split("+") if isinstance(opponent, str) else list(opponent)
+    if trust_models:  # model paths loaded here, trusted (SB3 archives are unpickled)
+        from .base import make_agent
+
+        specs = [make_agent(s, env_id=env_id, trust=True) if isinstance(s, str) and s not in ("random", "greedy")
+                 else s for s in specs]
+    return OpponentPool(specs, env_id=env_id), False
 
 
 def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed: int = 0,
               run_dir: str | Path | None = None, options: dict[str, Any] | None = None,
               max_minutes: float | None = None, progress_bar: bool = True, tensorboard: bool = True,
               verbose: int = 0, seat: int | None = None, curve_points: int = 10, curve_games: int = 100,
-              **hyper: Any):
+              trust_models: bool = False, **hyper: Any):
     """Train sb3-contrib's MaskablePPO on ``env_id`` against ``opponent`` and return the model.
 
     ``steps`` counts the learner's decisions (environment steps as SB3 counts them);
@@ -347,7 +451,7 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     run_dir = new_run_dir("ppo", f"{env_id}_{opp_name.replace('+', '-')}_s{seed}", run_dir)
     torch.set_num_threads(int(hp["torch_threads"]))
     torch.manual_seed(seed)
-    pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"])
+    pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"], trust_models)
     # all n_envs games in one batch: the opponents answer with one act_batch call per round
     games = SingleAgentBatch(game, hp["n_envs"], opponents=pool, seat=seat, encoder=hp["encoder"], seed=seed)
     envs = [games]
@@ -397,7 +501,9 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
         if not last.exists():
             last.parent.mkdir(parents=True, exist_ok=True)
             model.save(last)
-    model.policy.save(str(run_dir / "final.pt"))   # the policy alone; final.json serves both files
+    # the policy alone, weights only (safe to load); final.json gains its architecture and serves both files
+    save_policy_weights(model.policy, run_dir / "final.pt", json.loads(final.with_suffix(".json").read_text()),
+                        hp["encoder"])
     (run_dir / "timing.json").write_text(json.dumps(timing, indent=2))
     model.mushgym_run_dir = run_dir
     model.mushgym_timing = timing
@@ -420,6 +526,9 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
     p.add_argument("--encoder", choices=["flat", "scaled", "onehot"], default=None)
     p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--trust-model", action="store_true",
+                   help="allow opponents given as SB3 .zip archives: they are unpickled, which runs any code "
+                        "inside them (weights-only .pt files load safely without this)")
     p.add_argument("--eval-games", type=int, default=200,
                    help="after training, games per pair in a round robin of the model, random and greedy "
                         "(default 200; 0: none)")
@@ -449,7 +558,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     try:
         model = train_ppo(args.env, steps=args.steps, opponent=args.opponent, seed=args.seed, run_dir=args.run_dir,
                           options=options, max_minutes=args.minutes, progress_bar=not args.no_progress,
-                          curve_points=args.curve_points, curve_games=args.curve_games, **hyper)
+                          curve_points=args.curve_points, curve_games=args.curve_games,
+                          trust_models=args.trust_model, **hyper)
     except (FileExistsError, ValueError) as err:
         raise SystemExit(f"mushgym train: {err}") from err
     final = model.mushgym_run_dir / "final.zip"
@@ -463,7 +573,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     if curve.exists():
         print(f"learning curve: {curve} (and .csv)")
     if args.eval_games:
-        result = tournament(args.env, {"random": "random", "greedy": "greedy", "ppo": str(final)},
+        result = tournament(args.env, {"random": "random", "greedy": "greedy", "ppo": str(final.with_suffix(".pt"))},
                             games=args.eval_games, seed=args.seed + 10_000, options=options,
                             csv_path=model.mushgym_run_dir / "eval.csv")
         (model.mushgym_run_dir / "eval_table.txt").write_text(result.table())

@@ -16,6 +16,7 @@ compiled kernels; the legal mask is computed once per step and cached.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -68,9 +69,15 @@ class MushroomAECEnv(AECEnv):
 
     # --- lifecycle ------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if options:
+            warnings.warn(f"{self.metadata['name']}: reset(options={options!r}) is ignored: game options are "
+                          "fixed when the env is made, e.g. mushgym.make(env_id, num_players=4)", stacklevel=2)
         if seed is not None:
+            if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+                raise TypeError(f"{self.metadata['name']}: seed must be an integer or None, got {seed!r}")
+            seed = int(seed)   # numpy integers too
             self._np_random, _ = seeding.np_random(seed)
-            game_seed = int(seed)
+            game_seed = seed
         else:
             game_seed = int(self._np_random.integers(0, 2**62))
         # ``options`` is accepted for API compatibility (PettingZoo's api_test passes one) and
@@ -101,7 +108,14 @@ class MushroomAECEnv(AECEnv):
         else:
             self.agent_selection = self.possible_agents[player]
 
+    def _require_reset(self, what: str) -> None:
+        if self._state is None:
+            raise RuntimeError(f"{self.metadata['name']}: {what} before reset(); call env.reset() first")
+
     def step(self, action: Any) -> None:
+        self._require_reset("step()")
+        if not self.agents:
+            raise RuntimeError(f"{self.metadata['name']}: every agent is done; call env.reset() to play again")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -121,6 +135,9 @@ class MushroomAECEnv(AECEnv):
 
     # --- views ----------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._require_reset("observe()")
+        if agent not in self.agent_name_mapping:
+            raise ValueError(f"{self.metadata['name']}: unknown agent {agent!r}; agents are {self.possible_agents}")
         player = self.agent_name_mapping[agent]
         obs = np.empty(self.game.observation_shape, dtype=OBS_DTYPE)  # observe writes every element
         self.game.kernels.observe(self._state, player, self.game.config, obs, self.game.work)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+from typing import Any
 
 from .options import OptionSyntaxError, parse_options
 
@@ -123,7 +125,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_golden(args: argparse.Namespace) -> int:
     from .testing import regenerate_golden
 
-    for path in regenerate_golden():
+    try:
+        written = regenerate_golden(args.dir) if args.dir is not None else regenerate_golden()
+    except ValueError as err:
+        raise SystemExit(f"mushgym golden: {err}") from None
+    for path in written:
         print(f"wrote {path}")
     return 0
 
@@ -199,7 +205,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_compile)
     p = sub.add_parser("cache-clear", help="delete the compiled-kernel cache (numba) of every game")
     p.set_defaults(func=cmd_cache)
-    p = sub.add_parser("golden", help="regenerate the golden playthrough files in tests/golden")
+    p = sub.add_parser("golden", help="regenerate the golden playthrough files (default: tests/golden of a source "
+                                      "checkout; refuses to write inside an installed package)")
+    p.add_argument("--dir", type=Path, default=None, help="folder to write the golden files into")
     p.set_defaults(func=cmd_golden)
     for name, module, func, text in (
         ("bench", "mushgym.bench", "main", "throughput of every API (see `mushgym bench -h`)"),

@@ -111,9 +111,13 @@ class MushroomEnforcingWrapper(OrderEnforcingWrapper):
         space = env.action_spaces[agent]
         if type(action) is int or isinstance(action, np.integer):
             in_space = space.start <= action < space.start + space.n
+        elif isinstance(action, (bool, np.bool_)):
+            in_space = False   # True/False are not action ids
         else:
             in_space = space.contains(action)
-        assert (action is None and dead) or in_space, "action is not in action space"
+        if not ((action is None and dead) or in_space):   # an explicit raise: survives python -O
+            raise AssertionError(f"action is not in action space: got {action!r}; actions are integers "
+                                 f"{space.start}..{space.start + space.n - 1}")
         # TerminateIllegalWrapper
         if self._terminated and dead:
             env._was_dead_step(action)

@@ -54,10 +54,27 @@ def validate_options(env_id: str, choices: dict[str, tuple], defaults: dict[str,
     options.update(given)
     for name, value in options.items():
         valid = choices[name]
-        if value not in valid:
+        if isinstance(value, np.integer) and not isinstance(value, np.bool_):
+            value = options[name] = int(value)   # numpy integers are integers
+        if not any(_same_choice(value, c) for c in valid):
             what = "player count" if name == "num_players" else f"value for option {name!r}"
             raise ValueError(f"{env_id}: invalid {what}: {value!r}; valid choices are {list(valid)}")
     return options
+
+
+def action_index(action: Any) -> int | None:
+    """``action`` as a Python int if it is an integer (Python, numpy, or a one-element integer
+    array); None for anything else, booleans and floats included."""
+    if isinstance(action, np.ndarray) and action.size == 1:
+        action = action.reshape(()).item() if action.dtype.kind in "iu" else None
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        return None
+    return int(action)
+
+
+def _same_choice(value: Any, choice: Any) -> bool:
+    """``value`` is ``choice`` with the same type: 3.0 is not 3 and True is not 1."""
+    return type(value) is type(choice) and value == choice
 
 
 class Game:
@@ -68,6 +85,7 @@ class Game:
     option_choices: ClassVar[dict[str, tuple]] = {}
     default_options: ClassVar[dict[str, Any]] = {}
     actions: ClassVar[Any] = None  # the game's mushgym.core.ActionSpace, if it declares one
+    layout: ClassVar[Any] = None   # the state's mushgym.core.Layout (its low/high bounds are checked)
 
     def __init__(self, **options: Any) -> None:
         self.options = validate_options(self.env_id, self.option_choices, self.default_options, options)
@@ -80,6 +98,8 @@ class Game:
         self.obs_low, self.obs_high = self.observation_bounds()
         self.work_size = int(getattr(self.kernels, "WORK_SIZE", 1))
         self.work = np.zeros(max(1, self.work_size), dtype=STATE_DTYPE)  # the kernels' scratch area
+        bounds = self.layout.state_bounds() if self.layout is not None else None
+        self._state_low, self._state_high = bounds if bounds is not None else (None, None)
 
     # --- to implement per game -------------------------------------------------
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
@@ -139,8 +159,36 @@ class Game:
                 f"got {getattr(state, 'dtype', type(state).__name__)} {getattr(state, 'shape', '')}"
             )
 
-    def legal_mask(self, state: np.ndarray) -> np.ndarray:
+    def validation_error(self, code: int) -> str:
+        """What the game's ``validate`` kernel's non-zero ``code`` means (override to name it)."""
+        return f"the game's consistency check failed (code {code})"
+
+    def validate(self, state: Any) -> None:
+        """Raise ``ValueError`` unless ``state`` is a state this game's kernels can run on safely.
+
+        Checks the type, dtype and length, every slot against the bounds declared in the
+        state layout (compiled: one pass), then the game's own ``validate`` kernel if its
+        kernel module defines one (``validate(state, cfg, work) -> int``, 0 = fine). The
+        functional API runs it on every state it is given; the documented fast paths
+        (``step_inplace(check=False)``, the batch kernels) do not.
+        """
         self._check_state(state)
+        if self._state_low is not None:
+            from .core.validate import first_out_of_bounds, slot_name
+
+            i = int(first_out_of_bounds(state, self._state_low, self._state_high))
+            if i >= 0:
+                raise ValueError(
+                    f"{self.env_id}: invalid state: {slot_name(self.layout, i)} = {int(state[i])} is outside "
+                    f"{int(self._state_low[i])}..{int(self._state_high[i])} (a corrupted or foreign state array?)")
+        check = getattr(self.kernels, "validate", None)
+        if check is not None:
+            code = int(check(state, self.config, self.work))
+            if code != 0:
+                raise ValueError(f"{self.env_id}: invalid state: {self.validation_error(code)}")
+
+    def legal_mask(self, state: np.ndarray) -> np.ndarray:
+        self.validate(state)
         mask = np.zeros(self.num_actions, dtype=MASK_DTYPE)
         if not self.kernels.is_terminal(state):
             self.kernels.legal_mask(state, self.config, mask, self.work)
@@ -155,11 +203,8 @@ class Game:
             raise ValueError(f"{self.env_id}: the game is over; no action can be taken")
         if mask is None:
             mask = self.legal_mask(state)
-        try:
-            a = int(action)
-            ok = a == action and 0 <= a < self.num_actions
-        except (TypeError, ValueError):
-            ok = False
+        a = action_index(action)
+        ok = a is not None and 0 <= a < self.num_actions
         if not ok or not mask[a]:
             legal = np.flatnonzero(mask).tolist()
             shown = ", ".join(f"{x} ({self.action_to_string(state, x)})" for x in legal[:40])
@@ -172,7 +217,7 @@ class Game:
 
     def step_inplace(self, state: np.ndarray, action: int, check: bool = True) -> None:
         if check:
-            self._check_state(state)
+            self.validate(state)
             action = self.check_action(state, action)
         self.kernels.step(state, action, self.config, self.work)
 
@@ -183,17 +228,19 @@ class Game:
         return new
 
     def observe(self, state: np.ndarray, player: int) -> np.ndarray:
-        self._check_state(state)
-        if not 0 <= int(player) < self.num_players:
+        self.validate(state)
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < self.num_players:
             raise ValueError(f"{self.env_id}: no player {player}; players are 0..{self.num_players - 1}")
         out = np.zeros(self.observation_shape, dtype=OBS_DTYPE)
         self.kernels.observe(state, int(player), self.config, out, self.work)
         return out
 
     def current_player(self, state: np.ndarray) -> int:
+        self.validate(state)
         return int(self.kernels.current_player(state))
 
     def is_terminal(self, state: np.ndarray) -> bool:
+        self.validate(state)
         return bool(self.kernels.is_terminal(state))
 
     def is_truncated(self, state: np.ndarray) -> bool:
@@ -202,6 +249,7 @@ class Game:
         return bool(self.kernels.is_terminal(state) and self.kernels.is_truncated(state, self.config))
 
     def returns(self, state: np.ndarray) -> np.ndarray:
+        self.validate(state)
         out = np.zeros(self.num_players, dtype=np.float64)
         if self.kernels.is_terminal(state):
             self.kernels.returns(state, self.config, out)

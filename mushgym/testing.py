@@ -225,9 +225,31 @@ def golden_cases() -> list[tuple[str, dict[str, Any]]]:
     return [(e, o) for e in list_envs() for o in option_sets(env_module(e).Game)]
 
 
+def inside_installed_package(directory: Path) -> bool:
+    """True when ``directory`` lies inside an installed (site-packages) copy of mushgym."""
+    import site
+    import sysconfig
+
+    target = Path(directory).resolve()
+    roots = {Path(p).resolve() for p in (sysconfig.get_paths().get("purelib"), sysconfig.get_paths().get("platlib"))
+             if p}
+    roots |= {Path(p).resolve() for p in site.getsitepackages() if p}
+    if site.ENABLE_USER_SITE and site.getusersitepackages():
+        roots.add(Path(site.getusersitepackages()).resolve())
+    package = Path(__file__).resolve().parent
+    if any(package.is_relative_to(r) for r in roots) and target.is_relative_to(package.parent):
+        return True   # the package itself is installed: its neighbours are other installed packages
+    return any(target.is_relative_to(r) for r in roots)
+
+
 def regenerate_golden(directory: Path = GOLDEN_DIR) -> list[Path]:
+    """Write every golden playthrough into ``directory`` (refused inside an installed package)."""
     from .registry import game as make_game
 
+    directory = Path(directory)
+    if inside_installed_package(directory):
+        raise ValueError(f"refusing to write golden files into {directory}: it is inside an installed package "
+                         "(site-packages); pass a folder of your own (mushgym golden --dir DIR)")
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for env_id, options in golden_cases():

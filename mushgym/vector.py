@@ -7,7 +7,8 @@
         actions = vec.sample_random_actions()          # or your policy, using masks
         obs, rewards, terminated, truncated, masks, player, info = vec.step(actions)
 
-The games live in one ``(num_envs, state_size)`` int64 array (``vec.states``);
+The games live in one ``(num_envs, state_size)`` int64 array (``vec.states``, a
+read-only view; ``vec.set_state(i, state)`` puts a checked state into env ``i``);
 ``step`` applies one action per env and writes the observation of the seat to
 act, its legal mask, the player to act and the per-seat rewards into
 preallocated arrays, all inside one compiled call (spread over numba's threads
@@ -85,6 +86,12 @@ PARALLEL_THRESHOLD = 256
 ACTION_DTYPE = np.int64
 
 
+def _read_only(a: np.ndarray) -> np.ndarray:
+    view = a.view()
+    view.flags.writeable = False
+    return view
+
+
 def _autoreset_code(mode: Any) -> int:
     name = getattr(mode, "name", mode)  # accept gymnasium.vector.AutoresetMode members
     key = str(name).lower()
@@ -112,9 +119,10 @@ class _VectorBase:
         if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
         if max_episode_steps is not None and (not isinstance(max_episode_steps, (int, np.integer))
-                                              or max_episode_steps < 1):
+                                              or isinstance(max_episode_steps, bool) or max_episode_steps < 1):
             raise ValueError(f"max_episode_steps must be a positive integer or None, got {max_episode_steps!r}")
-        if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        if threads is not None and (not isinstance(threads, (int, np.integer)) or isinstance(threads, bool)
+                                    or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS):
             raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}")
         self.game = game
         self.kernels = game.kernels
@@ -131,8 +139,12 @@ class _VectorBase:
         b = self._b = new_batch(n, game.state_size, tuple(game.observation_shape), game.num_actions,
                                 game.num_players, game.work_size, OBS_DTYPE, MASK_DTYPE)
         # public names of the bundle's arrays (the buffers the kernels write)
-        self.states, self.obs, self.final_obs, self.has_final = b.states, b.obs, b.final_obs, b.has_final
-        self.masks, self.n_legal = b.masks, b.n_legal
+        self.obs, self.final_obs, self.has_final = b.obs, b.final_obs, b.has_final
+        self.n_legal = b.n_legal
+        # the states and masks are handed out read-only: a policy that writes into the mask it
+        # was given, or a stray write into a state, cannot let an illegal action through or
+        # feed a kernel a state it could index out of bounds with (``set_state`` checks a row)
+        self.states, self.masks = _read_only(b.states), _read_only(b.masks)
         self.terminated, self.truncated = b.terminated, b.truncated
         self.episode_lengths, self.episode_seeds = b.ep_len, b.ep_seeds
         self._seed_rngs, self._policy_rngs, self._actions = b.seed_rngs, b.policy_rngs, b.rand_actions
@@ -182,7 +194,7 @@ class _VectorBase:
             i = bad - n
             raise ValueError(f"{self.env_id}: env {i} has finished its episode; reset it before stepping")
         a = int(actions[bad])
-        legal = np.flatnonzero(self.masks[bad]).tolist()
+        legal = np.flatnonzero(self._b.masks[bad]).tolist()
         if not 0 <= a < self.num_actions:
             what = f"out of range 0..{self.num_actions - 1}"
         else:
@@ -214,7 +226,7 @@ class _VectorBase:
         if not isinstance(target, np.ndarray) or target.dtype != ACTION_DTYPE or target.shape != (self.num_envs,):
             raise ValueError(f"out must be an int64 array of shape ({self.num_envs},)")
         self._call(self.kernels.vec_sample, self.kernels.par_vec_sample,
-                   self.masks, self.n_legal, self._policy_rngs, target)
+                   self._b.masks, self.n_legal, self._policy_rngs, target)
         if out is None:
             self._draw = self._draw_capable
         return target
@@ -231,6 +243,24 @@ class _VectorBase:
                                        self.terminated, self.truncated, self.episode_lengths,
                                        self.episode_seeds, self._seed_rngs, self._policy_rngs, self._actions))
         return total // self.num_envs
+
+    def set_state(self, i: int, state: np.ndarray) -> None:
+        """Put ``state`` (checked by :meth:`mushgym.Game.validate`) into env ``i`` and refresh its
+        mask and player; the env's episode goes on from there. ``vec.states`` itself is read-only;
+        the raw buffer the kernels use (``vec._b.states``) is unchecked: writing into it is at
+        your own risk."""
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.num_envs:
+            raise ValueError(f"{self.env_id}: env index must be in 0..{self.num_envs - 1}, got {i!r}")
+        self.game.validate(state)
+        if self.game.kernels.is_terminal(state):
+            raise ValueError(f"{self.env_id}: set_state takes a game in progress, not a finished one")
+        self._b.states[i] = state
+        player = self.game.kernels.aec_refresh(self._b.states[i], self._cfg, self._b.masks[i], self.game.work)
+        self._b.n_legal[i] = int(self._b.masks[i].sum())
+        self._after_set_state(i, int(player))
+
+    def _after_set_state(self, i: int, player: int) -> None:
+        raise NotImplementedError
 
     def close(self) -> None:
         pass
@@ -252,6 +282,13 @@ class MushroomVectorEnv(_VectorBase):
 
     def _player_of(self, i: int) -> int:
         return int(self.current_player[i])
+
+    def _after_set_state(self, i: int, player: int) -> None:
+        self._b.players[i] = player
+        self.terminated[i] = self.truncated[i] = self.has_final[i] = False
+        self.rewards[i] = 0.0
+        self._b.ep_len[i] = 0
+        self.kernels.observe(self._b.states[i], player, self._cfg, self.obs[i], self.game.work)
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deal every env a new game. With ``seed``, restart every env's seed and policy streams.
@@ -365,6 +402,10 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
     def _player_of(self, i: int) -> int:
         return int(self.learner_seats[i])
 
+    def set_state(self, i: int, state: np.ndarray) -> None:
+        raise NotImplementedError("SingleAgentVectorEnv.set_state is not supported (the opponents' moves are "
+                                  "part of its step); use MushroomVectorEnv.set_state")
+
     def _reseed(self, seed: Any) -> None:
         if isinstance(seed, (list, tuple)):
             raise ValueError("SingleAgentVectorEnv.reset takes one integer seed for the whole vector "
@@ -400,7 +441,7 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions in every env, ``(num_envs, num_actions)`` bool."""
-        return self.masks.astype(bool)
+        return self._b.masks.astype(bool)
 
     def close(self, **kwargs: Any) -> None:
         self.closed = True

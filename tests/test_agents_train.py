@@ -91,8 +91,8 @@ def test_train_ppo_writes_model_logs_checkpoints_timing(trained):
 
 def test_saved_model_is_an_agent_that_plays_legally(trained):
     _, run = trained
-    agent = load_policy(run / "final.zip")
-    assert make_agent(str(run / "final.zip"), env_id="fungi_v0").encoder.name == "scaled"
+    agent = load_policy(run / "final.zip", trust=True)
+    assert make_agent(str(run / "final.zip"), env_id="fungi_v0", trust=True).encoder.name == "scaled"
     game = mushgym.game("fungi_v0")
     s = game.new_state(3)
     mask = game.legal_mask(s)
@@ -101,14 +101,14 @@ def test_saved_model_is_an_agent_that_plays_legally(trained):
     m = play_match(game, agent, make_agent("random"), 6, seed=0)
     assert m.wins + m.draws + m.losses == 6
     ckpt = sorted((run / "checkpoints").glob("*.zip"))[0]
-    assert load_policy(ckpt).encoder.name == "scaled"  # checkpoints find the run's final.json
+    assert load_policy(ckpt, trust=True).encoder.name == "scaled"  # checkpoints find the run's final.json
     with pytest.raises(ValueError, match="trained on fungi_v0"):
-        load_policy(run / "final.zip", env_id="mycology_v0")
+        load_policy(run / "final.zip", env_id="mycology_v0", trust=True)
 
 
 def test_policy_agent_matches_sb3_predict_and_samples_legally(trained):
     model, run = trained
-    agent = load_policy(run / "final.zip")
+    agent = load_policy(run / "final.zip", trust=True)
     game = mushgym.game("fungi_v0")
     rng = np.random.default_rng(0)
     s = game.new_state(1)
@@ -129,10 +129,10 @@ def test_exported_policy_plays_like_the_model(trained, tmp_path):
     from mushgym.agents.ppo import export_policy
 
     _, run = trained
-    out = export_policy(run / "final.zip", tmp_path / "policy.pt")
+    out = export_policy(run / "final.zip", tmp_path / "policy.pt", trust=True)
     assert out.stat().st_size < (run / "final.zip").stat().st_size
     game = mushgym.game("fungi_v0")
-    a, b = load_policy(run / "final.zip"), make_agent(str(out), env_id="fungi_v0")
+    a, b = load_policy(run / "final.zip", trust=True), make_agent(str(out), env_id="fungi_v0")
     for seed in range(5):
         s = game.new_state(seed)
         o, m = game.observe(s, game.current_player(s)), game.legal_mask(s)
@@ -142,7 +142,7 @@ def test_exported_policy_plays_like_the_model(trained, tmp_path):
 def test_tournament_with_a_saved_model(trained, tmp_path):
     _, run = trained
     res = tournament("fungi_v0", {"random": "random", "greedy": "greedy", "ppo": str(run / "final.zip")},
-                     games=6, seed=0, verbose=False, csv_path=tmp_path / "e.csv")
+                     games=6, seed=0, verbose=False, csv_path=tmp_path / "e.csv", trust_models=True)
     assert set(res.elo) == {"random", "greedy", "ppo"} and (tmp_path / "e_elo.csv").exists()
 
 

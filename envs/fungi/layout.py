@@ -112,6 +112,30 @@ PANS = L.field("pan_records", (2, MAX_PANS, PAN_REC), dims=("player", "pan", "fi
 LAST = L.field("last_turn_of", doc="whose turn ended last (the skip rule is public)")
 DECISIONS = L.decision_stack(depth=1, args=3)   # a cook follow-up or a trim; they never nest
 STATE_SIZE = L.size
+
+# Bounds of every slot, checked by Game.validate on each state coming from Python: within
+# them no kernel indexes out of range (card kinds, pile sizes, players, pan and decision
+# entries); counts are capped by the largest pile, counters and points by 2**31.
+_BIG = 2**31
+_CARDS = MAX_DRAW            # no count of cards can exceed the draw pile's capacity
+for _name, _low, _high in (
+    ("rng", 0, 2**32 - 1), ("turn_player", 0, 1), ("start_player", 0, 1), ("terminal", 0, 1),
+    ("steps", 0, _BIG), ("turns", 0, _BIG), ("skips", 0, _BIG), ("forced_passes", 0, _BIG),
+    ("draw_pile", 0, NKINDS - 1), ("draw_n", 0, MAX_DRAW),
+    ("night_pile", 0, NKINDS - 1), ("night_n", 0, MAX_NIGHT_DECK),
+    ("forest", 0, NKINDS - 1), ("forest_n", 0, FOREST_SIZE),
+    ("decay", 0, NKINDS - 1), ("decay_n", 0, DECAY_MAX),
+    ("discard", 0, _CARDS), ("hand", 0, _CARDS), ("hand_n", 0, _CARDS), ("known", 0, _CARDS),
+    ("baskets", 0, _CARDS), ("sticks", 0, _BIG), ("empty_pans", 0, _CARDS), ("fly_new", 0, _CARDS),
+    ("fly_old", 0, _CARDS), ("cooked_forest", 0, _CARDS), ("cooked_night", 0, _CARDS),
+    ("cooked_butter", 0, _CARDS), ("cooked_cidre", 0, _CARDS), ("cooked_pans", 0, MAX_PANS),
+    ("score", 0, _BIG), ("mushrooms_cooked", 0, _BIG), ("last_turn_of", 0, 1),
+    # pan records: type, forest, night, butter, cidre
+    ("pan_records", 0, np.array([NTYPES - 1, _CARDS, _CARDS, _CARDS, _CARDS])),
+    # decision entries: kind, player, then a cook's type, night, forest
+    ("decisions", 0, np.array([D_TRIM, 1, NTYPES - 1, N_VALUES - 1, F_VALUES - 1])),
+):
+    L.bound(_name, _low, _high)
 L.install(globals())
 
 # ---------------------------------------------------------------------------

@@ -121,6 +121,19 @@ class Layout:
     def scalar(self, name: str, **kw) -> int:
         return self.field(name, (), **kw)
 
+    def bound(self, name: str, low=None, high=None) -> None:
+        """Declare (or tighten) the bounds of a declared field: a number, or an array broadcastable
+        to its shape. On a state layout they are what :meth:`mushgym.Game.validate` checks."""
+        from dataclasses import replace
+
+        if name not in self.fields:
+            raise KeyError(f"{self.name} has no field {name!r}; fields: {list(self.fields)}")
+        f = self.fields[name]
+        for b in (low, high):
+            if b is not None:
+                np.broadcast_to(np.asarray(b), f.shape or (1,))   # raises if the shape does not fit
+        self.fields[name] = replace(f, low=f.low if low is None else low, high=f.high if high is None else high)
+
     def decision_stack(self, depth: int, args: int) -> int:
         """The game's stack of pending decisions: ``depth`` entries of (kind, player, args...).
 
@@ -206,6 +219,30 @@ class Layout:
                     raise ValueError(f"{self.name} field {f.name!r}: bound of shape {np.shape(bound)} does not "
                                      f"broadcast to the field's shape {f.shape}") from None
         return low, high
+
+    def state_bounds(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """Per-slot int64 (low, high) of a state layout: the declared ``low``/``high`` of each
+        field (unbounded where none is declared), the decision stack's entry count within
+        ``0..depth``. None when nothing is bounded (no stack, no declared bound)."""
+        info = np.iinfo(np.int64)
+        low = np.full(self.size, info.min, np.int64)
+        high = np.full(self.size, info.max, np.int64)
+        bounded = False
+        for f in self.fields.values():
+            sl = slice(f.offset, f.offset + f.size)
+            shape = f.shape or (1,)
+            if f.low is not None:
+                low[sl] = np.broadcast_to(np.asarray(f.low, np.int64), shape).ravel()
+                bounded = True
+            if f.high is not None:
+                high[sl] = np.broadcast_to(np.asarray(f.high, np.int64), shape).ravel()
+                bounded = True
+        if self.stack is not None:
+            n = self.fields[f"{STACK_NAME}_n"].offset
+            low[n] = max(low[n], 0)
+            high[n] = min(high[n], self.stack[1])
+            bounded = True
+        return (low, high) if bounded else None
 
     def table(self) -> str:
         """Markdown index table: slots, field, shape (dimension names), content."""

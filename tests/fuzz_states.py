@@ -1,0 +1,137 @@
+"""Fuzz the functional API with bad states, in subprocesses so that a crash is counted.
+
+    python tests/fuzz_states.py fungi_v0 --random 1000 --corrupt 1000
+
+Inputs: ``random`` states (uniform int64 of the right length) and ``corrupt`` states
+(a state reached by random play with one slot replaced: half the time by a uniform
+int64, half by a small value in -10..300, which the bounds may let through). Each
+input goes through ``current_player``, ``is_terminal``, ``returns``, ``observe`` of
+every seat, ``legal_mask``, then up to 20 random legal ``step`` calls. Outcome:
+
+* ``refused``: a ValueError/TypeError/RuntimeError with a message (a clear error);
+* ``ok``: accepted and played on with every invariant holding (a valid state);
+* ``silent``: accepted, but ``check_invariants`` failed or an observation left its bounds;
+* ``unclear``: another exception (IndexError, numba errors, ...);
+* ``crash``: the worker process died (segfault, abort).
+
+The parent runs a worker per chunk and restarts it after the input that killed it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+
+import numpy as np
+
+CLEAR = (ValueError, TypeError, RuntimeError)
+
+
+def make_input(game, kind: str, i: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng([seed, i, 0 if kind == "random" else 1])
+    if kind == "random":
+        return rng.integers(np.iinfo(np.int64).min, np.iinfo(np.int64).max, game.state_size, dtype=np.int64,
+                            endpoint=True)
+    s = game.new_state(int(rng.integers(0, 2**31)))
+    for _ in range(int(rng.integers(0, 40))):
+        if game.kernels.is_terminal(s):
+            break
+        mask = np.zeros(game.num_actions, np.int8)
+        game.kernels.legal_mask(s, game.config, mask, game.work)
+        game.kernels.step(s, int(rng.choice(np.flatnonzero(mask))), game.config, game.work)
+    slot = int(rng.integers(0, game.state_size))
+    if rng.random() < 0.5:
+        s[slot] = rng.integers(np.iinfo(np.int64).min, np.iinfo(np.int64).max, dtype=np.int64, endpoint=True)
+    else:
+        s[slot] = rng.integers(-10, 301)
+    return s
+
+
+def run_one(game, state: np.ndarray, rng: np.random.Generator) -> str:
+    try:
+        game.current_player(state)
+        game.is_terminal(state)
+        game.returns(state)
+        for p in range(game.num_players):
+            obs = game.observe(state, p)
+            if (obs < game.obs_low).any() or (obs > game.obs_high).any():
+                return "silent"
+        for _ in range(20):
+            if game.is_terminal(state):
+                break
+            legal = game.legal_actions(state)
+            if len(legal) == 0:
+                return "silent"
+            state = game.step(state, int(rng.choice(legal)))
+        try:
+            game.check_invariants(state)
+        except AssertionError:
+            return "silent"
+        return "ok"
+    except CLEAR as err:
+        return "refused" if str(err) else "unclear"
+    except AssertionError:
+        return "silent"
+    except Exception:  # noqa: BLE001 - everything else is what we count
+        return "unclear"
+
+
+def worker(env_id: str, kind: str, start: int, stop: int, seed: int) -> None:
+    import mushgym
+
+    game = mushgym.game(env_id)
+    for i in range(start, stop):
+        print(f"start {i}", flush=True)
+        state = make_input(game, kind, i, seed)
+        out = run_one(game, state, np.random.default_rng([seed, i, 2]))
+        print(f"done {i} {out}", flush=True)
+
+
+def fuzz(env_id: str, kind: str, n: int, seed: int = 0, python: str = sys.executable,
+         env: dict | None = None, timeout: float = 1800) -> Counter:
+    """Outcomes of ``n`` inputs of ``kind`` for ``env_id``, crashes included (see the module doc)."""
+    counts: Counter = Counter()
+    i = 0
+    while i < n:
+        proc = subprocess.run([python, os.path.abspath(__file__), "--worker", env_id, kind, str(i), str(n), str(seed)],
+                              capture_output=True, text=True, env=env, timeout=timeout)
+        last_started = None
+        for line in proc.stdout.splitlines():
+            parts = line.split()
+            if parts[:1] == ["start"]:
+                last_started = int(parts[1])
+            elif parts[:1] == ["done"]:
+                counts[parts[2]] += 1
+                i = int(parts[1]) + 1
+        if i < n and proc.returncode != 0:
+            if last_started is None or last_started < i:   # died before its first input: not a fuzz result
+                raise RuntimeError(f"fuzz worker failed to start: {proc.stderr[-2000:]}")
+            counts["crash"] += 1
+            i = last_started + 1
+    counts["inputs"] = n
+    return counts
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("env_id", nargs="?")
+    p.add_argument("--random", type=int, default=100)
+    p.add_argument("--corrupt", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--worker", nargs=5, metavar=("ENV", "KIND", "START", "STOP", "SEED"))
+    args = p.parse_args(argv)
+    if args.worker:
+        e, k, a, b, s = args.worker
+        worker(e, k, int(a), int(b), int(s))
+        return
+    result = {kind: dict(fuzz(args.env_id, kind, n, args.seed)) for kind, n in
+              (("random", args.random), ("corrupt", args.corrupt)) if n}
+    print(json.dumps({args.env_id: result}))
+
+
+if __name__ == "__main__":
+    main()
