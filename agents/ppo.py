@@ -353,6 +353,14 @@ class _Training(BaseCallback):
     def _on_training_start(self) -> None:
         self._t0 = time.perf_counter()
         self._mark = self._t0
+        # time spent before training (the first deal, which may compile kernels) is not counted
+        self._env0 = sum(e.timers["env"] for e in self.envs)
+        self._opp0 = sum(e.timers["opponents"] for e in self.envs)
+
+    def _game_times(self) -> tuple[float, float]:
+        """Seconds in the game and in the opponents since training started."""
+        return (sum(e.timers["env"] for e in self.envs) - getattr(self, "_env0", 0.0),
+                sum(e.timers["opponents"] for e in self.envs) - getattr(self, "_opp0", 0.0))
 
     def _on_rollout_start(self) -> None:
         now = time.perf_counter()
@@ -364,8 +372,7 @@ class _Training(BaseCallback):
         now = time.perf_counter()
         self.t_rollout += now - self._mark
         self._mark = now
-        env_t = sum(e.timers["env"] for e in self.envs)
-        opp_t = sum(e.timers["opponents"] for e in self.envs)
+        env_t, opp_t = self._game_times()
         total = now - self._t0
         self.logger.record("time/env_share", env_t / max(total, 1e-9))
         self.logger.record("time/opponents_share", opp_t / max(total, 1e-9))
@@ -385,8 +392,7 @@ class _Training(BaseCallback):
 
     def summary(self) -> dict[str, float]:
         total = time.perf_counter() - self._t0
-        env_t = sum(e.timers["env"] for e in self.envs)
-        opp_t = sum(e.timers["opponents"] for e in self.envs)
+        env_t, opp_t = self._game_times()
         learner_steps = sum(e.counts["learner_steps"] for e in self.envs)
         opp_steps = sum(e.counts["opponent_steps"] for e in self.envs)
         net_rollout = max(self.t_rollout - env_t - opp_t, 0.0)
