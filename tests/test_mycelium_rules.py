@@ -1,0 +1,264 @@
+"""Mycelium scenario tests: the rulebook's worked examples and each mushling type's abilities."""
+
+import numpy as np
+import pytest
+
+from mycelium_helpers import K, Scenario
+from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium.data import MyceliumDataError, load_board, load_mushlings, load_nutrients, paths_to_bond
+
+BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3   # 4-player seats, clockwise
+
+
+def test_data_counts_and_symmetric_boards():
+    m = load_mushlings()
+    assert m.copies.sum() == 54 and len(m.names) == 23
+    assert m.combat[K["Death Cap"]] == 8 and m.combat.max() == 8
+    nut = load_nutrients()
+    assert nut.copies.sum() == 17 and nut.copies[nut.four_player_only == 1].sum() == 3
+    for n in (3, 4):
+        b = load_board(n)
+        assert len(b.edges) == 132
+        # every seat needs the same numbers of Paths to bond to the trees and the Willow
+        profiles = {tuple(sorted(paths_to_bond(b, s, g) for g in b.tree_gloc if g >= 0)) + (paths_to_bond(b, s, b.willow),)
+                    for s in range(n)}
+        assert len(profiles) == 1, profiles
+        for s in range(n):
+            assert paths_to_bond(b, s, b.cave_of_seat[s]) == 0  # the Colony's own cave is bonded
+
+
+def test_malformed_data_names_file_entry_and_field(tmp_path):
+    bad = tmp_path / "cards.toml"
+    bad.write_text('[[mushling]]\nname = "Death Cap"\ntype = "warrior"\ncombat = "eight"\nspore = 0\ncopies = 1\n')
+    with pytest.raises(MyceliumDataError, match=r"cards.toml: mushling #1 \('Death Cap'\): field 'combat'"):
+        load_mushlings(bad)
+    bad.write_text('[[mushling]]\nname = "Death Hat"\n')
+    with pytest.raises(MyceliumDataError, match="not a Field Guide type"):
+        load_mushlings(bad)
+    board = tmp_path / "board.toml"
+    board.write_text("[side3]\nplayers = 3\nradius = 3\ncolours = ['a', 'b', 'c']\n"
+                     "[[side3.location]]\nname = 'X'\nkind = 'volcano'\nq = 0\nr = 0\n")
+    with pytest.raises(MyceliumDataError, match=r"side3 location #1 \('X'\): field 'kind'"):
+        load_board(3, board)
+    with pytest.raises(MyceliumDataError, match="missing table"):
+        load_board(4, board)
+
+
+def test_setup():
+    for n in (3, 4):
+        from mushgym.envs.mycelium.game import MyceliumGame
+
+        g = MyceliumGame(num_players=n)
+        for seed in range(5):
+            s = g.new_state(seed)
+            v = R.L.arrays(s)
+            first = int(v["first_player"])
+            sizes = [int(v["hand"][(first + i) % n].sum()) for i in range(n)]
+            assert sizes == [4 + i for i in range(n)]
+            assert (v["mat_spores"][:n] == 3).all()
+            assert all(v["loc_spores"][g.board.cave_of_seat[p]] == 3 for p in range(n))
+            assert v["loc_nut"].sum() == (n if n == 4 else 3) + 1  # each tree + the Willow
+            assert int(v["ndeck_n"]) == (17 if n == 4 else 14)
+            assert v["phase"] == R.PH_EXPLORE and g.current_player(s) == first
+
+
+def _connected_spoke(sc, p):
+    """A non-permanent edge next to p's Colony ring."""
+    return sc.spokes(p)[0]
+
+
+def test_combat_example():
+    """Blue's Parasol vs Red's Liberty Cap; Blue Oyster +2, Red's combat token +1; tie: Red wins,
+    draws; Parasol steals from Red; Liberty Cap builds Red a free Path."""
+    sc = Scenario(4, tp=BLUE)
+    e = _connected_spoke(sc, BLUE)
+    sc.path(RED, e)
+    sc.give(BLUE, "Parasol", "Blue Oyster")
+    sc.give(RED, "Liberty Cap", "Death Cap")
+    sc.v["ctok"][RED] = 1
+    sc.top("Shiitake")            # Red's draw for winning as the defender
+    slot = int(np.flatnonzero(sc.v["paths"][e] == RED + 1)[0])
+    sc.act("attack", e, slot, player=BLUE)
+    sc.act("card", K["Parasol"], player=BLUE)
+    sc.act("card", K["Liberty Cap"], player=RED)
+    assert sc.v["c_revealed"] == 1
+    sc.act("reinforce", 0, 0, player=BLUE)          # Blue Oyster +2 for the attacker
+    sc.act("pass", player=RED)                       # Red does not cancel it (Fly Agaric window)
+    sc.act("combat_token", 1, player=RED)           # +1 for the defender
+    assert list(sc.v["c_bonus"]) == [2, 1]
+    sc.act("pass", player=RED)                       # round of passes: Blue has nothing left, Red passes
+    assert sc.v["c_winner"] == 1 and sc.v["paths"][e].tolist().count(RED + 1) == 1
+    assert sc.v["hand"][RED].sum() == 2              # Death Cap + the card drawn for winning
+    sc.act("use", player=BLUE)                       # Parasol: steal a random card from Red
+    sc.act("pass", player=RED)
+    assert sc.v["hand"][BLUE].sum() == 1 and sc.v["hand"][RED].sum() == 1
+    stolen = int(np.flatnonzero(sc.v["hand"][BLUE])[0])
+    assert sc.v["known"][RED, BLUE, stolen] == 1     # Red saw which card went
+    sc.act("use", player=RED)                        # Liberty Cap: a free Path
+    sc.act("pass", player=BLUE)
+    before = int(sc.v["npaths"][RED])
+    free = [x for x in range(132) if sc.legal("place_path", x)]
+    sc.act("place_path", free[0], player=RED)
+    sc.pass_all_but()
+    assert sc.v["npaths"][RED] == before + 1
+    assert sc.v["c_active"] == 0 and sc.who() == BLUE and sc.v["decisions_n"] == 0
+    for name in ("Parasol", "Liberty Cap", "Blue Oyster"):
+        assert sc.v["discard"][K[name]] == 1, name
+    assert sc.v["ctok"].sum() == 0
+
+
+def test_build_example_with_penny_bun():
+    """Blue pays 3 cards of spore value 2 for 2 Paths; the first shares an edge with Beige,
+    the second is next to Green, who plays Penny Bun: Blue keeps 1 Path, paid for 2."""
+    sc = Scenario(4, tp=BLUE)
+    spokes = sc.spokes(BLUE)
+    shared = spokes[0]
+    sc.path(BEIGE, shared)
+    # an edge Blue can build that touches an edge where Green will have a Path
+    target = next(x for x in spokes[1:] if not set(sc.nbrs(x)) & {shared} and x != shared)
+    green_edge = next(n for n in sc.nbrs(target) if sc.board.permanent[n] < 0 and n != shared
+                      and not set(sc.nbrs(n)) & set(sc.ring(BLUE)) and n not in sc.nbrs(shared))
+    sc.path(GREEN, green_edge)
+    sc.give(BLUE, "Wood Blewit", "Wood Blewit", "Night Light")
+    sc.give(GREEN, "Penny Bun")
+    sc.act("build", player=BLUE)
+    for name in ("Wood Blewit", "Wood Blewit", "Night Light"):
+        sc.act("pay_card", K[name], player=BLUE)
+    sc.act("pay_done", player=BLUE)
+    sc.act("place_path", shared, player=BLUE)
+    assert sorted(sc.v["paths"][shared]) == [BLUE + 1, BEIGE + 1]
+    sc.act("place_path", target, player=BLUE)
+    sc.act("penny_bun", player=GREEN)
+    assert sc.who() == BLUE and sc.v["decisions_n"] == 0   # nobody else can hold a Fly Agaric
+    assert not (sc.v["paths"][target] == BLUE + 1).any()
+    assert sc.v["npaths"][BLUE] == 1
+    assert sc.v["discard"][K["Wood Blewit"]] == 2 and sc.v["discard"][K["Penny Bun"]] == 1
+
+
+def test_gather_examples():
+    """Red: 2 gatherers on Birch with 2 Nutrients but 1 bonded Path -> 1 Nutrient. The Colony's
+    own cave is bonded by its permanent Path; the Mush Room draws without a bond."""
+    sc = Scenario(4, tp=RED)
+    birch = sc.gloc("Birch")
+    sc.v["loc_nut"][birch] = 2
+    # build a bonded chain from Red's colony to one edge of Birch (shortest, by BFS)
+    from collections import deque
+
+    board = sc.board
+    start = sc.ring(RED)
+    prev = {e: None for e in start}
+    q = deque(start)
+    goal = None
+    birch_edges = set(int(x) for x in board.gloc_edges[birch] if x >= 0)
+    while q:
+        e = q.popleft()
+        if e in birch_edges:
+            goal = e
+            break
+        for n in sc.nbrs(e):
+            if n not in prev and board.permanent[n] < 0:
+                prev[n] = e
+                q.append(n)
+    chain = []
+    while goal is not None and board.permanent[goal] < 0:
+        chain.append(goal)
+        goal = prev[goal]
+    for e in chain:
+        sc.path(RED, e)
+    sc.v["gatherer"][RED] = [birch, birch, sc.gloc("Mush Room")]
+    hand0 = int(sc.v["hand"][RED].sum())
+    sc.act("end_actions", player=RED)
+    assert sc.v["mat_nut"][RED] == 1 and sc.v["loc_nut"][birch] == 1
+    assert sc.v["hand"][RED].sum() == hand0 + 1
+    assert (sc.v["gatherer"][RED] == -1).all() and sc.v["phase"] == R.PH_PLACE
+    # the own cave: 2 gatherers, 1 bonded Path -> 1 spore
+    sc2 = Scenario(4, tp=GREEN)
+    cave = int(sc2.board.cave_of_seat[GREEN])
+    sc2.v["gatherer"][GREEN] = [cave, cave, sc2.gloc("Oak")]
+    spores = int(sc2.v["mat_spores"][GREEN])
+    sc2.act("end_actions", player=GREEN)
+    assert sc2.v["mat_spores"][GREEN] == spores + 1
+    assert sc2.v["mat_nut"][GREEN] == 0    # not bonded to Oak
+
+
+def test_explore_phase_examples():
+    """Green: 2 on the Mush Room and 1 on its cave -> 2 cards and 1 spore on the first gather."""
+    from mushgym.envs.mycelium.game import MyceliumGame
+
+    g = MyceliumGame(num_players=4)
+    s = g.new_state(3)
+    v = R.L.arrays(s)
+    first = int(v["first_player"])
+    mush = g.board.mush_room
+    for i in range(4):
+        p = (first + i) % 4
+        for _ in range(3):
+            assert g.current_player(s) == p and v["phase"] == R.PH_EXPLORE
+            loc = mush if p == GREEN and v["gatherer"][p].tolist().count(mush) < 2 else int(g.board.cave_of_seat[p])
+            s = g.step(s, g.encode_action("place_gatherer", loc))
+            v = R.L.arrays(s)
+    assert v["gatherer"][GREEN].tolist().count(mush) == 2
+    # play until Green's Gather Phase: everyone else ends the Action Phase at once
+    while True:
+        p = g.current_player(s)
+        if p == GREEN and v["phase"] == R.PH_ACTION and v["decisions_n"] == 0:
+            break
+        legal = g.legal_actions(s)
+        for name in ("end_actions", "pass", "place_gatherer"):
+            a = [x for x in legal if g.decode_action(x)[0] == name]
+            if a:
+                s = g.step(s, a[0])
+                break
+        else:
+            s = g.step(s, legal[0])
+        v = R.L.arrays(s)
+    cards, spores = int(v["hand"][GREEN].sum()), int(v["mat_spores"][GREEN])
+    cave_spores = int(v["loc_spores"][g.board.cave_of_seat[GREEN]])
+    s = g.step(s, g.encode_action("end_actions"))
+    v = R.L.arrays(s)
+    assert v["hand"][GREEN].sum() == cards + 2
+    assert v["mat_spores"][GREEN] == spores + min(1, cave_spores)
+
+
+def test_path_rules_two_per_edge_not_two_of_one_player_and_twenty_one():
+    sc = Scenario(4, tp=BLUE)
+    e = sc.spokes(BLUE)[0]
+    sc.path(GREEN, e)
+    sc.path(RED, e)
+    sc.v["mat_spores"][BLUE] = 9
+    sc.act("build")
+    sc.act("pay_token")
+    sc.act("pay_done")
+    assert not sc.legal("place_path", e)      # full edge
+    # 20 Paths already: the 21st removes one of your own
+    sc2 = Scenario(4, tp=BLUE)
+    far = [x for x in range(132) if sc2.board.permanent[x] < 0 and x not in sc2.spokes(BLUE)][:20]
+    for x in far:
+        sc2.path(BLUE, x)
+    sc2.v["mat_spores"][BLUE] = 1
+    sc2.act("build")
+    sc2.act("pay_token")
+    sc2.act("pay_done")
+    new = next(x for x in sc2.spokes(BLUE) if sc2.legal("place_path", x))
+    sc2.act("place_path", new)
+    assert sc2.top_kind() == R.D_REMOVE_OWN and not sc2.legal("remove_own", new)
+    sc2.act("remove_own", far[0])
+    assert sc2.v["npaths"][BLUE] == 20
+
+
+def test_no_change_given_and_exchange():
+    sc = Scenario(4, tp=BLUE)
+    sc.v["mat_spores"][BLUE] = 1
+    sc.give(BLUE, "Wood Blewit", "Night Light", "Yellow Morel", "Yellow Morel")
+    sc.act("build")
+    sc.act("pay_card", K["Wood Blewit"])
+    sc.act("pay_card", K["Night Light"])
+    sc.act("pay_token")   # 7 paid: 2 Paths, 1 lost
+    sc.act("pay_done")
+    assert sc.v["decisions"][int(sc.v["decisions_n"]) - 1][2] == 2
+    sc.v["decisions_n"][...] = 0
+    sc.v["decisions"][...] = 0
+    cave = int(sc.board.cave_of_seat[RED])
+    before = int(sc.v["loc_spores"][cave])
+    sc.act("exchange", K["Yellow Morel"], 1 + RED)
+    assert sc.v["loc_spores"][cave] == before + 1 and sc.v["discard"][K["Yellow Morel"]] == 2
