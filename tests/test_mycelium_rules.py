@@ -262,3 +262,94 @@ def test_no_change_given_and_exchange():
     before = int(sc.v["loc_spores"][cave])
     sc.act("exchange", K["Yellow Morel"], 1 + RED)
     assert sc.v["loc_spores"][cave] == before + 1 and sc.v["discard"][K["Yellow Morel"]] == 2
+
+
+def _obs_known(sc, viewer, holder, name):
+    off = (holder - viewer) % sc.n
+    return sc.game.observe(sc.s, viewer)[R.O_KNOWN + (off - 1) * R.T + K[name]]
+
+
+def test_parrot_view_stays_in_the_observation_while_true_and_nothing_else_leaks():
+    sc = Scenario(4, tp=BLUE)
+    sc.give(BLUE, "Parrot Toadstool")
+    sc.give(RED, "Pink Oyster", "Truffle")
+    sc.act("parrot_view", (RED - BLUE - 1) % 4, player=BLUE)
+    sc.pass_all_but(BLUE)
+    assert _obs_known(sc, BLUE, RED, "Truffle") == 1 and _obs_known(sc, BLUE, RED, "Pink Oyster") == 1
+    assert _obs_known(sc, GREEN, RED, "Truffle") == 0
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        other = sc.game.perturb_hidden(sc.s, BLUE, rng)
+        v2 = R.L.arrays(other)
+        assert v2["hand"][RED, K["Truffle"]] >= 1 and v2["hand"][RED, K["Pink Oyster"]] >= 1
+        np.testing.assert_array_equal(sc.game.observe(other, BLUE), sc.game.observe(sc.s, BLUE))
+        np.testing.assert_array_equal(sc.game.observe(sc.game.perturb_hidden(sc.s, GREEN, rng), GREEN),
+                                      sc.game.observe(sc.s, GREEN))
+    # Red plays its Truffle in view of all: Blue's knowledge of it goes, the Pink Oyster stays
+    sc.v["turn_player"][...] = RED
+    sc.act("truffle", 0, player=RED)
+    sc.pass_all_but(RED)
+    assert _obs_known(sc, BLUE, RED, "Truffle") == 0 and _obs_known(sc, BLUE, RED, "Pink Oyster") == 1
+    # Red's face-down card is unseen: every known count drops (Blue cannot tell which card went)
+    e = sc.spokes(RED)[0]
+    sc.path(BLUE, e)
+    sc.give(BLUE, "Night Light")      # so Blue has a defence to choose
+    slot = int(np.flatnonzero(sc.v["paths"][e] == BLUE + 1)[0])
+    sc.act("attack", e, slot, player=RED)
+    sc.act("card", K["Pink Oyster"], player=RED)
+    assert _obs_known(sc, BLUE, RED, "Pink Oyster") == 0
+    assert sc.game.observe(sc.s, BLUE)[R.O_C_CARD + K["Pink Oyster"]] == 0      # not revealed yet
+    assert sc.game.observe(sc.s, RED)[R.O_C_CARD + K["Pink Oyster"]] == 1       # its owner sees it
+    assert sc.who() == BLUE and sc.top_kind() == R.D_DEFEND
+
+
+def test_veiled_lady_cards_stay_known_until_drawn():
+    sc = Scenario(4, tp=BLUE)
+    sc.give(BLUE, "Veiled Lady")
+    n0 = int(sc.v["ndeck_n"])
+    top = [int(k) for k in sc.v["ndeck"][n0 - 4:n0][::-1]]
+    sc.act("veiled_lady", player=BLUE)
+    sc.pass_all_but(BLUE)
+
+    def known_rows(p):
+        o = sc.game.observe(sc.s, p)[R.O_NKNOWN:R.O_NKNOWN + R.NN * R.NK].reshape(R.NN, R.NK)
+        return [int(np.argmax(r)) if r.any() else -1 for r in o]
+
+    assert known_rows(BLUE)[:5] == top + [-1]
+    assert known_rows(GREEN)[:4] == [-1] * 4
+    sc.act("end_actions")
+    for _ in range(3):
+        sc.act("place_gatherer", sc.gloc("Mush Room"))
+    while sc.v["phase"] == R.PH_DISCARD:
+        sc.act("card", int(np.flatnonzero(sc.v["hand"][BLUE])[0]))
+    sc.pass_all_but(GREEN)
+    assert sc.v["turn_player"] == GREEN
+    assert known_rows(BLUE)[:4] == top[1:] + [-1]     # the top card was drawn; the rest is still known
+
+
+def test_reaction_prompts_public_asks_everyone_eligible_holders_only_holders():
+    for mode, asked in (("public", True), ("holders", False)):
+        sc = Scenario(4, tp=BLUE, reaction_prompts=mode)
+        sc.give(BLUE, "Yellow Morel")
+        sc.give(GREEN, "Death Cap")      # a card, but no Fly Agaric
+        sc.act("spawn", 1, BLUE)
+        if asked:
+            assert sc.who() == GREEN and sc.top_kind() == R.D_FA
+            legal = sc.game.legal_actions(sc.s)
+            assert [sc.game.decode_action(a)[0] for a in legal] == ["pass"]
+            sc.act("pass")
+        assert sc.who() == BLUE and sc.v["decisions_n"] == 0
+
+
+def test_turn_limit_truncates_with_zero_returns_and_errors_name_choices():
+    from mushgym.envs.mycelium.game import MyceliumGame
+
+    g = MyceliumGame(num_players=3, turn_limit=60)
+    r = g.random_rollouts(8, seed=3, threads=1)
+    assert r["max_length"] <= g.spec.max_game_length
+    for rets in r["returns"]:
+        assert (rets == 0).all() or sorted(rets.tolist()) == [-0.5, -0.5, 1.0]
+    with pytest.raises(ValueError, match="valid choices"):
+        MyceliumGame(reaction_prompts="everyone")
+    with pytest.raises(ValueError, match="player count"):
+        MyceliumGame(num_players=2)

@@ -219,13 +219,7 @@ class MyceliumGame(Game):
             for holder in range(n):
                 assert (v["known"][viewer, holder] <= v["hand"][holder]).all(), (
                     f"player {viewer} 'knows' a card player {holder} does not hold")
-        if not v["done"] and int(v["decisions_n"]) == 0 and v["phase"] in (R.PH_PLACE, R.PH_EXPLORE, R.PH_NUTRIENT):
-            pass
-        if v["phase"] == R.PH_ACTION and int(v["decisions_n"]) == 0 and v["actions_used"] == 0:
-            # right after the Draw Phase of the previous player: hand limit held
-            prev = (int(v["turn_player"]) - 1) % n
-            if int(v["turn"]) > 0:
-                assert v["hand"][prev].sum() <= R.HAND_LIMIT + 4 * 3 + 6, "hand far above the limit"
+        assert v["last_hand"] <= R.HAND_LIMIT, f"a Draw Phase ended with {int(v['last_hand'])} cards in hand"
         if v["done"]:
             w = int(v["winner"])
             assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["truncated"], "game over without a winner"

@@ -108,6 +108,7 @@ TRUNC = L.field("truncated", doc="1 when the turn limit ended the game")
 BN_PLAYED = L.field("bn_played", doc="bit per seat: played a Bird's Nest in this Nutrient Card Phase")
 BN_TRIGGER = L.field("bn_trigger", doc="bit per gather location: a Nutrient was placed on this tree this phase")
 LAST_EDGE = L.field("last_edge", doc="edge of the last Path built or removed (-1)")
+LAST_HAND = L.field("last_hand", doc="hand size of the last player to finish a Draw Phase, at that moment")
 PATHS = L.field("paths", (E, 2), dims=("edge", "slot"), doc="owner + 1 of each of the 2 Paths an edge holds (0 empty)")
 NPATHS = L.field("npaths", MAXP, dims=("player",), doc="Paths built and in play (the 6 permanent ones not counted)")
 HAND = L.field("hand", (MAXP, T), dims=("player", "kind"), doc="mushling cards in hand per type")
@@ -680,6 +681,7 @@ def bn_eligible(state, cfg, q):
 
 @njit(cache=True)
 def end_turn(state, cfg):
+    state[LAST_HAND] = hand_size(state, state[TP])
     state[TURN] += 1
     lim = cfg[CFG_TURN_LIMIT]
     if lim > 0 and state[TURN] >= lim:
