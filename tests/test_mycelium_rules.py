@@ -353,3 +353,13 @@ def test_turn_limit_truncates_with_zero_returns_and_errors_name_choices():
         MyceliumGame(reaction_prompts="everyone")
     with pytest.raises(ValueError, match="player count"):
         MyceliumGame(num_players=2)
+
+
+def test_env_docstring_tables_are_the_generated_ones():
+    """Regenerate with `python -m mushgym.envs.mycelium.docgen`."""
+    import mushgym.envs.mycelium_v0 as env
+    from mushgym.envs.mycelium import docgen
+
+    assert env.__doc__.strip() == docgen.docstring().strip('\n"').strip()
+    for table in (R.O.table(), R.A.table(), R.L.table()):
+        assert table in env.__doc__
