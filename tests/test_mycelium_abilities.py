@@ -395,3 +395,128 @@ def test_birds_nest_off_turn_win_and_current_player_answers_first():
     assert v["done"] == 1 and v["winner"] == RED                # Red's 10th Nutrient, off-turn
     r = sc.game.returns(sc.s)
     assert r[RED] == 1.0 and abs(r.sum()) < 1e-9
+
+
+# --- reactions cancelled by a Fly Agaric --------------------------------------------------------
+
+def _build_next_to(sc, builder, owner):
+    """``builder`` builds (paying a token) a Path touching a Path of ``owner``; returns the edge."""
+    e = sc.spokes(builder)[0]
+    other = next(n for n in sc.nbrs(e) if sc.board.permanent[n] < 0)
+    sc.path(owner, other)
+    sc.v["mat_spores"][builder] = 1
+    sc.act("build", player=builder)
+    sc.act("pay_token")
+    sc.act("pay_done")
+    sc.act("place_path", e, player=builder)
+    return e
+
+
+@pytest.mark.parametrize("card", ["Penny Bun", "Inky Cap"])
+def test_path_reaction_cancelled_by_the_builder(card):
+    sc = Scenario(4, tp=BLUE)
+    sc.give(GREEN, card)
+    sc.give(BLUE, "Fly Agaric", "Death Cap", "Truffle")
+    e = _build_next_to(sc, BLUE, GREEN)
+    sc.act("penny_bun" if card == "Penny Bun" else "inky_cap", player=GREEN)
+    sc.act("fly_agaric", player=BLUE)
+    sc.pass_all_but(BLUE)
+    assert (sc.v["paths"][e] == BLUE + 1).any() and sc.v["hand"][BLUE].sum() == 2
+    assert sc.v["discard"][K[card]] == 1 and sc.v["discard"][K["Fly Agaric"]] == 1
+
+
+@pytest.mark.parametrize("oyster", ["Blue Oyster", "Pink Oyster"])
+def test_reinforcement_cancelled_adds_nothing(oyster):
+    sc = Scenario(4, tp=BLUE)
+    sc.give(BLUE, "Night Light", oyster)
+    sc.give(RED, "Yellow Morel", "Fly Agaric")
+    e = _combat(sc, "Night Light", "Yellow Morel")
+    sc.act("reinforce", 0 if oyster == "Blue Oyster" else 1, 0, player=BLUE)
+    sc.act("fly_agaric", player=RED)
+    assert sc.v["c_bonus"][0] == 0
+    while sc.v["c_active"]:
+        sc.act("pass")
+    assert (sc.v["paths"][e] == RED + 1).any()          # 1 vs 2: Red holds
+    assert sc.v["discard"][K[oyster]] == 1
+
+
+def test_reinforcements_win_it():
+    sc = Scenario(4, tp=BLUE)
+    sc.give(BLUE, "Night Light", "Pink Oyster")
+    sc.give(RED, "Yellow Morel")
+    e = _combat(sc, "Night Light", "Yellow Morel")
+    sc.act("reinforce", 1, 0, player=BLUE)
+    sc.pass_all_but(BLUE)
+    assert not (sc.v["paths"][e] == RED + 1).any() and sc.v["ctok"][BLUE] == 1
+
+
+def test_thief_steal_and_chicken_and_puffball_cancelled():
+    # a Thief's steal cancelled
+    sc = Scenario(4, tp=BLUE)
+    sc.give(BLUE, "Parasol")
+    sc.give(RED, "Night Light", "Fly Agaric", "Death Cap")
+    _combat(sc, "Parasol", "Night Light")
+    while sc.top_kind() == R.D_REINF:
+        sc.act("pass")
+    sc.act("use", player=BLUE)
+    sc.act("fly_agaric", player=RED)
+    sc.pass_all_but(BLUE)
+    assert sc.v["hand"][BLUE].sum() == 0 and sc.v["hand"][RED, K["Death Cap"]] == 1
+    # Chicken of the Woods defending, cancelled: no 3 cards (1 for winning all the same)
+    sc = Scenario(4, tp=BLUE)
+    sc.give(BLUE, "Chicken of the Woods", "Fly Agaric")
+    sc.give(RED, "Chicken of the Woods")
+    _combat(sc, "Chicken of the Woods", "Chicken of the Woods")
+    while sc.top_kind() == R.D_REINF:
+        sc.act("pass")
+    assert sc.v["c_winner"] == 1 and sc.v["hand"][RED].sum() == 1
+    sc.act("use", player=RED)
+    sc.act("fly_agaric", player=BLUE)
+    sc.pass_all_but(BLUE)
+    assert sc.v["hand"][RED].sum() == 1
+    # Common Puffball cancelled: the Thief steals after all
+    sc = Scenario(4, tp=BLUE)
+    sc.give(BLUE, "Shiitake", "Fly Agaric")
+    sc.give(RED, "Common Puffball", "Death Cap")
+    _combat(sc, "Shiitake", "Common Puffball")
+    while sc.top_kind() == R.D_REINF:
+        sc.act("pass")
+    sc.act("use", player=RED)
+    sc.act("fly_agaric", player=BLUE)
+    sc.act("pass", player=RED)              # Red may not cancel Blue's Fly Agaric (it has none)
+    assert sc.v["c_nothief"][0] == 0
+    sc.act("use", player=BLUE)
+    sc.pass_all_but(BLUE)
+    assert sc.v["hand"][BLUE].sum() == 1 and sc.v["hand"][RED].sum() == 1
+
+
+def test_birds_nest_cancelled_gathers_nothing():
+    sc = Scenario(4, tp=BEIGE)
+    v = sc.v
+    cave = int(sc.board.cave_of_seat[RED])
+    oak = sc.gloc("Oak")
+    v["gatherer"][RED] = [oak, cave, -1]
+    sc.give(RED, "Bird's Nest")
+    sc.give(GREEN, "Fly Agaric")
+    v["phase"][...] = R.PH_DISCARD
+    v["ndeck"][int(v["ndeck_n"]) - 1] = sc.game.nutrients.names.index("Oak")
+    sc.rebuild_deck()
+    sc.game.kernels.advance(sc.s, sc.game.config, sc.game.work)
+    assert sc.who() == RED and sc.top_kind() == R.D_BN
+    # gatherers 0 (Oak) and 1 (own cave): subset 0b011 -> action index 2
+    sc.act("birds_nest", 2, player=RED)
+    sc.act("fly_agaric", player=GREEN)
+    sc.pass_all_but(BLUE)
+    assert v["mat_spores"][RED] == 3 and v["gatherer"][RED].tolist() == [oak, cave, -1]
+    # not cancelled: the cave is bonded (1 spore), Oak is not (nothing); both come home
+    sc = Scenario(4, tp=BEIGE)
+    v = sc.v
+    v["gatherer"][RED] = [oak, cave, -1]
+    sc.give(RED, "Bird's Nest")
+    v["phase"][...] = R.PH_DISCARD
+    v["ndeck"][int(v["ndeck_n"]) - 1] = sc.game.nutrients.names.index("Oak")
+    sc.rebuild_deck()
+    sc.game.kernels.advance(sc.s, sc.game.config, sc.game.work)
+    sc.act("birds_nest", 2, player=RED)
+    sc.pass_all_but(BLUE)
+    assert v["mat_spores"][RED] == 4 and v["mat_nut"][RED] == 0 and (v["gatherer"][RED] == -1).all()
