@@ -22,11 +22,12 @@ ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", 
                  "Magic Mushling", "Truffle", "Witch's Hat", "Thief pair", "Thief (steal)")
 REACTION_PROMPTS = ("public", "holders")
 TURN_LIMITS = (60, 120, 240)
-#: a proven bound on the steps of one turn (RULES.md, "Game length"): 30 actions, each with
-#: at most a payment of 30 spore value (<= 30 steps), 10 Paths each with its window
-#: (<= 4 prompts, 2 nested Fly Agaric windows), a combat (<= 2 cards, 4 x (54 + 16) reinforcement
-#: rounds of prompts), plus the Nutrient, Place and Draw Phases.
-STEPS_PER_TURN = 30 * 400 + 200
+#: a bound on the steps of one turn (RULES.md, "Game length"): at most 30 actions, each at most
+#: 2,000 steps (a payment of <= 31 steps, <= 10 Paths, or one combat; inside any window every
+#: step that is not a pass plays a card or a token out of a hand, and no card returns to a hand
+#: before the window closes, so a window sees at most 54 + 16 plays, each opening at most 4
+#: prompts), plus the Nutrient, Place and Draw Phases (<= 500).
+STEPS_PER_TURN = 30 * 2_000 + 500
 EXPLORE_STEPS = 12
 
 
