@@ -120,8 +120,9 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
     """An :class:`Agent` from a name or a path.
 
     ``spec`` may be an :class:`Agent` (returned as is), ``"random"``, ``"greedy"``, or
-    the path of a model saved by :func:`mushgym.agents.train_ppo` (a ``.zip``; loading
-    it needs the ``train`` extra). ``env_id`` is needed by ``"greedy"``.
+    the path of a model saved by :func:`mushgym.agents.train_ppo` (a ``.zip``) or
+    exported by :func:`mushgym.agents.export_policy` (a ``.pt``); loading either needs
+    the ``train`` extra. ``env_id`` is needed by ``"greedy"``.
     """
     if isinstance(spec, Agent):
         return spec
@@ -136,8 +137,13 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
     from pathlib import Path
 
     path = Path(spec)
-    if path.suffix == ".zip" or path.exists() or Path(spec + ".zip").exists():
+    if path.suffix in (".zip", ".pt") or path.exists() or Path(spec + ".zip").exists():
         from .ppo import load_policy
 
         return load_policy(spec, env_id=env_id, seed=seed, **kwargs)
-    raise ValueError(f"unknown agent {spec!r}: use 'random', 'greedy' or the path of a saved model (.zip)")
+    import difflib
+
+    close = difflib.get_close_matches(spec, ["random", "greedy"], n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise ValueError(f"unknown agent {spec!r}{hint}: use 'random', 'greedy' or the path of a saved model "
+                     "(.pt or .zip)")

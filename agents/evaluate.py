@@ -5,6 +5,9 @@
     print(result.table())
     result.to_csv("results.csv")          # pairwise rates; Elo in results_elo.csv
 
+``mushgym eval`` writes both CSVs and the table into a fresh run folder
+(``runs/eval_<env>_<date-time>/``) unless told otherwise.
+
 Seats are rotated: in a match of ``games`` games between A and B, game ``i`` seats
 the agents in a different order (A first in half of the two-player games), and
 game ``i`` of every match is dealt from the same seed, so each pair plays the same
@@ -13,14 +16,23 @@ the two agents and a game is won by the agent holding the best-scoring seat.
 
 Elo ratings come from a Bradley-Terry fit by maximum likelihood on all games
 (a draw counts half a win to each side), on the usual Elo scale
-(400 points = odds of 10 to 1), anchored at 0 for ``random`` when it plays
-(otherwise at the mean), with standard errors from the observed information.
+(400 points = odds of 10 to 1), with standard errors from the observed information
+and 95% intervals (+-1.96 standard errors). The scale is anchored at ``greedy`` = 0
+when greedy plays, otherwise centred on the mean of the agents. Not at ``random``:
+strong agents beat random in nearly every game, so random's own rating is poorly
+determined and everything measured from it moved by hundreds of points between
+runs. Ratings are quoted to the nearest 10 points (``ELO_ROUND``): their intervals
+are wider than that at any practical number of games.
+
+Wilson intervals come from scipy (``binomtest(...).proportion_ci``) and the table
+is drawn by rich (the ``eval`` extra, also in ``train``).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import io
 import itertools
 import math
 import time
@@ -32,20 +44,27 @@ import numpy as np
 
 from .base import Agent, make_agent
 from .play import _as_game, play_seeds
+from .runs import new_run_dir
 from mushgym.cli import parse_options
 
 ELO_SCALE = 400.0 / math.log(10.0)
+ELO_ROUND = 10        # ratings and intervals are quoted to this many points
+Z95 = 1.959963984540054
+BASELINES = ("random", "greedy")
 
 
-def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95% by default)."""
+def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (scipy's ``binomtest``)."""
     if n <= 0:
         return (0.0, 1.0)
-    p = successes / n
-    denom = 1.0 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    from scipy.stats import binomtest
+
+    ci = binomtest(int(successes), int(n)).proportion_ci(confidence_level=confidence, method="wilson")
+    return (float(ci.low), float(ci.high))
+
+
+def round_elo(x: float) -> int:
+    return int(ELO_ROUND * round(x / ELO_ROUND))
 
 
 def seating(i: int, num_players: int) -> list[int]:
@@ -86,6 +105,15 @@ class TournamentResult:
     matches: list[MatchResult]
     elo: dict[str, float] = field(default_factory=dict)
     elo_se: dict[str, float] = field(default_factory=dict)
+    anchor: str | None = None   # the agent rated 0, or None: ratings centred on their mean
+
+    def elo_interval(self, name: str) -> tuple[float, float]:
+        """95% interval of ``name``'s rating (+-1.96 standard errors)."""
+        return (self.elo[name] - Z95 * self.elo_se[name], self.elo[name] + Z95 * self.elo_se[name])
+
+    @property
+    def scale(self) -> str:
+        return f"{self.anchor} = 0" if self.anchor else "mean of the agents = 0"
 
     def match(self, a: str, b: str) -> MatchResult:
         for m in self.matches:
@@ -105,8 +133,8 @@ class TournamentResult:
                 row[f"{which}_rate"] = round(m.rate(which), 4)
                 row[f"{which}_ci95_lo"] = round(lo, 4)
                 row[f"{which}_ci95_hi"] = round(hi, 4)
-            row["elo_a"] = round(self.elo.get(m.a, float("nan")), 1)
-            row["elo_b"] = round(self.elo.get(m.b, float("nan")), 1)
+            row["elo_a"] = round_elo(self.elo[m.a])
+            row["elo_b"] = round_elo(self.elo[m.b])
             row["steps"] = m.steps
             row["seconds"] = round(m.seconds, 2)
             rows.append(row)
@@ -124,36 +152,72 @@ class TournamentResult:
         elo_path = path.with_name(path.stem + "_elo.csv")
         with elo_path.open("w", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["env", "agent", "elo", "elo_se"])
-            for name in sorted(self.names, key=lambda n: -self.elo[n]):
-                w.writerow([self.env_id, name, round(self.elo[name], 1), round(self.elo_se[name], 1)])
+            w.writerow(["env", "agent", "elo", "elo_ci95_lo", "elo_ci95_hi", "elo_se", "scale"])
+            for name in self.ranking():
+                lo, hi = self.elo_interval(name)
+                w.writerow([self.env_id, name, round_elo(self.elo[name]), round_elo(lo), round_elo(hi),
+                            round_elo(self.elo_se[name]), self.scale])
         return path, elo_path
 
-    def table(self) -> str:
-        lines = [f"{self.env_id}: round robin, seats rotated, 95% Wilson intervals"]
-        head = f"{'A':>24} {'B':>24} {'games':>6}  {'A wins':>20}  {'draws':>20}  {'A losses':>20}"
-        lines.append(head)
-        lines.append("-" * len(head))
+    def ranking(self) -> list[str]:
+        return sorted(self.names, key=lambda n: -self.elo[n])
+
+    def rich_tables(self):
+        """The match table and the rating table as ``rich.table.Table`` objects."""
+        from rich.table import Table
+
+        matches = Table(title=f"{self.env_id}: round robin, seats rotated, 95% Wilson intervals",
+                        title_justify="left")
+        for col in ("A", "B"):
+            matches.add_column(col, overflow="fold")   # full names, folded rather than cut
+        matches.add_column("games", justify="right")
+        for col in ("A wins %", "draws %", "A losses %"):
+            matches.add_column(col, justify="right", no_wrap=True)
         for m in self.matches:
             cells = []
             for which in ("wins", "draws", "losses"):
                 lo, hi = m.interval(which)
-                cells.append(f"{m.rate(which):6.1%} [{lo:5.1%},{hi:5.1%}]")
-            lines.append(f"{_short(m.a):>24} {_short(m.b):>24} {m.games:>6}  " + "  ".join(f"{c:>20}" for c in cells))
-        lines.append("")
-        lines.append(f"{'agent':>24} {'Elo':>8} {'+-se':>6}")
-        for name in sorted(self.names, key=lambda n: -self.elo[n]):
-            lines.append(f"{_short(name):>24} {self.elo[name]:8.1f} {self.elo_se[name]:6.1f}")
-        return "\n".join(lines)
+                cells.append(f"{100 * m.rate(which):.1f} [{100 * lo:.1f}, {100 * hi:.1f}]")
+            matches.add_row(m.a, m.b, f"{m.games:,}", *cells)
+        ratings = Table(title=f"Bradley-Terry Elo, {self.scale}", title_justify="left",
+                        caption=f"95% intervals, rounded to {ELO_ROUND}", caption_justify="left")
+        ratings.add_column("agent", overflow="fold")
+        ratings.add_column("Elo", justify="right")
+        ratings.add_column("95% interval", justify="right")
+        for name in self.ranking():
+            lo, hi = self.elo_interval(name)
+            interval = "(anchor)" if name == self.anchor else f"[{round_elo(lo)}, {round_elo(hi)}]"
+            ratings.add_row(name, f"{round_elo(self.elo[name])}", interval)
+        return matches, ratings
 
+    def table(self, width: int = 120) -> str:
+        """Both tables as plain text."""
+        from rich.console import Console
 
-def _short(name: str, width: int = 24) -> str:
-    return name if len(name) <= width else "..." + name[-(width - 3):]
+        console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
+        for t in self.rich_tables():
+            console.print(t)
+        return console.export_text()
+
+    def print(self) -> None:
+        import sys
+
+        from rich.console import Console
+
+        # a terminal's own width; 160 columns in logs and pipes (rich would assume 80)
+        console = Console(width=None if sys.stdout.isatty() else 160)
+        for t in self.rich_tables():
+            console.print(t)
 
 
 def bradley_terry_elo(names: Sequence[str], matches: Sequence[MatchResult], anchor: str | None = None,
                       prior_games: float = 0.5, iters: int = 200) -> tuple[dict[str, float], dict[str, float]]:
     """Bradley-Terry strengths by Newton's method, returned on the Elo scale.
+
+    Written here rather than taken from a library: the fit is 30 lines of numpy, and the
+    pieces it needs together (virtual draws as a prior, a chosen anchor or the mean as the
+    gauge, standard errors from the observed information in that gauge) are not offered
+    as one call by scipy, and ``choix`` / ``statsmodels`` would be new dependencies.
 
     ``prior_games`` virtual draws between every pair keep the fit finite when an
     agent wins (or loses) every game. Returns ``(elo, standard_error)``.
@@ -237,11 +301,13 @@ def play_match(game, agent_a: Agent, agent_b: Agent, games: int, seed: int = 0,
 
 def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int = 1000, seed: int = 0,
                options: dict[str, Any] | None = None, batch_size: int = 128, verbose: bool = True,
-               csv_path: str | Path | None = None) -> TournamentResult:
+               csv_path: str | Path | None = None, anchor: str | None = "auto") -> TournamentResult:
     """Round robin between ``agents`` (names ``random``/``greedy``, model paths or Agent objects).
 
     ``games`` games per pair. Returns a :class:`TournamentResult`; prints its
-    table when ``verbose`` and writes CSVs when ``csv_path`` is given.
+    table when ``verbose`` and writes CSVs when ``csv_path`` is given. ``anchor``:
+    the agent rated 0 (``"auto"``: greedy if it plays, else the mean is 0; None: the mean).
+    Loading a saved model sets torch to one thread (see :mod:`mushgym.wrappers.single_agent`).
     """
     game = _as_game(env_id, **(options or {}))
     if isinstance(agents, dict):
@@ -257,6 +323,10 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
     if len(named) < 2:
         raise ValueError("a tournament needs at least two agents")
     built = {n: make_agent(s, env_id=game.env_id, seed=seed + 1000 * i) for i, (n, s) in enumerate(named)}
+    if any(type(a).__name__ == "PolicyAgent" for a in built.values()):
+        from mushgym.wrappers import set_torch_threads
+
+        set_torch_threads(1)
     matches = []
     for a, b in itertools.combinations(names, 2):
         m = play_match(game, built[a], built[b], games, seed=seed, name_a=a, name_b=b, batch_size=batch_size)
@@ -264,14 +334,17 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
         if verbose:
             print(f"  {a} vs {b}: {m.wins}-{m.draws}-{m.losses} in {m.seconds:.1f}s "
                   f"({m.steps / max(m.seconds, 1e-9):,.0f} steps/s)", flush=True)
-    anchor = "random" if "random" in names else None
+    if anchor == "auto":
+        anchor = "greedy" if "greedy" in names else None
+    elif anchor is not None and anchor not in names:
+        raise ValueError(f"anchor {anchor!r} is not one of the agents {names}")
     elo, se = bradley_terry_elo(names, matches, anchor=anchor)
     # report every match from the side of the higher-rated agent
     matches = [m if elo[m.a] >= elo[m.b] else MatchResult(m.b, m.a, m.games, m.losses, m.draws, m.wins, m.steps, m.seconds)
                for m in matches]
-    result = TournamentResult(game.env_id, names, matches, elo, se)
+    result = TournamentResult(game.env_id, names, matches, elo, se, anchor)
     if verbose:
-        print(result.table())
+        result.print()
     if csv_path is not None:
         paths = result.to_csv(csv_path)
         if verbose:
@@ -284,10 +357,18 @@ def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse
                                           description="Round-robin tournament with seats rotated: "
                                                       "win/draw/loss rates (95%% CI) and Elo.")
     p.add_argument("env", help="env id, e.g. fungi_v0")
-    p.add_argument("agents", nargs="+", help="random, greedy, or a saved model path (.zip); at least two")
+    p.add_argument("agents", nargs="+",
+                   help="at least two of: random, greedy, or the path of a saved model (.pt exported by "
+                        "export_policy, like benchmarks/training/fungi_v0_ppo.pt, or a training .zip)")
     p.add_argument("--games", type=int, default=1000, help="games per pair (default 1000)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--csv", default=None, help="write pairwise results here (Elo to <stem>_elo.csv)")
+    p.add_argument("--out", default=None,
+                   help="folder for results.csv, results_elo.csv and table.txt "
+                        "(default: a new runs/eval_<env>_<date-time>/)")
+    p.add_argument("--csv", default=None, help="write pairwise results to this file instead (Elo to <stem>_elo.csv)")
+    p.add_argument("--no-save", action="store_true", help="print the tables only, write no files")
+    p.add_argument("--anchor", default="auto",
+                   help="agent rated 0 (default: greedy if it plays, else the mean of the agents is 0)")
     p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option, e.g. num_players=4 (repeatable)")
     return p
@@ -298,10 +379,48 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
     args = build_eval_parser().parse_args(argv)
     if len(args.agents) < 2:
         raise SystemExit("mushgym eval: give at least two agents")
-    tournament(args.env, args.agents, games=args.games, seed=args.seed,
-               options=parse_options(args.option), csv_path=args.csv)
+    try:
+        import rich  # noqa: F401
+        import scipy.stats  # noqa: F401
+    except ImportError as err:
+        raise SystemExit(f"mushgym eval needs {err.name}: pip install 'mushgym[eval]'") from err
+    import mushgym
+
+    if args.env not in mushgym.list_envs():
+        raise SystemExit(f"mushgym eval: unknown env {args.env!r}; registered envs: {', '.join(mushgym.list_envs())}")
+    for spec in args.agents:
+        problem = agent_spec_problem(spec)
+        if problem:
+            raise SystemExit(f"mushgym eval: {problem}")
+    csv_path = None
+    if not args.no_save:
+        try:
+            csv_path = Path(args.csv) if args.csv else new_run_dir("eval", args.env, args.out) / "results.csv"
+        except FileExistsError as err:
+            raise SystemExit(f"mushgym eval: {err}") from err
+    try:
+        result = tournament(args.env, args.agents, games=args.games, seed=args.seed,
+                            options=parse_options(args.option), csv_path=csv_path, verbose=True,
+                            anchor=None if args.anchor == "mean" else args.anchor)
+    except (ValueError, FileNotFoundError) as err:  # bad option value, model for another env, ...
+        raise SystemExit(f"mushgym eval: {err}") from err
+    if csv_path is not None:
+        (csv_path.parent / "table.txt").write_text(result.table())
     return 0
 
 
-if __name__ == "__main__":
-    raise SystemExit(eval_main())
+def agent_spec_problem(spec: str) -> str | None:
+    """Why ``spec`` cannot name an agent (None if it can): an unknown name or a missing file."""
+    import difflib
+
+    if spec in BASELINES:
+        return None
+    path = Path(spec)
+    if path.exists():
+        return None
+    if path.suffix in (".zip", ".pt") or "/" in spec or "\\" in spec:
+        return f"no saved model at {spec}"
+    close = difflib.get_close_matches(spec, BASELINES, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return (f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)} "
+            "or the path of a saved model (.pt or .zip)")

@@ -17,12 +17,20 @@ seat each episode) against opponents drawn from a pool:
   playing its past selves;
 * a list of names/agents (e.g. ``["random", "greedy"]``): a fixed mix.
 
-A run writes to ``run_dir`` (default ``runs/ppo_<env>_<opponent>_s<seed>``):
-TensorBoard logs (``tb/``), checkpoints (``checkpoints/``), ``final.zip`` with
-its ``final.json`` (env id, options, observation encoder: what
-:func:`load_policy` needs), and ``timing.json`` (environment steps per second
-and the split of wall time between the game, the opponents, the learner's
+A run writes to a fresh folder ``run_dir`` (default
+``runs/ppo_<env>_<opponent>_s<seed>_<date-time>``; a given folder must be new or
+empty): TensorBoard logs (``tb/``), checkpoints (``checkpoints/``, the last one
+written when training stops, however short the run), ``final.zip`` with its
+``final.json`` (env id, options, observation encoder: what :func:`load_policy`
+needs), ``final.pt`` (the policy alone, for playing), the learning curve
+(``learning_curve.csv`` / ``.png``: win rates against random and greedy at
+``curve_points`` points of the run) and ``timing.json`` (environment steps per
+second and the split of wall time between the game, the opponents, the learner's
 network during rollouts, and the PPO updates).
+
+torch runs on one thread (``torch_threads=1``): several times faster for these small
+networks than torch's default of one thread per core. Under a time budget
+(``max_minutes``) the progress bar fills on wall-clock time.
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .base import Agent
+from .runs import new_run_dir
 
 try:  # the train extra
     import torch
@@ -280,7 +289,8 @@ def _opponent_pool(opponent: Any, env_id: str, seed: int, max_snapshots: int) ->
 def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed: int = 0,
               run_dir: str | Path | None = None, options: dict[str, Any] | None = None,
               max_minutes: float | None = None, progress_bar: bool = True, tensorboard: bool = True,
-              verbose: int = 0, seat: int | None = None, **hyper: Any):
+              verbose: int = 0, seat: int | None = None, curve_points: int = 10, curve_games: int = 100,
+              **hyper: Any):
     """Train sb3-contrib's MaskablePPO on ``env_id`` against ``opponent`` and return the model.
 
     ``steps`` counts the learner's decisions (environment steps as SB3 counts them);
@@ -289,7 +299,8 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     gae_lambda, clip_range, ent_coef, vf_coef, net_arch, encoder, snapshot_every,
     max_snapshots, checkpoint_every, torch_threads``. The final model is saved as
     ``run_dir/final.zip``; ``model.mushgym_run_dir`` and ``model.mushgym_timing``
-    tell where and how fast.
+    tell where and how fast. ``curve_points`` evaluations of ``curve_games`` games
+    against each of random and greedy make the learning curve (0: none).
     """
     unknown = set(hyper) - set(DEFAULTS)
     if unknown:
@@ -300,8 +311,7 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
 
     game = mushgym.game(env_id, **(options or {}))
     opp_name = opponent if isinstance(opponent, str) else "pool"
-    run_dir = Path(run_dir or f"runs/ppo_{env_id}_{opp_name.replace('+', '-')}_s{seed}")
-    run_dir.mkdir(parents=True, exist_ok=True)
+    run_dir = new_run_dir("ppo", f"{env_id}_{opp_name.replace('+', '-')}_s{seed}", run_dir)
     torch.set_num_threads(int(hp["torch_threads"]))
     torch.manual_seed(seed)
     pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"])
@@ -330,15 +340,37 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     if hp["checkpoint_every"]:
         callbacks.append(CheckpointCallback(save_freq=max(hp["checkpoint_every"] // hp["n_envs"], 1),
                                             save_path=str(run_dir / "checkpoints"), name_prefix="ppo"))
+    curve = None
+    if curve_points and curve_games:
+        from .curve import LearningCurve
+
+        # evenly spaced in time under a time budget, else in steps (the last point comes at the end)
+        curve = LearningCurve(game, envs[0].encoder, run_dir / "learning_curve.csv", games=curve_games,
+                              every_steps=None if max_minutes else max(int(steps) // curve_points, 1),
+                              every_seconds=60.0 * max_minutes / curve_points if max_minutes else None,
+                              seed=seed + 100_000)
+        callbacks.append(curve)
+    sb3_bar = progress_bar
+    if progress_bar and max_minutes is not None:
+        from .progress import TimeProgressBar
+
+        callbacks.append(TimeProgressBar(60.0 * max_minutes))
+        sb3_bar = False
     meta = {"env_id": game.env_id, "encoder": hp["encoder"], "options": dict(options or {})}
     (run_dir / "final.json").write_text(json.dumps(meta, indent=2))  # lets checkpoints load too
-    model.learn(total_timesteps=int(steps), callback=CallbackList(callbacks), progress_bar=progress_bar,
+    model.learn(total_timesteps=int(steps), callback=CallbackList(callbacks), progress_bar=sb3_bar,
                 tb_log_name="ppo")
     timing = training.summary()
     timing["steps_trained"] = int(model.num_timesteps)
     hp_out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in hp.items()}
-    save_model(model, run_dir / "final.zip", game.env_id, hp["encoder"], options,
-               extra={"opponent": opp_name, "seed": seed, "steps": int(model.num_timesteps), "hyper": hp_out})
+    final = save_model(model, run_dir / "final.zip", game.env_id, hp["encoder"], options,
+                       extra={"opponent": opp_name, "seed": seed, "steps": int(model.num_timesteps), "hyper": hp_out})
+    if hp["checkpoint_every"]:  # the last checkpoint, also on runs shorter than checkpoint_every
+        last = run_dir / "checkpoints" / f"ppo_{int(model.num_timesteps)}_steps.zip"
+        if not last.exists():
+            last.parent.mkdir(parents=True, exist_ok=True)
+            model.save(last)
+    model.policy.save(str(run_dir / "final.pt"))   # the policy alone; final.json serves both files
     (run_dir / "timing.json").write_text(json.dumps(timing, indent=2))
     model.mushgym_run_dir = run_dir
     model.mushgym_timing = timing
@@ -353,14 +385,20 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
                    help="random, greedy, self (self-play with random and greedy in the pool; default), "
                         "or a mix such as random+greedy")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--run-dir", default=None, help="output folder (default runs/ppo_<env>_<opponent>_s<seed>)")
-    p.add_argument("--minutes", type=float, default=None, help="stop after this many minutes of wall clock")
+    p.add_argument("--run-dir", default=None,
+                   help="output folder, new or empty (default: a new runs/ppo_<env>_<opponent>_s<seed>_<date-time>)")
+    p.add_argument("--minutes", type=float, default=None,
+                   help="stop after this many minutes of wall clock (the progress bar then counts time)")
     p.add_argument("--n-envs", type=int, default=None)
     p.add_argument("--encoder", choices=["flat", "scaled", "onehot"], default=None)
     p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--eval-games", type=int, default=0,
-                   help="after training, play this many games against random and greedy (default 0: none)")
+    p.add_argument("--eval-games", type=int, default=200,
+                   help="after training, games per pair in a round robin of the model, random and greedy "
+                        "(default 200; 0: none)")
+    p.add_argument("--curve-points", type=int, default=10, help="points on the learning curve (default 10; 0: none)")
+    p.add_argument("--curve-games", type=int, default=100,
+                   help="games against each of random and greedy per learning-curve point (default 100)")
     return p
 
 
@@ -377,8 +415,16 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     if args.encoder is not None:
         hyper["encoder"] = args.encoder
     options = parse_options(args.option)
-    model = train_ppo(args.env, steps=args.steps, opponent=args.opponent, seed=args.seed, run_dir=args.run_dir,
-                      options=options, max_minutes=args.minutes, progress_bar=not args.no_progress, **hyper)
+    import mushgym
+
+    if args.env not in mushgym.list_envs():
+        raise SystemExit(f"mushgym train: unknown env {args.env!r}; registered envs: {', '.join(mushgym.list_envs())}")
+    try:
+        model = train_ppo(args.env, steps=args.steps, opponent=args.opponent, seed=args.seed, run_dir=args.run_dir,
+                          options=options, max_minutes=args.minutes, progress_bar=not args.no_progress,
+                          curve_points=args.curve_points, curve_games=args.curve_games, **hyper)
+    except (FileExistsError, ValueError) as err:
+        raise SystemExit(f"mushgym train: {err}") from err
     final = model.mushgym_run_dir / "final.zip"
     t = model.mushgym_timing
     print(f"saved {final}  ({t['steps_trained']:,} steps in {t['wall_seconds']:.0f}s, "
@@ -386,10 +432,14 @@ def train_main(argv: Sequence[str] | None = None) -> int:
           f"opponents {t['share_opponents']:.0%}, network+sb3 in rollouts {t['share_rollout_network_and_sb3']:.0%}, "
           f"PPO updates {t['share_ppo_update']:.0%})")
     print(f"tensorboard --logdir {model.mushgym_run_dir / 'tb'}")
+    curve = model.mushgym_run_dir / "learning_curve.png"
+    if curve.exists():
+        print(f"learning curve: {curve} (and .csv)")
     if args.eval_games:
-        tournament(args.env, {"random": "random", "greedy": "greedy", "ppo": str(final)},
-                   games=args.eval_games, seed=args.seed + 10_000, options=options,
-                   csv_path=model.mushgym_run_dir / "eval.csv")
+        result = tournament(args.env, {"random": "random", "greedy": "greedy", "ppo": str(final)},
+                            games=args.eval_games, seed=args.seed + 10_000, options=options,
+                            csv_path=model.mushgym_run_dir / "eval.csv")
+        (model.mushgym_run_dir / "eval_table.txt").write_text(result.table())
     return 0
 
 

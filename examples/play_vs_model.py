@@ -4,7 +4,8 @@
     python examples/play_vs_model.py runs/example_fungi/final.zip --seat 1
     python examples/play_vs_model.py greedy
 
-Each turn lists your legal actions; type the number of one (q quits).
+Each turn lists your legal actions in words, numbered from 1 as in ``mushgym play``
+(both use :mod:`mushgym.human`); type the number of one (q quits and shows the table).
 """
 
 import argparse
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import mushgym
 from mushgym.agents import make_agent
+from mushgym.human import ask_move, legend
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "benchmarks" / "training" / "fungi_v0_ppo.pt"
 
@@ -27,7 +29,8 @@ game = env.game
 bot = make_agent(args.opponent, env_id="fungi_v0", seed=args.seed)
 me = f"player_{args.seat}"
 env.reset(seed=args.seed)
-print(f"You are {me}; your opponent is {args.opponent}.\n")
+print(f"You are {me}; your opponent is {args.opponent}.")
+print(legend(game) + "\n")
 
 for agent in env.agent_iter():
     obs, reward, terminated, truncated, info = env.last()
@@ -38,20 +41,10 @@ for agent in env.agent_iter():
     state = env.unwrapped.game_state
     if agent == me:
         print("\n" + game.render_text(state, player))
-        legal = game.legal_actions(state)
-        for i, a in enumerate(legal):
-            print(f"  {i:>2}: {game.action_to_string(state, int(a))}")
-        while True:
-            try:
-                choice = input("your move> ").strip()
-            except EOFError:
-                choice = "q"
-            if choice == "q":
-                raise SystemExit("bye")
-            if choice.isdigit() and int(choice) < len(legal):
-                action = int(legal[int(choice)])
-                break
-            print(f"type a number from 0 to {len(legal) - 1}, or q")
+        action = ask_move(game, state)
+        if action is None:
+            print("\nyou quit; the table as it stands:\n" + game.render_text(state, player))
+            raise SystemExit(0)
     else:
         action = bot.act_aec(env)  # greedy looks ahead on env.unwrapped.game_state; a model reads obs
         print(f"{args.opponent if len(args.opponent) < 20 else 'model'} plays: {game.action_to_string(state, action)}")

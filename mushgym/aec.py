@@ -24,7 +24,8 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from .game import MASK_DTYPE, OBS_DTYPE, Game
-from .spaces import MaskedDiscrete
+from .render import draw_state, has_picture
+from .spaces import BoundedBox, MaskedDiscrete
 
 
 class MushroomAECEnv(AECEnv):
@@ -33,17 +34,20 @@ class MushroomAECEnv(AECEnv):
     game_class: type[Game]
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
 
-    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, render_mode: str | None = None, render_seat: int | None = 0, **options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"{self.metadata['name']}: unknown render_mode {render_mode!r}; "
                              f"valid choices are {self.metadata['render_modes']} or None")
         self.render_mode = render_mode
+        #: whose view the pictures show (rgb_array, svg, human): a seat, or None for the whole table face up
+        self.render_seat = render_seat
+        self._human_view = None
         self.game = self.game_class(**options)
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_box = spaces.Box(low=self.game.obs_low, high=self.game.obs_high, dtype=OBS_DTYPE)
+        obs_box = BoundedBox(low=self.game.obs_low, high=self.game.obs_high, dtype=OBS_DTYPE)
         mask_box = spaces.Box(low=0, high=1, shape=(self.game.num_actions,), dtype=MASK_DTYPE)
         self.observation_spaces = {
             a: spaces.Dict({"observation": obs_box, "action_mask": mask_box}) for a in self.possible_agents
@@ -131,7 +135,10 @@ class MushroomAECEnv(AECEnv):
         """The live state array (no copy): for the functional API (``env.game``)."""
         return self._state
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """``ansi``: the text the player to act sees; ``rgb_array``: the picture as a uint8
+        ``(H, W, 3)`` array (Gymnasium's video recorder takes it); ``svg``: the picture as SVG
+        text; ``human``: the text, and the picture in a window (or a PNG file without a display)."""
         if self.render_mode is None:
             import gymnasium
 
@@ -139,20 +146,50 @@ class MushroomAECEnv(AECEnv):
             return None
         if self._state is None:
             raise RuntimeError("call reset() before render()")
+        if self.render_mode == "rgb_array":
+            return self.picture().to_rgb()
+        if self.render_mode == "svg":
+            return self.picture().to_svg()
         viewer = None if self.game.is_terminal(self._state) else self.game.current_player(self._state)
         text = self.game.render_text(self._state, viewer)
         if self.render_mode == "human":
             print(text)
+            if has_picture(self.game):
+                from .render.human import HumanView
+
+                if self._human_view is None:
+                    self._human_view = HumanView(self.game.env_id)
+                self._human_view.show(self.picture())
             return None
         return text
 
+    def picture(self, seat: int | None | str = "default"):
+        """The table as a :class:`mushgym.render.Scene` seen from ``seat`` (default ``render_seat``;
+        None: everything face up). ``.to_svg()``, ``.to_rgb()``, ``.save(path)``."""
+        if self._state is None:
+            raise RuntimeError("call reset() before drawing the table")
+        return draw_state(self.game, self._state, self.render_seat if seat == "default" else seat)
+
+    def save_svg(self, path, seat: int | None | str = "default"):
+        """Write the picture of the table as SVG (like Pgx's ``save_svg``); returns the path."""
+        from pathlib import Path
+
+        path = Path(path)
+        path.write_text(self.picture(seat).to_svg())
+        return path
+
     def close(self) -> None:
-        pass
+        if self._human_view is not None:
+            self._human_view.close()
+            self._human_view = None
 
 
 def make_env_classes(game_class: type[Game], module_name: str):
     """Build ``(raw_env, env)`` for ``game_class``, picklable as ``module_name.raw_env``."""
     env_id = game_class.env_id
+    modes = ["ansi", "human"]
+    if has_picture(game_class):
+        modes += ["rgb_array", "svg"]
     raw_env = type(
         "raw_env",
         (MushroomAECEnv,),
@@ -160,7 +197,7 @@ def make_env_classes(game_class: type[Game], module_name: str):
             "game_class": game_class,
             "metadata": {
                 "name": env_id,
-                "render_modes": ["ansi", "human"],
+                "render_modes": modes,
                 "is_parallelizable": False,
                 "render_fps": 1,
             },

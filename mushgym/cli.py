@@ -1,4 +1,4 @@
-"""The ``mushgym`` command line: list, play, bench, train, eval, golden."""
+"""The ``mushgym`` command line: list, describe, play, compile, bench, train, eval, golden."""
 
 from __future__ import annotations
 
@@ -38,56 +38,106 @@ def cmd_list(args: argparse.Namespace) -> int:
         choices = ", ".join(f"{k}={list(v)}" for k, v in game_class.option_choices.items() if not k.endswith("_path"))
         print(f"{env_id:14s} {summary[0] if summary else ''}")
         print(f"{'':14s} options: {choices}")
+    print("\n`mushgym describe ENV` shows an env's spec, observation and action index tables.")
     return 0
+
+
+def cmd_describe(args: argparse.Namespace) -> int:
+    """The env module's documentation: spec table, observation and action index tables, versions."""
+    import re
+
+    from . import registry
+
+    if args.env not in registry.list_envs():
+        raise SystemExit(f"mushgym describe: unknown env {args.env!r}; registered envs: "
+                         f"{', '.join(registry.list_envs())}")
+    module = registry.env_module(args.env)
+    doc = (module.__doc__ or "").strip()
+    game = registry.game(args.env, **parse_options(args.opt))
+    header = (f"{args.env} with {game.options}: {game.num_players} players, {game.num_actions} actions, "
+              f"observation {game.observation_shape} float32, state {game.state_size} int64")
+    if args.section:
+        parts = re.split(r"(?m)^(?=#+ )", doc)
+        wanted = [p for p in parts if p.lstrip("#").strip().lower().startswith(args.section.lower())]
+        if not wanted:
+            titles = [p.splitlines()[0].lstrip("# ").strip() for p in parts if p.startswith("#")]
+            raise SystemExit(f"mushgym describe: no section {args.section!r}; sections: {titles}")
+        doc = "\n".join(w.strip() for w in wanted)
+    print(header)
+    print()
+    print(doc)
+    return 0
+
+
+def _opponents(spec: str, game, seat: int, seed: int | None) -> list:
+    """One agent per seat but ``seat``, built from ``spec`` (random, greedy or a model path)."""
+    try:
+        from mushgym.agents import make_agent
+        from mushgym.agents.evaluate import agent_spec_problem
+    except ImportError as err:  # pragma: no cover - agents ship with mushgym
+        raise SystemExit(f"mushgym play: {err}") from err
+    problem = agent_spec_problem(spec)
+    if problem:
+        raise SystemExit(f"mushgym play: --opponent: {problem}")
+    agents = []
+    for p in range(game.num_players):
+        if p == seat:
+            agents.append(None)
+            continue
+        try:
+            agents.append(make_agent(spec, env_id=game.env_id, seed=None if seed is None else seed + 1 + p))
+        except (ValueError, FileNotFoundError, ImportError) as err:
+            raise SystemExit(f"mushgym play: --opponent {spec}: {err}") from err
+    return agents
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     import numpy as np
 
     from . import registry
+    from .human import ask_move, legend
 
     game = registry.game(args.env, **parse_options(args.opt))
     seat = args.seat
     if not 0 <= seat < game.num_players:
         raise SystemExit(f"mushgym: --seat must be in 0..{game.num_players - 1}")
+    agents = _opponents(args.opponent, game, seat, args.seed)
     rng = np.random.default_rng(args.seed)
     state = game.new_state(args.seed if args.seed is not None else int(rng.integers(2**31)))
-    print(f"{game.env_id}: you are player {seat}; the others play uniformly at random. Type an action number, q to quit.")
+    who = "a random player" if args.opponent == "random" else args.opponent
+    print(f"{game.env_id}: you are player {seat}; every other seat is {who}. "
+          "Each turn, type the number of a move from the list (q quits).")
+    text = legend(game)
+    if text:
+        print(text)
     while not game.is_terminal(state):
         player = game.current_player(state)
-        legal = game.legal_actions(state)
         if player != seat:
-            action = int(legal[rng.integers(legal.size)])
+            agent = agents[player]
+            obs = game.observe(state, player)
+            mask = game.legal_mask(state)
+            if agent.uses_state:
+                action = int(agent.act_state(game, state, player, obs, mask))
+            else:
+                action = int(agent.act(obs, mask))
             print(f"player {player}: {game.action_to_string(state, action)}")
             state = game.step(state, action)
             continue
         print()
         print(game.render_text(state, seat))
-        print("\nyour actions:")
-        for a in legal:
-            print(f"  {a:4d}  {game.action_to_string(state, int(a))}")
-        while True:
-            try:
-                text = input("> ").strip()
-            except EOFError:
-                print()
-                return 1
-            if text in ("q", "quit", "exit"):
-                return 1
-            try:
-                action = int(text)
-            except ValueError:
-                print(f"type one of the numbers listed ({legal[0]}..{legal[-1]}) or q")
-                continue
-            if action not in set(legal.tolist()):
-                print(f"{action} is not a legal action now; choose one of the numbers listed")
-                continue
-            break
+        action = ask_move(game, state)
+        if action is None:
+            print("\nyou quit; the table as it stands:")
+            print(game.render_text(state, seat))
+            return 0
         state = game.step(state, action)
     print()
     print(game.render_text(state, None))
     returns = game.returns(state)
-    print(f"game over: returns {returns.tolist()} (you are player {seat})")
+    best = returns.max()
+    verdict = ("You win!" if returns[seat] == best and (returns == best).sum() == 1
+               else "A tie." if returns[seat] == best else "You lose.")
+    print(f"game over: returns {returns.tolist()} (you are player {seat}). {verdict}")
     return 0
 
 
@@ -111,13 +161,30 @@ def cmd_cache(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compile(args: argparse.Namespace) -> int:
+    """Compile every kernel of the given envs (default: all) into numba's cache, groups side by side."""
+    import time
+
+    from .compiling import GROUPS, compile_envs
+
+    groups = args.group or list(GROUPS)
+    t0 = time.perf_counter()
+    try:
+        compile_envs(args.envs or None, groups=groups, workers=args.workers)
+    except ValueError as err:
+        raise SystemExit(f"mushgym compile: {err}") from err
+    print(f"compiled (or loaded) in {time.perf_counter() - t0:.1f} s; later processes load the cache")
+    return 0
+
+
 def _delegate(module: str, func: str, argv: list[str]) -> int:
     import importlib
 
     try:
         main = getattr(importlib.import_module(module), func)
     except ImportError as err:
-        hint = " (install the training extra: pip install 'mushgym[train]')" if "agents" in module else ""
+        extra = {"eval_main": "eval", "train_main": "train"}.get(func, "bench")
+        hint = f" (install the extra: pip install 'mushgym[{extra}]')"
         raise SystemExit(f"mushgym: this command could not be loaded: {err}{hint}") from err
     return int(main(argv) or 0)
 
@@ -127,13 +194,30 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("list", help="list the registered envs and their options")
     p.set_defaults(func=cmd_list)
-    p = sub.add_parser("play", help="play an env in the terminal against random agents")
+    p = sub.add_parser("describe", help="an env's spec, observation and action index tables")
+    p.add_argument("env")
+    p.add_argument("--section", default=None,
+                   help="only the section whose title starts with this (e.g. observation, action)")
+    p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
+                   help="game option for the sizes in the header (e.g. --option num_players=4)")
+    p.set_defaults(func=cmd_describe)
+    p = sub.add_parser("play", help="play an env in the terminal against random, greedy or a saved model")
     p.add_argument("env")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--opponent", default="random", metavar="random|greedy|PATH",
+                   help="who plays the other seats: random (default), greedy, or a saved model (.pt or .zip)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option, repeatable (e.g. --option num_players=4)")
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("compile", help="compile the kernels of some envs (default: all) ahead of first use")
+    p.add_argument("envs", nargs="*", metavar="ENV", help="env ids (default: every registered env)")
+    p.add_argument("--group", action="append",
+                   choices=["game", "rollouts", "vector", "vector_parallel", "single_agent", "single_agent_parallel"],
+                   help="only these kernel groups (repeatable; default: all; the *_parallel ones, used from "
+                        "256 envs up, take minutes)")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
+    p.set_defaults(func=cmd_compile)
     p = sub.add_parser("cache-clear", help="delete the compiled-kernel cache (numba) of every game")
     p.set_defaults(func=cmd_cache)
     p = sub.add_parser("golden", help="regenerate the golden playthrough files in tests/golden")

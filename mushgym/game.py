@@ -207,13 +207,16 @@ class Game:
         return state.copy()
 
     # --- bulk ------------------------------------------------------------------
-    def random_rollouts(self, n_games: int, seed: int = 0, threads: int | None = None) -> dict[str, Any]:
+    def random_rollouts(self, n_games: int, seed: int = 0, threads: int | None = None) -> "RolloutResult":
         """Play ``n_games`` whole games with uniform random legal actions inside compiled code.
 
         Every step computes the legal mask, as a real agent needs. ``threads``
-        limits numba's worker threads (default: all). Returns steps, games and
-        return statistics.
+        limits numba's worker threads (default: all). Returns a
+        :class:`mushgym.results.RolloutResult` (a dict with a one-line repr): steps,
+        games and return statistics.
         """
+        from .results import RolloutResult
+
         import numba
 
         if n_games < 1:
@@ -234,7 +237,7 @@ class Game:
             bad = int(np.flatnonzero(steps < 0)[0])
             raise RuntimeError(f"{self.env_id}: game with seed {seed + bad} did not end within "
                                f"{self.spec.max_game_length} steps or had no legal action")
-        return {
+        return RolloutResult({
             "games": int(n_games),
             "steps": int(steps.sum()),
             "mean_length": float(steps.mean()),
@@ -243,7 +246,7 @@ class Game:
             "wins": (rets > 0).sum(axis=0),
             "lengths": steps,
             "returns": rets,
-        }
+        })
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

@@ -28,3 +28,19 @@ class MaskedDiscrete(spaces.Discrete):
 
     def __repr__(self) -> str:
         return f"MaskedDiscrete({self.n})"
+
+
+class BoundedBox(spaces.Box):
+    """A ``Box`` whose repr stays one short line when every element has its own bounds.
+
+    Gymnasium prints both bound arrays in full (hundreds of numbers for an observation
+    vector); this prints their range and says where the per-element bounds are.
+    Everything else (``contains``, ``sample``, equality, pickling, ``batch_space``) is Box's.
+    """
+
+    def __repr__(self) -> str:
+        lo, hi = self.low, self.high
+        if lo.size and (lo == lo.flat[0]).all() and (hi == hi.flat[0]).all():
+            return f"Box({lo.flat[0]:g}, {hi.flat[0]:g}, {self.shape}, {self.dtype})"
+        return (f"Box({lo.min():g}..{hi.max():g}, {self.shape}, {self.dtype}; "
+                "per-element bounds in .low / .high)")

@@ -179,8 +179,10 @@ def test_tournament_toy_table_csv(tmp_path):
     assert len(res.matches) == 3
     for m in res.matches:
         assert m.wins + m.draws + m.losses == 60
-    assert res.elo["random"] == 0.0
+    assert res.anchor == "greedy" and res.elo["greedy"] == 0.0   # anchored at greedy, not at random
     assert res.elo["greedy"] > res.elo["random"]
+    lo, hi = res.elo_interval("add1")
+    assert lo < res.elo["add1"] < hi
     rows = list(csv.DictReader(open(tmp_path / "t.csv")))
     assert len(rows) == 3 and {"wins_rate", "wins_ci95_lo", "wins_ci95_hi", "elo_a"} <= set(rows[0])
     elo_rows = list(csv.DictReader(open(tmp_path / "t_elo.csv")))
@@ -200,12 +202,42 @@ def test_eval_main_fungi(tmp_path, capsys):
     assert out.exists() and (tmp_path / "r_elo.csv").exists()
 
 
-def test_cli_entry_points_for_mushgym_cli(capsys):
+def test_cli_entry_points_for_mushgym_cli(capsys, tmp_path, monkeypatch):
     from mushgym.agents import cli
 
+    monkeypatch.chdir(tmp_path)
     assert callable(cli.train_main)
-    assert cli.eval_main(["fungi_v0", "random", "greedy", "--games", "4", "--opt", "reward=score_diff"]) == 0
+    for _ in range(2):
+        assert cli.eval_main(["fungi_v0", "random", "greedy", "--games", "4", "--opt", "reward=score_diff"]) == 0
     assert "Elo" in capsys.readouterr().out
+    runs = sorted((tmp_path / "runs").iterdir())   # CSVs by default, a fresh folder each time
+    assert len(runs) == 2 and all(r.name.startswith("eval_fungi_v0_") for r in runs)
+    for r in runs:
+        assert {"results.csv", "results_elo.csv", "table.txt"} <= {f.name for f in r.iterdir()}
+
+
+def test_eval_errors_and_help_name_the_problem(capsys):
+    with pytest.raises(SystemExit, match="unknown agent 'gredy' \\(did you mean 'greedy'\\?\\)"):
+        eval_main(["fungi_v0", "random", "gredy", "--no-save"])
+    with pytest.raises(SystemExit, match="no saved model at runs/nope/final.pt"):
+        eval_main(["fungi_v0", "random", "runs/nope/final.pt", "--no-save"])
+    with pytest.raises(SystemExit, match="unknown env 'fungi'"):
+        eval_main(["fungi", "random", "greedy", "--no-save"])
+    with pytest.raises(SystemExit):
+        eval_main(["-h"])
+    assert ".pt" in capsys.readouterr().out
+
+
+def test_eval_table_keeps_long_names_whole_and_rounds_elo(tmp_path):
+    game = ToyGame()
+    long_name = "runs/ppo_toy_self_s0/checkpoints/ppo_1200000_steps_a_long_name.zip"
+    res = tournament(game, {"random": RandomAgent(seed=0), long_name: FunctionAgent(add_one, "x")},
+                     games=40, seed=0, verbose=False)
+    text = "".join(res.table(width=200).split())
+    assert "".join(long_name.split()) in text
+    assert res.anchor is None and sum(res.elo.values()) == pytest.approx(0, abs=1e-6)   # no greedy: mean = 0
+    rows = list(csv.DictReader(open(res.to_csv(tmp_path / "t.csv")[1])))
+    assert all(int(r["elo"]) % 10 == 0 and int(r["elo_ci95_lo"]) <= int(r["elo"]) <= int(r["elo_ci95_hi"]) for r in rows)
 
 
 def test_agents_in_the_pettingzoo_aec_loop():
@@ -236,5 +268,10 @@ def test_example_random_rollouts():
 
 
 def test_example_play_against_greedy_in_the_terminal():
-    out = _run_example("play_vs_model.py", "greedy", "--seed", "1", stdin="0\n" * 400)
-    assert "your move>" in out and ("You win!" in out or "You lose." in out or "A tie." in out)
+    out = _run_example("play_vs_model.py", "greedy", "--seed", "1", stdin="1\n" * 400)
+    assert "your move (number, q to quit)>" in out and ("You win!" in out or "You lose." in out or "A tie." in out)
+
+
+def test_example_quits_with_status_0_and_shows_the_table():
+    out = _run_example("play_vs_model.py", "random", "--seed", "2", stdin="q\n")
+    assert "the table as it stands" in out and "Card names:" in out

@@ -11,7 +11,8 @@ pytest.importorskip("sb3_contrib")
 import mushgym  # noqa: E402
 from mushgym.agents import load_policy, make_agent, play_match, tournament, train_main, train_ppo  # noqa: E402
 
-SMALL = dict(n_envs=2, n_steps=128, batch_size=128, n_epochs=2, net_arch=(32, 32), checkpoint_every=512)
+SMALL = dict(n_envs=2, n_steps=128, batch_size=128, n_epochs=2, net_arch=(32, 32), checkpoint_every=512,
+             curve_points=2, curve_games=4)
 
 
 @pytest.fixture(scope="module")
@@ -19,6 +20,58 @@ def trained(tmp_path_factory):
     run = tmp_path_factory.mktemp("ppo")
     model = train_ppo("fungi_v0", steps=2048, opponent="random", seed=0, run_dir=run, progress_bar=False, **SMALL)
     return model, run
+
+
+def test_train_ppo_writes_a_learning_curve_and_the_policy(trained):
+    import csv
+
+    model, run = trained
+    rows = list(csv.DictReader(open(run / "learning_curve.csv")))
+    assert len(rows) >= 2 and int(rows[-1]["steps"]) == model.num_timesteps
+    assert [int(r["steps"]) for r in rows] == sorted(int(r["steps"]) for r in rows)
+    for r in rows:
+        assert 0 <= float(r["win_vs_random_lo"]) <= float(r["win_vs_random"]) <= float(r["win_vs_random_hi"]) <= 1
+        assert "win_vs_greedy" in r
+    assert (run / "learning_curve.png").stat().st_size > 1000
+    assert load_policy(run / "final.pt").encoder.name == "scaled"
+
+
+def test_a_short_run_still_leaves_a_checkpoint_and_a_fresh_folder_each_time(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    small = {**SMALL, "checkpoint_every": 100_000, "curve_points": 0}
+    a = train_ppo("fungi_v0", steps=256, opponent="random", progress_bar=False, tensorboard=False, **small)
+    b = train_ppo("fungi_v0", steps=256, opponent="random", progress_bar=False, tensorboard=False, **small)
+    assert a.mushgym_run_dir != b.mushgym_run_dir
+    assert a.mushgym_run_dir.resolve().parent == (tmp_path / "runs").resolve()
+    for m in (a, b):
+        assert list((m.mushgym_run_dir / "checkpoints").glob("ppo_*_steps.zip"))   # 256 steps < checkpoint_every
+    with pytest.raises(FileExistsError, match="already holds files"):
+        train_ppo("fungi_v0", steps=256, run_dir=a.mushgym_run_dir, progress_bar=False, **small)
+
+
+def test_time_budget_progress_bar_counts_seconds():
+    import io
+
+    from mushgym.agents.progress import TimeProgressBar
+
+    now = [100.0]
+    bar = TimeProgressBar(180.0, every=0.0, clock=lambda: now[0], file=io.StringIO())
+
+    class FakeModel:
+        num_timesteps = 0
+
+    bar.model = FakeModel()   # what SB3 sets in init_callback
+    bar._on_training_start()
+    assert bar.bar.total == 180
+    now[0] += 90.0
+    bar.model.num_timesteps = 45_000
+    bar._on_step()
+    assert bar.bar.n == pytest.approx(90.0)              # half the budget: the bar is half full
+    assert bar.bar.format_dict["total"] == 180
+    now[0] += 500.0
+    bar._on_step()
+    assert bar.bar.n == pytest.approx(180.0)             # never past the budget
+    bar._on_training_end()
 
 
 def test_train_ppo_writes_model_logs_checkpoints_timing(trained):
@@ -110,10 +163,16 @@ def test_self_play_adds_snapshots_of_the_learner(tmp_path):
 
 def test_train_main_cli(tmp_path, capsys):
     assert train_main(["fungi_v0", "--steps", "512", "--opponent", "greedy", "--seed", "2", "--n-envs", "2",
-                       "--run-dir", str(tmp_path), "--no-progress", "--eval-games", "4"]) == 0
+                       "--run-dir", str(tmp_path), "--no-progress", "--eval-games", "4", "--curve-points", "1",
+                       "--curve-games", "2"]) == 0
     out = capsys.readouterr().out
-    assert "saved" in out and "Elo" in out
+    assert "saved" in out and "Elo" in out and "learning curve" in out
     assert (tmp_path / "final.zip").exists() and (tmp_path / "eval.csv").exists()
+    assert (tmp_path / "learning_curve.csv").exists() and (tmp_path / "eval_table.txt").exists()
+    with pytest.raises(SystemExit, match="already holds files"):
+        train_main(["fungi_v0", "--steps", "64", "--run-dir", str(tmp_path), "--no-progress"])
+    with pytest.raises(SystemExit, match="unknown env 'fungi'"):
+        train_main(["fungi", "--steps", "64"])
 
 
 def test_example_train_and_evaluate(tmp_path):
@@ -126,7 +185,7 @@ def test_example_train_and_evaluate(tmp_path):
     out = subprocess.run([sys.executable, str(script), "--steps", "1024", "--games", "4"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300, check=True).stdout
     assert "PPO beats greedy" in out
-    assert (tmp_path / "runs" / "example_fungi" / "final.zip").exists()
+    assert len(list((tmp_path / "runs").glob("*/final.zip"))) == 1
 
 
 def test_example_play_against_the_shipped_model():
@@ -138,5 +197,5 @@ def test_example_play_against_the_shipped_model():
     if not (root / "benchmarks" / "training" / "fungi_v0_ppo.pt").exists():
         pytest.skip("no shipped model")
     out = subprocess.run([sys.executable, str(root / "examples" / "play_vs_model.py"), "--seed", "2"],
-                         input="0\n" * 400, capture_output=True, text=True, timeout=300, check=True).stdout
-    assert "your move>" in out
+                         input="1\n" * 400, capture_output=True, text=True, timeout=300, check=True).stdout
+    assert "your move (number, q to quit)>" in out

@@ -47,9 +47,31 @@ def test_play_a_whole_game_from_the_menu(env_id, monkeypatch, capsys):
     assert "game over" in out
 
 
+@pytest.mark.parametrize("opponent", ["random", "greedy"])
+def test_play_menu_is_numbered_from_one_in_words_against_any_opponent(opponent, monkeypatch, capsys):
+    answers = iter(["1"] * 2000)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert cli.main(["play", "fungi_v0", "--seed", "4", "--opponent", opponent]) == 0
+    out = capsys.readouterr().out
+    menu = out.split("your actions:")[1].split("your move")[0]
+    numbers = [int(n) for n in re.findall(r"^\s+(\d+)\s", menu, flags=re.M)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert "take Forest #" in menu or "take the decay pile" in menu   # moves in words, not raw ids
+    assert "Card names:" in out                                       # the legend of the abbreviations
+    assert "game over" in out
+
+
+def test_play_rejects_an_unknown_opponent():
+    with pytest.raises(SystemExit, match="unknown agent 'greddy' \\(did you mean 'greedy'\\?\\)"):
+        cli.main(["play", "fungi_v0", "--opponent", "greddy"])
+    with pytest.raises(SystemExit, match="no saved model at nowhere/model.pt"):
+        cli.main(["play", "fungi_v0", "--opponent", "nowhere/model.pt"])
+
+
 def test_play_quits_cleanly_and_rejects_bad_seat(monkeypatch, capsys):
     monkeypatch.setattr("builtins.input", lambda prompt="": "q")
-    assert cli.main(["play", "fungi_v0", "--seed", "1"]) == 1
+    assert cli.main(["play", "fungi_v0", "--seed", "1"]) == 0
+    assert "the table as it stands" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="--seat"):
         cli.main(["play", "fungi_v0", "--seat", "5"])
     with pytest.raises(ValueError, match="unknown env id"):

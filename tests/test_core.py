@@ -143,6 +143,8 @@ def test_game_cache_is_dropped_when_inlined_sources_change(tmp_path):
     (game / "__pycache__").mkdir(parents=True)
     (game / "__init__.py").write_text("")
     (game / "cards.py").write_text("N = 1\n")
+    (game / "rules.py").write_text("from numba import njit\nfrom .cards import N\n")
+    (game / "render.py").write_text("WIDTH = 100\n")  # pure Python: not a source of the kernels
     cached = game / "__pycache__" / "rules.step-10.py311.nbi"
     cached.write_text("x")
     refresh_game_caches(tmp_path)  # no stamp yet: unknown provenance, dropped
@@ -150,6 +152,37 @@ def test_game_cache_is_dropped_when_inlined_sources_change(tmp_path):
     cached.write_text("x")
     refresh_game_caches(tmp_path)  # nothing changed: kept
     assert cached.exists()
+    (game / "render.py").write_text("WIDTH = 200\n")  # the picture changed: the kernels did not
+    refresh_game_caches(tmp_path)
+    assert cached.exists()
     (game / "cards.py").write_text("N = 2\n")  # a constant the kernels inline changed
+    refresh_game_caches(tmp_path)
+    assert not cached.exists()
+
+
+def test_cache_follows_imports_at_any_depth_and_into_other_games(tmp_path):
+    """A game split into a subpackage, or an expansion importing its base game: an edit to
+    any module its kernels import (transitively) drops its cache."""
+    from mushgym.core.cache import game_sources, refresh_game_caches
+
+    base = tmp_path / "basegame"
+    (base / "board").mkdir(parents=True)
+    (base / "__init__.py").write_text("")
+    (base / "board" / "__init__.py").write_text("")
+    (base / "board" / "geometry.py").write_text("SIDES = 3\n")
+    (base / "rules.py").write_text("from .board.geometry import SIDES\n")
+    exp = tmp_path / "expansion"
+    (exp / "__pycache__").mkdir(parents=True)
+    (exp / "__init__.py").write_text("")
+    (exp / "rules.py").write_text("from numba import njit\nfrom mushgym.envs.basegame.rules import SIDES\n")
+    # resolve mushgym.envs.* against this folder (as MUSHGYM_GAMES_PATH does)
+    sources = {p.name for p in game_sources(exp, "mushgym.envs.expansion")}
+    assert {"rules.py", "geometry.py", "batch.py", "layout.py"} <= sources
+    cached = exp / "__pycache__" / "rules.step-1.py311.nbi"
+    refresh_game_caches(tmp_path)
+    cached.write_text("x")
+    refresh_game_caches(tmp_path)
+    assert cached.exists()
+    (base / "board" / "geometry.py").write_text("SIDES = 4\n")  # two imports away, in another game
     refresh_game_caches(tmp_path)
     assert not cached.exists()

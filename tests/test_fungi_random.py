@@ -28,11 +28,11 @@ def _random_games(game, n, seed):
             mask = game.legal_mask(s)
             n_legal = int(mask.sum())
             assert n_legal > 0
-            assert bool(R.has_action(s, int(s[R.CUR]), game.config)) or s[R.PHASE] != R.PH_ACT
+            assert bool(R.has_action(s, int(R.current_player(s)), game.config)) or R.phase(s) != R.PH_ACT
             a = int(rng.choice(np.flatnonzero(mask)))
             kind = decode_action(a)[0]
             stats["cooks"] += kind == "cook"
-            stats["finishes"] += kind == "finish"
+            stats["finishes"] += kind == "finish_cook"
             stats["trims"] += kind == "discard"
             s = game.step(s, a)
             steps += 1
@@ -61,10 +61,10 @@ def test_has_action_matches_the_mask_for_both_players():
     for g in range(40):
         s = G.new_state(g)
         while not G.is_terminal(s):
-            if s[R.PHASE] == R.PH_ACT:
+            if R.phase(s) == R.PH_ACT:
                 for p in (0, 1):
                     t = s.copy()
-                    t[R.CUR] = p
+                    t[R.TURN_PLAYER] = p
                     mask = np.zeros(R.NUM_ACTIONS, np.int8)
                     assert (R.legal_mask(t, G.config, mask, G.work) > 0) == bool(R.has_action(t, p, G.config))
             s = G.step(s, int(rng.choice(G.legal_actions(s))))
@@ -173,8 +173,8 @@ def test_perturbed_states_are_valid_and_look_the_same():
                     G.check_invariants(o)
                     assert np.array_equal(G.observe(o, p), G.observe(s, p))
                     # the perturbed player's own hand never moves
-                    assert np.array_equal(o[R.HAND + p * C.NHAND:R.HAND + (p + 1) * C.NHAND],
-                                          s[R.HAND + p * C.NHAND:R.HAND + (p + 1) * C.NHAND])
+                    assert np.array_equal(R.L.arrays(o)["hand"][p],
+                                          R.L.arrays(s)["hand"][p])
                     total += 1
                     changed += not np.array_equal(o, s)
             s = G.step(s, int(rng.choice(G.legal_actions(s))))

@@ -6,7 +6,7 @@ from the implementation.
 
 import numpy as np
 import pytest
-from fungi_helpers import K, add_pan, decay, encode_action, forest, hand, legal_set, setup
+from fungi_helpers import K, decay, encode_action, forest, hand, legal_set, setup
 
 from mushgym.envs.fungi import cards as C
 from mushgym.envs.fungi import rules as R
@@ -35,8 +35,8 @@ def test_sell_three_shiitake_one_forest_one_night_gains_6_sticks():
     s2 = act(s, "sell", SHII, 1, 1)
     assert s2[R.STICKS] == 6
     assert hand(s2, 0) == {}
-    assert s2[R.DISCARD + SHII] == s[R.DISCARD + SHII] + 1
-    assert s2[R.DISCARD + K["N-Shiitake"]] == s[R.DISCARD + K["N-Shiitake"]] + 1
+    assert s2[R.discard_at(SHII)] == s[R.discard_at(SHII)] + 1
+    assert s2[R.discard_at(K["N-Shiitake"])] == s[R.discard_at(K["N-Shiitake"])] + 1
 
 
 @pytest.mark.parametrize("t,sticks_each", [(HONEY, 1), (TREE, 2), (WIG, 1), (SHII, 2), (HEN, 1),
@@ -60,10 +60,10 @@ def _cook_finish_choices(units):
     f = units - 2 * n
     s = setup(forest=NO_HONEY, hands=({"Honey": f, "N-Honey": n, "Butter": 3, "Cidre": 3}, {}), baskets=(5, 0))
     s2 = act(s, "cook", HONEY, n, f)
-    if s2[R.PHASE] != R.PH_COOK:
+    if R.phase(s2) != R.PH_COOK:
         return s2, None
     got = {(b, c) for (_, src, b, c) in legal_set(G, s2)}
-    assert {a[0] for a in legal_set(G, s2)} == {"finish"}
+    assert {a[0] for a in legal_set(G, s2)} == {"finish_cook"}
     return s2, got
 
 
@@ -86,28 +86,28 @@ def test_three_mushrooms_allow_no_butter_but_the_hand_is_private():
     # (one could be a Pan), so the follow-up is asked, with its single legal choice (RULES.md 3).
     s2, got = _cook_finish_choices(3)
     assert got == {(0, 0)}
-    s3 = act(s2, "finish", 0, 0, 0)
+    s3 = act(s2, "finish_cook", 0, 0, 0)
     assert s3[R.SCORE] == 3 and s3[R.UNITS] == 3
     assert hand(s3, 0) == {"Butter": 3, "Cidre": 3}
-    assert s3[R.CUR] == 1
+    assert R.current_player(s3) == 1
 
 
 def test_cook_is_finished_at_once_when_public_information_leaves_one_choice():
     # 3 mushrooms and nothing left in hand: display Pan, no Butter/Cidre is the only finish.
     s = setup(forest=NO_HONEY, hands=({"Honey": 3}, {}))
     s2 = act(s, "cook", HONEY, 0, 3)
-    assert s2[R.PHASE] == R.PH_ACT and s2[R.SCORE] == 3 and s2[R.CUR] == 1
+    assert R.phase(s2) == R.PH_ACT and s2[R.SCORE] == 3 and R.current_player(s2) == 1
     # 3 mushrooms, no empty Pan in the display: the Pan must come from the hand.
     s = setup(forest=NO_HONEY, hands=({"Honey": 3, "Pan": 1, "Hen": 1}, {}), pans=(0, 1))
     s2 = act(s, "cook", HONEY, 0, 3)
-    assert s2[R.PHASE] == R.PH_ACT and hand(s2, 0) == {"Hen": 1} and s2[R.NCOOKED] == 1
+    assert R.phase(s2) == R.PH_ACT and hand(s2, 0) == {"Hen": 1} and s2[R.NCOOKED] == 1
 
 
 @pytest.mark.parametrize("units,b,c,points", [(4, 1, 0, 4 + 3), (5, 0, 1, 5 + 5), (8, 2, 0, 8 + 6),
                                               (9, 1, 1, 9 + 8), (10, 0, 2, 10 + 10)])
 def test_butter_adds_3_cidre_adds_5(units, b, c, points):
     s2, _ = _cook_finish_choices(units)
-    s3 = act(s2, "finish", 0, b, c)
+    s3 = act(s2, "finish_cook", 0, b, c)
     assert s3[R.SCORE] == points                 # Honey fungus: 1 point per mushroom
     assert s3[R.COOKED_B] == b and s3[R.COOKED_C] == c
     assert s3[R.EMPTY_PANS] == 0 and s3[R.NCOOKED] == 1
@@ -122,13 +122,21 @@ def test_cooking_needs_three_and_a_pan():
 
 
 def test_cook_with_a_pan_from_hand_or_from_display():
-    s = setup(forest=FILL, hands=({"Chant": 3, "Pan": 1}, {}), pans=(1, 1))
-    s2 = act(s, "cook", CHANT, 0, 3)
-    assert legal_set(G, s2) == {("finish", 0, 0, 0), ("finish", 1, 0, 0)}
-    s3 = act(s2, "finish", 1, 0, 0)           # the Pan from the hand
-    assert s3[R.EMPTY_PANS] == 1 and hand(s3, 0) == {} and s3[R.SCORE] == 12
-    s3 = act(s2, "finish", 0, 0, 0)           # the display's Pan; the hand keeps its Pan
-    assert s3[R.EMPTY_PANS] == 0 and hand(s3, 0) == {"Pan": 1} and s3[R.SCORE] == 12
+    # Mid-cook, straight from a description: 3 Chanterelles in the pan being cooked.
+    s = G.state_from(forest=FILL, hands=({"Pan": 1}, {}), pending=("cook", "Chant", 0, 3))
+    assert G.pending(s) == ("cook", CHANT, 0, 3) and G.phase(s) == "cook"
+    assert legal_set(G, s) == {("finish_cook", 0, 0, 0), ("finish_cook", 1, 0, 0)}
+    s2 = act(s, "finish_cook", 1, 0, 0)           # the Pan from the hand
+    assert s2[R.EMPTY_PANS] == 1 and hand(s2, 0) == {} and G.scores(s2) == (12, 0)
+    s2 = act(s, "finish_cook", 0, 0, 0)           # the display's Pan; the hand keeps its Pan
+    assert s2[R.EMPTY_PANS] == 0 and hand(s2, 0) == {"Pan": 1} and G.scores(s2) == (12, 0)
+
+
+def test_cook_follow_up_offers_butter_or_cidre_for_five_mushrooms():
+    s = G.state_from(forest=NO_HONEY, hands=({"Butter": 1, "Cidre": 1}, {}), pending=("cook", "Honey", 1, 3))
+    assert G.observe(s, 0)[R.O_PEND_UNITS] == 5 and G.observe(s, 1)[R.O_PEND_TYPE + HONEY] == 1
+    assert legal_set(G, s) == {("finish_cook", 0, 0, 0), ("finish_cook", 0, 1, 0), ("finish_cook", 0, 0, 1)}
+    assert G.scores(act(s, "finish_cook", 0, 0, 1)) == (5 + 5, 0)
 
 
 def test_night_card_doubles_flavor():
@@ -139,7 +147,7 @@ def test_night_card_doubles_flavor():
 
 def test_put_down_a_pan():
     s = setup(forest=FILL, hands=({"Pan": 1}, {}), pans=(0, 1))
-    s2 = act(s, "pan")
+    s2 = act(s, "put_pan")
     assert s2[R.EMPTY_PANS] == 1 and hand(s2, 0) == {}
 
 
@@ -155,7 +163,7 @@ def test_rulebook_example_of_stick_costs():
     s2 = act(s, "take", 2)                                  # Butter, third place: 1 stick
     assert s2[R.STICKS] == 4 and hand(s2, 0) == {"Butter": 1}
     s2 = act(s, "take", 6)                                  # Moon, seventh place: 5 sticks
-    assert s2[R.STICKS] == 0 and s2[R.DISCARD + C.MOON] == s[R.DISCARD + C.MOON] + 1
+    assert s2[R.STICKS] == 0 and s2[R.discard_at(C.MOON)] == s[R.discard_at(C.MOON)] + 1
     s0 = setup(forest=line, sticks=(0, 0))
     assert {a[1] for a in legal_set(G, s0) if a[0] == "take"} == {0, 1}
 
@@ -186,7 +194,7 @@ def test_decay_fifth_card_flushes_the_four():
     s2 = act(s, "sell", CHANT, 0, 2)
     assert decay(s2) == ["Morel"]
     for k in (HONEY, TREE, WIG, HEN):
-        assert s2[R.DISCARD + k] == s[R.DISCARD + k] + 1
+        assert s2[R.discard_at(k)] == s[R.discard_at(k)] + 1
     # A fourth card does not flush.
     s = setup(forest=["Morel"] + FILL[1:], decay=["Honey", "TreeEar", "LawWig"], hands=({"Chant": 2}, {}))
     assert decay(act(s, "sell", CHANT, 0, 2)) == ["Honey", "TreeEar", "LawWig", "Morel"]
@@ -207,34 +215,34 @@ def test_hand_limit_8_refuses_a_ninth_card():
 
 def test_decay_at_the_limit_with_one_basket_and_three_cards():
     s = setup(forest=FILL, decay=["Basket", "Morel", "Chant"], hands=(FULL8, {}))
-    assert ("decay",) in legal_set(G, s)
-    s2 = act(s, "decay")
+    assert ("take_decay",) in legal_set(G, s)
+    s2 = act(s, "take_decay")
     assert s2[R.BASKETS] == 1 and s2[R.HAND_N] == 10
 
 
 def test_decay_of_four_at_the_limit_needs_two_baskets():
     s = setup(forest=FILL, decay=["Basket", "Morel", "Chant", "Porcini"], hands=(FULL8, {}))
-    assert ("decay",) not in legal_set(G, s)
+    assert ("take_decay",) not in legal_set(G, s)
     s = setup(forest=FILL, decay=["Basket", "Basket", "Morel", "Chant"], hands=(FULL8, {}))
-    assert ("decay",) in legal_set(G, s)
-    s2 = act(s, "decay")
+    assert ("take_decay",) in legal_set(G, s)
+    s2 = act(s, "take_decay")
     assert s2[R.BASKETS] == 2 and s2[R.HAND_N] == 10 and R.hand_limit(s2, 0) == 12
 
 
 def test_decay_without_basket_over_the_limit_is_refused_and_empty_decay_too():
     s = setup(forest=FILL, decay=["Morel"], hands=(FULL8, {}))
-    assert ("decay",) not in legal_set(G, s)
+    assert ("take_decay",) not in legal_set(G, s)
     s = setup(forest=FILL, decay=[], hands=({}, {}))
-    assert ("decay",) not in legal_set(G, s)
+    assert ("take_decay",) not in legal_set(G, s)
 
 
 def test_decay_moon_becomes_a_night_card_and_needs_a_slot():
     s = setup(forest=FILL, decay=["Moon", "Honey"], hands=({"Chant": 3, "Morel": 3}, {}),
               night=["N-Honey", "N-Birch"])
-    s2 = act(s, "decay")
+    s2 = act(s, "take_decay")
     assert hand(s2, 0) == {"Chant": 3, "Morel": 3, "Honey": 1, "N-Birch": 1}
     s = setup(forest=FILL, decay=["Moon", "Honey"], hands=({"Chant": 4, "Morel": 3}, {}))
-    assert ("decay",) not in legal_set(G, s)             # 7 + 2 > 8
+    assert ("take_decay",) not in legal_set(G, s)             # 7 + 2 > 8
 
 
 # --- Moon ------------------------------------------------------------------------------------
@@ -243,8 +251,8 @@ def test_moon_gives_the_top_night_card():
     s = setup(forest=["Moon"] + FILL[1:], night=["N-Honey", "N-TreeEar", "N-Chant"])
     s2 = act(s, "take", 0)
     assert hand(s2, 0) == {"N-Chant": 1}
-    assert s2[R.NIGHT_N] == 2 and s2[R.DISCARD + C.MOON] == s[R.DISCARD + C.MOON] + 1
-    assert s2[R.KNOWN + K["N-Chant"]] == 0               # drawn face down
+    assert s2[R.NIGHT_N] == 2 and s2[R.discard_at(C.MOON)] == s[R.discard_at(C.MOON)] + 1
+    assert s2[R.known_at(0, K["N-Chant"])] == 0               # drawn face down
     s = setup(forest=["Moon"] + FILL[1:], hands=(FULL8, {}))
     assert ("take", 0) not in legal_set(G, s)            # the Night card needs a slot
 
@@ -254,65 +262,66 @@ def test_moon_gives_the_top_night_card():
 @pytest.mark.parametrize("baskets,limit", [(0, 4), (1, 6), (2, 8)])
 def test_fly_agaric_trims_to_4_plus_2_per_basket(baskets, limit):
     start = 8 + 2 * baskets
-    cards = {"Honey": 3, "TreeEar": 3, "LawWig": 2, "Hen": 2, "Shiitake": 2}
-    h, n = {}, 0
-    for k, v in cards.items():
-        take = min(v, start - n)
-        if take:
-            h[k] = take
-            n += take
-    s = setup(forest=["FlyAgaric"] + FILL[1:], hands=(h, {}), baskets=(baskets, 0))
+    hands = ["Honey"] * 3 + ["TreeEar"] * 3 + ["LawWig"] * 2 + ["Hen"] * 2 + ["Shiitake"] * 2
+    s = G.state_from(forest=["FlyAgaric"] + FILL[1:], hands=(hands[:start], {}), baskets=(baskets, 0))
     s = act(s, "take", 0)
     for i in range(start - limit):
-        assert s[R.PHASE] == R.PH_TRIM and s[R.CUR] == 0
+        assert G.pending(s) == ("trim", start - limit - i) and R.current_player(s) == 0
         assert {a[0] for a in legal_set(G, s)} == {"discard"}
-        k = next(K[x] for x in hand(s, 0))
-        s = act(s, "discard", k)
-    assert s[R.PHASE] == R.PH_ACT and s[R.CUR] == 1
-    assert s[R.HAND_N] == limit and R.hand_limit(s, 0) == limit
+        s = act(s, "discard", K[next(iter(hand(s, 0)))])
+    assert G.phase(s) == "act" and R.current_player(s) == 1
+    assert G.hand_sizes(s)[0] == limit == G.hand_limit(s, 0)
     assert s[R.FLY_OLD] == 1 and s[R.FLY_NEW] == 0          # in the display until the end of the next turn
+
+
+def test_a_described_trim_continues_until_the_limit():
+    s = G.state_from(forest=FILL[:7], hands=({"Honey": 5, "Hen": 2}, {}), fly_new=(1, 0), pending=("trim",))
+    assert G.pending(s) == ("trim", 3) and G.observe(s, 0)[R.O_TRIM_LEFT] == 3
+    for _ in range(3):
+        s = act(s, "discard", HONEY)
+    assert G.pending(s) is None and R.current_player(s) == 1 and hand(s, 0) == {"Honey": 2, "Hen": 2}
 
 
 def test_fly_agaric_no_voluntary_discard_when_under():
     s = setup(forest=["FlyAgaric"] + FILL[1:], hands=({"Honey": 3}, {}))
     s2 = act(s, "take", 0)
-    assert s2[R.CUR] == 1 and s2[R.PHASE] == R.PH_ACT and hand(s2, 0) == {"Honey": 3}
+    assert R.current_player(s2) == 1 and R.phase(s2) == R.PH_ACT and hand(s2, 0) == {"Honey": 3}
     s = setup(forest=["FlyAgaric"] + FILL[1:], hands=({"Honey": 4}, {}))
     s2 = act(s, "take", 0)
-    assert s2[R.CUR] == 1 and hand(s2, 0) == {"Honey": 4}    # exactly at 4: nothing to discard
+    assert R.current_player(s2) == 1 and hand(s2, 0) == {"Honey": 4}    # exactly at 4: nothing to discard
 
 
 def test_fly_agaric_expires_at_the_end_of_the_next_own_turn():
     s = setup(forest=["FlyAgaric"] + ["Morel", "Chant", "Porcini", "Birch", "Shiitake", "Morel", "Chant"],
               hands=({"Honey": 4}, {"Hen": 2}))
-    fly0 = s[R.DISCARD + C.FLY]
+    fly0 = s[R.discard_at(C.FLY)]
     s = act(s, "take", 0)                       # turn 1 of player 0
     assert R.hand_limit(s, 0) == 4
     s = act(s, "sell", HEN, 0, 2)               # player 1
-    assert s[R.CUR] == 0 and R.hand_limit(s, 0) == 4 and s[R.DISCARD + C.FLY] == fly0
+    assert R.current_player(s) == 0 and R.hand_limit(s, 0) == 4 and s[R.discard_at(C.FLY)] == fly0
     assert not any(a[0] == "take" and forest(s)[a[1]] not in ("Basket", "FlyAgaric")
                    for a in legal_set(G, s))   # at 4 cards, no room under the Fly agaric's limit
     s = act(s, "sell", HONEY, 0, 2)             # player 0's next turn ends: the Fly agaric is discarded
-    assert s[R.DISCARD + C.FLY] == fly0 + 1
+    assert s[R.discard_at(C.FLY)] == fly0 + 1
     assert s[R.FLY_OLD] == 0 and s[R.FLY_NEW] == 0 and R.hand_limit(s, 0) == 8
 
 
 def test_fly_agaric_in_the_decay_is_taken_with_the_rest_and_trimmed():
     s = setup(forest=FILL, decay=["FlyAgaric", "Morel", "Chant", "Basket"], hands=(FULL8, {}))
-    assert ("decay",) in legal_set(G, s)
-    s = act(s, "decay")
+    assert ("take_decay",) in legal_set(G, s)
+    s = act(s, "take_decay")
     assert s[R.BASKETS] == 1 and s[R.FLY_NEW] + s[R.FLY_OLD] == 1
-    assert s[R.HAND_N] == 10 and s[R.PHASE] == R.PH_TRIM      # trim to 4 + 2 = 6
+    assert s[R.HAND_N] == 10 and R.phase(s) == R.PH_TRIM      # trim to 4 + 2 = 6
     for _ in range(4):
         s = act(s, "discard", next(K[x] for x in hand(s, 0)))
-    assert s[R.HAND_N] == 6 and s[R.CUR] == 1
+    assert s[R.HAND_N] == 6 and R.current_player(s) == 1
 
 
 def test_trimmed_cards_go_to_the_discard_pile():
     s = setup(forest=["FlyAgaric"] + FILL[1:], hands=({"Morel": 3, "Honey": 2}, {}))
     s2 = act(s, "take", 0)
     s3 = act(s2, "discard", MOREL)
-    assert s3[R.DISCARD + MOREL] == s[R.DISCARD + MOREL] + 1 and s3[R.CUR] == 1
+    assert s3[R.discard_at(MOREL)] == s[R.discard_at(MOREL)] + 1 and R.current_player(s3) == 1
 
 
 # --- skipping, the end, scoring --------------------------------------------------------------
@@ -324,9 +333,9 @@ def test_a_player_who_cannot_act_is_skipped():
     line = ["Morel", "Morel", "Butter", "Cidre", "Butter", "Honey", "Honey", "Honey"]
     s = setup(forest=line, hands=({}, STUCK))
     s2 = act(s, "take", 0)
-    assert s2[R.CUR] == 0 and s2[R.NSKIPS] == 1           # player 1 (8 singles, no sticks) is skipped
+    assert R.current_player(s2) == 0 and s2[R.NSKIPS] == 1           # player 1 (8 singles, no sticks) is skipped
     s3 = act(s2, "take", 0)
-    assert s3[R.CUR] == 0 and s3[R.NSKIPS] == 2
+    assert R.current_player(s3) == 0 and s3[R.NSKIPS] == 2
 
 
 def test_neither_can_act_forced_pass():
@@ -340,7 +349,7 @@ def test_neither_can_act_forced_pass():
     assert s2[R.NPASSES] == 1
     assert decay(s2) == ["Morel", "Butter"]
     assert forest(s2)[:2] == ["Cidre", "Basket"]
-    assert s2[R.CUR] == 0
+    assert R.current_player(s2) == 0
     assert {a for a in legal_set(G, s2)} == {("take", 1)}
 
 
@@ -355,27 +364,23 @@ def test_game_ends_when_the_last_forest_card_is_taken():
 def test_game_ends_when_the_last_forest_card_decays():
     s = setup(forest=["Honey", "Morel"], draw=[], hands=({"Hen": 2}, {"Chant": 2}))
     s = act(s, "sell", HEN, 0, 2)
-    assert not G.is_terminal(s) and forest(s) == ["Morel"] and s[R.CUR] == 1
+    assert not G.is_terminal(s) and forest(s) == ["Morel"] and R.current_player(s) == 1
     s = act(s, "sell", CHANT, 0, 2)
     assert G.is_terminal(s)
 
 
-def _final(score_pans0, score_pans1, reward="win_loss"):
+def _final(pans0, pans1, reward="win_loss"):
+    """Both players' cooked pans, one Forest card left: taking it ends the game."""
     g = FungiGame(reward=reward)
-    s = setup(g, forest=["Honey"], draw=[], night=[], hands=({}, {}))
-    for pan in score_pans0:
-        add_pan(s, 0, *pan)
-    for pan in score_pans1:
-        add_pan(s, 1, *pan)
-    g.check_invariants(s)
-    s = g.step(s, encode_action("take", 0))
+    s = g.state_from(forest=["Honey"], draw=[], night=[], cooked=(pans0, pans1))
+    s = g.step(s, g.encode_action("take", 0))
     assert g.is_terminal(s)
     return g, s
 
 
 def test_more_flavor_wins():
     g, s = _final([("Morel", 3)], [("Chant", 3, 0, 0, 0)])      # 18 vs 12
-    assert s[R.SCORE] == 18 and s[R.SCORE + 1] == 12
+    assert g.scores(s) == (18, 12)
     assert list(g.returns(s)) == [1.0, -1.0]
 
 
@@ -386,7 +391,7 @@ def test_butter_and_cidre_count_in_the_score():
 
 def test_tie_broken_by_mushrooms_cooked_with_night_as_two():
     g, s = _final([("Hen", 2, 1)], [("Chant", 3)])              # 12 points each; 4 mushrooms vs 3
-    assert s[R.SCORE] == s[R.SCORE + 1] == 12
+    assert g.scores(s) == (12, 12) and g.mushrooms_cooked(s) == (4, 3)
     assert list(g.returns(s)) == [1.0, -1.0]
     g, s = _final([("Chant", 3)], [("Hen", 4)])                 # 12 each; 3 vs 4
     assert list(g.returns(s)) == [-1.0, 1.0]
@@ -407,12 +412,12 @@ def test_illegal_actions_raise_value_error():
     s = setup(forest=FILL, hands=({"Honey": 1}, {}))
     before = s.copy()
     for bad in [encode_action("take", 2),          # 1 stick needed
-                encode_action("decay"),            # empty decay pile
+                encode_action("take_decay"),            # empty decay pile
                 encode_action("sell", HONEY, 0, 1),
                 encode_action("cook", HONEY, 0, 3),
-                encode_action("finish", 0, 0, 0),  # not in a cook follow-up
+                encode_action("finish_cook", 0, 0, 0),  # not in a cook follow-up
                 encode_action("discard", HONEY),   # no Fly agaric trim
-                encode_action("pan"),
+                encode_action("put_pan"),
                 -1, R.NUM_ACTIONS, 1.5, "x"]:
         with pytest.raises(ValueError):
             G.step(s, bad)
@@ -430,18 +435,54 @@ def test_setup_and_starting_hand_specials():
         assert s[R.DRAW_N] == 84 - 8 - 6                    # no replacement card is drawn
         assert s[R.EMPTY_PANS] == 1 and s[R.EMPTY_PANS + 1] == 1
         assert s[R.STICKS] == 0 and s[R.STICKS + 1] == 0
-        moons = s[R.DISCARD + C.MOON]
-        flies = s[R.DISCARD + C.FLY]
+        moons = s[R.discard_at(C.MOON)]
+        flies = s[R.discard_at(C.FLY)]
         baskets = s[R.BASKETS] + s[R.BASKETS + 1]
-        nights = sum(s[R.HAND + p * C.NHAND + C.NIGHT0:R.HAND + p * C.NHAND + C.NIGHT0 + 8].sum() for p in (0, 1))
+        nights = R.L.arrays(s)["hand"][:, C.NIGHT0:C.NIGHT0 + C.NNIGHT].sum()
         assert nights == moons and s[R.NIGHT_N] == 8 - moons    # each Moon -> one Night card
         assert s[R.HAND_N] + s[R.HAND_N + 1] + baskets + flies == 6
-        assert s[R.DISCARD:R.DISCARD + C.NKINDS].sum() == moons + flies   # nothing else discarded
-        assert (s[R.KNOWN:R.KNOWN + 2 * C.NHAND] == 0).all()    # dealt face down
-        assert s[R.CUR] == s[R.START]
+        assert R.L.arrays(s)["discard"].sum() == moons + flies   # nothing else discarded
+        assert (R.L.arrays(s)["known"] == 0).all()    # dealt face down
+        assert R.current_player(s) == s[R.START]
         seen["basket"] += baskets > 0
         seen["moon"] += moons > 0
         seen["fly"] += flies > 0
     assert min(seen.values()) > 5
     starts = [G.new_state(seed)[R.START] for seed in range(200)]
     assert 60 < sum(starts) < 140                           # random start player
+
+
+# --- positions from a description -----------------------------------------------------------
+
+def test_state_from_accounts_for_every_card_and_names_bad_descriptions():
+    s = G.state_from(forest=FILL, decay=["Moon"], hands=({"Honey": 2, "N-Hen": 1}, ["Pan"]), sticks=(3, 1),
+                     cooked=([("Porcini", 3, 1, 1, 0)], []), to_act=1)
+    assert (G.card_locations(s) == G.deck.copies).all()
+    assert G.scores(s) == (5 * 3 + 3, 0) and G.sticks(s) == (3, 1) and G.current_player(s) == 1
+    assert G.hand_limit(s, 0) == 8 and G.can_act(s, 1)
+    with pytest.raises(ValueError, match="unknown card 'Truffle'"):
+        G.state_from(forest=FILL, hands=({"Truffle": 1}, {}))
+    with pytest.raises(ValueError, match="the deck has 3"):
+        G.state_from(forest=FILL, hands=({"Morel": 4}, {}))
+    with pytest.raises(ValueError, match="over the hand limit"):
+        G.state_from(forest=FILL, hands=({"TreeEar": 4, "Shiitake": 5}, {}))
+    with pytest.raises(ValueError, match="pending is None"):
+        G.state_from(forest=FILL, pending=("eat",))
+
+
+def test_game_encodes_and_decodes_actions_by_name():
+    a = G.encode_action("cook", HONEY, 1, 3)
+    assert G.decode_action(a) == ("cook", (HONEY, 1, 3)) and a == R.cook_action(HONEY, 1, 3)
+    assert G.encode_action("take_decay") == R.A_DECAY
+    with pytest.raises(ValueError, match="valid actions are"):
+        G.encode_action("finish", 0, 0, 0)
+    with pytest.raises(ValueError, match="outside"):
+        G.encode_action("take", 8)
+
+
+def test_env_docstring_tables_come_from_the_declarations():
+    from mushgym.envs import fungi_v0
+
+    for table in (R.OL.table(), R.DL.table(), R.A.table()):
+        assert table in fungi_v0.__doc__
+    assert "@" not in fungi_v0.__doc__        # every placeholder filled

@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -14,9 +15,17 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.slow
 def test_plain_install_into_fresh_venv(tmp_path):
     env_dir = tmp_path / "venv"
-    # system site-packages supplies numpy/numba/pettingzoo; mushgym itself comes from the wheel build
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    # The dependencies (numpy, numba, pettingzoo...) come from the environment running the tests,
+    # named by a .pth file. Not system_site_packages=True: inside a virtualenv that points at the
+    # base interpreter, which need not have them. Only plain directories are added (the running
+    # environment's own .pth files, such as an editable mushgym, are not processed), and the new
+    # venv's site-packages comes first, so mushgym itself is the one built from the wheel below.
+    venv.EnvBuilder(with_pip=False).create(env_dir)
     py = env_dir / "bin" / "python"
+    new_site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+    here = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    Path(new_site, "borrowed-dependencies.pth").write_text("\n".join(sorted(here)) + "\n")
     build = subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
          "--prefix", str(env_dir), "--ignore-installed", str(ROOT)],
@@ -30,9 +39,30 @@ def test_plain_install_into_fresh_venv(tmp_path):
         "e = fungi_v0.env(); e.reset(seed=0); "
         "import mushgym.envs.fungi as f, os; "
         "assert os.path.exists(os.path.join(os.path.dirname(f.__file__), 'cards.toml')); "
+        "assert os.path.exists(os.path.join(os.path.dirname(mushgym.__file__), 'py.typed')); "
+        "import mushgym.render, numpy as np; g = mushgym.game('fungi_v0'); "
+        "assert mushgym.render.draw_state(g, g.new_state(0), 0).to_rgb().dtype == np.uint8; "
         "print(mushgym.__file__, mushgym.list_envs())"
+    )
+    # every game of the source tree: registered, its data files shipped, its Game built from them
+    games = {}
+    for init in sorted((ROOT / "envs").glob("*/__init__.py")):
+        env_id = next((line.split("=", 1)[1].strip().strip("\"'") for line in init.read_text().splitlines()
+                       if line.startswith("ENV_ID")), None)
+        if env_id:
+            games[env_id] = sorted(p.name for p in init.parent.iterdir() if p.suffix in (".toml", ".md"))
+    assert len(games) >= 2
+    code += (
+        f"; games = {games!r}"
+        "; assert sorted(games) == mushgym.list_envs(), (sorted(games), mushgym.list_envs())"
+        "; import importlib, os"
+        "\nfor env_id, files in games.items():"
+        "\n    mod = importlib.import_module('mushgym.envs.' + env_id); pkg = os.path.dirname(mod.__file__)"
+        "\n    missing = [f for f in files if not os.path.exists(os.path.join(pkg, f))]"
+        "\n    assert not missing, (env_id, missing)"
+        "\n    mod.Game()"
     )
     run = subprocess.run([str(py), "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=600,
                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
-    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.returncode == 0, run.stderr[-3000:] + run.stdout[-2000:]
     assert str(env_dir) in run.stdout

@@ -362,12 +362,12 @@ def test_aec_advance_kernel(game):
     rng = np.random.default_rng(0)
     state = game.new_state(3)
     mask = np.full(game.num_actions, 7, np.int8)
-    assert k.aec_refresh(state, game.config, mask) == game.current_player(state)
+    assert k.aec_refresh(state, game.config, mask, game.work) == game.current_player(state)
     assert np.array_equal(mask, game.legal_mask(state))
     while True:
         a = int(rng.choice(np.flatnonzero(mask)))
         ref = game.step(state, a)
-        p = k.aec_advance(state, a, game.config, mask)
+        p = k.aec_advance(state, a, game.config, mask, game.work)
         assert np.array_equal(state, ref)
         if game.is_terminal(state):
             assert p == -1 and not mask.any()

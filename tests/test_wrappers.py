@@ -65,7 +65,7 @@ def test_sb3_checker(env_id, encoder):
 @pytest.mark.parametrize("seat", [0, 1])
 def test_reward_is_the_learners_when_the_learner_wins(seat):
     """A scripted perfect learner beats add-1 from either seat and must get +1 (not the other seat's -1)."""
-    env = SingleAgentEnv(ToyGame(), opponents=FunctionAgent(toy_add1), seat=seat)
+    env = SingleAgentEnv(ToyGame(), opponents=FunctionAgent(toy_add1), seat=seat, encoder="flat")
     for seed in range(5):
         total, info, _ = run_episode(env, toy_best, seed)
         assert info["seat"] == seat
@@ -76,14 +76,14 @@ def test_reward_is_the_learners_when_the_learner_wins(seat):
 @pytest.mark.parametrize("seat", [0, 1])
 def test_reward_is_the_learners_when_the_opponent_wins(seat):
     """The game ends on the opponent's move inside step(): the learner still gets its own -1."""
-    env = SingleAgentEnv(ToyGame(), opponents=FunctionAgent(toy_best), seat=seat)
+    env = SingleAgentEnv(ToyGame(), opponents=FunctionAgent(toy_best), seat=seat, encoder="flat")
     for seed in range(5):
         total, info, _ = run_episode(env, toy_add1, seed)
         assert total == -1.0 and info["returns"][seat] == -1.0 and not info["is_success"]
 
 
 def test_random_seat_covers_both_seats_and_rewards_follow_it():
-    env = SingleAgentEnv(ToyGame(), opponents=FunctionAgent(toy_add1), seat=None)
+    env = SingleAgentEnv(ToyGame(), opponents=FunctionAgent(toy_add1), seat=None, encoder="flat")
     seats = set()
     for seed in range(30):
         total, info, _ = run_episode(env, toy_best, seed)
@@ -228,3 +228,22 @@ def test_tournament_with_more_than_two_players(env_id, n):
     res = tournament(env_id, ["random", "greedy"], games=2 * n, options={"num_players": n}, verbose=False)
     m = res.matches[0]
     assert m.wins + m.draws + m.losses == 2 * n
+
+
+def test_single_agent_env_defaults_to_the_training_encoder_and_one_torch_thread():
+    torch = pytest.importorskip("torch")
+    from mushgym.agents.ppo import DEFAULTS
+
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(2)
+        env = SingleAgentEnv("mycology_v0", opponents="random")
+        assert torch.get_num_threads() == 1
+        assert type(env.encoder).__name__.lower().startswith(DEFAULTS["encoder"])
+        obs, _ = env.reset(seed=0)
+        assert np.abs(obs).max() <= 1.0
+        torch.set_num_threads(2)
+        SingleAgentEnv("fungi_v0", torch_threads=None)
+        assert torch.get_num_threads() == 2
+    finally:
+        torch.set_num_threads(before)

@@ -16,7 +16,10 @@ def _write_toy_game(folder: Path) -> Path:
     pkg = folder / "tinyrace"
     shutil.copytree(HERE / "toygame", pkg, ignore=shutil.ignore_patterns("__pycache__"))
     for f in pkg.glob("*.py"):
-        f.write_text(f.read_text().replace("toyrace_v0", "tinyrace_v0"))
+        text = f.read_text().replace("toyrace_v0", "tinyrace_v0")
+        # the registered copy offers only the honest variant (leak=True fails the hidden-information
+        # check on purpose: tests/test_harness.py proves that check can fail with it)
+        f.write_text(text.replace('"leak": (False, True)', '"leak": (False,)'))
     return pkg
 
 

@@ -99,13 +99,17 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    run_dir = Path(args.run_dir or f"runs/bench_{args.env}_s{args.seed}")
+    if args.skip_train and not args.run_dir:
+        raise SystemExit("--skip-train needs --run-dir (the run to evaluate)")
+    run_dir = Path(args.run_dir) if args.run_dir else None
     if not args.skip_train:
         from mushgym.agents import train_ppo
 
         t0 = time.time()
-        train_ppo(args.env, steps=args.steps, seed=args.seed, run_dir=run_dir, max_minutes=args.minutes,
-                  progress_bar=sys.stderr.isatty())
+        # a fresh run folder (train_ppo's default); the curve is computed below from the checkpoints
+        model = train_ppo(args.env, steps=args.steps, seed=args.seed, run_dir=run_dir, max_minutes=args.minutes,
+                          progress_bar=sys.stderr.isatty(), curve_points=0)
+        run_dir = model.mushgym_run_dir
         print(f"trained in {time.time() - t0:.0f}s -> {run_dir}")
     shutil.copy(run_dir / "timing.json", out / f"{args.env}_timing.json")
     print("learning curve:")

@@ -50,7 +50,7 @@ _FOREST_KIND = {name: i for i, name in enumerate(MUSHROOMS)}
 _FOREST_KIND.update({"Fly agaric": FLY, "Butter": BUTTER, "Cidre": CIDRE, "Pan": PAN,
                      "Basket": BASKET, "Moon": MOON})
 
-# Capacities fixed by the state layout and the action space (see rules.py).
+# Capacities fixed by the state layout and the action space (see layout.py).
 MAX_TYPE_COPIES = 10            # Forest cards of one type used in one cook/sell action: 0..10
 MAX_NIGHT_PER_TYPE = 1          # Night cards of one type used in one cook/sell action: 0..1
 MAX_DRAW = 120                  # capacity of the draw pile region

@@ -13,53 +13,22 @@ from .cards import (
     BASKET, BUTTER, CIDRE, FLY, KIND_NAMES, KIND_SHORT, MOON, MUSHROOMS, NHAND, NIGHT0, NKINDS,
     NNIGHT, NTYPES, PAN, Deck, load_deck,
 )
+from .layout import PHASE_NAMES, max_score, max_sticks, observation_layouts
+from .positions import describe_pending, state_from
 
-PHASE_NAMES = ("act", "cook: choose pan / butter / cidre", "fly agaric: discard")
 
 
 def decode_action(action: int) -> tuple:
-    """``action`` as a tuple: ('take', pos) | ('decay',) | ('pan',) | ('cook'|'sell', t, n, f)
-    | ('finish', src, b, c) | ('discard', kind)."""
-    a = int(action)
-    if not 0 <= a < R.NUM_ACTIONS:
-        raise ValueError(f"fungi_v0: action {a} out of range 0..{R.NUM_ACTIONS - 1}")
-    if a < R.A_DECAY:
-        return ("take", a - R.A_TAKE)
-    if a == R.A_DECAY:
-        return ("decay",)
-    if a == R.A_PAN:
-        return ("pan",)
-    if a < R.A_FINISH:
-        kind = "cook" if a < R.A_SELL else "sell"
-        x = a - (R.A_COOK if a < R.A_SELL else R.A_SELL)
-        f = x % R.F_VALUES
-        tn = x // R.F_VALUES
-        return (kind, tn // R.N_VALUES, tn % R.N_VALUES, f)
-    if a < R.A_DISCARD:
-        x = a - R.A_FINISH
-        return ("finish", x // (R.B_VALUES * R.C_VALUES), (x // R.C_VALUES) % R.B_VALUES, x % R.C_VALUES)
-    return ("discard", a - R.A_DISCARD)
+    """``action`` as a flat tuple ``(name, *args)``: ('take', position) | ('take_decay',) |
+    ('put_pan',) | ('cook' | 'sell', type, night, forest) | ('finish_cook', source, butter, cidre)
+    | ('discard', kind). ``FungiGame().decode_action`` gives ``(name, args)``."""
+    name, args = R.A.decode(action)
+    return (name, *args)
 
 
-def encode_action(*parts) -> int:
+def encode_action(name: str, *args: int) -> int:
     """Inverse of :func:`decode_action`: ``encode_action('cook', t, n, f)`` etc."""
-    kind = parts[0]
-    if kind == "take":
-        return R.A_TAKE + int(parts[1])
-    if kind == "decay":
-        return R.A_DECAY
-    if kind == "pan":
-        return R.A_PAN
-    if kind in ("cook", "sell"):
-        t, n, f = (int(x) for x in parts[1:])
-        base = R.A_COOK if kind == "cook" else R.A_SELL
-        return base + (t * R.N_VALUES + n) * R.F_VALUES + f
-    if kind == "finish":
-        src, b, c = (int(x) for x in parts[1:])
-        return R.A_FINISH + (src * R.B_VALUES + b) * R.C_VALUES + c
-    if kind == "discard":
-        return R.A_DISCARD + int(parts[1])
-    raise ValueError(f"unknown action kind {kind!r}")
+    return R.A.encode(name, *(int(x) for x in args))
 
 
 def _counts(counts, names=KIND_SHORT) -> str:
@@ -73,6 +42,7 @@ class FungiGame(Game):
 
     env_id: ClassVar[str] = "fungi_v0"
     kernels = R
+    actions = R.A
     option_choices: ClassVar[dict[str, tuple]] = {
         "num_players": (2,),
         "reward": ("win_loss", "score_diff"),
@@ -88,22 +58,20 @@ class FungiGame(Game):
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
         self.deck: Deck = load_deck(self.deck_path)
         cfg = np.zeros(R.CFG_SIZE, np.int64)
-        cfg[R.CFG_REWARD] = 1 if options["reward"] == "score_diff" else 0
-        cfg[R.CFG_START_PANS] = self.deck.starting_pans
-        cfg[R.CFG_COPIES:R.CFG_COPIES + NKINDS] = self.deck.copies
-        cfg[R.CFG_FLAVOR:R.CFG_FLAVOR + NKINDS] = self.deck.flavor
-        cfg[R.CFG_STICKS:R.CFG_STICKS + NKINDS] = self.deck.sticks
-        cfg[R.CFG_UNITS:R.CFG_UNITS + NKINDS] = self.deck.units
+        c = R.CL.arrays(cfg)
+        c["reward"][...] = 1 if options["reward"] == "score_diff" else 0
+        c["starting_pans"][...] = self.deck.starting_pans
+        c["copies"][:] = self.deck.copies
+        c["flavor"][:] = self.deck.flavor
+        c["sticks"][:] = self.deck.sticks
+        c["units"][:] = self.deck.units
         return cfg
 
     def max_score(self) -> int:
-        d = self.deck
-        s = sum(int(d.copies[k] * d.units[k] * d.flavor[k]) for k in range(NIGHT0 + NNIGHT))
-        return s + int(d.copies[BUTTER] * d.flavor[BUTTER] + d.copies[CIDRE] * d.flavor[CIDRE])
+        return max_score(self.deck)
 
     def max_sticks(self) -> int:
-        d = self.deck
-        return sum(int(d.copies[k] * d.units[k] * d.sticks[k]) for k in range(NIGHT0 + NNIGHT))
+        return max_sticks(self.deck)
 
     def max_game_length(self) -> int:
         """A proven bound on the decisions in one game (see RULES.md, "Game length").
@@ -114,7 +82,7 @@ class FungiGame(Game):
         discards <= 7 per Fly agaric trim, and at most one trim per Fly agaric.
         """
         turns = self.deck.draw_pile_size - 2 * R.START_HAND
-        return int(turns + self.deck.copies[PAN] + 7 * self.deck.copies[FLY])
+        return int(turns + self.deck.copies[PAN] + R.MAX_TRIM * self.deck.copies[FLY])
 
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
         if options["reward"] == "score_diff":
@@ -130,66 +98,78 @@ class FungiGame(Game):
         )
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        d = self.deck
-        lo = np.zeros(R.OBS_SIZE, np.float32)
-        hi = np.zeros(R.OBS_SIZE, np.float32)
-        copies = d.copies.astype(np.float32)
-        max_hand = float(R.BASE_LIMIT + R.BASKET_BONUS * d.copies[BASKET])
-        hi[R.O_HAND:R.O_HAND + NHAND] = copies[:NHAND]
-        hi[R.O_OPP_KNOWN:R.O_OPP_KNOWN + NHAND] = copies[:NHAND]
-        hi[R.O_HAND_N] = hi[R.O_OPP_HAND_N] = max_hand + 3   # a Fly agaric from the decay: up to 3 over before trimming
-        hi[R.O_LIMIT] = max_hand
-        for o in (R.O_MY_DISP, R.O_OPP_DISP):
-            hi[o + R.DISP_BASKETS] = copies[BASKET]
-            hi[o + R.DISP_STICKS] = self.max_sticks()
-            hi[o + R.DISP_EMPTY_PANS] = copies[PAN]
-            hi[o + R.DISP_FLY_NEW] = copies[FLY]
-            hi[o + R.DISP_FLY_OLD] = copies[FLY]
-            hi[o + R.DISP_NCOOKED] = copies[PAN]
-            hi[o + R.DISP_COOKED_F:o + R.DISP_COOKED_F + NTYPES] = copies[:NTYPES]
-            hi[o + R.DISP_COOKED_NT:o + R.DISP_COOKED_NT + NNIGHT] = copies[NIGHT0:NIGHT0 + NNIGHT]
-            hi[o + R.DISP_BUTTER] = copies[BUTTER]
-            hi[o + R.DISP_CIDRE] = copies[CIDRE]
-            hi[o + R.DISP_SCORE] = self.max_score()
-            hi[o + R.DISP_UNITS] = sum(int(d.copies[k] * d.units[k]) for k in range(NIGHT0 + NNIGHT))
-        hi[R.O_FOREST:R.O_FOREST + R.FOREST_SIZE * NKINDS] = 1
-        hi[R.O_FOREST_N] = R.FOREST_SIZE
-        hi[R.O_DECAY:R.O_DECAY + NKINDS] = np.minimum(copies, R.DECAY_MAX)
-        hi[R.O_DECAY_N] = R.DECAY_MAX
-        hi[R.O_DISCARD:R.O_DISCARD + NKINDS] = copies
-        hi[R.O_DRAW_N] = d.draw_pile_size
-        hi[R.O_NIGHT_N] = copies[NIGHT0:NIGHT0 + NNIGHT].sum()
-        hi[R.O_TO_ACT] = 1
-        hi[R.O_PHASE:R.O_PHASE + 3] = 1
-        hi[R.O_PEND_TYPE:R.O_PEND_TYPE + NTYPES] = 1
-        hi[R.O_PEND_UNITS] = max(int(d.copies[t] + (d.copies[NIGHT0 + t] * d.units[NIGHT0 + t] if t < NNIGHT else 0))
-                                 for t in range(NTYPES))
-        hi[R.O_TRIM_LEFT] = 7
-        hi[R.O_I_STARTED] = 1
-        return lo, hi
+        """From the observation layout declared with this game's deck (``layout.observation_layouts``)."""
+        ol = observation_layouts(self.deck)[1]
+        assert ol.digest() == R.OL.digest(), "observation offsets must not depend on the deck"
+        return ol.bounds(np.float32)
+
+    # --- named public values ---------------------------------------------------------
+    def fields(self, state: np.ndarray) -> dict[str, np.ndarray]:
+        """Writable numpy views of every state field, shaped as declared (``hand[p, kind]``, ...)."""
+        return R.L.arrays(state)
+
+    def scores(self, state: np.ndarray) -> tuple[int, int]:
+        """Flavor points of both players."""
+        return int(state[R.score_at(0)]), int(state[R.score_at(1)])
+
+    def mushrooms_cooked(self, state: np.ndarray) -> tuple[int, int]:
+        """Mushrooms cooked by both players (the tie-break; a Night card counts as it says)."""
+        return int(state[R.mushrooms_cooked_at(0)]), int(state[R.mushrooms_cooked_at(1)])
+
+    def hand_limit(self, state: np.ndarray, player: int) -> int:
+        """``player``'s current hand limit (8, or 4 with an active Fly agaric; +2 per Basket)."""
+        return int(R.hand_limit(state, int(player)))
+
+    def hand_sizes(self, state: np.ndarray) -> tuple[int, int]:
+        return int(state[R.hand_n_at(0)]), int(state[R.hand_n_at(1)])
+
+    def sticks(self, state: np.ndarray) -> tuple[int, int]:
+        return int(state[R.sticks_at(0)]), int(state[R.sticks_at(1)])
+
+    def take_cost(self, position: int) -> int:
+        """Sticks to take the Forest card at ``position``."""
+        return position - 1 if position >= R.FREE_POSITIONS else 0
+
+    def phase(self, state: np.ndarray) -> str:
+        """"act", "cook" (a cook follow-up is pending) or "trim" (Fly agaric discards); "over" at the end."""
+        if state[R.TERMINAL]:
+            return "over"
+        return ("act", "cook", "trim")[int(R.phase(state))]
+
+    def pending(self, state: np.ndarray) -> tuple | None:
+        """The pending decision: None, ("cook", type, night, forest) or ("trim", cards still to discard)."""
+        return describe_pending(state)
+
+    def can_act(self, state: np.ndarray, player: int) -> bool:
+        """Would ``player`` have a legal action if its turn began now (the skip rule)?"""
+        return bool(R.has_action(state, int(player), self.config))
+
+    def state_from(self, **description: Any) -> np.ndarray:
+        """A state from a readable description of a position; see :func:`positions.state_from`."""
+        return state_from(self, **description)
 
     # --- text --------------------------------------------------------------------
     def action_to_string(self, state: np.ndarray, action: int) -> str:
         act = decode_action(action)
         if act[0] == "take":
             i = act[1]
-            cost = i - 1 if i >= R.FREE_POSITIONS else 0
+            cost = self.take_cost(i)
             card = ""
             if state is not None and i < state[R.FOREST_N]:
-                card = " " + KIND_NAMES[int(state[R.FOREST + i])]
+                card = " " + KIND_NAMES[int(state[R.forest_at(i)])]
             return f"take Forest #{i}{card}" + (f" ({cost} stick{'s' if cost > 1 else ''})" if cost else " (free)")
-        if act[0] == "decay":
+        if act[0] == "take_decay":
             return "take the decay pile"
-        if act[0] == "pan":
+        if act[0] == "put_pan":
             return "put down a Pan"
         if act[0] in ("cook", "sell"):
             _, t, n, f = act
             what = [f"{f} {MUSHROOMS[t]}"] if f else []
             if n:
                 what.append(f"{n} Night {MUSHROOMS[t]}")
-            units = f + 2 * n
+            units = f + (n * int(self.deck.units[NIGHT0 + t]) if t < NNIGHT else 0)
             return f"{act[0]} {' + '.join(what)} ({units} mushrooms)"
-        if act[0] == "finish":
+        if act[0] == "finish_cook":
             _, src, b, c = act
             pan = "a Pan from hand" if src else "an empty Pan of the display"
             extra = []
@@ -214,64 +194,62 @@ class FungiGame(Game):
         return "\n".join(lines)
 
     def _display_lines(self, state: np.ndarray, p: int) -> list[str]:
-        s = state
+        v = R.L.arrays(state)
         pans = []
-        for i in range(int(s[R.NCOOKED + p])):
-            r = R.PANS + (p * R.MAX_PANS + i) * R.PAN_REC
-            t, f, n, b, c = (int(x) for x in s[r:r + 5])
+        for i in range(int(v["cooked_pans"][p])):
+            t, f, n, b, c = (int(x) for x in v["pan_records"][p, i])
             txt = f"{f}{'+' + str(n) + 'N' if n else ''} {KIND_SHORT[t]}"
             txt += f" +{b}B" if b else ""
             txt += f" +{c}C" if c else ""
             pans.append(f"[{txt}]")
         fly = ""
-        if s[R.FLY_NEW + p] or s[R.FLY_OLD + p]:
-            fly = (f"  Fly agaric: {int(s[R.FLY_NEW + p])} new (expires after next turn), "
-                   f"{int(s[R.FLY_OLD + p])} old (expires after this/coming turn)")
+        if v["fly_new"][p] or v["fly_old"][p]:
+            fly = (f"  Fly agaric: {int(v['fly_new'][p])} new (expires after next turn), "
+                   f"{int(v['fly_old'][p])} old (expires after this/coming turn)")
         return [
-            f"  display: {int(s[R.BASKETS + p])} Basket, {int(s[R.STICKS + p])} sticks, "
-            f"{int(s[R.EMPTY_PANS + p])} empty Pan; hand limit {int(R.hand_limit(s, p))}{fly}",
-            f"  cooked ({int(s[R.SCORE + p])} points, {int(s[R.UNITS + p])} mushrooms): "
+            f"  display: {int(v['baskets'][p])} Basket, {int(v['sticks'][p])} sticks, "
+            f"{int(v['empty_pans'][p])} empty Pan; hand limit {self.hand_limit(state, p)}{fly}",
+            f"  cooked ({int(v['score'][p])} points, {int(v['mushrooms_cooked'][p])} mushrooms): "
             + (" ".join(pans) if pans else "-"),
         ]
 
     def _forest_line(self, state: np.ndarray) -> str:
-        cells = []
-        for i in range(int(state[R.FOREST_N])):
-            cost = i - 1 if i >= R.FREE_POSITIONS else 0
-            cells.append(f"{i}:{KIND_SHORT[int(state[R.FOREST + i])]}({cost})")
-        decay = ", ".join(KIND_SHORT[int(state[R.DECAY + j])] for j in range(int(state[R.DECAY_N])))
+        v = R.L.arrays(state)
+        cells = [f"{i}:{KIND_SHORT[int(k)]}({self.take_cost(i)})"
+                 for i, k in enumerate(v["forest"][:int(v["forest_n"])])]
+        decay = ", ".join(KIND_SHORT[int(k)] for k in v["decay"][:int(v["decay_n"])])
         return f"decay [{decay or '-'}] | forest " + " ".join(cells)
 
     def _status_line(self, state: np.ndarray) -> str:
         s = state
         if s[R.TERMINAL]:
-            return (f"game over after {int(s[R.NSTEPS])} decisions; scores "
-                    f"{int(s[R.SCORE])}-{int(s[R.SCORE + 1])}")
-        line = f"player {int(s[R.CUR])} to {PHASE_NAMES[int(s[R.PHASE])]}"
-        if s[R.PHASE] == R.PH_COOK:
-            t = int(s[R.PEND_T])
-            line += f" (cooking {int(s[R.PEND_F])} {MUSHROOMS[t]} + {int(s[R.PEND_N])} Night)"
-        elif s[R.PHASE] == R.PH_TRIM:
-            cp = int(s[R.CUR])
-            line += f" ({int(s[R.HAND_N + cp] - R.trim_limit(s, cp))} more)"
+            a, b = self.scores(s)
+            return f"game over after {int(s[R.NSTEPS])} decisions; scores {a}-{b}"
+        line = f"player {self.current_player(s)} to {PHASE_NAMES[int(R.phase(s))]}"
+        pending = self.pending(s)
+        if pending and pending[0] == "cook":
+            _, t, n, f = pending
+            line += f" (cooking {f} {MUSHROOMS[t]} + {n} Night)"
+        elif pending:
+            line += f" ({pending[1]} more)"
         return line
 
     def state_to_string(self, state: np.ndarray) -> str:
         s = state
+        v = R.L.arrays(s)
         lines = [
             f"Fungi  turn {int(s[R.NTURNS])}, decision {int(s[R.NSTEPS])}, start player {int(s[R.START])}; "
             + self._status_line(s),
             self._forest_line(s),
             f"draw pile ({int(s[R.DRAW_N])}, top last): "
-            + " ".join(KIND_SHORT[int(k)] for k in s[R.DRAW:R.DRAW + int(s[R.DRAW_N])]),
+            + " ".join(KIND_SHORT[int(k)] for k in v["draw_pile"][:int(s[R.DRAW_N])]),
             f"night pile ({int(s[R.NIGHT_N])}, top last): "
-            + " ".join(KIND_SHORT[int(k)] for k in s[R.NIGHTP:R.NIGHTP + int(s[R.NIGHT_N])]),
-            "discard: " + _counts(s[R.DISCARD:R.DISCARD + NKINDS]),
+            + " ".join(KIND_SHORT[int(k)] for k in v["night_pile"][:int(s[R.NIGHT_N])]),
+            "discard: " + _counts(v["discard"]),
         ]
         for p in range(2):
-            h = s[R.HAND + p * NHAND:R.HAND + (p + 1) * NHAND]
-            k = s[R.KNOWN + p * NHAND:R.KNOWN + (p + 1) * NHAND]
-            lines.append(f"player {p}: hand ({int(s[R.HAND_N + p])}) {_counts(h)}; publicly known {_counts(k)}")
+            lines.append(f"player {p}: hand ({int(v['hand_n'][p])}) {_counts(v['hand'][p])}; "
+                         f"publicly known {_counts(v['known'][p])}")
             lines += self._display_lines(s, p)
         lines.append(f"skips {int(s[R.NSKIPS])}, forced passes {int(s[R.NPASSES])}")
         return "\n".join(lines)
@@ -280,96 +258,97 @@ class FungiGame(Game):
         if player is None:
             return self.state_to_string(state)
         s = state
+        v = R.L.arrays(s)
         me, opp = int(player), 1 - int(player)
-        h = s[R.HAND + me * NHAND:R.HAND + (me + 1) * NHAND]
-        k = s[R.KNOWN + opp * NHAND:R.KNOWN + (opp + 1) * NHAND]
         lines = [
             f"Fungi, you are player {me}. " + self._status_line(s),
             self._forest_line(s),
             f"draw pile {int(s[R.DRAW_N])} cards, night pile {int(s[R.NIGHT_N])} cards; discard: "
-            + _counts(s[R.DISCARD:R.DISCARD + NKINDS]),
-            f"opponent (player {opp}): {int(s[R.HAND_N + opp])} cards in hand, known: {_counts(k)}",
+            + _counts(v["discard"]),
+            f"opponent (player {opp}): {int(v['hand_n'][opp])} cards in hand, known: {_counts(v['known'][opp])}",
         ]
         lines += self._display_lines(s, opp)
-        lines.append(f"you: hand ({int(s[R.HAND_N + me])}) {_counts(h)}")
+        lines.append(f"you: hand ({int(v['hand_n'][me])}) {_counts(v['hand'][me])}")
         lines += self._display_lines(s, me)
         return "\n".join(lines)
 
     # --- checks ------------------------------------------------------------------
     def card_locations(self, state: np.ndarray) -> np.ndarray:
         """Count of every card kind over all locations (must equal the deck's copies)."""
-        s = state
+        v = R.L.arrays(state)
         tot = np.zeros(NKINDS, np.int64)
-        for k in s[R.DRAW:R.DRAW + int(s[R.DRAW_N])]:
-            tot[k] += 1
-        for k in s[R.NIGHTP:R.NIGHTP + int(s[R.NIGHT_N])]:
-            tot[k] += 1
-        for k in s[R.FOREST:R.FOREST + int(s[R.FOREST_N])]:
-            tot[k] += 1
-        for k in s[R.DECAY:R.DECAY + int(s[R.DECAY_N])]:
-            tot[k] += 1
-        tot += s[R.DISCARD:R.DISCARD + NKINDS]
-        for p in range(2):
-            tot[:NHAND] += s[R.HAND + p * NHAND:R.HAND + (p + 1) * NHAND]
-            tot[BASKET] += s[R.BASKETS + p]
-            tot[FLY] += s[R.FLY_NEW + p] + s[R.FLY_OLD + p]
-            tot[PAN] += s[R.EMPTY_PANS + p] + s[R.NCOOKED + p]
-            tot[:NTYPES] += s[R.COOKED_F + p * NTYPES:R.COOKED_F + (p + 1) * NTYPES]
-            tot[NIGHT0:NIGHT0 + NNIGHT] += s[R.COOKED_NT + p * NTYPES:R.COOKED_NT + p * NTYPES + NNIGHT]
-            tot[BUTTER] += s[R.COOKED_B + p]
-            tot[CIDRE] += s[R.COOKED_C + p]
-        if s[R.PHASE] == R.PH_COOK and not s[R.TERMINAL]:
-            t = int(s[R.PEND_T])
-            tot[t] += s[R.PEND_F]
+        for pile, count in (("draw_pile", "draw_n"), ("night_pile", "night_n"), ("forest", "forest_n"),
+                            ("decay", "decay_n")):
+            np.add.at(tot, v[pile][:int(v[count])], 1)
+        tot += v["discard"]
+        tot[:NHAND] += v["hand"].sum(axis=0)
+        tot[BASKET] += v["baskets"].sum()
+        tot[FLY] += v["fly_new"].sum() + v["fly_old"].sum()
+        tot[PAN] += v["empty_pans"].sum() + v["cooked_pans"].sum()
+        tot[:NTYPES] += v["cooked_forest"].sum(axis=0)
+        tot[NIGHT0:NIGHT0 + NNIGHT] += v["cooked_night"][:, :NNIGHT].sum(axis=0)
+        tot[BUTTER] += v["cooked_butter"].sum()
+        tot[CIDRE] += v["cooked_cidre"].sum()
+        pending = self.pending(state)
+        if pending and pending[0] == "cook" and not state[R.TERMINAL]:
+            _, t, n, f = pending
+            tot[t] += f
             if t < NNIGHT:
-                tot[NIGHT0 + t] += s[R.PEND_N]
+                tot[NIGHT0 + t] += n
         return tot
 
     def check_invariants(self, state: np.ndarray) -> None:
         s = state
         self._check_state(s)
         d = self.deck
+        v = R.L.arrays(s)
         tot = self.card_locations(s)
         bad = [f"{KIND_NAMES[k]}: {int(tot[k])} found, {int(d.copies[k])} in the deck"
                for k in range(NKINDS) if tot[k] != d.copies[k]]
         assert not bad, "cards not accounted for exactly once: " + "; ".join(bad)
-        for name, off, n, cap in (("draw pile", R.DRAW_N, None, R.MAX_DRAW), ("night pile", R.NIGHT_N, None, 8),
-                                  ("forest", R.FOREST_N, None, R.FOREST_SIZE), ("decay pile", R.DECAY_N, None, R.DECAY_MAX)):
-            assert 0 <= s[off] <= cap, f"{name} size {int(s[off])} outside 0..{cap}"
-        full = R.FOREST_SIZE - (1 if s[R.PHASE] == R.PH_TRIM else 0)   # a take mid-turn leaves a gap
-        assert s[R.DRAW_N] == 0 or s[R.FOREST_N] >= full or s[R.TERMINAL], \
+        for name, count, cap in (("draw pile", "draw_n", R.MAX_DRAW), ("night pile", "night_n", R.MAX_NIGHT_DECK),
+                                 ("forest", "forest_n", R.FOREST_SIZE), ("decay pile", "decay_n", R.DECAY_MAX)):
+            assert 0 <= v[count] <= cap, f"{name} size {int(v[count])} outside 0..{cap}"
+        terminal = bool(s[R.TERMINAL])
+        depth = int(R.decision_depth(s))
+        kind = int(R.top_kind(s))
+        assert 0 <= depth <= 1, f"{depth} decisions pending (Fungi's never nest)"
+        assert kind in (R.NO_DECISION, R.D_COOK, R.D_TRIM), f"pending decision kind {kind} unknown"
+        assert not (terminal and depth), "a decision is pending after the end of the game"
+        assert s[R.TURN_PLAYER] in (0, 1), f"turn player {int(s[R.TURN_PLAYER])}"
+        assert depth == 0 or R.top_player(s) == s[R.TURN_PLAYER], \
+            f"player {int(R.top_player(s))} decides during player {int(s[R.TURN_PLAYER])}'s turn"
+        full = R.FOREST_SIZE - (1 if kind == R.D_TRIM else 0)   # a take mid-turn leaves a gap
+        assert s[R.DRAW_N] == 0 or s[R.FOREST_N] >= full or terminal, \
             f"forest has {int(s[R.FOREST_N])} cards while the draw pile has {int(s[R.DRAW_N])}"
-        for k in s[R.NIGHTP:R.NIGHTP + int(s[R.NIGHT_N])]:
+        for k in v["night_pile"][:int(s[R.NIGHT_N])]:
             assert NIGHT0 <= k < NIGHT0 + NNIGHT, f"night pile holds a non-Night card {KIND_NAMES[k]}"
-        for name, off, count in (("draw pile", R.DRAW, R.DRAW_N), ("forest", R.FOREST, R.FOREST_N),
-                                 ("decay pile", R.DECAY, R.DECAY_N)):
-            for k in s[off:off + int(s[count])]:
-                assert not (NIGHT0 <= k < NIGHT0 + NNIGHT), f"{name} holds a Night card"
-        assert s[R.PHASE] in (R.PH_ACT, R.PH_COOK, R.PH_TRIM), f"phase {int(s[R.PHASE])} unknown"
-        assert s[R.CUR] in (0, 1), f"current player {int(s[R.CUR])}"
-        assert (s[R.FOREST_N] == 0) == bool(s[R.TERMINAL]), \
+        for name, count in (("draw_pile", "draw_n"), ("forest", "forest_n"), ("decay", "decay_n")):
+            for k in v[name][:int(v[count])]:
+                assert 0 <= k < NKINDS and not (NIGHT0 <= k < NIGHT0 + NNIGHT), f"{name} holds card kind {int(k)}"
+        assert (s[R.FOREST_N] == 0) == terminal, \
             f"terminal flag {int(s[R.TERMINAL])} but forest has {int(s[R.FOREST_N])} cards"
         assert s[R.NIGHT_N] >= self._moons_left(s) or d.copies[MOON] > d.copies[NIGHT0:NIGHT0 + NNIGHT].sum(), \
             "fewer Night cards left than Moons still to be taken"
+        cp = self.current_player(s)
         for p in range(2):
-            h = s[R.HAND + p * NHAND:R.HAND + (p + 1) * NHAND]
-            k = s[R.KNOWN + p * NHAND:R.KNOWN + (p + 1) * NHAND]
+            h = v["hand"][p]
+            k = v["known"][p]
             assert (h >= 0).all(), f"player {p} holds a negative count"
-            assert h.sum() == s[R.HAND_N + p], f"player {p} hand size {int(s[R.HAND_N + p])} != {int(h.sum())} cards"
+            assert h.sum() == v["hand_n"][p], f"player {p} hand size {int(v['hand_n'][p])} != {int(h.sum())} cards"
             assert ((k >= 0) & (k <= h)).all(), f"player {p} publicly known cards {k.tolist()} not within hand {h.tolist()}"
-            assert s[R.STICKS + p] >= 0, f"player {p} has {int(s[R.STICKS + p])} sticks"
-            for name, off in (("baskets", R.BASKETS), ("empty pans", R.EMPTY_PANS), ("fly new", R.FLY_NEW),
-                              ("fly old", R.FLY_OLD)):
-                assert s[off + p] >= 0, f"player {p} {name} negative"
-            in_trim = s[R.PHASE] == R.PH_TRIM and s[R.CUR] == p and not s[R.TERMINAL]
-            if not in_trim and not s[R.TERMINAL]:
-                assert s[R.HAND_N + p] <= R.hand_limit(s, p), \
-                    f"player {p} holds {int(s[R.HAND_N + p])} cards over the hand limit {int(R.hand_limit(s, p))}"
+            assert v["sticks"][p] >= 0, f"player {p} has {int(v['sticks'][p])} sticks"
+            for name in ("baskets", "empty_pans", "fly_new", "fly_old"):
+                assert v[name][p] >= 0, f"player {p} {name} negative"
+            in_trim = kind == R.D_TRIM and cp == p and not terminal
+            if not in_trim and not terminal:
+                assert v["hand_n"][p] <= R.hand_limit(s, p), \
+                    f"player {p} holds {int(v['hand_n'][p])} cards over the hand limit {int(R.hand_limit(s, p))}"
             if in_trim:
-                assert s[R.HAND_N + p] > R.trim_limit(s, p), "trim phase with nothing to trim"
-                assert s[R.FLY_NEW + p] > 0, "trim phase without a Fly agaric taken this turn"
-            elif not s[R.TERMINAL]:
-                assert s[R.FLY_NEW + p] == 0, \
+                assert v["hand_n"][p] > R.trim_limit(s, p), "trim phase with nothing to trim"
+                assert v["fly_new"][p] > 0, "trim phase without a Fly agaric taken this turn"
+            elif not terminal:
+                assert v["fly_new"][p] == 0, \
                     f"player {p} has a Fly agaric marked as taken this turn outside its own trim"
             assert (k[NIGHT0:NIGHT0 + NNIGHT] == 0).all(), \
                 f"player {p} has Night cards marked publicly known (they are drawn face down)"
@@ -378,46 +357,42 @@ class FungiGame(Game):
             fsum = np.zeros(NTYPES, np.int64)
             nsum = np.zeros(NTYPES, np.int64)
             bs = cs = 0
-            for i in range(int(s[R.NCOOKED + p])):
-                r = R.PANS + (p * R.MAX_PANS + i) * R.PAN_REC
-                t, f, n, b, c = (int(x) for x in s[r:r + 5])
+            assert 0 <= v["cooked_pans"][p] <= R.MAX_PANS, f"player {p} has {int(v['cooked_pans'][p])} cooked pans"
+            for i in range(int(v["cooked_pans"][p])):
+                t, f, n, b, c = (int(x) for x in v["pan_records"][p, i])
+                assert 0 <= t < NTYPES and f >= 0 and n >= 0 and b >= 0 and c >= 0, f"player {p} pan {i} malformed"
                 u = f + (n * int(d.units[NIGHT0 + t]) if t < NNIGHT else 0)
                 assert n == 0 or t < NNIGHT, f"player {p} pan {i}: a Night Morel"
                 assert u >= 3, f"player {p} pan {i} holds only {u} mushrooms"
-                assert 4 * b + 5 * c <= u, f"player {p} pan {i}: {b} Butter + {c} Cidre on {u} mushrooms"
+                assert R.BUTTER_NEED * b + R.CIDRE_NEED * c <= u, f"player {p} pan {i}: {b} Butter + {c} Cidre on {u} mushrooms"
                 score += u * int(d.flavor[t]) + b * int(d.flavor[BUTTER]) + c * int(d.flavor[CIDRE])
                 units += u
                 fsum[t] += f
                 nsum[t] += n
                 bs += b
                 cs += c
-            assert score == s[R.SCORE + p], f"player {p} score {int(s[R.SCORE + p])} != {score} from the cooked pans"
-            assert units == s[R.UNITS + p], f"player {p} mushrooms cooked {int(s[R.UNITS + p])} != {units}"
-            assert (fsum == s[R.COOKED_F + p * NTYPES:R.COOKED_F + (p + 1) * NTYPES]).all(), \
-                f"player {p} cooked forest totals disagree with the pans"
-            assert (nsum == s[R.COOKED_NT + p * NTYPES:R.COOKED_NT + (p + 1) * NTYPES]).all(), \
-                f"player {p} cooked night totals disagree with the pans"
-            assert bs == s[R.COOKED_B + p] and cs == s[R.COOKED_C + p], f"player {p} butter/cidre totals disagree"
-        if s[R.PHASE] == R.PH_COOK and not s[R.TERMINAL]:
-            t = int(s[R.PEND_T])
-            u = int(s[R.PEND_F]) + (int(s[R.PEND_N]) * int(d.units[NIGHT0 + t]) if t < NNIGHT else 0)
+            assert score == v["score"][p], f"player {p} score {int(v['score'][p])} != {score} from the cooked pans"
+            assert units == v["mushrooms_cooked"][p], f"player {p} mushrooms cooked {int(v['mushrooms_cooked'][p])} != {units}"
+            assert (fsum == v["cooked_forest"][p]).all(), f"player {p} cooked forest totals disagree with the pans"
+            assert (nsum == v["cooked_night"][p]).all(), f"player {p} cooked night totals disagree with the pans"
+            assert bs == v["cooked_butter"][p] and cs == v["cooked_cidre"][p], f"player {p} butter/cidre totals disagree"
+        pending = self.pending(s)
+        if pending and pending[0] == "cook":
+            _, t, n, f = pending
+            assert 0 <= t < NTYPES and 0 <= n < R.N_VALUES and 0 <= f < R.F_VALUES, f"pending cook {pending} malformed"
+            assert n == 0 or t < NNIGHT, "pending cook of a Night Morel"
+            u = f + (n * int(d.units[NIGHT0 + t]) if t < NNIGHT else 0)
             assert u >= 3, f"pending cook of {u} mushrooms"
-        if not s[R.TERMINAL]:
-            assert self.kernels.has_action(s, int(s[R.CUR]), self.config) or s[R.PHASE] != R.PH_ACT, \
-                f"player {int(s[R.CUR])} to act has no legal action"
+        if not terminal:
+            assert depth > 0 or self.kernels.has_action(s, cp, self.config), f"player {cp} to act has no legal action"
         assert s[R.NSTEPS] <= self.spec.max_game_length, \
             f"{int(s[R.NSTEPS])} decisions exceed max_game_length {self.spec.max_game_length}"
 
     @staticmethod
     def _moons_left(s: np.ndarray) -> int:
-        n = 0
-        for k in s[R.DRAW:R.DRAW + int(s[R.DRAW_N])]:
-            n += k == MOON
-        for k in s[R.FOREST:R.FOREST + int(s[R.FOREST_N])]:
-            n += k == MOON
-        for k in s[R.DECAY:R.DECAY + int(s[R.DECAY_N])]:
-            n += k == MOON
-        return int(n)
+        v = R.L.arrays(s)
+        return int(sum((v[pile][:int(v[count])] == MOON).sum()
+                       for pile, count in (("draw_pile", "draw_n"), ("forest", "forest_n"), ("decay", "decay_n"))))
 
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Re-deal what ``player`` cannot see: the opponent's not publicly known hand cards
@@ -439,39 +414,39 @@ class FungiGame(Game):
         if s[R.TERMINAL]:
             return True
         opp = 1 - player
-        cp = int(s[R.CUR])
-        if s[R.PHASE] == R.PH_ACT:
+        cp = self.current_player(s)
+        kind = int(R.top_kind(s))
+        if kind == R.NO_DECISION:
             if cp == opp:
                 return bool(R.has_action(s, opp, self.config))
             if s[R.LAST] == player:  # the observer acts again after its own turn: opp was skipped
                 return not R.has_action(s, opp, self.config)
             return True
-        if s[R.PHASE] == R.PH_COOK and cp == opp:
+        if kind == R.D_COOK and cp == opp:
             return R.legal_mask(s, self.config, np.zeros(R.NUM_ACTIONS, np.int8), self.work) > 0
         return True
 
     def _redeal(self, state: np.ndarray, player: int, rng: np.random.Generator, hands: bool) -> np.ndarray:
         s = state.copy()
+        v = R.L.arrays(s)
         opp = 1 - int(player)
-        hb = R.HAND + opp * NHAND
-        kb = R.KNOWN + opp * NHAND
+        hand, known = v["hand"][opp], v["known"][opp]
         for night in (False, True):
             kinds = range(NIGHT0, NIGHT0 + NNIGHT) if night else [k for k in range(NHAND)
                                                                   if not NIGHT0 <= k < NIGHT0 + NNIGHT]
-            pile, count = (R.NIGHTP, R.NIGHT_N) if night else (R.DRAW, R.DRAW_N)
-            pool = [int(x) for x in s[pile:pile + int(s[count])]]
-            n_pile = len(pool)
+            pile, count = (v["night_pile"], int(v["night_n"])) if night else (v["draw_pile"], int(v["draw_n"]))
+            pool = [int(x) for x in pile[:count]]
             n_hidden = 0
             for k in kinds:
-                u = int(s[hb + k] - s[kb + k]) if hands else 0
+                u = int(hand[k] - known[k]) if hands else 0
                 pool += [k] * u
                 n_hidden += u
-                s[hb + k] -= u
+                hand[k] -= u
             pool = np.array(pool, np.int64)
             holdable = np.flatnonzero(pool < NHAND)
             chosen = rng.choice(holdable, size=n_hidden, replace=False) if n_hidden else np.zeros(0, np.int64)
             for k in pool[chosen]:
-                s[hb + int(k)] += 1
+                hand[int(k)] += 1
             rest = np.delete(pool, chosen)
-            s[pile:pile + n_pile] = rng.permutation(rest)
+            pile[:count] = rng.permutation(rest)
         return s

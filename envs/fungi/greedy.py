@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import rules as R
-from .cards import BASKET, BUTTER, CIDRE, FLY, MOON, NHAND, NIGHT0, NKINDS, NNIGHT, NTYPES, PAN
+from .cards import BASKET, BUTTER, CIDRE, FLY, MOON, NIGHT0, NKINDS, NNIGHT, NTYPES, PAN
 
 
 STICK_VALUE = 0.4
@@ -40,21 +40,22 @@ class _View:
 
     def __init__(self, game, obs):
         cfg = game.config
-        self.flavor = cfg[R.CFG_FLAVOR:R.CFG_FLAVOR + NKINDS].astype(np.float64)
-        self.sell = cfg[R.CFG_STICKS:R.CFG_STICKS + NKINDS].astype(np.float64)
-        self.units_of = cfg[R.CFG_UNITS:R.CFG_UNITS + NKINDS].astype(np.float64)
-        self.hand = obs[R.O_HAND:R.O_HAND + NHAND].astype(np.float64)
-        self.hand_n = float(obs[R.O_HAND_N])
-        self.limit = float(obs[R.O_LIMIT])
-        my = obs[R.O_MY_DISP:R.O_MY_DISP + R.DISP_SIZE]
+        c = R.CL.arrays(cfg)
+        self.flavor = c["flavor"].astype(np.float64)
+        self.sell = c["sticks"].astype(np.float64)
+        self.units_of = c["units"].astype(np.float64)
+        o = R.OL.arrays(obs)
+        self.hand = o["my_hand"].astype(np.float64)
+        self.hand_n = float(o["my_hand_size"])
+        self.limit = float(o["my_hand_limit"])
+        my = o["display"][0]
         self.sticks = float(my[R.DISP_STICKS])
         self.empty_pans = float(my[R.DISP_EMPTY_PANS])
         self.score = float(my[R.DISP_SCORE])
-        n = int(obs[R.O_FOREST_N])
-        fo = obs[R.O_FOREST:R.O_FOREST + R.FOREST_SIZE * NKINDS].reshape(R.FOREST_SIZE, NKINDS)
-        self.forest = [int(fo[i].argmax()) for i in range(n)]
-        self.decay = obs[R.O_DECAY:R.O_DECAY + NKINDS].astype(np.float64)
-        self.night_left = float(obs[R.O_NIGHT_N])
+        n = int(o["forest_size"])
+        self.forest = [int(o["forest_onehot"][i].argmax()) for i in range(n)]
+        self.decay = o["decay_counts"].astype(np.float64)
+        self.night_left = float(o["night_pile_size"])
         self.tu = np.array([self.type_units(t) for t in range(NTYPES)])
 
     def type_units(self, t: int) -> float:
@@ -113,11 +114,11 @@ def fungi_heuristic(game, state, player, observation, action_mask) -> np.ndarray
 
     def my_score(s) -> float:
         k.observe(s, player, cfg, obs_buf, game.work)
-        return float(obs_buf[R.O_MY_DISP + R.DISP_SCORE])
+        return float(obs_buf[R.obs_display_at(0, R.DISP_SCORE)])
 
     def best_finish_gain(s) -> float:
         """Score gained through the cook follow-up of ``s`` (best pan/Butter/Cidre)."""
-        if k.is_terminal(s) or s[R.PHASE] != R.PH_COOK:
+        if k.is_terminal(s) or R.top_kind(s) != R.D_COOK:
             return my_score(s) - v.score
         m = np.zeros(game.num_actions, dtype=np.int8)
         k.legal_mask(s, cfg, m, game.work)
@@ -133,7 +134,7 @@ def fungi_heuristic(game, state, player, observation, action_mask) -> np.ndarray
     for a in legal:
         a = int(a)
         if a < R.A_DECAY:
-            i = a - R.A_TAKE
+            i = R.take_args(a)
             cost = i - 1 if i >= R.FREE_POSITIONS else 0
             scores[a] = v.card_value(v.forest[i]) - STICK_VALUE * cost
         elif a == R.A_DECAY:
@@ -145,8 +146,7 @@ def fungi_heuristic(game, state, player, observation, action_mask) -> np.ndarray
             k.step(s, a, cfg, game.work)
             scores[a] = best_finish_gain(s) - PAN_COST
         elif a < R.A_FINISH:
-            x = a - R.A_SELL
-            f, nn, t = x % R.F_VALUES, (x // R.F_VALUES) % R.N_VALUES, x // (R.F_VALUES * R.N_VALUES)
+            t, nn, f = R.sell_args(a)
             units = f + (nn * v.units_of[NIGHT0 + t] if t < NNIGHT else 0)
             gain = units * v.sell[t]
             lost = _potential(v.flavor[t], v.tu[t]) - _potential(v.flavor[t], v.tu[t] - units)
@@ -158,7 +158,7 @@ def fungi_heuristic(game, state, player, observation, action_mask) -> np.ndarray
             k.step(s, a, cfg, game.work)
             scores[a] = my_score(s) - v.score
         else:
-            scores[a] = -v.hand_card_value(a - R.A_DISCARD)
+            scores[a] = -v.hand_card_value(R.discard_args(a))
     return scores
 
 

@@ -7,10 +7,11 @@ at any depth (card constants, board geometry), and possibly from another game
 (an expansion importing its base game). So an edit there would keep serving
 stale machine code.
 
-The one scheme: a game's *sources* are every ``.py`` file of its package (at
-any depth), every file of ``mushgym/core``, and, transitively, every module of
-the ``mushgym`` tree that those files import (found by reading their import
-statements). Their digest is stamped into each of the game's cache folders
+The one scheme: a game's *sources* are the modules of its package (at any
+depth) that define compiled code, every file of ``mushgym/core``, and,
+transitively, every module of the ``mushgym`` tree that those files import
+(found by reading their import statements; a pure-Python module such as the
+game's picture is left out unless compiled code imports it). Their digest is stamped into each of the game's cache folders
 (wherever numba puts them: ``__pycache__``, ``NUMBA_CACHE_DIR`` or the
 user-wide fallback of a read-only install); when it differs, that game's cache
 files are deleted before anything is loaded from them.
@@ -79,6 +80,16 @@ def _imports(path: Path, package: str) -> set[str]:
     return out
 
 
+def _compiles(path: Path) -> bool:
+    """Whether a module defines compiled code (the roots of the import walk): pure-Python
+    modules such as a game's picture are left out unless a compiled module imports them."""
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return False
+    return "njit" in text or "install_batch_kernels" in text or ".install(" in text
+
+
 def _module_name(path: Path, game_dir: Path, game_package: str) -> str:
     rel = path.relative_to(game_dir).with_suffix("")
     parts = [p for p in rel.parts if p != "__init__"]
@@ -93,7 +104,7 @@ def game_sources(game_dir: Path, game_package: str | None = None) -> list[Path]:
     extra = [game_dir.parent] if roots.get("mushgym.envs") != game_dir.parent else []
     todo: list[tuple[Path, str]] = []
     for f in sorted(game_dir.rglob("*.py")):
-        if "__pycache__" not in f.parts:
+        if "__pycache__" not in f.parts and _compiles(f):
             todo.append((f, _module_name(f, game_dir, game_package)))
     for f in sorted(CORE_DIR.glob("*.py")):
         todo.append((f, "mushgym.core." + f.stem))

@@ -1,7 +1,8 @@
 """Observation encoders: a game's float32 observation vector -> the network's input.
 
-* ``"flat"`` (default): the observation as it is, in ``Box(obs_low, obs_high)``.
-* ``"scaled"``: each element mapped to [0, 1] with the game's bounds.
+* ``"flat"``: the observation as it is, in ``Box(obs_low, obs_high)``.
+* ``"scaled"`` (the default of ``SingleAgentEnv`` and ``train_ppo``): each element
+  mapped to [0, 1] with the game's bounds.
 * ``"onehot"``: every element whose bounds are integers at most ``max_onehot``
   apart becomes a one-hot block of ``high - low + 1`` entries; wider elements are
   scaled to [0, 1]. The layout is computed once from ``game.obs_low``/``obs_high``.
@@ -13,6 +14,7 @@ import numpy as np
 from gymnasium import spaces
 
 from mushgym.game import OBS_DTYPE
+from mushgym.spaces import BoundedBox
 
 
 class ObservationEncoder:
@@ -40,7 +42,7 @@ class FlatEncoder(ObservationEncoder):
 
     @property
     def space(self) -> spaces.Box:
-        return spaces.Box(self.low.astype(OBS_DTYPE), self.high.astype(OBS_DTYPE), dtype=OBS_DTYPE)
+        return BoundedBox(self.low.astype(OBS_DTYPE), self.high.astype(OBS_DTYPE), dtype=OBS_DTYPE)
 
     def encode_batch(self, obs):
         return np.array(obs, dtype=OBS_DTYPE).reshape(len(obs), -1)  # a copy: callers keep it

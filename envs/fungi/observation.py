@@ -1,0 +1,109 @@
+"""Fungi kernel: a player's observation (the layout ``OL`` of :mod:`layout`, player-relative)."""
+
+from numba import njit
+
+from .cards import NKINDS
+from .layout import (
+    COOK_FOREST, COOK_NIGHT, COOK_TYPE, D_COOK, DECAY_N, DISP_BASKETS, DISP_BUTTER, DISP_CIDRE, DISP_COOKED_F,
+    DISP_COOKED_NT, DISP_EMPTY_PANS, DISP_FLY_NEW, DISP_FLY_OLD, DISP_NCOOKED, DISP_SCORE, DISP_STICKS,
+    DISP_UNITS, DRAW_N, FOREST_N, FOREST_SIZE, NIGHT_N, NO_DECISION, O_DECAY, O_DECAY_N, O_DISCARD, O_DRAW_N,
+    O_FOREST, O_FOREST_N, O_HAND, O_HAND_N, O_I_STARTED, O_LIMIT, O_NIGHT_N, O_OPP_HAND_N, O_OPP_KNOWN,
+    O_PEND_UNITS, O_TO_ACT, O_TRIM_LEFT, PH_ACT, START, TERMINAL, baskets_at, cooked_butter_at, cooked_cidre_at,
+    cooked_forest_at, cooked_night_at, cooked_pans_at, decay_at, decision_at, discard_at, empty_pans_at,
+    fly_new_at, fly_old_at, forest_at, hand_at, hand_n_at, known_at, mushrooms_cooked_at, obs_decay_counts_at,
+    obs_display_at, obs_forest_onehot_at, obs_pending_cook_type_onehot_at, obs_phase_onehot_at, score_at,
+    sticks_at, top_kind,
+)
+from .legality import cooked_units, current_player, hand_limit, trim_limit
+
+
+@njit(cache=True, inline='always')
+def _obs_copy8(out, o, state, s):
+    """``out[o:o+8] = state[s:s+8]``, all loads before the stores (the int64 -> float32
+    conversions then do not wait on a possible alias between ``state`` and ``out``)."""
+    a0 = state[s]; a1 = state[s + 1]; a2 = state[s + 2]; a3 = state[s + 3]
+    a4 = state[s + 4]; a5 = state[s + 5]; a6 = state[s + 6]; a7 = state[s + 7]
+    out[o] = a0; out[o + 1] = a1; out[o + 2] = a2; out[o + 3] = a3
+    out[o + 4] = a4; out[o + 5] = a5; out[o + 6] = a6; out[o + 7] = a7
+
+
+@njit(cache=True, inline='always')
+def _obs_copy4(out, o, state, s):
+    a0 = state[s]; a1 = state[s + 1]; a2 = state[s + 2]; a3 = state[s + 3]
+    out[o] = a0; out[o + 1] = a1; out[o + 2] = a2; out[o + 3] = a3
+
+
+# Inlined into its callers (the vector loops call it for every env at every step): no
+# call, no reference counting of the argument arrays. Every element of ``out`` is written
+# exactly once, except the one-hot / count blocks, which are cleared and then set.
+@njit(cache=True, inline='always')
+def observe(state, player, cfg, out, work):
+    me = player & 1             # player is 0 or 1; the mask lets the indices below skip wraparound
+    opp = 1 - me
+    hm = hand_at(me, 0)
+    ko = known_at(opp, 0)
+    _obs_copy8(out, O_HAND, state, hm)                          # NHAND = 20
+    _obs_copy8(out, O_HAND + 8, state, hm + 8)
+    _obs_copy4(out, O_HAND + 16, state, hm + 16)
+    _obs_copy8(out, O_OPP_KNOWN, state, ko)
+    _obs_copy8(out, O_OPP_KNOWN + 8, state, ko + 8)
+    _obs_copy4(out, O_OPP_KNOWN + 16, state, ko + 16)
+    out[O_HAND_N] = state[hand_n_at(me)]
+    out[O_LIMIT] = hand_limit(state, me)
+    out[O_OPP_HAND_N] = state[hand_n_at(opp)]
+    for who in range(2):        # 0: my display, 1: the opponent's
+        q = me if who == 0 else opp
+        out[obs_display_at(who, DISP_BASKETS)] = state[baskets_at(q)]
+        out[obs_display_at(who, DISP_STICKS)] = state[sticks_at(q)]
+        out[obs_display_at(who, DISP_EMPTY_PANS)] = state[empty_pans_at(q)]
+        out[obs_display_at(who, DISP_FLY_NEW)] = state[fly_new_at(q)]
+        out[obs_display_at(who, DISP_FLY_OLD)] = state[fly_old_at(q)]
+        out[obs_display_at(who, DISP_NCOOKED)] = state[cooked_pans_at(q)]
+        cf = cooked_forest_at(q, 0)
+        _obs_copy8(out, obs_display_at(who, DISP_COOKED_F), state, cf)          # NTYPES = 9
+        out[obs_display_at(who, DISP_COOKED_F + 8)] = state[cf + 8]
+        _obs_copy8(out, obs_display_at(who, DISP_COOKED_NT), state, cooked_night_at(q, 0))   # NNIGHT = 8
+        out[obs_display_at(who, DISP_BUTTER)] = state[cooked_butter_at(q)]
+        out[obs_display_at(who, DISP_CIDRE)] = state[cooked_cidre_at(q)]
+        out[obs_display_at(who, DISP_SCORE)] = state[score_at(q)]
+        out[obs_display_at(who, DISP_UNITS)] = state[mushrooms_cooked_at(q)]
+    for i in range(FOREST_SIZE * NKINDS):
+        out[O_FOREST + i] = 0.0
+    fn = state[FOREST_N]
+    for i in range(fn):
+        out[obs_forest_onehot_at(i, state[forest_at(i)])] = 1.0
+    out[O_FOREST_N] = fn
+    for k in range(NKINDS):
+        out[O_DECAY + k] = 0.0
+    dn = state[DECAY_N]
+    for j in range(dn):
+        out[obs_decay_counts_at(state[decay_at(j)])] += 1.0
+    out[O_DECAY_N] = dn
+    d0 = discard_at(0)
+    _obs_copy8(out, O_DISCARD, state, d0)                       # NKINDS = 23
+    _obs_copy8(out, O_DISCARD + 8, state, d0 + 8)
+    _obs_copy4(out, O_DISCARD + 16, state, d0 + 16)
+    out[O_DISCARD + 20] = state[d0 + 20]
+    out[O_DISCARD + 21] = state[d0 + 21]
+    out[O_DISCARD + 22] = state[d0 + 22]
+    out[O_DRAW_N] = state[DRAW_N]
+    out[O_NIGHT_N] = state[NIGHT_N]
+    for k in range(O_TO_ACT, O_I_STARTED):   # to-act flag .. discards left: set below if they apply
+        out[k] = 0.0
+    if state[TERMINAL] == 0:
+        cp = current_player(state)
+        if cp == me:
+            out[O_TO_ACT] = 1.0
+        kind = top_kind(state)       # the phase is the pending decision (PH_COOK = D_COOK, PH_TRIM = D_TRIM)
+        if kind == NO_DECISION:
+            out[obs_phase_onehot_at(PH_ACT)] = 1.0
+        else:
+            out[obs_phase_onehot_at(kind)] = 1.0
+            if kind == D_COOK:
+                t = decision_at(state, 0, 2 + COOK_TYPE)
+                out[obs_pending_cook_type_onehot_at(t)] = 1.0
+                out[O_PEND_UNITS] = cooked_units(t, decision_at(state, 0, 2 + COOK_NIGHT),
+                                                 decision_at(state, 0, 2 + COOK_FOREST), cfg)
+            else:
+                out[O_TRIM_LEFT] = state[hand_n_at(cp)] - trim_limit(state, cp)
+    out[O_I_STARTED] = 1.0 if state[START] == me else 0.0
