@@ -47,6 +47,7 @@ class MyceliumGame(Game):
     env_id: ClassVar[str] = "mycelium_v0"
     kernels = R
     actions = R.A
+    layout = R.L
     option_choices: ClassVar[dict[str, tuple]] = {
         "num_players": (3, 4),
         "reaction_prompts": REACTION_PROMPTS,
