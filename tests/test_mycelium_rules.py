@@ -363,3 +363,50 @@ def test_env_docstring_tables_are_the_generated_ones():
     assert env.__doc__.strip() == docgen.docstring().strip('\n"').strip()
     for table in (R.O.table(), R.A.table(), R.L.table()):
         assert table in env.__doc__
+
+
+def test_explore_example_red_builds_to_birch_and_gathers():
+    """Red: 1 gatherer on Birch, 2 on its own Spore Cave, then builds the Paths to Birch before
+    its Gather Phase (4 on this board; 3 on the rulebook's): 1 Nutrient, and from the cave as
+    many spores as gatherers, capped by its bonded Paths there (this route runs along the cave)."""
+    from collections import deque
+
+    sc = Scenario(4, tp=RED)
+    birch, cave = sc.gloc("Birch"), int(sc.board.cave_of_seat[RED])
+    sc.v["gatherer"][RED] = [birch, cave, cave]
+    sc.give(RED, "Wood Blewit", "Yellow Morel")
+    board = sc.board
+    prev = {e: None for e in sc.ring(RED)}
+    q = deque(sc.ring(RED))
+    targets = {int(x) for x in board.gloc_edges[birch] if x >= 0}
+    goal = None
+    while q:
+        e = q.popleft()
+        if e in targets:
+            goal = e
+            break
+        for n in sc.nbrs(e):
+            if n not in prev and board.permanent[n] < 0:
+                prev[n] = e
+                q.append(n)
+    chain = []
+    while board.permanent[goal] < 0:
+        chain.append(goal)
+        goal = prev[goal]
+    chain.reverse()
+    assert len(chain) == 4
+    sc.act("build", player=RED)
+    for _ in range(3):
+        sc.act("pay_token")
+    sc.act("pay_card", K["Wood Blewit"])
+    sc.act("pay_card", K["Yellow Morel"])
+    sc.act("pay_done")
+    for e in chain:
+        sc.act("place_path", e, player=RED)
+        sc.pass_all_but(RED)
+    assert sc.v["npaths"][RED] == 4 and sc.v["mat_spores"][RED] == 0
+    obs = sc.game.observe(sc.s, RED)
+    bonded_cave = int(obs[R.O_BONDED + cave])
+    assert obs[R.O_BONDED + birch] >= 1 and bonded_cave >= 1
+    sc.act("end_actions", player=RED)
+    assert sc.v["mat_nut"][RED] == 1 and sc.v["mat_spores"][RED] == min(2, bonded_cave)
