@@ -410,3 +410,27 @@ def test_explore_example_red_builds_to_birch_and_gathers():
     assert obs[R.O_BONDED + birch] >= 1 and bonded_cave >= 1
     sc.act("end_actions", player=RED)
     assert sc.v["mat_nut"][RED] == 1 and sc.v["mat_spores"][RED] == min(2, bonded_cave)
+
+
+def test_picture_shows_only_what_the_viewer_may_see():
+    """The SVG drawn for a seat does not move when what that seat cannot see is redrawn."""
+    from mushgym.envs.mycelium.game import MyceliumGame
+    from mushgym.render import draw_state
+
+    g = MyceliumGame(num_players=4)
+    rng = np.random.default_rng(4)
+    s = g.new_state(4)
+    checked = 0
+    for step in range(900):
+        if g.is_terminal(s):
+            break
+        if step % 60 == 0 or R.L.arrays(s)["c_active"] and step % 3 == 0:
+            for p in range(4):
+                other = g.perturb_hidden(s, p, rng)
+                assert draw_state(g, other, p).to_svg() == draw_state(g, s, p).to_svg()
+                checked += 1
+        legal = g.legal_actions(s)
+        s = g.step(s, int(legal[rng.integers(legal.size)]))
+    assert checked > 20
+    rgb = draw_state(g, s, None).to_rgb()
+    assert rgb.shape == (700, 1100, 3) and rgb.dtype == np.uint8
