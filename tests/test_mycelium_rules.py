@@ -434,3 +434,18 @@ def test_picture_shows_only_what_the_viewer_may_see():
     assert checked > 20
     rgb = draw_state(g, s, None).to_rgb()
     assert rgb.shape == (700, 1100, 3) and rgb.dtype == np.uint8
+
+
+def test_an_overshooting_payment_stays_inside_the_observation_bounds():
+    sc = Scenario(4, tp=BLUE)
+    sc.v["mat_spores"][BLUE] = 11
+    sc.act("build")
+    for _ in range(11):
+        if sc.legal("pay_token"):
+            sc.act("pay_token")
+    assert sc.v["decisions"][0][2] == 30 or sc.v["decisions"][0][2] == 33
+    sc.v["decisions"][0][2] = 29
+    sc.v["mat_spores"][BLUE] = 1
+    sc.act("pay_token")                      # 32 > 30: allowed, it was below the cap when paid
+    obs = sc.game.observe(sc.s, BLUE)
+    assert (obs <= sc.game.obs_high).all() and obs[R.O_PAY] == 1.0

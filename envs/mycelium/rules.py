@@ -1599,7 +1599,7 @@ def observe(state, player, cfg, out, work):
             out[O_AB_USER + (top_player(state) - me) % n] = 1.0
             out[O_AB_SIDE + top_arg(state, 1)] = 1.0
         elif k == D_PAY:
-            out[O_PAY] = top_arg(state, 0) / MAX_PAID
+            out[O_PAY] = min(1.0, top_arg(state, 0) / MAX_PAID)  # the last payment may overshoot 30
         elif k == D_PLACE_PATH:
             out[O_PAY + 1] = min(1.0, top_arg(state, 0) / 10.0)
         elif k == D_RUSSULA_PICK:
