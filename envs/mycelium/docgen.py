@@ -1,0 +1,77 @@
+"""Regenerate the docstring of env.py from the layouts (so its index tables cannot drift).
+
+    python -m mushgym.envs.mycelium.docgen
+"""
+
+from pathlib import Path
+
+from . import rules as R
+
+HEAD = '''"""
+# Mycelium: A Mushling Game
+
+| Import             | `from mushgym.envs import mycelium_v0`                                   |
+|--------------------|--------------------------------------------------------------------------|
+| Actions            | Discrete, masked                                                         |
+| Parallel API       | No                                                                       |
+| Manual Control     | No (the `mushgym play` CLI)                                              |
+| Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
+| Agents             | 3 or 4 (option `num_players`, default 4)                                 |
+| Action Shape       | Discrete(%(A)d)                                                          |
+| Action Values      | Discrete(%(A)d)                                                          |
+| Observation Shape  | (%(O)d,) float32, seat-relative (offset 0 = the observer); int8 `action_mask` of (%(A)d,) |
+| Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
+| State              | one int64 array of %(S)d slots (`Game().state_size`)                     |
+| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player; 0 to all when the turn limit cuts the game off |
+| Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
+| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120) |
+
+Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
+Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
+23 kinds of mushling cards for their abilities or their spore value, and attack other
+players' Paths with face-down cards. The first player to hold 10 Nutrients wins at once.
+The rules as implemented, the designed board, cards and nutrient deck, and every point where
+the rulebook is silent are in `RULES.md` next to this file.
+
+Every decision is an AEC turn of the player who makes it, taken from the top of the
+decision stack: the turn player's Action Phase menu, and, outside one's turn, Fly Agaric
+windows after any ability, Penny Bun / Inky Cap windows after a Path is built next to you,
+the defender's face-down card, reinforcements and combat tokens (in turn order until all
+pass), the revealed cards' reactions (attacker first), Bird's Nest in a Nutrient Card Phase.
+With `reaction_prompts="public"` a window asks every player whom public information leaves
+able to hold a matching card, so a prompt tells nobody anything; with "holders" only the
+players who hold one are asked: faster, but it reveals to everyone who holds which reaction.
+What a player has been shown (a hand seen with Parrot Toadstool, a stolen or given card,
+nutrient cards viewed or arranged) stays in its observation while it is still true.
+
+### Observation space
+
+%(OT)s
+
+### Action space
+
+%(AT)s
+
+### State (omniscient, `env.state()`)
+
+%(ST)s
+
+### Version history
+
+* v0: initial release (base game, 3 and 4 players; variants in a later version).
+"""
+'''
+
+
+def docstring() -> str:
+    return HEAD % dict(A=R.NUM_ACTIONS, O=R.OBS_SIZE, S=R.STATE_SIZE, OT=R.O.table(), AT=R.A.table(), ST=R.L.table())
+
+
+def main() -> None:
+    path = Path(__file__).with_name("env.py")
+    body = path.read_text().split('"""', 2)[2]
+    path.write_text(docstring() + "\n" + body.lstrip("\n"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,187 @@
+"""
+# Mycelium: A Mushling Game
+
+| Import             | `from mushgym.envs import mycelium_v0`                                   |
+|--------------------|--------------------------------------------------------------------------|
+| Actions            | Discrete, masked                                                         |
+| Parallel API       | No                                                                       |
+| Manual Control     | No (the `mushgym play` CLI)                                              |
+| Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
+| Agents             | 3 or 4 (option `num_players`, default 4)                                 |
+| Action Shape       | Discrete(1310)                                                          |
+| Action Values      | Discrete(1310)                                                          |
+| Observation Shape  | (1435,) float32, seat-relative (offset 0 = the observer); int8 `action_mask` of (1310,) |
+| Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
+| State              | one int64 array of 1363 slots (`Game().state_size`)                     |
+| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player; 0 to all when the turn limit cuts the game off |
+| Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
+| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120) |
+
+Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
+Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
+23 kinds of mushling cards for their abilities or their spore value, and attack other
+players' Paths with face-down cards. The first player to hold 10 Nutrients wins at once.
+The rules as implemented, the designed board, cards and nutrient deck, and every point where
+the rulebook is silent are in `RULES.md` next to this file.
+
+Every decision is an AEC turn of the player who makes it, taken from the top of the
+decision stack: the turn player's Action Phase menu, and, outside one's turn, Fly Agaric
+windows after any ability, Penny Bun / Inky Cap windows after a Path is built next to you,
+the defender's face-down card, reinforcements and combat tokens (in turn order until all
+pass), the revealed cards' reactions (attacker first), Bird's Nest in a Nutrient Card Phase.
+With `reaction_prompts="public"` a window asks every player whom public information leaves
+able to hold a matching card, so a prompt tells nobody anything; with "holders" only the
+players who hold one are asked: faster, but it reveals to everyone who holds which reaction.
+What a player has been shown (a hand seen with Parrot Toadstool, a stolen or given card,
+nutrient cards viewed or arranged) stays in its observation while it is still true.
+
+### Observation space
+
+| index | field | shape | content |
+| --- | --- | --- | --- |
+| 0..5 | `phase` | i0=6 | phase one-hot (explore, nutrient, action, place, discard, over) |
+| 6..20 | `decision` | i0=15 | kind of the pending decision on top of the stack, one-hot |
+| 21..24 | `actor` | i0=4 | player to act, by seat offset from the observer |
+| 25..28 | `turn_player` | i0=4 | turn player, by seat offset |
+| 29..32 | `first_player` | i0=4 | first player, by seat offset |
+| 33 | `turn` | scalar | turns completed / turn limit |
+| 34 | `actions_used` | scalar | Action Phase actions this turn / cap |
+| 35..57 | `ability` | i0=23 | the ability in question (Fly Agaric window, use prompt, ability in flight), one-hot |
+| 58..61 | `ability_user` | i0=4 | its user, by seat offset |
+| 62..63 | `ability_side` | i0=2 | combat side it concerns (attacker, defender) |
+| 64..86 | `ability_kind` | i0=23 | card type it names (Amethyst Deceiver's pick, reinforcement) |
+| 87..96 | `ability_locs` | i0=10 | locations it names (spawn or thief cave, Russula's 3 placements: counts) |
+| 97..100 | `ability_target` | i0=4 | player it names (Parrot view, path builder), by seat offset |
+| 101..232 | `focus_edge` | i0=132 | edge in question (new Path, attack target, Path to remove), one-hot |
+| 233..234 | `pay` | i0=2 | Build: spore value paid / 30, Paths left to place / 10 |
+| 235..242 | `combat` | i0=8 | combat: active, defended, revealed, winner attacker, winner defender, bonus A / 20, bonus D / 20, I am a combatant |
+| 243..250 | `combat_players` | side=2 x offset=4 | attacker and defender by seat offset |
+| 251..258 | `combat_stage` | i0=8 | combat stage one-hot |
+| 259..304 | `combat_cards` | side=2 x kind=23 | face-down card of each side once revealed (or my own) |
+| 305..350 | `combat_repl` | side=2 x kind=23 | card an Amethyst Deceiver drew in its place |
+| 351..352 | `combat_nothief` | i0=2 | Thief of this side cancelled by a Common Puffball |
+| 353..880 | `paths` | edge=132 x offset=4 | a Path of the player at this seat offset on the edge |
+| 881..1012 | `permanent` | edge=132 | the edge holds a permanent Colony Path |
+| 1013..1022 | `loc_nutrients` | i0=10 | Nutrient Tokens on each gather location |
+| 1023..1032 | `loc_spores` | i0=10 | Spore Tokens on each gather location |
+| 1033..1072 | `loc_gatherers` | gloc=10 x offset=4 | gatherers of each seat offset on each location |
+| 1073..1082 | `my_bonded` | i0=10 | my bonded Paths on each location |
+| 1083..1092 | `bn_trigger` | i0=10 | a Nutrient was placed on this tree in this Nutrient Card Phase |
+| 1093..1124 | `players` | offset=4 x value=8 | per seat offset: present, hand size, mat spores, mat nutrients, combat tokens, Paths, gatherers home, played Bird's Nest this phase |
+| 1125..1147 | `my_hand` | i0=23 | my cards per type |
+| 1148..1216 | `known` | offset=3 x kind=23 | cards I know seat offset + 1 still holds (Parrot Toadstool, thefts, gifts) |
+| 1217..1239 | `discard` | i0=23 | mushling discard pile per type |
+| 1240..1262 | `limbo` | i0=23 | cards of abilities in flight |
+| 1263..1285 | `carea` | i0=23 | reinforcements played in this combat |
+| 1286..1287 | `decks` | i0=2 | mushling deck size, nutrient deck size |
+| 1288..1295 | `nutrient_discard` | i0=8 | nutrient discard pile per kind |
+| 1296..1431 | `nutrient_known` | from_top=17 x nkind=8 | nutrient cards I know, by position from the top of the deck |
+| 1432..1434 | `supply` | i0=3 | supply of spores, nutrients, combat tokens |
+
+### Action space
+
+| index | action | arguments | meaning |
+| --- | --- | --- | --- |
+| 0 | `end_actions` | - | end the Action Phase (Gather, then Place) |
+| 1 | `build` | - | Build a Path: pay, then place the Paths one at a time |
+| 2..116 | `exchange` | kind=23 x option=5 | discard 2 cards of a type: option 0 draw a card, 1 + c spawn a spore in seat c's Spore Cave |
+| 117..380 | `attack` | edge=132 x slot=2 | attack the Path in this slot of this edge |
+| 381..403 | `deceive` | kind=23 | Amethyst Deceiver: exchange it for a card of this type from the discard pile |
+| 404..406 | `parrot_view` | offset=3 | Parrot Toadstool: view the hand of the player offset + 1 seats after you |
+| 407..670 | `parrot_attack` | edge=132 x slot=2 | Parrot Toadstool: attack any Path with another card |
+| 671 | `russula` | - | Russula: place/replace your 3 gatherers (3 choices follow) |
+| 672 | `veiled_lady` | - | Veiled Lady: view the top Nutrient Cards |
+| 673..675 | `builder_pair` | pair=3 | two Builders (0 Chanterelle x2, 1 Chanterelle + Wood Blewit, 2 Wood Blewit x2): 2 free Paths |
+| 676..939 | `builder_remove` | builder=2 x edge=132 | a Builder (0 Chanterelle, 1 Wood Blewit): remove your Path, gain a spore |
+| 940..947 | `spawn` | worker=2 x cave=4 | Night Light (0, 2 spores) / Yellow Morel (1, 1 spore) into seat c's Spore Cave |
+| 948 | `magic` | - | Magic Mushling: view and rearrange the top Nutrient Cards |
+| 949..950 | `truffle` | deck=2 | Truffle: shuffle deck + discard (0 mushling, 1 nutrient) |
+| 951..952 | `witch` | deck=2 | Witch's Hat: shuffle the discard onto the deck (0 mushling, 1 nutrient) |
+| 953..964 | `thief_pair` | pair=3 x cave=4 | two Thieves (0 Parasol x2, 1 Parasol + Shiitake, 2 Shiitake x2): 1 spore from seat c's cave |
+| 965 | `pay_token` | - | Build: pay a Spore Token (3) |
+| 966..988 | `pay_card` | kind=23 | Build: pay a card for its spore value |
+| 989 | `pay_done` | - | Build: stop paying; place floor(paid / 3) Paths |
+| 990..1121 | `place_path` | edge=132 | place a Path on this edge |
+| 1122..1253 | `remove_own` | edge=132 | remove your Path on this edge (the 21st Path rule) |
+| 1254..1276 | `card` | kind=23 | choose a card of this type: face-down attack/defence, a card given to an Inky Cap, a discard |
+| 1277 | `no_defense` | - | defender: play no card (the Path is removed) |
+| 1278 | `pass` | - | pass a reaction window / decline a reaction / refuse an Inky Cap |
+| 1279 | `fly_agaric` | - | Fly Agaric: cancel the ability in question |
+| 1280 | `penny_bun` | - | Penny Bun: remove the Path just built |
+| 1281 | `inky_cap` | - | Inky Cap: the builder gives you 2 cards or loses the Path |
+| 1282..1285 | `reinforce` | oyster=2 x side=2 | Blue (0, +2) / Pink (1, +3) Oyster for the attacker (0) or defender (1) |
+| 1286..1287 | `combat_token` | side=2 | spend a combat token: +1 to the attacker (0) or defender (1) |
+| 1288..1294 | `birds_nest` | subset=7 | Bird's Nest: gather with the gatherers in bit mask subset + 1 |
+| 1295 | `use` | - | use the reaction in question (a revealed card's, Amethyst Deceiver's) |
+| 1296..1305 | `place_gatherer` | gloc=10 | place a gatherer on this location |
+| 1306..1309 | `arrange` | pos=4 | Magic Mushling: the viewed card at this position goes next from the top |
+
+### State (omniscient, `env.state()`)
+
+| index | field | shape | content |
+| --- | --- | --- | --- |
+| 0..3 | `rng` | i0=4 | the game's random generator (xoshiro128**) |
+| 4 | `turn` | scalar | turns completed (the Explore Phase is not a turn) |
+| 5 | `turn_player` | scalar | seat whose turn it is (the explorer in the Explore Phase) |
+| 6 | `first_player` | scalar |  |
+| 7 | `phase` | scalar | PH_* of the turn |
+| 8 | `placed` | scalar | gatherers placed so far in this Explore/Place Phase |
+| 9 | `actions_used` | scalar | Action Phase actions taken this turn |
+| 10 | `done` | scalar |  |
+| 11 | `winner` | scalar | winning seat, -1 none |
+| 12 | `truncated` | scalar | 1 when the turn limit ended the game |
+| 13 | `bn_played` | scalar | bit per seat: played a Bird's Nest in this Nutrient Card Phase |
+| 14 | `bn_trigger` | scalar | bit per gather location: a Nutrient was placed on this tree this phase |
+| 15 | `last_edge` | scalar | edge of the last Path built or removed (-1) |
+| 16 | `last_hand` | scalar | hand size of the last player to finish a Draw Phase, at that moment |
+| 17..280 | `paths` | edge=132 x slot=2 | owner + 1 of each of the 2 Paths an edge holds (0 empty) |
+| 281..284 | `npaths` | player=4 | Paths built and in play (the 6 permanent ones not counted) |
+| 285..376 | `hand` | player=4 x kind=23 | mushling cards in hand per type |
+| 377..744 | `known` | viewer=4 x holder=4 x kind=23 | cards the viewer knows the holder still has (a lower bound kept true) |
+| 745..798 | `deck` | pos=54 | mushling deck, bottom first |
+| 799 | `deck_n` | scalar |  |
+| 800..822 | `discard` | kind=23 | mushling discard pile per type (public) |
+| 823..845 | `limbo` | kind=23 | cards of abilities in flight (public) |
+| 846..868 | `carea` | kind=23 | reinforcements played in the current combat (public) |
+| 869..885 | `ndeck` | pos=17 | nutrient deck (kinds), bottom first |
+| 886 | `ndeck_n` | scalar |  |
+| 887..894 | `ndiscard` | nkind=8 |  |
+| 895..962 | `nseen` | player=4 x pos=17 | 1: the player knows the nutrient card at pos |
+| 963..966 | `mat_spores` | player=4 |  |
+| 967..970 | `mat_nut` | player=4 |  |
+| 971..974 | `ctok` | player=4 | combat tokens |
+| 975..984 | `loc_spores` | gloc=10 |  |
+| 985..994 | `loc_nut` | gloc=10 |  |
+| 995..1006 | `gatherer` | player=4 x g=3 | gather location of each gatherer, -1 at the Colony |
+| 1007 | `c_active` | scalar | a combat is in progress |
+| 1008 | `c_att` | scalar |  |
+| 1009 | `c_def` | scalar |  |
+| 1010 | `c_edge` | scalar |  |
+| 1011..1012 | `c_card` | side=2 | face-down card of attacker (0) and defender (1), -1 none |
+| 1013..1014 | `c_repl` | side=2 | card drawn by an Amethyst Deceiver in its place, -1 none |
+| 1015..1016 | `c_bonus` | side=2 |  |
+| 1017..1018 | `c_nothief` | side=2 | this side's Thief ability is cancelled by a Common Puffball |
+| 1019 | `c_defended` | scalar |  |
+| 1020 | `c_revealed` | scalar |  |
+| 1021 | `c_stage` | scalar |  |
+| 1022 | `c_sub` | scalar |  |
+| 1023 | `c_passes` | scalar |  |
+| 1024 | `c_next` | scalar |  |
+| 1025 | `c_winner` | scalar | 0 attacker, 1 defender, -1 undecided |
+| 1026 | `decisions_n` | scalar | pending decisions on the stack |
+| 1027..1362 | `decisions` | level=48 x column=7 | pending decisions, bottom first: kind, player, args |
+
+### Version history
+
+* v0: initial release (base game, 3 and 4 players; variants in a later version).
+"""
+
+from mushgym.aec import make_env_classes
+
+from .game import MyceliumGame
+
+Game = MyceliumGame
+
+raw_env, env = make_env_classes(MyceliumGame, module_name=__name__)
+
+__all__ = ["Game", "MyceliumGame", "raw_env", "env"]

@@ -1,0 +1,273 @@
+"""MyceliumGame: the functional API of Mycelium (``mycelium_v0``) over the kernels of :mod:`rules`."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from mushgym.game import Game, GameSpec
+
+from . import rules as R
+from .data import (LK_CAVE, MUSHLING_NAMES, TREE_NAMES, load_board, load_mushlings, load_nutrients)
+
+PHASE_NAMES = ("explore", "nutrient", "action", "place", "discard", "over")
+DECISION_NAMES = ("resolve", "combat", "fly agaric window", "path window (Penny Bun / Inky Cap)",
+                  "reinforcements", "bird's nest", "use a reaction", "pay", "place path", "remove own path",
+                  "attack card", "defend", "give to Inky Cap", "Russula placement", "arrange nutrient cards")
+ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", "Chicken of the Woods (defend)",
+                 "Chicken of the Woods (attack)", "Common Puffball", "Liberty Cap", "Bird's Nest",
+                 "Parrot Toadstool (view)", "Parrot Toadstool (attack)", "Russula", "Veiled Lady", "Fly Agaric",
+                 "Inky Cap", "Penny Bun", "Reinforcement", "Builder pair", "Builder (remove)", "Worker (spawn)",
+                 "Magic Mushling", "Truffle", "Witch's Hat", "Thief pair", "Thief (steal)")
+REACTION_PROMPTS = ("public", "holders")
+TURN_LIMITS = (60, 120, 240)
+#: a bound on the steps of one turn (RULES.md, "Game length"): at most 30 actions, each at most
+#: 2,000 steps (a payment of <= 31 steps, <= 10 Paths, or one combat; inside any window every
+#: step that is not a pass plays a card or a token out of a hand, and no card returns to a hand
+#: before the window closes, so a window sees at most 54 + 16 plays, each opening at most 4
+#: prompts), plus the Nutrient, Place and Draw Phases (<= 500).
+STEPS_PER_TURN = 30 * 2_000 + 500
+EXPLORE_STEPS = 12
+
+
+class MyceliumGame(Game):
+    """Mycelium: A Mushling Game for 3 or 4 players.
+
+    Options: ``num_players`` (3 or 4, default 4: the board side and the nutrient deck follow);
+    ``reaction_prompts``: "public" (default) asks, at every reaction window, every player whom
+    public information leaves able to hold a matching card (a hand that is not empty while some
+    copy is not in a public place), so being asked tells nobody anything; "holders" asks only
+    the players who really hold one, which is faster but REVEALS to everyone watching the
+    prompts who holds a Fly Agaric, Penny Bun, Inky Cap, Bird's Nest or Oyster;
+    ``turn_limit`` (60, 120, 240 turns, default 120): the game is cut off after that many turns
+    with every return 0 (``state[truncated] = 1``; the AEC env reports it as the end).
+    """
+
+    env_id: ClassVar[str] = "mycelium_v0"
+    kernels = R
+    actions = R.A
+    layout = R.L
+    option_choices: ClassVar[dict[str, tuple]] = {
+        "num_players": (3, 4),
+        "reaction_prompts": REACTION_PROMPTS,
+        "turn_limit": TURN_LIMITS,
+    }
+    default_options: ClassVar[dict[str, Any]] = {"num_players": 4, "reaction_prompts": "public", "turn_limit": 120}
+    board_path: ClassVar[str | None] = None
+    cards_path: ClassVar[str | None] = None
+    nutrients_path: ClassVar[str | None] = None
+
+    def build_config(self, options: dict[str, Any]) -> np.ndarray:
+        n = int(options["num_players"])
+        self.board = board = load_board(n, self.board_path)
+        self.mushlings = mush = load_mushlings(self.cards_path)
+        self.nutrients = nut = load_nutrients(self.nutrients_path)
+        cfg = np.zeros(R.CFG_SIZE, np.int64)
+        c = R.C.arrays(cfg)
+        c["num_players"][...] = n
+        c["holders"][...] = int(options["reaction_prompts"] == "holders")
+        c["turn_limit"][...] = int(options["turn_limit"])
+        c["n_edges"][...] = len(board.edges)
+        c["n_glocs"][...] = len(board.gloc_names)
+        c["willow"][...] = board.willow
+        c["mush_room"][...] = board.mush_room
+        c["edge_nbr"][...] = board.edge_nbr
+        c["edge_gloc"][...] = board.edge_gloc
+        c["permanent"][...] = board.permanent
+        c["gloc_edges"][...] = board.gloc_edges
+        c["gloc_kind"][:] = -1
+        c["gloc_kind"][:len(board.gloc_names)] = board.gloc_kind
+        c["cave"][:] = -1
+        c["cave"][:n] = board.cave_of_seat
+        c["tree"][...] = board.tree_gloc
+        c["combat"][...] = mush.combat
+        c["spore"][...] = mush.spore
+        c["copies"][...] = mush.copies
+        c["deck"][...] = np.repeat(np.arange(len(MUSHLING_NAMES)), mush.copies)
+        nut_cards = [k for k in range(len(nut.names)) for _ in range(int(nut.copies[k]))
+                     if n == 4 or not nut.four_player_only[k]]
+        c["n_nutrient_cards"][...] = len(nut_cards)
+        c["nut_deck"][:len(nut_cards)] = nut_cards
+        c["nut_effect"][:] = -1
+        c["nut_effect"][:len(nut.names)] = nut.effect
+        c["nut_target"][:] = -1
+        for k in range(len(nut.names)):
+            if nut.tree[k] >= 0:
+                c["nut_target"][k] = board.tree_gloc[nut.tree[k]]
+        return cfg
+
+    def make_spec(self, options: dict[str, Any]) -> GameSpec:
+        n = int(options["num_players"])
+        return GameSpec(self.env_id, n, R.NUM_ACTIONS, (R.OBS_SIZE,), R.STATE_SIZE,
+                        max_game_length=EXPLORE_STEPS + int(options["turn_limit"]) * STEPS_PER_TURN,
+                        reward_range=(-1.0, 1.0), perfect_information=False, chance=True, zero_sum=True,
+                        options=dict(options))
+
+    def observation_bounds(self):
+        return R.O.bounds()
+
+    # --- text ---------------------------------------------------------------------------
+    def seat_name(self, p: int) -> str:
+        return f"{self.board.colours[p]} (player_{p})"
+
+    def action_to_string(self, state, action) -> str:
+        name, args = R.A.decode(int(action))
+        E_args = ("attack", "parrot_attack", "place_path", "remove_own")
+        if name in ("card", "pay_card", "deceive"):
+            return f"{name} {MUSHLING_NAMES[args[0]]}"
+        if name == "exchange":
+            what = "draw a card" if args[1] == 0 else f"spawn a spore in {self.board.gloc_names[args[1] - 1]}"
+            return f"exchange 2 {MUSHLING_NAMES[args[0]]}: {what}"
+        if name == "place_gatherer":
+            return f"place a gatherer on {self.board.gloc_names[args[0]]}"
+        if name in E_args:
+            e = args[0]
+            (a, b) = self.board.edges[e]
+            extra = f" slot {args[1]} (of {self._owner(state, e, args[1])})" if len(args) > 1 else ""
+            return f"{name} edge {e} {a}|{b}{extra}"
+        return R.A.describe(int(action))
+
+    def _owner(self, state, e, slot):
+        q = int(state[R.paths_at(e, slot)]) - 1
+        return self.board.colours[q] if q >= 0 else "nobody"
+
+    def state_to_string(self, state) -> str:
+        v = R.L.arrays(state)
+        n = self.num_players
+        lines = [f"turn {int(v['turn'])} turn player {self.seat_name(int(v['turn_player']))} "
+                 f"phase {PHASE_NAMES[int(v['phase'])]} actions {int(v['actions_used'])}"
+                 + (f" winner {self.seat_name(int(v['winner']))}" if v['winner'] >= 0 else "")
+                 + (" (turn limit)" if v['truncated'] else "")]
+        for p in range(n):
+            hand = {MUSHLING_NAMES[t]: int(c) for t, c in enumerate(v["hand"][p]) if c}
+            gl = [self.board.gloc_names[g] if g >= 0 else "home" for g in v["gatherer"][p]]
+            lines.append(f"  {self.seat_name(p)}: nutrients {int(v['mat_nut'][p])} spores {int(v['mat_spores'][p])} "
+                         f"combat tokens {int(v['ctok'][p])} paths {int(v['npaths'][p])} gatherers {gl} hand {hand}")
+        locs = ", ".join(f"{name}: {int(v['loc_nut'][g])}n {int(v['loc_spores'][g])}s"
+                         for g, name in enumerate(self.board.gloc_names))
+        lines.append(f"  locations: {locs}")
+        paths = {e: [self.board.colours[q - 1] for q in v["paths"][e] if q]
+                 for e in range(len(self.board.edges)) if v["paths"][e].any() and self.board.permanent[e] < 0}
+        lines.append(f"  paths: {paths}")
+        lines.append(f"  mushling deck {int(v['deck_n'])} discard "
+                     f"{ {MUSHLING_NAMES[t]: int(c) for t, c in enumerate(v['discard']) if c} } "
+                     f"nutrient deck {[self.nutrients.names[k] for k in v['ndeck'][:int(v['ndeck_n'])][::-1]]}")
+        if v["c_active"]:
+            cards = [MUSHLING_NAMES[c] if c >= 0 else "-" for c in v["c_card"]]
+            lines.append(f"  combat: {self.seat_name(int(v['c_att']))} attacks {self.seat_name(int(v['c_def']))} "
+                         f"on edge {int(v['c_edge'])}, cards {cards}, bonus {v['c_bonus'].tolist()}, "
+                         f"stage {int(v['c_stage'])}")
+        depth = int(v["decisions_n"])
+        for lv in range(depth - 1, -1, -1):
+            row = v["decisions"][lv]
+            lines.append(f"  stack[{lv}]: {DECISION_NAMES[row[0]]} player {int(row[1])} args {row[2:].tolist()}")
+        return "\n".join(lines)
+
+    def render_text(self, state, player=None) -> str:
+        return self.state_to_string(state) if player is None else self.public_text(state, player)
+
+    def public_text(self, state, player: int) -> str:
+        """What ``player`` may see: the table without other hands and deck orders."""
+        v = R.L.arrays(state)
+        lines = [line for line in self.state_to_string(state).splitlines()
+                 if not line.strip().startswith(("mushling deck", "combat:"))]
+        out = []
+        for line in lines:
+            if " hand {" in line and not line.strip().startswith(self.seat_name(player)):
+                line = line.split(" hand {")[0] + f" hand ({int(v['hand'][lines.index(line) - 1].sum())} cards)"
+            out.append(line)
+        return "\n".join(out)
+
+    # --- checks -------------------------------------------------------------------------
+    def check_invariants(self, state) -> None:
+        v = R.L.arrays(state)
+        n = self.num_players
+        ne = len(self.board.edges)
+        cards = (v["hand"].sum() + int(v["deck_n"]) + v["discard"].sum() + v["limbo"].sum() + v["carea"].sum()
+                 + (v["c_card"] >= 0).sum() + (v["c_repl"] >= 0).sum())
+        assert cards == R.NC, f"{cards} mushling cards, not {R.NC}"
+        deck = np.bincount(v["deck"][:int(v["deck_n"])], minlength=R.T)
+        total = v["hand"].sum(axis=0) + deck + v["discard"] + v["limbo"] + v["carea"]
+        for side in range(2):
+            for key in ("c_card", "c_repl"):
+                if v[key][side] >= 0:
+                    total[v[key][side]] += 1
+        assert (total == self.mushlings.copies).all(), "cards per type differ from the copies"
+        assert (v["hand"] >= 0).all() and (v["hand"][n:] == 0).all()
+        nut_cards = int(self.config[R.CFG_NNUT])
+        assert int(v["ndeck_n"]) + v["ndiscard"].sum() == nut_cards, "nutrient cards not conserved"
+        spores = v["mat_spores"].sum() + v["loc_spores"].sum()
+        assert 0 <= spores <= R.SPORE_TOKENS and (v["mat_spores"] >= 0).all() and (v["loc_spores"] >= 0).all()
+        nuts = v["mat_nut"].sum() + v["loc_nut"].sum()
+        assert 0 <= nuts <= R.NUTRIENT_TOKENS and (v["loc_nut"] >= 0).all()
+        assert 0 <= v["ctok"].sum() <= R.COMBAT_TOKENS and (v["ctok"] >= 0).all()
+        # paths: at most 2 per edge, never 2 of one player, counts, permanent ones in place
+        paths = v["paths"]
+        for e in range(ne):
+            a, b = paths[e]
+            assert not (a and a == b), f"edge {e} holds two Paths of one player"
+            if self.board.permanent[e] >= 0:
+                assert self.board.permanent[e] + 1 in (a, b), f"permanent Path on edge {e} is missing"
+        assert not paths[ne:].any()
+        for p in range(n):
+            built = int(((paths[:ne] == p + 1).any(axis=1) & (self.board.permanent[:ne] != p)).sum())
+            assert built == v["npaths"][p], f"player {p}: {built} Paths on the board, count says {v['npaths'][p]}"
+            assert built <= R.MAX_PATHS or int(v["decisions_n"]) > 0, f"player {p} has {built} Paths"
+        g = v["gatherer"][:n]
+        assert ((g >= -1) & (g < len(self.board.gloc_names))).all()
+        # knowledge is a lower bound that stays true
+        for viewer in range(n):
+            for holder in range(n):
+                assert (v["known"][viewer, holder] <= v["hand"][holder]).all(), (
+                    f"player {viewer} 'knows' a card player {holder} does not hold")
+        assert v["last_hand"] <= R.HAND_LIMIT, f"a Draw Phase ended with {int(v['last_hand'])} cards in hand"
+        if v["done"]:
+            w = int(v["winner"])
+            assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["truncated"], "game over without a winner"
+            assert (v["mat_nut"][:n] >= R.WIN_NUTRIENTS).sum() <= 1
+
+    def perturb_hidden(self, state, player, rng):
+        """Redeal what ``player`` cannot see: other hands beyond what it knows, the deck order,
+        the other side's face-down combat card, unseen nutrient cards."""
+        new = state.copy()
+        v = R.L.arrays(new)
+        n = self.num_players
+        pool = list(v["deck"][:int(v["deck_n"])])
+        slots = []  # (kind, who) of every hidden card
+        for q in range(n):
+            if q == player:
+                continue
+            free = v["hand"][q] - v["known"][player, q]
+            for t in range(R.T):
+                pool += [t] * int(free[t])
+            slots.append(("hand", q, int(free.sum())))
+            v["hand"][q] = v["known"][player, q]
+        hidden_combat = []
+        if v["c_active"] and not v["c_revealed"]:
+            for side, who in ((0, int(v["c_att"])), (1, int(v["c_def"]))):
+                if who != player and v["c_card"][side] >= 0:
+                    pool.append(int(v["c_card"][side]))
+                    hidden_combat.append(side)
+        rng.shuffle(pool)
+        i = 0
+        for _kind, q, k in slots:
+            for t in pool[i:i + k]:
+                v["hand"][q, t] += 1
+            i += k
+        for side in hidden_combat:
+            v["c_card"][side] = pool[i]
+            i += 1
+        nd = int(v["deck_n"])
+        v["deck"][:nd] = pool[i:i + nd]
+        # nutrient cards the player has not seen
+        nn = int(v["ndeck_n"])
+        unseen = [pos for pos in range(nn) if not v["nseen"][player, pos]]
+        kinds = [int(v["ndeck"][pos]) for pos in unseen]
+        rng.shuffle(kinds)
+        for pos, k in zip(unseen, kinds):
+            v["ndeck"][pos] = k
+        v["nseen"][[q for q in range(n) if q != player]] = 0
+        v["known"][[q for q in range(n) if q != player]] = 0
+        v["rng"][...] = rng.integers(1, 2**32, size=R.RNG_WORDS)
+        return new

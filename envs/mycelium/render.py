@@ -1,0 +1,174 @@
+"""The picture of a Mycelium table (``render_mode="rgb_array"`` / ``"svg"``), drawn with :mod:`mushgym.render`.
+
+Left: the hex board, every location coloured by kind (Colonies in their player's colour,
+Spore Caves, Nutrient Trees, the Willow, the Mush Room, the Hero Tavern corner), the Paths
+as coloured strokes on the edges (two Paths on one edge side by side; permanent Colony
+Paths darker), the Nutrient (gold) and Spore (blue) tokens on each location and the
+gatherers as small discs in their player's colour. Right: the turn, the phase and the
+decision pending; the combat in progress (face-down cards as card backs until the reveal,
+except the viewer's own); one panel per player with Nutrients, spores, combat tokens,
+Paths and gatherers at home, and the hand: the viewer's face up, the others' as a count.
+
+The state is read by field name through the game's layout (``game.layout.arrays``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from mushgym.render import PALETTE, Scene, card, card_back, chip, label_box
+
+from . import rules as R
+from .data import MUSHLING_NAMES, hex_edges
+
+WIDTH, HEIGHT = 1100, 700
+HEX = 40.0
+CX, CY = 330.0, 350.0
+KIND_FILL = {"forest": "#cfe0b4", "cave": "#9a9a9a", "tree": "#3f7d3a", "center": "#2f8c84", "mush_room": "#8a5aa8",
+             "hero_tavern": "#a07a4a"}
+NUT = "#e0b21b"
+COLOUR = {"Blue": "#3b6ea5", "Red": "#b5473a", "Green": "#4c8b3f", "Beige": "#b89b6a"}
+SPORE = "#3b7bd1"
+
+
+def _center(h):
+    q, r = h
+    return CX + HEX * math.sqrt(3) * (q + r / 2), CY + HEX * 1.5 * r
+
+
+def _corner(key):
+    pts = [_center(h) for h in key]
+    return sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
+
+
+def _hex_points(h):
+    x, y = _center(h)
+    return [(x + HEX * math.cos(math.radians(60 * i - 30)), y + HEX * math.sin(math.radians(60 * i - 30)))
+            for i in range(6)]
+
+
+def draw(game, state, viewer):
+    v = game.layout.arrays(state)
+    b = game.board
+    n = game.num_players
+    colours = [COLOUR.get(c, PALETTE["player"][i]) for i, c in enumerate(b.colours)]
+    scene = Scene(WIDTH, HEIGHT, background=PALETTE["table"])
+    # --- board ---------------------------------------------------------------------------
+    kinds = {}
+    for g, h in enumerate(b.gloc_hex):
+        kinds[h] = (("cave", "tree", "center", "mush_room")[int(b.gloc_kind[g])], g)
+    colony = {h: s for s, h in enumerate(b.colony_hex)}
+    for h in b.hexes:
+        if h in colony:
+            fill = colours[colony[h]]
+        elif h in kinds:
+            fill = KIND_FILL[kinds[h][0]]
+        elif h == b.tavern_hex:
+            fill = KIND_FILL["hero_tavern"]
+        else:
+            fill = KIND_FILL["forest"]
+        scene.polygon(_hex_points(h), fill=fill, stroke="#8d9a78", width=1)
+    for h in b.hexes:
+        x, y = _center(h)
+        if h in colony:
+            scene.text(x, y - 8, b.colours[colony[h]], size=10, anchor="middle", fill="#ffffff", bold=True)
+            home = int((v["gatherer"][colony[h]] < 0).sum())
+            scene.text(x, y + 8, f"home {home}", size=8, anchor="middle", fill="#ffffff")
+        elif h in kinds:
+            g = kinds[h][1]
+            name = b.gloc_names[g].replace(" Spore Cave", " cave")
+            scene.text(x, y - 20, name, size=8, anchor="middle", fill="#ffffff", bold=True)
+            if v["loc_nut"][g]:
+                chip(scene, x - 11, y - 4, 8, NUT, str(int(v["loc_nut"][g])), text_fill=PALETTE["ink"])
+            if v["loc_spores"][g]:
+                chip(scene, x + 11, y - 4, 8, SPORE, str(int(v["loc_spores"][g])))
+            k = 0
+            for p in range(n):
+                for i in range(3):
+                    if v["gatherer"][p, i] == g:
+                        scene.circle(x - 18 + 9 * k, y + 15, 4.5, fill=colours[p], stroke="#ffffff", width=1)
+                        k += 1
+        elif h == b.tavern_hex:
+            scene.text(x, y, "Hero Tavern", size=7, anchor="middle", fill="#ffffff")
+    # Paths on the edges
+    edge_corners = {}
+    for h in b.hexes:
+        for key, c0, c1 in hex_edges(h):
+            edge_corners.setdefault(key, (c0, c1))
+    for e, key in enumerate(b.edges):
+        owners = [int(o) - 1 for o in v["paths"][e] if o]
+        if not owners:
+            continue
+        (x0, y0), (x1, y1) = (_corner(c) for c in edge_corners[key])
+        dx, dy = x1 - x0, y1 - y0
+        norm = math.hypot(dx, dy) or 1.0
+        ox, oy = -dy / norm * 3.5, dx / norm * 3.5
+        for i, p in enumerate(owners):
+            shift = 0.0 if len(owners) == 1 else (-1 if i == 0 else 1)
+            perm = int(b.permanent[e]) == p
+            sx, sy = ox * shift, oy * shift
+            scene.line(x0 + sx + dx * 0.12, y0 + sy + dy * 0.12, x1 + sx - dx * 0.12, y1 + sy - dy * 0.12,
+                       stroke="#222222" if perm else colours[p], width=4 if perm else 5)
+            if perm:
+                scene.line(x0 + sx + dx * 0.14, y0 + sy + dy * 0.14, x1 + sx - dx * 0.14, y1 + sy - dy * 0.14,
+                           stroke=colours[p], width=2)
+    if v["c_active"] and v["c_edge"] >= 0:
+        (x0, y0), (x1, y1) = (_corner(c) for c in edge_corners[b.edges[int(v["c_edge"])]])
+        scene.circle((x0 + x1) / 2, (y0 + y1) / 2, 9, fill=None, stroke=PALETTE["highlight"], width=3)
+    # --- side panel ----------------------------------------------------------------------
+    px = 680
+    tp = int(v["turn_player"])
+    from .game import DECISION_NAMES, PHASE_NAMES
+
+    status = f"turn {int(v['turn'])}: {b.colours[tp]} - {PHASE_NAMES[int(v['phase'])]}"
+    if v["done"]:
+        status = (f"{b.colours[int(v['winner'])]} wins with {int(v['mat_nut'][int(v['winner'])])} Nutrients"
+                  if v["winner"] >= 0 else "turn limit reached")
+    scene.text(px, 22, status, size=15, bold=True, fill=PALETTE["ink"])
+    depth = int(v["decisions_n"])
+    if depth and not v["done"]:
+        top = v["decisions"][depth - 1]
+        scene.text(px, 44, f"waiting for {b.colours[int(top[1])]}: {DECISION_NAMES[int(top[0])]}", size=11,
+                   fill=PALETTE["highlight"])
+    scene.text(px, 64, f"mushling deck {int(v['deck_n'])}, discard {int(v['discard'].sum())}; "
+               f"nutrient deck {int(v['ndeck_n'])}", size=10, fill=PALETTE["muted"])
+    y = 80
+    if v["c_active"]:
+        label_box(scene, px, y, 400, 96, f"combat: {b.colours[int(v['c_att'])]} attacks {b.colours[int(v['c_def'])]}")
+        for side in range(2):
+            who = int(v["c_att"] if side == 0 else v["c_def"])
+            c = int(v["c_card"][side])
+            x = px + 12 + side * 200
+            if c < 0:
+                scene.text(x, y + 50, "no card", size=10, fill=PALETTE["muted"])
+            elif v["c_revealed"] or who == viewer or viewer is None:
+                card(scene, x, y + 22, 62, 68, MUSHLING_NAMES[c], band=colours[who], size=8)
+            else:
+                card_back(scene, x, y + 22, 62, 68)
+            r = int(v["c_repl"][side])
+            if r >= 0:
+                card(scene, x + 68, y + 22, 62, 68, MUSHLING_NAMES[r], band=colours[who], size=8)
+            scene.text(x + 140, y + 56, f"+{int(v['c_bonus'][side])}", size=12, bold=True)
+        y += 104
+    ph = (HEIGHT - y - 10) / n
+    for p in range(n):
+        top_y = y + p * ph
+        you = " (you)" if p == viewer else ""
+        label_box(scene, px, top_y, 400, ph - 8, f"{b.colours[p]}{you}", stroke=colours[p] if p == tp else None)
+        scene.text(px + 150, top_y + 11, f"nutrients {int(v['mat_nut'][p])}  spores {int(v['mat_spores'][p])}  "
+                   f"combat {int(v['ctok'][p])}  paths {int(v['npaths'][p])}", size=9)
+        hand = v["hand"][p]
+        if viewer is None or p == viewer:
+            x = px + 8
+            for t in range(R.T):
+                for _ in range(int(hand[t])):
+                    if x > px + 370:
+                        break
+                    card(scene, x, top_y + 22, 44, min(56, ph - 36), MUSHLING_NAMES[t], size=6.5)
+                    x += 46
+        else:
+            k = int(hand.sum())
+            for i in range(min(k, 8)):
+                card_back(scene, px + 8 + i * 14, top_y + 22, 40, min(52, ph - 36))
+            scene.text(px + 8 + min(k, 8) * 14 + 40, top_y + 40, f"{k} cards", size=10, fill=PALETTE["muted"])
+    return scene

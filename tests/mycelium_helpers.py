@@ -1,0 +1,105 @@
+"""Scenario builder for Mycelium tests: a state edited by name, then driven action by action."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium.data import MUSHLING_NAMES
+from mushgym.envs.mycelium.game import MyceliumGame
+
+K = {name: i for i, name in enumerate(MUSHLING_NAMES)}
+
+
+class Scenario:
+    """A game at the start of ``tp``'s Action Phase (turn 1), hands empty unless given."""
+
+    def __init__(self, num_players=4, tp=0, seed=0, **options):
+        self.game = MyceliumGame(num_players=num_players, **options)
+        self.n = num_players
+        self.board = self.game.board
+        self.s = self.game.new_state(seed)
+        self.v = R.L.arrays(self.s)
+        v = self.v
+        v["hand"][...] = 0
+        v["gatherer"][...] = -1
+        v["gatherer"][num_players:] = 0
+        v["phase"][...] = R.PH_ACTION
+        v["turn_player"][...] = tp
+        v["first_player"][...] = tp
+        v["turn"][...] = 1
+        self.deck_top = []
+        self.rebuild_deck()
+
+    # --- editing ------------------------------------------------------------------------
+    def give(self, p, *names):
+        for name in names:
+            self.v["hand"][p, K[name]] += 1
+        self.rebuild_deck()
+
+    def discard(self, *names):
+        for name in names:
+            self.v["discard"][K[name]] += 1
+        self.rebuild_deck()
+
+    def top(self, *names):
+        """The next cards drawn, in order."""
+        self.deck_top = [K[x] for x in names]
+        self.rebuild_deck()
+
+    def rebuild_deck(self):
+        v = self.v
+        rest = self.game.mushlings.copies - v["hand"].sum(axis=0) - v["discard"] - v["limbo"] - v["carea"]
+        for t in self.deck_top:
+            rest[t] -= 1
+        assert (rest >= 0).all(), "more cards than copies"
+        deck = list(np.repeat(np.arange(R.T), rest)) + self.deck_top[::-1]
+        v["deck"][...] = 0
+        v["deck"][:len(deck)] = deck
+        v["deck_n"][...] = len(deck)
+
+    def path(self, p, e):
+        slot = 0 if self.v["paths"][e, 0] == 0 else 1
+        self.v["paths"][e, slot] = p + 1
+        self.v["npaths"][p] += 1
+
+    # --- board geometry ------------------------------------------------------------------
+    def ring(self, p):
+        return [e for e in range(len(self.board.edges)) if self.board.permanent[e] == p]
+
+    def nbrs(self, e):
+        return [int(x) for x in self.board.edge_nbr[e] if x >= 0]
+
+    def spokes(self, p):
+        """Non-permanent edges touching ``p``'s Colony ring."""
+        ring = set(self.ring(p))
+        return sorted({n for e in ring for n in self.nbrs(e) if self.board.permanent[n] < 0})
+
+    def gloc(self, name):
+        return self.board.gloc_names.index(name)
+
+    # --- playing --------------------------------------------------------------------------
+    def legal(self, name, *args):
+        return bool(self.game.legal_mask(self.s)[self.game.encode_action(name, *args)])
+
+    def act(self, name, *args, player=None):
+        if player is not None:
+            assert self.who() == player, f"expected player {player} to act, {self.who()} acts:\n{self.text()}"
+        a = self.game.encode_action(name, *args)
+        self.game.step_inplace(self.s, a)
+        self.game.check_invariants(self.s)
+
+    def who(self):
+        return self.game.current_player(self.s)
+
+    def top_kind(self):
+        n = int(self.v["decisions_n"])
+        return int(self.v["decisions"][n - 1][0]) if n else -1
+
+    def pass_all_but(self, *keep):
+        """Answer 'pass' for every prompt until a player in ``keep`` (or the turn player's menu) acts."""
+        while self.v["decisions_n"] > 0 and self.who() not in keep and self.legal("pass"):
+            self.act("pass")
+
+    def text(self):
+        return self.game.state_to_string(self.s)
