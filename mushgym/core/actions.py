@@ -21,7 +21,8 @@ from __future__ import annotations
 import hashlib
 import keyword
 from dataclasses import dataclass
-from math import prod
+
+from .layout import shape_size, shape_strides
 
 
 @dataclass(frozen=True)
@@ -32,17 +33,8 @@ class ActionGroup:
     dims: tuple[str, ...]
     doc: str = ""
 
-    @property
-    def size(self) -> int:
-        return prod(self.shape) if self.shape else 1
-
-    @property
-    def strides(self) -> tuple[int, ...]:
-        out, s = [], 1
-        for n in reversed(self.shape):
-            out.append(s)
-            s *= n
-        return tuple(reversed(out))
+    size = property(lambda self: shape_size(self.shape))
+    strides = property(lambda self: shape_strides(self.shape))
 
 
 class ActionSpace:

@@ -40,6 +40,20 @@ NO_DECISION = -1  # top_kind / top_player of an empty decision stack
 STACK_NAME = "decisions"
 
 
+def shape_size(shape: tuple[int, ...]) -> int:
+    """Slots of a shape (1 for a scalar)."""
+    return prod(shape) if shape else 1
+
+
+def shape_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """Row-major strides of a shape, in slots."""
+    out, s = [], 1
+    for n in reversed(shape):
+        out.append(s)
+        s *= n
+    return tuple(reversed(out))
+
+
 @dataclass(frozen=True)
 class Field:
     name: str
@@ -50,17 +64,8 @@ class Field:
     low: object = None   # a number, or an array broadcast to ``shape`` (e.g. one bound per column)
     high: object = None
 
-    @property
-    def size(self) -> int:
-        return prod(self.shape) if self.shape else 1
-
-    @property
-    def strides(self) -> tuple[int, ...]:
-        out, s = [], 1
-        for n in reversed(self.shape):
-            out.append(s)
-            s *= n
-        return tuple(reversed(out))
+    size = property(lambda self: shape_size(self.shape))
+    strides = property(lambda self: shape_strides(self.shape))
 
     def index(self, *idx: int) -> int:
         """The flat slot of ``field[idx]`` (Python side; kernels use ``<name>_at``)."""
