@@ -40,6 +40,9 @@ def test_decision_stack_push_pop_top_and_nesting():
     assert decl.top_arg(s, 0) == 0
     decl.set_top_arg(s, 1, 5)
     assert decl.decision_at(s, 1, 3) == 5 and decl.decision_at(s, 0, 2) == 11
+    decl.set_decision_at(s, 0, 3, 13)                # an entry below the top
+    assert decl.decision_at(s, 0, 3) == 13 and decl.top_arg(s, 1) == 5
+    decl.set_decision_at(s, 0, 3, 12)
     decl.pop_decision(s)
     assert decl.top_kind(s) == 7 and decl.top_player(s) == 2 and decl.top_arg(s, 1) == 12
     assert s[decl.top_arg_slot(s, 1)] == 12 and decl.top_arg_slot(s, 0) + 1 == decl.top_arg_slot(s, 1)

@@ -157,6 +157,7 @@ class Layout:
                                            # ``e = top_arg_slot(state, 0)``, then ``state[e + i]``
             decision_at(state, level, j)   # entry ``level`` (0 = bottom), column j
                                            # (0 kind, 1 player, 2 + i arg i)
+            set_decision_at(state, level, j, v)    # write it (an entry below the top)
             clear_decisions(state)
 
         ``push_decision`` raises if the stack is full: size ``depth`` for the
@@ -363,4 +364,11 @@ def set_top_arg(state, i, v):
 def decision_at(state, level, j):
     """Column ``j`` (0 kind, 1 player, 2 + i arg i) of entry ``level`` (0 = bottom)."""
     return state[{off} + level * {width} + j]
+
+
+@njit(cache=True)
+def set_decision_at(state, level, j, v):
+    """Set column ``j`` of entry ``level`` (0 = bottom): e.g. mark an entry below the top
+    (a cancelled ability) without knowing the stack's offset."""
+    state[{off} + level * {width} + j] = v
 '''
