@@ -351,8 +351,114 @@ def test_turn_limit_truncates_with_zero_returns_and_errors_name_choices():
         assert (rets == 0).all() or sorted(rets.tolist()) == [-0.5, -0.5, 1.0]
     with pytest.raises(ValueError, match="valid choices"):
         MyceliumGame(reaction_prompts="everyone")
+    with pytest.raises(ValueError, match="valid choices"):
+        MyceliumGame(turn_limit_end="draw")
     with pytest.raises(ValueError, match="player count"):
         MyceliumGame(num_players=2)
+
+
+def _at_the_turn_limit(g, seed=0):
+    """A state one Draw Phase before the turn limit: the next gatherer placed ends the turn."""
+    s = g.new_state(seed)
+    v = R.L.arrays(s)
+    while not (v["phase"] == R.PH_ACTION and v["decisions_n"] == 0):
+        s = g.step(s, int(g.legal_actions(s)[0]))
+        v = R.L.arrays(s)
+    v["turn"][...] = int(g.options["turn_limit"]) - 1
+    v["discard"][...] += v["hand"].sum(axis=0)   # no card in hand: the Draw Phase discards nothing
+    v["hand"][...] = 0
+    v["known"][...] = 0
+    v["mat_nut"][:g.num_players] = [3, 5, 5, 1][:g.num_players]
+    v["loc_nut"][...] = 0       # nothing to gather
+    s = g.step(s, g.encode_action("end_actions"))
+    return s
+
+
+def test_turn_limit_is_a_truncation_unless_scored():
+    from mushgym.envs.mycelium.game import MyceliumGame
+
+    g = MyceliumGame(num_players=4, turn_limit=60)
+    s = _at_the_turn_limit(g)
+    for _ in range(3):
+        s = g.step(s, int(g.legal_actions(s)[0]))
+    assert g.is_terminal(s) and g.is_truncated(s) and int(R.L.arrays(s)["winner"]) == -1
+    assert g.returns(s).tolist() == [0.0] * 4 and "(turn limit)" in g.state_to_string(s)
+    g.check_invariants(s)
+    scored = MyceliumGame(num_players=4, turn_limit=60, turn_limit_end="score")
+    s = _at_the_turn_limit(scored)
+    for _ in range(3):
+        s = scored.step(s, int(scored.legal_actions(s)[0]))
+    assert scored.is_terminal(s) and not scored.is_truncated(s)
+    # seats 1 and 2 tie with 5 Nutrients: (n - k) / (k (n - 1)) = 1/3 each, -1/3 to the others
+    np.testing.assert_allclose(scored.returns(s), [-1 / 3, 1 / 3, 1 / 3, -1 / 3])
+    assert abs(scored.returns(s).sum()) < 1e-12
+
+
+def test_turn_limit_truncates_the_aec_env_vector_loops_single_agent_and_sb3():
+    from mushgym.agents.base import RandomAgent
+    from mushgym.envs import mycelium_v0
+    from mushgym.envs.mycelium.game import MyceliumGame
+    from mushgym.episodes import play
+    from mushgym.vector import MushroomVectorEnv
+    from mushgym.wrappers.single_agent import SingleAgentEnv
+
+    e = mycelium_v0.raw_env(num_players=3, turn_limit=60)
+    e.reset(seed=1)
+    s = _at_the_turn_limit(e.game, seed=1)
+    e.game_state[...] = s
+    while True:
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            break
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert all(e.truncations.values()) and not any(e.terminations.values()), "the turn limit is a truncation"
+    assert all(r == 0 for r in e.rewards.values())
+    g = MyceliumGame(num_players=3, turn_limit=60)
+    vec = MushroomVectorEnv(g, 4, seed=0)
+    vec.reset()
+    cut = 0
+    for _ in range(4 * 60 * 40):
+        _, rewards, term, trunc, _, _, _ = vec.step(vec.sample_random_actions())
+        for i in np.flatnonzero(term | trunc):
+            assert term[i] != trunc[i] and bool(trunc[i]) == g.is_truncated(vec.states[i])
+            assert not trunc[i] or not rewards[i].any(), "a truncation has no result"
+            cut += int(trunc[i])
+        if cut >= 2:
+            break
+    assert cut >= 2
+    rnd = RandomAgent(seed=0)
+    r = play(g, [rnd] * 3, seeds=range(4), keep_states=True)
+    for i in range(4):
+        assert r["truncated"][i] == g.is_truncated(r["states"][i])
+        assert not r["truncated"][i] or not r["returns"][i].any()
+    assert r["truncated"].any()
+    env = SingleAgentEnv(g, seat=0)
+    rng = np.random.default_rng(0)
+    obs, info = env.reset(seed=0)
+    for _ in range(200_000):
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        if terminated or truncated:
+            break
+    assert truncated == env.game.is_truncated(env.state) and not (terminated and truncated)
+    if truncated:
+        assert reward == 0.0
+    pytest.importorskip("stable_baselines3")
+    from mushgym.wrappers import SingleAgentBatch
+    from mushgym.wrappers.sb3 import MaskableVecEnv
+
+    sb = MaskableVecEnv(SingleAgentBatch(g, num_envs=2, seed=0))
+    sb.reset()
+    seen = 0
+    for _ in range(200_000):
+        masks = sb.action_masks()
+        acts = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+        _, _, dones, infos = sb.step(acts)
+        for i in np.flatnonzero(dones):
+            if infos[i].get("TimeLimit.truncated"):
+                seen += 1
+        if seen:
+            break
+    assert seen, "an SB3 episode cut by the turn limit is marked TimeLimit.truncated"
 
 
 def test_env_docstring_tables_are_the_generated_ones():

@@ -22,9 +22,9 @@ HEAD = '''"""
 | Observation Shape  | (%(O)d,) float32, seat-relative (offset 0 = the observer); int8 `action_mask` of (%(A)d,) |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
 | State              | one int64 array of %(S)d slots (`Game().state_size`)                     |
-| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player; 0 to all when the turn limit cuts the game off |
+| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
-| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120) |
+| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score") |
 
 Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
 Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play

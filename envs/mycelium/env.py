@@ -12,10 +12,10 @@
 | Action Values      | Discrete(1310)                                                          |
 | Observation Shape  | (1435,) float32, seat-relative (offset 0 = the observer); int8 `action_mask` of (1310,) |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
-| State              | one int64 array of 1363 slots (`Game().state_size`)                     |
-| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player; 0 to all when the turn limit cuts the game off |
+| State              | one int64 array of 1362 slots (`Game().state_size`)                     |
+| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
-| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120) |
+| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score") |
 
 Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
 Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
@@ -127,49 +127,48 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 7 | `phase` | scalar | PH_* of the turn |
 | 8 | `placed` | scalar | gatherers placed so far in this Explore/Place Phase |
 | 9 | `actions_used` | scalar | Action Phase actions taken this turn |
-| 10 | `done` | scalar |  |
+| 10 | `done` | scalar | 0 running, 1 ended by the rules (10 Nutrients), 2 cut by the turn limit |
 | 11 | `winner` | scalar | winning seat, -1 none |
-| 12 | `truncated` | scalar | 1 when the turn limit ended the game |
-| 13 | `bn_played` | scalar | bit per seat: played a Bird's Nest in this Nutrient Card Phase |
-| 14 | `bn_trigger` | scalar | bit per gather location: a Nutrient was placed on this tree this phase |
-| 15 | `last_edge` | scalar | edge of the last Path built or removed (-1) |
-| 16 | `last_hand` | scalar | hand size of the last player to finish a Draw Phase, at that moment |
-| 17..280 | `paths` | edge=132 x slot=2 | owner + 1 of each of the 2 Paths an edge holds (0 empty) |
-| 281..284 | `npaths` | player=4 | Paths built and in play (the 6 permanent ones not counted) |
-| 285..376 | `hand` | player=4 x kind=23 | mushling cards in hand per type |
-| 377..744 | `known` | viewer=4 x holder=4 x kind=23 | cards the viewer knows the holder still has (a lower bound kept true) |
-| 745..798 | `deck` | pos=54 | mushling deck, bottom first |
-| 799 | `deck_n` | scalar |  |
-| 800..822 | `discard` | kind=23 | mushling discard pile per type (public) |
-| 823..845 | `limbo` | kind=23 | cards of abilities in flight (public) |
-| 846..868 | `carea` | kind=23 | reinforcements played in the current combat (public) |
-| 869..885 | `ndeck` | pos=17 | nutrient deck (kinds), bottom first |
-| 886 | `ndeck_n` | scalar |  |
-| 887..894 | `ndiscard` | nkind=8 |  |
-| 895..962 | `nseen` | player=4 x pos=17 | 1: the player knows the nutrient card at pos |
-| 963..966 | `mat_spores` | player=4 |  |
-| 967..970 | `mat_nut` | player=4 |  |
-| 971..974 | `ctok` | player=4 | combat tokens |
-| 975..984 | `loc_spores` | gloc=10 |  |
-| 985..994 | `loc_nut` | gloc=10 |  |
-| 995..1006 | `gatherer` | player=4 x g=3 | gather location of each gatherer, -1 at the Colony |
-| 1007 | `c_active` | scalar | a combat is in progress |
-| 1008 | `c_att` | scalar |  |
-| 1009 | `c_def` | scalar |  |
-| 1010 | `c_edge` | scalar |  |
-| 1011..1012 | `c_card` | side=2 | face-down card of attacker (0) and defender (1), -1 none |
-| 1013..1014 | `c_repl` | side=2 | card drawn by an Amethyst Deceiver in its place, -1 none |
-| 1015..1016 | `c_bonus` | side=2 |  |
-| 1017..1018 | `c_nothief` | side=2 | this side's Thief ability is cancelled by a Common Puffball |
-| 1019 | `c_defended` | scalar |  |
-| 1020 | `c_revealed` | scalar |  |
-| 1021 | `c_stage` | scalar |  |
-| 1022 | `c_sub` | scalar |  |
-| 1023 | `c_passes` | scalar |  |
-| 1024 | `c_next` | scalar |  |
-| 1025 | `c_winner` | scalar | 0 attacker, 1 defender, -1 undecided |
-| 1026 | `decisions_n` | scalar | pending decisions on the stack |
-| 1027..1362 | `decisions` | level=48 x column=7 | pending decisions, bottom first: kind, player, args |
+| 12 | `bn_played` | scalar | bit per seat: played a Bird's Nest in this Nutrient Card Phase |
+| 13 | `bn_trigger` | scalar | bit per gather location: a Nutrient was placed on this tree this phase |
+| 14 | `last_edge` | scalar | edge of the last Path built or removed (-1) |
+| 15 | `last_hand` | scalar | hand size of the last player to finish a Draw Phase, at that moment |
+| 16..279 | `paths` | edge=132 x slot=2 | owner + 1 of each of the 2 Paths an edge holds (0 empty) |
+| 280..283 | `npaths` | player=4 | Paths built and in play (the 6 permanent ones not counted) |
+| 284..375 | `hand` | player=4 x kind=23 | mushling cards in hand per type |
+| 376..743 | `known` | viewer=4 x holder=4 x kind=23 | cards the viewer knows the holder still has (a lower bound kept true) |
+| 744..797 | `deck` | pos=54 | mushling deck, bottom first |
+| 798 | `deck_n` | scalar |  |
+| 799..821 | `discard` | kind=23 | mushling discard pile per type (public) |
+| 822..844 | `limbo` | kind=23 | cards of abilities in flight (public) |
+| 845..867 | `carea` | kind=23 | reinforcements played in the current combat (public) |
+| 868..884 | `ndeck` | pos=17 | nutrient deck (kinds), bottom first |
+| 885 | `ndeck_n` | scalar |  |
+| 886..893 | `ndiscard` | nkind=8 |  |
+| 894..961 | `nseen` | player=4 x pos=17 | 1: the player knows the nutrient card at pos |
+| 962..965 | `mat_spores` | player=4 |  |
+| 966..969 | `mat_nut` | player=4 |  |
+| 970..973 | `ctok` | player=4 | combat tokens |
+| 974..983 | `loc_spores` | gloc=10 |  |
+| 984..993 | `loc_nut` | gloc=10 |  |
+| 994..1005 | `gatherer` | player=4 x g=3 | gather location of each gatherer, -1 at the Colony |
+| 1006 | `c_active` | scalar | a combat is in progress |
+| 1007 | `c_att` | scalar |  |
+| 1008 | `c_def` | scalar |  |
+| 1009 | `c_edge` | scalar |  |
+| 1010..1011 | `c_card` | side=2 | face-down card of attacker (0) and defender (1), -1 none |
+| 1012..1013 | `c_repl` | side=2 | card drawn by an Amethyst Deceiver in its place, -1 none |
+| 1014..1015 | `c_bonus` | side=2 |  |
+| 1016..1017 | `c_nothief` | side=2 | this side's Thief ability is cancelled by a Common Puffball |
+| 1018 | `c_defended` | scalar |  |
+| 1019 | `c_revealed` | scalar |  |
+| 1020 | `c_stage` | scalar |  |
+| 1021 | `c_sub` | scalar |  |
+| 1022 | `c_passes` | scalar |  |
+| 1023 | `c_next` | scalar |  |
+| 1024 | `c_winner` | scalar | 0 attacker, 1 defender, -1 undecided |
+| 1025 | `decisions_n` | scalar | pending decisions on the stack |
+| 1026..1361 | `decisions` | level=48 x column=7 | pending decisions, bottom first: kind, player, args |
 
 ### Version history
 

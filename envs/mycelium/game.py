@@ -22,6 +22,7 @@ ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", 
                  "Magic Mushling", "Truffle", "Witch's Hat", "Thief pair", "Thief (steal)")
 REACTION_PROMPTS = ("public", "holders")
 TURN_LIMITS = (60, 120, 240)
+TURN_LIMIT_ENDS = ("truncate", "score")
 #: a bound on the steps of one turn (RULES.md, "Game length"): at most 30 actions, each at most
 #: 2,000 steps (a payment of <= 31 steps, <= 10 Paths, or one combat; inside any window every
 #: step that is not a pass plays a card or a token out of a hand, and no card returns to a hand
@@ -40,8 +41,11 @@ class MyceliumGame(Game):
     copy is not in a public place), so being asked tells nobody anything; "holders" asks only
     the players who really hold one, which is faster but REVEALS to everyone watching the
     prompts who holds a Fly Agaric, Penny Bun, Inky Cap, Bird's Nest or Oyster;
-    ``turn_limit`` (60, 120, 240 turns, default 120): the game is cut off after that many turns
-    with every return 0 (``state[truncated] = 1``; the AEC env reports it as the end).
+    ``turn_limit`` (60, 120, 240 turns, default 120): the game stops after that many turns;
+    ``turn_limit_end``: "truncate" (default) makes that stop a **truncation** (the kernel
+    ``is_truncated``: PettingZoo ``truncations``, the vector loops' and SB3's
+    ``TimeLimit.truncated``, every return 0), "score" an ending scored by Nutrients (the k
+    players with the most share the win: (n-k)/(k(n-1)) each, -1/(n-1) to the others).
     """
 
     env_id: ClassVar[str] = "mycelium_v0"
@@ -52,8 +56,10 @@ class MyceliumGame(Game):
         "num_players": (3, 4),
         "reaction_prompts": REACTION_PROMPTS,
         "turn_limit": TURN_LIMITS,
+        "turn_limit_end": TURN_LIMIT_ENDS,
     }
-    default_options: ClassVar[dict[str, Any]] = {"num_players": 4, "reaction_prompts": "public", "turn_limit": 120}
+    default_options: ClassVar[dict[str, Any]] = {"num_players": 4, "reaction_prompts": "public", "turn_limit": 120,
+                                                 "turn_limit_end": "truncate"}
     board_path: ClassVar[str | None] = None
     cards_path: ClassVar[str | None] = None
     nutrients_path: ClassVar[str | None] = None
@@ -68,6 +74,7 @@ class MyceliumGame(Game):
         c["num_players"][...] = n
         c["holders"][...] = int(options["reaction_prompts"] == "holders")
         c["turn_limit"][...] = int(options["turn_limit"])
+        c["turn_limit_scored"][...] = TURN_LIMIT_ENDS.index(options["turn_limit_end"])
         c["n_edges"][...] = len(board.edges)
         c["n_glocs"][...] = len(board.gloc_names)
         c["willow"][...] = board.willow
@@ -138,7 +145,7 @@ class MyceliumGame(Game):
         lines = [f"turn {int(v['turn'])} turn player {self.seat_name(int(v['turn_player']))} "
                  f"phase {PHASE_NAMES[int(v['phase'])]} actions {int(v['actions_used'])}"
                  + (f" winner {self.seat_name(int(v['winner']))}" if v['winner'] >= 0 else "")
-                 + (" (turn limit)" if v['truncated'] else "")]
+                 + (" (turn limit)" if v['done'] == R.DONE_LIMIT else "")]
         for p in range(n):
             hand = {MUSHLING_NAMES[t]: int(c) for t, c in enumerate(v["hand"][p]) if c}
             gl = [self.board.gloc_names[g] if g >= 0 else "home" for g in v["gatherer"][p]]
@@ -224,7 +231,7 @@ class MyceliumGame(Game):
         assert v["last_hand"] <= R.HAND_LIMIT, f"a Draw Phase ended with {int(v['last_hand'])} cards in hand"
         if v["done"]:
             w = int(v["winner"])
-            assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["truncated"], "game over without a winner"
+            assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["done"] == R.DONE_LIMIT, "game over without a winner"
             assert (v["mat_nut"][:n] >= R.WIN_NUTRIENTS).sum() <= 1
 
     def perturb_hidden(self, state, player, rng):

@@ -35,6 +35,7 @@ SPORE_TOKENS = 50
 NUTRIENT_TOKENS = 45
 COMBAT_TOKENS = 16
 WIN_NUTRIENTS = 10
+DONE_RULES, DONE_LIMIT = 1, 2   # values of state[DONE] once the game is over
 MAX_ACTIONS_PER_TURN = 30   # designed cap (RULES.md): keeps every game finite
 MAX_PAID = 30               # spore value one Build action may pay (10 Paths)
 
@@ -71,6 +72,7 @@ C = Layout("config")
 CFG_NP = C.field("num_players")
 CFG_HOLDERS = C.field("holders", doc="1: reaction prompts only to holders of a matching card")
 CFG_TURN_LIMIT = C.field("turn_limit")
+CFG_LIMIT_SCORED = C.field("turn_limit_scored", doc="1: the turn limit ends the game scored by Nutrients; 0: a truncation")
 CFG_NE = C.field("n_edges")
 CFG_NG = C.field("n_glocs")
 CFG_NNUT = C.field("n_nutrient_cards")
@@ -102,9 +104,8 @@ FIRST = L.field("first_player")
 PHASE = L.field("phase", doc="PH_* of the turn")
 PLACED = L.field("placed", doc="gatherers placed so far in this Explore/Place Phase")
 ACTIONS = L.field("actions_used", doc="Action Phase actions taken this turn")
-DONE = L.field("done")
+DONE = L.field("done", doc="0 running, 1 ended by the rules (10 Nutrients), 2 cut by the turn limit")
 WINNER = L.field("winner", doc="winning seat, -1 none")
-TRUNC = L.field("truncated", doc="1 when the turn limit ended the game")
 BN_PLAYED = L.field("bn_played", doc="bit per seat: played a Bird's Nest in this Nutrient Card Phase")
 BN_TRIGGER = L.field("bn_trigger", doc="bit per gather location: a Nutrient was placed on this tree this phase")
 LAST_EDGE = L.field("last_edge", doc="edge of the last Path built or removed (-1)")
@@ -145,7 +146,6 @@ C_PASSES = L.field("c_passes")
 C_NEXT = L.field("c_next")
 C_WINNER = L.field("c_winner", doc="0 attacker, 1 defender, -1 undecided")
 STACK = L.decision_stack(depth=48, args=5)
-STACK_W = 7      # columns of a stack entry: kind, player, 5 args
 CANCEL_COL = 6   # arg 4 of a D_RESOLVE entry: cancelled by a Fly Agaric
 STATE_SIZE = L.size
 L.install(globals())
@@ -502,7 +502,7 @@ def gather(state, cfg, p, subset, work):
         if (subset >> i) & 1:
             state[gatherer_at(p, i)] = -1
     if state[mat_nut_at(p)] >= WIN_NUTRIENTS:
-        state[DONE] = 1
+        state[DONE] = DONE_RULES
         state[WINNER] = p
         state[PHASE] = PH_OVER
         clear_decisions(state)
@@ -685,8 +685,7 @@ def end_turn(state, cfg):
     state[TURN] += 1
     lim = cfg[CFG_TURN_LIMIT]
     if lim > 0 and state[TURN] >= lim:
-        state[DONE] = 1
-        state[TRUNC] = 1
+        state[DONE] = DONE_LIMIT
         state[PHASE] = PH_OVER
         clear_decisions(state)
         return
@@ -965,7 +964,7 @@ def resolve_top(state, cfg, work):
         release_cards(state, ab, x1, x2, True, work)
         return
     if ab == AB_FLY:
-        state[STACK + x1 * STACK_W + CANCEL_COL] = 1
+        set_decision_at(state, x1, CANCEL_COL, 1)
     elif ab == AB_DECEIVE:
         if state[discard_at(x1)] > 0:
             state[discard_at(x1)] -= 1
@@ -1147,9 +1146,37 @@ def is_terminal(state):
 
 
 @njit(cache=True)
+def is_truncated(state, cfg):
+    """The turn limit cut the game (not an ending of the rulebook), unless the option
+    turn_limit_end="score" makes the limit an ending scored by Nutrients."""
+    return state[DONE] == DONE_LIMIT and cfg[CFG_LIMIT_SCORED] == 0
+
+
+@njit(cache=True)
 def returns(state, cfg, out):
+    """+1 to the winner, -1/(n-1) to each other player. A truncation gives 0 to all; a turn
+    limit scored (turn_limit_end="score") makes the k players with the most Nutrients
+    winners of (n-k)/(k(n-1)) each (0 when all tie)."""
     n = cfg[CFG_NP]
     w = state[WINNER]
+    if state[DONE] == DONE_LIMIT:
+        best = -1
+        k = 0
+        for p in range(n):
+            x = state[mat_nut_at(p)]
+            if x > best:
+                best = x
+                k = 0
+            if x == best:
+                k += 1
+        for p in range(n):
+            if cfg[CFG_LIMIT_SCORED] == 0:
+                out[p] = 0.0
+            elif state[mat_nut_at(p)] == best:
+                out[p] = (n - k) / (k * (n - 1.0))
+            else:
+                out[p] = -1.0 / (n - 1)
+        return
     for p in range(n):
         if w < 0:
             out[p] = 0.0
