@@ -327,6 +327,70 @@ def test_veiled_lady_cards_stay_known_until_drawn():
     assert known_rows(BLUE)[:4] == top[1:] + [-1]     # the top card was drawn; the rest is still known
 
 
+def test_witch_hats_public_set_on_top_stays_in_every_observation_while_true():
+    sc = Scenario(4, tp=BLUE)
+    sc.give(BLUE, "Witch's Hat", "Witch's Hat")
+    sc.discard("Blue Oyster", "Penny Bun", "Blue Oyster")
+    # mushling deck: everyone saw the discard pile go on top, as a set
+    sc.act("witch", 0, player=BLUE)
+    sc.pass_all_but(BLUE)
+
+    def top_set(p, nutrient=False):
+        o = sc.game.observe(sc.s, p)
+        if nutrient:
+            return o[R.O_NDECK_TOP:R.O_NDECK_TOP + R.NK].astype(int).tolist(), int(o[R.O_TOP_N + 1])
+        return {t: int(c) for t, c in enumerate(o[R.O_DECK_TOP:R.O_DECK_TOP + R.T]) if c}, int(o[R.O_TOP_N])
+
+    for p in range(4):
+        assert top_set(p) == ({K["Blue Oyster"]: 2, K["Penny Bun"]: 1}, 3)
+    rng = np.random.default_rng(1)
+    for p in range(4):   # the hidden-information test keeps the public set on top
+        for _ in range(10):
+            other = sc.game.perturb_hidden(sc.s, p, rng)
+            v2 = R.L.arrays(other)
+            nd = int(v2["deck_n"])
+            assert sorted(v2["deck"][nd - 3:nd].tolist()) == sorted([K["Blue Oyster"]] * 2 + [K["Penny Bun"]])
+            np.testing.assert_array_equal(sc.game.observe(other, p), sc.game.observe(sc.s, p))
+            sc.game.check_invariants(other)
+    # a card drawn in private leaves an unknown card: 2 cards on top, from the same set
+    R.draw_cards(sc.s, GREEN, 1)
+    sc.game.check_invariants(sc.s)
+    assert top_set(BLUE) == ({K["Blue Oyster"]: 2, K["Penny Bun"]: 1}, 2)
+    # nutrient deck: the discarded nutrient cards go on top; every draw is face up, so the set shrinks exactly
+    v = sc.v
+    n0 = int(v["ndeck_n"])
+    drawn = []
+    for _ in range(2):
+        n0 -= 1
+        drawn.append(int(v["ndeck"][n0]))
+        v["ndiscard"][v["ndeck"][n0]] += 1
+        v["ndeck"][n0] = 0
+    v["ndeck_n"][...] = n0
+    sc.act("witch", 1, player=BLUE)
+    sc.pass_all_but(BLUE)
+    expect = np.bincount(drawn, minlength=R.NK).tolist()
+    for p in range(4):
+        assert top_set(p, nutrient=True) == (expect, 2)
+    for _ in range(10):
+        other = sc.game.perturb_hidden(sc.s, GREEN, rng)
+        nn = int(R.L.arrays(other)["ndeck_n"])
+        assert sorted(R.L.arrays(other)["ndeck"][nn - 2:nn].tolist()) == sorted(drawn)
+        np.testing.assert_array_equal(sc.game.observe(other, GREEN), sc.game.observe(sc.s, GREEN))
+    # the next Nutrient Card Phase draws one of them in view of all
+    sc.act("end_actions")
+    for _ in range(3):
+        sc.act("place_gatherer", sc.gloc("Mush Room"))
+    while sc.v["phase"] == R.PH_DISCARD:
+        sc.act("card", int(np.flatnonzero(sc.v["hand"][BLUE])[0]))
+    sc.pass_all_but(GREEN)
+    left, n = top_set(GREEN, nutrient=True)
+    assert n == 1 and sum(left) == 1 and left[int(sc.v["ndeck"][int(sc.v["ndeck_n"]) - 1])] == 1
+    # a Truffle's shuffle (its effect on the nutrient deck) mixes it away: nothing is known on top
+    R.shuffle_nutrients_all(sc.s)
+    sc.game.check_invariants(sc.s)
+    assert top_set(BLUE, nutrient=True) == ([0] * R.NK, 0)
+
+
 def test_reaction_prompts_public_asks_everyone_eligible_holders_only_holders():
     for mode, asked in (("public", True), ("holders", False)):
         sc = Scenario(4, tp=BLUE, reaction_prompts=mode)

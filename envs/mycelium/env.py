@@ -10,9 +10,9 @@
 | Agents             | 3 or 4 (option `num_players`, default 4)                                 |
 | Action Shape       | Discrete(1310)                                                          |
 | Action Values      | Discrete(1310)                                                          |
-| Observation Shape  | (1435,) float32, seat-relative (offset 0 = the observer); int8 `action_mask` of (1310,) |
+| Observation Shape  | (1468,) float32, seat-relative (offset 0 = the observer); int8 `action_mask` of (1310,) |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
-| State              | one int64 array of 1362 slots (`Game().state_size`)                     |
+| State              | one int64 array of 1395 slots (`Game().state_size`)                     |
 | Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
 | Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score") |
@@ -75,8 +75,11 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1263..1285 | `carea` | i0=23 | reinforcements played in this combat |
 | 1286..1287 | `decks` | i0=2 | mushling deck size, nutrient deck size |
 | 1288..1295 | `nutrient_discard` | i0=8 | nutrient discard pile per kind |
-| 1296..1431 | `nutrient_known` | from_top=17 x nkind=8 | nutrient cards I know, by position from the top of the deck |
-| 1432..1434 | `supply` | i0=3 | supply of spores, nutrients, combat tokens |
+| 1296..1318 | `deck_top` | i0=23 | the public set the top mushling cards come from (a Witch's Hat's shuffle) |
+| 1319..1326 | `nutrient_top` | i0=8 | the nutrient cards a Witch's Hat put on top that are still there (public) |
+| 1327..1328 | `top_n` | i0=2 | how many cards on top of the mushling / nutrient deck those are |
+| 1329..1464 | `nutrient_known` | from_top=17 x nkind=8 | nutrient cards I know, by position from the top of the deck |
+| 1465..1467 | `supply` | i0=3 | supply of spores, nutrients, combat tokens |
 
 ### Action space
 
@@ -145,30 +148,34 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 868..884 | `ndeck` | pos=17 | nutrient deck (kinds), bottom first |
 | 885 | `ndeck_n` | scalar |  |
 | 886..893 | `ndiscard` | nkind=8 |  |
-| 894..961 | `nseen` | player=4 x pos=17 | 1: the player knows the nutrient card at pos |
-| 962..965 | `mat_spores` | player=4 |  |
-| 966..969 | `mat_nut` | player=4 |  |
-| 970..973 | `ctok` | player=4 | combat tokens |
-| 974..983 | `loc_spores` | gloc=10 |  |
-| 984..993 | `loc_nut` | gloc=10 |  |
-| 994..1005 | `gatherer` | player=4 x g=3 | gather location of each gatherer, -1 at the Colony |
-| 1006 | `c_active` | scalar | a combat is in progress |
-| 1007 | `c_att` | scalar |  |
-| 1008 | `c_def` | scalar |  |
-| 1009 | `c_edge` | scalar |  |
-| 1010..1011 | `c_card` | side=2 | face-down card of attacker (0) and defender (1), -1 none |
-| 1012..1013 | `c_repl` | side=2 | card drawn by an Amethyst Deceiver in its place, -1 none |
-| 1014..1015 | `c_bonus` | side=2 |  |
-| 1016..1017 | `c_nothief` | side=2 | this side's Thief ability is cancelled by a Common Puffball |
-| 1018 | `c_defended` | scalar |  |
-| 1019 | `c_revealed` | scalar |  |
-| 1020 | `c_stage` | scalar |  |
-| 1021 | `c_sub` | scalar |  |
-| 1022 | `c_passes` | scalar |  |
-| 1023 | `c_next` | scalar |  |
-| 1024 | `c_winner` | scalar | 0 attacker, 1 defender, -1 undecided |
-| 1025 | `decisions_n` | scalar | pending decisions on the stack |
-| 1026..1361 | `decisions` | level=48 x column=7 | pending decisions, bottom first: kind, player, args |
+| 894..916 | `deck_top` | kind=23 | public: the cards a Witch's Hat put on top of the mushling deck, less those seen drawn; the top deck_top_n cards are among them |
+| 917 | `deck_top_n` | scalar | cards still on top of the mushling deck from a Witch's Hat's shuffle |
+| 918..925 | `ndeck_top` | nkind=8 | public: the nutrient cards a Witch's Hat put on top of the nutrient deck that are still there |
+| 926 | `ndeck_top_n` | scalar | how many: the top ndeck_top_n nutrient cards are exactly ndeck_top |
+| 927..994 | `nseen` | player=4 x pos=17 | 1: the player knows the nutrient card at pos |
+| 995..998 | `mat_spores` | player=4 |  |
+| 999..1002 | `mat_nut` | player=4 |  |
+| 1003..1006 | `ctok` | player=4 | combat tokens |
+| 1007..1016 | `loc_spores` | gloc=10 |  |
+| 1017..1026 | `loc_nut` | gloc=10 |  |
+| 1027..1038 | `gatherer` | player=4 x g=3 | gather location of each gatherer, -1 at the Colony |
+| 1039 | `c_active` | scalar | a combat is in progress |
+| 1040 | `c_att` | scalar |  |
+| 1041 | `c_def` | scalar |  |
+| 1042 | `c_edge` | scalar |  |
+| 1043..1044 | `c_card` | side=2 | face-down card of attacker (0) and defender (1), -1 none |
+| 1045..1046 | `c_repl` | side=2 | card drawn by an Amethyst Deceiver in its place, -1 none |
+| 1047..1048 | `c_bonus` | side=2 |  |
+| 1049..1050 | `c_nothief` | side=2 | this side's Thief ability is cancelled by a Common Puffball |
+| 1051 | `c_defended` | scalar |  |
+| 1052 | `c_revealed` | scalar |  |
+| 1053 | `c_stage` | scalar |  |
+| 1054 | `c_sub` | scalar |  |
+| 1055 | `c_passes` | scalar |  |
+| 1056 | `c_next` | scalar |  |
+| 1057 | `c_winner` | scalar | 0 attacker, 1 defender, -1 undecided |
+| 1058 | `decisions_n` | scalar | pending decisions on the stack |
+| 1059..1394 | `decisions` | level=48 x column=7 | pending decisions, bottom first: kind, player, args |
 
 ### Version history
 

@@ -204,6 +204,15 @@ class MyceliumGame(Game):
         assert (v["hand"] >= 0).all() and (v["hand"][n:] == 0).all()
         nut_cards = int(self.config[R.CFG_NNUT])
         assert int(v["ndeck_n"]) + v["ndiscard"].sum() == nut_cards, "nutrient cards not conserved"
+        # a Witch's Hat's public set on top of each deck is true
+        nd, tn = int(v["deck_n"]), int(v["deck_top_n"])
+        assert 0 <= tn <= nd and (tn > 0 or not v["deck_top"].any())
+        on_top = np.bincount(v["deck"][nd - tn:nd], minlength=R.T)
+        assert (on_top <= v["deck_top"]).all() and v["deck_top"].sum() >= tn, "the public set on the mushling deck is false"
+        nn, ntn = int(v["ndeck_n"]), int(v["ndeck_top_n"])
+        assert 0 <= ntn <= nn
+        assert (np.bincount(v["ndeck"][nn - ntn:nn], minlength=R.NK) == v["ndeck_top"]).all(), (
+            "the public set on the nutrient deck is false")
         spores = v["mat_spores"].sum() + v["loc_spores"].sum()
         assert 0 <= spores <= R.SPORE_TOKENS and (v["mat_spores"] >= 0).all() and (v["loc_spores"] >= 0).all()
         nuts = v["mat_nut"].sum() + v["loc_nut"].sum()
@@ -240,7 +249,9 @@ class MyceliumGame(Game):
         new = state.copy()
         v = R.L.arrays(new)
         n = self.num_players
-        pool = list(v["deck"][:int(v["deck_n"])])
+        nd = int(v["deck_n"])
+        tn = int(v["deck_top_n"])   # a Witch's Hat's public set on top stays on top
+        pool = list(v["deck"][:nd - tn])
         slots = []  # (kind, who) of every hidden card
         for q in range(n):
             if q == player:
@@ -265,15 +276,19 @@ class MyceliumGame(Game):
         for side in hidden_combat:
             v["c_card"][side] = pool[i]
             i += 1
-        nd = int(v["deck_n"])
-        v["deck"][:nd] = pool[i:i + nd]
-        # nutrient cards the player has not seen
+        v["deck"][:nd - tn] = pool[i:i + nd - tn]
+        top = v["deck"][nd - tn:nd].copy()
+        rng.shuffle(top)
+        v["deck"][nd - tn:nd] = top
+        # nutrient cards the player has not seen (those of a Witch's Hat's public set stay on top)
         nn = int(v["ndeck_n"])
-        unseen = [pos for pos in range(nn) if not v["nseen"][player, pos]]
-        kinds = [int(v["ndeck"][pos]) for pos in unseen]
-        rng.shuffle(kinds)
-        for pos, k in zip(unseen, kinds):
-            v["ndeck"][pos] = k
+        ntn = int(v["ndeck_top_n"])
+        for lo, hi in ((0, nn - ntn), (nn - ntn, nn)):
+            unseen = [pos for pos in range(lo, hi) if not v["nseen"][player, pos]]
+            kinds = [int(v["ndeck"][pos]) for pos in unseen]
+            rng.shuffle(kinds)
+            for pos, k in zip(unseen, kinds):
+                v["ndeck"][pos] = k
         v["nseen"][[q for q in range(n) if q != player]] = 0
         v["known"][[q for q in range(n) if q != player]] = 0
         v["rng"][...] = rng.integers(1, 2**32, size=R.RNG_WORDS)

@@ -123,6 +123,13 @@ CAREA = L.field("carea", T, dims=("kind",), doc="reinforcements played in the cu
 NDECK = L.field("ndeck", NN, dims=("pos",), doc="nutrient deck (kinds), bottom first")
 NDECK_N = L.field("ndeck_n")
 NDISCARD = L.field("ndiscard", NK, dims=("nkind",))
+DECK_TOP = L.field("deck_top", T, dims=("kind",),
+                   doc="public: the cards a Witch's Hat put on top of the mushling deck, less those seen drawn; "
+                       "the top deck_top_n cards are among them")
+DECK_TOP_N = L.field("deck_top_n", doc="cards still on top of the mushling deck from a Witch's Hat's shuffle")
+NDECK_TOP = L.field("ndeck_top", NK, dims=("nkind",),
+                    doc="public: the nutrient cards a Witch's Hat put on top of the nutrient deck that are still there")
+NDECK_TOP_N = L.field("ndeck_top_n", doc="how many: the top ndeck_top_n nutrient cards are exactly ndeck_top")
 NSEEN = L.field("nseen", (MAXP, NN), dims=("player", "pos"), doc="1: the player knows the nutrient card at pos")
 MAT_SPORES = L.field("mat_spores", MAXP, dims=("player",))
 MAT_NUT = L.field("mat_nut", MAXP, dims=("player",))
@@ -231,6 +238,9 @@ O_LIMBO = O.field("limbo", T, doc="cards of abilities in flight", low=0, high=NC
 O_CAREA = O.field("carea", T, doc="reinforcements played in this combat", low=0, high=NC)
 O_DECKS = O.field("decks", 2, doc="mushling deck size, nutrient deck size", low=0, high=NC)
 O_NDISCARD = O.field("nutrient_discard", NK, doc="nutrient discard pile per kind", low=0, high=NN)
+O_DECK_TOP = O.field("deck_top", T, doc="the public set the top mushling cards come from (a Witch's Hat's shuffle)", low=0, high=NC)
+O_NDECK_TOP = O.field("nutrient_top", NK, doc="the nutrient cards a Witch's Hat put on top that are still there (public)", low=0, high=NN)
+O_TOP_N = O.field("top_n", 2, doc="how many cards on top of the mushling / nutrient deck those are", low=0, high=NC)
 O_NKNOWN = O.field("nutrient_known", (NN, NK), dims=("from_top", "nkind"), doc="nutrient cards I know, by position from the top of the deck", low=0, high=1)
 O_SUPPLY = O.field("supply", 3, doc="supply of spores, nutrients, combat tokens", low=0, high=SPORE_TOKENS)
 OBS_SIZE = O.size
@@ -320,16 +330,51 @@ def to_discard(state, t, n):
 
 
 @njit(cache=True)
+def discard_onto_deck(state):
+    """Put the mushling discard pile on top of the deck, unshuffled; returns how many cards."""
+    n0 = state[DECK_N]
+    m = 0
+    for t in range(T):
+        for _ in range(state[discard_at(t)]):
+            state[deck_at(n0 + m)] = t
+            m += 1
+        state[discard_at(t)] = 0
+    state[DECK_N] = n0 + m
+    return m
+
+
+@njit(cache=True)
+def ndiscard_onto_deck(state):
+    """Put the nutrient discard pile on top of the nutrient deck, unshuffled; returns how many."""
+    n0 = state[NDECK_N]
+    m = 0
+    for k in range(NK):
+        for _ in range(state[ndiscard_at(k)]):
+            state[ndeck_at(n0 + m)] = k
+            m += 1
+        state[ndiscard_at(k)] = 0
+    state[NDECK_N] = n0 + m
+    return m
+
+
+@njit(cache=True)
+def forget_deck_top(state, nutrient):
+    """The public set on top of a deck (a Witch's Hat's) is no longer known to be there."""
+    if nutrient:
+        state[NDECK_TOP_N] = 0
+        for k in range(NK):
+            state[ndeck_top_at(k)] = 0
+    else:
+        state[DECK_TOP_N] = 0
+        for t in range(T):
+            state[deck_top_at(t)] = 0
+
+
+@njit(cache=True)
 def draw_type(state):
     """Top mushling card (reshuffling the discard pile if the deck is empty), -1 if none."""
     if state[DECK_N] == 0:
-        n = 0
-        for t in range(T):
-            for _ in range(state[discard_at(t)]):
-                state[deck_at(n)] = t
-                n += 1
-            state[discard_at(t)] = 0
-        state[DECK_N] = n
+        n = discard_onto_deck(state)
         shuffle_range(state, DECK, n, RNG)
         if n == 0:
             return -1
@@ -337,6 +382,20 @@ def draw_type(state):
     t = state[deck_at(n)]
     state[deck_at(n)] = 0
     state[DECK_N] = n
+    if state[DECK_TOP_N] > 0:
+        state[DECK_TOP_N] -= 1
+        if state[DECK_TOP_N] == 0:
+            forget_deck_top(state, False)
+    return t
+
+
+@njit(cache=True)
+def draw_type_face_up(state):
+    """Top mushling card drawn in view of everyone (it leaves the public set on top, if any)."""
+    from_top = state[DECK_N] > 0 and state[DECK_TOP_N] > 0
+    t = draw_type(state)
+    if from_top and t >= 0 and state[deck_top_at(t)] > 0:
+        state[deck_top_at(t)] -= 1
     return t
 
 
@@ -621,23 +680,16 @@ def start_turn(state, cfg):
     state[BN_TRIGGER] = 0
     # 1. Nutrient Card Phase
     if state[NDECK_N] == 0:
-        n = 0
-        for k in range(NK):
-            for _ in range(state[ndiscard_at(k)]):
-                state[ndeck_at(n)] = k
-                n += 1
-            state[ndiscard_at(k)] = 0
-        state[NDECK_N] = n
-        shuffle_range(state, NDECK, n, RNG)
-        for p in range(MAXP):
-            for i in range(NN):
-                state[nseen_at(p, i)] = 0
+        shuffle_nutrients_all(state)
     if state[NDECK_N] == 0:
         return
     top = state[NDECK_N] - 1
     k = state[ndeck_at(top)]
     state[ndeck_at(top)] = 0
     state[NDECK_N] = top
+    if state[NDECK_TOP_N] > 0:   # drawn face up: it leaves the public set on top
+        state[NDECK_TOP_N] -= 1
+        state[ndeck_top_at(k)] -= 1
     for p in range(MAXP):
         state[nseen_at(p, top)] = 0
     state[ndiscard_at(k)] += 1
@@ -937,17 +989,33 @@ def release_cards(state, ab, x1, x2, cancelled, work):
 
 @njit(cache=True)
 def shuffle_nutrients_all(state):
-    n = state[NDECK_N]
-    for k in range(NK):
-        for _ in range(state[ndiscard_at(k)]):
-            state[ndeck_at(n)] = k
-            n += 1
-        state[ndiscard_at(k)] = 0
-    state[NDECK_N] = n
-    shuffle_range(state, NDECK, n, RNG)
+    """The nutrient deck and discard pile shuffled together: nobody knows any position."""
+    ndiscard_onto_deck(state)
+    shuffle_range(state, NDECK, state[NDECK_N], RNG)
+    forget_deck_top(state, True)
     for p in range(MAXP):
         for i in range(NN):
             state[nseen_at(p, i)] = 0
+
+
+@njit(cache=True)
+def witch_onto_deck(state, nutrient):
+    """Witch's Hat: the discard pile shuffled onto its deck; everyone saw the pile, so the set
+    on top is public (added to a set already there: the top cards are all of them)."""
+    if nutrient:
+        for k in range(NK):
+            state[ndeck_top_at(k)] += state[ndiscard_at(k)]
+        n0 = state[NDECK_N]
+        m = ndiscard_onto_deck(state)
+        shuffle_range(state, NDECK + n0, m, RNG)
+        state[NDECK_TOP_N] += m
+    else:
+        for t in range(T):
+            state[deck_top_at(t)] += state[discard_at(t)]
+        n0 = state[DECK_N]
+        m = discard_onto_deck(state)
+        shuffle_range(state, DECK + n0, m, RNG)
+        state[DECK_TOP_N] += m
 
 
 @njit(cache=True)
@@ -970,7 +1038,7 @@ def resolve_top(state, cfg, work):
             state[discard_at(x1)] -= 1
             gain_public(state, cfg, u, x1)
     elif ab == AB_AD_REACT:
-        t = draw_type(state)
+        t = draw_type_face_up(state)
         if t >= 0:
             state[c_repl_at(x1)] = t
     elif ab == AB_CHICKEN_DEF:
@@ -1025,39 +1093,17 @@ def resolve_top(state, cfg, work):
                 state[nseen_at(p, top - 1 - i)] = 1 if p == u else 0
         if kk >= 2:
             push_decision(state, D_ARRANGE, u, 0, kk)
+            if kk > state[NDECK_TOP_N]:   # the public set on top gets mixed with unknown cards
+                forget_deck_top(state, True)
     elif ab == AB_TRUFFLE:
         if x1 == 0:
-            n0 = state[DECK_N]
-            for t in range(T):
-                for _ in range(state[discard_at(t)]):
-                    state[deck_at(n0)] = t
-                    n0 += 1
-                state[discard_at(t)] = 0
-            state[DECK_N] = n0
-            shuffle_range(state, DECK, n0, RNG)
+            discard_onto_deck(state)
+            shuffle_range(state, DECK, state[DECK_N], RNG)
+            forget_deck_top(state, False)
         else:
             shuffle_nutrients_all(state)
     elif ab == AB_WITCH:
-        if x1 == 0:
-            n0 = state[DECK_N]
-            m = 0
-            for t in range(T):
-                for _ in range(state[discard_at(t)]):
-                    state[deck_at(n0 + m)] = t
-                    m += 1
-                state[discard_at(t)] = 0
-            state[DECK_N] = n0 + m
-            shuffle_range(state, DECK + n0, m, RNG)
-        else:
-            n0 = state[NDECK_N]
-            m = 0
-            for kd in range(NK):
-                for _ in range(state[ndiscard_at(kd)]):
-                    state[ndeck_at(n0 + m)] = kd
-                    m += 1
-                state[ndiscard_at(kd)] = 0
-            state[NDECK_N] = n0 + m
-            shuffle_range(state, NDECK + n0, m, RNG)
+        witch_onto_deck(state, x1 == 1)
     elif ab == AB_THIEF_PAIR:
         if state[loc_spores_at(x3)] > 0:
             state[loc_spores_at(x3)] -= 1
@@ -1752,6 +1798,12 @@ def observe(state, player, cfg, out, work):
         pos = top - 1 - i
         if state[nseen_at(me, pos)]:
             out[O_NKNOWN + i * NK + state[ndeck_at(pos)]] = 1.0
+    for t in range(T):
+        out[O_DECK_TOP + t] = state[deck_top_at(t)]
+    for kd in range(NK):
+        out[O_NDECK_TOP + kd] = state[ndeck_top_at(kd)]
+    out[O_TOP_N] = state[DECK_TOP_N]
+    out[O_TOP_N + 1] = state[NDECK_TOP_N]
     out[O_SUPPLY] = spore_supply(state, cfg)
     out[O_SUPPLY + 1] = nutrient_supply(state, cfg)
     out[O_SUPPLY + 2] = ctok_supply(state)
