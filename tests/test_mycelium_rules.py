@@ -44,6 +44,61 @@ def test_malformed_data_names_file_entry_and_field(tmp_path):
         load_board(4, board)
 
 
+def test_numeric_fields_of_the_data_files_are_bounded(tmp_path):
+    from mushgym.envs.mycelium.data import BOARD_PATH, CARDS_PATH, NUTRIENTS_PATH
+
+    cases = (
+        (CARDS_PATH, load_mushlings, "combat = 8", "combat = 99", r"cards.toml: mushling #\d+ \('Death Cap'\): field 'combat' must be in 0..20, got 99"),
+        (CARDS_PATH, load_mushlings, "spore = 0", "spore = -1", r"cards.toml: mushling #\d+ \(.*\): field 'spore' must be in 0..9, got -1"),
+        (NUTRIENTS_PATH, load_nutrients, "copies = ", "copies = 1000 #", r"nutrients.toml: nutrient #\d+ \(.*\): field 'copies' must be in 1..17"),
+        (BOARD_PATH, lambda p: load_board(4, p), "radius = 3", "radius = 40", r"board.toml: \[side\d\]: field 'radius' must be in 1..3, got 40"),
+        (BOARD_PATH, lambda p: load_board(4, p), "q = ", "q = 17 #", r"board.toml: side4 location #\d+ \(.*\): field 'q' must be in -3..3, got 17"),
+    )
+    for src, load, old, new, message in cases:
+        text = open(src).read()
+        assert old in text, (src, old)
+        bad = tmp_path / src.name
+        at = text.index("[side4]") if src == BOARD_PATH else 0    # edit the 4-player side of the board
+        bad.write_text(text[:at] + text[at:].replace(old, new, 1))
+        with pytest.raises(MyceliumDataError, match=message):
+            load(bad)
+
+
+def test_corrupted_states_are_refused_with_a_message_naming_the_problem():
+    from mushgym.envs.mycelium.game import MyceliumGame
+
+    g = MyceliumGame(num_players=3)
+    s = g.new_state(5)
+    for _ in range(200):   # into the game
+        s = g.step(s, int(g.legal_actions(s)[-1]))
+    g.validate(s)
+
+    def refused(field, index, value, message):
+        t = s.copy()
+        R.L.arrays(t)[field][index] = value
+        with pytest.raises(ValueError, match=message):
+            g.observe(t, 0)
+        with pytest.raises(ValueError, match=message):
+            g.legal_mask(t)
+
+    refused("phase", (), 9, r"phase = 9 is outside 0\.\.5")
+    refused("gatherer", (1, 2), 10, r"gatherer\[1, 2\] = 10 is outside -1\.\.9")
+    refused("turn_player", (), 3, "not a player of this 3-player game")
+    refused("hand", (0, K["Truffle"]), 3, r"type 19 \(Truffle\) do not add up")
+    refused("ndeck_n", (), 0, "nutrient deck and discard pile do not hold")
+    refused("mat_spores", 0, 50, "more tokens")
+    t = s.copy()
+    v = R.L.arrays(t)
+    n = int(v["decisions_n"])
+    v["decisions"][n] = [R.D_FA, 1, n + 3, 0, 0, 0, 0]    # a Fly Agaric window naming a level above it
+    v["decisions_n"][...] = n + 1
+    with pytest.raises(ValueError, match=f"decision stack entry {n} has an argument outside"):
+        g.step(t, g.encode_action("pass"))
+    v["decisions"][n] = [R.D_USE, 1, R.AB_MAGIC, 0, 0, 0, 0]
+    with pytest.raises(ValueError, match="not a revealed card's reaction"):
+        g.current_player(t)
+
+
 def test_setup():
     for n in (3, 4):
         from mushgym.envs.mycelium.game import MyceliumGame

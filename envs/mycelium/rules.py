@@ -155,9 +155,66 @@ C_WINNER = L.field("c_winner", doc="0 attacker, 1 defender, -1 undecided")
 STACK = L.decision_stack(depth=48, args=5)
 CANCEL_COL = 6   # arg 4 of a D_RESOLVE entry: cancelled by a Fly Agaric
 STATE_SIZE = L.size
+
+# Bounds of every slot, checked by Game.validate on each state coming from Python (one pass);
+# the ``validate`` kernel below then checks what depends on the options and on other slots
+# (players, edges and locations in play, the cards conserved, each decision's arguments), so
+# that within them no kernel indexes out of range.
+_BIG = 2**31
+for _name, _low, _high in (
+    ("rng", 0, 2**32 - 1), ("turn", 0, 240), ("turn_player", 0, MAXP - 1), ("first_player", 0, MAXP - 1),
+    ("phase", 0, NUM_PHASES - 1), ("placed", 0, 2), ("actions_used", 0, MAX_ACTIONS_PER_TURN),
+    ("done", 0, DONE_LIMIT), ("winner", -1, MAXP - 1), ("bn_played", 0, 2**MAXP - 1), ("bn_trigger", 0, 2**G - 1),
+    ("last_edge", -1, E - 1), ("last_hand", 0, NC), ("paths", 0, MAXP), ("npaths", 0, MAX_PATHS + 1),
+    ("hand", 0, NC), ("known", 0, NC), ("deck", 0, T - 1), ("deck_n", 0, NC), ("discard", 0, NC),
+    ("limbo", 0, NC), ("carea", 0, NC), ("ndeck", 0, NK - 1), ("ndeck_n", 0, NN), ("ndiscard", 0, NN),
+    ("deck_top", 0, NC), ("deck_top_n", 0, NC), ("ndeck_top", 0, NN), ("ndeck_top_n", 0, NN),
+    ("nseen", 0, 1), ("mat_spores", 0, SPORE_TOKENS), ("mat_nut", 0, NUTRIENT_TOKENS), ("ctok", 0, COMBAT_TOKENS),
+    ("loc_spores", 0, SPORE_TOKENS), ("loc_nut", 0, NUTRIENT_TOKENS), ("gatherer", -1, G - 1),
+    ("c_active", 0, 1), ("c_att", -1, MAXP - 1), ("c_def", -1, MAXP - 1), ("c_edge", -1, E - 1),
+    ("c_card", -1, T - 1), ("c_repl", -1, T - 1), ("c_bonus", 0, _BIG), ("c_nothief", 0, 1), ("c_defended", 0, 1),
+    ("c_revealed", 0, 1), ("c_stage", 0, NUM_CS - 1), ("c_sub", 0, 2), ("c_passes", 0, _BIG),
+    ("c_next", 0, MAXP - 1), ("c_winner", -1, 1),
+    # decision entries: kind, player, 5 args (each kind's own ranges: the validate kernel)
+    ("decisions", 0, np.array([NUM_D - 1, MAXP - 1, E - 1, E - 1, E - 1, E - 1, 1])),
+):
+    L.bound(_name, _low, _high)
 L.install(globals())
 
 WORK_SIZE = 2 * E + 8
+
+# The arguments of each decision kind (columns 2..6 of an entry): a number is the largest
+# value allowed (0 = unused), the codes below a range that depends on the game.
+ARG_PLAYER, ARG_EDGE, ARG_GLOC, ARG_TYPE, ARG_LEVEL = -1, -2, -3, -4, -5
+MAX_PAY_ARG = MAX_PAID + 9        # the last card paid may overshoot 30 (spore values are at most 9)
+DECISION_ARGS = np.array([
+    [NUM_AB - 1, 0, 0, 0, 1],                   # D_RESOLVE: ability, x1..x3 (ABILITY_ARGS), cancelled
+    [0, 0, 0, 0, 0],                            # D_COMBAT
+    [ARG_LEVEL, 0, 0, 0, 0],                    # D_FA: the level of the ability in question
+    [ARG_PLAYER, ARG_EDGE, 0, 0, 0],            # D_PATHWIN: builder, edge
+    [0, 0, 0, 0, 0],                            # D_REINF
+    [1, 0, 0, 0, 0],                            # D_BN: asked again
+    [NUM_AB - 1, 1, 0, 0, 0],                   # D_USE: ability, side
+    [MAX_PAY_ARG, 0, 0, 0, 0],                  # D_PAY: paid
+    [MAX_PAY_ARG // 3, 0, 0, 0, 0],             # D_PLACE_PATH: Paths left
+    [ARG_EDGE, 0, 0, 0, 0],                     # D_REMOVE_OWN: the new Path's edge
+    [0, 0, 0, 0, 0],                            # D_ATT_CARD
+    [0, 0, 0, 0, 0],                            # D_DEFEND
+    [ARG_PLAYER, ARG_EDGE, 1, 0, 0],            # D_INKY_GIVE: receiver, edge, given
+    [2, ARG_GLOC, ARG_GLOC, 0, 0],              # D_RUSSULA_PICK: picks made, the first two
+    [3, 4, 0, 0, 0],                            # D_ARRANGE: next position, cards viewed
+], dtype=np.int64)
+ABILITY_ARGS = np.array([
+    [ARG_TYPE, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0],   # Deceiver .. Liberty Cap
+    [7, 0, 0], [ARG_PLAYER, 0, 0], [ARG_EDGE, 1, 0], [ARG_GLOC, ARG_GLOC, ARG_GLOC],  # Bird's Nest .. Russula
+    [0, 0, 0], [ARG_LEVEL, 0, 0], [ARG_PLAYER, ARG_EDGE, 0], [ARG_PLAYER, ARG_EDGE, 0],  # Veiled .. Penny Bun
+    [ARG_TYPE, 1, 0], [ARG_TYPE, ARG_TYPE, 0], [ARG_TYPE, ARG_EDGE, 0], [ARG_TYPE, ARG_GLOC, 0],  # Reinf .. spawn
+    [0, 0, 0], [1, 0, 0], [1, 0, 0], [ARG_TYPE, ARG_TYPE, ARG_GLOC], [1, 0, 0],   # Magic .. Thief steal
+], dtype=np.int64)
+REACTION_ABILITIES = (AB_AD_REACT, AB_CHICKEN_DEF, AB_CHICKEN_ATT, AB_PUFF, AB_LIBERTY, AB_THIEF_STEAL)
+# validate codes (Game.validation_error names them)
+(V_OK, V_PLAYER, V_LOCATION, V_CARDS, V_NUTRIENT_CARDS, V_DECK_TOP, V_TOKENS, V_COMBAT, V_KIND, V_ARG,
+ V_ARRANGE, V_RNG, V_USE) = range(13)
 
 # --- actions -----------------------------------------------------------------------------
 A = ActionSpace()
@@ -1184,6 +1241,95 @@ def current_player(state):
     if decision_depth(state) > 0:
         return top_player(state)
     return state[TP]
+
+
+@njit(cache=True)
+def arg_ok(state, cfg, v, code, level):
+    if code >= 0:
+        return 0 <= v <= code
+    if code == ARG_PLAYER:
+        return 0 <= v < cfg[CFG_NP]
+    if code == ARG_EDGE:
+        return 0 <= v < cfg[CFG_NE]
+    if code == ARG_GLOC:
+        return 0 <= v < cfg[CFG_NG]
+    if code == ARG_TYPE:
+        return 0 <= v < T
+    return 0 <= v < level            # ARG_LEVEL: an entry below this one
+
+
+@njit(cache=True)
+def validate(state, cfg, work):
+    """0 if the kernels can run on ``state`` safely, else a V_* code times 1000 plus a detail
+    (a seat, a type, a stack level): what the per-slot bounds cannot see."""
+    n = cfg[CFG_NP]
+    if state[rng_at(0)] == 0 and state[rng_at(1)] == 0 and state[rng_at(2)] == 0 and state[rng_at(3)] == 0:
+        return V_RNG * 1000
+    for f in (state[TP], state[FIRST], state[C_NEXT]):
+        if f >= n:
+            return V_PLAYER * 1000 + f
+    if state[WINNER] >= n or state[C_ATT] >= n or state[C_DEF] >= n:
+        return V_PLAYER * 1000
+    for e in range(E):
+        for slot in range(2):
+            if state[paths_at(e, slot)] > (n if e < cfg[CFG_NE] else 0):
+                return V_PLAYER * 1000 + e
+    for p in range(MAXP):
+        for i in range(3):
+            g = state[gatherer_at(p, i)]
+            if g >= cfg[CFG_NG] or (p >= n and g != -1 and g != 0):
+                return V_LOCATION * 1000 + p
+    # mushling cards: each type's copies, wherever they are
+    for t in range(T):
+        work[t] = state[discard_at(t)] + state[limbo_at(t)] + state[carea_at(t)]
+        for p in range(MAXP):
+            work[t] += state[hand_at(p, t)]
+            if p >= n and state[hand_at(p, t)] != 0:
+                return V_CARDS * 1000 + t
+    for i in range(state[DECK_N]):
+        work[state[deck_at(i)]] += 1
+    for side in range(2):
+        for c in (state[c_card_at(side)], state[c_repl_at(side)]):
+            if c >= 0:
+                work[c] += 1
+    for t in range(T):
+        if work[t] != cfg[cfg_copies_at(t)]:
+            return V_CARDS * 1000 + t
+    total = state[NDECK_N]
+    for k in range(NK):
+        total += state[ndiscard_at(k)]
+    if total != cfg[CFG_NNUT]:
+        return V_NUTRIENT_CARDS * 1000
+    if state[DECK_TOP_N] > state[DECK_N] or state[NDECK_TOP_N] > state[NDECK_N]:
+        return V_DECK_TOP * 1000
+    if spore_supply(state, cfg) < 0 or nutrient_supply(state, cfg) < 0 or ctok_supply(state) < 0:
+        return V_TOKENS * 1000
+    if state[C_ACTIVE] and (state[C_ATT] < 0 or state[C_DEF] < 0 or state[C_EDGE] < 0
+                            or state[C_EDGE] >= cfg[CFG_NE]):
+        return V_COMBAT * 1000
+    # the decision stack: each entry's player and arguments
+    for lv in range(decision_depth(state)):
+        k = decision_at(state, lv, 0)
+        if decision_at(state, lv, 1) >= n:
+            return V_PLAYER * 1000 + lv
+        for i in range(5):
+            code = DECISION_ARGS[k, i]
+            v = decision_at(state, lv, 2 + i)
+            if k == D_RESOLVE and 1 <= i <= 3:
+                code = ABILITY_ARGS[decision_at(state, lv, 2), i - 1]
+            if not arg_ok(state, cfg, v, code, lv):
+                return V_ARG * 1000 + lv
+        if k == D_USE:
+            ab = decision_at(state, lv, 2)
+            ok = False
+            for r in REACTION_ABILITIES:
+                if ab == r:
+                    ok = True
+            if not ok:
+                return V_USE * 1000 + lv
+        if k == D_ARRANGE and not (decision_at(state, lv, 2) < decision_at(state, lv, 3) <= state[NDECK_N]):
+            return V_ARRANGE * 1000 + lv
+    return V_OK
 
 
 @njit(cache=True)
