@@ -17,6 +17,18 @@ looked ahead (a step may draw a hidden card).
   against any opponent's Path; reinforcements and combat tokens only for the player's own
   side when they change the result; attacks only with a card that wins on face value
   against a Path on a tree.
+* Every other type has a use when it pays: Amethyst Deceiver takes a card from the discard
+  pile worth more than itself (most of all one completing a Builder or Thief pair); Parrot
+  Toadstool attacks remotely a Path next to a tree with a winning card, or else views the
+  hand of the leader when the hand is full anyway; Russula moves the gatherers before the
+  Gather Phase when that gathers more; Veiled Lady and Magic Mushling show the nutrient cards
+  drawn before the player's next Gather Phase, which the gatherer placement counts (Magic
+  Mushling puts the cards feeding the player's bonded trees first); Truffle shuffles the
+  nutrient deck when the cards known on top feed none of the player's trees, and the
+  mushling discard pile back in when it is rich; Witch's Hat puts a rich discard pile (keep
+  value, or nutrient cards for the player's bonded trees) on top of its deck; a single
+  Builder removes a Path near the 20-Path limit; Exchange spawns a spore in the player's own
+  cave (bonded) or draws, with two cards of little keep value.
 * Discards: the cards with the least keep value (spore value, combat value, reactions).
 """
 
@@ -67,6 +79,63 @@ def _keep_value(t, spore, combat):
     return KEEP[t] + 0.4 * spore[t] + combat[t] / 8.0
 
 
+def _card_gain(game, v, p, k):
+    """Nutrients nutrient card kind ``k`` puts where ``p``'s gatherers can gather them (per location)."""
+    cfg = game.config
+    eff = int(cfg[R.CFG_NUT_EFFECT + k])
+    out = np.zeros(len(game.board.gloc_names))
+    if eff == R.NE_TREE:
+        out[int(cfg[R.CFG_NUT_TARGET + k])] = 1.0
+    elif eff == R.NE_CENTER:
+        out[int(cfg[R.CFG_WILLOW])] = 1.0
+    elif eff == R.NE_RAIN:
+        for t in range(4):
+            g = int(cfg[R.CFG_TREE + t])
+            if g >= 0:
+                out[g] = 1.0
+    return out
+
+
+def _upcoming(game, v, p):
+    """Nutrients the nutrient cards ``p`` knows will be drawn before its next Gather Phase add
+    to each location (the next ``num_players`` cards: Veiled Lady, Magic Mushling)."""
+    ng = len(game.board.gloc_names)
+    out = np.zeros(ng)
+    top = int(v["ndeck_n"])
+    for i in range(min(game.num_players, top)):
+        pos = top - 1 - i
+        if v["nseen"][p, pos]:
+            out += _card_gain(game, v, p, int(v["ndeck"][pos]))
+    return out
+
+
+def _gather_value(v, p, locs, bonded, kinds, extra):
+    """Nutrients (1) and spores (0.3) the gatherers on ``locs`` take (bonded Paths cap them)."""
+    total = 0.0
+    for g in set(locs):
+        if g < 0:
+            continue
+        k = sum(1 for x in locs if x == g)
+        if kinds[g] == 3:
+            total += 0.25 * k
+            continue
+        take = min(k, bonded[g])
+        if kinds[g] == 0:
+            total += 0.3 * min(take, v["loc_spores"][g])
+        else:
+            total += min(take, v["loc_nut"][g] + extra[g])
+    return total
+
+
+def _best_places(v, p, bonded, kinds, extra, ng):
+    """Three locations chosen one by one for the most gathered."""
+    locs = []
+    for _ in range(3):
+        best = max(range(ng), key=lambda g: _gather_value(v, p, locs + [g], bonded, kinds, extra))
+        locs.append(best)
+    return locs
+
+
 def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
     dist, to_loc, spore, combat, targets, ne, ng = _tables(game)
     v = R.L.arrays(state)
@@ -94,6 +163,10 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
     def edge_value(e):
         return float(max(loc_val[g] * 0.8 ** to_loc[e, g] * (0.5 if bonded[g] >= 2 else 1.0) for g in targets))
 
+    upcoming = _upcoming(game, v, p)
+    kinds = game.board.gloc_kind
+    my_trees = np.array([bonded[g] > 0 and kinds[g] in (1, 2) for g in range(ng)])
+
     if depth == 0:
         phase = int(v["phase"])
         if phase in (R.PH_EXPLORE, R.PH_PLACE):
@@ -113,7 +186,7 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
                     s = 0.3 * v["loc_spores"][g] if bonded[g] > k else 0.0
                     s = min(s, 0.6)
                 else:
-                    have = v["loc_nut"][g] + 0.3
+                    have = v["loc_nut"][g] + 0.3 + upcoming[g]
                     if bonded[g] > k:
                         s = have / (1.0 + k)
                     else:
@@ -143,20 +216,71 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
                 a = R.thief_pair_action(pair, q)
                 if action_mask[a]:
                     scores[a] = 0.4
-        if action_mask[R.A_MAGIC]:
-            scores[R.A_MAGIC] = 0.05
+        keep = np.array([_keep_value(t, spore, combat) for t in range(R.T)])
+        strongest = max((combat[t] for t in range(R.T) if hand[t]), default=0)
+        hs = int(hand.sum())
+        leader = max((q for q in range(n) if q != p), key=lambda q: int(v["mat_nut"][q]))
+        known_next = sum(int(v["nseen"][p, int(v["ndeck_n"]) - 1 - i]) for i in range(min(n, int(v["ndeck_n"]))))
         for a in legal:
             name = R.A.group_of(a).name
-            if name in ("exchange", "deceive", "parrot_view", "parrot_attack", "builder_remove", "russula",
-                        "veiled_lady", "truffle", "witch"):
-                scores[a] = -1.0
+            if name == "deceive":
+                t = R.deceive_args(a)
+                gain = keep[t] - keep[R.AD]
+                if (t in (R.CHANT, R.BLEWIT) and hand[R.CHANT] + hand[R.BLEWIT] == 1) or \
+                        (t in (R.PARASOL, R.SHIITAKE) and hand[R.PARASOL] + hand[R.SHIITAKE] == 1):
+                    gain += 2.0                      # completes a pair
+                scores[a] = 0.5 + 0.3 * gain if gain > 0.5 else -1.0
+            elif name == "parrot_attack":
+                e, _s = R.parrot_attack_args(a)
+                on_tree = any(e in game.board.gloc_edges[g] for g in targets)
+                other = max((combat[t] for t in range(R.T) if hand[t] - (t == R.PARROT) > 0), default=0)
+                scores[a] = 0.35 if other >= 7 and on_tree else -1.0
+            elif name == "parrot_view":
+                q = (p + 1 + R.parrot_view_args(a)) % n
+                scores[a] = 0.02 if q == leader and hs >= R.HAND_LIMIT else -1.0
+            elif name == "russula":
+                now = _gather_value(v, p, list(v["gatherer"][p]), bonded, kinds, np.zeros(ng))
+                best = _gather_value(v, p, _best_places(v, p, bonded, kinds, np.zeros(ng), ng), bonded, kinds,
+                                     np.zeros(ng))
+                scores[a] = 0.7 if best - now >= 0.9 else -1.0
+            elif name in ("veiled_lady", "magic"):
+                scores[a] = 0.15 if known_next < min(n, int(v["ndeck_n"])) and my_trees.any() else -1.0
+            elif name == "truffle":
+                deck = R.truffle_args(a)
+                if deck == 1:   # the nutrient deck: the cards known to come feed none of my trees
+                    scores[a] = 0.1 if known_next >= 2 and not (upcoming[my_trees] > 0).any() and my_trees.any() else -1.0
+                else:
+                    d = v["discard"]
+                    rich = d.sum() >= 6 and (d * keep).sum() / max(d.sum(), 1) >= 2.0
+                    scores[a] = 0.1 if rich else -1.0
+            elif name == "witch":
+                if R.witch_args(a) == 0:
+                    d = v["discard"]
+                    rich = d.sum() >= 2 and (d * keep).sum() / max(d.sum(), 1) >= 2.0
+                    scores[a] = 0.2 if rich else -1.0
+                else:
+                    nd = v["ndiscard"]
+                    feed = sum(int(nd[k]) * float((_card_gain(game, v, p, k) * my_trees).sum()) for k in range(R.NK))
+                    scores[a] = 0.2 if nd.sum() >= 2 and feed / max(nd.sum(), 1) >= 0.5 else -1.0
+            elif name == "builder_remove":
+                b, e = R.builder_remove_args(a)
+                near_limit = v["npaths"][p] >= R.MAX_PATHS - 1
+                scores[a] = 0.1 - edge_value(e) if near_limit and hand[R.CHANT] + hand[R.BLEWIT] == 1 else -1.0
+            elif name == "exchange":
+                t, o = R.exchange_args(a)
+                if keep[t] > 1.2 or t in (R.CHANT, R.BLEWIT, R.PARASOL, R.SHIITAKE):
+                    scores[a] = -1.0
+                elif o == 1 + p and bonded[my_cave] > 0:
+                    scores[a] = 0.3
+                elif o == 0:
+                    scores[a] = 0.1
+                else:
+                    scores[a] = -1.0
             elif name == "attack":
                 e, s = R.attack_args(a)
-                strongest = max((combat[t] for t in range(R.T) if hand[t]), default=0)
                 on_tree = any(e in game.board.gloc_edges[g] for g in targets)
                 scores[a] = 0.3 if strongest >= 8 and on_tree else -1.0
         scores[R.A_END] = 0.0
-        _ = my_cave
         return scores
     p_top = int(top[1])
     a0, a1 = int(top[2]), int(top[3])
@@ -255,10 +379,21 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
                 scores[a] = -1.0
         return scores
     if kind == R.D_RUSSULA_PICK:
+        picked = [int(top[3 + i]) for i in range(a0)]
         for g in range(ng):
             a = R.A_GATHERER + g
             if action_mask[a]:
-                scores[a] = v["loc_nut"][g] if bonded[g] else 0.0
+                scores[a] = _gather_value(v, p, picked + [g], bonded, kinds, upcoming)
         return scores
+    if kind == R.D_ARRANGE:
+        # the card feeding my bonded trees most comes next
+        topn = int(v["ndeck_n"]) - 1
+        for j in range(4):
+            a = R.A_ARRANGE + j
+            if action_mask[a]:
+                k = int(v["ndeck"][topn - j])
+                scores[a] = float((_card_gain(game, v, p, k) * my_trees).sum())
+        return scores
+
     _ = p_top, a1
     return scores
