@@ -126,7 +126,7 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 0..3 | `rng` | i0=4 | the game's random generator (xoshiro128**) |
 | 4 | `turn` | scalar | turns completed (the Explore Phase is not a turn) |
 | 5 | `turn_player` | scalar | seat whose turn it is (the explorer in the Explore Phase) |
-| 6 | `first_player` | scalar |  |
+| 6 | `first_player` | scalar | seat that played the first turn |
 | 7 | `phase` | scalar | PH_* of the turn |
 | 8 | `placed` | scalar | gatherers placed so far in this Explore/Place Phase |
 | 9 | `actions_used` | scalar | Action Phase actions taken this turn |
@@ -141,38 +141,38 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 284..375 | `hand` | player=4 x kind=23 | mushling cards in hand per type |
 | 376..743 | `known` | viewer=4 x holder=4 x kind=23 | cards the viewer knows the holder still has (a lower bound kept true) |
 | 744..797 | `deck` | pos=54 | mushling deck, bottom first |
-| 798 | `deck_n` | scalar |  |
+| 798 | `deck_n` | scalar | cards in the mushling deck |
 | 799..821 | `discard` | kind=23 | mushling discard pile per type (public) |
 | 822..844 | `limbo` | kind=23 | cards of abilities in flight (public) |
 | 845..867 | `carea` | kind=23 | reinforcements played in the current combat (public) |
 | 868..884 | `ndeck` | pos=17 | nutrient deck (kinds), bottom first |
-| 885 | `ndeck_n` | scalar |  |
-| 886..893 | `ndiscard` | nkind=8 |  |
+| 885 | `ndeck_n` | scalar | cards in the nutrient deck |
+| 886..893 | `ndiscard` | nkind=8 | nutrient discard pile per kind (public) |
 | 894..916 | `deck_top` | kind=23 | public: the cards a Witch's Hat put on top of the mushling deck, less those seen drawn; the top deck_top_n cards are among them |
 | 917 | `deck_top_n` | scalar | cards still on top of the mushling deck from a Witch's Hat's shuffle |
 | 918..925 | `ndeck_top` | nkind=8 | public: the nutrient cards a Witch's Hat put on top of the nutrient deck that are still there |
 | 926 | `ndeck_top_n` | scalar | how many: the top ndeck_top_n nutrient cards are exactly ndeck_top |
 | 927..994 | `nseen` | player=4 x pos=17 | 1: the player knows the nutrient card at pos |
-| 995..998 | `mat_spores` | player=4 |  |
-| 999..1002 | `mat_nut` | player=4 |  |
+| 995..998 | `mat_spores` | player=4 | Spore Tokens on each player's mat |
+| 999..1002 | `mat_nut` | player=4 | Nutrient Tokens on each player's mat (10 wins) |
 | 1003..1006 | `ctok` | player=4 | combat tokens |
-| 1007..1016 | `loc_spores` | gloc=10 |  |
-| 1017..1026 | `loc_nut` | gloc=10 |  |
+| 1007..1016 | `loc_spores` | gloc=10 | Spore Tokens on each gather location |
+| 1017..1026 | `loc_nut` | gloc=10 | Nutrient Tokens on each gather location |
 | 1027..1038 | `gatherer` | player=4 x g=3 | gather location of each gatherer, -1 at the Colony |
 | 1039 | `c_active` | scalar | a combat is in progress |
-| 1040 | `c_att` | scalar |  |
-| 1041 | `c_def` | scalar |  |
-| 1042 | `c_edge` | scalar |  |
+| 1040 | `c_att` | scalar | combat: the attacker (-1 none) |
+| 1041 | `c_def` | scalar | combat: the defender, owner of the attacked Path (-1 none) |
+| 1042 | `c_edge` | scalar | combat: the attacked Path's edge (-1 none) |
 | 1043..1044 | `c_card` | side=2 | face-down card of attacker (0) and defender (1), -1 none |
 | 1045..1046 | `c_repl` | side=2 | card drawn by an Amethyst Deceiver in its place, -1 none |
-| 1047..1048 | `c_bonus` | side=2 |  |
+| 1047..1048 | `c_bonus` | side=2 | reinforcements and combat tokens added to each side |
 | 1049..1050 | `c_nothief` | side=2 | this side's Thief ability is cancelled by a Common Puffball |
-| 1051 | `c_defended` | scalar |  |
-| 1052 | `c_revealed` | scalar |  |
-| 1053 | `c_stage` | scalar |  |
-| 1054 | `c_sub` | scalar |  |
-| 1055 | `c_passes` | scalar |  |
-| 1056 | `c_next` | scalar |  |
+| 1051 | `c_defended` | scalar | the defender played a face-down card |
+| 1052 | `c_revealed` | scalar | the face-down cards are revealed |
+| 1053 | `c_stage` | scalar | CS_* step of the combat |
+| 1054 | `c_sub` | scalar | side (or sub-step) within the stage |
+| 1055 | `c_passes` | scalar | reinforcement round: players who passed in a row |
+| 1056 | `c_next` | scalar | reinforcement round: the next player asked |
 | 1057 | `c_winner` | scalar | 0 attacker, 1 defender, -1 undecided |
 | 1058 | `decisions_n` | scalar | pending decisions on the stack |
 | 1059..1394 | `decisions` | level=48 x column=7 | pending decisions, bottom first: kind, player, args |

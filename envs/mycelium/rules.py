@@ -100,7 +100,7 @@ L = Layout("state")
 RNG = L.field("rng", RNG_WORDS, doc="the game's random generator (xoshiro128**)")
 TURN = L.field("turn", doc="turns completed (the Explore Phase is not a turn)")
 TP = L.field("turn_player", doc="seat whose turn it is (the explorer in the Explore Phase)")
-FIRST = L.field("first_player")
+FIRST = L.field("first_player", doc="seat that played the first turn")
 PHASE = L.field("phase", doc="PH_* of the turn")
 PLACED = L.field("placed", doc="gatherers placed so far in this Explore/Place Phase")
 ACTIONS = L.field("actions_used", doc="Action Phase actions taken this turn")
@@ -116,13 +116,13 @@ HAND = L.field("hand", (MAXP, T), dims=("player", "kind"), doc="mushling cards i
 KNOWN = L.field("known", (MAXP, MAXP, T), dims=("viewer", "holder", "kind"),
                 doc="cards the viewer knows the holder still has (a lower bound kept true)")
 DECK = L.field("deck", NC, dims=("pos",), doc="mushling deck, bottom first")
-DECK_N = L.field("deck_n")
+DECK_N = L.field("deck_n", doc="cards in the mushling deck")
 DISCARD = L.field("discard", T, dims=("kind",), doc="mushling discard pile per type (public)")
 LIMBO = L.field("limbo", T, dims=("kind",), doc="cards of abilities in flight (public)")
 CAREA = L.field("carea", T, dims=("kind",), doc="reinforcements played in the current combat (public)")
 NDECK = L.field("ndeck", NN, dims=("pos",), doc="nutrient deck (kinds), bottom first")
-NDECK_N = L.field("ndeck_n")
-NDISCARD = L.field("ndiscard", NK, dims=("nkind",))
+NDECK_N = L.field("ndeck_n", doc="cards in the nutrient deck")
+NDISCARD = L.field("ndiscard", NK, dims=("nkind",), doc="nutrient discard pile per kind (public)")
 DECK_TOP = L.field("deck_top", T, dims=("kind",),
                    doc="public: the cards a Witch's Hat put on top of the mushling deck, less those seen drawn; "
                        "the top deck_top_n cards are among them")
@@ -131,26 +131,26 @@ NDECK_TOP = L.field("ndeck_top", NK, dims=("nkind",),
                     doc="public: the nutrient cards a Witch's Hat put on top of the nutrient deck that are still there")
 NDECK_TOP_N = L.field("ndeck_top_n", doc="how many: the top ndeck_top_n nutrient cards are exactly ndeck_top")
 NSEEN = L.field("nseen", (MAXP, NN), dims=("player", "pos"), doc="1: the player knows the nutrient card at pos")
-MAT_SPORES = L.field("mat_spores", MAXP, dims=("player",))
-MAT_NUT = L.field("mat_nut", MAXP, dims=("player",))
+MAT_SPORES = L.field("mat_spores", MAXP, dims=("player",), doc="Spore Tokens on each player's mat")
+MAT_NUT = L.field("mat_nut", MAXP, dims=("player",), doc="Nutrient Tokens on each player's mat (10 wins)")
 CTOK = L.field("ctok", MAXP, dims=("player",), doc="combat tokens")
-LOC_SPORES = L.field("loc_spores", G, dims=("gloc",))
-LOC_NUT = L.field("loc_nut", G, dims=("gloc",))
+LOC_SPORES = L.field("loc_spores", G, dims=("gloc",), doc="Spore Tokens on each gather location")
+LOC_NUT = L.field("loc_nut", G, dims=("gloc",), doc="Nutrient Tokens on each gather location")
 GATH = L.field("gatherer", (MAXP, 3), dims=("player", "g"), doc="gather location of each gatherer, -1 at the Colony")
 C_ACTIVE = L.field("c_active", doc="a combat is in progress")
-C_ATT = L.field("c_att")
-C_DEF = L.field("c_def")
-C_EDGE = L.field("c_edge")
+C_ATT = L.field("c_att", doc="combat: the attacker (-1 none)")
+C_DEF = L.field("c_def", doc="combat: the defender, owner of the attacked Path (-1 none)")
+C_EDGE = L.field("c_edge", doc="combat: the attacked Path's edge (-1 none)")
 C_CARD = L.field("c_card", 2, dims=("side",), doc="face-down card of attacker (0) and defender (1), -1 none")
 C_REPL = L.field("c_repl", 2, dims=("side",), doc="card drawn by an Amethyst Deceiver in its place, -1 none")
-C_BONUS = L.field("c_bonus", 2, dims=("side",))
+C_BONUS = L.field("c_bonus", 2, dims=("side",), doc="reinforcements and combat tokens added to each side")
 C_NOTHIEF = L.field("c_nothief", 2, dims=("side",), doc="this side's Thief ability is cancelled by a Common Puffball")
-C_DEFENDED = L.field("c_defended")
-C_REVEALED = L.field("c_revealed")
-C_STAGE = L.field("c_stage")
-C_SUB = L.field("c_sub")
-C_PASSES = L.field("c_passes")
-C_NEXT = L.field("c_next")
+C_DEFENDED = L.field("c_defended", doc="the defender played a face-down card")
+C_REVEALED = L.field("c_revealed", doc="the face-down cards are revealed")
+C_STAGE = L.field("c_stage", doc="CS_* step of the combat")
+C_SUB = L.field("c_sub", doc="side (or sub-step) within the stage")
+C_PASSES = L.field("c_passes", doc="reinforcement round: players who passed in a row")
+C_NEXT = L.field("c_next", doc="reinforcement round: the next player asked")
 C_WINNER = L.field("c_winner", doc="0 attacker, 1 defender, -1 undecided")
 STACK = L.decision_stack(depth=48, args=5)
 CANCEL_COL = 6   # arg 4 of a D_RESOLVE entry: cancelled by a Fly Agaric
@@ -387,31 +387,30 @@ def to_discard(state, t, n):
 
 
 @njit(cache=True)
-def discard_onto_deck(state):
-    """Put the mushling discard pile on top of the deck, unshuffled; returns how many cards."""
-    n0 = state[DECK_N]
+def counts_onto_pile(state, counts, nkinds, pile, count_off):
+    """Put a pile kept as counts per kind (a discard pile) on top of a pile of kinds (a deck),
+    unshuffled, emptying the counts; returns how many cards moved."""
+    n0 = state[count_off]
     m = 0
-    for t in range(T):
-        for _ in range(state[discard_at(t)]):
-            state[deck_at(n0 + m)] = t
+    for k in range(nkinds):
+        for _ in range(state[counts + k]):
+            state[pile + n0 + m] = k
             m += 1
-        state[discard_at(t)] = 0
-    state[DECK_N] = n0 + m
+        state[counts + k] = 0
+    state[count_off] = n0 + m
     return m
 
 
 @njit(cache=True)
+def discard_onto_deck(state):
+    """The mushling discard pile on top of the deck, unshuffled; returns how many cards."""
+    return counts_onto_pile(state, DISCARD, T, DECK, DECK_N)
+
+
+@njit(cache=True)
 def ndiscard_onto_deck(state):
-    """Put the nutrient discard pile on top of the nutrient deck, unshuffled; returns how many."""
-    n0 = state[NDECK_N]
-    m = 0
-    for k in range(NK):
-        for _ in range(state[ndiscard_at(k)]):
-            state[ndeck_at(n0 + m)] = k
-            m += 1
-        state[ndiscard_at(k)] = 0
-    state[NDECK_N] = n0 + m
-    return m
+    """The nutrient discard pile on top of the nutrient deck, unshuffled; returns how many."""
+    return counts_onto_pile(state, NDISCARD, NK, NDECK, NDECK_N)
 
 
 @njit(cache=True)
@@ -651,6 +650,21 @@ def use_ability(state, cfg, user, ab, x1, x2, x3):
 def to_limbo(state, cfg, p, t):
     lose_public(state, cfg, p, t)
     state[limbo_at(t)] += 1
+
+
+@njit(cache=True)
+def play_card(state, cfg, p, t, ab, x1, x2, x3):
+    """``p`` plays a card of type ``t`` for ability ``ab``: out of the hand in view of all,
+    then the ability's Fly Agaric window."""
+    to_limbo(state, cfg, p, t)
+    use_ability(state, cfg, p, ab, x1, x2, x3)
+
+
+@njit(cache=True)
+def play_pair(state, cfg, p, t1, t2, ab, x3):
+    """``p`` plays two cards as a pair (Builders, Thieves) for ability ``ab``."""
+    to_limbo(state, cfg, p, t1)
+    play_card(state, cfg, p, t2, ab, t1, t2, x3)
 
 
 @njit(cache=True)
@@ -994,54 +1008,34 @@ def combat_stage(state, cfg, work):
 # resolving abilities
 # =============================================================================================
 
+# the card(s) each ability's use put in limbo: a type, or the ability's x1 (a reinforcement,
+# a single Builder, a Worker), or x1 and x2 (a pair), or none (a revealed card's reaction)
+CARD_X1, CARD_PAIR, NO_CARD = -1, -2, -3
+ABILITY_CARD = np.array([AD, NO_CARD, NO_CARD, NO_CARD, NO_CARD, NO_CARD, BIRDS, PARROT, PARROT, RUSSULA, VEILED,
+                         FLY, INKY, PENNY, CARD_X1, CARD_PAIR, CARD_X1, CARD_X1, MAGIC, TRUFFLE, WITCH, CARD_PAIR,
+                         NO_CARD], dtype=np.int64)
+
+
 @njit(cache=True)
-def ability_cards(ab, x1, x2, out):
-    """Card types an ability moved to limbo (for discarding it); returns how many."""
-    if ab == AB_DECEIVE:
-        out[0] = AD
-    elif ab == AB_BIRDS:
-        out[0] = BIRDS
-    elif ab == AB_PARROT_VIEW or ab == AB_PARROT_ATT:
-        out[0] = PARROT
-    elif ab == AB_RUSSULA:
-        out[0] = RUSSULA
-    elif ab == AB_VEILED:
-        out[0] = VEILED
-    elif ab == AB_FLY:
-        out[0] = FLY
-    elif ab == AB_INKY:
-        out[0] = INKY
-    elif ab == AB_PENNY:
-        out[0] = PENNY
-    elif ab == AB_REINF or ab == AB_BUILD_REMOVE or ab == AB_SPAWN:
-        out[0] = x1
-    elif ab == AB_BUILD_PAIR or ab == AB_THIEF_PAIR:
-        out[0] = x1
-        out[1] = x2
-        return 2
-    elif ab == AB_MAGIC:
-        out[0] = MAGIC
-    elif ab == AB_TRUFFLE:
-        out[0] = TRUFFLE
-    elif ab == AB_WITCH:
-        out[0] = WITCH
+def release_card(state, ab, t, cancelled):
+    """A card leaves limbo: to the discard pile (a reinforcement that resolved stays in the
+    combat until its end)."""
+    state[limbo_at(t)] -= 1
+    if ab == AB_REINF and not cancelled:
+        state[carea_at(t)] += 1
     else:
-        return 0
-    return 1
+        to_discard(state, t, 1)
 
 
 @njit(cache=True)
-def release_cards(state, ab, x1, x2, cancelled, work):
-    """The ability's cards leave limbo: to the discard pile (a reinforcement that resolved
-    stays in the combat until its end)."""
-    k = ability_cards(ab, x1, x2, work[2 * E:])
-    for i in range(k):
-        t = work[2 * E + i]
-        state[limbo_at(t)] -= 1
-        if ab == AB_REINF and not cancelled:
-            state[carea_at(t)] += 1
-        else:
-            to_discard(state, t, 1)
+def release_cards(state, ab, x1, x2, cancelled):
+    """The ability's cards leave limbo (after its effect, or cancelled)."""
+    c = ABILITY_CARD[ab]
+    if c == NO_CARD:
+        return
+    release_card(state, ab, c if c >= 0 else x1, cancelled)
+    if c == CARD_PAIR:
+        release_card(state, ab, x2, cancelled)
 
 
 @njit(cache=True)
@@ -1086,7 +1080,7 @@ def resolve_top(state, cfg, work):
     pop_decision(state)
     n = cfg[CFG_NP]
     if cancelled:
-        release_cards(state, ab, x1, x2, True, work)
+        release_cards(state, ab, x1, x2, True)
         return
     if ab == AB_FLY:
         set_decision_at(state, x1, CANCEL_COL, 1)
@@ -1179,7 +1173,7 @@ def resolve_top(state, cfg, work):
                     break
                 r -= c
     # the cards leave limbo after the effect (Truffle and Witch's Hat do not shuffle themselves in)
-    release_cards(state, ab, x1, x2, False, work)
+    release_cards(state, ab, x1, x2, False)
 
 
 # =============================================================================================
@@ -1576,52 +1570,39 @@ def step_action_phase(state, cfg, a, work):
         e, s = attack_args(a)
         start_combat(state, cfg, p, e, s)
     elif A_DECEIVE <= a < A_DECEIVE + T:
-        to_limbo(state, cfg, p, AD)
-        use_ability(state, cfg, p, AB_DECEIVE, deceive_args(a), 0, 0)
+        play_card(state, cfg, p, AD, AB_DECEIVE, deceive_args(a), 0, 0)
     elif A_PVIEW <= a < A_PVIEW + MAXP - 1:
         q = (p + 1 + parrot_view_args(a)) % cfg[CFG_NP]
-        to_limbo(state, cfg, p, PARROT)
-        use_ability(state, cfg, p, AB_PARROT_VIEW, q, 0, 0)
+        play_card(state, cfg, p, PARROT, AB_PARROT_VIEW, q, 0, 0)
     elif A_PATTACK <= a < A_PATTACK + 2 * E:
         e, s = parrot_attack_args(a)
-        to_limbo(state, cfg, p, PARROT)
-        use_ability(state, cfg, p, AB_PARROT_ATT, e, s, 0)
+        play_card(state, cfg, p, PARROT, AB_PARROT_ATT, e, s, 0)
     elif a == A_RUSSULA:
         to_limbo(state, cfg, p, RUSSULA)
         push_decision(state, D_RUSSULA_PICK, p, 0, 0, 0)
     elif a == A_VEILED:
-        to_limbo(state, cfg, p, VEILED)
-        use_ability(state, cfg, p, AB_VEILED, 0, 0, 0)
+        play_card(state, cfg, p, VEILED, AB_VEILED, 0, 0, 0)
     elif A_BPAIR <= a < A_BPAIR + 3:
         t1, t2 = pair_types(CHANT, BLEWIT, builder_pair_args(a))
-        to_limbo(state, cfg, p, t1)
-        to_limbo(state, cfg, p, t2)
-        use_ability(state, cfg, p, AB_BUILD_PAIR, t1, t2, 0)
+        play_pair(state, cfg, p, t1, t2, AB_BUILD_PAIR, 0)
     elif A_BREMOVE <= a < A_BREMOVE + 2 * E:
         b, e = builder_remove_args(a)
         t = CHANT if b == 0 else BLEWIT
-        to_limbo(state, cfg, p, t)
-        use_ability(state, cfg, p, AB_BUILD_REMOVE, t, e, 0)
+        play_card(state, cfg, p, t, AB_BUILD_REMOVE, t, e, 0)
     elif A_SPAWN <= a < A_SPAWN + 2 * MAXP:
         w, q = spawn_args(a)
         t = NIGHT if w == 0 else MOREL
-        to_limbo(state, cfg, p, t)
-        use_ability(state, cfg, p, AB_SPAWN, t, cfg[cfg_cave_at(q)], 0)
+        play_card(state, cfg, p, t, AB_SPAWN, t, cfg[cfg_cave_at(q)], 0)
     elif a == A_MAGIC:
-        to_limbo(state, cfg, p, MAGIC)
-        use_ability(state, cfg, p, AB_MAGIC, 0, 0, 0)
+        play_card(state, cfg, p, MAGIC, AB_MAGIC, 0, 0, 0)
     elif A_TRUFFLE <= a < A_TRUFFLE + 2:
-        to_limbo(state, cfg, p, TRUFFLE)
-        use_ability(state, cfg, p, AB_TRUFFLE, truffle_args(a), 0, 0)
+        play_card(state, cfg, p, TRUFFLE, AB_TRUFFLE, truffle_args(a), 0, 0)
     elif A_WITCH <= a < A_WITCH + 2:
-        to_limbo(state, cfg, p, WITCH)
-        use_ability(state, cfg, p, AB_WITCH, witch_args(a), 0, 0)
+        play_card(state, cfg, p, WITCH, AB_WITCH, witch_args(a), 0, 0)
     elif A_TPAIR <= a < A_TPAIR + 3 * MAXP:
         pair, q = thief_pair_args(a)
         t1, t2 = pair_types(PARASOL, SHIITAKE, pair)
-        to_limbo(state, cfg, p, t1)
-        to_limbo(state, cfg, p, t2)
-        use_ability(state, cfg, p, AB_THIEF_PAIR, t1, t2, cfg[cfg_cave_at(q)])
+        play_pair(state, cfg, p, t1, t2, AB_THIEF_PAIR, cfg[cfg_cave_at(q)])
 
 
 @njit(cache=True)
@@ -1632,18 +1613,15 @@ def step_decision(state, cfg, a, work):
         target = top_arg(state, 0)
         pop_decision(state)
         if a == A_FLY:
-            to_limbo(state, cfg, p, FLY)
-            use_ability(state, cfg, p, AB_FLY, target, 0, 0)
+            play_card(state, cfg, p, FLY, AB_FLY, target, 0, 0)
     elif k == D_PATHWIN:
         builder = top_arg(state, 0)
         e = top_arg(state, 1)
         pop_decision(state)
         if a == A_PENNY:
-            to_limbo(state, cfg, p, PENNY)
-            use_ability(state, cfg, p, AB_PENNY, builder, e, 0)
+            play_card(state, cfg, p, PENNY, AB_PENNY, builder, e, 0)
         elif a == A_INKY:
-            to_limbo(state, cfg, p, INKY)
-            use_ability(state, cfg, p, AB_INKY, builder, e, 0)
+            play_card(state, cfg, p, INKY, AB_INKY, builder, e, 0)
     elif k == D_REINF:
         pop_decision(state)
         if a == A_PASS:
@@ -1652,8 +1630,7 @@ def step_decision(state, cfg, a, work):
             o, s = reinforce_args(a)
             t = BLUE_OY if o == 0 else PINK_OY
             state[C_PASSES] = 0
-            to_limbo(state, cfg, p, t)
-            use_ability(state, cfg, p, AB_REINF, t, s, 0)
+            play_card(state, cfg, p, t, AB_REINF, t, s, 0)
         else:
             s = combat_token_args(a)
             state[C_PASSES] = 0
@@ -1664,8 +1641,7 @@ def step_decision(state, cfg, a, work):
         if a != A_PASS:
             sub = birds_nest_args(a) + 1
             state[BN_PLAYED] |= 1 << p
-            to_limbo(state, cfg, p, BIRDS)
-            use_ability(state, cfg, p, AB_BIRDS, sub, 0, 0)
+            play_card(state, cfg, p, BIRDS, AB_BIRDS, sub, 0, 0)
             tp = state[TP]
             if p != tp and bn_eligible(state, cfg, tp):
                 push_decision(state, D_BN, tp, 1)
