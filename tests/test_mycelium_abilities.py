@@ -520,3 +520,36 @@ def test_birds_nest_cancelled_gathers_nothing():
     sc.act("birds_nest", 2, player=RED)
     sc.pass_all_but(BLUE)
     assert v["mat_spores"][RED] == 4 and v["mat_nut"][RED] == 0 and (v["gatherer"][RED] == -1).all()
+
+
+def test_parrot_toadstool_remote_attack_cancelled_by_fly_agaric():
+    sc = Scenario(4, tp=BLUE)
+    far = [x for x in range(132) if sc.board.permanent[x] < 0 and x not in sc.spokes(BLUE)]
+    e = far[-1]
+    sc.path(RED, e)
+    sc.give(BLUE, "Parrot Toadstool", "Death Cap")
+    sc.give(RED, "Night Light")
+    sc.give(GREEN, "Fly Agaric")
+    sc.act("parrot_attack", e, 0, player=BLUE)
+    assert sc.top_kind() == R.D_FA and sc.who() == GREEN
+    sc.act("fly_agaric", player=GREEN)
+    sc.act("pass", player=BLUE)          # Blue holds a card: asked whether to cancel the cancel
+    sc.pass_all_but(BLUE)
+    # no combat: Red's Path stays, Blue keeps its Death Cap, both cards are discarded
+    assert sc.v["c_active"] == 0 and (sc.v["paths"][e] == RED + 1).any()
+    assert sc.v["hand"][BLUE].tolist() == [int(t == K["Death Cap"]) for t in range(R.T)]
+    assert sc.v["discard"][K["Parrot Toadstool"]] == 1 and sc.v["discard"][K["Fly Agaric"]] == 1
+    assert sc.who() == BLUE and sc.v["decisions_n"] == 0
+
+
+def test_chicken_of_the_woods_attacking_cancelled_by_fly_agaric():
+    sc = Scenario(4, tp=BLUE)
+    sc.give(BLUE, "Chicken of the Woods")
+    sc.give(RED, "Death Cap", "Fly Agaric")
+    e = _combat(sc, "Chicken of the Woods", None)       # undefended: the attacker wins
+    assert not (sc.v["paths"][e] == RED + 1).any()
+    sc.act("use", player=BLUE)
+    sc.act("fly_agaric", player=RED)
+    sc.pass_all_but(BLUE)
+    assert sc.v["hand"][BLUE].sum() == 0 and sc.v["c_active"] == 0    # no card drawn
+    assert sc.v["discard"][K["Fly Agaric"]] == 1 and sc.v["discard"][K["Chicken of the Woods"]] == 1
