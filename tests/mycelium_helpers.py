@@ -89,6 +89,16 @@ class Scenario:
         self.game.step_inplace(self.s, a)
         self.game.check_invariants(self.s)
 
+    def end_turn_on_mush_room(self, next_player):
+        """The turn player ends its Action Phase, places its gatherers on the Mush Room, discards
+        down to 7, and every prompt is passed until ``next_player`` acts."""
+        self.act("end_actions")
+        for _ in range(3):
+            self.act("place_gatherer", self.gloc("Mush Room"))
+        while self.v["phase"] == R.PH_DISCARD:
+            self.act("card", int(np.flatnonzero(self.v["hand"][int(self.v["turn_player"])])[0]))
+        self.pass_all_but(next_player)
+
     def who(self):
         return self.game.current_player(self.s)
 

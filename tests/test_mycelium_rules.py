@@ -372,12 +372,7 @@ def test_veiled_lady_cards_stay_known_until_drawn():
 
     assert known_rows(BLUE)[:5] == top + [-1]
     assert known_rows(GREEN)[:4] == [-1] * 4
-    sc.act("end_actions")
-    for _ in range(3):
-        sc.act("place_gatherer", sc.gloc("Mush Room"))
-    while sc.v["phase"] == R.PH_DISCARD:
-        sc.act("card", int(np.flatnonzero(sc.v["hand"][BLUE])[0]))
-    sc.pass_all_but(GREEN)
+    sc.end_turn_on_mush_room(GREEN)
     assert sc.v["turn_player"] == GREEN
     assert known_rows(BLUE)[:4] == top[1:] + [-1]     # the top card was drawn; the rest is still known
 
@@ -432,12 +427,7 @@ def test_witch_hats_public_set_on_top_stays_in_every_observation_while_true():
         assert sorted(R.L.arrays(other)["ndeck"][nn - 2:nn].tolist()) == sorted(drawn)
         np.testing.assert_array_equal(sc.game.observe(other, GREEN), sc.game.observe(sc.s, GREEN))
     # the next Nutrient Card Phase draws one of them in view of all
-    sc.act("end_actions")
-    for _ in range(3):
-        sc.act("place_gatherer", sc.gloc("Mush Room"))
-    while sc.v["phase"] == R.PH_DISCARD:
-        sc.act("card", int(np.flatnonzero(sc.v["hand"][BLUE])[0]))
-    sc.pass_all_but(GREEN)
+    sc.end_turn_on_mush_room(GREEN)
     left, n = top_set(GREEN, nutrient=True)
     assert n == 1 and sum(left) == 1 and left[int(sc.v["ndeck"][int(sc.v["ndeck_n"]) - 1])] == 1
     # a Truffle's shuffle (its effect on the nutrient deck) mixes it away: nothing is known on top

@@ -1054,19 +1054,19 @@ def witch_onto_deck(state, nutrient):
     """Witch's Hat: the discard pile shuffled onto its deck; everyone saw the pile, so the set
     on top is public (added to a set already there: the top cards are all of them)."""
     if nutrient:
-        for k in range(NK):
-            state[ndeck_top_at(k)] += state[ndiscard_at(k)]
-        n0 = state[NDECK_N]
-        m = ndiscard_onto_deck(state)
-        shuffle_range(state, NDECK + n0, m, RNG)
-        state[NDECK_TOP_N] += m
+        public_pile_onto_deck(state, NDISCARD, NK, NDECK, NDECK_N, NDECK_TOP, NDECK_TOP_N)
     else:
-        for t in range(T):
-            state[deck_top_at(t)] += state[discard_at(t)]
-        n0 = state[DECK_N]
-        m = discard_onto_deck(state)
-        shuffle_range(state, DECK + n0, m, RNG)
-        state[DECK_TOP_N] += m
+        public_pile_onto_deck(state, DISCARD, T, DECK, DECK_N, DECK_TOP, DECK_TOP_N)
+
+
+@njit(cache=True)
+def public_pile_onto_deck(state, counts, nkinds, pile, count_off, top_set, top_n):
+    for k in range(nkinds):
+        state[top_set + k] += state[counts + k]
+    n0 = state[count_off]
+    m = counts_onto_pile(state, counts, nkinds, pile, count_off)
+    shuffle_range(state, pile + n0, m, RNG)
+    state[top_n] += m
 
 
 @njit(cache=True)
