@@ -53,6 +53,7 @@ class FungiGame(Game):
 
     layout = R.L
     obs_layout = R.OL
+    obs_integral = True   # cards, counts, flags: the vector API writes them as uint8
 
     # --- construction ------------------------------------------------------------
     def build_config(self, options: dict[str, Any]) -> np.ndarray:

@@ -71,7 +71,7 @@ PAN_REC = PR.size
 
 # ---------------------------------------------------------------------------
 # State
-L = Layout("state")
+L = Layout("state", vector_dtype=np.int32, words32=("rng",))   # the vector API stores states as int32
 RNG = L.field("rng", RNG_WORDS, doc="the game's random generator (used by the deal)")
 TURN_PLAYER = L.field("turn_player", doc="whose turn it is (acts when no decision is pending)")
 START = L.field("start_player")
@@ -115,8 +115,9 @@ STATE_SIZE = L.size
 
 # Bounds of every slot, checked by Game.validate on each state coming from Python: within
 # them no kernel indexes out of range (card kinds, pile sizes, players, pan and decision
-# entries); counts are capped by the largest pile, counters and points by 2**31.
-_BIG = 2**31
+# entries); counts are capped by the largest pile, counters and points by 2**31 - 1 (so that
+# every slot fits the vector API's int32 states).
+_BIG = 2**31 - 1
 _CARDS = MAX_DRAW            # no count of cards can exceed the draw pile's capacity
 for _name, _low, _high in (
     ("rng", 0, 2**32 - 1), ("turn_player", 0, 1), ("start_player", 0, 1), ("terminal", 0, 1),

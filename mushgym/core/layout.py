@@ -88,14 +88,32 @@ def _shape(shape) -> tuple[int, ...]:
     return out
 
 
-class Layout:
-    """Allocates consecutive slots of a 1-D array by name and shape."""
+#: the state widths a layout may ask the vector API to store its states in
+VECTOR_DTYPES = (np.int64, np.int32)
 
-    def __init__(self, name: str = "state") -> None:
+
+class Layout:
+    """Allocates consecutive slots of a 1-D array by name and shape.
+
+    ``vector_dtype`` (state layouts only; default int64) is the width the vector API stores
+    this game's states in: ``np.int32`` halves the bytes each env moves per step. The states
+    of the functional API and the AEC env stay int64; the vector converts at its edges. A
+    game opts in only when every slot fits: every declared bound must lie within int32
+    (:meth:`check_vector_dtype`), and the fields named in ``words32`` hold the random
+    generator's unsigned 32-bit words (0..2**32-1), stored with the same bits as signed
+    int32 (:func:`mushgym.core.rng.stored32`).
+    """
+
+    def __init__(self, name: str = "state", *, vector_dtype=np.int64, words32: tuple[str, ...] = ()) -> None:
         self.name = name
         self.fields: dict[str, Field] = {}
         self.size = 0
         self.stack: tuple[int, int, int] | None = None  # (offset, depth, args)
+        if not any(np.dtype(vector_dtype) == np.dtype(d) for d in VECTOR_DTYPES):
+            raise ValueError(f"{name}: vector_dtype must be one of {[np.dtype(d).name for d in VECTOR_DTYPES]}, "
+                             f"got {vector_dtype!r}")
+        self.vector_dtype = np.dtype(vector_dtype)
+        self.words32 = tuple(words32)
 
     # --- declaring --------------------------------------------------------------
     def field(self, name: str, shape=(), *, dims: tuple[str, ...] | None = None, doc: str = "",
@@ -172,6 +190,54 @@ class Layout:
                          doc="pending decisions, bottom first: kind, player, args")
         self.stack = (off, depth, args)
         return off
+
+    def check_vector_dtype(self) -> None:
+        """Raise ValueError unless every declared bound fits :attr:`vector_dtype` (the fields of
+        :attr:`words32` must be bounded by 0..2**32-1). Fields without bounds are the game's
+        claim, checked by its vector-against-functional property tests."""
+        unknown = [w for w in self.words32 if w not in self.fields]
+        if unknown:
+            raise ValueError(f"{self.name}: words32 names unknown fields {unknown}; fields: {list(self.fields)}")
+        if self.vector_dtype == np.int64:
+            return
+        info = np.iinfo(self.vector_dtype)
+        for f in self.fields.values():
+            lo_ok, hi_ok = (0, 2**32 - 1) if f.name in self.words32 else (info.min, info.max)
+            for bound, inside in ((f.low, lambda b: np.min(b) >= lo_ok), (f.high, lambda b: np.max(b) <= hi_ok)):
+                if bound is not None and not inside(np.asarray(bound, np.int64)):
+                    raise ValueError(f"{self.name} field {f.name!r}: bounds {f.low}..{f.high} do not fit the "
+                                     f"vector dtype {self.vector_dtype.name} ({lo_ok}..{hi_ok})")
+
+    def word32_slots(self) -> np.ndarray:
+        """Slots of the :attr:`words32` fields (int64 indices)."""
+        return np.array([i for w in self.words32 for i in range(self.fields[w].offset,
+                                                                 self.fields[w].offset + self.fields[w].size)],
+                        np.int64)
+
+    def to_vector(self, states: np.ndarray) -> np.ndarray:
+        """int64 states (any leading shape) in :attr:`vector_dtype`; ValueError naming the first
+        slot that does not fit."""
+        if self.vector_dtype == np.int64:
+            return np.asarray(states, np.int64)
+        s = np.array(states, np.int64)
+        words = self.word32_slots()
+        s[..., words] -= (s[..., words] >> 31) << 32
+        info = np.iinfo(self.vector_dtype)
+        bad = np.argwhere((s < info.min) | (s > info.max))
+        if bad.size:
+            slot = int(bad[0][-1])
+            name = next(f.name for f in self.fields.values() if f.offset <= slot < f.offset + f.size)
+            raise ValueError(f"{self.name} slot {slot} (field {name!r}) = {int(np.asarray(states)[tuple(bad[0])])} "
+                             f"does not fit the vector dtype {self.vector_dtype.name}")
+        return s.astype(self.vector_dtype)
+
+    def from_vector(self, states: np.ndarray) -> np.ndarray:
+        """States stored in :attr:`vector_dtype` back as int64 (the functional API's)."""
+        s = np.array(states, np.int64)
+        if self.vector_dtype != np.int64:
+            words = self.word32_slots()
+            s[..., words] &= 0xFFFFFFFF
+        return s
 
     # --- reading states -----------------------------------------------------------
     def _check(self, state: np.ndarray) -> None:

@@ -8,6 +8,11 @@ fixes a whole game.
 All arithmetic stays below 2**63, so the same code gives the same numbers
 compiled by numba and run as plain Python (``NUMBA_DISABLE_JIT=1``): 32-bit
 products are formed from 16-bit halves instead of relying on overflow.
+
+The words may also live in a narrower ``int32`` array (a game whose layout declares
+``vector_dtype=np.int32``, see :class:`mushgym.core.Layout`): a word is then stored as the
+signed 32-bit integer with the same bits and read back with ``& MASK32``, so the
+generator's sequence is the same whatever the array's width.
 """
 
 from numba import njit
@@ -27,6 +32,15 @@ def mul32(a, b):
 @njit(cache=True, inline="always")
 def rotl32(x, k):
     return ((x << k) | (x >> (32 - k))) & MASK32
+
+
+@njit(cache=True, inline="always")
+def stored32(state, x):
+    """The 32-bit word ``x`` (0 <= x < 2**32) as stored in ``state``: itself in 64-bit slots,
+    the signed integer with the same bits in narrower ones (read back with ``& MASK32``)."""
+    if state.itemsize < 8:
+        return x - ((x >> 31) << 32)
+    return x
 
 
 @njit(cache=True)
@@ -53,19 +67,19 @@ def rng_seed(state, off, seed):
     d = mix32(b ^ mix32(c + 0xCC9E2D51))
     if a == 0 and b == 0 and c == 0 and d == 0:
         a = 1
-    state[off] = a
-    state[off + 1] = b
-    state[off + 2] = c
-    state[off + 3] = d
+    state[off] = stored32(state, a)
+    state[off + 1] = stored32(state, b)
+    state[off + 2] = stored32(state, c)
+    state[off + 3] = stored32(state, d)
 
 
 @njit(cache=True)
 def rng_next32(state, off):
     """Next 32-bit output (0 <= x < 2**32); advances the generator."""
-    s0 = state[off]
-    s1 = state[off + 1]
-    s2 = state[off + 2]
-    s3 = state[off + 3]
+    s0 = state[off] & MASK32
+    s1 = state[off + 1] & MASK32
+    s2 = state[off + 2] & MASK32
+    s3 = state[off + 3] & MASK32
     result = mul32(rotl32(mul32(s1, 5), 7), 9)
     t = (s1 << 9) & MASK32
     s2 ^= s0
@@ -74,10 +88,10 @@ def rng_next32(state, off):
     s0 ^= s3
     s2 ^= t
     s3 = rotl32(s3, 11)
-    state[off] = s0
-    state[off + 1] = s1
-    state[off + 2] = s2
-    state[off + 3] = s3
+    state[off] = stored32(state, s0)
+    state[off + 1] = stored32(state, s1)
+    state[off + 2] = stored32(state, s2)
+    state[off + 3] = stored32(state, s3)
     return result
 
 
