@@ -47,6 +47,36 @@ def test_generator_is_deterministic_and_same_without_jit():
     assert _stream(2**62 + 5, 20, compiled=True) == _stream(2**62 + 5, 20, compiled=False)
 
 
+def test_generator_in_int32_words_gives_the_same_stream_compiled_or_not():
+    """A game whose vector states are int32 keeps its generator's words there, bit for bit."""
+    for compiled in (True, False):
+        seed_fn = rng_seed if compiled else rng_seed.py_func
+        next_fn = rng_next32 if compiled else rng_next32.py_func
+        wide, narrow = np.zeros(RNG_WORDS, np.int64), np.zeros(RNG_WORDS, np.int32)
+        seed_fn(wide, 0, np.int64(99))
+        seed_fn(narrow, 0, np.int64(99))
+        for _ in range(200):
+            assert next_fn(wide, 0) == next_fn(narrow, 0)
+            assert np.array_equal(narrow.astype(np.int64) & 0xFFFFFFFF, wide)
+        assert (narrow < 0).any() or (wide >= 2**31).sum() == 0
+
+
+def test_layout_vector_dtype_checks_bounds_and_converts():
+    lay = Layout("state", vector_dtype=np.int32, words32=("rng",))
+    lay.field("rng", 4, low=0, high=2**32 - 1)
+    lay.field("score", low=0, high=2**31 - 1)
+    lay.check_vector_dtype()
+    s = np.array([2**32 - 1, 0, 2**31, 5, 2**31 - 1], np.int64)
+    assert np.array_equal(lay.from_vector(lay.to_vector(s)), s)
+    with pytest.raises(ValueError, match="score"):
+        lay.to_vector(np.array([0, 0, 0, 0, 2**31], np.int64))
+    lay.bound("score", high=2**31)
+    with pytest.raises(ValueError, match="score"):
+        lay.check_vector_dtype()
+    with pytest.raises(ValueError, match="int64"):
+        Layout("state", vector_dtype=np.int16)
+
+
 def test_generator_words_live_in_the_state_so_copy_clones_the_future():
     state = np.zeros(RNG_WORDS, np.int64)
     rng_seed(state, 0, 7)

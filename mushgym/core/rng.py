@@ -76,10 +76,10 @@ def rng_seed(state, off, seed):
 @njit(cache=True)
 def rng_next32(state, off):
     """Next 32-bit output (0 <= x < 2**32); advances the generator."""
-    s0 = state[off] & MASK32
-    s1 = state[off + 1] & MASK32
-    s2 = state[off + 2] & MASK32
-    s3 = state[off + 3] & MASK32
+    s0 = int(state[off]) & MASK32
+    s1 = int(state[off + 1]) & MASK32
+    s2 = int(state[off + 2]) & MASK32
+    s3 = int(state[off + 3]) & MASK32
     result = mul32(rotl32(mul32(s1, 5), 7), 9)
     t = (s1 << 9) & MASK32
     s2 ^= s0
