@@ -52,11 +52,10 @@ def variants(env_id: str):
     import inspect
 
     params = inspect.signature(mv.MushroomVectorEnv.__init__).parameters
-    out = [("obs default", {})]
-    if "obs_dtype" in params:
-        out.append(("obs float32", {"obs_dtype": np.float32}))
+    out = [("default", {})]
     if "with_obs" in params:
         out.append(("no obs", {"with_obs": False}))
+        out.append(("int64 state, float32 obs", {"obs_dtype": np.float32, "state_dtype": np.int64}))
     return out
 
 
