@@ -8,8 +8,8 @@
         obs, rewards, terminated, truncated, masks, player, info = vec.step(actions)
 
 The games live in one ``(num_envs, state_size)`` array, int64 or, for a game whose state
-layout declares ``vector_dtype=np.int32`` (Fungi, Mycology), int32: half the bytes per
-step, the same games (``vec.states`` returns them as the functional API's int64 states,
+layout declares a narrower ``vector_dtype`` (Fungi int16, Mycology int32), that: a quarter
+or half of the bytes per step, the same games (``vec.states`` returns them as the functional API's int64 states,
 ``vec.state(i)`` one of them, ``vec.vector_states`` the raw buffer read-only;
 ``vec.set_state(i, state)`` puts a checked state into env ``i``);
 ``step`` applies one action per env and writes the observation of the seat to
