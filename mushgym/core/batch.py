@@ -264,35 +264,40 @@ def _episode_end(i, b, state, cfg, max_len):
 
 @njit(cache=True, inline='always')
 def _vec_step_one(i, b, actions, cfg, work, max_len, mode, flags):
-    """One env's step. The game's ``observe`` is inlined at one site only (the observation
-    of the player to act, or of the last mover when the episode just ended); the final
-    observation of the same-step mode goes through ``_observe_into``."""
+    """One env's step. The game's ``init``, ``legal_mask`` and ``observe`` each have one call
+    site here (each inlined copy costs compile time): the observation is of the player to
+    act, or of the last mover when the episode just ended; the final observation of the
+    same-step mode goes through ``_observe_into``."""
     state = _row(b.states, i)
     for k in range(b.rewards.shape[1]):
         b.rewards[i, k] = 0.0
     if mode == 1:
         b.has_final[i] = False
+    who = b.players[i]
+    deal = False
+    refresh = True
     if mode == 0 and (b.terminated[i] or b.truncated[i]):
         b.terminated[i] = False
         b.truncated[i] = False
-        _vec_deal(i, b, cfg, work)
-        who = _vec_mask(i, b, cfg, work, flags)
+        deal = True
     else:
-        who = b.players[i]
         step(state, actions[i], cfg, work)
-        if not _episode_end(i, b, state, cfg, max_len):
-            who = _vec_mask(i, b, cfg, work, flags)
-        elif mode == 1:     # the episode ended: keep the last mover's view, deal the next one
-            if flags & 2:
-                _observe_into(state, who, cfg, _row(b.final_obs, i), work)
-            b.has_final[i] = True
-            _vec_deal(i, b, cfg, work)
-            who = _vec_mask(i, b, cfg, work, flags)
-        else:               # the episode ended: the observation is the last mover's
-            b.masks[i, :] = 0
-            b.n_legal[i] = 0
-            b.players[i] = -1
-            b.rand_actions[i] = 0
+        if _episode_end(i, b, state, cfg, max_len):
+            if mode == 1:   # keep the last mover's view, deal the next game in the same step
+                if flags & 2:
+                    _observe_into(state, who, cfg, _row(b.final_obs, i), work)
+                b.has_final[i] = True
+                deal = True
+            else:           # the observation is the last mover's; no mask, no player
+                refresh = False
+                b.masks[i, :] = 0
+                b.n_legal[i] = 0
+                b.players[i] = -1
+                b.rand_actions[i] = 0
+    if deal:
+        _vec_deal(i, b, cfg, work)
+    if refresh:
+        who = _vec_mask(i, b, cfg, work, flags)
     if flags & 2:
         observe(state, who, cfg, _row(b.obs, i), work)
 
