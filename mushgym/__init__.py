@@ -6,9 +6,13 @@
     mushgym.list_envs()
 """
 
-from .compiling import install_compile_notice
-from .game import Game, GameSpec
-from .registry import game, list_envs, make, make_raw, register_with_pettingzoo
+from .threads import preload_tbb
+
+preload_tbb()              # numba's TBB layer instead of OpenMP (see mushgym/threads.py)
+
+from .compiling import install_compile_notice  # noqa: E402
+from .game import Game, GameSpec  # noqa: E402
+from .registry import game, list_envs, make, make_raw, register_with_pettingzoo  # noqa: E402
 
 register_with_pettingzoo()
 install_compile_notice()   # one line on stderr when a game's kernels compile (cold numba cache)

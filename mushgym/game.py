@@ -86,6 +86,9 @@ class Game:
     default_options: ClassVar[dict[str, Any]] = {}
     actions: ClassVar[Any] = None  # the game's mushgym.core.ActionSpace, if it declares one
     layout: ClassVar[Any] = None   # the state's mushgym.core.Layout (its low/high bounds are checked)
+    #: every observation value is an integer (then the vector API writes observations in the
+    #: narrowest integer dtype holding ``obs_low..obs_high``; see ``mushgym.vector``)
+    obs_integral: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         self.options = validate_options(self.env_id, self.option_choices, self.default_options, options)
@@ -99,6 +102,8 @@ class Game:
         self.work_size = int(getattr(self.kernels, "WORK_SIZE", 1))
         self.work = np.zeros(max(1, self.work_size), dtype=STATE_DTYPE)  # the kernels' scratch area
         bounds = self.layout.state_bounds() if self.layout is not None else None
+        if self.layout is not None:
+            self.layout.check_vector_dtype()
         self._state_low, self._state_high = bounds if bounds is not None else (None, None)
 
     # --- to implement per game -------------------------------------------------

@@ -7,8 +7,11 @@
         actions = vec.sample_random_actions()          # or your policy, using masks
         obs, rewards, terminated, truncated, masks, player, info = vec.step(actions)
 
-The games live in one ``(num_envs, state_size)`` int64 array (``vec.states``, a
-read-only view; ``vec.set_state(i, state)`` puts a checked state into env ``i``);
+The games live in one ``(num_envs, state_size)`` array, int64 or, for a game whose state
+layout declares a narrower ``vector_dtype`` (Fungi int16, Mycology int32), that: a quarter
+or half of the bytes per step, the same games (``vec.states`` returns them as the functional API's int64 states,
+``vec.state(i)`` one of them, ``vec.vector_states`` the raw buffer read-only;
+``vec.set_state(i, state)`` puts a checked state into env ``i``);
 ``step`` applies one action per env and writes the observation of the seat to
 act, its legal mask, the player to act and the per-seat rewards into
 preallocated arrays, all inside one compiled call (spread over numba's threads
@@ -18,7 +21,7 @@ buffers themselves and are overwritten by the next call: copy what you keep
 
 Shapes and dtypes (``N = num_envs``, ``P`` players, ``A`` actions)::
 
-    obs               (N, *observation_shape) float32   the view of the seat to act
+    obs               (N, *observation_shape) obs_dtype the view of the seat to act
     masks             (N, A) int8                        its legal actions
     current_player    (N,) int64                         seat to act, -1 if the episode just ended
     rewards           (N, P) float64                     every seat's reward for this step
@@ -27,6 +30,17 @@ Shapes and dtypes (``N = num_envs``, ``P`` players, ``A`` actions)::
 
 Rewards are the game's terminal returns (``Game.returns``), given on the step
 that ends the game and 0 otherwise.
+
+Observation dtype (``obs_dtype=``): by default the narrowest exact one. For a game whose
+observation values are all integers (``Game.obs_integral``, e.g. Fungi: cards, counts and
+flags) it is the smallest integer type holding ``obs_low..obs_high`` (``uint8`` for
+Fungi); otherwise (Mycology's scaled values) ``float32``. Either way the values equal the
+float32 observations of the functional API and the AEC env after conversion
+(``obs.astype(np.float32)``). ``obs_dtype=np.float32`` (or any exact wider type) is
+available; :func:`exact_obs_dtypes` lists the choices. ``with_obs=False`` writes no
+observations at all (``step`` and ``reset`` return ``None`` in their place): for pure data
+generation and benchmarks, where only states, masks and rewards matter.
+:attr:`MushroomVectorEnv.bytes_per_step` is what each env row moves per step.
 
 Auto-reset (Gymnasium's names, ``autoreset_mode=``):
 
@@ -68,7 +82,9 @@ from typing import Any
 import numba
 import numpy as np
 
-from .core.batch import AUTORESET_DISABLED, AUTORESET_NEXT_STEP, AUTORESET_SAME_STEP, new_batch
+from .core.batch import (
+    AUTORESET_DISABLED, AUTORESET_NEXT_STEP, AUTORESET_SAME_STEP, FLAG_DRAW, FLAG_OBS, new_batch,
+)
 from .game import MASK_DTYPE, OBS_DTYPE, Game
 
 AUTORESET_MODES = {
@@ -84,6 +100,55 @@ AUTORESET_MODES = {
 PARALLEL_THRESHOLD = 256
 
 ACTION_DTYPE = np.int64
+
+
+#: observation dtypes the vector API can write, narrowest first
+OBS_DTYPES = (np.uint8, np.int8, np.int16, np.int32, np.float32, np.float64)
+
+
+def exact_obs_dtypes(game: Game) -> list[np.dtype]:
+    """The observation dtypes that hold every observation of ``game`` exactly, narrowest
+    first: integer types holding ``obs_low..obs_high`` if the game declares its observations
+    integral (``Game.obs_integral``), then float32 (the functional API's) and float64."""
+    out = []
+    lo, hi = float(np.min(game.obs_low)), float(np.max(game.obs_high))
+    for d in map(np.dtype, OBS_DTYPES):
+        if d.kind in "iu":
+            info = np.iinfo(d)
+            if game.obs_integral and np.isfinite(lo) and np.isfinite(hi) and info.min <= lo and hi <= info.max:
+                out.append(d)
+        else:
+            out.append(d)
+    return out
+
+
+def _obs_dtype(game: Game, obs_dtype: Any) -> np.dtype:
+    choices = exact_obs_dtypes(game)
+    if obs_dtype is None:
+        return choices[0]
+    try:
+        d = np.dtype(obs_dtype)
+    except TypeError:
+        d = None
+    if d not in choices:
+        raise ValueError(f"{game.env_id}: obs_dtype {obs_dtype!r} does not hold every observation exactly; "
+                         f"choose one of {[c.name for c in choices]} (or None: {choices[0].name})")
+    return d
+
+
+def _state_dtype(game: Game, state_dtype: Any) -> np.dtype:
+    declared = np.dtype(game.layout.vector_dtype) if game.layout is not None else np.dtype(np.int64)
+    if state_dtype is None:
+        return declared
+    choices = sorted({np.dtype(np.int64), declared}, key=lambda d: d.itemsize)
+    try:
+        d = np.dtype(state_dtype)
+    except TypeError:
+        d = None
+    if d not in choices:
+        raise ValueError(f"{game.env_id}: state_dtype must be one of {[c.name for c in choices]} "
+                         f"(None: {declared.name}, the layout's vector_dtype), got {state_dtype!r}")
+    return d
 
 
 def _read_only(a: np.ndarray) -> np.ndarray:
@@ -115,7 +180,8 @@ class _VectorBase:
 
     def __init__(self, game: Game, num_envs: int, seed: int | None, autoreset_mode: Any,
                  max_episode_steps: int | None, threads: int | None, copy: bool,
-                 parallel: bool | None = None) -> None:
+                 parallel: bool | None = None, obs_dtype: Any = None, with_obs: bool = True,
+                 state_dtype: Any = None) -> None:
         if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
         if max_episode_steps is not None and (not isinstance(max_episode_steps, (int, np.integer))
@@ -136,15 +202,20 @@ class _VectorBase:
         self.threads = threads
         self.copy = bool(copy)
         self._cfg = game.config
+        if not isinstance(with_obs, (bool, np.bool_)):
+            raise ValueError(f"with_obs must be True or False, got {with_obs!r}")
+        self.with_obs = bool(with_obs)
+        self.obs_dtype = _obs_dtype(game, obs_dtype)
+        self.state_dtype = _state_dtype(game, state_dtype)
         b = self._b = new_batch(n, game.state_size, tuple(game.observation_shape), game.num_actions,
-                                game.num_players, game.work_size, OBS_DTYPE, MASK_DTYPE)
+                                game.num_players, game.work_size, self.obs_dtype, MASK_DTYPE, self.state_dtype)
         # public names of the bundle's arrays (the buffers the kernels write)
         self.obs, self.final_obs, self.has_final = b.obs, b.final_obs, b.has_final
         self.n_legal = b.n_legal
         # the states and masks are handed out read-only: a policy that writes into the mask it
         # was given, or a stray write into a state, cannot let an illegal action through or
         # feed a kernel a state it could index out of bounds with (``set_state`` checks a row)
-        self.states, self.masks = _read_only(b.states), _read_only(b.masks)
+        self.vector_states, self.masks = _read_only(b.states), _read_only(b.masks)
         self.terminated, self.truncated = b.terminated, b.truncated
         self.episode_lengths, self.episode_seeds = b.ep_len, b.ep_seeds
         self._seed_rngs, self._policy_rngs, self._actions = b.seed_rngs, b.policy_rngs, b.rand_actions
@@ -153,6 +224,26 @@ class _VectorBase:
         self._draw_capable = False  # whether this class's kernels can
         self._needs_reset = True
         self._seed(seed)
+
+    @property
+    def states(self) -> np.ndarray:
+        """Every env's state as the functional API's int64 states, ``(num_envs, state_size)``,
+        read-only (a converted copy when the vector stores them narrower: ``vector_states``)."""
+        if self.state_dtype == np.int64:
+            return self.vector_states
+        return _read_only(self.game.layout.from_vector(self._b.states))
+
+    def state(self, i: int) -> np.ndarray:
+        """A copy of env ``i``'s state as an int64 state of the functional API."""
+        if self.state_dtype == np.int64:
+            return self._b.states[i].copy()
+        return self.game.layout.from_vector(self._b.states[i])
+
+    def _flags(self) -> int:
+        return (FLAG_DRAW if self._draw else 0) | (FLAG_OBS if self.with_obs else 0)
+
+    def _obs_out(self, a: np.ndarray) -> np.ndarray | None:
+        return self._out(a) if self.with_obs else None
 
     def _seed(self, seed: Any) -> None:
         self.seed_value = seed
@@ -233,8 +324,25 @@ class _VectorBase:
 
     @property
     def state_bytes(self) -> int:
-        """Memory of one game state, in bytes."""
-        return int(self.states.shape[1] * self.states.itemsize)
+        """Memory of one game state in this vector, in bytes."""
+        return int(self._b.states.shape[1] * self._b.states.itemsize)
+
+    @property
+    def bytes_per_step_parts(self) -> dict[str, int]:
+        """Bytes of each env's row that a step reads or writes: state, observation (0 with
+        ``with_obs=False``), mask, the per-seat rewards, and the rest (action in, player,
+        legal count, flags, episode length, policy generator, drawn action)."""
+        b = self._b
+        rest = (8 + b.players.itemsize + b.n_legal.itemsize + 2 + b.ep_len.itemsize
+                + b.policy_rngs[0].nbytes + b.rand_actions.itemsize)
+        return {"state": self.state_bytes, "obs": b.obs[0].nbytes if self.with_obs else 0,
+                "mask": b.masks[0].nbytes, "rewards": b.rewards[0].nbytes, "rest": int(rest)}
+
+    @property
+    def bytes_per_step(self) -> int:
+        """Bytes moved per env per step (the sum of :attr:`bytes_per_step_parts`): what decides
+        whether a large batch still runs from the cache."""
+        return sum(self.bytes_per_step_parts.values())
 
     @property
     def bytes_per_env(self) -> int:
@@ -254,8 +362,10 @@ class _VectorBase:
         self.game.validate(state)
         if self.game.kernels.is_terminal(state):
             raise ValueError(f"{self.env_id}: set_state takes a game in progress, not a finished one")
-        self._b.states[i] = state
-        player = self.game.kernels.aec_refresh(self._b.states[i], self._cfg, self._b.masks[i], self.game.work)
+        row = state.copy() if self.state_dtype == np.int64 else self.game.layout.to_vector(state)
+        wide = state.copy()
+        player = self.game.kernels.aec_refresh(wide, self._cfg, self._b.masks[i], self.game.work)
+        self._b.states[i] = row
         self._b.n_legal[i] = int(self._b.masks[i].sum())
         self._after_set_state(i, int(player))
 
@@ -274,8 +384,10 @@ class MushroomVectorEnv(_VectorBase):
 
     def __init__(self, game: Game, num_envs: int, seed: int | None = 0, autoreset_mode: Any = "next_step",
                  max_episode_steps: int | None = None, threads: int | None = None, copy: bool = False,
-                 parallel: bool | None = None) -> None:
-        super().__init__(game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy, parallel)
+                 parallel: bool | None = None, obs_dtype: Any = None, with_obs: bool = True,
+                 state_dtype: Any = None) -> None:
+        super().__init__(game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy, parallel,
+                         obs_dtype, with_obs, state_dtype)
         self.current_player = self._b.players
         self.rewards = self._b.rewards
         self._draw_capable = True
@@ -288,7 +400,8 @@ class MushroomVectorEnv(_VectorBase):
         self.terminated[i] = self.truncated[i] = self.has_final[i] = False
         self.rewards[i] = 0.0
         self._b.ep_len[i] = 0
-        self.kernels.observe(self._b.states[i], player, self._cfg, self.obs[i], self.game.work)
+        if self.with_obs:
+            self.obs[i] = self.game.observe(self.state(i), player)   # float32 -> obs_dtype: exact
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deal every env a new game. With ``seed``, restart every env's seed and policy streams.
@@ -301,9 +414,9 @@ class MushroomVectorEnv(_VectorBase):
         self.truncated[:] = False
         self.has_final[:] = False
         self.rewards[:] = 0.0
-        self._call(self.kernels.vec_reset, self.kernels.par_vec_reset, self._b, self._cfg, self._draw)
+        self._call(self.kernels.vec_reset, self.kernels.par_vec_reset, self._b, self._cfg, self._flags())
         self._needs_reset = False
-        return self._out(self.obs), self._out(self.masks), self._out(self.current_player)
+        return self._obs_out(self.obs), self._out(self.masks), self._out(self.current_player)
 
     def step(self, actions: Any):
         """Apply one action per env. Returns
@@ -314,14 +427,14 @@ class MushroomVectorEnv(_VectorBase):
         """
         acts = self._as_actions(actions)
         bad = self._call(self.kernels.vec_step, self.kernels.par_vec_step, self._b, acts, self._cfg,
-                         self.max_episode_steps, self._mode, self._draw)
+                         self.max_episode_steps, self._mode, self._flags())
         if bad >= 0:
             self._raise_bad(bad, acts)
         info: dict[str, Any] = {}
         if self._mode == AUTORESET_SAME_STEP:
-            info["final_obs"] = self._out(self.final_obs)
+            info["final_obs"] = self._obs_out(self.final_obs)
             info["_final_obs"] = self._out(self.has_final)
-        return (self._out(self.obs), self._out(self.rewards), self._out(self.terminated),
+        return (self._obs_out(self.obs), self._out(self.rewards), self._out(self.terminated),
                 self._out(self.truncated), self._out(self.masks), self._out(self.current_player), info)
 
     def __repr__(self) -> str:
@@ -331,17 +444,22 @@ class MushroomVectorEnv(_VectorBase):
 
 def make(env_id: str, num_envs: int, seed: int | None = 0, *, autoreset_mode: Any = "next_step",
          max_episode_steps: int | None = None, threads: int | None = None, copy: bool = False,
-         parallel: bool | None = None, **options: Any) -> MushroomVectorEnv:
+         parallel: bool | None = None, obs_dtype: Any = None, with_obs: bool = True, state_dtype: Any = None,
+         **options: Any) -> MushroomVectorEnv:
     """``num_envs`` games of ``env_id`` (game ``options`` as for ``mushgym.make``), stepped together.
 
     ``threads`` caps numba's worker threads for this vector's calls (default: all).
     ``parallel``: None (default) uses prange from :data:`PARALLEL_THRESHOLD` envs up,
     True / False force it on / off. ``copy=True`` returns copies instead of the buffers.
+    ``obs_dtype``: None (the narrowest exact dtype, see :func:`exact_obs_dtypes`) or one of
+    those; ``with_obs=False`` writes no observations. ``state_dtype``: None (the layout's
+    ``vector_dtype``) or ``np.int64``.
     """
     from .registry import game as make_game
 
     return MushroomVectorEnv(make_game(env_id, **options), num_envs, seed, autoreset_mode=autoreset_mode,
-                             max_episode_steps=max_episode_steps, threads=threads, copy=copy, parallel=parallel)
+                             max_episode_steps=max_episode_steps, threads=threads, copy=copy, parallel=parallel,
+                             obs_dtype=obs_dtype, with_obs=with_obs, state_dtype=state_dtype)
 
 
 def from_game(game: Game, num_envs: int, seed: int | None = 0, **kwargs: Any) -> MushroomVectorEnv:
@@ -369,7 +487,9 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
     seats. Observations are the learner's (``Box``); the learner's legal actions are in
     ``info["action_mask"]`` and ``action_masks()`` (for maskable algorithms). The reward
     is the learner's return at the end of the game. ``copy=True`` (Gymnasium's default)
-    returns fresh arrays; ``copy=False`` returns the internal buffers.
+    returns fresh arrays; ``copy=False`` returns the internal buffers. Observations are
+    float32 by default (what training networks take); ``obs_dtype=None`` picks the
+    narrowest exact dtype as in :class:`MushroomVectorEnv`.
     """
 
     metadata = {"autoreset_mode": None, "render_modes": []}
@@ -377,17 +497,18 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
     def __init__(self, game: Game, num_envs: int, seed: int | None = 0, learner_seat: int = 0,
                  opponent: str = "random", autoreset_mode: Any = "next_step",
                  max_episode_steps: int | None = None, threads: int | None = None, copy: bool = True,
-                 parallel: bool | None = None) -> None:
+                 parallel: bool | None = None, obs_dtype: Any = OBS_DTYPE, state_dtype: Any = None) -> None:
         if opponent != "random":
             raise ValueError(f"opponent must be 'random' (played in compiled code), got {opponent!r}")
         if not isinstance(learner_seat, (int, np.integer)) or not -1 <= learner_seat < game.num_players:
             raise ValueError(f"learner_seat must be -1 (random each episode) or a seat in "
                              f"0..{game.num_players - 1}, got {learner_seat!r}")
-        _VectorBase.__init__(self, game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy, parallel)
+        _VectorBase.__init__(self, game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy, parallel,
+                             obs_dtype, True, state_dtype)
         self.learner_seat = int(learner_seat)
         self.learner_seats = self._b.players
         self.rewards = self._b.learner_rewards
-        self.single_observation_space = _spaces.Box(low=game.obs_low, high=game.obs_high, dtype=OBS_DTYPE)
+        self.single_observation_space = _spaces.Box(low=game.obs_low, high=game.obs_high, dtype=self.obs_dtype)
         self.single_action_space = _spaces.Discrete(game.num_actions)
         self.observation_space = _batch_space(self.single_observation_space, self.num_envs)
         self.action_space = _batch_space(self.single_action_space, self.num_envs)

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from mushgym.core import Layout, RNG_WORDS, pile_draw, pile_push, pile_push_bottom, pile_remove_at
+from mushgym.core import Layout, RNG_SLOTS, RNG_WORDS, pile_draw, pile_push, pile_push_bottom, pile_remove_at
 from mushgym.core import count_by_type, reshuffle_into, rng_below, rng_next32, rng_seed, shuffle_range
 from mushgym.core.rng import mix32, mul32
 from mushgym.game import validate_options
@@ -45,6 +45,54 @@ def test_generator_is_deterministic_and_same_without_jit():
     assert _stream(42, 50) == _stream(42, 50)
     assert _stream(42, 50) != _stream(43, 50)
     assert _stream(2**62 + 5, 20, compiled=True) == _stream(2**62 + 5, 20, compiled=False)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int16])
+def test_generator_in_narrow_words_gives_the_same_stream_compiled_or_not(dtype):
+    """A game whose vector states are int32 or int16 keeps its generator's words there, bit
+    for bit (int16: two slots per word, low half first)."""
+    for compiled in (True, False):
+        seed_fn = rng_seed if compiled else rng_seed.py_func
+        next_fn = rng_next32 if compiled else rng_next32.py_func
+        wide, narrow = np.zeros(RNG_SLOTS, np.int64), np.zeros(RNG_SLOTS, dtype)
+        seed_fn(wide, 0, np.int64(99))
+        seed_fn(narrow, 0, np.int64(99))
+        seen_negative = False
+        for _ in range(200):
+            assert next_fn(wide, 0) == next_fn(narrow, 0)
+            n = narrow.astype(np.int64)
+            seen_negative |= bool((n < 0).any())
+            if dtype == np.int32:
+                assert np.array_equal(n[:RNG_WORDS] & 0xFFFFFFFF, wide[:RNG_WORDS])
+            else:
+                assert np.array_equal((n[0::2] & 0xFFFF) | ((n[1::2] & 0xFFFF) << 16), wide[:RNG_WORDS])
+            assert not wide[RNG_WORDS:].any()
+        assert seen_negative   # words with the top bit set were stored and read back
+
+
+def test_layout_vector_dtype_checks_bounds_and_converts():
+    lay = Layout("state", vector_dtype=np.int32, words32=("rng",))
+    lay.field("rng", 4, low=0, high=2**32 - 1)
+    lay.field("score", low=0, high=2**31 - 1)
+    lay.check_vector_dtype()
+    s = np.array([2**32 - 1, 0, 2**31, 5, 2**31 - 1], np.int64)
+    assert np.array_equal(lay.from_vector(lay.to_vector(s)), s)
+    with pytest.raises(ValueError, match="score"):
+        lay.to_vector(np.array([0, 0, 0, 0, 2**31], np.int64))
+    lay.bound("score", high=2**31)
+    with pytest.raises(ValueError, match="score"):
+        lay.check_vector_dtype()
+    with pytest.raises(ValueError, match="int64"):
+        Layout("state", vector_dtype=np.int8)
+    small = Layout("state", vector_dtype=np.int16, words32=("rng",))
+    small.field("rng", RNG_SLOTS, low=0, high=np.array([2**32 - 1] * RNG_WORDS + [0] * RNG_WORDS))
+    small.field("count", low=0, high=100)
+    small.check_vector_dtype()
+    s = np.array([2**32 - 1, 0, 2**31, 5, 0, 0, 0, 0, 77], np.int64)
+    assert small.to_vector(s).dtype == np.int16
+    assert np.array_equal(small.from_vector(small.to_vector(np.stack([s, s]))), np.stack([s, s]))
+    with pytest.raises(ValueError, match="count"):
+        small.to_vector(np.array([0] * 8 + [40000], np.int64))
 
 
 def test_generator_words_live_in_the_state_so_copy_clones_the_future():

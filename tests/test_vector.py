@@ -78,7 +78,7 @@ def test_shapes_and_dtypes(game):
     n = 3
     vec = mv.from_game(game, n, seed=0)
     obs, masks, player = vec.reset()
-    assert obs.shape == (n,) + tuple(game.observation_shape) and obs.dtype == np.float32
+    assert obs.shape == (n,) + tuple(game.observation_shape) and obs.dtype == mv.exact_obs_dtypes(game)[0]
     assert masks.shape == (n, game.num_actions) and masks.dtype == np.int8
     assert player.shape == (n,) and player.dtype == np.int64
     out = vec.step(vec.sample_random_actions())
@@ -87,7 +87,75 @@ def test_shapes_and_dtypes(game):
     assert term.shape == trunc.shape == (n,) and term.dtype == trunc.dtype == np.bool_
     assert isinstance(info, dict)
     assert vec.states.shape == (n, game.state_size) and vec.states.dtype == np.int64
-    assert vec.state_bytes == game.state_size * 8
+    narrow = game.layout.vector_dtype if game.layout is not None else np.dtype(np.int64)
+    assert vec.vector_states.dtype == narrow and vec.state_bytes == game.state_size * narrow.itemsize
+    assert vec.bytes_per_step == sum(vec.bytes_per_step_parts.values())
+
+
+def test_fungi_is_stored_narrow():
+    """Fungi opts in: int16 states and uint8 observations, 3x fewer bytes per env step than
+    int64 states with float32 observations (and more without observations)."""
+    game = mushgym.game("fungi_v0")
+    vec = mv.from_game(game, 4, seed=0)
+    wide = mv.from_game(game, 4, seed=0, obs_dtype=np.float32, state_dtype=np.int64)
+    bare = mv.from_game(game, 4, seed=0, with_obs=False)
+    assert vec.vector_states.dtype == np.int16 and vec.obs.dtype == np.uint8
+    assert wide.vector_states.dtype == np.int64 and wide.obs.dtype == np.float32
+    assert wide.bytes_per_step >= 3 * vec.bytes_per_step
+    assert bare.bytes_per_step < vec.bytes_per_step
+
+
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_narrow_vector_equals_wide_vector(env_id):
+    """Same seed: the narrow vector (int32 states, narrowest obs), the wide one (int64 states,
+    float32 obs) and the one writing no observations play the same games: states equal as
+    int64, observations equal after conversion to float32, same masks, players, rewards."""
+    game = mushgym.game(env_id)
+    n = 6
+    vecs = [mv.from_game(game, n, seed=3), mv.from_game(game, n, seed=3, obs_dtype=np.float32, state_dtype=np.int64),
+            mv.from_game(game, n, seed=3, with_obs=False)]
+    outs = [v.reset() for v in vecs]
+    assert outs[2][0] is None
+    np.testing.assert_array_equal(outs[0][0].astype(np.float32), outs[1][0])
+    for _ in range(150):
+        actions = vecs[1].sample_random_actions().copy()
+        outs = [v.step(actions) for v in vecs]
+        assert outs[2][0] is None
+        np.testing.assert_array_equal(outs[0][0].astype(np.float32), outs[1][0])
+        for k in (1, 2, 3, 4, 5):
+            np.testing.assert_array_equal(outs[0][k], outs[1][k])
+            np.testing.assert_array_equal(outs[2][k], outs[1][k])
+        np.testing.assert_array_equal(vecs[0].states, vecs[1].states)
+        np.testing.assert_array_equal(vecs[2].states, vecs[1].states)
+        for i in range(n):
+            np.testing.assert_array_equal(vecs[0].state(i), vecs[1].vector_states[i])
+
+
+def test_obs_dtype_choices_and_errors():
+    fungi, toy = mushgym.game("fungi_v0"), ToyGame()
+    assert [d.name for d in mv.exact_obs_dtypes(fungi)][:2] == ["uint8", "int16"]
+    assert mv.exact_obs_dtypes(toy)[0] == np.float32  # not declared integral: float32
+    with pytest.raises(ValueError, match="uint8"):
+        mv.from_game(fungi, 2, obs_dtype=np.int8)    # Fungi's counts reach 175
+    with pytest.raises(ValueError, match="float32"):
+        mv.from_game(toy, 2, obs_dtype=np.uint8)
+    with pytest.raises(ValueError, match="int64"):
+        mv.from_game(fungi, 2, state_dtype=np.int32)
+    with pytest.raises(ValueError, match="with_obs"):
+        mv.from_game(fungi, 2, with_obs="no")
+
+
+def test_set_state_into_a_narrow_vector():
+    game = mushgym.game("fungi_v0")
+    vec = mv.from_game(game, 2, seed=0)
+    vec.reset()
+    s = game.new_state(77)
+    for a in [int(np.flatnonzero(game.legal_mask(s))[0])] * 3:
+        s = game.step(s, a)
+    vec.set_state(1, s)
+    assert vec.vector_states.dtype == np.int16
+    np.testing.assert_array_equal(vec.state(1), s)
+    np.testing.assert_array_equal(vec.obs[1].astype(np.float32), game.observe(s, game.current_player(s)))
 
 
 def test_registry_make_and_options():
@@ -383,3 +451,18 @@ def test_random_rollouts_do_not_depend_on_threads():
     assert one["games"] == 300 and one["steps"] == int(one["lengths"].sum())
     # game i is the game dealt from seed + i, played out by the functional API's rules
     assert np.all(one["lengths"] > 0)
+
+
+def test_numba_uses_the_installed_tbb_layer():
+    """``pip install tbb`` puts libtbb in <prefix>/lib, off the loader's path: importing mushgym
+    preloads it so that numba's parallel loops use TBB, not OpenMP (mushgym/threads.py)."""
+    from pathlib import Path
+
+    if not sys.platform.startswith("linux") or not (Path(sys.prefix) / "lib" / "libtbb.so.12").exists():
+        pytest.skip("the tbb wheel is not installed in this environment")
+    code = ("import mushgym, numba\nfrom numba import njit, prange\n"
+            "@njit(parallel=True)\ndef f(n):\n    s = 0\n    for i in prange(n):\n        s += i\n    return s\n"
+            "f(10)\nprint(numba.threading_layer())")
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_THREADING_LAYER", "LD_LIBRARY_PATH")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert out.stdout.strip().splitlines()[-1] == "tbb", out.stderr[-2000:]

@@ -13,7 +13,7 @@ from .cards import (
     BASKET, BUTTER, CIDRE, FLY, KIND_NAMES, KIND_SHORT, MOON, MUSHROOMS, NHAND, NIGHT0, NKINDS,
     NNIGHT, NTYPES, PAN, Deck, load_deck,
 )
-from .layout import PHASE_NAMES, max_score, max_sticks, observation_layouts
+from .layout import _BIG as STATE_MAX, PHASE_NAMES, max_score, max_sticks, observation_layouts
 from .positions import describe_pending, state_from
 
 
@@ -53,10 +53,15 @@ class FungiGame(Game):
 
     layout = R.L
     obs_layout = R.OL
+    obs_integral = True   # cards, counts, flags: the vector API writes them as uint8
 
     # --- construction ------------------------------------------------------------
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
         self.deck: Deck = load_deck(self.deck_path)
+        for what, most in (("score", max_score(self.deck)), ("sticks", max_sticks(self.deck))):
+            if most > STATE_MAX:   # the state's bounds (and its int16 form in the vector API) stop there
+                raise ValueError(f"{self.env_id}: this deck allows a {what} of {most}, above the state's limit "
+                                 f"{STATE_MAX}")
         cfg = np.zeros(R.CFG_SIZE, np.int64)
         c = R.CL.arrays(cfg)
         c["reward"][...] = 1 if options["reward"] == "score_diff" else 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mushgym.core import RNG_WORDS, ActionSpace, Layout
+from mushgym.core import RNG_SLOTS, RNG_WORDS, ActionSpace, Layout
 
 from .cards import (
     BASKET, BUTTER, CIDRE, FLY, MAX_DRAW, MAX_NIGHT_DECK, MAX_PANS, NHAND, NIGHT0, NKINDS, NNIGHT,
@@ -71,8 +71,9 @@ PAN_REC = PR.size
 
 # ---------------------------------------------------------------------------
 # State
-L = Layout("state")
-RNG = L.field("rng", RNG_WORDS, doc="the game's random generator (used by the deal)")
+L = Layout("state", vector_dtype=np.int16, words32=("rng",))   # the vector API stores states as int16
+RNG = L.field("rng", RNG_SLOTS, doc="the game's random generator (used by the deal): 4 words, the last 4 slots "
+              "hold them only in the vector API's int16 states (0 here)")
 TURN_PLAYER = L.field("turn_player", doc="whose turn it is (acts when no decision is pending)")
 START = L.field("start_player")
 TERMINAL = L.field("terminal")
@@ -115,11 +116,13 @@ STATE_SIZE = L.size
 
 # Bounds of every slot, checked by Game.validate on each state coming from Python: within
 # them no kernel indexes out of range (card kinds, pile sizes, players, pan and decision
-# entries); counts are capped by the largest pile, counters and points by 2**31.
-_BIG = 2**31
+# entries); counts are capped by the largest pile, counters and points by 2**15 - 1 (so that
+# every slot fits the vector API's int16 states: a game lasts at most 126 decisions and the
+# published deck's best score is 175; FungiGame refuses a deck whose scores could pass it).
+_BIG = 2**15 - 1
 _CARDS = MAX_DRAW            # no count of cards can exceed the draw pile's capacity
 for _name, _low, _high in (
-    ("rng", 0, 2**32 - 1), ("turn_player", 0, 1), ("start_player", 0, 1), ("terminal", 0, 1),
+    ("rng", 0, np.array([2**32 - 1] * RNG_WORDS + [0] * (RNG_SLOTS - RNG_WORDS))), ("turn_player", 0, 1), ("start_player", 0, 1), ("terminal", 0, 1),
     ("steps", 0, _BIG), ("turns", 0, _BIG), ("skips", 0, _BIG), ("forced_passes", 0, _BIG),
     ("draw_pile", 0, NKINDS - 1), ("draw_n", 0, MAX_DRAW),
     ("night_pile", 0, NKINDS - 1), ("night_n", 0, MAX_NIGHT_DECK),

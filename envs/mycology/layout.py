@@ -60,7 +60,7 @@ CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
 
 # --- the state ----------------------------------------------------------------------
-L = Layout("state")
+L = Layout("state", vector_dtype=np.int32, words32=("rng",))   # the vector API stores states as int32
 RNG = L.field("rng", RNG_WORDS, doc="the game's random generator (xoshiro128**)")
 TURN_PLAYER = L.field("turn_player", doc="the player whose turn it is")
 FIRST = L.field("first_player", doc="the player who took the first turn")

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .measure import BATCH_SIZES, Row
+from .measure import Row
 
 def _find(rows: list[Row], group: str, name: str, threads: int | None = "any") -> Row | None:
     for r in rows:
@@ -29,8 +29,13 @@ def derived(result: dict[str, Any], anchors: list[Row]) -> dict[str, Any]:
     raw = _find(rows, "c.", "raw_env()")
     roll1 = _find(rows, "a.", "Game.random_rollouts", 1)
     rolln = _find(rows, "a.", "Game.random_rollouts", nt)
-    vec_big = [r for r in rows if r.group.startswith("b.") and r.threads in (None, nt) and r.extra.get("batch")]
-    vec_big = max(vec_big, key=lambda r: r.extra["batch"]) if vec_big else None
+    vec_rows = [r for r in rows if r.group.startswith("b.") and r.extra.get("batch")]
+
+    def largest(variant: str, threads) -> Row | None:
+        found = [r for r in vec_rows if r.extra.get("variant", "default") == variant and r.threads in threads]
+        return max(found, key=lambda r: r.extra["batch"]) if found else None
+
+    vec_big = largest("default", (None, nt))
     if base and wrapped:
         out["AEC raw env in PettingZoo's 3 wrappers / do-nothing wrapped"] = wrapped.steps_per_s / base.steps_per_s
     if base and fast:
@@ -42,6 +47,18 @@ def derived(result: dict[str, Any], anchors: list[Row]) -> dict[str, Any]:
     if vec_big and rolln:
         out[f"vector batch {vec_big.extra['batch']} / rollouts ({nt} threads)"] = vec_big.steps_per_s / rolln.steps_per_s
         out[f"vector batch {vec_big.extra['batch']} steps/s"] = vec_big.steps_per_s
+        for variant in ("no obs", "int64 state, float32 obs"):
+            other = largest(variant, (None, nt))
+            if other and other.extra["batch"] == vec_big.extra["batch"]:
+                out[f"vector batch {other.extra['batch']} ({variant}) / rollouts ({nt} threads)"] = (
+                    other.steps_per_s / rolln.steps_per_s)
+    vec_1k = [r for r in vec_rows if r.extra["batch"] == 1024 and r.extra.get("variant", "default") == "default"
+              and r.threads in (None, nt)]
+    if vec_big and vec_1k and vec_big.extra["batch"] > 1024:
+        out[f"vector batch {vec_big.extra['batch']} / batch 1024"] = vec_big.steps_per_s / vec_1k[0].steps_per_s
+    vec_1t, roll_1t = largest("default", (1,)), roll1
+    if vec_1t and roll_1t and nt > 1:
+        out[f"vector batch {vec_1t.extra['batch']} / rollouts (1 thread)"] = vec_1t.steps_per_s / roll_1t.steps_per_s
     for r in rows:
         if r.name.startswith("warm cache"):
             out["warm start s"] = r.extra["seconds"]
@@ -138,11 +155,9 @@ def console_for(plain: bool):
 def footer(result: dict[str, Any], ratios: dict[str, Any]) -> list[str]:
     lines = [f"state: {result['state_size']} int64 = {result['state_bytes']:,} bytes per game; "
              f"{result['num_actions']} actions; observation {tuple(result['observation_shape'])}"]
-    for r in result["rows"]:
-        if r.extra.get("bytes_per_env") and r.extra.get("batch") == max(BATCH_SIZES):
-            lines.append(f"vector memory: {r.extra['bytes_per_env']:,} bytes per env (state, obs, final obs, mask, "
-                         f"bookkeeping)")
-            break
+    for variant, parts in result.get("bytes_per_env_step", {}).items():
+        detail = ", ".join(f"{k} {v:,}" for k, v in parts.items())
+        lines.append(f"vector bytes per env step ({variant}): {sum(parts.values()):,} ({detail})")
     for k, v in ratios.items():
         if k.endswith("steps/s"):
             lines.append(f"{k}: {_fmt_rate(v)}")

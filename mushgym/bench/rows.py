@@ -48,10 +48,29 @@ def bench_rollouts(game, threads: int, budget: float, repeats: int) -> Row:
 
 # --- (b) vector API ---------------------------------------------------------------
 
-def bench_vector(game, batch: int, threads: int | None, budget: float, repeats: int) -> Row:
+#: the vector variants measured at the largest batch besides the default one (narrowest
+#: exact observations, the layout's state dtype): no observations at all, and the storage
+#: before issue 13 (int64 states, float32 observations) as the in-run baseline
+VECTOR_VARIANTS = {
+    "default": {},
+    "no obs": {"with_obs": False},
+    "int64 state, float32 obs": {"state_dtype": np.int64, "obs_dtype": np.float32},
+}
+
+
+def vector_bytes(game) -> dict[str, dict[str, int]]:
+    """Bytes per env step of each vector variant, by part (state, obs, mask, rewards, rest)."""
     from ..vector import MushroomVectorEnv
 
-    vec = MushroomVectorEnv(game, batch, seed=batch, threads=threads)
+    return {name: MushroomVectorEnv(game, 1, seed=0, **kw).bytes_per_step_parts
+            for name, kw in VECTOR_VARIANTS.items()}
+
+
+def bench_vector(game, batch: int, threads: int | None, budget: float, repeats: int,
+                 variant: str = "default") -> Row:
+    from ..vector import MushroomVectorEnv
+
+    vec = MushroomVectorEnv(game, batch, seed=batch, threads=threads, **VECTOR_VARIANTS[variant])
     vec.reset()
     for _ in range(3):  # compile (if needed) and warm the caches
         vec.step(vec.sample_random_actions())
@@ -73,9 +92,11 @@ def bench_vector(game, batch: int, threads: int | None, budget: float, repeats: 
         return steps, ended
 
     threads_used = 1 if batch < _parallel_threshold() else threads
-    return make_row("b. vector API", f"batch {batch:,}", threads_used, timed(run, budget, repeats),
-                note="obs + masks + random actions", batch=batch,
-                bytes_per_env=vec.bytes_per_env)
+    name = f"batch {batch:,}" if variant == "default" else f"batch {batch:,}, {variant}"
+    what = {"default": f"{vec.obs_dtype.name} obs", "no obs": "no obs"}.get(variant, "obs")
+    return make_row("b. vector API", name, threads_used, timed(run, budget, repeats),
+                    note=f"{what} + masks + random actions; {vec.bytes_per_step:,} B/env step", batch=batch,
+                    variant=variant, bytes_per_env=vec.bytes_per_env, bytes_per_step=vec.bytes_per_step)
 
 
 def _parallel_threshold() -> int:
@@ -331,8 +352,12 @@ def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool
         rows.append(bench_rollouts(game, all_threads, budget, repeats))
         for b in batches:
             rows.append(bench_vector(game, b, None, budget, repeats))
+        for variant in VECTOR_VARIANTS:
+            if variant != "default":
+                rows.append(bench_vector(game, batches[-1], None, budget, repeats, variant))
         if all_threads > 1:
             rows.append(bench_vector(game, batches[-1], 1, budget, repeats))
+            rows.append(bench_vector(game, batches[-1], 1, budget, repeats, "no obs"))
         rows += bench_aec(module, budget, repeats)
         for b in EPISODE_BATCHES:
             rows.append(bench_episodes(game, b, budget, repeats))
@@ -343,6 +368,7 @@ def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool
         "spec": spec,
         "state_size": game.state_size,
         "state_bytes": game.state_size * 8,
+        "bytes_per_env_step": vector_bytes(game),
         "num_actions": game.num_actions,
         "observation_shape": list(game.observation_shape),
         "rows": rows,

@@ -13,10 +13,10 @@ from .piles import (
     reshuffle_into,
     shuffle_range,
 )
-from .rng import RNG_WORDS, rng_below, rng_die, rng_next32, rng_seed
+from .rng import RNG_SLOTS, RNG_WORDS, rng_below, rng_die, rng_next32, rng_seed
 
 __all__ = [
-    "Layout", "ActionSpace", "NO_DECISION", "STATE_DTYPE", "RNG_WORDS", "rng_seed", "rng_next32", "rng_below", "rng_die",
+    "Layout", "ActionSpace", "NO_DECISION", "STATE_DTYPE", "RNG_WORDS", "RNG_SLOTS", "rng_seed", "rng_next32", "rng_below", "rng_die",
     "shuffle_range", "pile_push", "pile_draw", "pile_push_bottom", "pile_remove_at",
     "reshuffle_into", "count_by_type", "install_batch_kernels",
 ]

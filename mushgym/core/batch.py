@@ -16,7 +16,8 @@ Kernels every game module defines before calling ``install_batch_kernels``
     init(state, seed, cfg, work)                deal and set up
     legal_mask(state, cfg, mask, work) -> int   fill the int8 mask, return #legal
     step(state, action, cfg, work)              apply one legal action
-    observe(state, player, cfg, out, work)      fill the float32 observation
+    observe(state, player, cfg, out, work)      fill the observation (float32, or a narrower
+                                                exact dtype in the vector API)
     current_player(state) -> int
     is_terminal(state) -> bool
     returns(state, cfg, out)                    float64 return of every seat
@@ -54,6 +55,10 @@ import types
 from typing import NamedTuple
 
 import numpy as np
+
+# ``flags`` of the vector kernels: draw random actions during the step, write observations.
+FLAG_DRAW = 1
+FLAG_OBS = 2
 
 # Auto-reset modes (Gymnasium's names), as passed to the kernels.
 AUTORESET_NEXT_STEP = 0
@@ -174,29 +179,53 @@ def _next_episode_seed(rng):
     return (hi << 32) | _rng_next32(rng, 0)
 
 
+@njit(cache=True)
+def _observe_into(state, player, cfg, out, work):
+    """``observe`` behind a call: the rare paths (a final observation, the agents' rows, the
+    single-agent view) share this one compiled copy instead of inlining the game's
+    ``observe`` at every site (each inlined copy costs compile time, not speed)."""
+    observe(state, player, cfg, out, work)
+
+
 @njit(cache=True, inline='always')
-def _vec_refresh(i, b, cfg, work, draw):
-    """Write env ``i``'s mask, player to act and that player's observation (the game's
-    ``legal_mask`` and ``observe`` overwrite every element). With ``draw``, also draw a
-    uniformly random legal action into ``b.rand_actions[i]`` while the mask is hot."""
+def _vec_mask(i, b, cfg, work, flags):
+    """Write env ``i``'s mask and player to act; return that player. With ``flags & 1``,
+    also draw a uniformly random legal action into ``b.rand_actions[i]`` while the mask is hot."""
     state = _row(b.states, i)
     m = _row(b.masks, i)
     nl = legal_mask(state, cfg, m, work)
     b.n_legal[i] = nl
     p = current_player(state)
     b.players[i] = p
-    observe(state, p, cfg, _row(b.obs, i), work)
-    if draw:
+    if flags & 1:
         b.rand_actions[i] = sample_masked(m, nl, _row(b.policy_rngs, i), 0) if nl > 0 else 0
+    return p
 
 
 @njit(cache=True, inline='always')
-def _vec_reset_one(i, b, cfg, work, draw):
+def _vec_refresh(i, b, cfg, work, flags):
+    """``_vec_mask``, then (with ``flags & 2``) that player's observation (the game's
+    ``legal_mask`` and ``observe`` overwrite every element)."""
+    p = _vec_mask(i, b, cfg, work, flags)
+    if flags & 2:
+        _observe_into(_row(b.states, i), p, cfg, _row(b.obs, i), work)
+
+
+@njit(cache=True, inline='always')
+def _vec_deal(i, b, cfg, work):
+    """Env ``i``'s next episode from its seed stream (state only)."""
     s = _next_episode_seed(_row(b.seed_rngs, i))
     b.ep_seeds[i] = s
     b.ep_len[i] = 0
     init(_row(b.states, i), s, cfg, work)
-    _vec_refresh(i, b, cfg, work, draw)
+
+
+@njit(cache=True, inline='always')
+def _vec_reset_one(i, b, cfg, work, flags):
+    _vec_deal(i, b, cfg, work)
+    p = _vec_mask(i, b, cfg, work, flags)
+    if flags & 2:
+        observe(_row(b.states, i), p, cfg, _row(b.obs, i), work)
 
 
 @njit(cache=True)
@@ -234,33 +263,43 @@ def _episode_end(i, b, state, cfg, max_len):
 
 
 @njit(cache=True, inline='always')
-def _vec_step_one(i, b, actions, cfg, work, max_len, mode, draw):
+def _vec_step_one(i, b, actions, cfg, work, max_len, mode, flags):
+    """One env's step. The game's ``init``, ``legal_mask`` and ``observe`` each have one call
+    site here (each inlined copy costs compile time): the observation is of the player to
+    act, or of the last mover when the episode just ended; the final observation of the
+    same-step mode goes through ``_observe_into``."""
     state = _row(b.states, i)
     for k in range(b.rewards.shape[1]):
         b.rewards[i, k] = 0.0
     if mode == 1:
         b.has_final[i] = False
+    who = b.players[i]
+    deal = False
+    refresh = True
     if mode == 0 and (b.terminated[i] or b.truncated[i]):
         b.terminated[i] = False
         b.truncated[i] = False
-        _vec_reset_one(i, b, cfg, work, draw)
-        return
-    p = b.players[i]
-    step(state, actions[i], cfg, work)
-    if not _episode_end(i, b, state, cfg, max_len):
-        _vec_refresh(i, b, cfg, work, draw)
-        return
-    # the episode ended: the final observation is the last mover's
-    if mode == 1:
-        observe(state, p, cfg, _row(b.final_obs, i), work)
-        b.has_final[i] = True
-        _vec_reset_one(i, b, cfg, work, draw)
+        deal = True
     else:
-        observe(state, p, cfg, _row(b.obs, i), work)
-        b.masks[i, :] = 0
-        b.n_legal[i] = 0
-        b.players[i] = -1
-        b.rand_actions[i] = 0
+        step(state, actions[i], cfg, work)
+        if _episode_end(i, b, state, cfg, max_len):
+            if mode == 1:   # keep the last mover's view, deal the next game in the same step
+                if flags & 2:
+                    _observe_into(state, who, cfg, _row(b.final_obs, i), work)
+                b.has_final[i] = True
+                deal = True
+            else:           # the observation is the last mover's; no mask, no player
+                refresh = False
+                b.masks[i, :] = 0
+                b.n_legal[i] = 0
+                b.players[i] = -1
+                b.rand_actions[i] = 0
+    if deal:
+        _vec_deal(i, b, cfg, work)
+    if refresh:
+        who = _vec_mask(i, b, cfg, work, flags)
+    if flags & 2:
+        observe(state, who, cfg, _row(b.obs, i), work)
 
 
 @njit(cache=True, inline='always')
@@ -278,42 +317,42 @@ def vec_seed(base, seed_rngs, policy_rngs):
 
 
 @njit(cache=True)
-def _vec_reset_chunk(c, nc, b, cfg, draw):
+def _vec_reset_chunk(c, nc, b, cfg, flags):
     """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
     prange body: parfors lose writes made through the bundle's arrays in the loop body."""
     b = _borrowed(b)
     n = b.states.shape[0]
     work = _row(b.works, c)
     for env in range(c * n // nc, (c + 1) * n // nc):
-        _vec_reset_one(env, b, cfg, work, draw)
+        _vec_reset_one(env, b, cfg, work, flags)
 
 
 @njit(cache=True, parallel=True)
-def par_vec_reset(b, cfg, draw):
+def par_vec_reset(b, cfg, flags):
     nc = b.works.shape[0]
     for c in prange(nc):
-        _vec_reset_chunk(c, nc, b, cfg, draw)
+        _vec_reset_chunk(c, nc, b, cfg, flags)
 
 
 @njit(cache=True)
-def _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, draw):
+def _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, flags):
     """Chunk ``c`` of ``nc`` (contiguous envs) with its own scratch row. Kept out of the
     prange body: parfors lose writes made through the bundle's arrays in the loop body."""
     b = _borrowed(b)
     n = b.states.shape[0]
     work = _row(b.works, c)
     for env in range(c * n // nc, (c + 1) * n // nc):
-        _vec_step_one(env, b, actions, cfg, work, max_len, mode, draw)
+        _vec_step_one(env, b, actions, cfg, work, max_len, mode, flags)
 
 
 @njit(cache=True, parallel=True)
-def par_vec_step(b, actions, cfg, max_len, mode, draw):
+def par_vec_step(b, actions, cfg, max_len, mode, flags):
     bad = _vec_check(actions, b.masks, b.terminated, b.truncated, mode)
     if bad >= 0:
         return bad
     nc = b.works.shape[0]
     for c in prange(nc):
-        _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, draw)
+        _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, flags)
     return -1
 
 
@@ -353,7 +392,7 @@ def _ep_deal_one(i, b, seed, cfg, work):
         _ep_end_row(i, b, cfg, work)
     else:
         b.terminated[i] = False
-        _vec_refresh(i, b, cfg, work, False)
+        _vec_refresh(i, b, cfg, work, 2)
 
 
 @njit(cache=True, inline='always')
@@ -362,7 +401,7 @@ def _ep_step_one(i, b, action, cfg, work, max_len):
     if _episode_end(i, b, _row(b.states, i), cfg, max_len):
         _ep_end_row(i, b, cfg, work)
     else:
-        _vec_refresh(i, b, cfg, work, False)
+        _vec_refresh(i, b, cfg, work, 2)
 
 
 @njit(cache=True)
@@ -428,7 +467,7 @@ def ep_observe(b, rows, seats, cfg, out):
     """``out[k]`` = seat ``seats[k]``'s observation of env ``rows[k]`` (any state, ended too)."""
     work = _row(b.works, 0)
     for k in range(rows.shape[0]):
-        observe(_row(b.states, rows[k]), seats[k], cfg, _row(out, k), work)
+        _observe_into(_row(b.states, rows[k]), seats[k], cfg, _row(out, k), work)
 
 
 # --- single-agent view: a learner seat per env (``b.players``), random opponents -----
@@ -452,7 +491,7 @@ def _sa_play_opponents(i, b, cfg, work):
 def _sa_refresh(i, b, cfg, work):
     state = _row(b.states, i)
     b.n_legal[i] = legal_mask(state, cfg, _row(b.masks, i), work)
-    observe(state, b.players[i], cfg, _row(b.obs, i), work)
+    _observe_into(state, b.players[i], cfg, _row(b.obs, i), work)
 
 
 @njit(cache=True, inline='always')
@@ -495,11 +534,11 @@ def _sa_step_one(i, b, actions, cfg, work, seat_mode, max_len, mode, num_players
         return
     b.learner_rewards[i] = b.rewards[i, learner]
     if mode == 1:
-        observe(state, learner, cfg, _row(b.final_obs, i), work)
+        _observe_into(state, learner, cfg, _row(b.final_obs, i), work)
         b.has_final[i] = True
         _sa_reset_one(i, b, cfg, work, seat_mode, num_players)
     else:
-        observe(state, learner, cfg, _row(b.obs, i), work)
+        _observe_into(state, learner, cfg, _row(b.obs, i), work)
         b.masks[i, :] = 0
         b.n_legal[i] = 0
 
@@ -548,9 +587,9 @@ class Batch(NamedTuple):
     """The arrays of a batch of envs, passed to the vector kernels as one named bundle
     (row ``i`` of each belongs to env ``i``; ``works`` has one row per thread)."""
 
-    states: np.ndarray         # (n, state_size) int64
-    obs: np.ndarray            # (n, *obs_shape) float32
-    final_obs: np.ndarray      # (n, *obs_shape) float32: last observation of an ended episode
+    states: np.ndarray         # (n, state_size) int64, or the layout's narrower vector_dtype
+    obs: np.ndarray            # (n, *obs_shape) float32 or the vector's obs_dtype
+    final_obs: np.ndarray      # (n, *obs_shape) like obs: last observation of an ended episode
     has_final: np.ndarray      # (n,) bool
     masks: np.ndarray          # (n, num_actions) int8
     n_legal: np.ndarray        # (n,) int64
@@ -568,12 +607,12 @@ class Batch(NamedTuple):
 
 
 def new_batch(n: int, state_size: int, obs_shape: tuple[int, ...], num_actions: int, num_players: int,
-              work_size: int, obs_dtype=np.float32, mask_dtype=np.int8) -> Batch:
+              work_size: int, obs_dtype=np.float32, mask_dtype=np.int8, state_dtype=np.int64) -> Batch:
     """Zeroed arrays for ``n`` envs."""
     import numba
 
     return Batch(
-        states=np.zeros((n, state_size), np.int64),
+        states=np.zeros((n, state_size), state_dtype),
         obs=np.zeros((n,) + tuple(obs_shape), obs_dtype),
         final_obs=np.zeros((n,) + tuple(obs_shape), obs_dtype),
         has_final=np.zeros(n, np.bool_),

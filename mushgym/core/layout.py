@@ -88,14 +88,34 @@ def _shape(shape) -> tuple[int, ...]:
     return out
 
 
-class Layout:
-    """Allocates consecutive slots of a 1-D array by name and shape."""
+#: the state widths a layout may ask the vector API to store its states in
+VECTOR_DTYPES = (np.int64, np.int32, np.int16)
 
-    def __init__(self, name: str = "state") -> None:
+
+class Layout:
+    """Allocates consecutive slots of a 1-D array by name and shape.
+
+    ``vector_dtype`` (state layouts only; default int64) is the width the vector API stores
+    this game's states in: ``np.int32`` halves the bytes each env moves per step, ``np.int16``
+    quarters them. The states of the functional API and the AEC env stay int64; the vector
+    converts at its edges. A game opts in only when every slot fits: every declared bound
+    must lie within the dtype (:meth:`check_vector_dtype`). The fields named in ``words32``
+    hold the random generator's unsigned 32-bit words (:mod:`mushgym.core.rng`): in int64
+    and int32 one word per slot (int32 keeps the same bits, signed), in int16 two slots per
+    word, so such a field has :data:`~mushgym.core.rng.RNG_SLOTS` slots, of which the int64
+    form uses the first half (the rest stays 0).
+    """
+
+    def __init__(self, name: str = "state", *, vector_dtype=np.int64, words32: tuple[str, ...] = ()) -> None:
         self.name = name
         self.fields: dict[str, Field] = {}
         self.size = 0
         self.stack: tuple[int, int, int] | None = None  # (offset, depth, args)
+        if not any(np.dtype(vector_dtype) == np.dtype(d) for d in VECTOR_DTYPES):
+            raise ValueError(f"{name}: vector_dtype must be one of {[np.dtype(d).name for d in VECTOR_DTYPES]}, "
+                             f"got {vector_dtype!r}")
+        self.vector_dtype = np.dtype(vector_dtype)
+        self.words32 = tuple(words32)
 
     # --- declaring --------------------------------------------------------------
     def field(self, name: str, shape=(), *, dims: tuple[str, ...] | None = None, doc: str = "",
@@ -173,6 +193,78 @@ class Layout:
                          doc="pending decisions, bottom first: kind, player, args")
         self.stack = (off, depth, args)
         return off
+
+    def check_vector_dtype(self) -> None:
+        """Raise ValueError unless every declared bound fits :attr:`vector_dtype` (the fields of
+        :attr:`words32` hold 0..2**32-1 in their int64 form). Fields without bounds are the
+        game's claim, checked by its vector-against-functional property tests."""
+        unknown = [w for w in self.words32 if w not in self.fields]
+        if unknown:
+            raise ValueError(f"{self.name}: words32 names unknown fields {unknown}; fields: {list(self.fields)}")
+        if self.vector_dtype == np.int64:
+            return
+        info = np.iinfo(self.vector_dtype)
+        for f in self.fields.values():
+            lo_ok, hi_ok = (0, 2**32 - 1) if f.name in self.words32 else (info.min, info.max)
+            if f.name in self.words32 and self.vector_dtype == np.int16 and f.size % 2:
+                raise ValueError(f"{self.name} field {f.name!r}: an int16 state needs two slots per generator word, "
+                                 f"got {f.size} slots")
+            for bound, inside in ((f.low, lambda b: np.min(b) >= lo_ok), (f.high, lambda b: np.max(b) <= hi_ok)):
+                if bound is not None and not inside(np.asarray(bound, np.int64)):
+                    raise ValueError(f"{self.name} field {f.name!r}: bounds {f.low}..{f.high} do not fit the "
+                                     f"vector dtype {self.vector_dtype.name} ({lo_ok}..{hi_ok})")
+
+    def _words(self):
+        """(offset, slots) of each :attr:`words32` field."""
+        return [(self.fields[w].offset, self.fields[w].size) for w in self.words32]
+
+    def to_vector(self, states: np.ndarray) -> np.ndarray:
+        """int64 states (any leading shape) in :attr:`vector_dtype`; ValueError naming the first
+        slot that does not fit."""
+        if self.vector_dtype == np.int64:
+            return np.asarray(states, np.int64)
+        s = np.array(states, np.int64)
+        info = np.iinfo(self.vector_dtype)
+        words = {}
+        for off, size in self._words():
+            w = s[..., off: off + size].copy()
+            words[off] = w
+            s[..., off: off + size] = 0      # checked below as words, not as slots
+        for off, w in words.items():
+            spare = w[..., w.shape[-1] // 2:] if self.vector_dtype == np.int16 else w[..., :0]
+            if (w < 0).any() or (w > 2**32 - 1).any() or spare.any():
+                name = next(f.name for f in self.fields.values() if f.offset == off)
+                raise ValueError(f"{self.name} field {name!r} holds no valid generator words "
+                                 f"(0..2**32-1{', second half 0' if spare.size else ''}): {w.tolist()}")
+        bad = np.argwhere((s < info.min) | (s > info.max))
+        if bad.size:
+            slot = int(bad[0][-1])
+            name = next(f.name for f in self.fields.values() if f.offset <= slot < f.offset + f.size)
+            raise ValueError(f"{self.name} slot {slot} (field {name!r}) = {int(np.asarray(states)[tuple(bad[0])])} "
+                             f"does not fit the vector dtype {self.vector_dtype.name}")
+        for off, w in words.items():
+            if self.vector_dtype == np.int16:
+                half = w.shape[-1] // 2
+                lo, hi = w[..., :half] & 0xFFFF, w[..., :half] >> 16
+                s[..., off: off + 2 * half: 2] = lo - ((lo >> 15) << 16)
+                s[..., off + 1: off + 2 * half: 2] = hi - ((hi >> 15) << 16)
+            else:
+                s[..., off: off + w.shape[-1]] = w - ((w >> 31) << 32)
+        return s.astype(self.vector_dtype)
+
+    def from_vector(self, states: np.ndarray) -> np.ndarray:
+        """States stored in :attr:`vector_dtype` back as int64 (the functional API's)."""
+        s = np.array(states, np.int64)
+        for off, size in self._words():
+            if self.vector_dtype == np.int16:
+                half = size // 2
+                lo = s[..., off: off + size: 2] & 0xFFFF
+                hi = s[..., off + 1: off + size: 2] & 0xFFFF
+                s[..., off: off + half] = lo | (hi << 16)
+                s[..., off + half: off + size] = 0
+            elif self.vector_dtype == np.int32:
+                s[..., off: off + size] &= 0xFFFFFFFF
+        return s
 
     # --- reading states -----------------------------------------------------------
     def _check(self, state: np.ndarray) -> None:

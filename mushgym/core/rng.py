@@ -8,11 +8,19 @@ fixes a whole game.
 All arithmetic stays below 2**63, so the same code gives the same numbers
 compiled by numba and run as plain Python (``NUMBA_DISABLE_JIT=1``): 32-bit
 products are formed from 16-bit halves instead of relying on overflow.
+
+The words may also live in a narrower array (a game whose layout declares a narrower
+``vector_dtype``, see :class:`mushgym.core.Layout`): in ``int32`` a word is stored as the
+signed integer with the same bits; in ``int16`` it takes two slots (low half first), so
+such a game reserves :data:`RNG_SLOTS` slots for its generator (the int64 form uses the
+first :data:`RNG_WORDS`, the others stay 0). The sequence is the same whatever the width.
 """
 
 from numba import njit
 
 RNG_WORDS = 4
+#: slots a generator takes in a state stored as narrow as int16 (two per word)
+RNG_SLOTS = 2 * RNG_WORDS
 MASK32 = 0xFFFFFFFF
 
 
@@ -27,6 +35,29 @@ def mul32(a, b):
 @njit(cache=True, inline="always")
 def rotl32(x, k):
     return ((x << k) | (x >> (32 - k))) & MASK32
+
+
+@njit(cache=True, inline="always")
+def _word(state, off, k):
+    """Word ``k`` of the generator at ``state[off:]`` (0 <= word < 2**32), whatever the width."""
+    if state.itemsize == 2:
+        return (int(state[off + 2 * k]) & 0xFFFF) | ((int(state[off + 2 * k + 1]) & 0xFFFF) << 16)
+    return int(state[off + k]) & MASK32
+
+
+@njit(cache=True, inline="always")
+def _put(state, off, k, x):
+    """Store word ``k`` (0 <= x < 2**32): one slot of 64 bits, or one of 32 bits holding the
+    signed integer with the same bits, or two of 16 bits (low half first), likewise signed."""
+    if state.itemsize == 2:
+        lo = x & 0xFFFF
+        hi = x >> 16
+        state[off + 2 * k] = lo - ((lo >> 15) << 16)
+        state[off + 2 * k + 1] = hi - ((hi >> 15) << 16)
+    elif state.itemsize == 4:
+        state[off + k] = x - ((x >> 31) << 32)
+    else:
+        state[off + k] = x
 
 
 @njit(cache=True)
@@ -53,19 +84,19 @@ def rng_seed(state, off, seed):
     d = mix32(b ^ mix32(c + 0xCC9E2D51))
     if a == 0 and b == 0 and c == 0 and d == 0:
         a = 1
-    state[off] = a
-    state[off + 1] = b
-    state[off + 2] = c
-    state[off + 3] = d
+    _put(state, off, 0, a)
+    _put(state, off, 1, b)
+    _put(state, off, 2, c)
+    _put(state, off, 3, d)
 
 
 @njit(cache=True)
 def rng_next32(state, off):
     """Next 32-bit output (0 <= x < 2**32); advances the generator."""
-    s0 = state[off]
-    s1 = state[off + 1]
-    s2 = state[off + 2]
-    s3 = state[off + 3]
+    s0 = _word(state, off, 0)
+    s1 = _word(state, off, 1)
+    s2 = _word(state, off, 2)
+    s3 = _word(state, off, 3)
     result = mul32(rotl32(mul32(s1, 5), 7), 9)
     t = (s1 << 9) & MASK32
     s2 ^= s0
@@ -74,10 +105,10 @@ def rng_next32(state, off):
     s0 ^= s3
     s2 ^= t
     s3 = rotl32(s3, 11)
-    state[off] = s0
-    state[off + 1] = s1
-    state[off + 2] = s2
-    state[off + 3] = s3
+    _put(state, off, 0, s0)
+    _put(state, off, 1, s1)
+    _put(state, off, 2, s2)
+    _put(state, off, 3, s3)
     return result
 
 
