@@ -88,7 +88,9 @@ class EpisodeBatch:
 
     def deal(self, rows: np.ndarray, seeds: np.ndarray) -> None:
         rows = np.ascontiguousarray(rows, dtype=np.int64)
-        seeds = np.ascontiguousarray(seeds, dtype=np.int64) & 0x7FFFFFFFFFFFFFFF
+        seeds = np.ascontiguousarray(seeds, dtype=np.int64)
+        if (seeds < 0).any():
+            raise ValueError(f"{self.game.env_id}: seeds must be non-negative integers, got {int(seeds.min())}")
         self._deal(self.b, rows, seeds, self._cfg)
         over = rows[self.terminated[rows]]  # over at the deal (rare): the kernel marks it terminated
         for i in over:
