@@ -184,7 +184,7 @@ class Game:
             hint = ""
             if (isinstance(state, np.ndarray) and state.ndim == 1 and state.dtype.kind == "i"
                     and state.shape[0] >= HEADER_WORDS and state.shape != (self.state_size,)):
-                why = header_mismatch(self, state[-HEADER_WORDS:])
+                why = header_mismatch(self, state[-HEADER_WORDS:], _env_ids())
                 hint = f" ({why})" if why else ""
             raise ValueError(
                 f"{self.env_id}: a state is a 1-D {np.dtype(self.state_dtype).name} array of length "
@@ -212,7 +212,7 @@ class Game:
         if i >= 0:
             if i >= self._body_size:
                 raise ValueError(f"{self.env_id}: invalid state: "
-                                 f"{header_mismatch(self, state[self._body_size:]) or 'bad header'}")
+                                 f"{header_mismatch(self, state[self._body_size:], _env_ids()) or 'bad header'}")
             raise ValueError(
                     f"{self.env_id}: invalid state: {slot_name(self.layout, i)} = {int(state[i])} is outside "
                     f"{int(self._state_low[i])}..{int(self._state_high[i])} (a corrupted or foreign state array?)")
@@ -343,6 +343,13 @@ class Game:
 
     def __reduce__(self):
         return (_rebuild_game, (type(self), self.options))
+
+
+def _env_ids() -> tuple[str, ...]:
+    """The registered env ids (to name the game a foreign state belongs to)."""
+    from .registry import list_envs
+
+    return tuple(list_envs())
 
 
 def _rebuild_game(cls, options):

@@ -82,12 +82,13 @@ def init(state, seed, cfg, work):
 '''
 
 
-def header_mismatch(game: Any, found: np.ndarray) -> str:
-    """Why the header words ``found`` are not ``game``'s (an empty string if they are)."""
+def header_mismatch(game: Any, found: np.ndarray, env_ids: tuple[str, ...] = ()) -> str:
+    """Why the header words ``found`` are not ``game``'s (an empty string if they are);
+    ``env_ids`` are the games a foreign game id is looked up among."""
     want = game.header
     found = [int(x) for x in found]
     if found[GAME_ID] != int(want[GAME_ID]):
-        other = _game_named(found[GAME_ID])
+        other = next((e for e in env_ids if game_id_word(e) == found[GAME_ID]), None)
         if other:
             return f"a state of {other}, not of {game.env_id}"
         return f"not a state of {game.env_id} nor of any mushgym game (no valid header: a corrupted or foreign array?)"
@@ -103,18 +104,7 @@ def header_mismatch(game: Any, found: np.ndarray) -> str:
     return ""
 
 
-def _game_named(word: int) -> str | None:
-    try:
-        from ..registry import list_envs
-    except Exception:  # pragma: no cover
-        return None
-    for env_id in list_envs():
-        if game_id_word(env_id) == word:
-            return env_id
-    return None
-
-
-def _options_named(game: Any, fingerprint: int, limit: int = 512) -> dict | None:
+def _options_named(game: Any, fingerprint: int, limit: int = 256) -> dict | None:
     """The option set of ``game``'s class whose fingerprint is ``fingerprint`` (tried over at most
     ``limit`` combinations of the declared choices), or None."""
     import itertools
@@ -123,7 +113,7 @@ def _options_named(game: Any, fingerprint: int, limit: int = 512) -> dict | None
     combos = 1
     for n in names:
         combos *= len(game.option_choices[n])
-    if combos > limit:
+    if combos > limit:   # (the error path only: each candidate builds a game)
         return None
     for values in itertools.product(*(game.option_choices[n] for n in names)):
         options = dict(zip(names, values))
