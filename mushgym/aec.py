@@ -76,6 +76,8 @@ class MushroomAECEnv(AECEnv):
             if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
                 raise TypeError(f"{self.metadata['name']}: seed must be an integer or None, got {seed!r}")
             seed = int(seed)   # numpy integers too
+            if seed < 0:
+                raise ValueError(f"{self.metadata['name']}: seed must be a non-negative integer or None, got {seed}")
             self._np_random, _ = seeding.np_random(seed)
             game_seed = seed
         else:

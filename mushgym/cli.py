@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -223,18 +224,20 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
-    if getattr(args, "delegate", None):
-        module, func = args.delegate
-        try:
-            return _delegate(module, func, rest)
-        except OptionSyntaxError as err:
-            raise SystemExit(f"mushgym: {err}") from None
-    if rest:
+    if not getattr(args, "delegate", None) and rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
+        if getattr(args, "delegate", None):
+            module, func = args.delegate
+            return _delegate(module, func, rest)
         return args.func(args)
     except OptionSyntaxError as err:
         raise SystemExit(f"mushgym: {err}") from None
+    except ValueError as err:   # a bad env id, option, model file, deck file...: the library's clear message
+        if os.environ.get("MUSHGYM_DEBUG"):
+            raise
+        print(f"mushgym {args.command}: error: {err}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

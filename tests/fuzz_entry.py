@@ -66,7 +66,10 @@ def _aec_input(env_id: str, wrapped: bool, rng: np.random.Generator) -> str:
     case = int(rng.integers(10))
     try:
         if case == 0:          # observe / step before reset
-            (env.observe if rng.random() < 0.5 else lambda a: env.step(0))("player_0")
+            try:
+                (env.observe if rng.random() < 0.5 else lambda a: env.step(0))("player_0")
+            except clear as e:
+                return "refused" if str(e) else "unclear"
             return "silent"
         env.reset(seed=int(rng.integers(0, 2**62)))
         for _ in range(int(rng.integers(0, 30))):   # into the game
