@@ -133,7 +133,10 @@ def _vector_input(env_id: str, rng: np.random.Generator) -> str:
     vec = mushgym.vector.make(env_id, num_envs=n, seed=int(rng.integers(0, 2**31)))
     try:
         if rng.random() < 0.1:
-            vec.step(np.zeros(n, np.int64))
+            try:
+                vec.step(np.zeros(n, np.int64))
+            except CLEAR as e:
+                return "refused" if str(e) else "unclear"
             return "silent"
         vec.reset()
         for _ in range(int(rng.integers(0, 20))):
@@ -154,22 +157,22 @@ def _vector_input(env_id: str, rng: np.random.Generator) -> str:
             except ValueError:
                 return "refused"
             return "silent"
-        acts = vec.sample_random_actions(out=np.zeros(n, np.int64)).astype(object)
+        acts = vec.sample_random_actions(out=np.zeros(n, np.int64)).copy()
         i = int(rng.integers(n))
         legal = int(acts[i])
-        value, valid = bad_value(rng, legal, vec.num_actions)
-        if isinstance(value, (list, np.ndarray, dict, bytes)) or value is None:
-            arg, valid = value, False            # the whole argument
-        else:
-            acts[i] = value
-            arg = acts
-            try:
-                arr = np.asarray(acts)
-                valid = valid and arr.dtype != object or all(
-                    isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
-                    and 0 <= int(x) < vec.num_actions and vec.masks[k, int(x)] for k, x in enumerate(acts))
-            except Exception:  # noqa: BLE001
-                valid = False
+        illegal = np.flatnonzero(vec.masks[i] == 0)
+        other = int(illegal[int(rng.integers(len(illegal)))]) if len(illegal) else -1
+        variants = [
+            (acts, True), (acts.tolist(), True), (acts.astype(np.int32), True),
+            (acts.astype(np.float64), True),                  # integral floats: accepted by design
+            (acts + 0.5, False), (acts.astype(bool), False), (acts.astype(object), False),
+            (np.where(np.arange(n) == i, other, acts), False), (np.where(np.arange(n) == i, -1, acts), False),
+            (np.where(np.arange(n) == i, vec.num_actions, acts), False),
+            (np.where(np.arange(n) == i, 2**62, acts), False),
+            (np.full(n, 2**64 - 1, np.uint64), False), (np.full(n, np.nan), False), (acts[:-1], False),
+            (acts.reshape(n, 1), False), (None, False), (str(legal), False), (legal, False),
+        ]
+        arg, valid = variants[int(rng.integers(len(variants)))]
         if case == 3:
             arg = np.asarray([legal] * (n + 1))
             valid = False
@@ -189,7 +192,10 @@ def _single_agent_input(env_id: str, rng: np.random.Generator) -> str:
     env = SingleAgentEnv(env_id, illegal_action="raise")
     try:
         if rng.random() < 0.1:
-            env.step(0)
+            try:
+                env.step(0)
+            except CLEAR as e:
+                return "refused" if str(e) else "unclear"
             return "silent"
         seed, seed_ok = [(int(rng.integers(0, 2**31)), True), (np.int64(5), True), (2**70, True)][int(rng.integers(3))]
         env.reset(seed=seed)

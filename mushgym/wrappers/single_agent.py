@@ -147,7 +147,7 @@ class SingleAgentEnv(gymnasium.Env):
         if self.core.needs_reset[0]:
             raise RuntimeError("the episode is over; call reset()")
         idx = action_index(action)   # an integer (Python, numpy, one-element array); not a bool or float
-        ok = idx is not None
+        ok = idx is not None and 0 <= idx < self.game.num_actions
         a = idx if ok else -1
         if not ok:
             a = -1  # an illegal action
