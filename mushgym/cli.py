@@ -127,7 +127,8 @@ def cmd_golden(args: argparse.Namespace) -> int:
     from .testing import regenerate_golden
 
     try:
-        written = regenerate_golden(args.dir) if args.dir is not None else regenerate_golden()
+        written = (regenerate_golden(args.dir, args.envs) if args.dir is not None
+                   else regenerate_golden(env_ids=args.envs))
     except ValueError as err:
         raise SystemExit(f"mushgym golden: {err}") from None
     for path in written:
@@ -208,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_cache)
     p = sub.add_parser("golden", help="regenerate the golden playthrough files (default: tests/golden of a source "
                                       "checkout; refuses to write inside an installed package)")
+    p.add_argument("envs", nargs="*", metavar="ENV", help="only these env ids (default: every registered env)")
     p.add_argument("--dir", type=Path, default=None, help="folder to write the golden files into")
     p.set_defaults(func=cmd_golden)
     for name, module, func, text in (
