@@ -582,7 +582,7 @@ def test_vector_classes_and_single_agent_env_pickle():
 
     def sa_step(v):
         m = v.action_masks()
-        return v.step(np.array([int(np.flatnonzero(r)[0]) for r in m]))[:4]
+        return v.step(np.array([int(np.flatnonzero(r)[0]) if r.any() else 0 for r in m]))[:4]
 
     _pickle_roundtrip_steps(sa, sa_step)
 
