@@ -134,9 +134,10 @@ def main(argv=None) -> None:
         e, k, a, b, s = args.worker
         worker(e, k, int(a), int(b), int(s))
         return
-    result = {kind: dict(fuzz(args.env_id, kind, n, args.seed)) for kind, n in
-              (("random", args.random), ("corrupt", args.corrupt)) if n}
-    print(json.dumps({args.env_id: result}))
+    for kind, n in (("random", args.random), ("corrupt", args.corrupt)):
+        if n:   # one line per kind, as soon as it is done
+            print(json.dumps({args.env_id: {kind: dict(fuzz(args.env_id, kind, n, args.seed, timeout=7200))}}),
+                  flush=True)
 
 
 if __name__ == "__main__":
