@@ -502,7 +502,7 @@ class MycologyGame(Game):
         (a ValueError names what is wrong).
         """
         n = self.num_players
-        state = L.new_state()
+        state = self.stamp_header(np.zeros(self.state_size, np.int64))   # the header: mushgym.core.header
         v = L.arrays(state)
 
         def per_player(name, given, width=None):
