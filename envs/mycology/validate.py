@@ -16,10 +16,10 @@ from numba import njit
 
 from .layout import (
     ARG_ACTION, ARG_CARDS, ARG_GIVE, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE,
-    ARG_TARGET, BASKET_SLOTS, CAPACITY, CFG_MAX_TURNS, CFG_NUM_PLAYERS, D_FEAST, D_SPECIFIC, DEC_BOTTOM,
+    ARG_TARGET, BASKET_SLOTS, CAPACITY, CFG_MAX_TURNS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, D_SPECIFIC, DEC_BOTTOM,
     DEC_GIVE, DEC_PAY, DEC_TAKE, DECK_N, DECISION_ARGS, DIE1, ENDER, FIELD_SIZE, FIRST, K_HARVEST, K_T5, K_T6,
     MAX_CAPACITY, MAX_PLAYERS, NKINDS, NUM_RES, NUM_SEASONS, ROLL, ROW_SIZE, RUNNING, SEASON, TURN, TURN_LIMIT,
-    TURN_PLAYER, basket_at, basket_count_at, cfg_feast_at, cfg_points_at, cfg_seasons_at, deck_at,
+    TURN_PLAYER, basket_at, basket_count_at, cfg_cost_at, cfg_feast_at, cfg_points_at, cfg_seasons_at, deck_at,
     decision_at, decision_depth, feast_at, field_at, magic_at, poison_at, resources_at, score_at,
 )
 
@@ -54,6 +54,8 @@ VALIDATION_ERRORS = {
     V_END: "the game's end (full baskets, ender, turn limit) is inconsistent",
 }
 
+MAX_OWED_ANY = 3     # ANY resources / Feast a pending payment may still owe: the observation's
+MAX_OWED_FEAST = 2   # bounds (observation.py: owed_any, owed_feast)
 _LOW_BITS = 62   # cards 0..61 in the first word, 62..83 in the second
 
 
@@ -181,11 +183,17 @@ def validate(state, cfg, work):
         total = 0
         for r in range(NUM_RES):
             o = decision_at(state, 0, 2 + ARG_OWED_RES + r)
-            if o < 0:
+            most = 0            # no harvest owes more of a resource than the dearest card costs
+            for c in range(NKINDS):
+                if cfg[cfg_cost_at(c, r)] > most:
+                    most = cfg[cfg_cost_at(c, r)]
+            if o < 0 or o > most:
                 return V_DECISION
             total += o
         owed = total if t == D_SPECIFIC else decision_at(state, 0, 2 + ARG_OWED)
         if owed <= 0 or decision_at(state, 0, 2 + ARG_OWED) < 0:
+            return V_DECISION
+        if (t == D_ANY and owed > MAX_OWED_ANY) or (t == D_FEAST and owed > MAX_OWED_FEAST):
             return V_DECISION
     elif kind == DEC_GIVE or kind == DEC_TAKE:
         if action != K_T6 or target == me or target >= n:
