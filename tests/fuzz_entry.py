@@ -339,6 +339,8 @@ def main(argv=None) -> None:
     p.add_argument("env_id", nargs="?", default="fungi_v0")
     p.add_argument("--n", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--tree", default=None, help="run the workers on another source tree (PYTHONPATH), "
+                                                "e.g. an export of main, for before/after counts")
     p.add_argument("--worker", nargs=5, metavar=("ENTRY", "ENV", "START", "STOP", "SEED"))
     args = p.parse_args(argv)
     if args.worker:
@@ -346,7 +348,8 @@ def main(argv=None) -> None:
         worker(e, env_id, int(a), int(b), int(s))
         return
     entries = ENTRIES if args.entry == "all" else (args.entry,)
-    print(json.dumps({args.env_id: {e: dict(fuzz(e, args.env_id, args.n, args.seed)) for e in entries}}))
+    env = dict(os.environ, PYTHONPATH=args.tree) if args.tree else None
+    print(json.dumps({args.env_id: {e: dict(fuzz(e, args.env_id, args.n, args.seed, env=env)) for e in entries}}))
 
 
 if __name__ == "__main__":
