@@ -76,13 +76,26 @@ class MushroomAECEnv(AECEnv):
             if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
                 raise TypeError(f"{self.metadata['name']}: seed must be an integer or None, got {seed!r}")
             seed = int(seed)   # numpy integers too
+            if seed < 0:
+                raise ValueError(f"{self.metadata['name']}: seed must be a non-negative integer or None, got {seed}")
             self._np_random, _ = seeding.np_random(seed)
             game_seed = seed
         else:
             game_seed = int(self._np_random.integers(0, 2**62))
         # ``options`` is accepted for API compatibility (PettingZoo's api_test passes one) and
         # unused: game options are fixed at construction, e.g. ``mushgym.make(id, num_players=4)``.
-        self._state = self.game.new_state(game_seed)
+        self._start(self.game.new_state(game_seed))
+
+    def set_state(self, state: np.ndarray) -> None:
+        """Continue from a copy of ``state`` (e.g. one saved with :meth:`state`), checked first by
+        :meth:`mushgym.Game.validate`: a state of another game, of other options (player count,
+        variants) or of another layout version is refused with an error saying which. Rewards
+        and step counts restart from zero; a finished state ends every agent at once."""
+        self.game.validate(state)
+        self._start(state.copy())
+
+    def _start(self, state: np.ndarray) -> None:
+        self._state = state
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

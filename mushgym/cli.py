@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -126,7 +127,8 @@ def cmd_golden(args: argparse.Namespace) -> int:
     from .testing import regenerate_golden
 
     try:
-        written = regenerate_golden(args.dir) if args.dir is not None else regenerate_golden()
+        written = (regenerate_golden(args.dir, args.envs) if args.dir is not None
+                   else regenerate_golden(env_ids=args.envs))
     except ValueError as err:
         raise SystemExit(f"mushgym golden: {err}") from None
     for path in written:
@@ -207,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_cache)
     p = sub.add_parser("golden", help="regenerate the golden playthrough files (default: tests/golden of a source "
                                       "checkout; refuses to write inside an installed package)")
+    p.add_argument("envs", nargs="*", metavar="ENV", help="only these env ids (default: every registered env)")
     p.add_argument("--dir", type=Path, default=None, help="folder to write the golden files into")
     p.set_defaults(func=cmd_golden)
     for name, module, func, text in (
@@ -223,18 +226,20 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
-    if getattr(args, "delegate", None):
-        module, func = args.delegate
-        try:
-            return _delegate(module, func, rest)
-        except OptionSyntaxError as err:
-            raise SystemExit(f"mushgym: {err}") from None
-    if rest:
+    if not getattr(args, "delegate", None) and rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
+        if getattr(args, "delegate", None):
+            module, func = args.delegate
+            return _delegate(module, func, rest)
         return args.func(args)
     except OptionSyntaxError as err:
         raise SystemExit(f"mushgym: {err}") from None
+    except ValueError as err:   # a bad env id, option, model file, deck file...: the library's clear message
+        if os.environ.get("MUSHGYM_DEBUG"):
+            raise
+        print(f"mushgym {args.command}: error: {err}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -86,9 +86,29 @@ class EpisodeBatch:
         self._step = k.par_ep_step if par else k.ep_step
         self._cfg = game.config
 
+    def __getstate__(self) -> dict:
+        """Pickled with the kernels' names, not the compiled functions (found again from the
+        game's kernel module, itself found from the game's options); the public arrays alias
+        the bundle ``b`` again after unpickling."""
+        d = {k: v for k, v in self.__dict__.items()
+             if k not in ("states", "obs", "masks", "players", "rewards", "terminated", "truncated", "lengths",
+                          "seeds")}
+        d["_deal"], d["_step"] = self._deal.__name__, self._step.__name__
+        return d
+
+    def __setstate__(self, d: dict) -> None:
+        self.__dict__.update(d)
+        k, b = self.game.kernels, self.b
+        self._deal, self._step = getattr(k, d["_deal"]), getattr(k, d["_step"])
+        self.states, self.obs, self.masks, self.players = b.states, b.obs, b.masks, b.players
+        self.rewards, self.terminated, self.truncated, self.lengths = b.rewards, b.terminated, b.truncated, b.ep_len
+        self.seeds = b.ep_seeds
+
     def deal(self, rows: np.ndarray, seeds: np.ndarray) -> None:
         rows = np.ascontiguousarray(rows, dtype=np.int64)
-        seeds = np.ascontiguousarray(seeds, dtype=np.int64) & 0x7FFFFFFFFFFFFFFF
+        seeds = np.ascontiguousarray(seeds, dtype=np.int64)
+        if (seeds < 0).any():
+            raise ValueError(f"{self.game.env_id}: seeds must be non-negative integers, got {int(seeds.min())}")
         self._deal(self.b, rows, seeds, self._cfg)
         over = rows[self.terminated[rows]]  # over at the deal (rare): the kernel marks it terminated
         for i in over:

@@ -13,13 +13,15 @@ helpers. Everything else here is generic.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, ClassVar
 
 import numpy as np
 
+from .core.header import HEADER_WORDS, header_mismatch, make_header
 from .core.layout import STATE_DTYPE
+from .core.rng import seed_key
 
 OBS_DTYPE = np.float32
 MASK_DTYPE = np.int8
@@ -89,11 +91,19 @@ class Game:
     #: every observation value is an integer (then the vector API writes observations in the
     #: narrowest integer dtype holding ``obs_low..obs_high``; see ``mushgym.vector``)
     obs_integral: ClassVar[bool] = False
+    state_dtype: ClassVar[Any] = STATE_DTYPE   # the integer dtype of a state array
+    state_version: ClassVar[int] = 1   # bump when slots change meaning without a layout change
 
     def __init__(self, **options: Any) -> None:
         self.options = validate_options(self.env_id, self.option_choices, self.default_options, options)
-        self.config = np.ascontiguousarray(self.build_config(self.options), dtype=np.int64)
-        self.spec = self.make_spec(self.options)
+        body = np.ascontiguousarray(self.build_config(self.options), dtype=np.int64)
+        spec = self.make_spec(self.options)
+        # the state header (mushgym.core.header): kept at the end of the config table, from where
+        # every deal copies it to the end of the state; neither moves any offset the kernels use
+        self.header = make_header(self.env_id, self.options, body, self.layout, spec.state_size,
+                                  self.state_version)
+        self.config = np.concatenate([body, self.header])
+        self.spec = replace(spec, state_size=spec.state_size + HEADER_WORDS)
         self.num_players = self.spec.num_players
         self.num_actions = self.spec.num_actions
         self.observation_shape = self.spec.observation_shape
@@ -104,7 +114,13 @@ class Game:
         bounds = self.layout.state_bounds() if self.layout is not None else None
         if self.layout is not None:
             self.layout.check_vector_dtype()
-        self._state_low, self._state_high = bounds if bounds is not None else (None, None)
+        if bounds is None:   # unbounded body: the full range of the dtype
+            info = np.iinfo(self.state_dtype)
+            bounds = (np.full(spec.state_size, info.min, np.int64), np.full(spec.state_size, info.max, np.int64))
+        # the header's bounds are its exact words: one compiled pass checks both
+        self._state_low = np.concatenate([bounds[0][:spec.state_size], self.header])
+        self._state_high = np.concatenate([bounds[1][:spec.state_size], self.header])
+        self._body_size = spec.state_size
 
     # --- to implement per game -------------------------------------------------
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
@@ -151,17 +167,34 @@ class Game:
 
     # --- the functional API ----------------------------------------------------
     def new_state(self, seed: int) -> np.ndarray:
-        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
-            raise TypeError(f"{self.env_id}: seed must be an integer, got {type(seed).__name__}")
-        state = np.zeros(self.state_size, dtype=STATE_DTYPE)
-        self.kernels.init(state, np.int64(int(seed) & 0x7FFFFFFFFFFFFFFF), self.config, self.work)
+        """The game dealt from ``seed`` (any non-negative integer, Python or numpy: the whole
+        seed counts, see :func:`mushgym.core.rng.seed_key`), header stamped."""
+        try:
+            key = seed_key(seed)
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"{self.env_id}: {err}") from None
+        state = np.zeros(self.state_size, dtype=self.state_dtype)
+        self.kernels.init(state, np.int64(key), self.config, self.work)
+        self.stamp_header(state)   # (the wrapped init already did; a module without batch loops may not)
+        return state
+
+    def stamp_header(self, state: np.ndarray) -> np.ndarray:
+        """Write this game's header into the last words of ``state`` (for states built by hand,
+        e.g. scenario positions) and return it."""
+        state[self._body_size:] = self.header
         return state
 
     def _check_state(self, state: np.ndarray) -> None:
-        if not isinstance(state, np.ndarray) or state.dtype != STATE_DTYPE or state.shape != (self.state_size,):
+        if not isinstance(state, np.ndarray) or state.dtype != self.state_dtype or state.shape != (self.state_size,):
+            hint = ""
+            if (isinstance(state, np.ndarray) and state.ndim == 1 and state.dtype.kind == "i"
+                    and state.shape[0] >= HEADER_WORDS and state.shape != (self.state_size,)):
+                why = header_mismatch(self, state[-HEADER_WORDS:], _env_ids())
+                hint = f" ({why})" if why else ""
             raise ValueError(
-                f"{self.env_id}: a state is a 1-D int64 array of length {self.state_size}; "
-                f"got {getattr(state, 'dtype', type(state).__name__)} {getattr(state, 'shape', '')}"
+                f"{self.env_id}: a state is a 1-D {np.dtype(self.state_dtype).name} array of length "
+                f"{self.state_size}; got {getattr(state, 'dtype', type(state).__name__)} "
+                f"{getattr(state, 'shape', '')}{hint}"
             )
 
     def validation_error(self, code: int) -> str:
@@ -178,12 +211,14 @@ class Game:
         (``step_inplace(check=False)``, the batch kernels) do not.
         """
         self._check_state(state)
-        if self._state_low is not None:
-            from .core.validate import first_out_of_bounds, slot_name
+        from .core.validate import first_out_of_bounds, slot_name
 
-            i = int(first_out_of_bounds(state, self._state_low, self._state_high))
-            if i >= 0:
-                raise ValueError(
+        i = int(first_out_of_bounds(state, self._state_low, self._state_high))
+        if i >= 0:
+            if i >= self._body_size:
+                raise ValueError(f"{self.env_id}: invalid state: "
+                                 f"{header_mismatch(self, state[self._body_size:], _env_ids()) or 'bad header'}")
+            raise ValueError(
                     f"{self.env_id}: invalid state: {slot_name(self.layout, i)} = {int(state[i])} is outside "
                     f"{int(self._state_low[i])}..{int(self._state_high[i])} (a corrupted or foreign state array?)")
         check = getattr(self.kernels, "validate", None)
@@ -251,6 +286,7 @@ class Game:
     def is_truncated(self, state: np.ndarray) -> bool:
         """The game is over because it was cut (e.g. a turn limit), not by its rules:
         PettingZoo and Gymnasium report a truncation, not a termination."""
+        self.validate(state)
         return bool(self.kernels.is_terminal(state) and self.kernels.is_truncated(state, self.config))
 
     def returns(self, state: np.ndarray) -> np.ndarray:
@@ -312,6 +348,13 @@ class Game:
 
     def __reduce__(self):
         return (_rebuild_game, (type(self), self.options))
+
+
+def _env_ids() -> tuple[str, ...]:
+    """The registered env ids (to name the game a foreign state belongs to)."""
+    from .registry import list_envs
+
+    return tuple(list_envs())
 
 
 def _rebuild_game(cls, options):

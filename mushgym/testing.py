@@ -242,8 +242,9 @@ def inside_installed_package(directory: Path) -> bool:
     return any(target.is_relative_to(r) for r in roots)
 
 
-def regenerate_golden(directory: Path = GOLDEN_DIR) -> list[Path]:
-    """Write every golden playthrough into ``directory`` (refused inside an installed package)."""
+def regenerate_golden(directory: Path = GOLDEN_DIR, env_ids: list[str] | None = None) -> list[Path]:
+    """Write every golden playthrough (of ``env_ids``, default all) into ``directory`` (refused
+    inside an installed package)."""
     from .registry import game as make_game
 
     directory = Path(directory)
@@ -252,7 +253,13 @@ def regenerate_golden(directory: Path = GOLDEN_DIR) -> list[Path]:
                          "(site-packages); pass a folder of your own (mushgym golden --dir DIR)")
     directory.mkdir(parents=True, exist_ok=True)
     written = []
+    if env_ids:
+        unknown = sorted(set(env_ids) - {e for e, _ in golden_cases()})
+        if unknown:
+            raise ValueError(f"unknown env id(s) {unknown}; registered envs: {sorted({e for e, _ in golden_cases()})}")
     for env_id, options in golden_cases():
+        if env_ids and env_id not in env_ids:
+            continue
         path = golden_path(env_id, options, directory)
         path.write_text(playthrough_text(make_game(env_id, **options)))
         written.append(path)

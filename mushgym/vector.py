@@ -170,8 +170,10 @@ def _base_seed(seed: Any) -> np.int64:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise TypeError(f"seed must be an integer or None, got {type(seed).__name__}")
-    # mix the user's seed into 48 bits, leaving headroom for the per-env offset
-    mixed = int(np.random.SeedSequence(int(seed) & (2**64 - 1)).generate_state(1, np.uint64)[0])
+    if int(seed) < 0:
+        raise ValueError(f"seed must be a non-negative integer or None, got {int(seed)}")
+    # mix the whole seed (any size: SeedSequence) into 48 bits, leaving headroom for the per-env offset
+    mixed = int(np.random.SeedSequence(int(seed)).generate_state(1, np.uint64)[0])
     return np.int64(mixed & (2**48 - 1))
 
 
@@ -377,6 +379,34 @@ class _VectorBase:
 
     def _out(self, a: np.ndarray) -> np.ndarray:
         return a.copy() if self.copy else a
+
+    # --- pickling (SB3's SubprocVecEnv, Ray ship envs between processes) ---------------
+    def __getstate__(self) -> dict:
+        """Everything but the kernel module (found again from the game, itself pickled by its
+        options); the public arrays that alias the bundle ``_b`` are re-derived on unpickling, so
+        they still share its memory (and stay read-only where they were)."""
+        d = self.__dict__.copy()
+        d.pop("kernels", None)
+        aliases = {}
+        for name, value in list(d.items()):
+            if name == "_b" or not isinstance(value, np.ndarray):
+                continue
+            for field_name in self._b._fields:
+                arr = getattr(self._b, field_name)
+                if value is arr or value.base is arr:
+                    aliases[name] = (field_name, not value.flags.writeable)
+                    del d[name]
+                    break
+        d["_aliases"] = aliases
+        return d
+
+    def __setstate__(self, d: dict) -> None:
+        aliases = d.pop("_aliases")
+        self.__dict__.update(d)
+        self.kernels = self.game.kernels
+        for name, (field_name, read_only) in aliases.items():
+            arr = getattr(self._b, field_name)
+            setattr(self, name, _read_only(arr) if read_only else arr)
 
 
 class MushroomVectorEnv(_VectorBase):

@@ -91,14 +91,14 @@ def worker(env_id: str, kind: str, start: int, stop: int, seed: int) -> None:
         print(f"done {i} {out}", flush=True)
 
 
-def fuzz(env_id: str, kind: str, n: int, seed: int = 0, python: str = sys.executable,
-         env: dict | None = None, timeout: float = 1800) -> Counter:
-    """Outcomes of ``n`` inputs of ``kind`` for ``env_id``, crashes included (see the module doc)."""
+def run_chunks(command: list[str], n: int, seed: int, env: dict | None = None, timeout: float = 1800) -> Counter:
+    """Run ``command + [start, stop, seed]`` (a worker printing ``start i`` / ``done i outcome``)
+    until ``n`` inputs are done, restarting it after the input that killed it (a crash)."""
     counts: Counter = Counter()
     i = 0
     while i < n:
-        proc = subprocess.run([python, os.path.abspath(__file__), "--worker", env_id, kind, str(i), str(n), str(seed)],
-                              capture_output=True, text=True, env=env, timeout=timeout)
+        proc = subprocess.run([*command, str(i), str(n), str(seed)], capture_output=True, text=True, env=env,
+                              timeout=timeout)
         last_started = None
         for line in proc.stdout.splitlines():
             parts = line.split()
@@ -116,6 +116,12 @@ def fuzz(env_id: str, kind: str, n: int, seed: int = 0, python: str = sys.execut
     return counts
 
 
+def fuzz(env_id: str, kind: str, n: int, seed: int = 0, python: str = sys.executable,
+         env: dict | None = None, timeout: float = 1800) -> Counter:
+    """Outcomes of ``n`` inputs of ``kind`` for ``env_id``, crashes included (see the module doc)."""
+    return run_chunks([python, os.path.abspath(__file__), "--worker", env_id, kind], n, seed, env, timeout)
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("env_id", nargs="?")
@@ -128,9 +134,10 @@ def main(argv=None) -> None:
         e, k, a, b, s = args.worker
         worker(e, k, int(a), int(b), int(s))
         return
-    result = {kind: dict(fuzz(args.env_id, kind, n, args.seed)) for kind, n in
-              (("random", args.random), ("corrupt", args.corrupt)) if n}
-    print(json.dumps({args.env_id: result}))
+    for kind, n in (("random", args.random), ("corrupt", args.corrupt)):
+        if n:   # one line per kind, as soon as it is done
+            print(json.dumps({args.env_id: {kind: dict(fuzz(args.env_id, kind, n, args.seed, timeout=7200))}}),
+                  flush=True)
 
 
 if __name__ == "__main__":

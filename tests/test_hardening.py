@@ -273,3 +273,368 @@ def test_vector_arguments_type_checked():
     for kw in ({"max_episode_steps": True}, {"threads": 1.5}, {"threads": True}):
         with pytest.raises(ValueError):
             mushgym.vector.make("fungi_v0", num_envs=2, **kw)
+
+
+# --- the state header ------------------------------------------------------------------------
+
+from mushgym.core.header import HEADER_WORDS  # noqa: E402
+
+
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_every_state_carries_the_header(env_id):
+    import mushgym.vector
+
+    g = mushgym.game(env_id)
+    s = g.new_state(7)
+    assert s.shape == (g.state_size,) and np.array_equal(s[-HEADER_WORDS:], g.header)
+    assert np.array_equal(g.step(s, int(g.legal_actions(s)[0]))[-HEADER_WORDS:], g.header)
+    assert (g.header >= 0).all() and (g.header < 2**15).all()     # fits an int16 state too
+    vec = mushgym.vector.make(env_id, num_envs=3, seed=0, max_episode_steps=5)
+    vec.reset()
+    for _ in range(12):                        # across auto-resets (the batch loops' deals)
+        vec.step(vec.sample_random_actions())
+        assert (vec.states[:, -HEADER_WORDS:] == g.header).all()
+    g.validate(vec.states[0].copy())
+
+
+def test_foreign_states_are_refused_naming_why():
+    fungi, myc2 = mushgym.game("fungi_v0"), mushgym.game("mycology_v0")
+    myc6 = mushgym.game("mycology_v0", num_players=6)
+    assert myc6.state_size == myc2.state_size       # same length: only the header tells them apart
+    with pytest.raises(ValueError, match=r"dealt with options \{'num_players': 6\}"):
+        myc2.observe(myc6.new_state(0), 0)
+    with pytest.raises(ValueError, match="a state of mycology_v0, not of fungi_v0"):
+        fungi.current_player(myc2.new_state(0))
+    with pytest.raises(ValueError, match=r"options \{'reward': 'score_diff'\}"):
+        fungi.legal_mask(mushgym.game("fungi_v0", reward="score_diff").new_state(0))
+    s = fungi.new_state(0)
+    s[-1] += 1
+    with pytest.raises(ValueError, match="layout version"):
+        fungi.step(s, 0)
+    # a state without a header (the old layout's length) is refused
+    with pytest.raises(ValueError, match="length"):
+        fungi.is_terminal(fungi.new_state(0)[:-HEADER_WORDS])
+
+
+def test_header_changes_with_layout_and_version():
+    from mushgym.core.header import make_header
+
+    g = mushgym.game("fungi_v0")
+    body = g.config[:-HEADER_WORDS]
+    base = make_header(g.env_id, g.options, body, g.layout, g._body_size, 1)
+    assert np.array_equal(base, g.header)
+    assert make_header(g.env_id, g.options, body, g.layout, g._body_size, 2)[3] != base[3]
+    assert make_header(g.env_id, g.options, body, None, g._body_size, 1)[3] != base[3]
+    assert make_header("other_v0", g.options, body, g.layout, g._body_size, 1)[0] != base[0]
+    ids = {int(mushgym.game(e).header[0]) for e in mushgym.list_envs()}
+    assert len(ids) == len(mushgym.list_envs())      # the registered games are told apart
+
+
+def test_aec_set_state_checks_and_continues():
+    env = mushgym.make_raw("mycology_v0")
+    env.reset(seed=1)
+    saved = env.state()
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    with pytest.raises(ValueError, match="num_players"):
+        env.set_state(mushgym.game("mycology_v0", num_players=4).new_state(0))
+    with pytest.raises(ValueError, match="invalid state"):
+        env.set_state(np.random.default_rng(0).integers(-9, 9, saved.shape[0]))
+    env.set_state(saved)
+    assert np.array_equal(env.state(), saved)
+    assert env.agent_selection == f"player_{env.game.current_player(saved)}"
+
+
+# --- seeds -----------------------------------------------------------------------------------
+
+def test_rng_seed_is_seedsequence_of_the_whole_seed():
+    from mushgym.core.rng import rng_seed, seed_key
+
+    seeds = [0, 1, 2**32 - 1, 2**32, 2**60, 2**63 - 1] + \
+        np.random.default_rng(0).integers(0, 2**63 - 1, 50).tolist()
+    for seed in seeds:
+        want = np.random.SeedSequence(seed).generate_state(4, np.uint32).astype(np.int64)
+        for fn in (rng_seed, rng_seed.py_func):          # compiled and plain Python agree
+            got = np.zeros(4, np.int64)
+            fn(got, 0, np.int64(seed) if fn is rng_seed else seed)
+            assert np.array_equal(got, want), seed
+    assert seed_key(np.int64(5)) == 5 and seed_key(2**70) != seed_key(2**70 + 1)
+    for bad in (-1, 1.5, True, "3"):
+        with pytest.raises((TypeError, ValueError), match="seed"):
+            seed_key(bad)
+
+
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_whole_seed_deals(env_id):
+    g = mushgym.game(env_id)
+    assert not np.array_equal(g.new_state(0), g.new_state(2**60))
+    assert not np.array_equal(g.new_state(5), g.new_state(2**64 + 5))
+    assert np.array_equal(g.new_state(np.uint64(9)), g.new_state(9))
+    with pytest.raises(ValueError, match="non-negative"):
+        g.new_state(-1)
+
+
+def test_vector_seeds_are_not_reduced_mod_2_64():
+    import mushgym.vector
+
+    a = mushgym.vector.make("fungi_v0", num_envs=2, seed=5)
+    b = mushgym.vector.make("fungi_v0", num_envs=2, seed=2**64 + 5)
+    c = mushgym.vector.make("fungi_v0", num_envs=2, seed=np.int64(5))
+    for v in (a, b, c):
+        v.reset()
+    assert not np.array_equal(a.states, b.states) and np.array_equal(a.states, c.states)
+    g = a.game
+    assert np.array_equal(a.states[1], g.new_state(int(a.episode_seeds[1])))   # episode seeds still deal
+
+
+def test_numpy_seeds_everywhere():
+    from mushgym.wrappers.single_agent import SingleAgentEnv
+
+    env = SingleAgentEnv("fungi_v0")
+    o1, _ = env.reset(seed=np.int64(3))
+    o2, _ = env.reset(seed=3)
+    assert np.array_equal(o1, o2)
+    with pytest.warns(UserWarning, match="ignored"):
+        env.reset(seed=1, options={"num_players": 3})
+    for bad in (True, 1.0, np.float32(2), 10**30):
+        with pytest.raises(ValueError, match="illegal action"):
+            _step_raise(bad)
+
+
+def _step_raise(action):
+    from mushgym.wrappers.single_agent import SingleAgentEnv
+
+    env = SingleAgentEnv("fungi_v0", illegal_action="raise")
+    env.reset(seed=0)
+    env.step(action)
+
+
+DETERMINISM = ("import mushgym, numpy as np\n"
+               "for e in ('fungi_v0', 'mycology_v0'):\n"
+               "    g = mushgym.game(e); s = g.new_state(2**61 + 3); rng = np.random.default_rng(0)\n"
+               "    for _ in range(15):\n"
+               "        s = g.step(s, int(rng.choice(g.legal_actions(s))))\n"
+               "    print(e, s.tobytes().hex()[:4000])\n")
+
+
+def test_seed_determinism_across_processes_and_jit():
+    import os
+    import subprocess
+
+    outs = []
+    for jit in ("0", "1", "0"):
+        env = dict(os.environ, NUMBA_DISABLE_JIT=jit)
+        out = subprocess.run([sys.executable, "-c", DETERMINISM], capture_output=True, text=True, env=env, timeout=900)
+        assert out.returncode == 0, out.stderr[-2000:]
+        outs.append(out.stdout)
+    assert outs[0] == outs[1] == outs[2] and outs[0]
+
+
+# --- data files ------------------------------------------------------------------------------
+
+def _deck_modules():
+    from mushgym.envs.fungi import cards as fungi_cards
+    from mushgym.envs.mycology import cards as myc_cards
+
+    return [(fungi_cards, fungi_cards.DEFAULT_DECK_PATH), (myc_cards, myc_cards.DEFAULT_PATH)]
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_deck_files_bad_encoding_types_and_sizes(tmp_path, which):
+    import re
+
+    cards, path = _deck_modules()[which]
+    text = path.read_text()
+    p = tmp_path / "deck.toml"
+    p.write_bytes(b"\xff\xfe" + text.encode())
+    with pytest.raises(cards.DeckError, match=r"deck\.toml: not UTF-8"):
+        cards.load_deck(p)
+    table = re.search(r"^\[\[(\w+)\]\]$", text, re.M).group(1)
+    p.write_text(f"{table} = [1, 2, 3]\n" + text.replace(f"[[{table}]]", "[[unused]]"))
+    with pytest.raises(cards.DeckError, match=rf"deck\.toml: .*{table if table == 'card' else 'forest card'} 1: must be a table"):
+        cards.load_deck(p)
+    for field in ("flavor", "sticks", "points", "feast"):
+        m = re.search(rf"^{field} = (\d+)$", text, re.M)
+        if m:
+            p.write_text(text[:m.start(1)] + str(2**62) + text[m.end(1):])
+            with pytest.raises(cards.DeckError, match=rf"deck\.toml: .*card .*\(.+\): field '{field}' = {2**62} is outside"):
+                cards.load_deck(p)
+            p.write_text(text[:m.start(1)] + "[1, 2]" + text[m.end(1):])
+            with pytest.raises(cards.DeckError, match=rf"field '{field}' must be an integer"):
+                cards.load_deck(p)
+
+
+# --- numba cache, threading layer ------------------------------------------------------------
+
+CACHED_MODULE = "from numba import njit\n@njit(cache=True)\ndef f(x):\n    return x * 2 + 1\n"
+
+
+def test_corrupted_cache_is_dropped_and_recompiled(tmp_path):
+    import subprocess
+
+    (tmp_path / "mod_cg.py").write_text(CACHED_MODULE)
+    code = "import mushgym, mod_cg; print(mod_cg.f(3))"
+    run = lambda: subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,  # noqa: E731
+                                 timeout=300)
+    assert run().stdout.strip() == "7"
+    files = list((tmp_path / "__pycache__").glob("*.nb[ic]"))
+    assert files
+    for kind, damage in (("truncated", lambda b: b[:20]), ("garbage", lambda b: b"garbage\n")):
+        for f in (tmp_path / "__pycache__").glob("*.nb[ic]"):
+            f.write_bytes(damage(f.read_bytes()))
+        out = run()
+        assert out.returncode == 0 and out.stdout.strip() == "7", out.stderr[-2000:]
+        notes = [line for line in out.stderr.splitlines() if "could not be loaded" in line]
+        assert len(notes) == 1 and "recompiling" in notes[0], out.stderr
+        out = run()                                   # the cache was rebuilt: silent again
+        assert out.stdout.strip() == "7" and "could not be loaded" not in out.stderr
+
+
+def test_drop_corrupted_cache_drops_the_whole_game(tmp_path, monkeypatch):
+    from mushgym.core import cache
+
+    game_dir = Path(cache.__file__).resolve().parents[2] / "envs" / "fungi"
+    made = []
+    for src in cache._game_source_dirs(game_dir):
+        for cdir in cache.cache_dirs(src):
+            if cdir.is_dir() and os_access(cdir):
+                f = cdir / "zz_probe.fake-1.py311.nbi"
+                f.write_bytes(b"x")
+                made.append(f)
+    assert made
+    cache.drop_corrupted_cache(str(game_dir / "rules.py"), made[0].parent, EOFError("probe"))
+    assert not any(f.exists() for f in made)
+
+
+def os_access(path: Path) -> bool:
+    import os
+
+    return os.access(path, os.W_OK)
+
+
+def test_cache_clear_honours_numba_cache_dir(tmp_path):
+    import os
+    import subprocess
+
+    code = ("from pathlib import Path\nfrom mushgym.core import cache\nimport mushgym.envs\n"
+            "for d in cache._game_source_dirs(Path(mushgym.envs.__path__[0]) / 'fungi'):\n"
+            "    for c in cache.cache_dirs(d):\n"
+            "        if str(c).startswith(%r):\n"
+            "            c.mkdir(parents=True, exist_ok=True); (c / 'k.f-1.py311.nbi').write_bytes(b'x')\n"
+            % str(tmp_path))
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=300)
+    assert list(tmp_path.rglob("*.nbi"))
+    out = subprocess.run([sys.executable, "-m", "mushgym", "cache-clear"], capture_output=True, text=True, env=env,
+                         timeout=300)
+    assert out.returncode == 0 and "removed" in out.stdout and " 0 " not in out.stdout, out.stdout
+    assert not list(tmp_path.rglob("*.nbi"))
+
+
+def test_tbb_layer_loads_in_a_venv():
+    import subprocess
+
+    from mushgym.core.tbb import tbb_candidates
+
+    if not tbb_candidates():
+        pytest.skip("tbb is not installed in this environment")
+    code = ("import mushgym, numba\nfrom numba import njit, prange\n"
+            "@njit(parallel=True)\ndef f(n):\n    s = 0\n    for i in prange(n):\n        s += i\n    return s\n"
+            "f(10); print(numba.threading_layer())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.stdout.strip() == "tbb", out.stderr[-2000:]
+
+
+# --- pickling --------------------------------------------------------------------------------
+
+def _pickle_roundtrip_steps(make, step, n_steps=30):
+    import pickle
+
+    a = make()
+    b = pickle.loads(pickle.dumps(a))
+    for _ in range(n_steps):
+        ra, rb = step(a), step(b)
+        for x, y in zip(ra, rb):
+            assert np.array_equal(np.asarray(x), np.asarray(y))
+    return b
+
+
+def test_vector_classes_and_single_agent_env_pickle():
+    import pickle
+    import subprocess
+
+    import mushgym.vector
+    from mushgym.wrappers.single_agent import SingleAgentEnv
+
+    def vec():
+        v = mushgym.vector.make("fungi_v0", num_envs=3, seed=4)
+        v.reset()
+        return v
+
+    b = _pickle_roundtrip_steps(vec, lambda v: v.step(v.sample_random_actions(out=np.zeros(3, np.int64)))[:6])
+    with pytest.raises(ValueError, match="read-only"):
+        b.masks[0, 0] = 1
+    assert np.shares_memory(b.states, b._b.states)
+
+    def sa():
+        v = mushgym.vector.make_single_agent("fungi_v0", num_envs=3, seed=4)
+        v.reset()
+        return v
+
+    def sa_step(v):
+        m = v.action_masks()
+        return v.step(np.array([int(np.flatnonzero(r)[0]) if r.any() else 0 for r in m]))[:4]
+
+    _pickle_roundtrip_steps(sa, sa_step)
+
+    def single():
+        e = SingleAgentEnv("fungi_v0")
+        e.reset(seed=2)
+        return e
+
+    def single_step(e):
+        if e.core.needs_reset[0]:
+            e.reset(seed=3)
+        r = e.step(int(np.flatnonzero(e.action_masks())[0]))
+        return r[:4]
+
+    _pickle_roundtrip_steps(single, single_step)
+    # and in another process (SB3's SubprocVecEnv, Ray)
+    blob = pickle.dumps(vec())
+    code = ("import pickle, sys, numpy as np\nv = pickle.loads(sys.stdin.buffer.read())\n"
+            "for _ in range(5): v.step(v.sample_random_actions(out=np.zeros(3, np.int64)))\nprint('ok', v.states.shape)")
+    out = subprocess.run([sys.executable, "-c", code], input=blob, capture_output=True, timeout=600)
+    assert out.stdout.decode().startswith("ok"), out.stderr.decode()[-2000:]
+
+
+# --- CLI ---------------------------------------------------------------------------------------
+
+def test_cli_library_errors_are_one_line(capsys):
+    assert cli.main(["play", "no_such_env"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown env id 'no_such_env'" in err and "Traceback" not in err
+
+
+# --- fuzz every entry point ------------------------------------------------------------------
+
+from fuzz_entry import fuzz as fuzz_entry  # noqa: E402
+
+SMALL = {"aec": 20, "wrapped": 20, "vector": 12, "single_agent": 12, "deck": 20, "cli": 4}
+
+
+@pytest.mark.parametrize("entry", sorted(SMALL))
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_fuzz_entry_points_small(entry, env_id):
+    if entry == "cli" and env_id != "fungi_v0":
+        pytest.skip("the CLI cases do not depend on the game")
+    counts = fuzz_entry(entry, env_id, SMALL[entry], seed=1)
+    assert counts["crash"] == counts["unclear"] == counts["silent"] == 0, (entry, counts)
+    assert counts["refused"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", sorted(SMALL))
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_fuzz_entry_points_large(entry, env_id):
+    n = (30 if entry == "cli" else 300) * slow_scale()
+    counts = fuzz_entry(entry, env_id, n, seed=2)
+    assert counts["crash"] == counts["unclear"] == counts["silent"] == 0, (entry, counts)

@@ -58,6 +58,7 @@ def test_observation_rotates_seats():
     g = MycologyGame(num_players=3)
     s = g.new_state(5)
     L.arrays(s)["feast"][1] = 9
+    R.update_scores(s, g.config)   # (a consistent state: the functional API checks the scores)
     o0, o1 = g.observe(s, 0), g.observe(s, 1)
     OL = g.observation_layout()
     assert o1[OL.fields["seat0_feast"].offset] == 9 and o0[OL.fields["seat1_feast"].offset] == 9

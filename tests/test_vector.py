@@ -455,7 +455,7 @@ def test_random_rollouts_do_not_depend_on_threads():
 
 def test_numba_uses_the_installed_tbb_layer():
     """``pip install tbb`` puts libtbb in <prefix>/lib, off the loader's path: importing mushgym
-    preloads it so that numba's parallel loops use TBB, not OpenMP (mushgym/threads.py)."""
+    preloads it so that numba's parallel loops use TBB, not OpenMP (mushgym/core/tbb.py)."""
     from pathlib import Path
 
     if not sys.platform.startswith("linux") or not (Path(sys.prefix) / "lib" / "libtbb.so.12").exists():

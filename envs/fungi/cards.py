@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mushgym.core.data import read_toml
+from mushgym.core.data import DataError, Record, load_records, read_toml
 
 DEFAULT_DECK_PATH = Path(__file__).with_name("cards.toml")
 
@@ -58,7 +58,7 @@ MAX_PANS = 16                   # cooked pans recorded per player
 MAX_NIGHT_DECK = 8
 
 
-class DeckError(ValueError):
+class DeckError(DataError):
     """A malformed deck file."""
 
 
@@ -78,67 +78,49 @@ class Deck:
         return int(self.copies[:NKINDS].sum() - self.copies[NIGHT0:NIGHT0 + NNIGHT].sum() - self.starting_pans)
 
 
-def _need(table: dict, key: str, where: str):
-    if key not in table:
-        raise DeckError(f"{where}: missing key {key!r}")
-    return table[key]
+# Upper bounds of the per-card numbers: what the kernels' int64 sums and the observation
+# bounds are sized for (a score is at most MAX_FLAVOR x the cards cooked, far below 2**31).
+MAX_FLAVOR = 100
+MAX_STICKS = 100
 
 
-def _int(table: dict, key: str, where: str, minimum: int = 0, maximum: int | None = None) -> int:
-    value = _need(table, key, where)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DeckError(f"{where}: field {key!r} must be an integer, got {value!r}")
-    if value < minimum:
-        what = "negative" if value < 0 else f"below {minimum}"
-        raise DeckError(f"{where}: field {key!r} is {what} ({value})")
-    if maximum is not None and value > maximum:
-        raise DeckError(f"{where}: field {key!r} = {value} exceeds {maximum} (the engine's limit)")
-    return value
-
-
-def _status(card: dict, fields: tuple[str, ...], where: str) -> None:
-    status = _need(card, "status", where)
-    if not isinstance(status, dict):
-        raise DeckError(f"{where}: 'status' must be a table of field -> 'published'|'designed'")
+def _status(card: Record, fields: tuple[str, ...]) -> None:
+    status = card.table("status")
     for f in fields:
-        s = _need(status, f, f"{where} status")
-        if s not in ("published", "designed"):
-            raise DeckError(f"{where}: status of {f!r} must be 'published' or 'designed', got {s!r}")
+        status.text(f, choices=("published", "designed"))
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
-    """Read a deck file (default: the published deck) into int64 tables; raise DeckError if malformed."""
+    """Read a deck file (default: the published deck) into int64 tables; raise DeckError if malformed
+    (naming the file, the card and the field; every number is bounded, see mushgym.core.data)."""
     p = Path(path) if path is not None else DEFAULT_DECK_PATH
     data = read_toml(p, DeckError)
-    deck = _need(data, "deck", str(p))
-    forest = _need(data, "forest", str(p))
-    night = _need(data, "night", str(p))
-    n_forest = _int(deck, "forest_cards", f"{p} [deck]", 1)
-    n_night = _int(deck, "night_cards", f"{p} [deck]", 0, MAX_NIGHT_DECK)
-    starting_pans = _int(deck, "starting_pans", f"{p} [deck]", 0)
-    counts_as = _int(deck, "night_counts_as", f"{p} [deck]", 1, 2)
+    deck = Record(data, str(p), DeckError).table("deck")
+    forest = load_records(data, "forest", p, DeckError, label="forest card")
+    night = load_records(data, "night", p, DeckError, label="night card")
+    n_forest = deck.integer("forest_cards", 1, MAX_DRAW + MAX_PANS)
+    n_night = deck.integer("night_cards", 0, MAX_NIGHT_DECK)
+    starting_pans = deck.integer("starting_pans", 0, MAX_PANS)
+    counts_as = deck.integer("night_counts_as", 1, 2)
 
     copies = np.zeros(NKINDS, np.int64)
     flavor = np.zeros(NKINDS, np.int64)
     sticks = np.zeros(NKINDS, np.int64)
     units = np.zeros(NKINDS, np.int64)
     seen: set[str] = set()
-    for i, card in enumerate(forest):
-        where = f"{p} forest card #{i + 1}"
-        name = _need(card, "name", where)
-        where = f"{p} forest card {name!r}"
+    for card in forest:
+        name = card.text("name")
         if name not in _FOREST_KIND:
-            raise DeckError(f"{where}: unknown card name; expected one of {list(FOREST_NAMES)}")
+            raise card.fail(f"unknown card name {name!r}; expected one of {list(FOREST_NAMES)}")
         if name in seen:
-            raise DeckError(f"{where}: listed twice")
+            raise card.fail("listed twice")
         seen.add(name)
         k = _FOREST_KIND[name]
-        cap = MAX_TYPE_COPIES if k < NTYPES else None
-        copies[k] = _int(card, "copies", where, 0, cap)
-        flavor[k] = _int(card, "flavor", where, 0)
-        sticks[k] = _int(card, "sticks", where, 0)
-        _need(card, "source", where)
-        _status(card, ("copies", "flavor", "sticks"), where)
+        copies[k] = card.integer("copies", 0, MAX_TYPE_COPIES if k < NTYPES else MAX_DRAW)
+        flavor[k] = card.integer("flavor", 0, MAX_FLAVOR)
+        sticks[k] = card.integer("sticks", 0, MAX_STICKS)
+        card.raw("source")
+        _status(card, ("copies", "flavor", "sticks"))
         if k < NTYPES:
             units[k] = 1
     missing = [n for n in FOREST_NAMES if n not in seen]
@@ -157,20 +139,16 @@ def load_deck(path: str | Path | None = None) -> Deck:
         raise DeckError(f"{p}: at least 14 shuffled forest cards are needed (8 in the Forest, 3 per hand)")
 
     seen_night: set[str] = set()
-    for i, card in enumerate(night):
-        where = f"{p} night card #{i + 1}"
-        name = _need(card, "name", where)
-        where = f"{p} night card {name!r}"
-        t_name = _need(card, "type", where)
-        if t_name not in MUSHROOMS[:NNIGHT]:
-            raise DeckError(f"{where}: field 'type' = {t_name!r}; expected one of {list(MUSHROOMS[:NNIGHT])}")
+    for card in night:
+        card.text("name")
+        t_name = card.text("type", choices=MUSHROOMS[:NNIGHT])
         if t_name in seen_night:
-            raise DeckError(f"{where}: a second Night card of type {t_name!r}")
+            raise card.fail(f"a second Night card of type {t_name!r}")
         seen_night.add(t_name)
         t = MUSHROOMS.index(t_name)
-        copies[NIGHT0 + t] = _int(card, "copies", where, 0, MAX_NIGHT_PER_TYPE)
-        _need(card, "source", where)
-        _status(card, ("copies",), where)
+        copies[NIGHT0 + t] = card.integer("copies", 0, MAX_NIGHT_PER_TYPE)
+        card.raw("source")
+        _status(card, ("copies",))
     n_total_night = int(copies[NIGHT0:NIGHT0 + NNIGHT].sum())
     if n_total_night != n_night:
         raise DeckError(f"{p}: wrong count: the night cards add up to {n_total_night}, [deck] night_cards says {n_night}")

@@ -102,7 +102,7 @@ def state_from(game: FungiGame, *, hands=({}, {}), forest=(), decay=(), known=({
     has, names an unknown card, or describes a position the rules cannot reach (the
     invariants of ``check_invariants``; pass ``check=False`` to build it anyway).
     """
-    s = np.zeros(R.STATE_SIZE, np.int64)
+    s = game.stamp_header(np.zeros(game.state_size, np.int64))   # the header: mushgym.core.header
     v = R.L.arrays(s)
     rng_seed(s, R.RNG, int(seed))
     left = game.deck.copies.astype(np.int64).copy()

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mushgym.core.data import read_toml
+from mushgym.core.data import DataError, load_records, read_toml
 
 NKINDS = 84           # card ids 0..83 (file order); one card of each kind
 RESOURCES = ("other_parasite", "plant_parasite", "wood_rot", "symbiont", "soil_dung")
@@ -40,7 +40,7 @@ DEFAULT_PATH = Path(__file__).with_name("cards.toml")
 FIELDS = ("name", "latin", "points", "seasons", "cost", "feast", "special", "poison_resource", "designed", "reason")
 
 
-class DeckError(ValueError):
+class DeckError(DataError):
     """A malformed card file; the message names the card and the field."""
 
 
@@ -57,21 +57,10 @@ class Deck:
     designed: tuple[bool, ...]
 
 
-def _int(card_label: str, card: dict, key: str, lo: int, hi: int) -> int:
-    if key not in card:
-        raise DeckError(f"{card_label}: missing field {key!r}")
-    v = card[key]
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise DeckError(f"{card_label}: field {key!r} must be an integer in {lo}..{hi}, got {v!r}")
-    return v
-
-
 def load_deck(path: str | Path | None = None) -> Deck:
     path = Path(path) if path is not None else DEFAULT_PATH
     data = read_toml(path, DeckError)
-    cards = data.get("card")
-    if not isinstance(cards, list):
-        raise DeckError(f"{path}: expected [[card]] tables")
+    cards = load_records(data, "card", path, DeckError, label="card")
     if len(cards) != NKINDS:
         raise DeckError(f"{path}: Mycology has {NKINDS} cards, the file has {len(cards)}")
     names, latin, designed = [], [], []
@@ -82,49 +71,31 @@ def load_deck(path: str | Path | None = None) -> Deck:
     special = np.zeros(NKINDS, np.int64)
     poison_res = np.full(NKINDS, -1, np.int64)
     for i, card in enumerate(cards):
-        label = f"{path.name}: card {i + 1} ({card.get('name', '?')!s})"
-        unknown = sorted(set(card) - set(FIELDS))
-        if unknown:
-            raise DeckError(f"{label}: unknown field(s) {unknown}; fields are {list(FIELDS)}")
-        for key in ("name", "latin"):
-            if not isinstance(card.get(key), str) or not card[key].strip():
-                raise DeckError(f"{label}: field {key!r} must be a non-empty string")
-        names.append(card["name"])
-        latin.append(card["latin"])
-        points[i] = _int(label, card, "points", 0, MAX_POINTS)
-        feast[i] = _int(label, card, "feast", 0, MAX_FEAST)
-        ss = card.get("seasons")
-        if not isinstance(ss, list) or not ss or any(s not in SEASONS for s in ss) or len(set(ss)) != len(ss):
-            raise DeckError(f"{label}: field 'seasons' must be a non-empty list of distinct names from {list(SEASONS)}, got {ss!r}")
-        for s in ss:
+        card.only(FIELDS)
+        names.append(card.text("name"))
+        latin.append(card.text("latin"))
+        points[i] = card.integer("points", 0, MAX_POINTS)
+        feast[i] = card.integer("feast", 0, MAX_FEAST)
+        for s in card.text_list("seasons", SEASONS):
             seasons[i] |= 1 << SEASONS.index(s)
-        c = card.get("cost")
-        if not isinstance(c, dict) or not c:
-            raise DeckError(f"{label}: field 'cost' must be a table resource -> count with resources from {list(RESOURCES)}")
-        for r, n in c.items():
+        c = card.table("cost")
+        if not c.data:
+            raise card.fail(f"field 'cost' must be a table resource -> count with resources from {list(RESOURCES)}")
+        for r in c.data:
             if r not in RESOURCES:
-                raise DeckError(f"{label}: field 'cost' names unknown resource {r!r}; resources are {list(RESOURCES)}")
-            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_COST_UNITS:
-                raise DeckError(f"{label}: field 'cost' gives {r} = {n!r}; counts are integers 1..{MAX_COST_UNITS}")
-            cost[i, RESOURCES.index(r)] = n
+                raise card.fail(f"field 'cost' names unknown resource {r!r}; resources are {list(RESOURCES)}")
+            cost[i, RESOURCES.index(r)] = c.integer(r, 1, MAX_COST_UNITS)
         if cost[i].sum() > MAX_COST_UNITS:
-            raise DeckError(f"{label}: field 'cost' totals {cost[i].sum()} resources, at most {MAX_COST_UNITS}")
-        sp = card.get("special", "none")
-        if sp not in SPECIALS:
-            raise DeckError(f"{label}: field 'special' must be one of {list(SPECIALS)}, got {sp!r}")
+            raise card.fail(f"field 'cost' totals {cost[i].sum()} resources, at most {MAX_COST_UNITS}")
+        sp = card.text("special", choices=SPECIALS, default="none")
         special[i] = SPECIALS.index(sp)
-        pr = card.get("poison_resource")
         if sp == "poison":
-            if pr not in RESOURCES:
-                raise DeckError(f"{label}: field 'poison_resource' (required for a poison card) must be one of {list(RESOURCES)}, got {pr!r}")
-            poison_res[i] = RESOURCES.index(pr)
-        elif pr is not None:
-            raise DeckError(f"{label}: field 'poison_resource' is only for poison cards")
-        d = card.get("designed", False)
-        if not isinstance(d, bool):
-            raise DeckError(f"{label}: field 'designed' must be true or false")
-        if d and not isinstance(card.get("reason"), str):
-            raise DeckError(f"{label}: field 'reason' is required for a designed card")
+            poison_res[i] = RESOURCES.index(card.text("poison_resource", choices=RESOURCES))
+        elif "poison_resource" in card:
+            raise card.fail("field 'poison_resource' is only for poison cards")
+        d = card.boolean("designed", default=False)
+        if d:
+            card.text("reason")
         designed.append(d)
     if len(set(names)) != NKINDS:
         dup = sorted({n for n in names if names.count(n) > 1})

@@ -401,6 +401,11 @@ class MycologyGame(Game):
             left = sum(1 for j in range(ROW_SIZE) if top_arg(state, ARG_CARDS + j) >= 0)
             assert left >= 2, f"{left} card(s) waiting to go under the deck (the last goes by itself)"
 
+    def validation_error(self, code: int) -> str:
+        from .validate import VALIDATION_ERRORS
+
+        return VALIDATION_ERRORS.get(code, super().validation_error(code))
+
     def check_invariants(self, state: np.ndarray) -> None:
         self._check_state(state)
         n = self.num_players
@@ -497,7 +502,7 @@ class MycologyGame(Game):
         (a ValueError names what is wrong).
         """
         n = self.num_players
-        state = L.new_state()
+        state = self.stamp_header(np.zeros(self.state_size, np.int64))   # the header: mushgym.core.header
         v = L.arrays(state)
 
         def per_player(name, given, width=None):

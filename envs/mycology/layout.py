@@ -107,4 +107,26 @@ DECISION_ARGS = ARG_OWED_RES + NUM_RES
 STACK_DEPTH = 1
 L.decision_stack(depth=STACK_DEPTH, args=DECISION_ARGS)  # a payment, then (trade 5) the ordering: never nested
 STATE_SIZE = L.size
+
+# Bounds of every slot, checked by Game.validate on each state coming from Python (issue 10):
+# within them no kernel indexes out of range (card ids, basket places, players, seasons, dice,
+# decision entries). What depends on the options (the player count, the turn limit, the token
+# bound) and on several slots at once (each card in exactly one place, scores, the decision
+# entry's arguments by kind) is checked by the compiled ``validate`` kernel (validate.py).
+_BIG = 2**31
+_CARD = (-1, NKINDS - 1)     # a card id or -1 (empty)
+for _name, _low, _high in (
+    ("rng", 0, 2**32 - 1), ("turn_player", 0, MAX_PLAYERS - 1), ("first_player", 0, MAX_PLAYERS - 1),
+    ("season", 0, NUM_SEASONS - 1), ("actions_left", 0, ACTIONS_PER_TURN), ("turn", 0, _BIG),
+    ("roll", 2, 12), ("die1", 1, 6), ("ender", RUNNING, MAX_PLAYERS - 1),
+    ("resources", 0, _BIG), ("feast", 0, _BIG), ("magic", 0, _BIG), ("poison", 0, _BIG),
+    ("score", -4 * _BIG, 4 * _BIG), ("basket_count", 0, CAPACITY), ("basket", *_CARD), ("field", *_CARD),
+    ("deck", 0, NKINDS - 1), ("deck_count", 0, NKINDS),
+    # decision entries: kind, player, action kind, target (slot, resource, row or player), then
+    # pay type / pay key / owed / owed per resource, or the cards going under the deck, or the
+    # place given: per kind in validate.py
+    ("decisions", np.array([0, 0, 0, 0] + [-1] * (DECISION_ARGS - 2)),
+     np.array([DEC_TAKE, MAX_PLAYERS - 1, K_T6, FIELD_SIZE - 1] + [NKINDS - 1] * (DECISION_ARGS - 2))),
+):
+    L.bound(_name, _low, _high)
 L.install(globals())

@@ -41,6 +41,7 @@ from .layout import (
 )
 from .observation import observe, obs_size  # noqa: F401  (kernel contract / size for the game)
 from .payments import apply_pay, only_pay_action, owed, pay_mask
+from .validate import validate  # noqa: F401  (the state check run by mushgym.Game.validate)
 
 __all__ = ["init", "legal_mask", "step", "observe", "current_player", "is_terminal", "is_truncated", "returns",
            "NUM_ACTIONS", "STATE_SIZE", "obs_size"]

@@ -13,7 +13,8 @@ Kernels every game module defines before calling ``install_batch_kernels``
 (``work`` is the game's scratch area, ``WORK_SIZE`` int64 slots; see
 ``mushgym/core/README.md``)::
 
-    init(state, seed, cfg, work)                deal and set up
+    init(state, seed, cfg, work)                deal and set up (wrapped here so that every deal
+                                                also stamps the state header, mushgym.core.header)
     legal_mask(state, cfg, mask, work) -> int   fill the int8 mask, return #legal
     step(state, action, cfg, work)              apply one legal action
     observe(state, player, cfg, out, work)      fill the observation (float32, or a narrower
@@ -663,6 +664,14 @@ def install_batch_kernels(namespace: dict) -> None:
     namespace.setdefault("np", np)
     namespace.update(prange=prange, _rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed,
                      _row=row, _borrow=borrow, _Batch=Batch)
+    # every deal stamps the state header (mushgym.core.header): the game's own ``init`` becomes
+    # ``_game_init`` and ``init`` (what the loops below and the Python side call) wraps it
+    from .header import INIT_SOURCE, stamp_header
+
+    if not getattr(namespace["init"], "_mushgym_generated", False):
+        namespace["_game_init"] = namespace.pop("init")
+    namespace["_stamp_header"] = stamp_header
+    install_source(INIT_SOURCE, namespace, "header")
     if "is_truncated" not in namespace:  # optional kernel: by default games end only by their rules
         install_source(NEVER_TRUNCATED, namespace, "default")
     names = install_source(BATCH_SOURCE, namespace, "loops")

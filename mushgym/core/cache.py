@@ -216,3 +216,79 @@ def _game_source_dirs_all(folder: Path) -> list[Path]:
         return []
     return [d for d in [folder, *sorted(p for p in folder.rglob("*") if p.is_dir())]
             if d.name != "__pycache__" and "__pycache__" not in d.parts]
+
+
+# --- a corrupted cache file: drop the game's cache and recompile ---------------------------
+
+_dropped: set[str] = set()
+
+
+def _game_dir_of(source_file: str) -> Path | None:
+    """The game package folder (``envs/<game>``) a compiled function's source file lies in."""
+    path = Path(source_file).resolve()
+    roots = [p for p in _package_roots().values() if p.name == "envs"]
+    for root in roots:
+        try:
+            rel = path.relative_to(root)
+        except ValueError:
+            continue
+        if len(rel.parts) >= 2:
+            return root / rel.parts[0]
+    return None
+
+
+def drop_corrupted_cache(source_file: str, cache_dir: str | Path, exc: BaseException) -> int:
+    """A cache file of a function defined in ``source_file`` failed to load: delete that game's
+    whole numba cache (or, outside a game, the cache folder at fault) and say so in one line on
+    stderr (once per game and process). Returns the files removed."""
+    import sys
+
+    game_dir = _game_dir_of(source_file)
+    removed = 0
+    if game_dir is not None:
+        for src in _game_source_dirs(game_dir):
+            for cdir in cache_dirs(src):
+                removed += clear_cache_files(cdir)
+        what = f"of the game {game_dir.name!r}"
+    else:
+        removed = clear_cache_files(Path(cache_dir))
+        what = f"in {cache_dir}"
+    key = str(game_dir or cache_dir)
+    if key not in _dropped:
+        _dropped.add(key)
+        print(f"mushgym: the numba cache {what} could not be loaded ({type(exc).__name__}: "
+              f"{str(exc)[:80]}); dropped it ({removed} files), recompiling", file=sys.stderr, flush=True)
+    return removed
+
+
+def install_cache_guard() -> None:
+    """Make numba treat a cache file that fails to load (UnpicklingError, EOFError, a truncated
+    or foreign file...) as a cache miss after dropping the game's cache, instead of raising in
+    every process (:func:`drop_corrupted_cache`). Installed when ``mushgym`` is imported."""
+    from numba.core import caching
+
+    cache_cls = caching.Cache
+    if getattr(cache_cls.load_overload, "_mushgym_guard", False):
+        return
+    load, save = cache_cls.load_overload, cache_cls.save_overload
+
+    def load_overload(self, sig, target_context):
+        try:
+            return load(self, sig, target_context)
+        except Exception as exc:  # noqa: BLE001 - any failure to load is a corrupted cache
+            drop_corrupted_cache(self._py_func.__code__.co_filename, self._cache_path, exc)
+            return None
+
+    def save_overload(self, sig, data):
+        try:
+            return save(self, sig, data)
+        except Exception as exc:  # noqa: BLE001 - a corrupted index: drop it, save afresh
+            drop_corrupted_cache(self._py_func.__code__.co_filename, self._cache_path, exc)
+            try:
+                return save(self, sig, data)
+            except Exception:  # noqa: BLE001 - not cached this time; the next process retries
+                return None
+
+    load_overload._mushgym_guard = True
+    cache_cls.load_overload = load_overload
+    cache_cls.save_overload = save_overload

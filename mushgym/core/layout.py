@@ -268,8 +268,12 @@ class Layout:
 
     # --- reading states -----------------------------------------------------------
     def _check(self, state: np.ndarray) -> None:
-        if state.shape[-1] != self.size:
-            raise ValueError(f"{self.name} has {state.shape[-1]} slots, the layout has {self.size}")
+        from .header import HEADER_WORDS
+
+        # a game's state carries the header (mushgym.core.header) after the layout's slots
+        if state.shape[-1] not in (self.size, self.size + HEADER_WORDS):
+            raise ValueError(f"{self.name} has {state.shape[-1]} slots, the layout has {self.size} "
+                             f"(+{HEADER_WORDS} header words in a game's state)")
 
     def view(self, state: np.ndarray) -> dict[str, object]:
         """Fields of ``state`` by name: an int for scalars, a flat list for arrays."""

@@ -3,7 +3,9 @@
 xoshiro128** (Blackman and Vigna) on four 32-bit words, each stored in one
 ``int64`` slot of the state array. Because the generator is part of the state,
 ``state.copy()`` clones the future of every shuffle and die roll, and a seed
-fixes a whole game.
+fixes a whole game. The words are seeded by numpy's SeedSequence algorithm
+(:func:`rng_seed`); :func:`seed_key` folds any non-negative Python integer into the
+63-bit seed the kernels take.
 
 All arithmetic stays below 2**63, so the same code gives the same numbers
 compiled by numba and run as plain Python (``NUMBA_DISABLE_JIT=1``): 32-bit
@@ -72,22 +74,55 @@ def mix32(x):
     return x
 
 
+# numpy's SeedSequence constants (numpy/random/bit_generator.pyx)
+_SS_INIT_A = 0x43B0D7E5
+_SS_MULT_A = 0x931E8875
+_SS_INIT_B = 0x8B51F9DD
+_SS_MULT_B = 0x58F38DED
+_SS_MIX_L = 0xCA01F9DD
+_SS_MIX_R = 0x4973F715
+
+
 @njit(cache=True)
 def rng_seed(state, off, seed):
-    """Seed the four words at ``state[off:off+4]`` from a 64-bit seed."""
-    s = seed & 0xFFFFFFFFFFFFFFF  # keep it non-negative in an int64 (60 bits)
-    lo = s & MASK32
-    hi = (s >> 32) & MASK32
-    a = mix32(lo ^ 0x9E3779B9)
-    b = mix32(hi ^ mix32(a + 0x7F4A7C15))
-    c = mix32(a ^ mix32(b + 0x1B873593))
-    d = mix32(b ^ mix32(c + 0xCC9E2D51))
-    if a == 0 and b == 0 and c == 0 and d == 0:
-        a = 1
-    _put(state, off, 0, a)
-    _put(state, off, 1, b)
-    _put(state, off, 2, c)
-    _put(state, off, 3, d)
+    """Seed the four words at ``state[off:off+4]`` from the whole of ``seed`` (0 <= seed < 2**63).
+
+    The words are exactly ``numpy.random.SeedSequence(seed).generate_state(4, numpy.uint32)``
+    (the same mixing, written here with 32-bit arithmetic so that compiled code and plain
+    Python agree): every bit of the seed matters, so 0 and 2**60 deal different games.
+    The four words double as SeedSequence's entropy pool (nothing is allocated); they are read
+    and written through ``_word``/``_put``, so narrow (int32/int16) states get the same words.
+    """
+    lo = seed & MASK32
+    hi = (seed >> 32) & MASK32        # a seed below 2**32 is one entropy word, else two
+    h = _SS_INIT_A
+    for i in range(4):                # mix_entropy: hash the entropy words into the pool
+        v = lo if i == 0 else (hi if i == 1 and hi != 0 else 0)
+        v ^= h
+        h = mul32(h, _SS_MULT_A)
+        v = mul32(v, h)
+        v ^= v >> 16
+        _put(state, off, i, v)
+    for i_src in range(4):
+        for i_dst in range(4):
+            if i_src != i_dst:
+                v = _word(state, off, i_src) ^ h
+                h = mul32(h, _SS_MULT_A)
+                v = mul32(v, h)
+                v ^= v >> 16
+                r = (mul32(_SS_MIX_L, _word(state, off, i_dst)) - mul32(_SS_MIX_R, v)) & MASK32
+                r ^= r >> 16
+                _put(state, off, i_dst, r)
+    h = _SS_INIT_B
+    for i in range(4):                # generate_state(4, uint32)
+        v = _word(state, off, i) ^ h
+        h = mul32(h, _SS_MULT_B)
+        v = mul32(v, h)
+        v ^= v >> 16
+        _put(state, off, i, v)
+    if (_word(state, off, 0) == 0 and _word(state, off, 1) == 0 and _word(state, off, 2) == 0
+            and _word(state, off, 3) == 0):
+        _put(state, off, 0, 1)
 
 
 @njit(cache=True)
@@ -122,3 +157,21 @@ def rng_below(state, off, n):
 def rng_die(state, off, sides):
     """One roll of a die with ``sides`` faces: 1..sides."""
     return rng_below(state, off, sides) + 1
+
+
+SEED_MAX = 2**63 - 1
+
+
+def seed_key(seed) -> int:
+    """The kernels' 63-bit seed of a user's seed: itself below 2**63, larger seeds folded by
+    ``SeedSequence`` (every bit counts). Python and numpy integers; a clear error otherwise."""
+    import numpy as np
+
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an integer, got {type(seed).__name__} {seed!r}")
+    seed = int(seed)
+    if seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+    if seed <= SEED_MAX:
+        return seed
+    return int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0]) >> 1

@@ -49,6 +49,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from ..game import action_index
 from .encoders import ObservationEncoder
 from .opponents import OpponentPool
 from .single_agent_batch import SingleAgentBatch
@@ -123,6 +124,13 @@ class SingleAgentEnv(gymnasium.Env):
 
     # --- Gymnasium API ------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        if options:
+            import warnings
+
+            warnings.warn(f"{self.env_id}: reset(options={options!r}) is ignored: game options are fixed when "
+                          "the env is made, e.g. SingleAgentEnv(env_id, options={'num_players': 4})", stacklevel=2)
+        if isinstance(seed, np.integer) and not isinstance(seed, np.bool_):
+            seed = int(seed)   # numpy integers are integers (Gymnasium's seeding takes Python ints only)
         super().reset(seed=seed)
         self.core.rngs[0] = self.np_random
         obs = self.core.reset()[0]
@@ -138,11 +146,9 @@ class SingleAgentEnv(gymnasium.Env):
             raise RuntimeError("call reset() before step()")
         if self.core.needs_reset[0]:
             raise RuntimeError("the episode is over; call reset()")
-        try:
-            a = int(action)
-            ok = a == action
-        except (TypeError, ValueError):
-            ok = False
+        idx = action_index(action)   # an integer (Python, numpy, one-element array); not a bool or float
+        ok = idx is not None and 0 <= idx < self.game.num_actions
+        a = idx if ok else -1
         if not ok:
             a = -1  # an illegal action
             if self.illegal_action == "raise":
