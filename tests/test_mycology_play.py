@@ -103,7 +103,7 @@ def _bad(tmp_path, edit):
 
 
 @pytest.mark.parametrize("edit,message", [
-    (lambda t: t.replace('points = 11', 'points = "x"', 1), r"card \d+ \([^)]+\): field 'points'"),
+    (lambda t: t.replace('points = 5', 'points = "x"', 1), r"card \d+ \([^)]+\): field 'points'"),
     (lambda t: t.replace('seasons = ["winter"]', 'seasons = ["monsoon"]', 1), r"'seasons'"),
     (lambda t: t.replace('cost = { symbiont = 1 }', 'cost = { mycelium = 1 }', 1), r"card \d+ \([^)]+\): field 'cost'.*mycelium"),
     (lambda t: t.replace('special = "stinkhorn"', 'special = "smelly"', 1), r"Common Stinkhorn.*'special'"),

@@ -41,8 +41,14 @@ What OpenSpiel sees (``game.get_type()``):
   reseeded from the sampler, so a sampled world does not know the real future dice.
 * **truncation**: a game cut by a turn limit ends (OpenSpiel has no truncation) with the
   env's returns for that case (0 for everyone by default in Mycology).
-* ``serialize()`` is the seed plus the action history; ``game.deserialize_state``
-  replays it.
+* ``serialize()`` is pyspiel's own for Python games (history and the pickled state array);
+  ``game.deserialize_state`` restores it. OpenSpiel cannot serialize a Python game object
+  of a sampled-stochastic game (``GetRNGState unimplemented``), so run
+  ``pyspiel.random_sim_test`` with ``serialize=False``; the state round trip is tested
+  on its own.
+* ``new_initial_state()`` deals the next seed of the game object: ``seed``, ``seed + 1``...
+  (pyspiel's ``clone()`` makes a new initial state too and so uses one up);
+  ``new_initial_state(k)`` deals seed ``k``.
 """
 
 from __future__ import annotations
@@ -158,9 +164,9 @@ class MushgymGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         options, seed, encoder = _options(self.env_id, params or {})
-        self.mushgym_game = registry.env_module(self.env_id).Game(**options)
-        self.seed, self.encoder_name, self.options = seed, encoder, options
-        self.encoder = make_encoder(encoder, self.mushgym_game)
+        self.shared = _shared(self.env_id, tuple(sorted(options.items())), encoder)
+        self.mushgym_game, self.encoder = self.shared.game, self.shared.encoder
+        self.seed, self.options = seed, options
         self._next_game = 0
         g = self.mushgym_game
         spec = g.spec
@@ -178,8 +184,9 @@ class MushgymGame(pyspiel.Game):
         full.update(dict(params or {}))
         super().__init__(_game_type(self.env_id, spec), info, full)
 
-    def new_initial_state(self, seed: int | None = None) -> "MushgymState":
-        """A new game: the ``k``-th one of this object deals seed ``seed + k`` (or ``seed`` if given)."""
+    def new_initial_state(self, seed: Any = None) -> "MushgymState":
+        """A new game, dealt by the next seed of this game object (``seed``, ``seed + 1``, ...;
+        pyspiel's ``clone()`` draws one too), or by ``seed`` if given (an int, or its string)."""
         if seed is None:
             seed = self.seed + self._next_game
             self._next_game += 1
@@ -194,84 +201,100 @@ class MushgymGame(pyspiel.Game):
                              f"available; got {iig_obs_type.private_info}")
         return MushgymObserver(self, perfect_recall)
 
-    def deserialize_state(self, text: str) -> "MushgymState":
-        """The state written by ``MushgymState.serialize``: the seed, then one action per line."""
-        lines = [x for x in str(text).strip().split("\n") if x != ""]
-        if not lines or not lines[0].startswith("seed="):
-            raise ValueError(f"{self.env_id}: a serialized state starts with 'seed=<int>'; got {text[:40]!r}")
-        state = MushgymState(self, int(lines[0][5:]))
-        for a in lines[1:]:
-            state.apply_action(int(a))
-        return state
+
+class _Shared:
+    """What every state of one game shares: pyspiel copies a state's ``__dict__`` value by value
+    (``copy.deepcopy``) when it clones it, and pickles it to serialize it; this stays shared."""
+
+    def __init__(self, env_id: str, options: dict[str, Any], encoder: str) -> None:
+        self.env_id, self.options, self.encoder_name = env_id, dict(options), encoder
+        self.game = registry.env_module(env_id).Game(**options)
+        self.encoder = make_encoder(encoder, self.game)
+
+    def observe(self, state: np.ndarray, player: int) -> np.ndarray:
+        g = self.game
+        if isinstance(player, bool) or not 0 <= int(player) < g.num_players:
+            raise ValueError(f"{self.env_id}: no player {player}; players are 0..{g.num_players - 1}")
+        out = np.zeros(g.observation_shape, dtype=np.float32)
+        g.kernels.observe(state, int(player), g.config, out, g.work)
+        return out
+
+    def __deepcopy__(self, memo) -> "_Shared":
+        return self
+
+    def __reduce__(self):
+        return (_shared, (self.env_id, tuple(sorted(self.options.items())), self.encoder_name))
+
+
+_SHARED: dict[tuple, _Shared] = {}
+
+
+def _shared(env_id: str, options: tuple, encoder: str) -> _Shared:
+    key = (env_id, options, encoder)
+    if key not in _SHARED:
+        _SHARED[key] = _Shared(env_id, dict(options), encoder)
+    return _SHARED[key]
+
+
+class _Trail:
+    """The states after each step (never changed once stored) and who took each step: what the
+    perfect-recall information state is computed from. A clone copies the lists, not the states."""
+
+    def __init__(self, states: list, actors: list) -> None:
+        self.states, self.actors = states, actors
+
+    def __deepcopy__(self, memo) -> "_Trail":
+        return _Trail(list(self.states), list(self.actors))
 
 
 class MushgymState(pyspiel.State):
     """A pyspiel state around one mushgym state array."""
 
-    def __init__(self, game: MushgymGame, seed: int, array: np.ndarray | None = None) -> None:
+    def __init__(self, game: MushgymGame, seed: int) -> None:
         super().__init__(game)
-        self._os_game = game
-        self._g = game.mushgym_game
+        self._shared = game.shared
         self._seed = seed
-        self._s = self._g.new_state(seed) if array is None else array
-        # what each player saw, for the perfect-recall information state: the states after each
-        # step (never mutated once stored) and who acted; digests are computed on demand
-        self._trail: list[np.ndarray] = [self._s.copy()]
-        self._actors: list[tuple[int, int]] = []
+        self._s = self._shared.game.new_state(seed)
+        self._trail = _Trail([self._s.copy()], [])
         self._recall: dict[int, tuple[int, bytes, bytes]] = {}
-        self._replaying = False
 
     # --- the pyspiel.State API -------------------------------------------------------
+    # The state array is only ever changed by the game's own kernels (``step_inplace`` checks
+    # each action), so the queries call the kernels directly, without the functional API's
+    # validation of a state handed in from outside.
     def current_player(self) -> int:
-        if self._g.is_terminal(self._s):
+        k = self._shared.game.kernels
+        if k.is_terminal(self._s):
             return pyspiel.PlayerId.TERMINAL
-        return self._g.current_player(self._s)
+        return int(k.current_player(self._s))
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._g.is_terminal(self._s) or player != self._g.current_player(self._s):
+        g = self._shared.game
+        k = g.kernels
+        if k.is_terminal(self._s) or player != int(k.current_player(self._s)):
             return []
-        return [int(a) for a in self._g.legal_actions(self._s)]
+        mask = np.zeros(g.num_actions, dtype=np.int8)
+        k.legal_mask(self._s, g.config, mask, g.work)
+        return np.flatnonzero(mask).tolist()
 
     def _apply_action(self, action: int) -> None:
-        if self._replaying:
-            return
-        p = self._g.current_player(self._s)
-        self._g.step_inplace(self._s, int(action))
-        self._actors.append((p, int(action)))
-        self._trail.append(self._s.copy())
+        g = self._shared.game
+        p = g.current_player(self._s)
+        g.step_inplace(self._s, int(action))
+        self._trail.actors.append((p, int(action)))
+        self._trail.states.append(self._s.copy())
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._g.action_to_string(self._s, int(action))
+        return self._shared.game.action_to_string(self._s, int(action))
 
     def is_terminal(self) -> bool:
-        return self._g.is_terminal(self._s)
+        return bool(self._shared.game.kernels.is_terminal(self._s))
 
     def returns(self) -> list[float]:
-        return [float(x) for x in self._g.returns(self._s)]
+        return [float(x) for x in self._shared.game.returns(self._s)]
 
     def __str__(self) -> str:
-        return self._g.state_to_string(self._s)
-
-    def serialize(self) -> str:
-        return "\n".join([f"seed={self._seed}"] + [str(a) for a in self.history()]) + "\n"
-
-    def clone(self) -> "MushgymState":
-        return self.__deepcopy__({})
-
-    def __deepcopy__(self, memo) -> "MushgymState":
-        # pyspiel keeps the history in the C++ base: replay it without stepping the kernels
-        new = MushgymState.__new__(MushgymState)
-        pyspiel.State.__init__(new, self._os_game)
-        new.__dict__.update(self.__dict__)
-        new._replaying = True
-        for a in self.history():
-            new.apply_action(a)
-        new._replaying = False
-        new._s = self._s.copy()
-        new._trail = list(self._trail)
-        new._actors = list(self._actors)
-        new._recall = dict(self._recall)
-        return new
+        return self._shared.game.state_to_string(self._s)
 
     def resample_from_infostate(self, player: int, probability_sampler) -> "MushgymState":
         """A state ``player`` cannot tell from this one: the env's ``perturb_hidden`` redeals what it
@@ -279,26 +302,33 @@ class MushgymState(pyspiel.State):
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else 0
         rng = np.random.default_rng(seed)
         new = self.clone()
-        new._s = self._g.perturb_hidden(self._s, int(player), rng)
-        reseed(self._g, new._s, int(rng.integers(2**31)))
+        g = self._shared.game
+        new._s = g.perturb_hidden(self._s, int(player), rng)
+        reseed(g, new._s, int(rng.integers(2**31)))
         return new
 
     # --- what a player knows -----------------------------------------------------------
+    @property
+    def array(self) -> np.ndarray:
+        """The mushgym state array (the functional API's state; do not change it in place)."""
+        return self._s
+
     def observation_vector(self, player: int) -> np.ndarray:
-        return self._g.observe(self._s, int(player))
+        """What ``player`` observes (the env's observation vector, before the encoder)."""
+        return self._shared.observe(self._s, player)
 
     def recall_digest(self, player: int) -> str:
         """A digest of every distinct observation ``player`` had since the deal and its own actions."""
-        upto, digest, last = self._recall.get(player, (0, b"", b""))
-        h = digest
-        for k in range(upto, len(self._trail)):
-            if k > 0 and self._actors[k - 1][0] == player:
-                h = hashlib.sha1(h + b"a%d" % self._actors[k - 1][1]).digest()
-            obs = self._g.observe(self._trail[k], int(player)).tobytes()
+        g, trail = self._shared.game, self._trail
+        upto, h, last = self._recall.get(player, (0, b"", b""))
+        for k in range(upto, len(trail.states)):
+            if k > 0 and trail.actors[k - 1][0] == player:
+                h = hashlib.sha1(h + b"a%d" % trail.actors[k - 1][1]).digest()
+            obs = self._shared.observe(trail.states[k], player).tobytes()
             if obs != last:
                 h = hashlib.sha1(h + obs).digest()
                 last = obs
-        self._recall[player] = (len(self._trail), h, last)
+        self._recall[player] = (len(trail.states), h, last)
         return h.hex()
 
 
