@@ -279,9 +279,17 @@ class MushgymState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         g = self._shared.game
-        p = g.current_player(self._s)
-        g.step_inplace(self._s, int(action))
-        self._trail.actors.append((p, int(action)))
+        k = g.kernels
+        if k.is_terminal(self._s):
+            raise ValueError(f"{g.env_id}: the game is over; no action can be taken")
+        mask = np.zeros(g.num_actions, dtype=np.int8)
+        k.legal_mask(self._s, g.config, mask, g.work)
+        a = int(action)
+        if not (0 <= a < g.num_actions and mask[a]):
+            g.check_action(self._s, action, mask)  # raises the error naming the legal actions
+        p = int(k.current_player(self._s))
+        k.step(self._s, a, g.config, g.work)
+        self._trail.actors.append((p, a))
         self._trail.states.append(self._s.copy())
 
     def _action_to_string(self, player: int, action: int) -> str:
