@@ -191,3 +191,16 @@ def test_is_mcts_runs_on_an_imperfect_information_game():
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_outcome_sampling_mccfr_runs():
+    """OpenSpiel's outcome-sampling MCCFR keys its regrets by our information-state strings."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = mos.load_game("fungi_v0")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(2):
+        solver.iteration()
+    state = game.new_initial_state(1)
+    probs = solver.average_policy().action_probabilities(state)
+    assert set(probs) == set(state.legal_actions()) and abs(sum(probs.values()) - 1) < 1e-9
