@@ -5,7 +5,7 @@
 
     mushgym_openspiel.register()                      # every env of mushgym.list_envs()
     game = pyspiel.load_game("mushgym_mycology_v0", {"players": 4})
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 OpenSpiel's algorithms (IS-MCTS, outcome-sampling MCCFR, evaluation tools, its RL
 environment ``rl_environment.Environment``) then run on our games;
@@ -18,8 +18,8 @@ What OpenSpiel sees (``game.get_type()``):
   game parameters (``players`` is the player count, OpenSpiel's name for it; an option
   whose choices are not all int, all bool or all str, e.g. ``automata=None/True/False``,
   is a string parameter: ``"None"``, ``"True"``, ``"False"``). Two more parameters:
-  ``seed`` (int, default 0: new_initial_state number ``k`` of a game object deals the
-  game of seed ``seed + k``) and ``encoder`` (``"scaled"`` default, ``"flat"`` or
+  ``seed`` (int, default 0: a game object deals its new initial states from seed ``seed``
+  on, see below) and ``encoder`` (``"scaled"`` default, ``"flat"`` or
   ``"onehot"``: mushgym's observation encoders, :mod:`mushgym.wrappers.encoders`).
 * **chance**: ``SAMPLED_STOCHASTIC``. Shuffles and dice are drawn by the generator
   inside our state (a seed fixes the whole game), so there are no chance nodes; a
