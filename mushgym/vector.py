@@ -73,6 +73,14 @@ whose cores are busy with other processes waits for the descheduled worker
 :class:`SingleAgentVectorEnv` is a Gymnasium ``VectorEnv`` over the same kernels
 for single-agent training: the learner holds one seat and the other seats are
 played by uniform random legal moves inside the compiled step.
+
+:func:`make_sb3` is Stable-Baselines3's ``VecEnv`` (the ``train`` extra): the
+:class:`mushgym.wrappers.sb3.MaskableVecEnv` over a
+:class:`mushgym.wrappers.SingleAgentBatch`, whose opponents (random, greedy, saved
+policies, self-play snapshots) are batched across the games; it is what
+``train_ppo`` trains on, and sb3-contrib's ``MaskablePPO`` takes it as it is.
+(SuperSuit's ``pettingzoo_env_to_vec_env_v1`` refuses turn-based AEC envs: use
+these instead.)
 """
 
 from __future__ import annotations
@@ -613,3 +621,23 @@ def make_single_agent(env_id: str, num_envs: int, seed: int | None = 0, *, learn
                                 opponent=opponent, autoreset_mode=autoreset_mode,
                                 max_episode_steps=max_episode_steps, threads=threads, copy=copy,
                                 parallel=parallel)
+
+
+def make_sb3(env_id: str, num_envs: int, opponents: Any = "random", *, seat: int | None = None,
+             encoder: Any = "scaled", seed: int | None = 0, **options: Any):
+    """Stable-Baselines3's ``VecEnv`` of ``env_id`` (needs stable-baselines3, the ``train`` extra).
+
+    ``num_envs`` games, the learner on ``seat`` (None: a random seat each game), the other
+    seats played by ``opponents`` (``"random"``, ``"greedy"``, a model path, an agent, or a
+    list of them drawn per game), observations through ``encoder``; ``options`` are the
+    env's options. Returns :class:`mushgym.wrappers.sb3.MaskableVecEnv`:
+    ``env_method("action_masks")`` gives sb3-contrib's ``MaskablePPO`` the legal actions.
+
+        vec = mushgym.vector.make_sb3("fungi_v0", 8, opponents=["random", "greedy"])
+        model = sb3_contrib.MaskablePPO("MlpPolicy", vec)
+    """
+    from .wrappers.sb3 import MaskableVecEnv
+    from .wrappers.single_agent_batch import SingleAgentBatch
+
+    return MaskableVecEnv(SingleAgentBatch(env_id, num_envs=num_envs, opponents=opponents, seat=seat,
+                                           encoder=encoder, options=options or None, seed=seed))

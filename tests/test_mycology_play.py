@@ -104,7 +104,7 @@ def _bad(tmp_path, edit):
 
 
 @pytest.mark.parametrize("edit,message", [
-    (lambda t: t.replace('points = 11', 'points = "x"', 1), r"card \d+ \([^)]+\): field 'points'"),
+    (lambda t: t.replace('points = 5', 'points = "x"', 1), r"card \d+ \([^)]+\): field 'points'"),
     (lambda t: t.replace('seasons = ["winter"]', 'seasons = ["monsoon"]', 1), r"'seasons'"),
     (lambda t: t.replace('cost = { symbiont = 1 }', 'cost = { mycelium = 1 }', 1), r"card \d+ \([^)]+\): field 'cost'.*mycelium"),
     (lambda t: t.replace('special = "stinkhorn"', 'special = "smelly"', 1), r"Common Stinkhorn.*'special'"),
@@ -175,7 +175,10 @@ def test_designed_cards_follow_their_stated_rules():
 
     d = load_deck()
     value = (3.0, 2.0, 1.5, 1.2, 1.0)
-    bonus = (3, 5, 7, 9, 10)
+    from mushgym.envs.mycology.greedy import RES_CHANCE
+
+    bonus = tuple(2.0 * 4.5 * c for c in RES_CHANCE)  # the Poison expected over the last 4.5 rolls
+    assert np.allclose(bonus, (0.5, 1.0, 1.5, 2.0, 2.5))
     words = {0: ("inedible", "toxic"), 1: ("edible but unremarkable",), 2: ("good edible",), 3: ("choice edible",)}
     from mushgym.core.data import tomllib
 
@@ -209,6 +212,20 @@ def test_one_greedy_with_the_simulation_variants():
         assert not [c for hv in harvested for c in hv if g.deck.special[c] == R.SP_POISON], "greedy_safe took poison"
     t = run_table(2, 4, "mixed", seed=1)
     assert t["games"] == 4 and abs(sum(v * n / 2 for v, n in t["pol"].values()) - 4) < 1e-9
+
+
+def test_simulation_takes_another_card_file(tmp_path):
+    from mushgym.envs.mycology.cards import DEFAULT_PATH
+    from mushgym.envs.mycology.simulate import run_table
+
+    same = run_table(2, 3, "greedy", seed=2, deck=DEFAULT_PATH)
+    base = run_table(2, 3, "greedy", seed=2)
+    assert (same["turns"] == base["turns"]).all() and (same["seat_wins"] == base["seat_wins"]).all()
+    text = DEFAULT_PATH.read_text()
+    cheap = tmp_path / "cards.toml"  # every card worth 1 point: the scores change, the rules do not
+    cheap.write_text("\n".join("points = 1" if line.startswith("points = ") else line for line in text.split("\n")))
+    t = run_table(2, 3, "greedy", seed=2, deck=cheap)
+    assert t["game"].deck.points.max() == 1 and (t["turns"] > 0).all()
 
 
 def test_exchange_and_poison_timing_policies_do_what_they_say():

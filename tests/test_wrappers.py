@@ -321,3 +321,23 @@ def test_sb3_vec_env_marks_a_cut_game_done_with_timelimit_truncated():
         if min(seen.values()) >= 3:
             break
     assert min(seen.values()) >= 3, seen
+
+
+def test_mushgym_vector_offers_the_sb3_vec_env():
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.vec_env import VecEnv
+
+    import mushgym.vector
+    from mushgym.wrappers.sb3 import MaskableVecEnv
+
+    vec = mushgym.vector.make_sb3("mycology_v0", 3, opponents=["random", "greedy"], seat=1, seed=4,
+                                  num_players=3)
+    assert isinstance(vec, VecEnv) and isinstance(vec, MaskableVecEnv)
+    assert vec.games.game.num_players == 3 and vec.games.fixed_seat == 1
+    obs = vec.reset()
+    assert obs.shape == (3, *vec.observation_space.shape) and obs.min() >= 0 and obs.max() <= 1  # scaled
+    masks = np.stack(vec.env_method("action_masks"))
+    obs, rewards, dones, infos = vec.step(masks.argmax(axis=1))
+    assert obs.shape[0] == 3 and rewards.shape == (3,) and dones.shape == (3,)
+    with pytest.raises(ValueError, match="invalid player count"):
+        mushgym.vector.make_sb3("mycology_v0", 2, num_players=9)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
+from pathlib import Path
 
 import numpy as np
 
@@ -100,9 +101,18 @@ def play(game: MycologyGame, policies, seeds):
     return out
 
 
-def run_table(n: int, games: int, kind: str, seed: int = 0):
-    """kind: 'random', 'greedy', or 'mixed' (seat policies rotate over greedy variants and random)."""
-    game = MycologyGame(num_players=n)
+def make_game(n: int, deck: str | Path | None = None) -> MycologyGame:
+    """The game for ``n`` players with the designed deck, or with the card file ``deck``."""
+    if deck is None:
+        return MycologyGame(num_players=n)
+    cls = type("MycologyDeckGame", (MycologyGame,), {"deck_path": str(deck)})
+    return cls(num_players=n)
+
+
+def run_table(n: int, games: int, kind: str, seed: int = 0, deck: str | Path | None = None):
+    """kind: 'random', 'greedy', or 'mixed' (seat policies rotate over greedy variants and random);
+    ``deck``: a card file to simulate instead of the designed ``cards.toml``."""
+    game = make_game(n, deck)
     rng = np.random.default_rng(seed)
     variants = greedy_variants(game) + [RandomPolicy(rng)]
     turns, steps, limit, spread, margin = [], [], 0, [], []
@@ -185,10 +195,11 @@ def main(argv=None) -> None:
     ap.add_argument("--players", type=int, nargs="*", default=[2, 4, 6])
     ap.add_argument("--kinds", nargs="*", default=["random", "greedy", "mixed"])
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--deck", type=Path, default=None, help="a card file to simulate instead of cards.toml")
     args = ap.parse_args(argv)
     for n in args.players:
         for kind in args.kinds:
-            print(report(run_table(n, args.games, kind, args.seed)))
+            print(report(run_table(n, args.games, kind, args.seed, args.deck)))
             print()
             sys.stdout.flush()
 

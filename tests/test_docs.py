@@ -1,0 +1,88 @@
+"""The docs site (mkdocs.yml, docs/, mushgym.docsite): built in strict mode, one page per env
+generated from its docstring, and a broken link or reference fails the build.
+
+Needs the `docs` extra (mkdocs, mkdocs-material, mkdocstrings[python]; the `dev` extra has
+them too). The builds run with NUMBA_DISABLE_JIT=1: the pictures take a few game steps, so
+plain Python is quicker than compiling kernels.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mushgym
+from mushgym import docsite
+
+pytest.importorskip("mkdocs")
+pytest.importorskip("material")
+pytest.importorskip("mkdocstrings")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def build(config: Path, site: Path, **env: str) -> subprocess.CompletedProcess:
+    environ = dict(os.environ, NUMBA_DISABLE_JIT="1", NO_MKDOCS_2_WARNING="1", **env)
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
+                          cwd=ROOT, env=environ, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    r = build(ROOT / "mkdocs.yml", out)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return out
+
+
+def test_the_site_builds_in_strict_mode_with_a_page_per_env(site):
+    for env_id in mushgym.list_envs():
+        page = (site / "envs" / env_id / "index.html").read_text()
+        assert f"<code>{env_id}</code>" in page
+        headings = re.findall(r"<h3 id=\"[^\"]*\">([^<]*)", page)
+        for wanted in ("Options", "Observation space", "Action space", "Version history"):
+            assert any(h.startswith(wanted) for h in headings), (env_id, wanted, headings)
+        assert page.count("<table") >= 3, env_id  # spec, options, observation (and action) tables
+        assert f'src="../{env_id}.svg"' in page
+        assert (site / "envs" / f"{env_id}.svg").read_text().lstrip().startswith("<svg")
+    for guide in ("functional", "vector", "training", "openspiel"):
+        assert (site / "guides" / guide / "index.html").is_file()
+    api = (site / "api" / "index.html").read_text()
+    assert "make_sb3" in api and "MaskableVecEnv" in api and "register" in api
+
+
+def test_env_pages_are_the_docstrings(site):
+    """The page is generated from the env module's docstring: every table row of it is on the
+    page (so a changed docstring changes the page: nothing to keep in step by hand)."""
+    for env_id in mushgym.list_envs():
+        doc = mushgym.registry.env_module(env_id).__doc__
+        page = docsite.env_page(env_id, "x.svg")
+        rows = [line for line in doc.splitlines() if line.startswith("|")]
+        assert rows and all(row in page for row in rows), env_id
+        assert "### Version history" in page and "### Options" in page
+        for option in mushgym.registry.env_module(env_id).Game.option_choices:
+            assert f"| `{option}` |" in page
+
+
+def test_a_broken_link_or_reference_fails_the_build(tmp_path):
+    docs = tmp_path / "docs"
+    (docs / "guides").mkdir(parents=True)
+    for f in (ROOT / "docs").glob("*.md"):
+        (docs / f.name).write_text(f.read_text())
+    for f in (ROOT / "docs" / "guides").glob("*.md"):
+        (docs / "guides" / f.name).write_text(f.read_text())
+    vector = docs / "guides" / "vector.md"
+    vector.write_text(vector.read_text() + "\nSee [the missing page](nowhere.md) and [`gone`][mushgym.vector.gone].\n")
+    config = (ROOT / "mkdocs.yml").read_text()
+    config = config.replace("docs_dir: docs", f"docs_dir: {docs}").replace("  - docs/hooks.py",
+                                                                        f"  - {ROOT / 'docs' / 'hooks.py'}")
+    (tmp_path / "mkdocs.yml").write_text(config)
+    r = build(tmp_path / "mkdocs.yml", tmp_path / "site", MUSHGYM_DOCS_PICTURES="0")
+    out = r.stdout + r.stderr
+    assert r.returncode != 0, out
+    assert "nowhere.md" in out and "mushgym.vector.gone" in out, out
