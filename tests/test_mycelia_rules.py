@@ -619,6 +619,20 @@ def test_malformed_data_files_name_the_file_entry_and_field(tmp_path: Path):
     (tmp_path / "tiles.toml").write_text(tsrc.replace('order = "OUA"', 'order = "OOA"', 1))
     with pytest.raises(MyceliaDataError, match=r"tile 0.*order"):
         load_tiles(tmp_path / "tiles.toml")
+    # numeric fields are bounded: the message names the file, the card and the field
+    for old, new_, msg in (("spores = ", "spores = 99 #", r"cards\.toml: card 0 \(.*\): field 'spores' must be an integer in 1\.\.6, got 99"),
+                           ("spores = ", "spores = true #", r"card 0 .*'spores'.*got True"),
+                           ("points = ", "points = -3 #", r"card 0 .*'points'.*2\.\.8, got -3")):
+        bad.write_text(text.replace(old, new_, 1))
+        with pytest.raises(MyceliaDataError, match=msg):
+            load_cards(bad)
+    bad.write_text(text.replace("require = { red = 2 }", "require = { red = 7 }", 1))
+    with pytest.raises(MyceliaDataError, match=r"card \d+ .*'red' must be an integer in 1\.\.6, got 7"):
+        load_cards(bad)
+    asrc = (src.parent / "automata.toml").read_text()
+    (tmp_path / "automata.toml").write_text(asrc.replace("spores = 3,", "spores = 0,", 1))
+    with pytest.raises(MyceliaDataError, match=r"automata\.toml: Automata card 0 side medium: field 'spores'.*1\.\.6, got 0"):
+        load_automata(tmp_path / "automata.toml")
 
 
 # --- the Automata: Examples A-C ------------------------------------------------------------------
