@@ -147,6 +147,18 @@ def _place_tile(state, cfg, tile_id, c, r, rot):
 
 
 @njit(cache=True)
+def _move_mushroom(state, src, dst):
+    """Move the mushroom token on tile ``src`` to tile ``dst`` (its mat records the new tile)."""
+    q = state[mushroom_owner_at(src)]
+    mm = state[mushroom_mat_at(src)]
+    state[mushroom_owner_at(dst)] = q
+    state[mushroom_mat_at(dst)] = mm
+    state[mushroom_owner_at(src)] = -1
+    state[mushroom_mat_at(src)] = 0
+    state[mat_tile_at(q, mm)] = dst
+
+
+@njit(cache=True)
 def _enter(state, s, t):
     """Seat ``s``'s Mother mushroom lands on tile ``t`` and picks up its insect token."""
     state[mother_at(s)] = t
@@ -1070,13 +1082,7 @@ def _apply(state, cfg, action, work):
         pop_decision(state)
         src = a0
         dst = action - A_TILE
-        q = state[mushroom_owner_at(src)]
-        mm = state[mushroom_mat_at(src)]
-        state[mushroom_owner_at(dst)] = q
-        state[mushroom_mat_at(dst)] = mm
-        state[mushroom_owner_at(src)] = -1
-        state[mushroom_mat_at(src)] = 0
-        state[mat_tile_at(q, mm)] = dst
+        _move_mushroom(state, src, dst)
     elif kind == D_MOTHER_PICK:
         state[o] = D_MOTHER_DEST
         state[o + 3] = a0
@@ -1882,13 +1888,7 @@ def _auto_decay_action(state, cfg, a, kind):
             if _empty_tier(state, t) == best:
                 if k == 0:
                     if kind == DC_OPP_MUSH:
-                        q = state[mushroom_owner_at(src)]
-                        mm = state[mushroom_mat_at(src)]
-                        state[mushroom_owner_at(t)] = q
-                        state[mushroom_mat_at(t)] = mm
-                        state[mushroom_owner_at(src)] = -1
-                        state[mushroom_mat_at(src)] = 0
-                        state[mat_tile_at(q, mm)] = t
+                        _move_mushroom(state, src, t)
                     else:
                         _enter(state, _mother_at(state, src), t)
                     break
