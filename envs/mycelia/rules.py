@@ -50,6 +50,12 @@ def _top(state):
 
 
 @njit(cache=True)
+def _entry(state, o):
+    """The decision entry at slot ``o``: (kind, player, a0, a1, a2, a3)."""
+    return state[o], state[o + 1], state[o + 2], state[o + 3], state[o + 4], state[o + 5]
+
+
+@njit(cache=True)
 def _tile_colour(state, cfg, t):
     return cfg[cfg_tile_colour_at(state[tile_id_at(t)])]
 
@@ -672,13 +678,7 @@ def _mask_dest_tier(state, mask):
 
 @njit(cache=True)
 def _sub_mask(state, cfg, mask, work):
-    o = _top(state)
-    kind = state[o]
-    p = state[o + 1]
-    a0 = state[o + 2]
-    a1 = state[o + 3]
-    a2 = state[o + 4]
-    a3 = state[o + 5]
+    kind, p, a0, a1, a2, a3 = _entry(state, _top(state))
     if kind == D_MAIN:
         _main_mask(state, cfg, p, mask, work)
     elif kind == D_SETUP:
@@ -982,13 +982,8 @@ def _move_tile(state, cfg, t, i, k, rot):
 # --- step ------------------------------------------------------------------------
 @njit(cache=True)
 def _apply(state, cfg, action, work):
-    o = _top(state)
-    kind = state[o]
-    p = state[o + 1]
-    a0 = state[o + 2]
-    a1 = state[o + 3]
-    a2 = state[o + 4]
-    a3 = state[o + 5]
+    o = _top(state)   # the entry is updated in place below (kind and args)
+    kind, p, a0, a1, a2, a3 = _entry(state, o)
     if kind == D_MAIN:
         _apply_main(state, cfg, p, action, work)
     elif kind == D_SETUP:
