@@ -143,6 +143,25 @@ def test_corrupted_field_is_named():
         g.legal_mask(t)
 
 
+def test_mycelia_corrupted_fields_are_named():
+    g = mushgym.game("mycelia_v0")
+    s = g.new_state(3)
+    f = g.layout.fields
+    for name, idx, value, msg in (
+            ("spores", (3, 1), 31, r"spores\[3, 1\] = 31 is outside 0\.\.30"),
+            ("adjacency", (2, 0), 50, r"adjacency\[2, 0\] = 50 is outside -1\.\.49"),
+            ("mat_card", (0, 4), 69, r"mat_card\[0, 4\] = 69 is outside -2\.\.68"),
+            ("card_loc", (5,), -1, r"card_loc\[5\] = -1 is outside"),
+            ("decisions", (0, 2), 10**6, r"decisions\[0, 2\] = 1000000 is outside -1\.\.68"),
+            ("tiles_placed", (), 51, r"tiles_placed = 51 is outside 0\.\.50")):
+        t = s.copy()
+        t[f[name].index(*idx)] = value
+        for call in (g.legal_mask, lambda x: g.observe(x, 0), g.returns):
+            with pytest.raises(ValueError, match=msg):
+                call(t)
+    g.validate(s)   # a dealt game is within its bounds
+
+
 @pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
 def test_bool_and_float_actions_refused(env_id):
     g = mushgym.game(env_id)

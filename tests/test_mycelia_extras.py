@@ -62,7 +62,7 @@ def test_env_docstring_tables_match_the_layouts():
 
     doc = mycelia_v0.__doc__
     assert f"({R.obs_size()},)" in doc and f"Discrete({R.NUM_ACTIONS})" in doc
-    obs_part = doc.split("### Observation space")[1].split("### Action space")[0]
+    obs_part = doc.split("### Observation space")[1].split("Seat features")[0]
     ranges = [(int(a), int(b)) for a, b in re.findall(r"^\| (\d+)\.\.(\d+) ", obs_part, re.M)]
     singles = [(int(a), int(a)) for a in re.findall(r"^\| (\d+)\s+\|", obs_part, re.M)]
     spans = sorted(ranges + singles)

@@ -484,10 +484,11 @@ def test_decay_under_the_last_mat_ends_the_game_at_once_with_the_end_game_token(
     assert g.returns(s).tolist() == [1.0, -1.0]
 
 
-def test_ties_by_mushrooms_grown_then_insects_then_shared(game):
+def test_ties_by_mushrooms_grown_then_insects_then_shared():
+    game = MyceliaGame(turn_limit_end="score")   # the turn limit scored (no End Game Token)
     s = scenario(game, STAR, mothers={RED: 0, BLUE: 3})
     s[R.OVER] = 1
-    s[R.ENDER] = -1
+    s[R.ENDER] = R.TURN_LIMIT_END
     s[R.PTS + RED], s[R.PTS + BLUE] = 10, 10
     s[R.GROWN + RED], s[R.GROWN + BLUE] = 2, 3
     assert game.returns(s).tolist() == [-1.0, 1.0]
@@ -508,8 +509,65 @@ def test_turn_limit_ends_the_game_without_the_token():
         a = g.legal_actions(s)
         g.step_inplace(s, int(a[rng.integers(len(a))]))
     assert s[R.TURN] <= g.max_turns
-    if s[R.ENDER] == -1:
+    if s[R.ENDER] == R.TURN_LIMIT_END:
         assert s[R.TURN] == g.max_turns and g.final_scores(s) == [int(s[R.PTS + p]) + int(s[R.INS + p]) // 2 for p in range(2)]
+
+
+def _cut_game(**options):
+    """A game that reached the turn limit (40 rounds, random play), and its game."""
+    g = MyceliaGame(turn_limit=40, **options)
+    for seed in range(20):
+        s = g.new_state(seed)
+        rng = np.random.default_rng(seed)
+        while not g.is_terminal(s):
+            a = g.legal_actions(s)
+            before, action = s.copy(), int(a[rng.integers(len(a))])
+            g.step_inplace(s, action)
+        if s[R.ENDER] == R.TURN_LIMIT_END:
+            return g, s, before, action
+    raise AssertionError("no random game reached the 40-round limit")
+
+
+def test_turn_limit_is_a_truncation_by_default_and_scored_on_request():
+    g, s, _, _ = _cut_game()
+    assert g.is_truncated(s) and g.returns(s).tolist() == [0.0, 0.0]
+    scored = MyceliaGame(turn_limit=40, turn_limit_end="score")
+    assert not scored.is_truncated(s)
+    scores = scored.final_scores(s)
+    assert scores == [int(s[R.PTS + p]) + int(s[R.INS + p]) // 2 for p in range(2)]   # no End Game Token
+    assert sorted(scored.returns(s).tolist()) in ([-1.0, 1.0], [0.0, 0.0])
+    with pytest.raises(ValueError, match="turn_limit_end"):
+        MyceliaGame(turn_limit_end="draw")
+
+
+def test_truncation_reaches_the_aec_env_and_the_vector_api():
+    import mushgym
+
+    env = mushgym.make("mycelia_v0", turn_limit=40)
+    rng = np.random.default_rng(0)
+    for seed in range(20):
+        env.reset(seed=seed)
+        last = None
+        for agent in env.agent_iter():
+            _, _, term, trunc, _ = env.last()
+            if term or trunc:
+                last = (term, trunc)
+                env.step(None)
+                continue
+            mask = env.observe(agent)["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        if last == (False, True):
+            break
+    else:
+        raise AssertionError("no AEC game was cut by the turn limit")
+    from mushgym import vector as mv
+
+    g, _, before, action = _cut_game()
+    vec = mv.from_game(g, 1, seed=0)   # a vector env stepped into the cut game's last step
+    vec.reset()
+    vec.set_state(0, before)
+    _, rewards, term, trunc, *_ = vec.step(np.array([action]))
+    assert trunc[0] and not term[0] and np.all(rewards == 0)
 
 
 # --- options and data -----------------------------------------------------------------------
@@ -561,6 +619,20 @@ def test_malformed_data_files_name_the_file_entry_and_field(tmp_path: Path):
     (tmp_path / "tiles.toml").write_text(tsrc.replace('order = "OUA"', 'order = "OOA"', 1))
     with pytest.raises(MyceliaDataError, match=r"tile 0.*order"):
         load_tiles(tmp_path / "tiles.toml")
+    # numeric fields are bounded: the message names the file, the card and the field
+    for old, new_, msg in (("spores = ", "spores = 99 #", r"cards\.toml: card 0 \(.*\): field 'spores' must be an integer in 1\.\.6, got 99"),
+                           ("spores = ", "spores = true #", r"card 0 .*'spores'.*got True"),
+                           ("points = ", "points = -3 #", r"card 0 .*'points'.*2\.\.8, got -3")):
+        bad.write_text(text.replace(old, new_, 1))
+        with pytest.raises(MyceliaDataError, match=msg):
+            load_cards(bad)
+    bad.write_text(text.replace("require = { red = 2 }", "require = { red = 7 }", 1))
+    with pytest.raises(MyceliaDataError, match=r"card \d+ .*'red' must be an integer in 1\.\.6, got 7"):
+        load_cards(bad)
+    asrc = (src.parent / "automata.toml").read_text()
+    (tmp_path / "automata.toml").write_text(asrc.replace("spores = 3,", "spores = 0,", 1))
+    with pytest.raises(MyceliaDataError, match=r"automata\.toml: Automata card 0 side medium: field 'spores'.*1\.\.6, got 0"):
+        load_automata(tmp_path / "automata.toml")
 
 
 # --- the Automata: Examples A-C ------------------------------------------------------------------

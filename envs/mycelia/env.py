@@ -8,11 +8,11 @@
 | Manual Control     | No (the `mushgym play` CLI)                                              |
 | Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n` (the Automata is part of the environment, never an agent) |
 | Agents             | 1 to 4 (option `num_players`, default 2; 1 only with the Automata, which joins 1 to 3 players) |
-| Action Shape       | Discrete(502)                                                            |
-| Action Values      | Discrete(502)                                                            |
-| Observation Shape  | (2809,) float32 for every player count; int8 `action_mask` of (502,)    |
+| Action Shape       | Discrete(@NUM_ACTIONS@)                                                  |
+| Action Values      | Discrete(@NUM_ACTIONS@)                                                  |
+| Observation Shape  | (@OBS_SIZE@,) float32 for every player count; int8 `action_mask` of (@NUM_ACTIONS@,) |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts scaled, mostly in [0, 1]) |
-| Rewards            | terminal; `reward="win_loss"` (default): +1 to a sole winner, -1/(n-1) to every other seat, k tied winners (n-k)/(k(n-1)) each, n counting the Automata seat (so not zero-sum with it); `"score"`: final score; `"score_diff"`: own final score minus the mean of the other seats' |
+| Rewards            | terminal; `reward="win_loss"` (default): +1 to a sole winner, -1/(n-1) to every other seat, k tied winners (n-k)/(k(n-1)) each, n counting the Automata seat (so not zero-sum with it); `"score"`: final score; `"score_diff"`: own final score minus the mean of the other seats'. The turn limit (option `turn_limit`) is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it as a normal ending |
 | Chance             | tile and card shuffles, the first player, every wind-die roll and the Automata's card draws and "fate" come from the generator inside the state |
 
 Mycelia (1-4 players) grows mushrooms on a board of triangle tiles that grows tile by tile.
@@ -24,8 +24,9 @@ colour from one connected network, grow a mushroom token, score the card), disco
 card) and decay (a mushroom that spored twice goes under its mat and its decay action
 resolves). Free actions: 2 insects move another player's M, 1 insect refreshes the market,
 3 cards buy 1 insect. The game ends the moment a player has a decayed card under every mat
-(End Game Token worth the number of mats), or after `turn_limit` rounds (default 80; scored
-without the token). Options `mats` (3, 4, 5), `automata`, `automata_level`, `reward`. The
+(End Game Token worth the number of mats); `turn_limit` rounds (default 80) cut the game: a
+truncation unless `turn_limit_end="score"` (then scored without the token). Options `mats`
+(3, 4, 5), `automata`, `automata_level`, `turn_limit`, `turn_limit_end`, `reward`. The
 rules as implemented, every point where the rulebook is silent with the choice made, the
 designed data (cards.toml, tiles.toml, automata.toml) and simulation figures are in
 `RULES.md` next to this file.
@@ -39,60 +40,66 @@ automatically. The wind-die roll is part of the spore action.
 
 ### Observation space (seat-relative: seat blocks and per-tile seat features rotate so that the observer comes first)
 
-| index      | content |
-|------------|---------|
-| 0..3       | player to act, one-hot by seat offset (0 = observer) |
-| 4..21      | decision kind one-hot (main, place M, move on, place tile, turn tile, spore target, fruit mat, grow tile, pay, outer tile, opponent mushroom, its destination, whose M, its destination, steal from, draw two, keep, trade) |
-| 22..24     | main actions done this turn, one-hot (0, 1, 2) |
-| 25..30     | action types used this turn (move, explore, spore, fruit, discover, decay) |
-| 31         | turns played / turn limit |
-| 32..37     | deck / 69, discard pile / 69, tile pile 0 / 50, tile pile 1 / 50, insect supply / 20, last wind-die face (0 none, 1/3 O, 2/3 U, 1 A) |
-| 38..45     | the drawn tile waiting to be placed: colour one-hot (R G B Y K), insect, symbol order OAU, present |
-| 46..63     | the card being fruited: 18 card features |
-| 64..68     | spores still owed by colour (R, G, B, Y) / 6; black spores paid / 6 |
-| 69..137    | own hand, one entry per card id |
-| 138..206   | market, one entry per card id |
-| 207..275   | discard pile, one entry per card id |
-| 276..344   | the two cards drawn by discover-2-keep-1, shown to the player choosing only |
-| 345..485   | observer: present, Automata, spore supply / 30, insects / 20, points / 60, mushrooms grown / 20, hand size / 69, game upgrades (same action twice, discover 2 keep 1, M moves 3, M spores 3); then 5 mats x 26 (token on the board, card on top, spore counter one-hot 0..2, cards under / 5, upgrades extra spore and spore with M, 18 card features of the card on top) |
-| 486..908   | the next three seats clockwise, 141 values each (zeros for absent seats) |
-| 909..2808  | tiles in placement order, 50 x 38: present, colour one-hot (R G B Y K), points up, column and row relative to the first tile (/100, /50), wind symbol one-hot (O U A) on edges A, B, C, for each edge A B C (neighbour present, (neighbour index + 1) / 50), insect token, M by seat offset (4), mushroom token by seat offset (4), that mushroom's spore counter / 2, spores by seat offset / 30 (4) |
+Generated from the declaration in `observation.py` (`MyceliaGame().observation_layout()`, with
+bounds); one length for every player count (absent seats are zeros):
 
-Card features (18): points / 8; spores required red, green, brown, yellow / 6; spore count
-/ 6; decay action one-hot (11, glossary order of RULES.md); present. Card ids are the order
-of `cards.toml`; tile indices are placement order (the six centre tiles of the start star
-are 0..5). The block list with lengths is `obs_fields()`; a graph encoding (node features
-per tile plus an edge list, `game.graph_observation(state, player)`) is `mushgym.wrappers.GraphObservation(env)`.
+@OBSERVATION_TABLE@
+
+Seat features (@SEATF@ values per seat, `seat<k>_...` above, k seats after the observer):
+
+@SEAT_TABLE@
+
+Mat features (@MATF@ values per mat):
+
+@MAT_TABLE@
+
+Card features (@CF@ values per card):
+
+@CARD_TABLE@
+
+Tile features (@TF@ values per tile of `tiles`):
+
+@TILE_TABLE@
+
+Card ids are the order of `cards.toml`; tile indices are placement order (the six centre
+tiles of the start star are 0..5). A graph encoding (node features per tile plus an edge
+list, `game.graph_observation(state, player)`) is `mushgym.wrappers.GraphObservation(env)`.
 
 ### Action space
 
-| index    | action |
-|----------|--------|
-| 0..49    | tile t: move the M onto neighbouring tile t (first step of MOVE, main decision); step on to t; place the M on centre tile t (setup); put the next spore on t; grow on t; pick outer tile t / opponent mushroom on t; destination t of a moved mushroom or M |
-| 50..249  | pay one spore of seat o from tile t: 50 + 4 t + o |
-| 250..318 | card id c: fruit c (main decision); keep c (discover 2 keep 1); trade c in |
-| 319..321 | DISCOVER: take market card j (also the picks of "draw two") |
-| 322      | DISCOVER: take the top card of the deck |
-| 323..324 | EXPLORE: draw the top tile of pile j |
-| 325..474 | place the drawn (or moved) tile across free edge e of placed tile i: 325 + 3 i + e (one action per free cell: its lowest-index neighbour) |
-| 475..477 | turn the tile to rotation r |
-| 478..483 | SPORE from the M (478) or from the mushroom of mat i (479 + i) |
-| 484..488 | DECAY the mushroom of mat i |
-| 489..493 | put the fruited card on mat i |
-| 494..497 | choose seat s (whose M to move; whom to steal from) |
-| 498      | free: spend 2 insects to move another player's M |
-| 499      | free: spend 1 insect to refresh the market |
-| 500      | free: trade 3 cards for 1 insect |
-| 501      | stop moving; end the turn (only when no action is possible) |
+Generated from the declaration in `actions.py` (`encode_action("pay", tile, owner)`,
+`decode_action(a)`, and the compiled `pay_action` / `pay_args` in the kernels):
+
+@ACTION_TABLE@
 
 ### Version history
 
-* v0: initial release.
+* v0: initial release. Revised before any release (issue 14): the state, config, observation
+  and actions are declared as shaped layouts and named action groups (the tables above are
+  generated from them); the turn limit is a truncation (option `turn_limit_end`); the state
+  declares its bounds (`Game.validate` refuses corrupted states).
 """
 
 from mushgym.aec import make_env_classes
 
+from .actions import A, NUM_ACTIONS
 from .game import MyceliaGame, decode_action, encode_action, obs_fields  # noqa: F401
+from .observation import CARD, CF, MAT, MATF, OBS_SIZE, SEAT, SEATF, TF, TILE
+
+
+def _docstring(template: str) -> str:
+    """The docstring with its tables generated from the declarations (they cannot drift)."""
+    for key, value in (("@NUM_ACTIONS@", str(NUM_ACTIONS)), ("@OBS_SIZE@", str(OBS_SIZE)),
+                       ("@OBSERVATION_TABLE@", MyceliaGame().observation_layout().table()),
+                       ("@SEAT_TABLE@", SEAT.table()), ("@SEATF@", str(SEATF)),
+                       ("@MAT_TABLE@", MAT.table()), ("@MATF@", str(MATF)),
+                       ("@CARD_TABLE@", CARD.table()), ("@CF@", str(CF)),
+                       ("@TILE_TABLE@", TILE.table()), ("@TF@", str(TF)), ("@ACTION_TABLE@", A.table())):
+        template = template.replace(key, value)
+    return template
+
+
+__doc__ = _docstring(__doc__)
 
 Game = MyceliaGame
 

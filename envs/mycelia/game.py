@@ -10,11 +10,14 @@ import numpy as np
 from mushgym.game import Game, GameSpec
 
 from . import rules as R
+from .actions import A, decode_action, encode_action  # noqa: F401 - re-exported
+from .observation import OL, observation_layout
 from .board import neighbour_c, neighbour_r
 from .data import COLOURS, DECAYS, SYMBOLS, load_automata, load_cards, load_tiles
 
 REWARDS = ("win_loss", "score", "score_diff")
 TURN_LIMITS = (40, 80, 160)   # rounds
+TURN_LIMIT_ENDS = ("truncate", "score")
 DECISION_NAMES = ("main", "place Mother mushroom", "move on", "place tile", "turn tile", "spore target",
                   "fruit: mat", "fruit: grow tile", "fruit: pay", "decay: outer tile", "decay: opponent mushroom",
                   "decay: mushroom destination", "Mother mushroom: whose", "Mother mushroom: destination",
@@ -23,79 +26,9 @@ COLOUR_SHORT = ("R", "G", "B", "Y", "K")
 STEPS_PER_TURN = 256  # bound on decisions in one turn (see max_game_length)
 
 
-def decode_action(action: int) -> tuple:
-    """``action`` as ``(kind, args...)``; see the action table in env.py."""
-    a = int(action)
-    if not 0 <= a < R.NUM_ACTIONS:
-        raise ValueError(f"mycelia_v0: action {a} out of range 0..{R.NUM_ACTIONS - 1}")
-    if a < R.A_PAY:
-        return ("tile", a)
-    if a < R.A_CARD:
-        return ("pay", (a - R.A_PAY) // 4, (a - R.A_PAY) % 4)
-    if a < R.A_MARKET:
-        return ("card", a - R.A_CARD)
-    if a < R.A_DECK:
-        return ("market", a - R.A_MARKET)
-    if a == R.A_DECK:
-        return ("deck",)
-    if a < R.A_PLACE:
-        return ("pile", a - R.A_PILE)
-    if a < R.A_ROT:
-        return ("place", (a - R.A_PLACE) // 3, (a - R.A_PLACE) % 3)
-    if a < R.A_SPORE:
-        return ("rotate", a - R.A_ROT)
-    if a < R.A_DECAY:
-        return ("spore", a - R.A_SPORE)
-    if a < R.A_MAT:
-        return ("decay", a - R.A_DECAY)
-    if a < R.A_SEAT:
-        return ("mat", a - R.A_MAT)
-    if a < R.A_INSECT_MOVE:
-        return ("seat", a - R.A_SEAT)
-    return (("insect_move",), ("refresh",), ("trade",), ("stop",))[a - R.A_INSECT_MOVE]
-
-
-def encode_action(kind: str, *args: int) -> int:
-    """Inverse of :func:`decode_action`: ``encode_action('pay', tile, owner)``, ``encode_action('stop')``."""
-    simple = {"tile": R.A_TILE, "card": R.A_CARD, "market": R.A_MARKET, "deck": R.A_DECK, "pile": R.A_PILE,
-              "rotate": R.A_ROT, "spore": R.A_SPORE, "decay": R.A_DECAY, "mat": R.A_MAT, "seat": R.A_SEAT,
-              "insect_move": R.A_INSECT_MOVE, "refresh": R.A_REFRESH, "trade": R.A_TRADE, "stop": R.A_STOP}
-    if kind == "pay":
-        return R.A_PAY + int(args[0]) * 4 + int(args[1])
-    if kind == "place":
-        return R.A_PLACE + int(args[0]) * 3 + int(args[1])
-    if kind not in simple:
-        raise ValueError(f"unknown action kind {kind!r}; kinds are {['pay', 'place'] + list(simple)}")
-    return simple[kind] + (int(args[0]) if args else 0)
-
-
 def obs_fields() -> list[tuple[str, int]]:
-    """The observation as (name, length) blocks, in order (documented in env.py)."""
-    f = [("player to act, one-hot by seat offset (0 = observer)", 4),
-         ("decision kind one-hot", R.NUM_DECISIONS),
-         ("main actions done this turn one-hot (0, 1, 2)", 3),
-         ("action types used this turn (move, explore, spore, fruit, discover, decay)", 6),
-         ("turns played / turn limit", 1),
-         ("deck, discard pile, tile piles 0 and 1 counts, insect supply, last wind-die face", 6),
-         ("drawn tile waiting to be placed: colour one-hot (5), insect, order OAU, present", 8),
-         ("card being fruited: card features", R.CF),
-         ("spores still owed by colour (R, G, B, Y) / 6, black spores paid / 6", 5),
-         ("own hand (card-id set)", R.NC),
-         ("market (card-id set)", R.NC),
-         ("discard pile (card-id set)", R.NC),
-         ("cards drawn by discover-2-keep-1, for the player choosing (card-id set)", R.NC)]
-    for k in range(R.MAXS):
-        who = "observer" if k == 0 else f"seat +{k}"
-        f.append((f"{who}: present, Automata, spore supply/30, insects/20, points/60, grown/20, hand size/69, "
-                  f"game upgrades (twice, discover 2, moves 3, spores 3)", 11))
-        f.append((f"{who}: 5 mats x (token on board, card on top, counter one-hot 0..2, cards under/5, "
-                  f"upgrades extra spore and spore with M, card features)", R.NMATS * R.MATF))
-    f.append(("tiles in placement order: 50 x (present, colour one-hot R G B Y K, points up, column and row "
-              "from the first tile, wind symbol one-hot O U A on edges A B C, neighbour across edges A B C "
-              "(present, (index + 1)/50), insect, Mother mushroom by seat offset, mushroom by seat offset, "
-              "mushroom counter / 2, spores by seat offset / 30)", R.NT_MAX * R.TF))
-    assert sum(x for _, x in f) == R.obs_size()
-    return f
+    """The observation as (field name, length) blocks, in order (generated from its declaration)."""
+    return [(f.name, f.size) for f in OL.fields.values()]
 
 
 CARD_FEATURES = ("points/8", "require red/6", "green/6", "brown/6", "yellow/6", "spores/6") + tuple(
@@ -109,8 +42,11 @@ class MyceliaGame(Game):
     the solo game or when ``automata_level`` is given; True: add it to 1-3 players; False:
     never); ``automata_level`` ("medium", "hard"; default medium when it plays); ``mats``
     (3, 4, 5: the short game uses 3 or 4 player mats and the End Game Token is worth as much);
-    ``turn_limit`` (40, 80, 160 rounds, default 80: the game also ends, scored without the End
-    Game Token, after that many rounds); ``reward`` ("win_loss", "score", "score_diff").
+    ``turn_limit`` (40, 80, 160 rounds, default 80: the game is cut after that many rounds);
+    ``turn_limit_end`` ("truncate", default: reaching the limit is a truncation, rewards 0,
+    reported as ``truncations`` by the AEC env and ``truncated`` by the vector, episode and
+    single-agent APIs; "score": the limit ends the game scored normally, without the End Game
+    Token, as a termination); ``reward`` ("win_loss", "score", "score_diff").
     """
 
     env_id: ClassVar[str] = "mycelia_v0"
@@ -121,15 +57,20 @@ class MyceliaGame(Game):
         "automata_level": (None, "medium", "hard"),
         "mats": (3, 4, 5),
         "turn_limit": TURN_LIMITS,
+        "turn_limit_end": TURN_LIMIT_ENDS,
         "reward": REWARDS,
     }
     default_options: ClassVar[dict[str, Any]] = {
-        "num_players": 2, "automata": None, "automata_level": None, "mats": 5, "turn_limit": 80, "reward": "win_loss"}
+        "num_players": 2, "automata": None, "automata_level": None, "mats": 5, "turn_limit": 80,
+        "turn_limit_end": "truncate", "reward": "win_loss"}
     #: Data files to load instead of the designed ones (e.g. the real cards typed in).
     cards_path: ClassVar[str | None] = None
     tiles_path: ClassVar[str | None] = None
     automata_path: ClassVar[str | None] = None
     layout = R.L
+    actions = A
+    #: golden files show a digest of each observation (2,809 values), see mushgym.testing
+    golden_observation = "digest"
 
     # --- construction ------------------------------------------------------------
     @staticmethod
@@ -160,30 +101,32 @@ class MyceliaGame(Game):
         self.num_seats = ns
         self.max_turns = options["turn_limit"] * ns
         cfg = np.zeros(R.CFG_SIZE, np.int64)
-        cfg[R.CFG_NH] = nh
-        cfg[R.CFG_NS] = ns
-        cfg[R.CFG_AUTO] = int(self.automata)
-        cfg[R.CFG_LEVEL] = 1 if options["automata_level"] == "hard" else 0
-        cfg[R.CFG_MATS] = options["mats"]
-        cfg[R.CFG_TURN_LIMIT] = self.max_turns
-        cfg[R.CFG_REWARD] = REWARDS.index(options["reward"])
+        f = R.C.arrays(cfg)
+        f["human_players"][...] = nh
+        f["seats"][...] = ns
+        f["automata"][...] = int(self.automata)
+        f["automata_level"][...] = 1 if options["automata_level"] == "hard" else 0
+        f["mats"][...] = options["mats"]
+        f["turn_limit"][...] = self.max_turns
+        f["turn_limit_scored"][...] = TURN_LIMIT_ENDS.index(options["turn_limit_end"])
+        f["reward"][...] = REWARDS.index(options["reward"])
         solo = nh == 1
-        cfg[R.CFG_NTILES] = R.NT_MAX - (int((self.tiles.colour == 4).sum()) if solo else 0)
+        f["tiles_in_play"][...] = R.NT_MAX - (int((self.tiles.colour == 4).sum()) if solo else 0)
         c = self.cards
-        cfg[R.CFG_POINTS:R.CFG_POINTS + R.NC] = c.points
-        cfg[R.CFG_SPORES:R.CFG_SPORES + R.NC] = c.spores
-        cfg[R.CFG_REQ:R.CFG_REQ + R.NC * 4] = c.require.ravel()
-        cfg[R.CFG_DECAY:R.CFG_DECAY + R.NC] = c.decay
+        f["points"][:] = c.points
+        f["spores"][:] = c.spores
+        f["require"][:] = c.require
+        f["decay"][:] = c.decay
         t = self.tiles
-        cfg[R.CFG_TCOL:R.CFG_TCOL + R.NT_MAX] = t.colour
-        cfg[R.CFG_TINS:R.CFG_TINS + R.NT_MAX] = t.insect
-        cfg[R.CFG_TORD:R.CFG_TORD + R.NT_MAX * 3] = t.order.ravel()
+        f["tile_colour"][:] = t.colour
+        f["tile_insect"][:] = t.insect
+        f["tile_order"][:] = t.order
         a = self.auto_cards
-        cfg[R.CFG_ACOL:R.CFG_ACOL + 2 * R.NA_CARDS] = a.colour.ravel()
-        cfg[R.CFG_AREQ:R.CFG_AREQ + 2 * R.NA_CARDS * 5] = a.require.ravel()
-        cfg[R.CFG_ASPO:R.CFG_ASPO + 2 * R.NA_CARDS] = a.spores.ravel()
-        cfg[R.CFG_AMOVE:R.CFG_AMOVE + 2 * R.NA_CARDS * 3] = a.move.ravel()
-        cfg[R.CFG_ADEC:R.CFG_ADEC + 2 * R.NA_CARDS] = a.decay.ravel()
+        f["auto_colour"][:] = a.colour
+        f["auto_require"][:] = a.require
+        f["auto_spores"][:] = a.spores
+        f["auto_move"][:] = a.move
+        f["auto_decay"][:] = a.decay
         return cfg
 
     def max_game_length(self) -> int:
@@ -208,24 +151,12 @@ class MyceliaGame(Game):
             perfect_information=False, chance=True, zero_sum=zero_sum, options=dict(options),
         )
 
+    def observation_layout(self):
+        """The observation's declaration (:mod:`.observation`) with its data-dependent bounds."""
+        return observation_layout(self.score_bound() / 60.0)
+
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        size = R.obs_size()
-        lo = np.zeros(size, np.float32)
-        hi = np.ones(size, np.float32)
-        o = 0
-        for name, length in obs_fields():
-            if name.endswith("game upgrades (twice, discover 2, moves 3, spores 3)"):
-                hi[o + 4] = self.score_bound() / 60.0
-                hi[o + 5] = R.NC / 20.0 + 1
-            elif "5 mats" in name:
-                for i in range(R.NMATS):
-                    hi[o + i * R.MATF + 5] = R.NC / 5.0
-            elif name.startswith("tiles in placement order"):
-                for t in range(R.NT_MAX):
-                    lo[o + t * R.TF + 7] = -1.0
-                    lo[o + t * R.TF + 8] = -1.0
-            o += length
-        return lo, hi
+        return self.observation_layout().bounds()
 
     # --- text ----------------------------------------------------------------------
     def card_text(self, card: int) -> str:
@@ -345,7 +276,9 @@ class MyceliaGame(Game):
                  f"actions done {int(state[R.ACTS])}, first player {int(state[R.FIRST])}"]
         if state[R.OVER]:
             e = int(state[R.ENDER])
-            lines.append("game over: " + (f"{self.seat_name(e)} decayed under every mat" if e >= 0 else "turn limit")
+            lines.append("game over: " + (f"{self.seat_name(e)} decayed under every mat" if e >= 0 else
+                                          "turn limit (scored)" if self.options["turn_limit_end"] == "score" else
+                                          "turn limit (a truncation: rewards 0)")
                          + f"; scores {self.final_scores(state)}")
         elif top:
             lines.append(f"to decide: {DECISION_NAMES[top[0]]} by player {top[1]} args {list(top[2:])}")

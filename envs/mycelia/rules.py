@@ -21,142 +21,12 @@ See RULES.md for every rule and every choice made where the rulebook is silent.
 import numpy as np
 from numba import njit
 
-from mushgym.core import RNG_WORDS, Layout, install_batch_kernels, rng_below, rng_seed, shuffle_range
+from mushgym.core import install_batch_kernels, rng_below, rng_seed, shuffle_range
 
+from .actions import *  # noqa: F401,F403 - the action ids and their compiled helpers (rules.A_PAY, pay_action, ...)
 from .board import band, in_cone, is_up, neighbour_c, neighbour_r
-
-# --- sizes ------------------------------------------------------------------------
-MAXS = 4            # seats (players + Automata)
-NT_MAX = 50         # tiles
-NC = 69             # mushroom cards
-NMATS = 5           # player mats per seat (3 or 4 in the short game)
-NA_CARDS = 10       # Automata cards
-SPORES_EACH = 30
-INSECTS_TOTAL = 20
-STACK_MAX = 8
-ENTRY = 6
-BLACK = 4
-
-# decay actions (data.DECAYS order)
-DC_OUTER, DC_OPP_MUSH, DC_STEAL, DC_DRAW2, DC_EXTRA, DC_BOTH, DC_TWICE, DC_DISC2, DC_MOVE3, DC_SPORE3, DC_OPP_MOTHER = range(11)
-# game-upgrade bits (per seat) and mushroom-upgrade bits (per mat)
-GU_TWICE, GU_DISC2, GU_MOVE3, GU_SPORE3 = 1, 2, 4, 8
-MU_EXTRA, MU_BOTH = 1, 2
-# main action types (bits of USED)
-T_MOVE, T_EXPLORE, T_SPORE, T_FRUIT, T_DISCOVER, T_DECAY = range(6)
-# Automata move targets (data.MOVE_TARGETS order)
-MT_COLOUR, MT_OPP_MUSH, MT_OWN_MUSH, MT_OPP_SPORES, MT_OPP_MOTHER, MT_INSECT = range(6)
-
-# --- actions ----------------------------------------------------------------------
-A_TILE = 0          # + tile index (placement order): step / spore target / grow tile / pick / destination
-A_PAY = 50          # + tile * 4 + owner seat: pay one spore
-A_CARD = 250        # + card id: fruit this card / keep it / trade it in
-A_MARKET = 319      # + slot 0..2: take a market card
-A_DECK = 322        # take the top card of the deck
-A_PILE = 323        # + pile 0..1: explore from that pile
-A_PLACE = 325       # + tile * 3 + edge: put the tile across that free edge of that placed tile
-A_ROT = 475         # + rotation 0..2
-A_SPORE = 478       # + 0 Mother mushroom, 1 + mat: spore from it
-A_DECAY = 484       # + mat: decay the mushroom of that mat
-A_MAT = 489         # + mat: put the fruited card on that mat
-A_SEAT = 494        # + seat: target player
-A_INSECT_MOVE = 498  # free: 2 insects, move another player's Mother mushroom
-A_REFRESH = 499     # free: 1 insect, refresh the market
-A_TRADE = 500       # free: trade 3 cards for 1 insect
-A_STOP = 501        # stop moving / end the turn when no action is possible
-NUM_ACTIONS = 502
-
-# --- decisions --------------------------------------------------------------------
-D_MAIN, D_SETUP, D_MOVE, D_PLACE, D_ROT, D_SPORE_PICK, D_FRUIT_MAT, D_FRUIT_TILE, D_PAY = range(9)
-D_OUTER_PICK, D_OPPM_PICK, D_OPPM_DEST, D_MOTHER_PICK, D_MOTHER_DEST, D_STEAL, D_DRAW2, D_KEEP, D_TRADE = range(9, 18)
-NUM_DECISIONS = 18
-
-# card locations
-L_DECK, L_MARKET, L_DISCARD, L_BOX, L_PENDING = 0, 1, 2, 3, 4
-L_HAND = 8          # + seat
-L_TOP = 16          # + seat * 5 + mat
-L_UNDER = 40        # + seat * 5 + mat
-AUTO_CARD = -2      # MAT_CARD value of an Automata mushroom (it has no mushroom card)
-
-# --- config layout ----------------------------------------------------------------
-CFG_NH = 0          # human players
-CFG_NS = 1          # seats
-CFG_AUTO = 2        # 1 if the Automata plays (seat NH)
-CFG_LEVEL = 3       # 0 medium, 1 hard
-CFG_MATS = 4
-CFG_TURN_LIMIT = 5  # total turns (Automata turns included)
-CFG_REWARD = 6      # 0 win/loss, 1 score, 2 score difference
-CFG_NTILES = 7      # tiles in play (44 in the solo game)
-CFG_POINTS = 16
-CFG_SPORES = CFG_POINTS + NC
-CFG_REQ = CFG_SPORES + NC           # [card * 4 + colour]
-CFG_DECAY = CFG_REQ + NC * 4
-CFG_TCOL = CFG_DECAY + NC
-CFG_TINS = CFG_TCOL + NT_MAX
-CFG_TORD = CFG_TINS + NT_MAX        # [tile * 3 + i] clockwise symbols
-CFG_ACOL = CFG_TORD + NT_MAX * 3    # [side * 10 + card]
-CFG_AREQ = CFG_ACOL + 2 * NA_CARDS  # [(side * 10 + card) * 5 + colour/wild]
-CFG_ASPO = CFG_AREQ + 2 * NA_CARDS * 5
-CFG_AMOVE = CFG_ASPO + 2 * NA_CARDS  # [(side * 10 + card) * 3 + face]
-CFG_ADEC = CFG_AMOVE + 2 * NA_CARDS * 3
-CFG_SIZE = CFG_ADEC + 2 * NA_CARDS
-
-# --- state layout -----------------------------------------------------------------
-L = Layout()
-RNG = L.array("rng", RNG_WORDS)
-TURNP = L.scalar("turn_player")          # whose turn it is
-FIRST = L.scalar("first_player")
-TURN = L.scalar("turns_played")
-ACTS = L.scalar("actions_done")           # main actions done this turn
-USED = L.scalar("action_types_used")      # bit per main action type this turn
-TAKEN = L.scalar("market_taken")          # market cards taken this turn (refill at the end)
-OVER = L.scalar("over")                   # 1 once the game has ended
-ENDER = L.scalar("ender")                 # seat that ended it, -1 turn limit, -2 running
-STACK = L.decision_stack(depth=STACK_MAX, args=ENTRY - 2)
-STACK_N = L.fields["decisions_n"].offset
-NTP = L.scalar("tiles_placed")
-T_ID = L.array("tile_id", NT_MAX)
-T_C = L.array("tile_col", NT_MAX)
-T_R = L.array("tile_row", NT_MAX)
-T_ROT = L.array("tile_rot", NT_MAX)
-ADJ = L.array("adjacency", NT_MAX * 3)
-T_INS = L.array("tile_insect", NT_MAX)
-SP = L.array("spores", NT_MAX * MAXS)     # [tile * 4 + seat]
-MUSH_P = L.array("mushroom_owner", NT_MAX)  # -1 none
-MUSH_M = L.array("mushroom_mat", NT_MAX)
-PILE = L.array("piles", 2 * NT_MAX)       # [pile * 50 + i], top = last
-PILE_N = L.array("pile_count", 2)
-DRAWN = L.scalar("drawn_tile")            # tile id drawn by explore, waiting to be placed (-1)
-M_POS = L.array("mother", MAXS)           # placed tile index, -1 before setup
-SUPPLY = L.array("supply", MAXS)
-INS = L.array("insects", MAXS)
-PTS = L.array("points", MAXS)             # points of grown mushrooms (5 each for the Automata)
-GROWN = L.array("grown", MAXS)
-GUPG = L.array("game_upgrades", MAXS)
-MAT_CARD = L.array("mat_card", MAXS * NMATS)    # card on top (-1 none, AUTO_CARD Automata)
-MAT_TILE = L.array("mat_tile", MAXS * NMATS)    # tile of the mat's token (-1 on the mat)
-MAT_CTR = L.array("mat_counter", MAXS * NMATS)
-MAT_UNDER = L.array("mat_under", MAXS * NMATS)  # decayed cards under the mat
-MAT_UPG = L.array("mat_upgrades", MAXS * NMATS)
-LOC = L.array("card_loc", NC)
-DECK = L.array("deck", NC)                # bottom first
-DECK_N = L.scalar("deck_count")
-MARKET = L.array("market", 3)
-DISC = L.array("discard", NC)
-DISC_N = L.scalar("discard_count")
-HAND_N = L.array("hand_count", MAXS)
-INS_SUPPLY = L.scalar("insect_supply")
-NEED = L.array("need", 4)                 # fruit payment: spores still owed by colour
-PAID_BLACK = L.scalar("paid_black")       # black spores paid so far (each covers any colour)
-MARKS = L.scalar("marks")                 # bit set of tiles chosen in the current spore layer
-FRUIT_NET = L.scalar("fruit_network")     # bit set of the tiles of the network paying for a mushroom
-ROLL = L.scalar("last_roll")              # last wind-die face (0 O, 1 U, 2 A), -1 none
-AUTO_DECK = L.array("automata_deck", NA_CARDS)
-AUTO_DECK_N = L.scalar("automata_deck_count")
-A_CARDNOW = L.scalar("automata_card")
-STATS = L.array("stats", 32)              # event counters for the simulation figures
-STATE_SIZE = L.size
-L.install(globals())
+from .layout import *  # noqa: F401,F403 - the declarations: sizes, cfg_*/state fields and their *_at helpers, the stack
+from .observation import CF, MATF, SEATF, TF, obs_size, observe  # noqa: F401 - observe is a kernel of this module
 
 # --- the work area (scratch passed to every kernel; nothing in it survives a call) ------------
 W_QUEUE = 0                  # BFS queue / spores taken by the Automata
@@ -166,16 +36,6 @@ W_TRIED = 3 * NT_MAX         # networks tried by the Automata
 LABEL = 4 * NT_MAX           # network label of each tile
 W_MASK = 5 * NT_MAX          # a legal-action mask for forced decisions
 WORK_SIZE = W_MASK + NUM_ACTIONS
-
-# STATS slots: 0..10 decay action fired by kind; 12..17 Automata action fired
-# (fruit, decay, spore, move, explore, insect-move); 18 Automata random-walk move;
-# 19 Automata fate draws; 20 spore sub-decisions; 21 turn-limit ends
-ST_DECAY = 0
-ST_AUTO = 12
-ST_WALK = 18
-ST_FATE = 19
-ST_PICKS = 20
-
 
 # --- small helpers ----------------------------------------------------------------
 @njit(cache=True)
@@ -190,20 +50,26 @@ def _top(state):
 
 
 @njit(cache=True)
+def _entry(state, o):
+    """The decision entry at slot ``o``: (kind, player, a0, a1, a2, a3)."""
+    return state[o], state[o + 1], state[o + 2], state[o + 3], state[o + 4], state[o + 5]
+
+
+@njit(cache=True)
 def _tile_colour(state, cfg, t):
-    return cfg[CFG_TCOL + state[T_ID + t]]
+    return cfg[cfg_tile_colour_at(state[tile_id_at(t)])]
 
 
 @njit(cache=True)
 def _symbol(state, cfg, t, k):
     """Wind symbol shown on edge ``k`` of placed tile ``t``."""
-    return cfg[CFG_TORD + state[T_ID + t] * 3 + (k + state[T_ROT + t]) % 3]
+    return cfg[cfg_tile_order_at(state[tile_id_at(t)], (k + state[tile_rot_at(t)]) % 3)]
 
 
 @njit(cache=True)
 def _mother_at(state, t):
     for s in range(MAXS):
-        if state[M_POS + s] == t:
+        if state[mother_at(s)] == t:
             return s
     return -1
 
@@ -214,14 +80,14 @@ def _control(state, t):
     m = _mother_at(state, t)
     if m >= 0:
         return m
-    return state[MUSH_P + t]
+    return state[mushroom_owner_at(t)]
 
 
 @njit(cache=True)
 def _spores_on(state, t):
     n = 0
     for s in range(MAXS):
-        n += state[SP + t * MAXS + s]
+        n += state[spores_at(t, s)]
     return n
 
 
@@ -229,7 +95,7 @@ def _spores_on(state, t):
 def _degree(state, t):
     d = 0
     for k in range(3):
-        if state[ADJ + t * 3 + k] >= 0:
+        if state[adjacency_at(t, k)] >= 0:
             d += 1
     return d
 
@@ -237,7 +103,7 @@ def _degree(state, t):
 @njit(cache=True)
 def _find_cell(state, c, r):
     for i in range(state[NTP]):
-        if state[T_C + i] == c and state[T_R + i] == r and state[T_ID + i] >= 0:
+        if state[tile_col_at(i)] == c and state[tile_row_at(i)] == r and state[tile_id_at(i)] >= 0:
             return i
     return -1
 
@@ -245,71 +111,83 @@ def _find_cell(state, c, r):
 @njit(cache=True)
 def _link(state, i):
     """Fill the adjacency of placed tile ``i`` (and of its neighbours) from the lattice."""
-    c = state[T_C + i]
-    r = state[T_R + i]
+    c = state[tile_col_at(i)]
+    r = state[tile_row_at(i)]
     for k in range(3):
         j = _find_cell(state, neighbour_c(c, r, k), neighbour_r(c, r, k))
         if j == i:
             j = -1
-        state[ADJ + i * 3 + k] = j
+        state[adjacency_at(i, k)] = j
         if j >= 0:
-            state[ADJ + j * 3 + k] = i  # the shared edge has the same name from both sides
+            state[adjacency_at(j, k)] = i  # the shared edge has the same name from both sides
 
 
 @njit(cache=True)
 def _unlink(state, i):
     for k in range(3):
-        j = state[ADJ + i * 3 + k]
+        j = state[adjacency_at(i, k)]
         if j >= 0:
-            state[ADJ + j * 3 + k] = -1
-        state[ADJ + i * 3 + k] = -1
+            state[adjacency_at(j, k)] = -1
+        state[adjacency_at(i, k)] = -1
 
 
 @njit(cache=True)
 def _insect_token_to(state, t):
     if state[INS_SUPPLY] > 0:
         state[INS_SUPPLY] -= 1
-        state[T_INS + t] = 1
+        state[tile_insect_at(t)] = 1
 
 
 @njit(cache=True)
 def _place_tile(state, cfg, tile_id, c, r, rot):
     i = state[NTP]
     state[NTP] = i + 1
-    state[T_ID + i] = tile_id
-    state[T_C + i] = c
-    state[T_R + i] = r
-    state[T_ROT + i] = rot
+    state[tile_id_at(i)] = tile_id
+    state[tile_col_at(i)] = c
+    state[tile_row_at(i)] = r
+    state[tile_rot_at(i)] = rot
     _link(state, i)
-    if cfg[CFG_TINS + tile_id] != 0:
+    if cfg[cfg_tile_insect_at(tile_id)] != 0:
         _insect_token_to(state, i)
     return i
 
 
 @njit(cache=True)
+def _move_mushroom(state, src, dst):
+    """Move the mushroom token on tile ``src`` to tile ``dst`` (its mat records the new tile)."""
+    q = state[mushroom_owner_at(src)]
+    mm = state[mushroom_mat_at(src)]
+    state[mushroom_owner_at(dst)] = q
+    state[mushroom_mat_at(dst)] = mm
+    state[mushroom_owner_at(src)] = -1
+    state[mushroom_mat_at(src)] = 0
+    state[mat_tile_at(q, mm)] = dst
+
+
+@njit(cache=True)
 def _enter(state, s, t):
     """Seat ``s``'s Mother mushroom lands on tile ``t`` and picks up its insect token."""
-    state[M_POS + s] = t
-    if state[T_INS + t] != 0:
-        state[T_INS + t] = 0
-        state[INS + s] += 1
+    state[mother_at(s)] = t
+    if state[tile_insect_at(t)] != 0:
+        state[tile_insect_at(t)] = 0
+        state[insects_at(s)] += 1
 
 
 @njit(cache=True)
 def _hand_draw(state, p, card):
-    state[LOC + card] = L_HAND + p
-    state[HAND_N + p] += 1
+    state[card_loc_at(card)] = L_HAND + p
+    state[hand_count_at(p)] += 1
 
 
 @njit(cache=True)
 def _reshuffle_discard(state):
     n = state[DISC_N]
     for i in range(n):
-        c = state[DISC + i]
-        state[DECK + state[DECK_N]] = c
+        c = state[discard_at(i)]
+        state[deck_at(state[DECK_N])] = c
         state[DECK_N] += 1
-        state[LOC + c] = L_DECK
-        state[DISC + i] = 0
+        state[card_loc_at(c)] = L_DECK
+        state[discard_at(i)] = 0
     state[DISC_N] = 0
     shuffle_range(state, DECK, state[DECK_N], RNG)
 
@@ -324,7 +202,7 @@ def _cards_available(state):
     """Cards a player could pick up: the market's and the deck's (with the discard pile)."""
     n = _deck_available(state)
     for j in range(3):
-        if state[MARKET + j] >= 0:
+        if state[market_at(j)] >= 0:
             n += 1
     return n
 
@@ -337,33 +215,33 @@ def _draw_deck(state):
             return -1
         _reshuffle_discard(state)
     state[DECK_N] -= 1
-    c = state[DECK + state[DECK_N]]
-    state[DECK + state[DECK_N]] = 0
+    c = state[deck_at(state[DECK_N])]
+    state[deck_at(state[DECK_N])] = 0
     return c
 
 
 @njit(cache=True)
 def _discard(state, c):
-    state[DISC + state[DISC_N]] = c
+    state[discard_at(state[DISC_N])] = c
     state[DISC_N] += 1
-    state[LOC + c] = L_DISCARD
+    state[card_loc_at(c)] = L_DISCARD
 
 
 @njit(cache=True)
 def _refill_market(state):
     for j in range(3):
-        if state[MARKET + j] < 0:
+        if state[market_at(j)] < 0:
             c = _draw_deck(state)
             if c < 0:
                 return
-            state[MARKET + j] = c
-            state[LOC + c] = L_MARKET
+            state[market_at(j)] = c
+            state[card_loc_at(c)] = L_MARKET
 
 
 @njit(cache=True)
 def _take_market(state, p, j):
-    c = state[MARKET + j]
-    state[MARKET + j] = -1
+    c = state[market_at(j)]
+    state[market_at(j)] = -1
     _hand_draw(state, p, c)
     state[TAKEN] += 1
 
@@ -375,7 +253,7 @@ def _mat(p, i):
 
 @njit(cache=True)
 def _blocked(state, p, i):
-    t = state[MAT_TILE + _mat(p, i)]
+    t = state[mat_tile_at(p, i)]
     if t < 0:
         return False
     m = _mother_at(state, t)
@@ -393,7 +271,7 @@ def _in_network(state, p, t):
     c = _control(state, t)
     if c == p:
         return True
-    return c < 0 and state[SP + t * MAXS + p] > 0
+    return c < 0 and state[spores_at(t, p)] > 0
 
 
 @njit(cache=True)
@@ -401,9 +279,9 @@ def _spendable(state, p, t, o):
     """Spores of seat ``o`` on tile ``t`` that seat ``p`` may spend."""
     c = _control(state, t)
     if c == p:
-        return state[SP + t * MAXS + o]
+        return state[spores_at(t, o)]
     if c < 0 and o == p:
-        return state[SP + t * MAXS + p]
+        return state[spores_at(t, p)]
     return 0
 
 
@@ -413,7 +291,7 @@ def _spendable_all(state, p, t):
     if c == p:
         return _spores_on(state, t)
     if c < 0:
-        return state[SP + t * MAXS + p]
+        return state[spores_at(t, p)]
     return 0
 
 
@@ -440,7 +318,7 @@ def label_networks(state, p, work):
             t = work[q + head]
             head += 1
             for k in range(3):
-                u = state[ADJ + t * 3 + k]
+                u = state[adjacency_at(t, k)]
                 if u >= 0 and work[LABEL + u] < 0 and _in_network(state, p, u):
                     work[LABEL + u] = comps
                     work[q + tail] = u
@@ -485,7 +363,7 @@ def _comp_avail(state, cfg, p, lab, work):
 def _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, a0, a1, a2, a3, a4):
     """Can ``p`` grow on tile ``t`` of a component with availability ``a*``: no mushroom on
     ``t``, and a payment of needs ``n*`` taking at least one spore from ``t`` exists."""
-    if state[MUSH_P + t] >= 0 or _spendable_all(state, p, t) == 0:
+    if state[mushroom_owner_at(t)] >= 0 or _spendable_all(state, p, t) == 0:
         return False
     col = _tile_colour(state, cfg, t)
     if col == BLACK:
@@ -504,7 +382,7 @@ def _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, a0, a1, a2, a3, a4):
 @njit(cache=True)
 def _free_mat(state, cfg, p):
     for i in range(cfg[CFG_MATS]):
-        if state[MAT_CARD + _mat(p, i)] == -1 and state[MAT_TILE + _mat(p, i)] < 0:
+        if state[mat_card_at(p, i)] == -1 and state[mat_tile_at(p, i)] < 0:
             return i
     return -1
 
@@ -512,10 +390,10 @@ def _free_mat(state, cfg, p):
 @njit(cache=True)
 def _can_fruit(state, cfg, p, card, ncomp, work):
     """Some network of ``p`` pays for ``card`` with a tile to grow on (labels must be fresh)."""
-    n0 = cfg[CFG_REQ + card * 4]
-    n1 = cfg[CFG_REQ + card * 4 + 1]
-    n2 = cfg[CFG_REQ + card * 4 + 2]
-    n3 = cfg[CFG_REQ + card * 4 + 3]
+    n0 = cfg[cfg_require_at(card, 0)]
+    n1 = cfg[cfg_require_at(card, 1)]
+    n2 = cfg[cfg_require_at(card, 2)]
+    n3 = cfg[cfg_require_at(card, 3)]
     for lab in range(ncomp):
         a0, a1, a2, a3, a4 = _comp_avail(state, cfg, p, lab, work)
         if not _feasible(n0, n1, n2, n3, a0, a1, a2, a3, a4, 0):
@@ -536,10 +414,10 @@ def cone_distances(state, origin, k, work):
     q = W_QUEUE
     for t in range(n):
         work[dist + t] = -1
-    c0 = state[T_C + origin]
-    r0 = state[T_R + origin]
+    c0 = state[tile_col_at(origin)]
+    r0 = state[tile_row_at(origin)]
     work[dist + origin] = 0
-    first = state[ADJ + origin * 3 + k]
+    first = state[adjacency_at(origin, k)]
     if first < 0:
         return 0
     work[dist + first] = 1
@@ -551,8 +429,8 @@ def cone_distances(state, origin, k, work):
         t = work[q + head]
         head += 1
         for e in range(3):
-            u = state[ADJ + t * 3 + e]
-            if u >= 0 and work[dist + u] < 0 and in_cone(c0, r0, k, state[T_C + u], state[T_R + u]):
+            u = state[adjacency_at(t, e)]
+            if u >= 0 and work[dist + u] < 0 and in_cone(c0, r0, k, state[tile_col_at(u)], state[tile_row_at(u)]):
                 work[dist + u] = work[dist + t] + 1
                 if work[dist + u] > far:
                     far = work[dist + u]
@@ -571,9 +449,9 @@ def _edge_with_symbol(state, cfg, t, sym):
 
 @njit(cache=True)
 def _put_spore(state, p, t):
-    if state[SUPPLY + p] > 0:
-        state[SUPPLY + p] -= 1
-        state[SP + t * MAXS + p] += 1
+    if state[supply_at(p)] > 0:
+        state[supply_at(p)] -= 1
+        state[spores_at(t, p)] += 1
 
 
 @njit(cache=True)
@@ -585,7 +463,7 @@ def _spore_from(state, cfg, p, origin, sym, count, both, work):
             return
         if both < 0:
             return
-        origin = state[M_POS + p]
+        origin = state[mother_at(p)]
         count = both
         both = -1
 
@@ -599,7 +477,7 @@ def _spread(state, cfg, p, origin, sym, count, both, work):
     Returns False if it pushed that decision (the rest follows when it is resolved).
     """
     k = _edge_with_symbol(state, cfg, origin, sym)
-    left = min(count, state[SUPPLY + p])
+    left = min(count, state[supply_at(p)])
     if left > 0:
         _put_spore(state, p, origin)
         left -= 1
@@ -624,7 +502,7 @@ def _spread(state, cfg, p, origin, sym, count, both, work):
                     left = 0
                 else:
                     state[MARKS] = 0
-                    state[STATS + ST_PICKS] += 1
+                    state[stats_at(ST_PICKS)] += 1
                     push_decision(state, D_SPORE_PICK, p, origin, k, left, d + (both + 1) * 256 + sym * 65536)
                     return False
     return True
@@ -632,23 +510,34 @@ def _spread(state, cfg, p, origin, sym, count, both, work):
 
 @njit(cache=True)
 def _mother_count(state, p):
-    return 3 if state[GUPG + p] & GU_SPORE3 else 2
+    return 3 if state[game_upgrades_at(p)] & GU_SPORE3 else 2
+
+
+@njit(cache=True)
+def _roll_and_spore(state, cfg, p, mat, count, both, work):
+    """Roll the wind die, then spore ``count`` from ``p``'s Mother mushroom (``mat`` -1) or from
+    the mushroom of mat ``mat`` (its spore counter moves up); ``both`` as in :func:`_spore_from`."""
+    sym = _rand(state, 3)
+    state[ROLL] = sym
+    if mat < 0:
+        origin = state[mother_at(p)]
+    else:
+        state[mat_counter_at(p, mat)] += 1
+        origin = state[mat_tile_at(p, mat)]
+    _spore_from(state, cfg, p, origin, sym, count, both, work)
 
 
 @njit(cache=True)
 def _spore_action(state, cfg, p, src, work):
     """Spore from the Mother mushroom (src 0) or the mushroom of mat src - 1."""
-    sym = _rand(state, 3)
-    state[ROLL] = sym
     if src == 0:
-        _spore_from(state, cfg, p, state[M_POS + p], sym, _mother_count(state, p), -1, work)
+        _roll_and_spore(state, cfg, p, -1, _mother_count(state, p), -1, work)
         return
-    m = _mat(p, src - 1)
-    state[MAT_CTR + m] += 1
-    card = state[MAT_CARD + m]
-    count = cfg[CFG_SPORES + card] + (1 if state[MAT_UPG + m] & MU_EXTRA else 0)
-    both = _mother_count(state, p) if state[MAT_UPG + m] & MU_BOTH else -1
-    _spore_from(state, cfg, p, state[MAT_TILE + m], sym, count, both, work)
+    i = src - 1
+    upg = state[mat_upgrades_at(p, i)]
+    count = cfg[cfg_spores_at(state[mat_card_at(p, i)])] + (1 if upg & MU_EXTRA else 0)
+    both = _mother_count(state, p) if upg & MU_BOTH else -1
+    _roll_and_spore(state, cfg, p, i, count, both, work)
 
 
 # --- placement of tiles -------------------------------------------------------------
@@ -656,12 +545,12 @@ def _spore_action(state, cfg, p, src, work):
 def _placement_ok(state, i, k, skip, oc, orr):
     """Action (placed tile i, free edge k) names a free cell, canonically (i is the lowest-index
     placed neighbour of the cell); ``skip`` is a tile lifted off the board, (oc, orr) its old cell."""
-    if i == skip or state[T_ID + i] < 0:
+    if i == skip or state[tile_id_at(i)] < 0:
         return False
-    if state[ADJ + i * 3 + k] >= 0 and state[ADJ + i * 3 + k] != skip:
+    if state[adjacency_at(i, k)] >= 0 and state[adjacency_at(i, k)] != skip:
         return False
-    c = neighbour_c(state[T_C + i], state[T_R + i], k)
-    r = neighbour_r(state[T_C + i], state[T_R + i], k)
+    c = neighbour_c(state[tile_col_at(i)], state[tile_row_at(i)], k)
+    r = neighbour_r(state[tile_col_at(i)], state[tile_row_at(i)], k)
     if skip >= 0 and c == oc and r == orr:
         return False
     for e in range(3):
@@ -683,7 +572,7 @@ def _main_allowed(state, typ):
     p = state[TURNP]
     if state[ACTS] >= 2:
         return False
-    if state[GUPG + p] & GU_TWICE:
+    if state[game_upgrades_at(p)] & GU_TWICE:
         return True
     return (state[USED] >> typ) & 1 == 0
 
@@ -691,7 +580,7 @@ def _main_allowed(state, typ):
 @njit(cache=True)
 def _other_mothers(state, cfg, p):
     for s in range(cfg[CFG_NS]):
-        if s != p and state[M_POS + s] >= 0:
+        if s != p and state[mother_at(s)] >= 0:
             return True
     return False
 
@@ -700,20 +589,20 @@ def _other_mothers(state, cfg, p):
 def _main_mask(state, cfg, p, mask, work):
     """Legal actions of the main decision; returns the number of main (not free) actions."""
     n_main = 0
-    mt = state[M_POS + p]
+    mt = state[mother_at(p)]
     if _main_allowed(state, T_MOVE):
         for k in range(3):
-            u = state[ADJ + mt * 3 + k]
+            u = state[adjacency_at(mt, k)]
             if u >= 0 and _can_move_to(state, p, u):
                 mask[A_TILE + u] = 1
                 n_main += 1
     if _main_allowed(state, T_EXPLORE):
         for j in range(2):
-            if state[PILE_N + j] > 0:
+            if state[pile_count_at(j)] > 0:
                 mask[A_PILE + j] = 1
                 n_main += 1
     if _main_allowed(state, T_SPORE):
-        if state[SUPPLY + p] > 0:
+        if state[supply_at(p)] > 0:
             mask[A_SPORE] = 1
             n_main += 1
             for i in range(cfg[CFG_MATS]):
@@ -729,25 +618,25 @@ def _main_mask(state, cfg, p, mask, work):
                 n_main += 1
     if _main_allowed(state, T_DISCOVER):
         for j in range(3):
-            if state[MARKET + j] >= 0:
+            if state[market_at(j)] >= 0:
                 mask[A_MARKET + j] = 1
                 n_main += 1
         if _deck_available(state) > 0:
             mask[A_DECK] = 1
             n_main += 1
-    if _main_allowed(state, T_FRUIT) and state[HAND_N + p] > 0 and _free_mat(state, cfg, p) >= 0:
+    if _main_allowed(state, T_FRUIT) and state[hand_count_at(p)] > 0 and _free_mat(state, cfg, p) >= 0:
         ncomp = label_networks(state, p, work)
         if ncomp > 0:
             for c in range(NC):
-                if state[LOC + c] == L_HAND + p and _can_fruit(state, cfg, p, c, ncomp, work):
+                if state[card_loc_at(c)] == L_HAND + p and _can_fruit(state, cfg, p, c, ncomp, work):
                     mask[A_CARD + c] = 1
                     n_main += 1
     # free actions
-    if state[INS + p] >= 2 and _other_mothers(state, cfg, p):
+    if state[insects_at(p)] >= 2 and _other_mothers(state, cfg, p):
         mask[A_INSECT_MOVE] = 1
-    if state[INS + p] >= 1 and _deck_available(state) > 0:
+    if state[insects_at(p)] >= 1 and _deck_available(state) > 0:
         mask[A_REFRESH] = 1
-    if state[HAND_N + p] >= 3 and state[INS_SUPPLY] > 0:
+    if state[hand_count_at(p)] >= 3 and state[INS_SUPPLY] > 0:
         mask[A_TRADE] = 1
     if n_main == 0:
         mask[A_STOP] = 1
@@ -759,11 +648,11 @@ def _empty_tier(state, t):
     """Rank of tile ``t`` as the destination of a moved piece (lower is better): 0 nothing on it,
     1 an insect token only, 2 + spores for anything else without a Mother mushroom or a
     mushroom token; -1 not allowed."""
-    if _mother_at(state, t) >= 0 or state[MUSH_P + t] >= 0:
+    if _mother_at(state, t) >= 0 or state[mushroom_owner_at(t)] >= 0:
         return -1
     s = _spores_on(state, t)
     if s == 0:
-        return 1 if state[T_INS + t] != 0 else 0
+        return 1 if state[tile_insect_at(t)] != 0 else 0
     return 2 + s
 
 
@@ -789,13 +678,7 @@ def _mask_dest_tier(state, mask):
 
 @njit(cache=True)
 def _sub_mask(state, cfg, mask, work):
-    o = _top(state)
-    kind = state[o]
-    p = state[o + 1]
-    a0 = state[o + 2]
-    a1 = state[o + 3]
-    a2 = state[o + 4]
-    a3 = state[o + 5]
+    kind, p, a0, a1, a2, a3 = _entry(state, _top(state))
     if kind == D_MAIN:
         _main_mask(state, cfg, p, mask, work)
     elif kind == D_SETUP:
@@ -803,9 +686,9 @@ def _sub_mask(state, cfg, mask, work):
             if _tile_colour(state, cfg, t) != BLACK and _mother_at(state, t) < 0:
                 mask[A_TILE + t] = 1
     elif kind == D_MOVE:
-        mt = state[M_POS + p]
+        mt = state[mother_at(p)]
         for k in range(3):
-            u = state[ADJ + mt * 3 + k]
+            u = state[adjacency_at(mt, k)]
             if u >= 0 and _can_move_to(state, p, u):
                 mask[A_TILE + u] = 1
         mask[A_STOP] = 1
@@ -834,10 +717,10 @@ def _sub_mask(state, cfg, mask, work):
                 mask[A_MAT + i] = 1
     elif kind == D_FRUIT_TILE:
         card = a0
-        n0 = cfg[CFG_REQ + card * 4]
-        n1 = cfg[CFG_REQ + card * 4 + 1]
-        n2 = cfg[CFG_REQ + card * 4 + 2]
-        n3 = cfg[CFG_REQ + card * 4 + 3]
+        n0 = cfg[cfg_require_at(card, 0)]
+        n1 = cfg[cfg_require_at(card, 1)]
+        n2 = cfg[cfg_require_at(card, 2)]
+        n3 = cfg[cfg_require_at(card, 3)]
         ncomp = label_networks(state, p, work)
         for lab in range(ncomp):
             av0, av1, av2, av3, av4 = _comp_avail(state, cfg, p, lab, work)
@@ -854,13 +737,13 @@ def _sub_mask(state, cfg, mask, work):
                 mask[A_TILE + t] = 1
     elif kind == D_OPPM_PICK:
         for t in range(state[NTP]):
-            if state[MUSH_P + t] >= 0 and state[MUSH_P + t] != p:
+            if state[mushroom_owner_at(t)] >= 0 and state[mushroom_owner_at(t)] != p:
                 mask[A_TILE + t] = 1
     elif kind == D_OPPM_DEST:
         _mask_dest_tier(state, mask)
     elif kind == D_MOTHER_PICK:
         for s in range(cfg[CFG_NS]):
-            if s != p and state[M_POS + s] >= 0:
+            if s != p and state[mother_at(s)] >= 0:
                 mask[A_SEAT + s] = 1
     elif kind == D_MOTHER_DEST:
         if a1 == 0:  # decay (The Prince): an empty triangle, with the rulebook's fallbacks
@@ -871,21 +754,21 @@ def _sub_mask(state, cfg, mask, work):
                     mask[A_TILE + t] = 1
     elif kind == D_STEAL:
         for s in range(cfg[CFG_NS]):
-            if s != p and state[HAND_N + s] > 0:
+            if s != p and state[hand_count_at(s)] > 0:
                 mask[A_SEAT + s] = 1
     elif kind == D_DRAW2:
         for j in range(3):
-            if state[MARKET + j] >= 0:
+            if state[market_at(j)] >= 0:
                 mask[A_MARKET + j] = 1
         if _deck_available(state) > 0:
             mask[A_DECK] = 1
     elif kind == D_KEEP:
         for c in range(NC):
-            if state[LOC + c] == L_PENDING:
+            if state[card_loc_at(c)] == L_PENDING:
                 mask[A_CARD + c] = 1
     elif kind == D_TRADE:
         for c in range(NC):
-            if state[LOC + c] == L_HAND + p:
+            if state[card_loc_at(c)] == L_HAND + p:
                 mask[A_CARD + c] = 1
 
 
@@ -900,9 +783,9 @@ def _pay_options(state, cfg, p, grow, grow_paid, t, work):
         return False
     a0, a1, a2, a3, a4 = _comp_avail(state, cfg, p, work[LABEL + grow], work)
     n0 = state[NEED]
-    n1 = state[NEED + 1]
-    n2 = state[NEED + 2]
-    n3 = state[NEED + 3]
+    n1 = state[need_at(1)]
+    n2 = state[need_at(2)]
+    n3 = state[need_at(3)]
     pb = state[PAID_BLACK]
     col = _tile_colour(state, cfg, t)
     if n0 + n1 + n2 + n3 - pb <= 0:
@@ -952,7 +835,7 @@ def _end_game(state, ender):
 @njit(cache=True)
 def _all_decayed(state, cfg, p):
     for i in range(cfg[CFG_MATS]):
-        if state[MAT_UNDER + _mat(p, i)] == 0:
+        if state[mat_under_at(p, i)] == 0:
             return False
     return True
 
@@ -977,8 +860,8 @@ def _next_turn(state, cfg, work):
     p = state[TURNP]
     state[TURN] += 1
     if state[TURN] >= cfg[CFG_TURN_LIMIT]:
-        state[STATS + 21] += 1
-        _end_game(state, -1)
+        state[stats_at(ST_LIMIT)] += 1
+        _end_game(state, TURN_LIMIT_END)
         return
     if _is_auto(cfg, p):
         nxt = state[FIRST]
@@ -994,8 +877,8 @@ def _next_turn(state, cfg, work):
         _refill_market(state)
         state[TURN] += 1
         if state[TURN] >= cfg[CFG_TURN_LIMIT]:
-            state[STATS + 21] += 1
-            _end_game(state, -1)
+            state[stats_at(ST_LIMIT)] += 1
+            _end_game(state, TURN_LIMIT_END)
             return
         nxt = state[FIRST]
     _begin_turn(state, cfg, nxt)
@@ -1014,21 +897,21 @@ def _decay(state, cfg, p, i):
     m = _mat(p, i)
     card = state[MAT_CARD + m]
     t = state[MAT_TILE + m]
-    state[MUSH_P + t] = -1
-    state[MUSH_M + t] = 0
+    state[mushroom_owner_at(t)] = -1
+    state[mushroom_mat_at(t)] = 0
     state[MAT_TILE + m] = -1
     state[MAT_CTR + m] = 0
     state[MAT_CARD + m] = -1
     state[MAT_UNDER + m] += 1
     if card >= 0:
-        state[LOC + card] = L_UNDER + m
+        state[card_loc_at(card)] = L_UNDER + m
     if _all_decayed(state, cfg, p):
         _end_game(state, p)
         return -1
     if card < 0:
         return -1
-    kind = cfg[CFG_DECAY + card]
-    state[STATS + ST_DECAY + kind] += 1
+    kind = cfg[cfg_decay_at(card)]
+    state[stats_at(ST_DECAY + kind)] += 1
     return kind
 
 
@@ -1044,7 +927,7 @@ def _resolve_decay(state, cfg, p, i, kind):
     elif kind == DC_OPP_MUSH:
         if _best_tier(state) >= 0:
             for t in range(state[NTP]):
-                if state[MUSH_P + t] >= 0 and state[MUSH_P + t] != p:
+                if state[mushroom_owner_at(t)] >= 0 and state[mushroom_owner_at(t)] != p:
                     push_decision(state, D_OPPM_PICK, p, 0, 0, 0, 0)
                     return
     elif kind == DC_OPP_MOTHER:
@@ -1052,7 +935,7 @@ def _resolve_decay(state, cfg, p, i, kind):
             push_decision(state, D_MOTHER_PICK, p, 0, 0, 0, 0)
     elif kind == DC_STEAL:
         for s in range(cfg[CFG_NS]):
-            if s != p and state[HAND_N + s] > 0:
+            if s != p and state[hand_count_at(s)] > 0:
                 push_decision(state, D_STEAL, p, 0, 0, 0, 0)
                 return
     elif kind == DC_DRAW2:
@@ -1063,22 +946,22 @@ def _resolve_decay(state, cfg, p, i, kind):
     elif kind == DC_BOTH:
         state[MAT_UPG + m] |= MU_BOTH
     elif kind == DC_TWICE:
-        state[GUPG + p] |= GU_TWICE
+        state[game_upgrades_at(p)] |= GU_TWICE
     elif kind == DC_DISC2:
-        state[GUPG + p] |= GU_DISC2
+        state[game_upgrades_at(p)] |= GU_DISC2
     elif kind == DC_MOVE3:
-        state[GUPG + p] |= GU_MOVE3
+        state[game_upgrades_at(p)] |= GU_MOVE3
     elif kind == DC_SPORE3:
-        state[GUPG + p] |= GU_SPORE3
+        state[game_upgrades_at(p)] |= GU_SPORE3
 
 
 @njit(cache=True)
 def _steal(state, p, s):
-    k = _rand(state, state[HAND_N + s])
+    k = _rand(state, state[hand_count_at(s)])
     for c in range(NC):
-        if state[LOC + c] == L_HAND + s:
+        if state[card_loc_at(c)] == L_HAND + s:
             if k == 0:
-                state[HAND_N + s] -= 1
+                state[hand_count_at(s)] -= 1
                 _hand_draw(state, p, c)
                 return
             k -= 1
@@ -1087,25 +970,20 @@ def _steal(state, p, s):
 @njit(cache=True)
 def _move_tile(state, cfg, t, i, k, rot):
     """Move placed tile ``t`` (with everything on it) across free edge ``k`` of tile ``i``."""
-    c = neighbour_c(state[T_C + i], state[T_R + i], k)
-    r = neighbour_r(state[T_C + i], state[T_R + i], k)
+    c = neighbour_c(state[tile_col_at(i)], state[tile_row_at(i)], k)
+    r = neighbour_r(state[tile_col_at(i)], state[tile_row_at(i)], k)
     _unlink(state, t)
-    state[T_C + t] = c
-    state[T_R + t] = r
-    state[T_ROT + t] = rot
+    state[tile_col_at(t)] = c
+    state[tile_row_at(t)] = r
+    state[tile_rot_at(t)] = rot
     _link(state, t)
 
 
 # --- step ------------------------------------------------------------------------
 @njit(cache=True)
 def _apply(state, cfg, action, work):
-    o = _top(state)
-    kind = state[o]
-    p = state[o + 1]
-    a0 = state[o + 2]
-    a1 = state[o + 3]
-    a2 = state[o + 4]
-    a3 = state[o + 5]
+    o = _top(state)   # the entry is updated in place below (kind and args)
+    kind, p, a0, a1, a2, a3 = _entry(state, o)
     if kind == D_MAIN:
         _apply_main(state, cfg, p, action, work)
     elif kind == D_SETUP:
@@ -1135,8 +1013,8 @@ def _apply(state, cfg, action, work):
         if a2 < 0:  # a drawn tile (explore)
             tid = state[DRAWN]
             state[DRAWN] = -1
-            c = neighbour_c(state[T_C + a0], state[T_R + a0], a1)
-            r = neighbour_r(state[T_C + a0], state[T_R + a0], a1)
+            c = neighbour_c(state[tile_col_at(a0)], state[tile_row_at(a0)], a1)
+            r = neighbour_r(state[tile_col_at(a0)], state[tile_row_at(a0)], a1)
             _place_tile(state, cfg, tid, c, r, rot)
         else:  # an outer tile moved by decay
             _move_tile(state, cfg, a2, a0, a1, rot)
@@ -1145,12 +1023,12 @@ def _apply(state, cfg, action, work):
         _put_spore(state, p, t)
         state[MARKS] |= 1 << t
         left = a2 - 1
-        if left <= 0 or state[SUPPLY + p] == 0:
+        if left <= 0 or state[supply_at(p)] == 0:
             pop_decision(state)
             state[MARKS] = 0
             both = ((a3 >> 8) & 255) - 1
             if both >= 0:
-                _spore_from(state, cfg, p, state[M_POS + p], a3 >> 16, both, -1, work)
+                _spore_from(state, cfg, p, state[mother_at(p)], a3 >> 16, both, -1, work)
         else:
             state[o + 4] = left
     elif kind == D_FRUIT_MAT:
@@ -1159,7 +1037,7 @@ def _apply(state, cfg, action, work):
     elif kind == D_FRUIT_TILE:
         grow = action - A_TILE
         for c in range(4):
-            state[NEED + c] = cfg[CFG_REQ + a0 * 4 + c]
+            state[need_at(c)] = cfg[cfg_require_at(a0, c)]
         state[PAID_BLACK] = 0
         label_networks(state, p, work)  # the network is fixed when the payment starts
         net = 0
@@ -1174,15 +1052,15 @@ def _apply(state, cfg, action, work):
         x = action - A_PAY
         t = x // 4
         w = x % 4
-        state[SP + t * MAXS + w] -= 1
-        state[SUPPLY + w] += 1
+        state[spores_at(t, w)] -= 1
+        state[supply_at(w)] += 1
         col = _tile_colour(state, cfg, t)
         if col == BLACK:
             state[PAID_BLACK] += 1
         else:
-            state[NEED + col] -= 1
+            state[need_at(col)] -= 1
         state[o + 5] = 1
-        if state[NEED] + state[NEED + 1] + state[NEED + 2] + state[NEED + 3] - state[PAID_BLACK] <= 0:
+        if state[NEED] + state[need_at(1)] + state[need_at(2)] + state[need_at(3)] - state[PAID_BLACK] <= 0:
             pop_decision(state)
             _grow(state, cfg, p, a0, a1, a2)
     elif kind == D_OUTER_PICK:
@@ -1190,8 +1068,8 @@ def _apply(state, cfg, action, work):
         state[o] = D_PLACE
         state[o + 2] = 0
         state[o + 3] = t
-        state[o + 4] = state[T_C + t]
-        state[o + 5] = state[T_R + t]
+        state[o + 4] = state[tile_col_at(t)]
+        state[o + 5] = state[tile_row_at(t)]
     elif kind == D_OPPM_PICK:
         state[o] = D_OPPM_DEST
         state[o + 2] = action - A_TILE
@@ -1199,13 +1077,7 @@ def _apply(state, cfg, action, work):
         pop_decision(state)
         src = a0
         dst = action - A_TILE
-        q = state[MUSH_P + src]
-        mm = state[MUSH_M + src]
-        state[MUSH_P + dst] = q
-        state[MUSH_M + dst] = mm
-        state[MUSH_P + src] = -1
-        state[MUSH_M + src] = 0
-        state[MAT_TILE + _mat(q, mm)] = dst
+        _move_mushroom(state, src, dst)
     elif kind == D_MOTHER_PICK:
         state[o] = D_MOTHER_DEST
         state[o + 3] = a0
@@ -1231,19 +1103,19 @@ def _apply(state, cfg, action, work):
         pop_decision(state)
         keep = action - A_CARD
         for c in range(NC):
-            if state[LOC + c] == L_PENDING:
+            if state[card_loc_at(c)] == L_PENDING:
                 if c == keep:
                     _hand_draw(state, p, c)
                 else:
-                    state[LOC + c] = L_BOX
+                    state[card_loc_at(c)] = L_BOX
     elif kind == D_TRADE:
         c = action - A_CARD
-        state[HAND_N + p] -= 1
+        state[hand_count_at(p)] -= 1
         _discard(state, c)
         if a0 <= 1:
             pop_decision(state)
             state[INS_SUPPLY] -= 1
-            state[INS + p] += 1
+            state[insects_at(p)] += 1
         else:
             state[o + 2] = a0 - 1
 
@@ -1251,17 +1123,17 @@ def _apply(state, cfg, action, work):
 @njit(cache=True)
 def _grow(state, cfg, p, card, i, t):
     m = _mat(p, i)
-    state[HAND_N + p] -= 1
-    state[LOC + card] = L_TOP + m
+    state[hand_count_at(p)] -= 1
+    state[card_loc_at(card)] = L_TOP + m
     state[MAT_CARD + m] = card
     state[MAT_TILE + m] = t
     state[MAT_CTR + m] = 0
-    state[MUSH_P + t] = p
-    state[MUSH_M + t] = i
-    state[PTS + p] += cfg[CFG_POINTS + card]
-    state[GROWN + p] += 1
+    state[mushroom_owner_at(t)] = p
+    state[mushroom_mat_at(t)] = i
+    state[points_at(p)] += cfg[cfg_points_at(card)]
+    state[grown_at(p)] += 1
     for c in range(4):
-        state[NEED + c] = 0
+        state[need_at(c)] = 0
     state[PAID_BLACK] = 0
     state[FRUIT_NET] = 0
 
@@ -1272,17 +1144,17 @@ def _apply_main(state, cfg, p, action, work):
         state[ACTS] = 2
         return
     if action == A_INSECT_MOVE:
-        state[INS + p] -= 2
+        state[insects_at(p)] -= 2
         state[INS_SUPPLY] += 2
         push_decision(state, D_MOTHER_PICK, p, 1, 0, 0, 0)
         return
     if action == A_REFRESH:
-        state[INS + p] -= 1
+        state[insects_at(p)] -= 1
         state[INS_SUPPLY] += 1
         for j in range(3):
-            if state[MARKET + j] >= 0:
-                _discard(state, state[MARKET + j])
-                state[MARKET + j] = -1
+            if state[market_at(j)] >= 0:
+                _discard(state, state[market_at(j)])
+                state[market_at(j)] = -1
         _refill_market(state)
         return
     if action == A_TRADE:
@@ -1291,15 +1163,15 @@ def _apply_main(state, cfg, p, action, work):
     if action < A_PAY:  # move: first step
         _start_action(state, T_MOVE)
         _enter(state, p, action - A_TILE)
-        steps = 3 if state[GUPG + p] & GU_MOVE3 else 2
+        steps = 3 if state[game_upgrades_at(p)] & GU_MOVE3 else 2
         push_decision(state, D_MOVE, p, steps - 1, 0, 0, 0)
         return
     if action >= A_PILE and action < A_PILE + 2:
         _start_action(state, T_EXPLORE)
         j = action - A_PILE
-        state[PILE_N + j] -= 1
-        state[DRAWN] = state[PILE + j * NT_MAX + state[PILE_N + j]]
-        state[PILE + j * NT_MAX + state[PILE_N + j]] = -1
+        state[pile_count_at(j)] -= 1
+        state[DRAWN] = state[piles_at(j, state[pile_count_at(j)])]
+        state[piles_at(j, state[pile_count_at(j)])] = -1
         push_decision(state, D_PLACE, p, 0, -1, 0, 0)
         return
     if action >= A_SPORE and action < A_SPORE + 6:
@@ -1317,11 +1189,11 @@ def _apply_main(state, cfg, p, action, work):
         _start_action(state, T_DISCOVER)
         if action == A_DECK:
             c = _draw_deck(state)
-            if state[GUPG + p] & GU_DISC2:
+            if state[game_upgrades_at(p)] & GU_DISC2:
                 c2 = _draw_deck(state)
                 if c2 >= 0:
-                    state[LOC + c] = L_PENDING
-                    state[LOC + c2] = L_PENDING
+                    state[card_loc_at(c)] = L_PENDING
+                    state[card_loc_at(c2)] = L_PENDING
                     push_decision(state, D_KEEP, p, 0, 0, 0, 0)
                     return
             _hand_draw(state, p, c)
@@ -1337,16 +1209,16 @@ def _apply_main(state, cfg, p, action, work):
 @njit(cache=True)
 def _main_has_cheap_action(state, cfg, p):
     """A main action other than FRUIT is possible (checked without searching networks)."""
-    if _main_allowed(state, T_SPORE) and state[SUPPLY + p] > 0:
+    if _main_allowed(state, T_SPORE) and state[supply_at(p)] > 0:
         return True
     if _main_allowed(state, T_DISCOVER) and _cards_available(state) > 0:
         return True
-    if _main_allowed(state, T_EXPLORE) and state[PILE_N] + state[PILE_N + 1] > 0:
+    if _main_allowed(state, T_EXPLORE) and state[PILE_N] + state[pile_count_at(1)] > 0:
         return True
     if _main_allowed(state, T_MOVE):
-        mt = state[M_POS + p]
+        mt = state[mother_at(p)]
         for k in range(3):
-            u = state[ADJ + mt * 3 + k]
+            u = state[adjacency_at(mt, k)]
             if u >= 0 and _can_move_to(state, p, u):
                 return True
     return False
@@ -1411,15 +1283,15 @@ def _deal_tiles(state, cfg, work):
     need = cfg[CFG_NS]
     while True:
         for i in range(NT_MAX):
-            state[T_ID + i] = -1
-            state[T_INS + i] = 0
+            state[tile_id_at(i)] = -1
+            state[tile_insect_at(i)] = 0
             for k in range(3):
-                state[ADJ + i * 3 + k] = -1
+                state[adjacency_at(i, k)] = -1
         state[NTP] = 0
         state[INS_SUPPLY] = INSECTS_TOTAL - cfg[CFG_NH] - (2 if cfg[CFG_AUTO] != 0 else 0)
         k = 0
         for t in range(NT_MAX):
-            if nt == NT_MAX or cfg[CFG_TCOL + t] != BLACK:
+            if nt == NT_MAX or cfg[cfg_tile_colour_at(t)] != BLACK:
                 work[k] = t
                 k += 1
         _shuffle_work(state, work, k)
@@ -1427,16 +1299,16 @@ def _deal_tiles(state, cfg, work):
         for j in range(2):
             cnt = half if j == 0 else k - half
             for i in range(NT_MAX):
-                state[PILE + j * NT_MAX + i] = -1
+                state[piles_at(j, i)] = -1
             for i in range(cnt):
-                state[PILE + j * NT_MAX + i] = work[j * half + i]
-            state[PILE_N + j] = cnt
+                state[piles_at(j, i)] = work[j * half + i]
+            state[pile_count_at(j)] = cnt
         # the star: 6 from each pile (centre from pile 0, points from pile 1)
         for s in range(12):
             j = 0 if s < 6 else 1
-            state[PILE_N + j] -= 1
-            tid = state[PILE + j * NT_MAX + state[PILE_N + j]]
-            state[PILE + j * NT_MAX + state[PILE_N + j]] = -1
+            state[pile_count_at(j)] -= 1
+            tid = state[piles_at(j, state[pile_count_at(j)])]
+            state[piles_at(j, state[pile_count_at(j)])] = -1
             _place_tile(state, cfg, tid, STAR_C[s], STAR_R[s], _rand(state, 3))
         free = 0
         for t in range(6):
@@ -1456,20 +1328,20 @@ def init(state, seed, cfg, work):
     state[DRAWN] = -1
     state[ROLL] = -1
     for s in range(MAXS):
-        state[M_POS + s] = -1
+        state[mother_at(s)] = -1
     for t in range(NT_MAX):
-        state[MUSH_P + t] = -1
+        state[mushroom_owner_at(t)] = -1
     for i in range(MAXS * NMATS):
         state[MAT_CARD + i] = -1
         state[MAT_TILE + i] = -1
     _deal_tiles(state, cfg, work)
     for s in range(ns):
-        state[SUPPLY + s] = SPORES_EACH
-        state[INS + s] = 2 if _is_auto(cfg, s) else 1
+        state[supply_at(s)] = SPORES_EACH
+        state[insects_at(s)] = 2 if _is_auto(cfg, s) else 1
     # cards
     for c in range(NC):
-        state[DECK + c] = c
-        state[LOC + c] = L_DECK
+        state[deck_at(c)] = c
+        state[card_loc_at(c)] = L_DECK
     state[DECK_N] = NC
     shuffle_range(state, DECK, NC, RNG)
     first = _rand(state, nh)
@@ -1484,12 +1356,12 @@ def init(state, seed, cfg, work):
         for _ in range(5):
             _hand_draw(state, a, _draw_deck(state))
         for i in range(NA_CARDS):
-            state[AUTO_DECK + i] = i
+            state[automata_deck_at(i)] = i
         state[AUTO_DECK_N] = NA_CARDS
         shuffle_range(state, AUTO_DECK, NA_CARDS, RNG)
         state[A_CARDNOW] = -1
     for j in range(3):
-        state[MARKET + j] = -1
+        state[market_at(j)] = -1
     # Mother mushrooms, in reverse order: the player going last places first
     state[TURNP] = first
     for k in range(nh):
@@ -1525,7 +1397,7 @@ def _bfs(state, src, avoid_mothers_of, work):
         t = work[q + head]
         head += 1
         for e in range(3):
-            u = state[ADJ + t * 3 + e]
+            u = state[adjacency_at(t, e)]
             if u < 0 or work[dist + u] >= 0:
                 continue
             if avoid_mothers_of >= 0:
@@ -1542,7 +1414,7 @@ def _bfs(state, src, avoid_mothers_of, work):
 def _fate(state, n):
     """The Automata's "let fate decide": a uniform draw among ``n`` tied options."""
     if n > 1:
-        state[STATS + ST_FATE] += 1
+        state[stats_at(ST_FATE)] += 1
     return _rand(state, n)
 
 
@@ -1564,7 +1436,7 @@ def _auto_place_mother(state, cfg, a, work):
             lo = 1 << 20
             hi = -1
             for s in range(nh):
-                d = (t - state[M_POS + s]) % 6
+                d = (t - state[mother_at(s)]) % 6
                 d = min(d, 6 - d)
                 lo = min(lo, d)
                 hi = max(hi, d)
@@ -1705,13 +1577,13 @@ def _auto_pay(state, cfg, a, lab, slot, work):
     # where to grow: a paid tile with no mushroom, of a colour on the card, else closest to an opponent
     grow = -1
     for t in range(n):
-        if work[take + t] > 0 and state[MUSH_P + t] < 0 and _tile_colour(state, cfg, t) < 4 and _acfg(cfg, state, CFG_AREQ, 5, _tile_colour(state, cfg, t)) > 0:
+        if work[take + t] > 0 and state[mushroom_owner_at(t)] < 0 and _tile_colour(state, cfg, t) < 4 and _acfg(cfg, state, CFG_AREQ, 5, _tile_colour(state, cfg, t)) > 0:
             grow = t
             break
     if grow < 0:
         bestd = 1 << 20
         for t in range(n):
-            if work[take + t] > 0 and state[MUSH_P + t] < 0:
+            if work[take + t] > 0 and state[mushroom_owner_at(t)] < 0:
                 d = _dist_to_opponent(state, cfg, a, t, work)
                 if d < bestd:
                     bestd = d
@@ -1724,17 +1596,17 @@ def _auto_pay(state, cfg, a, lab, slot, work):
         for o in range(MAXS):
             w = (a + 1 + o) % MAXS
             while k > 0 and _spendable(state, a, t, w) > 0:
-                state[SP + t * MAXS + w] -= 1
-                state[SUPPLY + w] += 1
+                state[spores_at(t, w)] -= 1
+                state[supply_at(w)] += 1
                 k -= 1
     m = _mat(a, slot)
     state[MAT_CARD + m] = AUTO_CARD
     state[MAT_TILE + m] = grow
     state[MAT_CTR + m] = 0
-    state[MUSH_P + grow] = a
-    state[MUSH_M + grow] = slot
-    state[PTS + a] += 5
-    state[GROWN + a] += 1
+    state[mushroom_owner_at(grow)] = a
+    state[mushroom_mat_at(grow)] = slot
+    state[points_at(a)] += 5
+    state[grown_at(a)] += 1
     return True
 
 
@@ -1754,14 +1626,14 @@ def _dist_to_opponent(state, cfg, a, t, work):
             if work[dist + u] < 0:
                 continue
             for e in range(3):
-                v = state[ADJ + u * 3 + e]
+                v = state[adjacency_at(u, e)]
                 if v >= 0 and (work[dist + v] < 0 or work[dist + v] > work[dist + u] + 1):
                     work[dist + v] = work[dist + u] + 1
                     changed = True
     best = 1 << 20
     for s in range(cfg[CFG_NS]):
-        if s != a and state[M_POS + s] >= 0 and work[dist + state[M_POS + s]] >= 0:
-            best = min(best, work[dist + state[M_POS + s]])
+        if s != a and state[mother_at(s)] >= 0 and work[dist + state[mother_at(s)]] >= 0:
+            best = min(best, work[dist + state[mother_at(s)]])
     return best
 
 
@@ -1797,24 +1669,24 @@ def _auto_spore_origin(state, cfg, a):
 def _auto_explore(state, cfg, a, near):
     """The Automata explores: a tile from the fuller pile, placed across a free edge of tile
     ``near`` if it has one (else anywhere), edge and rotation drawn by fate. False if no tile."""
-    j = 0 if state[PILE_N] >= state[PILE_N + 1] else 1
-    if state[PILE_N + j] == 0:
+    j = 0 if state[PILE_N] >= state[pile_count_at(1)] else 1
+    if state[pile_count_at(j)] == 0:
         return False
-    state[PILE_N + j] -= 1
-    tid = state[PILE + j * NT_MAX + state[PILE_N + j]]
-    state[PILE + j * NT_MAX + state[PILE_N + j]] = -1
+    state[pile_count_at(j)] -= 1
+    tid = state[piles_at(j, state[pile_count_at(j)])]
+    state[piles_at(j, state[pile_count_at(j)])] = -1
     cnt = 0
     if near >= 0:
         for k in range(3):
-            if state[ADJ + near * 3 + k] < 0:
+            if state[adjacency_at(near, k)] < 0:
                 cnt += 1
     if cnt > 0:
         x = _fate(state, cnt)
         for k in range(3):
-            if state[ADJ + near * 3 + k] < 0:
+            if state[adjacency_at(near, k)] < 0:
                 if x == 0:
-                    _place_tile(state, cfg, tid, neighbour_c(state[T_C + near], state[T_R + near], k),
-                                neighbour_r(state[T_C + near], state[T_R + near], k), _fate(state, 3))
+                    _place_tile(state, cfg, tid, neighbour_c(state[tile_col_at(near)], state[tile_row_at(near)], k),
+                                neighbour_r(state[tile_col_at(near)], state[tile_row_at(near)], k), _fate(state, 3))
                     break
                 x -= 1
     else:
@@ -1830,27 +1702,20 @@ def _auto_explore(state, cfg, a, near):
             for k in range(3):
                 if _placement_ok(state, i, k, -1, 0, 0):
                     if x == 0:
-                        _place_tile(state, cfg, tid, neighbour_c(state[T_C + i], state[T_R + i], k),
-                                    neighbour_r(state[T_C + i], state[T_R + i], k), _fate(state, 3))
+                        _place_tile(state, cfg, tid, neighbour_c(state[tile_col_at(i)], state[tile_row_at(i)], k),
+                                    neighbour_r(state[tile_col_at(i)], state[tile_row_at(i)], k), _fate(state, 3))
                         done = True
                         break
                     x -= 1
-    state[STATS + ST_AUTO + 4] += 1
+    state[stats_at(ST_AUTO + 4)] += 1
     return True
 
 
 @njit(cache=True)
 def _auto_spore(state, cfg, a, origin_slot, work):
-    count = _acfg(cfg, state, CFG_ASPO, 1, 0)
-    sym = _rand(state, 3)
-    state[ROLL] = sym
-    if origin_slot < 0:
-        _spore_from(state, cfg, a, state[M_POS + a], sym, count, -1, work)
-    else:
-        m = _mat(a, origin_slot)
-        state[MAT_CTR + m] += 1
-        _spore_from(state, cfg, a, state[MAT_TILE + m], sym, count, -1, work)
-    state[STATS + ST_AUTO + 2] += 1
+    """The Automata spores its card's count from its M (``origin_slot`` -1) or a mushroom."""
+    _roll_and_spore(state, cfg, a, origin_slot, _acfg(cfg, state, CFG_ASPO, 1, 0), -1, work)
+    state[stats_at(ST_AUTO + 2)] += 1
 
 
 @njit(cache=True)
@@ -1858,20 +1723,20 @@ def _auto_is_target(state, cfg, a, t, target):
     if target == MT_COLOUR:
         return _tile_colour(state, cfg, t) == _acfg(cfg, state, CFG_ACOL, 1, 0)
     if target == MT_OPP_MUSH:
-        return state[MUSH_P + t] >= 0 and state[MUSH_P + t] != a
+        return state[mushroom_owner_at(t)] >= 0 and state[mushroom_owner_at(t)] != a
     if target == MT_OWN_MUSH:
-        return state[MUSH_P + t] == a
+        return state[mushroom_owner_at(t)] == a
     if target == MT_OPP_MOTHER:
         m = _mother_at(state, t)
         return m >= 0 and m != a
     if target == MT_INSECT:
-        return state[T_INS + t] != 0
+        return state[tile_insect_at(t)] != 0
     # opponent spores: the most populated tile(s)
     best = 0
     for u in range(state[NTP]):
-        v = _spores_on(state, u) - state[SP + u * MAXS + a]
+        v = _spores_on(state, u) - state[spores_at(u, a)]
         best = max(best, v)
-    return best > 0 and _spores_on(state, t) - state[SP + t * MAXS + a] == best
+    return best > 0 and _spores_on(state, t) - state[spores_at(t, a)] == best
 
 
 @njit(cache=True)
@@ -1879,7 +1744,7 @@ def _auto_move(state, cfg, a, work):
     """MOVE by the card's symbol for the rolled face; False if the M did not move at all."""
     face = _rand(state, 3)
     target = _acfg(cfg, state, CFG_AMOVE, 3, face)
-    start = state[M_POS + a]
+    start = state[mother_at(a)]
     _bfs(state, start, a, work)
     dist = W_DIST
     # nearest target: a tile to stand on, or (opponent's M) a tile next to it
@@ -1889,7 +1754,7 @@ def _auto_move(state, cfg, a, work):
             continue
         if target == MT_OPP_MOTHER:
             for e in range(3):
-                u = state[ADJ + t * 3 + e]
+                u = state[adjacency_at(t, e)]
                 if u >= 0 and work[dist + u] >= 0 and work[dist + u] < best:
                     best = work[dist + u]
         elif work[dist + t] > 0 and work[dist + t] < best:
@@ -1914,7 +1779,7 @@ def _auto_move(state, cfg, a, work):
         cur = goal
         while work[dist + cur] > steps:
             for e in range(3):
-                u = state[ADJ + cur * 3 + e]
+                u = state[adjacency_at(cur, e)]
                 if u >= 0 and work[dist + u] == work[dist + cur] - 1:
                     cur = u
                     break
@@ -1922,7 +1787,7 @@ def _auto_move(state, cfg, a, work):
         path0 = cur
         if steps == 2:
             for e in range(3):
-                u = state[ADJ + cur * 3 + e]
+                u = state[adjacency_at(cur, e)]
                 if u >= 0 and work[dist + u] == 1:
                     _enter(state, a, u)
                     break
@@ -1930,22 +1795,22 @@ def _auto_move(state, cfg, a, work):
         moved = True
         if target == MT_INSECT and best == 1:  # a second insect token next to the first
             for e in range(3):
-                u = state[ADJ + path0 * 3 + e]
-                if u >= 0 and state[T_INS + u] != 0 and _mother_at(state, u) < 0:
+                u = state[adjacency_at(path0, e)]
+                if u >= 0 and state[tile_insect_at(u)] != 0 and _mother_at(state, u) < 0:
                     _enter(state, a, u)
                     break
     else:
-        state[STATS + ST_WALK] += 1
+        state[stats_at(ST_WALK)] += 1
         for _ in range(2):
             sym = _rand(state, 3)
-            cur = state[M_POS + a]
+            cur = state[mother_at(a)]
             k = _edge_with_symbol(state, cfg, cur, sym)
-            u = state[ADJ + cur * 3 + k]
+            u = state[adjacency_at(cur, k)]
             if u >= 0 and _mother_at(state, u) < 0:
                 _enter(state, a, u)
-        moved = state[M_POS + a] != start
+        moved = state[mother_at(a)] != start
     if moved:
-        state[STATS + ST_AUTO + 3] += 1
+        state[stats_at(ST_AUTO + 3)] += 1
     return moved
 
 
@@ -1953,7 +1818,7 @@ def _auto_move(state, cfg, a, work):
 def _auto_goal(state, cfg, a, t, target, start):
     if target == MT_OPP_MOTHER:
         for e in range(3):
-            u = state[ADJ + t * 3 + e]
+            u = state[adjacency_at(t, e)]
             if u >= 0 and _auto_is_target(state, cfg, a, u, target):
                 return True
         return False
@@ -1966,12 +1831,12 @@ def _auto_decay_action(state, cfg, a, kind):
     if kind == DC_STEAL:
         cnt = 0
         for s in range(cfg[CFG_NS]):
-            if s != a and state[HAND_N + s] > 0:
+            if s != a and state[hand_count_at(s)] > 0:
                 cnt += 1
         if cnt > 0:
             k = _fate(state, cnt)
             for s in range(cfg[CFG_NS]):
-                if s != a and state[HAND_N + s] > 0:
+                if s != a and state[hand_count_at(s)] > 0:
                     if k == 0:
                         _steal(state, a, s)
                         break
@@ -1988,7 +1853,7 @@ def _auto_decay_action(state, cfg, a, kind):
         cnt = 0
         for t in range(state[NTP]):
             if kind == DC_OPP_MUSH:
-                ok = state[MUSH_P + t] >= 0 and state[MUSH_P + t] != a
+                ok = state[mushroom_owner_at(t)] >= 0 and state[mushroom_owner_at(t)] != a
             else:
                 m = _mother_at(state, t)
                 ok = m >= 0 and m != a
@@ -2000,7 +1865,7 @@ def _auto_decay_action(state, cfg, a, kind):
         src = -1
         for t in range(state[NTP]):
             if kind == DC_OPP_MUSH:
-                ok = state[MUSH_P + t] >= 0 and state[MUSH_P + t] != a
+                ok = state[mushroom_owner_at(t)] >= 0 and state[mushroom_owner_at(t)] != a
             else:
                 m = _mother_at(state, t)
                 ok = m >= 0 and m != a
@@ -2018,13 +1883,7 @@ def _auto_decay_action(state, cfg, a, kind):
             if _empty_tier(state, t) == best:
                 if k == 0:
                     if kind == DC_OPP_MUSH:
-                        q = state[MUSH_P + src]
-                        mm = state[MUSH_M + src]
-                        state[MUSH_P + t] = q
-                        state[MUSH_M + t] = mm
-                        state[MUSH_P + src] = -1
-                        state[MUSH_M + src] = 0
-                        state[MAT_TILE + _mat(q, mm)] = t
+                        _move_mushroom(state, src, t)
                     else:
                         _enter(state, _mother_at(state, src), t)
                     break
@@ -2033,20 +1892,20 @@ def _auto_decay_action(state, cfg, a, kind):
         # move an outer tile that holds none of its pieces next to its Mother mushroom
         cnt = 0
         for t in range(state[NTP]):
-            if _degree(state, t) == 1 and state[M_POS + a] != t and state[MUSH_P + t] != a and state[SP + t * MAXS + a] == 0:
+            if _degree(state, t) == 1 and state[mother_at(a)] != t and state[mushroom_owner_at(t)] != a and state[spores_at(t, a)] == 0:
                 cnt += 1
         if cnt == 0:
             return
         k = _fate(state, cnt)
-        mt = state[M_POS + a]
+        mt = state[mother_at(a)]
         for t in range(state[NTP]):
-            if _degree(state, t) == 1 and state[M_POS + a] != t and state[MUSH_P + t] != a and state[SP + t * MAXS + a] == 0:
+            if _degree(state, t) == 1 and state[mother_at(a)] != t and state[mushroom_owner_at(t)] != a and state[spores_at(t, a)] == 0:
                 if k == 0:
-                    oc = state[T_C + t]
-                    orr = state[T_R + t]
+                    oc = state[tile_col_at(t)]
+                    orr = state[tile_row_at(t)]
                     # a free edge of the M's tile, else any placement
                     for e in range(3):
-                        if state[ADJ + mt * 3 + e] < 0 and _placement_ok(state, mt, e, t, oc, orr):
+                        if state[adjacency_at(mt, e)] < 0 and _placement_ok(state, mt, e, t, oc, orr):
                             _move_tile(state, cfg, t, mt, e, _fate(state, 3))
                             return
                     for i in range(state[NTP]):
@@ -2063,11 +1922,11 @@ def automata_turn(state, cfg, a, work):
     """The Automata's whole turn: draw its card, then two actions, Fruit > Decay > Spore > Move."""
     if state[AUTO_DECK_N] == 0:
         for i in range(NA_CARDS):
-            state[AUTO_DECK + i] = i
+            state[automata_deck_at(i)] = i
         state[AUTO_DECK_N] = NA_CARDS
         shuffle_range(state, AUTO_DECK, NA_CARDS, RNG)
     state[AUTO_DECK_N] -= 1
-    state[A_CARDNOW] = state[AUTO_DECK + state[AUTO_DECK_N]]
+    state[A_CARDNOW] = state[automata_deck_at(state[AUTO_DECK_N])]
     done = 0
     tried = 0  # bits: 1 fruit, 2 decay, 4 spore, 8 move
     while done < 2 and state[OVER] == 0:
@@ -2075,7 +1934,7 @@ def automata_turn(state, cfg, a, work):
             tried |= 1
             ncomp = label_networks(state, a, work)
             if ncomp > 0 and _auto_fruit(state, cfg, a, ncomp, work):
-                state[STATS + ST_AUTO] += 1
+                state[stats_at(ST_AUTO)] += 1
                 done += 1
             continue
         if tried & 2 == 0:
@@ -2084,28 +1943,28 @@ def automata_turn(state, cfg, a, work):
             if i >= 0:
                 m = _mat(a, i)
                 t = state[MAT_TILE + m]
-                state[MUSH_P + t] = -1
-                state[MUSH_M + t] = 0
+                state[mushroom_owner_at(t)] = -1
+                state[mushroom_mat_at(t)] = 0
                 state[MAT_TILE + m] = -1
                 state[MAT_CTR + m] = 0
                 state[MAT_CARD + m] = -1
                 state[MAT_UNDER + m] = 1
-                state[STATS + ST_AUTO + 1] += 1
+                state[stats_at(ST_AUTO + 1)] += 1
                 done += 1
                 if _all_decayed(state, cfg, a):
                     _end_game(state, a)
                     return
                 kind = _acfg(cfg, state, CFG_ADEC, 1, 0)
-                state[STATS + ST_DECAY + kind] += 1
+                state[stats_at(ST_DECAY + kind)] += 1
                 _auto_decay_action(state, cfg, a, kind)
             continue
         if tried & 4 == 0:
             tried |= 4
             src = _auto_spore_origin(state, cfg, a)
-            if src == -2 or state[SUPPLY + a] == 0:
+            if src == -2 or state[supply_at(a)] == 0:
                 continue
-            origin = state[M_POS + a] if src < 0 else state[MAT_TILE + _mat(a, src)]
-            if _degree(state, origin) == 1 and (state[PILE_N] + state[PILE_N + 1]) > 0:
+            origin = state[mother_at(a)] if src < 0 else state[mat_tile_at(a, src)]
+            if _degree(state, origin) == 1 and (state[PILE_N] + state[pile_count_at(1)]) > 0:
                 _auto_explore(state, cfg, a, origin)
                 done += 1
                 if done == 2:
@@ -2120,8 +1979,8 @@ def automata_turn(state, cfg, a, work):
             for i in range(cfg[CFG_MATS]):
                 if _blocked(state, a, i):
                     blocked = i
-            if done == 0 and blocked >= 0 and state[INS + a] >= 1:
-                t = state[MAT_TILE + _mat(a, blocked)]
+            if done == 0 and blocked >= 0 and state[insects_at(a)] >= 1:
+                t = state[mat_tile_at(a, blocked)]
                 s = _mother_at(state, t)
                 _bfs(state, t, -1, work)
                 far = -1
@@ -2136,18 +1995,18 @@ def automata_turn(state, cfg, a, work):
                 for u in range(state[NTP]):
                     if _mother_at(state, u) < 0 and work[W_DIST + u] == far:
                         if k == 0:
-                            state[INS + a] -= 1
+                            state[insects_at(a)] -= 1
                             state[INS_SUPPLY] += 1
                             _enter(state, s, u)
                             break
                         k -= 1
-                state[STATS + ST_AUTO + 5] += 1
+                state[stats_at(ST_AUTO + 5)] += 1
                 done += 1
                 _auto_explore(state, cfg, a, t)
                 done += 1
                 continue
             if not _auto_move(state, cfg, a, work):
-                _auto_explore(state, cfg, a, state[M_POS + a])
+                _auto_explore(state, cfg, a, state[mother_at(a)])
             done += 1
             continue
         break
@@ -2169,7 +2028,7 @@ def is_terminal(state):
 @njit(cache=True)
 def final_score(state, cfg, s):
     egt = cfg[CFG_MATS] if (state[ENDER] == s and not _is_auto(cfg, s)) else 0
-    return state[PTS + s] + state[INS + s] // 2 + egt
+    return state[points_at(s)] + state[insects_at(s)] // 2 + egt
 
 
 @njit(cache=True)
@@ -2179,9 +2038,16 @@ def _beats(state, cfg, s, t):
     b = final_score(state, cfg, t)
     if a != b:
         return a > b
-    if state[GROWN + s] != state[GROWN + t]:
-        return state[GROWN + s] > state[GROWN + t]
-    return state[INS + s] > state[INS + t]
+    if state[grown_at(s)] != state[grown_at(t)]:
+        return state[grown_at(s)] > state[grown_at(t)]
+    return state[insects_at(s)] > state[insects_at(t)]
+
+
+@njit(cache=True)
+def is_truncated(state, cfg):
+    """The game was cut by the turn limit (not one of the rulebook's endings), unless the
+    option turn_limit_end="score" makes the limit a scored ending."""
+    return state[OVER] != 0 and state[ENDER] == TURN_LIMIT_END and cfg[CFG_LIMIT_SCORED] == 0
 
 
 @njit(cache=True)
@@ -2189,6 +2055,10 @@ def returns(state, cfg, out):
     nh = cfg[CFG_NH]
     ns = cfg[CFG_NS]
     mode = cfg[CFG_REWARD]
+    if is_truncated(state, cfg):
+        for p in range(nh):
+            out[p] = 0.0  # a truncation: no result (option turn_limit_end="score" scores it)
+        return
     if mode == 1:
         for p in range(nh):
             out[p] = final_score(state, cfg, p)
@@ -2219,151 +2089,6 @@ def returns(state, cfg, out):
             out[p] = (ns - k) / (k * (ns - 1))
         else:
             out[p] = -1.0 / (ns - 1)
-
-
-# --- observation --------------------------------------------------------------------
-TF = 38            # features per tile
-CF = 18            # card features: points/8, require 4 /6, spores/6, decay one-hot 11, present
-MATF = 2 + 3 + 1 + 2 + CF  # token on board, card on top, counter one-hot, under/5, upgrades 2, card
-SEATF = 2 + 5 + 4 + NMATS * MATF
-
-
-def obs_size():
-    return 4 + NUM_DECISIONS + 3 + 6 + 1 + 6 + 8 + CF + 5 + 4 * NC + MAXS * SEATF + NT_MAX * TF
-
-
-@njit(cache=True)
-def _card_features(cfg, card, out, o):
-    for i in range(CF):
-        out[o + i] = 0.0
-    if card < 0:
-        return
-    out[o] = cfg[CFG_POINTS + card] / 8.0
-    for c in range(4):
-        out[o + 1 + c] = cfg[CFG_REQ + card * 4 + c] / 6.0
-    out[o + 5] = cfg[CFG_SPORES + card] / 6.0
-    out[o + 6 + cfg[CFG_DECAY + card]] = 1.0
-    out[o + 17] = 1.0
-
-
-@njit(cache=True)
-def observe(state, player, cfg, out, work):
-    ns = cfg[CFG_NS]
-    o = 0
-    cur = current_player(state)
-    for k in range(4):
-        out[o + k] = 1.0 if (cur >= 0 and k < ns and (player + k) % ns == cur) else 0.0
-    o += 4
-    kind = state[_top(state)] if decision_depth(state) > 0 and state[OVER] == 0 else -1
-    for k in range(NUM_DECISIONS):
-        out[o + k] = 1.0 if k == kind else 0.0
-    o += NUM_DECISIONS
-    for k in range(3):
-        out[o + k] = 1.0 if state[ACTS] == k and state[OVER] == 0 else 0.0
-    o += 3
-    for k in range(6):
-        out[o + k] = float((state[USED] >> k) & 1)
-    o += 6
-    out[o] = state[TURN] / cfg[CFG_TURN_LIMIT]
-    o += 1
-    out[o] = state[DECK_N] / NC
-    out[o + 1] = state[DISC_N] / NC
-    out[o + 2] = state[PILE_N] / NT_MAX
-    out[o + 3] = state[PILE_N + 1] / NT_MAX
-    out[o + 4] = state[INS_SUPPLY] / INSECTS_TOTAL
-    out[o + 5] = (state[ROLL] + 1) / 3.0
-    o += 6
-    # the drawn tile waiting to be placed (seen by everyone)
-    for k in range(8):
-        out[o + k] = 0.0
-    if state[DRAWN] >= 0:
-        tid = state[DRAWN]
-        out[o + cfg[CFG_TCOL + tid]] = 1.0
-        out[o + 5] = float(cfg[CFG_TINS + tid])
-        out[o + 6] = 1.0 if cfg[CFG_TORD + tid * 3 + 1] == 1 else 0.0
-        out[o + 7] = 1.0
-    o += 8
-    # the card being fruited and what is still owed
-    fcard = -1
-    if kind == D_FRUIT_MAT or kind == D_FRUIT_TILE or kind == D_PAY:
-        fcard = state[_top(state) + 2]
-    _card_features(cfg, fcard, out, o)
-    o += CF
-    for c in range(4):
-        out[o + c] = state[NEED + c] / 6.0
-    out[o + 4] = state[PAID_BLACK] / 6.0
-    o += 5
-    # card sets: own hand, market, discard pile, own pending (discover 2 keep 1)
-    for c in range(NC):
-        loc = state[LOC + c]
-        out[o + c] = 1.0 if loc == L_HAND + player else 0.0
-        out[o + NC + c] = 1.0 if loc == L_MARKET else 0.0
-        out[o + 2 * NC + c] = 1.0 if loc == L_DISCARD else 0.0
-        out[o + 3 * NC + c] = 1.0 if (loc == L_PENDING and cur == player) else 0.0
-    o += 4 * NC
-    # seats, rotated so that the observer comes first
-    for k in range(MAXS):
-        s = (player + k) % ns
-        if k >= ns:
-            for i in range(SEATF):
-                out[o + i] = 0.0
-            o += SEATF
-            continue
-        out[o] = 1.0
-        out[o + 1] = 1.0 if _is_auto(cfg, s) else 0.0
-        out[o + 2] = state[SUPPLY + s] / SPORES_EACH
-        out[o + 3] = state[INS + s] / INSECTS_TOTAL
-        out[o + 4] = state[PTS + s] / 60.0
-        out[o + 5] = state[GROWN + s] / 20.0
-        out[o + 6] = state[HAND_N + s] / NC
-        for b in range(4):
-            out[o + 7 + b] = float((state[GUPG + s] >> b) & 1)
-        o += 11
-        for i in range(NMATS):
-            m = _mat(s, i)
-            out[o] = 1.0 if state[MAT_TILE + m] >= 0 else 0.0
-            out[o + 1] = 1.0 if state[MAT_CARD + m] != -1 else 0.0
-            for c in range(3):
-                out[o + 2 + c] = 1.0 if (state[MAT_TILE + m] >= 0 and state[MAT_CTR + m] == c) else 0.0
-            out[o + 5] = state[MAT_UNDER + m] / 5.0
-            out[o + 6] = float(state[MAT_UPG + m] & 1)
-            out[o + 7] = float((state[MAT_UPG + m] >> 1) & 1)
-            _card_features(cfg, state[MAT_CARD + m], out, o + 8)
-            o += MATF
-    # tiles in placement order
-    c0 = state[T_C]
-    r0 = state[T_R]
-    for t in range(NT_MAX):
-        if t >= state[NTP] or state[T_ID + t] < 0:
-            for i in range(TF):
-                out[o + i] = 0.0
-            o += TF
-            continue
-        tid = state[T_ID + t]
-        out[o] = 1.0
-        for c in range(5):
-            out[o + 1 + c] = 1.0 if cfg[CFG_TCOL + tid] == c else 0.0
-        out[o + 6] = 1.0 if is_up(state[T_C + t], state[T_R + t]) else 0.0
-        out[o + 7] = (state[T_C + t] - c0) / 100.0
-        out[o + 8] = (state[T_R + t] - r0) / 50.0
-        for k in range(3):
-            sym = _symbol(state, cfg, t, k)
-            for x in range(3):
-                out[o + 9 + k * 3 + x] = 1.0 if sym == x else 0.0
-        for k in range(3):
-            u = state[ADJ + t * 3 + k]
-            out[o + 18 + 2 * k] = 1.0 if u >= 0 else 0.0
-            out[o + 19 + 2 * k] = (u + 1) / NT_MAX
-        out[o + 24] = float(state[T_INS + t])
-        m = _mother_at(state, t)
-        mp = state[MUSH_P + t]
-        for k in range(4):
-            s = (player + k) % ns
-            out[o + 25 + k] = 1.0 if (k < ns and m == s) else 0.0
-            out[o + 29 + k] = 1.0 if (k < ns and mp == s) else 0.0
-            out[o + 34 + k] = state[SP + t * MAXS + s] / SPORES_EACH if k < ns else 0.0
-        out[o + 33] = state[MAT_CTR + _mat(mp, state[MUSH_M + t])] / 2.0 if mp >= 0 else 0.0
-        o += TF
 
 
 install_batch_kernels(globals())

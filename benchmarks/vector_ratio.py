@@ -1,0 +1,54 @@
+"""Vector API throughput at batch 1,024 as a ratio of in-kernel random rollouts, per thread.
+
+    NUMBA_NUM_THREADS=1 python benchmarks/vector_ratio.py mycelia_v0 fungi_v0
+
+Both rates are measured in one process, in interleaved 1-second repeats (medians), so the
+ratio holds on a loaded machine where the absolute rates do not. Folders in
+``MUSHGYM_GAMES_PATH`` count too: a copy of a game with a cheaper ``observe`` shows how much
+of the vector step the observation costs (RULES.md of mycelia, "Speed and memory").
+"""
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+import mushgym
+from mushgym import vector as mv
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("env_ids", nargs="+")
+    p.add_argument("--batch", type=int, default=1024)
+    p.add_argument("--repeats", type=int, default=5)
+    args = p.parse_args(argv)
+    games = {}
+    for env_id in args.env_ids:
+        g = mushgym.game(env_id)
+        g.random_rollouts(4, seed=0, threads=1)   # compile
+        v = mv.from_game(g, args.batch, seed=0, threads=1, parallel=True)
+        v.reset()
+        v.step(v.sample_random_actions())
+        games[env_id] = (g, v)
+    rates = {e: ([], []) for e in args.env_ids}
+    for rep in range(args.repeats):
+        for e, (g, v) in games.items():
+            steps, chunk, t0 = 0, 0, time.perf_counter()
+            while time.perf_counter() - t0 < 1.0:
+                steps += int(np.sum(g.random_rollouts(20, seed=rep * 100_000 + chunk, threads=1)["lengths"]))
+                chunk += 20
+            rates[e][0].append(steps / (time.perf_counter() - t0))
+            k, t0 = 0, time.perf_counter()
+            while time.perf_counter() - t0 < 1.0:
+                v.step(v.sample_random_actions())
+                k += 1
+            rates[e][1].append(k * args.batch / (time.perf_counter() - t0))
+    for e, (roll, vec) in rates.items():
+        r, w = statistics.median(roll), statistics.median(vec)
+        print(f"{e}: rollouts {r / 1e3:.0f}k steps/s, vector batch {args.batch} {w / 1e3:.0f}k steps/s, ratio {w / r:.3f}")
+
+
+if __name__ == "__main__":
+    main()

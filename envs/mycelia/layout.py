@@ -1,0 +1,179 @@
+"""Mycelia's declarations: sizes, the config table, the state (with its bounds) and its decision stack.
+
+Everything the kernels index is declared here once, with shapes and dimension names;
+``install`` compiles the index helpers into this module (``spores_at(tile, seat)``,
+``adjacency_at(tile, edge)``, ``mat_card_at(seat, mat)``, ``cfg_require_at(card, colour)``,
+...), and the kernel modules import them from here. Sizes are for the largest table
+(4 seats: up to 4 players, or up to 3 players plus the Automata seat, which always
+sits last); the player count comes from the config table.
+
+The state's ``low``/``high`` bounds are what :meth:`mushgym.Game.validate` checks on
+every state coming in from Python: a state within them cannot make a kernel index out
+of its arrays (tile, seat, mat, card and pile indices, counts and the decision stack
+are all bounded by their tables' sizes).
+"""
+
+import numpy as np
+
+from mushgym.core import RNG_WORDS, Layout
+
+# --- sizes ------------------------------------------------------------------------
+MAXS = 4            # seats (players + Automata)
+NT_MAX = 50         # tiles
+NC = 69             # mushroom cards
+NMATS = 5           # player mats per seat (3 or 4 in the short game)
+NA_CARDS = 10       # Automata cards
+SPORES_EACH = 30
+INSECTS_TOTAL = 20
+STACK_MAX = 8
+ENTRY = 6           # a decision entry: kind, player, a0..a3
+BLACK = 4
+NCOL = 4            # spore colours (black tiles count as any)
+MARKET_SIZE = 3
+NSTATS = 32
+
+# decay actions (data.DECAYS order)
+DC_OUTER, DC_OPP_MUSH, DC_STEAL, DC_DRAW2, DC_EXTRA, DC_BOTH, DC_TWICE, DC_DISC2, DC_MOVE3, DC_SPORE3, DC_OPP_MOTHER = range(11)
+NDECAYS = 11
+# game-upgrade bits (per seat) and mushroom-upgrade bits (per mat)
+GU_TWICE, GU_DISC2, GU_MOVE3, GU_SPORE3 = 1, 2, 4, 8
+MU_EXTRA, MU_BOTH = 1, 2
+# main action types (bits of USED)
+T_MOVE, T_EXPLORE, T_SPORE, T_FRUIT, T_DISCOVER, T_DECAY = range(6)
+NTYPES = 6
+# Automata move targets (data.MOVE_TARGETS order)
+MT_COLOUR, MT_OPP_MUSH, MT_OWN_MUSH, MT_OPP_SPORES, MT_OPP_MOTHER, MT_INSECT = range(6)
+
+# --- decisions --------------------------------------------------------------------
+D_MAIN, D_SETUP, D_MOVE, D_PLACE, D_ROT, D_SPORE_PICK, D_FRUIT_MAT, D_FRUIT_TILE, D_PAY = range(9)
+D_OUTER_PICK, D_OPPM_PICK, D_OPPM_DEST, D_MOTHER_PICK, D_MOTHER_DEST, D_STEAL, D_DRAW2, D_KEEP, D_TRADE = range(9, 18)
+NUM_DECISIONS = 18
+
+# card locations
+L_DECK, L_MARKET, L_DISCARD, L_BOX, L_PENDING = 0, 1, 2, 3, 4
+L_HAND = 8          # + seat
+L_TOP = 16          # + seat * 5 + mat
+L_UNDER = 40        # + seat * 5 + mat
+L_MAX = L_UNDER + MAXS * NMATS - 1
+AUTO_CARD = -2      # MAT_CARD value of an Automata mushroom (it has no mushroom card)
+
+# ender: who ended the game
+RUNNING = -2        # the game is on
+TURN_LIMIT_END = -1  # cut by the turn limit
+
+# --- the config table ---------------------------------------------------------------
+C = Layout("config")
+CFG_NH = C.field("human_players", doc="players (agents), 1..4")
+CFG_NS = C.field("seats", doc="seats: players + the Automata")
+CFG_AUTO = C.field("automata", doc="1 if the Automata plays (seat human_players)")
+CFG_LEVEL = C.field("automata_level", doc="0 medium, 1 hard")
+CFG_MATS = C.field("mats", doc="player mats in use (3, 4, 5)")
+CFG_TURN_LIMIT = C.field("turn_limit", doc="total turns (Automata turns included)")
+CFG_REWARD = C.field("reward", doc="0 win/loss, 1 score, 2 score difference")
+CFG_NTILES = C.field("tiles_in_play", doc="tiles in play (44 in the solo game: no black tiles)")
+CFG_LIMIT_SCORED = C.field("turn_limit_scored", doc="1: the turn limit ends the game scored; 0: a truncation")
+CFG_POINTS = C.field("points", NC, dims=("card",), doc="points of each card")
+CFG_SPORES = C.field("spores", NC, dims=("card",), doc="spore count of each card")
+CFG_REQ = C.field("require", (NC, NCOL), dims=("card", "colour"), doc="spores required by colour")
+CFG_DECAY = C.field("decay", NC, dims=("card",), doc="decay action (data.DECAYS index)")
+CFG_TCOL = C.field("tile_colour", NT_MAX, dims=("tile_id",), doc="colour of each tile (R G B Y K)")
+CFG_TINS = C.field("tile_insect", NT_MAX, dims=("tile_id",), doc="1: the tile shows the insect symbol")
+CFG_TORD = C.field("tile_order", (NT_MAX, 3), dims=("tile_id", "i"), doc="wind symbols clockwise from edge A")
+CFG_ACOL = C.field("auto_colour", (2, NA_CARDS), dims=("side", "card"), doc="Automata card: colour target")
+CFG_AREQ = C.field("auto_require", (2, NA_CARDS, NCOL + 1), dims=("side", "card", "colour"),
+                   doc="Automata card: spores required by colour, then wild")
+CFG_ASPO = C.field("auto_spores", (2, NA_CARDS), dims=("side", "card"), doc="Automata card: spore count")
+CFG_AMOVE = C.field("auto_move", (2, NA_CARDS, 3), dims=("side", "card", "face"), doc="Automata card: move target per die face")
+CFG_ADEC = C.field("auto_decay", (2, NA_CARDS), dims=("side", "card"), doc="Automata card: decay action")
+CFG_SIZE = C.size
+C.install(globals(), prefix="cfg_")
+
+# --- the state ----------------------------------------------------------------------
+# Bounds (issue 10): every value the kernels use as an index is bounded by its table.
+TILE_OR_NONE = dict(low=-1, high=NT_MAX - 1)
+SEAT_OR_NONE = dict(low=-1, high=MAXS - 1)
+COUNT_TILES = dict(low=0, high=NT_MAX)
+CELL = dict(low=-4 * NT_MAX, high=4 * NT_MAX)   # lattice coordinates: 50 tiles reach at most 50 cells away
+BITS_TILES = dict(low=0, high=(1 << NT_MAX) - 1)
+NONNEG = dict(low=0, high=1 << 40)
+
+L = Layout("state")
+RNG = L.field("rng", RNG_WORDS, doc="the game's random generator (xoshiro128**)")
+TURNP = L.field("turn_player", doc="whose turn it is", low=0, high=MAXS - 1)
+FIRST = L.field("first_player", doc="the seat that took the first turn", low=0, high=MAXS - 1)
+TURN = L.field("turns_played", doc="turns completed (Automata turns included)", low=0, high=1 << 20)
+ACTS = L.field("actions_done", doc="main actions done this turn", low=0, high=2)
+USED = L.field("action_types_used", doc="bit per main action type used this turn", low=0, high=(1 << NTYPES) - 1)
+TAKEN = L.field("market_taken", doc="market cards taken this turn (refilled at its end)", low=0, high=MARKET_SIZE)
+OVER = L.field("over", doc="1 once the game has ended", low=0, high=1)
+ENDER = L.field("ender", doc="seat that ended it; -1 the turn limit; -2 running", low=-2, high=MAXS - 1)
+STACK = L.decision_stack(depth=STACK_MAX, args=ENTRY - 2)
+STACK_N = L.fields["decisions_n"].offset
+# An entry's args by kind (rules.py): a0 a count, a tile, a card or a seat; a1 an edge, a mat, a
+# seat, a tile or -1; a2 a count, a tile (-1 none) or a lattice column; a3 a flag, a lattice row
+# or the packed spore layer (distance + 256 (both + 1) + 65536 symbol). Entries above the top are 0.
+L.bound("decisions", low=np.array([0, 0, -1, -1, CELL["low"], CELL["low"]]),
+        high=np.array([NUM_DECISIONS - 1, MAXS - 1, NC - 1, NT_MAX - 1, CELL["high"], 3 << 16]))
+NTP = L.field("tiles_placed", doc="tiles on the board", **COUNT_TILES)
+T_ID = L.field("tile_id", NT_MAX, dims=("tile",), doc="tile id (tiles.toml order) of each placed tile; -1 none",
+               **TILE_OR_NONE)
+T_C = L.field("tile_col", NT_MAX, dims=("tile",), doc="lattice column of each placed tile", **CELL)
+T_R = L.field("tile_row", NT_MAX, dims=("tile",), doc="lattice row of each placed tile", **CELL)
+T_ROT = L.field("tile_rot", NT_MAX, dims=("tile",), doc="rotation 0..2 of each placed tile", low=0, high=2)
+ADJ = L.field("adjacency", (NT_MAX, 3), dims=("tile", "edge"), doc="placed tile across each edge A B C; -1 none",
+              **TILE_OR_NONE)
+T_INS = L.field("tile_insect", NT_MAX, dims=("tile",), doc="1: an insect token lies on the tile", low=0, high=1)
+SP = L.field("spores", (NT_MAX, MAXS), dims=("tile", "seat"), doc="spores of each seat on each tile",
+             low=0, high=SPORES_EACH)
+MUSH_P = L.field("mushroom_owner", NT_MAX, dims=("tile",), doc="seat of the mushroom token on the tile; -1 none",
+                 **SEAT_OR_NONE)
+MUSH_M = L.field("mushroom_mat", NT_MAX, dims=("tile",), doc="mat of that mushroom token", low=0, high=NMATS - 1)
+PILE = L.field("piles", (2, NT_MAX), dims=("pile", "position"), doc="tile ids, bottom first; -1 above the top",
+               **TILE_OR_NONE)
+PILE_N = L.field("pile_count", 2, dims=("pile",), doc="tiles in each pile", **COUNT_TILES)
+DRAWN = L.field("drawn_tile", doc="tile id drawn by explore, waiting to be placed; -1 none", **TILE_OR_NONE)
+M_POS = L.field("mother", MAXS, dims=("seat",), doc="placed tile of each seat's Mother mushroom; -1 before setup",
+                **TILE_OR_NONE)
+SUPPLY = L.field("supply", MAXS, dims=("seat",), doc="spores in each seat's supply", low=0, high=SPORES_EACH)
+INS = L.field("insects", MAXS, dims=("seat",), doc="insect tokens of each seat", low=0, high=INSECTS_TOTAL)
+PTS = L.field("points", MAXS, dims=("seat",), doc="points of grown mushrooms (5 each for the Automata)", **NONNEG)
+GROWN = L.field("grown", MAXS, dims=("seat",), doc="mushrooms grown", **NONNEG)
+GUPG = L.field("game_upgrades", MAXS, dims=("seat",), doc="game-upgrade bits (twice, discover 2, moves 3, spores 3)",
+               low=0, high=15)
+MAT_CARD = L.field("mat_card", (MAXS, NMATS), dims=("seat", "mat"), doc="card on top; -1 none; -2 an Automata mushroom",
+                   low=AUTO_CARD, high=NC - 1)
+MAT_TILE = L.field("mat_tile", (MAXS, NMATS), dims=("seat", "mat"), doc="tile of the mat's token; -1 on the mat",
+                   **TILE_OR_NONE)
+MAT_CTR = L.field("mat_counter", (MAXS, NMATS), dims=("seat", "mat"), doc="spore counter 0..2", low=0, high=2)
+MAT_UNDER = L.field("mat_under", (MAXS, NMATS), dims=("seat", "mat"), doc="decayed cards under the mat", low=0, high=NC)
+MAT_UPG = L.field("mat_upgrades", (MAXS, NMATS), dims=("seat", "mat"), doc="mushroom-upgrade bits (extra spore, with M)",
+                  low=0, high=3)
+LOC = L.field("card_loc", NC, dims=("card",), doc="where each card is (L_* codes)", low=0, high=L_MAX)
+DECK = L.field("deck", NC, dims=("position",), doc="card ids, bottom first", low=0, high=NC - 1)
+DECK_N = L.field("deck_count", doc="cards in the deck", low=0, high=NC)
+MARKET = L.field("market", MARKET_SIZE, dims=("slot",), doc="face-up card ids; -1 empty", low=-1, high=NC - 1)
+DISC = L.field("discard", NC, dims=("position",), doc="card ids of the discard pile, bottom first", low=0, high=NC - 1)
+DISC_N = L.field("discard_count", doc="cards in the discard pile", low=0, high=NC)
+HAND_N = L.field("hand_count", MAXS, dims=("seat",), doc="cards in each hand", low=0, high=NC)
+INS_SUPPLY = L.field("insect_supply", doc="insect tokens in the supply", low=0, high=INSECTS_TOTAL)
+NEED = L.field("need", NCOL, dims=("colour",), doc="fruit payment: spores still owed by colour", low=0, high=1 << 10)
+PAID_BLACK = L.field("paid_black", doc="black spores paid so far (each covers any colour)", low=0, high=1 << 10)
+MARKS = L.field("marks", doc="bit set of the tiles chosen in the current spore layer", **BITS_TILES)
+FRUIT_NET = L.field("fruit_network", doc="bit set of the tiles of the network paying for a mushroom", **BITS_TILES)
+ROLL = L.field("last_roll", doc="last wind-die face (0 O, 1 U, 2 A); -1 none", low=-1, high=2)
+AUTO_DECK = L.field("automata_deck", NA_CARDS, dims=("position",), doc="Automata card ids", low=0, high=NA_CARDS - 1)
+AUTO_DECK_N = L.field("automata_deck_count", doc="Automata cards left", low=0, high=NA_CARDS)
+A_CARDNOW = L.field("automata_card", doc="the Automata card in play; -1 none", low=-1, high=NA_CARDS - 1)
+STATS = L.field("stats", NSTATS, dims=("event",), doc="event counters for the simulation figures (ST_*)", **NONNEG)
+STATE_SIZE = L.size
+L.install(globals())
+
+# STATS slots: 0..10 decay action fired by kind; 12..17 Automata action fired
+# (fruit, decay, spore, move, explore, insect-move); 18 Automata random-walk move;
+# 19 Automata fate draws; 20 spore sub-decisions; 21 turn-limit ends
+ST_DECAY = 0
+ST_AUTO = 12
+ST_WALK = 18
+ST_FATE = 19
+ST_PICKS = 20
+ST_LIMIT = 21
