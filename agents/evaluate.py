@@ -372,7 +372,7 @@ def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse
                                                       "win/draw/loss rates (95%% CI) and Elo.")
     p.add_argument("env", help="env id, e.g. fungi_v0")
     p.add_argument("agents", nargs="+",
-                   help="at least two of: random, greedy, or the path of a saved model (.pt exported by "
+                   help="at least two of: random, greedy, mcts:SIMS (information-set MCTS, e.g. mcts:1000), or the path of a saved model (.pt exported by "
                         "export_policy, like benchmarks/training/fungi_v0_ppo.pt, or a training .zip)")
     p.add_argument("--games", type=_positive_int, default=1000, help="games per pair (default 1000)")
     p.add_argument("--trust-model", action="store_true",
@@ -432,12 +432,18 @@ def agent_spec_problem(spec: str) -> str | None:
 
     if spec in BASELINES:
         return None
+    if spec.startswith("mcts:"):
+        from .mcts import parse_mcts_spec
+
+        sims = parse_mcts_spec(spec)
+        return None if sims is not None and sims >= 1 else (
+            f"bad MCTS agent {spec!r}: write mcts:SIMS with SIMS a positive number of simulations, e.g. mcts:1000")
     path = Path(spec)
     if path.exists():
         return None
     if path.suffix in (".zip", ".pt") or "/" in spec or "\\" in spec:
         return f"no saved model at {spec}"
-    close = difflib.get_close_matches(spec, BASELINES, n=1)
+    close = difflib.get_close_matches(spec, BASELINES + ("mcts:1000",), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return (f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)} "
-            "or the path of a saved model (.pt or .zip)")
+    return (f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)}, mcts:SIMS "
+            "(e.g. mcts:1000) or the path of a saved model (.pt or .zip)")

@@ -43,6 +43,7 @@ used for ISMCTS with rewards in [0, 1]; sqrt(2)/2 ~ 0.71, half of UCB1's sqrt(2)
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -141,7 +142,10 @@ class Searcher:
     ``simulations`` iterations per tree; ``threads`` root-parallel trees (each with
     ``simulations`` iterations and its own generator), run on that many threads and
     merged by summing root visit counts. ``seed`` with the state fixes the result:
-    each tree's generator is seeded from ``(seed, tree, digest of the state)``.
+    each tree's generator is seeded from ``(seed, tree, digest of the player's observation)``,
+    so with a determinizer that draws from what the player knows only (Fungi's and
+    Mycology's put the unseen cards in a canonical order first) the move does not change
+    when the hidden part of the state is redrawn.
     """
 
     def __init__(self, game: Game, simulations: int = 1000, c: float = DEFAULT_C, rollout: str = "random",
@@ -188,14 +192,18 @@ class Searcher:
         rng = np.random.default_rng(tree_seed)
         return np.stack([self.game.perturb_hidden(state, player, rng) for _ in range(self.pool)])
 
-    def _tree_seed(self, state: np.ndarray, tree: int) -> int:
-        digest = int(self.ns["state_digest"](state))
-        return (digest ^ (self.seed * 0x9E3779B1) ^ (tree * 0x85EBCA6B)) & 0xFFFFFFFFFFFFFFF
+    def _tree_seed(self, state: np.ndarray, player: int, tree: int, work: np.ndarray) -> int:
+        """From the seed, the tree and what ``player`` sees (never the hidden part of the state)."""
+        obs = np.zeros(self.game.observation_shape, np.float32)
+        self.game.kernels.observe(state, int(player), self.game.config, obs, work)
+        h = hashlib.blake2b(obs.tobytes(), digest_size=8,
+                            key=f"{self.seed}:{int(player)}:{tree}".encode()).digest()
+        return int.from_bytes(h, "little") & 0xFFFFFFFFFFFFFFF
 
     def _run_tree(self, slot: int, state: np.ndarray, player: int, tree: int,
                   visits: np.ndarray, values: np.ndarray) -> int:
         b = self._buffer(slot)
-        seed = self._tree_seed(state, tree)
+        seed = self._tree_seed(state, player, tree, b.work)
         self.ns["search_rng_seed"](b.rng, seed)
         roots = self._roots(state, player, seed)
         return int(self.ns["mcts_search"](

@@ -19,14 +19,18 @@ distribution, so no copy of the state is needed); after that the last draw stand
 Constraints from earlier in the public history (what the opponent did not take when it
 could) are not enforced, as in ``perturb_hidden`` (RULES.md, "Search").
 
-The state's own generator is left alone (the search reseeds it). No allocation.
+The pooled cards are put in a canonical order (by kind) before the shuffle, so for a
+given ``rng`` the result depends only on what ``player`` knows (the multiset of unseen
+cards), never on the true hand or pile order: the search's moves are exactly unchanged
+when the hidden cards are redrawn (``tests/test_search.py``). The state's own
+generator is left alone (the search reseeds it). No allocation.
 """
 
 from numba import njit
 
 from mushgym.core import rng_below
 
-from .cards import NHAND, NIGHT0, NNIGHT
+from .cards import NHAND, NIGHT0, NKINDS, NNIGHT
 from .layout import (
     D_COOK, DRAW, DRAW_N, LAST, NIGHT_N, NIGHTP, NO_DECISION, TERMINAL, hand_at, known_at, top_kind,
 )
@@ -54,6 +58,14 @@ def _redeal_pool(state, opp, pile, count_at, night, rng):
                 n += 1
             hidden += u
             state[hand_at(opp, k)] -= u
+    w = 0                                    # canonical order (by kind) first: the draw then
+    for k in range(NKINDS):                  # depends on what player knows, not on the true order
+        for i in range(w, n):
+            if state[pile + i] == k:
+                t = state[pile + w]
+                state[pile + w] = k
+                state[pile + i] = t
+                w += 1
     for i in range(n - 1, 0, -1):           # Fisher-Yates over the pooled cards
         j = rng_below(rng, 0, i + 1)
         t = state[pile + i]

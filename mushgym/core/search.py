@@ -48,16 +48,6 @@ def search_rng_seed(rng, seed):
 
 
 @njit(cache=True, nogil=True)
-def state_digest(state):
-    """A 60-bit digest of a state (the search seeds from it: same state and seed, same move)."""
-    h = 0x12345
-    for i in range(state.shape[0]):
-        x = state[i]
-        h = (h * 0x100000001B3 + ((x ^ (x >> 29)) & 0xFFFFFFFF) + 0x9E3779B9) & 0xFFFFFFFFFFFFFFF
-    return h
-
-
-@njit(cache=True, nogil=True)
 def _search_new_node(nodes, values, n, action, parent, mover):
     nodes[n, 0] = action
     nodes[n, 1] = parent
