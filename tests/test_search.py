@@ -12,7 +12,8 @@ import mushgym
 from mushgym.agents import MCTSAgent, RandomAgent, make_agent, play_games
 from mushgym.agents.evaluate import agent_spec_problem
 from mushgym.game import Game
-from mushgym.search import Searcher, determinization_mode, find_kernel, search_namespace
+from mushgym.core import rng_seed
+from mushgym.search import Searcher, determinization_mode, find_kernel
 from toygame.game import ToyGame
 
 DET_ENVS = [e for e in mushgym.list_envs() if find_kernel(mushgym.game(e).kernels, "determinize") is not None]
@@ -34,8 +35,12 @@ def random_states(game, n_games=3, seed=0, every=7):
 
 
 def det_fn(game):
-    ns = search_namespace(game, "kernel")
-    return ns["determinize"], ns["search_rng_seed"]
+    """The game's determinize kernel alone (cheaper to compile than the whole search loop)."""
+    return find_kernel(game.kernels, "determinize"), rng_seed_words
+
+
+def rng_seed_words(rng, seed):
+    rng_seed(rng, 0, seed)
 
 
 def player_counts(env_id):
@@ -71,7 +76,10 @@ def test_determinize_keeps_the_observation_and_the_invariants(env_id):
 @pytest.mark.parametrize("env_id", DET_ENVS)
 def test_determinize_draws_every_consistent_hidden_card(env_id):
     """Over many draws, every value a slot takes under the game's reference redraw
-    (``perturb_hidden``) shows up under ``determinize`` too (the RNG words excepted)."""
+    (``perturb_hidden``) at least 3 times in 60 shows up under ``determinize`` too, in 3000
+    draws (the RNG words excepted): every consistent hidden card reaches every hidden place.
+    (A value drawn 3 times in 60 has a chance of at least ~1% a draw; missing it in 3000 draws
+    has a chance below 1e-12.)"""
     game = mushgym.game(env_id)
     det, seed_rng = det_fn(game)
     rng = np.zeros(4, np.int64)
@@ -81,7 +89,7 @@ def test_determinize_draws_every_consistent_hidden_card(env_id):
     for s in states[:: max(1, len(states) // 3)]:
         p = int(game.current_player(s)) if not game.is_terminal(s) else 0
         ref = np.stack([game.perturb_hidden(s, p, np_rng) for _ in range(60)])
-        draws = np.empty((1500, s.size), np.int64)
+        draws = np.empty((3000, s.size), np.int64)
         for i in range(draws.shape[0]):
             d = s.copy()
             det(d, p, game.config, game.work, rng)
@@ -90,7 +98,8 @@ def test_determinize_draws_every_consistent_hidden_card(env_id):
         for slot in np.flatnonzero((ref != s).any(axis=0)):
             if slot in rng_slots:
                 continue
-            missing = set(ref[:, slot].tolist()) - set(draws[:, slot].tolist())
+            values, counts = np.unique(ref[:, slot], return_counts=True)
+            missing = set(values[counts >= 3].tolist()) - set(draws[:, slot].tolist())
             assert not missing, (f"{env_id}: slot {slot} never takes {sorted(missing)} under determinize "
                                  f"(perturb_hidden draws them)")
 
@@ -206,10 +215,17 @@ def test_mcts_agent_specs():
         a.act_state(mushgym.game("mycology_v0"), mushgym.game("mycology_v0").new_state(0), 0)
 
 
+FULL = os.environ.get("MUSHGYM_HARNESS", "") == "full"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("env_id", mushgym.list_envs())
 def test_mcts_plays_every_env_and_player_count(env_id):
-    """Any registered game gets search with no code in agents/: whole games, legal moves."""
+    """Any registered game gets search with no code in agents/: whole games, legal moves.
+    CI's small form plays Fungi and Mycology (whose search loops other tests compile anyway);
+    MUSHGYM_HARNESS=full plays every env (compiling each game's search loop takes minutes)."""
+    if not FULL and env_id not in ("fungi_v0", "mycology_v0"):
+        pytest.skip("MUSHGYM_HARNESS=full plays every env")
     for n in player_counts(env_id):
         opts = {} if n is None else {"num_players": n}
         game = mushgym.game(env_id, **opts)
