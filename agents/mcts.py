@@ -88,17 +88,24 @@ class MCTSAgent(Agent):
     def act_batch(self, observations, action_masks, *, game=None, states=None, players=None) -> np.ndarray:
         _need_states(self, game, states, players)
         s = self.searcher(game)
-        visits, values = s.search_many(states, players)
-        out = np.empty(len(states), np.int64)
-        for j, mask in enumerate(action_masks):
-            _check_mask(mask)
-            out[j] = s.choose(visits[j], values[j], mask)
+        action_masks = np.asarray(action_masks)
+        n_legal = np.count_nonzero(action_masks, axis=1)
+        if (n_legal == 0).any():
+            _check_mask(action_masks[int(np.flatnonzero(n_legal == 0)[0])])
+        out = np.argmax(action_masks, axis=1).astype(np.int64)   # a forced move needs no search
+        rows = np.flatnonzero(n_legal > 1)
+        if rows.size:
+            visits, values = s.search_many(np.asarray(states)[rows], np.asarray(players)[rows])
+            for k, j in enumerate(rows):
+                out[j] = s.choose(visits[k], values[k], action_masks[j])
         return out
 
     def act_state(self, game, state, player, observation=None, action_mask=None) -> int:
         if action_mask is None:
             action_mask = game.legal_mask(state)
-        _check_mask(action_mask)
+        legal = _check_mask(action_mask)
+        if legal.size == 1:
+            return int(legal[0])        # a forced move needs no search
         s = self.searcher(game)
         visits, values = s.search_many(np.asarray(state)[None], np.array([int(player)]))
         return s.choose(visits[0], values[0], action_mask)

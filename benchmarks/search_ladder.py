@@ -1,0 +1,73 @@
+"""Elo ladder of search against learning and baselines: random, greedy, the PPO model (if the
+repository has one for the env), information-set MCTS at 100 and 1,000 simulations (10,000 with
+--big). Round robin with seats rotated (mushgym.agents.tournament), Bradley-Terry Elo with 95%
+intervals, greedy rated 0. Writes <env>_<n>p.csv, <env>_<n>p_elo.csv, <env>_<n>p.txt and a plot
+<env>_<n>p.png into benchmarks/search_ladder/.
+
+    python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60
+    python benchmarks/search_ladder.py mycology_v0 --players 2 --games 30
+    python benchmarks/search_ladder.py mycology_v0 --players 4 --games 30
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import mushgym
+from mushgym.agents import tournament
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "search_ladder"
+MODELS = {"fungi_v0": HERE / "training" / "fungi_v0_ppo.pt"}
+
+
+def plot(result, path: Path, title: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = sorted(result.names, key=lambda n: result.elo[n])
+    elo = [result.elo[n] for n in names]
+    lo = [result.elo[n] - result.elo_interval(n)[0] for n in names]
+    hi = [result.elo_interval(n)[1] - result.elo[n] for n in names]
+    fig, ax = plt.subplots(figsize=(6, 0.5 + 0.45 * len(names)))
+    ax.errorbar(elo, range(len(names)), xerr=[lo, hi], fmt="o", capsize=4)
+    ax.set_yticks(range(len(names)), [Path(n).stem if "/" in n else n for n in names])
+    ax.axvline(0, color="grey", lw=0.5)
+    ax.set_xlabel(f"Elo ({result.scale}), 95% interval")
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("env")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=60, help="games per pair (seats rotated)")
+    ap.add_argument("--big", action="store_true", help="also MCTS at 10,000 simulations")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    agents = ["random", "greedy"]
+    model = MODELS.get(args.env)
+    if model is not None and model.exists():
+        agents.append(str(model.relative_to(Path.cwd())) if model.is_relative_to(Path.cwd()) else str(model))
+    agents += ["mcts:100", "mcts:1000"] + (["mcts:10000"] if args.big else [])
+    game = mushgym.game(args.env)
+    options = {"num_players": args.players} if "num_players" in game.option_choices else {}
+    OUT.mkdir(exist_ok=True)
+    stem = f"{args.env}_{args.players}p"
+    result = tournament(args.env, agents, games=args.games, seed=args.seed, options=options,
+                        csv_path=OUT / f"{stem}.csv", verbose=True, batch_size=64)
+    (OUT / f"{stem}.txt").write_text(
+        f"python benchmarks/search_ladder.py {args.env} --players {args.players} --games {args.games}"
+        f"{' --big' if args.big else ''} --seed {args.seed}\n\n" + result.table())
+    plot(result, OUT / f"{stem}.png", f"{args.env}, {args.players} players, {args.games} games per pair")
+    print("wrote", OUT / f"{stem}.png")
+
+
+if __name__ == "__main__":
+    main()
