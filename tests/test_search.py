@@ -231,3 +231,16 @@ def test_mcts_plays_every_env_and_player_count(env_id):
         game = mushgym.game(env_id, **opts)
         agents = [MCTSAgent(simulations=8, seed=1)] + [RandomAgent(seed=q) for q in range(1, game.num_players)]
         play_games(game, agents, 1, seed=2)
+
+
+def test_cli_eval_and_play_accept_mcts(monkeypatch, capsys):
+    from mushgym import cli
+
+    assert cli.main(["eval", "fungi_v0", "mcts:20", "random", "--games", "2", "--no-save"]) == 0
+    assert "mcts:20" in capsys.readouterr().out
+    answers = iter(["1"] * 2000)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert cli.main(["play", "fungi_v0", "--seed", "4", "--opponent", "mcts:20"]) == 0
+    assert "game over" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="mcts:SIMS"):
+        cli.main(["eval", "fungi_v0", "mcts:lots", "random", "--games", "2", "--no-save"])
