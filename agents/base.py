@@ -133,7 +133,8 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
     """An :class:`Agent` from a name or a path.
 
     ``spec`` may be an :class:`Agent` (returned as is), ``"random"``, ``"greedy"``,
-    ``"mcts:SIMS"`` (:class:`mushgym.agents.MCTSAgent` with SIMS simulations per move), or
+    ``"mcts:SIMS"`` (:class:`mushgym.agents.MCTSAgent` with SIMS simulations per move;
+    ``"mcts:SIMS:greedy"`` with the game's compiled greedy rollouts), or
     the path of a model saved by :func:`mushgym.agents.train_ppo` (a ``.zip``) or
     exported by :func:`mushgym.agents.export_policy` (a ``.pt``); loading either needs
     the ``train`` extra. ``env_id`` is needed by ``"greedy"``.
@@ -150,10 +151,12 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
         return GreedyAgent(env_id, seed=seed)
     from .mcts import parse_mcts_spec
 
-    sims = parse_mcts_spec(spec)
-    if sims is not None:
+    parsed = parse_mcts_spec(spec)
+    if parsed is not None:
         from .mcts import MCTSAgent
 
+        sims, rollout = parsed
+        kwargs.setdefault("rollout", rollout)
         if sims < 1:
             raise ValueError(f"{spec}: MCTS needs at least 1 simulation")
         kwargs.pop("trust", None)   # a model-loading option; MCTS loads nothing

@@ -435,9 +435,10 @@ def agent_spec_problem(spec: str) -> str | None:
     if spec.startswith("mcts:"):
         from .mcts import parse_mcts_spec
 
-        sims = parse_mcts_spec(spec)
-        return None if sims is not None and sims >= 1 else (
-            f"bad MCTS agent {spec!r}: write mcts:SIMS with SIMS a positive number of simulations, e.g. mcts:1000")
+        parsed = parse_mcts_spec(spec)
+        return None if parsed is not None and parsed[0] >= 1 else (
+            f"bad MCTS agent {spec!r}: write mcts:SIMS with SIMS a positive number of simulations, e.g. mcts:1000 "
+            "(or mcts:SIMS:greedy for the game's greedy rollouts)")
     path = Path(spec)
     if path.exists():
         return None

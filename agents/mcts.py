@@ -4,7 +4,7 @@
     agent = MCTSAgent("fungi_v0", simulations=1000, seed=0)
     play_games("fungi_v0", [agent, "greedy"], games=100)
 
-    mushgym eval fungi_v0 mcts:1000 greedy --games 200
+    mushgym eval fungi_v0 mcts:1000 mcts:1000:greedy greedy --games 200
     mushgym play fungi_v0 --opponent mcts:1000
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012) over the functional
@@ -29,13 +29,14 @@ import numpy as np
 
 from .base import Agent, _check_mask, _need_states
 
-SPEC = re.compile(r"^mcts:(\d+)$")
+SPEC = re.compile(r"^mcts:(\d+)(?::(random|greedy))?$")
 
 
-def parse_mcts_spec(spec: str) -> int | None:
-    """``"mcts:1000"`` -> 1000; None if ``spec`` is not of that form."""
+def parse_mcts_spec(spec: str) -> tuple[int, str] | None:
+    """``"mcts:1000"`` -> ``(1000, "random")``, ``"mcts:1000:greedy"`` -> ``(1000, "greedy")``;
+    None if ``spec`` is not of that form."""
     m = SPEC.match(spec) if isinstance(spec, str) else None
-    return int(m.group(1)) if m else None
+    return (int(m.group(1)), m.group(2) or "random") if m else None
 
 
 class MCTSAgent(Agent):
@@ -58,7 +59,7 @@ class MCTSAgent(Agent):
         self.threads = threads
         self.seed = 0 if seed is None else int(seed)
         self.options = options   # pool=... for the perturb_hidden fallback
-        self.name = f"mcts:{self.simulations}"
+        self.name = f"mcts:{self.simulations}" + ("" if rollout == "random" else f":{rollout}")
         self._searchers: dict[Any, Any] = {}
         if env_id is not None:   # fail early on a bad option or a game it cannot search
             import mushgym

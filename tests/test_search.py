@@ -135,7 +135,7 @@ def test_searcher_modes_and_refusals():
         with pytest.raises(ValueError, match=list(bad)[0] if list(bad)[0] != "c" else "exploration"):
             Searcher(ToyGame(), **bad)
     with pytest.raises(ValueError, match="rollout_policy"):
-        Searcher(mushgym.game("mycology_v0"), rollout="greedy")
+        Searcher(mushgym.game("mycelium_v0"), rollout="greedy")
     game, s = _toy_position(3)
     with pytest.raises(ValueError, match="not to act"):
         Searcher(game, simulations=10).search(s, 1 - game.current_player(s))
@@ -195,6 +195,21 @@ def test_no_allocation_per_simulation():
     assert counts[2] == counts[1], f"allocations grow with simulations: {counts}"
 
 
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_greedy_rollouts_are_legal_and_read_no_hidden_card(env_id):
+    """The compiled rollout policies: whole searches run (every rollout action legal, or the
+    kernels would break the invariants checked below) and redrawing hidden cards does not
+    change the result."""
+    game = mushgym.game(env_id)
+    rng = np.random.default_rng(1)
+    for s in random_states(game, n_games=1, every=17)[:3]:
+        p = game.current_player(s)
+        a = Searcher(game, simulations=200, seed=3, rollout="greedy")
+        v1, _ = a.search(s, p)
+        assert v1.sum() == 200
+        np.testing.assert_array_equal(v1, a.search(game.perturb_hidden(s, p, rng), p)[0])
+
+
 def test_mcts_beats_random_on_fungi():
     res = play_games("fungi_v0", [MCTSAgent("fungi_v0", simulations=200, seed=0), RandomAgent(seed=0)],
                      16, seed=5)
@@ -206,7 +221,9 @@ def test_mcts_beats_random_on_fungi():
 def test_mcts_agent_specs():
     a = make_agent("mcts:50", env_id="fungi_v0", seed=3)
     assert isinstance(a, MCTSAgent) and a.simulations == 50 and a.name == "mcts:50"
-    assert agent_spec_problem("mcts:1000") is None
+    assert agent_spec_problem("mcts:1000") is None and agent_spec_problem("mcts:10:greedy") is None
+    g = make_agent("mcts:10:greedy", env_id="fungi_v0")
+    assert g.rollout == "greedy" and g.name == "mcts:10:greedy"
     assert "mcts:SIMS" in agent_spec_problem("mcts:x")
     assert "mcts:SIMS" in agent_spec_problem("mcts:0")
     with pytest.raises(ValueError, match="mcts:SIMS"):
