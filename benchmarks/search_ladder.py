@@ -55,18 +55,24 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=60, help="games per pair (seats rotated)")
     ap.add_argument("--big", action="store_true", help="also MCTS at 10,000 simulations")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--agents", nargs="+", default=None,
+                    help="the agents (default: random, greedy, the PPO model if any, mcts:100, mcts:1000)")
+    ap.add_argument("--tag", default="", help="suffix of the output files")
     ap.add_argument("--skip", action="append", default=[], metavar="A,B",
                     help="do not play this pair (repeatable); the ratings still connect through the others")
     args = ap.parse_args(argv)
     agents = ["random", "greedy"]
     model = MODELS.get(args.env)
     if model is not None and model.exists():
-        agents.append(str(model.relative_to(Path.cwd())) if model.is_relative_to(Path.cwd()) else str(model))
+        model = model.relative_to(Path.cwd()) if model.is_relative_to(Path.cwd()) else model
+        agents.append(str(model))
     agents += ["mcts:100", "mcts:1000"] + (["mcts:10000"] if args.big else [])
+    if args.agents:
+        agents = [str(model) if a == "ppo" and model is not None else a for a in args.agents]
     game = mushgym.game(args.env)
     options = {"num_players": args.players} if "num_players" in game.option_choices else {}
     OUT.mkdir(exist_ok=True)
-    stem = f"{args.env}_{args.players}p"
+    stem = f"{args.env}_{args.players}p{args.tag}"
     game = mushgym.game(args.env, **options)
     skip = {frozenset(p.split(",")) for p in args.skip}
     built = {n: make_agent(n, env_id=args.env, seed=args.seed + 1000 * i) for i, n in enumerate(agents)}
@@ -84,7 +90,8 @@ def main(argv=None):
     result.print()
     result.to_csv(OUT / f"{stem}.csv")
     command = (f"python benchmarks/search_ladder.py {args.env} --players {args.players} --games {args.games}"
-               f"{' --big' if args.big else ''} --seed {args.seed}" + "".join(f" --skip {p}" for p in args.skip))
+               f"{' --big' if args.big else ''} --seed {args.seed}" + "".join(f" --skip {p}" for p in args.skip)
+               + (f" --agents {' '.join(args.agents)}" if args.agents else "") + (f" --tag {args.tag}" if args.tag else ""))
     (OUT / f"{stem}.txt").write_text(command + "\n\n" + result.table())
     plot(result, OUT / f"{stem}.png", f"{args.env}, {args.players} players, {args.games} games per pair")
     print("wrote", OUT / f"{stem}.png")
