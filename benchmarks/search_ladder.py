@@ -76,6 +76,10 @@ def main(argv=None):
     game = mushgym.game(args.env, **options)
     skip = {frozenset(p.split(",")) for p in args.skip}
     built = {n: make_agent(n, env_id=args.env, seed=args.seed + 1000 * i) for i, n in enumerate(agents)}
+    if any(type(a).__name__ == "PolicyAgent" for a in built.values()):
+        from mushgym.wrappers import set_torch_threads
+
+        set_torch_threads(1)   # as mushgym eval does: torch's threads fight the search's
     matches = []
     for a, b in itertools.combinations(agents, 2):
         if frozenset((a, b)) in skip:
