@@ -27,10 +27,11 @@ def positions(game, n=4, seed=0):
     for g in range(n):
         s = game.new_state(100 + g)
         for _ in range(int(rng.integers(0, 12))):
-            if game.is_terminal(s):
-                break
             legal = game.legal_actions(s)
-            game.step_inplace(s, int(legal[rng.integers(legal.size)]))
+            nxt = game.step(s, int(legal[rng.integers(legal.size)]))
+            if game.is_terminal(nxt):
+                break
+            s = nxt
         if not game.is_terminal(s):
             out.append(s)
     return out

@@ -329,10 +329,11 @@ def bench_search(game, threads: int, budget: float, repeats: int) -> Row:
     for g in range(4):
         s = game.new_state(100 + g)
         for _ in range(int(rng.integers(0, 12))):
-            if game.is_terminal(s):
-                break
             legal = game.legal_actions(s)
-            game.step_inplace(s, int(legal[rng.integers(legal.size)]))
+            nxt = game.step(s, int(legal[rng.integers(legal.size)]))
+            if game.is_terminal(nxt):
+                break
+            s = nxt
         if not game.is_terminal(s):
             positions.append(s)
     searcher.search(positions[0], game.current_player(positions[0]))    # compile or load
