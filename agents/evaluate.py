@@ -165,6 +165,7 @@ class TournamentResult:
     def rich_tables(self):
         """The match table and the rating table as ``rich.table.Table`` objects."""
         from rich.table import Table
+        from rich.text import Text   # names as plain text: no markup, no emoji codes ("mcts:100:greedy")
 
         matches = Table(title=f"{self.env_id}: round robin, seats rotated, 95% Wilson intervals",
                         title_justify="left")
@@ -178,7 +179,7 @@ class TournamentResult:
             for which in ("wins", "draws", "losses"):
                 lo, hi = m.interval(which)
                 cells.append(f"{100 * m.rate(which):.1f} [{100 * lo:.1f}, {100 * hi:.1f}]")
-            matches.add_row(m.a, m.b, f"{m.games:,}", *cells)
+            matches.add_row(Text(m.a), Text(m.b), f"{m.games:,}", *cells)
         ratings = Table(title=f"Bradley-Terry Elo, {self.scale}", title_justify="left",
                         caption=f"95% intervals, rounded to {ELO_ROUND}", caption_justify="left")
         ratings.add_column("agent", overflow="fold")
@@ -187,7 +188,7 @@ class TournamentResult:
         for name in self.ranking():
             lo, hi = self.elo_interval(name)
             interval = "(anchor)" if name == self.anchor else f"[{round_elo(lo)}, {round_elo(hi)}]"
-            ratings.add_row(name, f"{round_elo(self.elo[name])}", interval)
+            ratings.add_row(Text(name), f"{round_elo(self.elo[name])}", interval)
         return matches, ratings
 
     def table(self, width: int = 120) -> str:

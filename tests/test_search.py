@@ -261,3 +261,12 @@ def test_cli_eval_and_play_accept_mcts(monkeypatch, capsys):
     assert "game over" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="mcts:SIMS"):
         cli.main(["eval", "fungi_v0", "mcts:lots", "random", "--games", "2", "--no-save"])
+
+
+def test_tables_print_mcts_names_verbatim():
+    from mushgym.agents.evaluate import MatchResult, TournamentResult
+
+    r = TournamentResult("mycology_v0", ["greedy", "mcts:100:greedy"],
+                         [MatchResult("greedy", "mcts:100:greedy", 4, 2, 0, 2)],
+                         {"greedy": 0.0, "mcts:100:greedy": 0.0}, {"greedy": 0.0, "mcts:100:greedy": 50.0}, "greedy")
+    assert "mcts:100:greedy" in r.table()
