@@ -33,7 +33,7 @@ reseeded from the search's generator at each iteration, so dice and reshuffles a
 drawn afresh and the search never sees the true future.
 
 The game may also provide ``rollout_policy(state, cfg, mask, n_legal, work, rng) ->
-action`` (same places) for ``rollout="greedy"``: a compiled, cheap greedy used in the
+action`` (in the kernel module, ``envs/<game>/search.py`` or ``determinize.py``) for ``rollout="greedy"``: a compiled, cheap greedy used in the
 simulations. Without it ``rollout="greedy"`` is refused with a clear error.
 
 Exploration constant: returns are normalised to ``[0, 1]`` with the game's
