@@ -11,6 +11,7 @@ and model-loading functions import them when called (``pip install mushgym[train
 from .base import Agent, FunctionAgent, RandomAgent, make_agent
 from .evaluate import MatchResult, TournamentResult, bradley_terry_elo, eval_main, play_match, tournament, wilson_interval
 from .greedy import GreedyAgent, greedy_heuristic, register_greedy
+from .mcts import MCTSAgent
 from .play import play_games, play_seeds
 
 
@@ -39,7 +40,7 @@ def load_policy(*args, **kwargs):
 
 
 __all__ = [
-    "Agent", "FunctionAgent", "GreedyAgent", "MatchResult", "RandomAgent", "TournamentResult",
+    "Agent", "FunctionAgent", "GreedyAgent", "MCTSAgent", "MatchResult", "RandomAgent", "TournamentResult",
     "bradley_terry_elo", "eval_main", "greedy_heuristic", "load_policy", "make_agent", "play_games",
     "play_match", "play_seeds", "register_greedy", "tournament", "train_main", "train_ppo",
     "wilson_interval",

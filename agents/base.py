@@ -132,7 +132,9 @@ class FunctionAgent(Agent):
 def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **kwargs: Any) -> Agent:
     """An :class:`Agent` from a name or a path.
 
-    ``spec`` may be an :class:`Agent` (returned as is), ``"random"``, ``"greedy"``, or
+    ``spec`` may be an :class:`Agent` (returned as is), ``"random"``, ``"greedy"``,
+    ``"mcts:SIMS"`` (:class:`mushgym.agents.MCTSAgent` with SIMS simulations per move;
+    ``"mcts:SIMS:greedy"`` with the game's compiled greedy rollouts), or
     the path of a model saved by :func:`mushgym.agents.train_ppo` (a ``.zip``) or
     exported by :func:`mushgym.agents.export_policy` (a ``.pt``); loading either needs
     the ``train`` extra. ``env_id`` is needed by ``"greedy"``.
@@ -140,13 +142,25 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
     if isinstance(spec, Agent):
         return spec
     if not isinstance(spec, str):
-        raise TypeError(f"an agent is an Agent, 'random', 'greedy' or a model path; got {spec!r}")
+        raise TypeError(f"an agent is an Agent, 'random', 'greedy', 'mcts:SIMS' or a model path; got {spec!r}")
     if spec == "random":
         return RandomAgent(seed=seed)
     if spec == "greedy":
         from .greedy import GreedyAgent
 
         return GreedyAgent(env_id, seed=seed)
+    from .mcts import parse_mcts_spec
+
+    parsed = parse_mcts_spec(spec)
+    if parsed is not None:
+        from .mcts import MCTSAgent
+
+        sims, rollout = parsed
+        kwargs.setdefault("rollout", rollout)
+        if sims < 1:
+            raise ValueError(f"{spec}: MCTS needs at least 1 simulation")
+        kwargs.pop("trust", None)   # a model-loading option; MCTS loads nothing
+        return MCTSAgent(env_id, simulations=sims, seed=seed, **kwargs)
     from pathlib import Path
 
     path = Path(spec)
@@ -156,7 +170,7 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
         return load_policy(spec, env_id=env_id, seed=seed, **kwargs)
     import difflib
 
-    close = difflib.get_close_matches(spec, ["random", "greedy"], n=1)
+    close = difflib.get_close_matches(spec, ["random", "greedy", "mcts:1000"], n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise ValueError(f"unknown agent {spec!r}{hint}: use 'random', 'greedy' or the path of a saved model "
-                     "(.pt or .zip)")
+    raise ValueError(f"unknown agent {spec!r}{hint}: use 'random', 'greedy', 'mcts:SIMS' (e.g. mcts:1000) or "
+                     "the path of a saved model (.pt or .zip)")

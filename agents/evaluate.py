@@ -165,6 +165,7 @@ class TournamentResult:
     def rich_tables(self):
         """The match table and the rating table as ``rich.table.Table`` objects."""
         from rich.table import Table
+        from rich.text import Text   # names as plain text: no markup, no emoji codes ("mcts:100:greedy")
 
         matches = Table(title=f"{self.env_id}: round robin, seats rotated, 95% Wilson intervals",
                         title_justify="left")
@@ -178,7 +179,7 @@ class TournamentResult:
             for which in ("wins", "draws", "losses"):
                 lo, hi = m.interval(which)
                 cells.append(f"{100 * m.rate(which):.1f} [{100 * lo:.1f}, {100 * hi:.1f}]")
-            matches.add_row(m.a, m.b, f"{m.games:,}", *cells)
+            matches.add_row(Text(m.a), Text(m.b), f"{m.games:,}", *cells)
         ratings = Table(title=f"Bradley-Terry Elo, {self.scale}", title_justify="left",
                         caption=f"95% intervals, rounded to {ELO_ROUND}", caption_justify="left")
         ratings.add_column("agent", overflow="fold")
@@ -187,7 +188,7 @@ class TournamentResult:
         for name in self.ranking():
             lo, hi = self.elo_interval(name)
             interval = "(anchor)" if name == self.anchor else f"[{round_elo(lo)}, {round_elo(hi)}]"
-            ratings.add_row(name, f"{round_elo(self.elo[name])}", interval)
+            ratings.add_row(Text(name), f"{round_elo(self.elo[name])}", interval)
         return matches, ratings
 
     def table(self, width: int = 120) -> str:
@@ -372,7 +373,7 @@ def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse
                                                       "win/draw/loss rates (95%% CI) and Elo.")
     p.add_argument("env", help="env id, e.g. fungi_v0")
     p.add_argument("agents", nargs="+",
-                   help="at least two of: random, greedy, or the path of a saved model (.pt exported by "
+                   help="at least two of: random, greedy, mcts:SIMS (information-set MCTS, e.g. mcts:1000), or the path of a saved model (.pt exported by "
                         "export_policy, like benchmarks/training/fungi_v0_ppo.pt, or a training .zip)")
     p.add_argument("--games", type=_positive_int, default=1000, help="games per pair (default 1000)")
     p.add_argument("--trust-model", action="store_true",
@@ -432,12 +433,19 @@ def agent_spec_problem(spec: str) -> str | None:
 
     if spec in BASELINES:
         return None
+    if spec.startswith("mcts:"):
+        from .mcts import parse_mcts_spec
+
+        parsed = parse_mcts_spec(spec)
+        return None if parsed is not None and parsed[0] >= 1 else (
+            f"bad MCTS agent {spec!r}: write mcts:SIMS with SIMS a positive number of simulations, e.g. mcts:1000 "
+            "(or mcts:SIMS:greedy for the game's greedy rollouts)")
     path = Path(spec)
     if path.exists():
         return None
     if path.suffix in (".zip", ".pt") or "/" in spec or "\\" in spec:
         return f"no saved model at {spec}"
-    close = difflib.get_close_matches(spec, BASELINES, n=1)
+    close = difflib.get_close_matches(spec, BASELINES + ("mcts:1000",), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return (f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)} "
-            "or the path of a saved model (.pt or .zip)")
+    return (f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)}, mcts:SIMS "
+            "(e.g. mcts:1000) or the path of a saved model (.pt or .zip)")

@@ -44,6 +44,7 @@ GROUPS = {
     "vector_parallel": ("parallel vector API kernels (256+ envs)", 180),
     "single_agent": ("single-agent vector kernels", 30),
     "single_agent_parallel": ("parallel single-agent vector kernels (256+ envs)", 180),
+    "search": ("search loop (information-set MCTS)", 30),
 }
 
 _announced: set[tuple[str, str]] = set()
@@ -64,6 +65,8 @@ def kernel_group(name: str) -> str:
         return "vector_parallel" if parallel else "vector"
     if base in ("random_rollouts", "play_random_game"):
         return "rollouts"
+    if base.startswith(("mcts_", "_search_", "search_")):
+        return "search"
     return "game"
 
 
@@ -172,6 +175,15 @@ def _exercise(env_id: str, group: str) -> None:
         sa = mushgym.vector.make_single_agent(env_id, num_envs=2, seed=0, parallel=group == "single_agent_parallel")
         sa.reset()
         sa.step(sa.action_masks().argmax(axis=1))
+    elif group == "search":
+        from .search import Searcher
+
+        game = mushgym.game(env_id)
+        state = game.new_state(0)
+        try:
+            Searcher(game, simulations=4).search(state, game.current_player(state))
+        except ValueError:   # a game the search refuses (hidden information and no redraw)
+            pass
     else:
         raise ValueError(f"unknown kernel group {group!r}; groups: {list(GROUPS)}")
 

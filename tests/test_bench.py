@@ -35,8 +35,9 @@ def test_full_table_small(tmp_path, capsys):
     report = json.loads(path.read_text())
     rows = report["envs"]["toyrace_v0"]["rows"]
     groups = {r["group"][:2] for r in rows}
-    assert groups == {"a.", "b.", "c.", "e."}
+    assert groups == {"a.", "b.", "c.", "e.", "f."}
     assert any(r["name"] == "batch 64" for r in rows)
+    assert any(r["name"].startswith("ISMCTS 1000 sims x 1 tree") for r in rows)   # f. search
 
 
 def test_unknown_env_is_reported_not_fatal(tmp_path, capsys):

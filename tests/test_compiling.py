@@ -54,7 +54,8 @@ def test_notice_can_be_silenced(capsys, monkeypatch):
 @pytest.mark.parametrize("name, group", [("init", "game"), ("aec_advance", "game"), ("random_rollouts", "rollouts"),
                                          ("par_vec_step", "vector_parallel"), ("vec_seed", "vector"),
                                          ("vec_step__3fa9c2e1", "vector"), ("sa_step", "single_agent"),
-                                         ("par_sa_reset", "single_agent_parallel")])
+                                         ("par_sa_reset", "single_agent_parallel"),
+                                         ("mcts_search__search_kernel", "search"), ("search_rng_seed", "search")])
 def test_kernel_groups(name, group):
     assert compiling.kernel_group(name) == group
 

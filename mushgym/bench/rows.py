@@ -1,6 +1,6 @@
 """What ``mushgym bench`` measures of one env: (a) in-kernel rollouts, (b) the vector API,
 (c) the PettingZoo AEC loop, (d) compile and start-up in subprocesses, (e) the episode
-loop with agents' decisions in Python; and :func:`bench_env`, the table of one env."""
+loop with agents' decisions in Python, (f) information-set MCTS simulations; and :func:`bench_env`, the table of one env."""
 
 from __future__ import annotations
 
@@ -333,6 +333,50 @@ def bench_episodes(game, batch: int, budget: float, repeats: int) -> Row:
 
 # --- one env ------------------------------------------------------------------------
 
+# --- (f) search ----------------------------------------------------------------------
+
+SEARCH_SIMULATIONS = 1000
+
+
+def bench_search(game, threads: int, budget: float, repeats: int) -> Row:
+    """Information-set MCTS (mushgym.search), random rollouts: simulations per second over
+    every thread (``threads`` root-parallel trees of ``SEARCH_SIMULATIONS`` each), from
+    positions met in random play. steps/s = simulations/s; games/s = searches (moves)/s."""
+    from ..search import Searcher
+
+    searcher = Searcher(game, simulations=SEARCH_SIMULATIONS, threads=threads, seed=0)
+    rng = np.random.default_rng(0)
+    positions = []
+    for g in range(4):
+        s = game.new_state(100 + g)
+        for _ in range(int(rng.integers(0, 12))):
+            legal = game.legal_actions(s)
+            nxt = game.step(s, int(legal[rng.integers(legal.size)]))
+            if game.is_terminal(nxt):
+                break
+            s = nxt
+        if not game.is_terminal(s):
+            positions.append(s)
+    searcher.search(positions[0], game.current_player(positions[0]))    # compile or load
+    k = [0]
+
+    def run(budget_s: float) -> tuple[int, int]:
+        t_end = time.perf_counter() + budget_s
+        searches = 0
+        while True:
+            s = positions[k[0] % len(positions)]
+            k[0] += 1
+            searcher.search(s, game.current_player(s))
+            searches += 1
+            if time.perf_counter() >= t_end:
+                break
+        return searches * SEARCH_SIMULATIONS * threads, searches
+
+    return make_row("f. search", f"ISMCTS {SEARCH_SIMULATIONS} sims x {threads} tree(s)", threads,
+                    timed(run, budget, repeats),
+                    note=f"steps = simulations (random rollouts, {searcher.mode} determinization); games = moves")
+
+
 def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool,
               batches: tuple[int, ...] = BATCH_SIZES) -> dict[str, Any]:
     import numba
@@ -361,6 +405,12 @@ def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool
         rows += bench_aec(module, budget, repeats)
         for b in EPISODE_BATCHES:
             rows.append(bench_episodes(game, b, budget, repeats))
+        try:
+            rows.append(bench_search(game, 1, budget, repeats))
+            if all_threads > 1:
+                rows.append(bench_search(game, all_threads, budget, repeats))
+        except ValueError as exc:   # a game search refuses (hidden information, no redraw)
+            print(f"{env_id}: no search rows ({exc})", file=sys.stderr)
         if startup:
             rows += bench_startup(spec, max(3, repeats // 2))
     return {

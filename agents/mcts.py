@@ -1,0 +1,117 @@
+"""Information-set Monte Carlo tree search as an agent: ``MCTSAgent``.
+
+    from mushgym.agents import MCTSAgent, play_games
+    agent = MCTSAgent("fungi_v0", simulations=1000, seed=0)
+    play_games("fungi_v0", [agent, "greedy"], games=100)
+
+    mushgym eval fungi_v0 mcts:1000 mcts:1000:greedy greedy --games 200
+    mushgym play fungi_v0 --opponent mcts:1000
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012) over the functional
+API, compiled: see :mod:`mushgym.search` for the algorithm, the determinizers and the
+documented fallback. The agent looks ahead on the true state (``uses_state``) but
+only through the game's determinizer, which redraws everything its player cannot
+see before every simulation (``tests/test_agents.py`` checks that redrawing the
+hidden cards does not change its move).
+
+Parameters: ``simulations`` per tree; ``c`` the UCT exploration constant on returns
+normalised to [0, 1] (default 0.7); ``rollout`` ``"random"`` or ``"greedy"`` (needs
+the game's compiled ``rollout_policy``); ``threads`` root-parallel trees, one per
+thread, merged by root visit counts; ``seed`` (with the state) fixes every move.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from .base import Agent, _check_mask, _need_states
+
+SPEC = re.compile(r"^mcts:(\d+)(?::(random|greedy))?$")
+
+
+def parse_mcts_spec(spec: str) -> tuple[int, str] | None:
+    """``"mcts:1000"`` -> ``(1000, "random")``, ``"mcts:1000:greedy"`` -> ``(1000, "greedy")``;
+    None if ``spec`` is not of that form."""
+    m = SPEC.match(spec) if isinstance(spec, str) else None
+    return (int(m.group(1)), m.group(2) or "random") if m else None
+
+
+class MCTSAgent(Agent):
+    """SO-ISMCTS with UCT (see the module docstring)."""
+
+    uses_state = True
+
+    def __init__(self, env_id: str | None = None, simulations: int = 1000, c: float | None = None,
+                 rollout: str = "random", threads: int = 1, seed: int | None = 0, **options: Any) -> None:
+        from mushgym.search import DEFAULT_C, ROLLOUTS
+
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {rollout!r}; choices: {list(ROLLOUTS)}")
+        if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
+            raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
+        self.env_id = env_id
+        self.simulations = int(simulations)
+        self.c = DEFAULT_C if c is None else c
+        self.rollout = rollout
+        self.threads = threads
+        self.seed = 0 if seed is None else int(seed)
+        self.options = options   # pool=... for the perturb_hidden fallback
+        self.name = f"mcts:{self.simulations}" + ("" if rollout == "random" else f":{rollout}")
+        self._searchers: dict[Any, Any] = {}
+        if env_id is not None:   # fail early on a bad option or a game it cannot search
+            import mushgym
+
+            self.searcher(mushgym.game(env_id))
+
+    def searcher(self, game):
+        """The compiled searcher for ``game`` (one per game and option set)."""
+        if self.env_id is not None and self.env_id != game.env_id:
+            raise ValueError(f"this MCTSAgent was made for {self.env_id}, not {game.env_id}")
+        key = (game.env_id, tuple(sorted(game.options.items())))
+        s = self._searchers.get(key)
+        if s is None:
+            from mushgym.search import Searcher
+
+            s = Searcher(game, simulations=self.simulations, c=self.c, rollout=self.rollout,
+                         threads=self.threads, seed=self.seed, **self.options)
+            self._searchers[key] = s
+        return s
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.seed = int(seed)
+            for s in self._searchers.values():
+                s.seed = self.seed & 0xFFFFFFFFFFFF
+
+    def act_batch(self, observations, action_masks, *, game=None, states=None, players=None) -> np.ndarray:
+        _need_states(self, game, states, players)
+        s = self.searcher(game)
+        action_masks = np.asarray(action_masks)
+        n_legal = np.count_nonzero(action_masks, axis=1)
+        if (n_legal == 0).any():
+            _check_mask(action_masks[int(np.flatnonzero(n_legal == 0)[0])])
+        out = np.argmax(action_masks, axis=1).astype(np.int64)   # a forced move needs no search
+        rows = np.flatnonzero(n_legal > 1)
+        if rows.size:
+            visits, values = s.search_many(np.asarray(states)[rows], np.asarray(players)[rows])
+            for k, j in enumerate(rows):
+                out[j] = s.choose(visits[k], values[k], action_masks[j])
+        return out
+
+    def act_state(self, game, state, player, observation=None, action_mask=None) -> int:
+        if action_mask is None:
+            action_mask = game.legal_mask(state)
+        legal = _check_mask(action_mask)
+        if legal.size == 1:
+            return int(legal[0])        # a forced move needs no search
+        s = self.searcher(game)
+        visits, values = s.search_many(np.asarray(state)[None], np.array([int(player)]))
+        return s.choose(visits[0], values[0], action_mask)
+
+    def act(self, observation, action_mask) -> int:
+        raise TypeError("MCTSAgent searches with the functional API and needs the game state: call "
+                        "act_state(game, state, player) or act_batch(..., game=, states=, players=), or play it "
+                        "through mushgym.agents.play_games / tournament (see GreedyAgent for the AEC loop)")

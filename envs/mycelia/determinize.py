@@ -1,0 +1,92 @@
+"""Mycelia's determinizer for information-set search (``mushgym.search``): a compiled kernel.
+
+Kept in its own small file on purpose (the game's layout is being reworked elsewhere). It
+depends only on these names of :mod:`.rules`: ``NC``, ``NT_MAX``, ``L_DECK``, ``L_BOX``,
+``L_PENDING``, ``L_HAND`` (hand of seat s = ``L_HAND + s``), ``D_KEEP``, ``LOC``, ``DECK``,
+``DECK_N``, ``PILE`` (pile j at ``PILE + j * NT_MAX``), ``PILE_N``, ``STACK``, ``STACK_N``,
+``ENTRY`` (a stack entry: kind, player, args) and ``CFG_NS`` (seats), and on ``WORK_SIZE``
+being at least ``2 * NC``.
+
+``determinize(state, player, cfg, work, rng)`` is :meth:`MyceliaGame.perturb_hidden`
+compiled, drawing from the search's generator ``rng``:
+
+* the cards ``player`` cannot see (in the deck, the box, the other seats' hands, and the
+  cards drawn to keep when another seat is deciding) swap places uniformly at random,
+  every place keeping its count (hand sizes, deck size); the deck's cards are then put in
+  a uniformly random order. The hidden cards are taken in card order and their places in
+  place order before the shuffle, so for a given ``rng`` the result depends only on what
+  ``player`` knows;
+* the tiles of the two piles are shuffled together, each pile keeping its size (the tile
+  shuffle starts from the true order: exact for the distribution, not canonical).
+
+Scratch: ``work[0:2*NC]``. The state's own generator is reseeded by the search. No allocation.
+"""
+
+from numba import njit
+
+from mushgym.core import rng_below
+
+from .rules import (
+    CFG_NS, D_KEEP, DECK, DECK_N, ENTRY, L_BOX, L_DECK, L_HAND, L_PENDING, LOC, NC, NT_MAX, PILE, PILE_N, STACK,
+    STACK_N,
+)
+
+
+@njit(cache=True)
+def _hidden(loc, player, n_seats, own_pending):
+    if loc == L_DECK or loc == L_BOX:
+        return True
+    if loc == L_PENDING:
+        return not own_pending
+    return L_HAND <= loc < L_HAND + n_seats and loc != L_HAND + player
+
+
+@njit(cache=True)
+def determinize(state, player, cfg, work, rng):
+    n_seats = cfg[CFG_NS]
+    depth = state[STACK_N]
+    own_pending = False
+    if depth > 0:
+        top = STACK + (depth - 1) * ENTRY
+        own_pending = state[top] == D_KEEP and state[top + 1] == player
+    # hidden cards (ascending ids in work[0:m]) and their places (work[NC:NC+m], sorted)
+    m = 0
+    for c in range(NC):
+        if _hidden(state[LOC + c], player, n_seats, own_pending):
+            work[m] = c
+            work[NC + m] = state[LOC + c]
+            m += 1
+    for i in range(1, m):                       # insertion sort of the places
+        x = work[NC + i]
+        j = i - 1
+        while j >= 0 and work[NC + j] > x:
+            work[NC + j + 1] = work[NC + j]
+            j -= 1
+        work[NC + j + 1] = x
+    for i in range(m - 1, 0, -1):               # a uniform assignment of places to cards
+        j = rng_below(rng, 0, i + 1)
+        x = work[NC + i]
+        work[NC + i] = work[NC + j]
+        work[NC + j] = x
+    for i in range(m):
+        state[LOC + work[i]] = work[NC + i]
+    n = 0
+    for c in range(NC):                         # the deck: its cards in id order, then shuffled
+        if state[LOC + c] == L_DECK:
+            state[DECK + n] = c
+            n += 1
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, 0, i + 1)
+        x = state[DECK + i]
+        state[DECK + i] = state[DECK + j]
+        state[DECK + j] = x
+    # the two tile piles shuffled together, sizes kept
+    n0 = state[PILE_N]
+    t = n0 + state[PILE_N + 1]
+    for i in range(t - 1, 0, -1):
+        j = rng_below(rng, 0, i + 1)
+        a = PILE + i if i < n0 else PILE + NT_MAX + i - n0
+        b = PILE + j if j < n0 else PILE + NT_MAX + j - n0
+        x = state[a]
+        state[a] = state[b]
+        state[b] = x

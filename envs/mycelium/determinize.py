@@ -1,0 +1,125 @@
+"""Mycelium's determinizer for information-set search (``mushgym.search``): a compiled kernel.
+
+Kept in its own file on purpose (the game's rules are being reworked elsewhere): it
+depends only on these names of :mod:`.rules`: ``CFG_NP``, ``T`` (mushling types),
+``NK`` (nutrient kinds), ``DECK``, ``DECK_N``, ``NDECK``, ``NDECK_N``, ``C_ACTIVE``,
+``C_REVEALED``, ``C_ATT``, ``C_DEF`` and the index helpers ``hand_at(player, kind)``,
+``known_at(viewer, holder, kind)``, ``c_card_at(side)``, ``nseen_at(player, pos)``.
+
+``determinize(state, player, cfg, work, rng)`` is :meth:`MyceliumGame.perturb_hidden`
+compiled, drawing from the search's generator ``rng``:
+
+* the other players' hand cards beyond what ``player`` knows of them, the other side's
+  face-down combat card (a combat not yet revealed) and the mushling deck are pooled,
+  put in canonical order (by type), shuffled, and dealt back: hands first (seat order),
+  then the face-down cards, the rest becomes the deck;
+* the nutrient cards ``player`` has not seen are shuffled among their positions;
+* what the other players know (``known`` and ``nseen`` of the other viewers) is
+  forgotten, as in ``perturb_hidden``: ``player`` cannot tell what they saw.
+
+Scratch: ``work[0:players]`` (the cards dealt back to each hand). The nutrient
+shuffle walks the unseen positions by rank (quadratic in the nutrient deck, a few
+dozen cards).
+
+The state's own generator is reseeded by the search. No allocation.
+"""
+
+from numba import njit
+
+from mushgym.core import rng_below
+
+from .rules import (
+    C_ACTIVE, C_ATT, C_DEF, C_REVEALED, CFG_NP, DECK, DECK_N, NDECK, NDECK_N, NK, T, c_card_at, hand_at, known_at,
+    nseen_at,
+)
+
+
+@njit(cache=True)
+def _nth_unseen(state, player, n, i):
+    """The position of the ``i``-th nutrient card (0-based) ``player`` has not seen."""
+    for pos in range(n):
+        if state[nseen_at(player, pos)] == 0:
+            if i == 0:
+                return pos
+            i -= 1
+    return -1
+
+
+@njit(cache=True)
+def determinize(state, player, cfg, work, rng):
+    n_players = cfg[CFG_NP]
+    n = state[DECK_N]
+    deck_n = n
+    for q in range(n_players):                       # hidden hand cards join the deck
+        work[q] = 0
+        if q != player:
+            for t in range(T):
+                u = state[hand_at(q, t)] - state[known_at(player, q, t)]
+                for _ in range(u):
+                    state[DECK + n] = t
+                    n += 1
+                state[hand_at(q, t)] -= u
+                work[q] += u                         # cards to deal back to q (scratch)
+    combat = state[C_ACTIVE] != 0 and state[C_REVEALED] == 0
+    hide0 = combat and state[C_ATT] != player and state[c_card_at(0)] >= 0
+    hide1 = combat and state[C_DEF] != player and state[c_card_at(1)] >= 0
+    if hide0:
+        state[DECK + n] = state[c_card_at(0)]
+        n += 1
+    if hide1:
+        state[DECK + n] = state[c_card_at(1)]
+        n += 1
+    w = 0                                            # canonical order, then a uniform shuffle
+    for t in range(T):
+        for i in range(w, n):
+            if state[DECK + i] == t:
+                state[DECK + i] = state[DECK + w]
+                state[DECK + w] = t
+                w += 1
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, 0, i + 1)
+        x = state[DECK + i]
+        state[DECK + i] = state[DECK + j]
+        state[DECK + j] = x
+    i = 0
+    for q in range(n_players):                       # deal back: hands, face-down cards, deck
+        for _ in range(work[q]):
+            state[hand_at(q, state[DECK + i])] += 1
+            i += 1
+    if hide0:
+        state[c_card_at(0)] = state[DECK + i]
+        i += 1
+    if hide1:
+        state[c_card_at(1)] = state[DECK + i]
+        i += 1
+    for k in range(deck_n):
+        state[DECK + k] = state[DECK + i + k]
+    # nutrient cards player has not seen: canonical order, then shuffled among their positions
+    nn = state[NDECK_N]
+    m = 0
+    for pos in range(nn):
+        if state[nseen_at(player, pos)] == 0:
+            m += 1
+    w = 0
+    for kind in range(NK):
+        for i in range(w, m):
+            a = _nth_unseen(state, player, nn, i)
+            if state[NDECK + a] == kind:
+                b = _nth_unseen(state, player, nn, w)
+                state[NDECK + a] = state[NDECK + b]
+                state[NDECK + b] = kind
+                w += 1
+    for i in range(m - 1, 0, -1):
+        j = rng_below(rng, 0, i + 1)
+        a = _nth_unseen(state, player, nn, i)
+        b = _nth_unseen(state, player, nn, j)
+        x = state[NDECK + a]
+        state[NDECK + a] = state[NDECK + b]
+        state[NDECK + b] = x
+    for q in range(n_players):                       # what the others know: player cannot tell
+        if q != player:
+            for pos in range(nn):
+                state[nseen_at(q, pos)] = 0
+            for h in range(n_players):
+                for t in range(T):
+                    state[known_at(q, h, t)] = 0

@@ -1,0 +1,205 @@
+"""The compiled search loop: single-observer information-set MCTS over one game's kernels.
+
+Like the batch loops (:mod:`mushgym.core.batch`), the loop is written once here, as
+source, and compiled *inside a namespace built from a game's kernel module*
+(:func:`install_search_kernels`), so it calls that game's ``legal_mask``, ``step``,
+``returns``, ... as globals and numba inlines them. This module knows no game;
+:mod:`mushgym.search` finds a game's ``determinize`` and builds the namespace.
+
+The algorithm is SO-ISMCTS (Cowling, Powley and Whitehouse 2012, "Information Set
+Monte Carlo Tree Search", Algorithm 3). Each iteration:
+
+1. *determinize*: copy the root state and redraw what the searching player cannot
+   see (``determinize(state, player, cfg, work, rng)``, the game's kernel), or take
+   the next of a pool of states redrawn beforehand (``use_det == 0``); then reseed
+   the state's own generator (``rng_off``) from the search's generator, so chance
+   (dice, reshuffles) is drawn afresh and the search never reads the true future;
+2. *select*: from the root, while every action legal in this determinization has a
+   child, go to the available child maximising
+   ``mean + c * sqrt(ln(availability) / visits)`` for the player to act there (UCB1
+   with availability counts, the ISMCTS "subset-armed bandit"); every available
+   child's availability count is incremented;
+3. *expand*: add one child for a legal action not yet in the tree (uniformly);
+4. *simulate*: play to the end with uniform random legal actions (``rollout_kind``
+   0), or with the game's compiled ``rollout_policy`` (1);
+5. *backpropagate*: each node on the path adds the normalised return
+   ``(r - lo) / (hi - lo)`` of the player who chose the action leading to it, so
+   with N players each maximises its own return.
+
+Chance lives inside ``step`` (the state's generator), so tree nodes are sequences
+of decisions (open loop over chance), as in ISMCTS. The tree lives in
+preallocated arrays (``nodes`` ``int64[max_nodes, NODE_FIELDS]``, ``values``
+``float64[max_nodes]``), children as linked lists; one iteration allocates nothing.
+The function is ``nogil``: root-parallel trees run on Python threads.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+# columns of the node table
+N_ACTION, N_PARENT, N_FIRST, N_NEXT, N_MOVER, N_VISITS, N_AVAIL = range(7)
+NODE_FIELDS = 7
+
+SEARCH_SOURCE = r'''
+@njit(cache=True, nogil=True)
+def search_rng_seed(rng, seed):
+    _rng_seed(rng, 0, seed)
+
+
+@njit(cache=True, nogil=True)
+def _search_new_node(nodes, values, n, action, parent, mover):
+    nodes[n, 0] = action
+    nodes[n, 1] = parent
+    nodes[n, 2] = -1
+    nodes[n, 3] = nodes[parent, 2] if parent >= 0 else -1
+    nodes[n, 4] = mover
+    nodes[n, 5] = 0
+    nodes[n, 6] = 1
+    values[n] = 0.0
+    if parent >= 0:
+        nodes[parent, 2] = n
+
+
+@njit(cache=True, nogil=True)
+def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, rng_off, lo, hi, max_len, cfg,
+                nodes, values, state, mask, mark, rets, work, rng, path, out_visits, out_values):
+    """Run ``sims`` iterations of SO-ISMCTS from ``roots[0]`` (or the pool ``roots[:n_roots]``)
+    for ``player``; add each root child's visits and summed value into ``out_visits`` /
+    ``out_values`` (indexed by action). ``rng`` is the search's generator (seeded by the
+    caller). Returns the number of tree nodes used."""
+    A = mask.shape[0]
+    max_nodes = nodes.shape[0]
+    scale = 1.0 / (hi - lo) if hi > lo else 1.0
+    _search_new_node(nodes, values, 0, -1, -1, -1)
+    n_nodes = 1
+    S = state.shape[0]
+    for it in range(sims):
+        src = 0 if use_det != 0 else it % n_roots
+        for i in range(S):
+            state[i] = roots[src, i]
+        if use_det != 0:
+            determinize(state, player, cfg, work, rng)
+        if rng_off >= 0:
+            _rng_seed(state, rng_off, (_rng_next32(rng, 0) << 28) ^ _rng_next32(rng, 0))
+        node = 0
+        depth = 0
+        path[0] = 0
+        steps = 0
+        # selection and expansion
+        while not is_terminal(state):
+            nl = legal_mask(state, cfg, mask, work)
+            if nl <= 0:
+                break
+            p = current_player(state)
+            best = -1
+            best_score = -1e300
+            matched = 0
+            ch = nodes[node, 2]
+            while ch >= 0:
+                a = nodes[ch, 0]
+                if mask[a] != 0:
+                    matched += 1
+                    nodes[ch, 6] += 1
+                    v = nodes[ch, 5]
+                    if v > 0:
+                        sc = values[ch] / v + c * np.sqrt(np.log(nodes[ch, 6]) / v)
+                    else:
+                        sc = 1e300
+                    if sc > best_score:
+                        best_score = sc
+                        best = ch
+                ch = nodes[ch, 3]
+            if matched < nl and n_nodes < max_nodes:
+                # expand: a uniformly chosen legal action without a child
+                ch = nodes[node, 2]
+                while ch >= 0:
+                    mark[nodes[ch, 0]] = 1
+                    ch = nodes[ch, 3]
+                k = _rng_below(rng, 0, nl - matched)
+                chosen = -1
+                for a in range(A):
+                    if mask[a] != 0 and mark[a] == 0:
+                        if k == 0:
+                            chosen = a
+                            break
+                        k -= 1
+                ch = nodes[node, 2]
+                while ch >= 0:
+                    mark[nodes[ch, 0]] = 0
+                    ch = nodes[ch, 3]
+                _search_new_node(nodes, values, n_nodes, chosen, node, p)
+                node = n_nodes
+                n_nodes += 1
+                depth += 1
+                path[depth] = node
+                step(state, chosen, cfg, work)
+                steps += 1
+                break
+            if best < 0:
+                break
+            node = best
+            depth += 1
+            path[depth] = node
+            step(state, nodes[node, 0], cfg, work)
+            steps += 1
+        # simulation
+        while not is_terminal(state) and steps < max_len:
+            nl = legal_mask(state, cfg, mask, work)
+            if nl <= 0:
+                break
+            if rollout_kind == 1:
+                a = rollout_policy(state, cfg, mask, nl, work, rng)
+            else:
+                a = sample_masked(mask, nl, rng, 0)
+            step(state, a, cfg, work)
+            steps += 1
+        # backpropagation (normalised returns; an unfinished rollout counts as the middle)
+        if is_terminal(state):
+            returns(state, cfg, rets)
+            for q in range(rets.shape[0]):
+                rets[q] = (rets[q] - lo) * scale
+        else:
+            for q in range(rets.shape[0]):
+                rets[q] = 0.5
+        nodes[0, 5] += 1
+        for d in range(1, depth + 1):
+            n = path[d]
+            nodes[n, 5] += 1
+            values[n] += rets[nodes[n, 4]]
+    ch = nodes[0, 2]
+    while ch >= 0:
+        out_visits[nodes[ch, 0]] += nodes[ch, 5]
+        out_values[nodes[ch, 0]] += values[ch]
+        ch = nodes[ch, 3]
+    return n_nodes
+'''
+
+NO_DETERMINIZE = '''
+@njit(cache=True, nogil=True)
+def determinize(state, player, cfg, work, rng):
+    """Stand-in: this namespace searches a pool of states redrawn beforehand."""
+    return
+'''
+
+NO_ROLLOUT_POLICY = '''
+@njit(cache=True, nogil=True)
+def rollout_policy(state, cfg, mask, n_legal, work, rng):
+    """Stand-in: the game has no compiled rollout policy (the caller refuses rollout="greedy")."""
+    return sample_masked(mask, n_legal, rng, 0)
+'''
+
+
+def install_search_kernels(namespace: dict, tag: str) -> None:
+    """Compile the search loop into ``namespace`` (a copy of a game kernel module's globals,
+    holding its kernels, ``sample_masked`` and, if the game provides them, ``determinize`` and
+    ``rollout_policy``). ``tag`` names the cache entries (one per kind of namespace)."""
+    from .codegen import install_source
+    from .rng import rng_below, rng_next32, rng_seed
+
+    namespace.update(_rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed, np=np)
+    if "determinize" not in namespace:
+        install_source(NO_DETERMINIZE, namespace, f"{tag}_nodet")
+    if "rollout_policy" not in namespace:
+        install_source(NO_ROLLOUT_POLICY, namespace, f"{tag}_norollout")
+    install_source(SEARCH_SOURCE, namespace, tag)

@@ -1,0 +1,289 @@
+"""Search over the functional API: information-set MCTS for every registered game.
+
+    from mushgym.search import Searcher
+    searcher = Searcher(game, simulations=1000, c=0.7, rollout="random", threads=2, seed=0)
+    visits, values = searcher.search(state, player)      # per action, merged over the trees
+    action = searcher.best_action(state, player)
+
+The compiled loop is :mod:`mushgym.core.search` (SO-ISMCTS, UCB1 with availability
+counts). What the searching player may not see is redrawn at every iteration by the
+game's **determinizer**, found through the engine contract with no code here:
+
+1. ``determinize(state, player, cfg, work, rng)`` in the game's kernel module, or in a
+   ``determinize`` module of the game's package (``envs/<game>/determinize.py``): a
+   compiled kernel that redraws, in place, everything hidden from ``player`` (other
+   hands, deck orders, face-down cards) consistently with the public information and
+   ``player``'s own knowledge, drawing from the search's generator ``rng`` (an
+   ``int64[4]`` xoshiro128** state, :mod:`mushgym.core.rng`). It must leave ``player``'s
+   observation unchanged; ``tests/test_search.py`` checks that, the game's invariants, and
+   that every consistent hidden card shows up over many draws, for every registered env
+   that provides one.
+2. Otherwise (**the documented fallback**), the searcher draws a pool of
+   ``min(simulations, pool)`` states with the game's ``perturb_hidden(state, player,
+   rng)`` (Python; every registered game must provide it, the harness tests it) before
+   the compiled loop, which cycles through them. It is observation-consistent but costs
+   Python time per decision and samples fewer worlds; a compiled ``determinize``
+   replaces it.
+3. A game declared ``perfect_information`` needs neither: the state is searched as it
+   is. A game with hidden information whose ``perturb_hidden`` is missing is refused
+   (``ValueError``): the search would otherwise read the hidden cards.
+
+In every case the state's own generator (the kernel module's ``RNG`` offset) is
+reseeded from the search's generator at each iteration, so dice and reshuffles are
+drawn afresh and the search never sees the true future.
+
+The game may also provide ``rollout_policy(state, cfg, mask, n_legal, work, rng) ->
+action`` (in the kernel module, ``envs/<game>/search.py`` or ``determinize.py``) for ``rollout="greedy"``: a compiled, cheap greedy used in the
+simulations. Without it ``rollout="greedy"`` is refused with a clear error.
+
+Exploration constant: returns are normalised to ``[0, 1]`` with the game's
+``reward_range``, and ``c`` defaults to 0.7 (the value Cowling, Powley and Whitehouse
+used for ISMCTS with rewards in [0, 1]; sqrt(2)/2 ~ 0.71, half of UCB1's sqrt(2)).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from .core.search import NODE_FIELDS, install_search_kernels
+from .game import MASK_DTYPE, Game
+
+ROLLOUTS = ("random", "greedy")
+DEFAULT_C = 0.7
+DEFAULT_POOL = 64
+
+_namespaces: dict[tuple[str, str], dict] = {}
+_lock = threading.Lock()
+
+
+def _package_module(kernels, name: str):
+    """The module ``name`` beside a kernel module (``envs/<game>/<name>.py``), or None."""
+    package = kernels.__name__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name == f"{package}.{name}":
+            return None
+        raise
+
+
+def find_kernel(kernels, name: str):
+    """The game's compiled ``name`` (``determinize``, ``rollout_policy``): in its kernel module,
+    else in the module of that name in its package; None if it has none."""
+    fn = getattr(kernels, name, None)
+    if fn is not None:
+        return fn
+    module = _package_module(kernels, "determinize" if name == "determinize" else "search")
+    if module is None and name != "determinize":
+        module = _package_module(kernels, "determinize")
+    return getattr(module, name, None) if module is not None else None
+
+
+def determinization_mode(game: Game) -> str:
+    """``"kernel"`` (the game's compiled determinize), ``"pool"`` (perturb_hidden fallback) or
+    ``"open"`` (perfect information: nothing to redraw)."""
+    if find_kernel(game.kernels, "determinize") is not None:
+        return "kernel"
+    if game.spec.perfect_information:
+        return "open"
+    if type(game).perturb_hidden is Game.perturb_hidden:
+        raise ValueError(
+            f"{game.env_id} has hidden information but provides neither a compiled determinize(state, player, "
+            f"cfg, work, rng) kernel nor Game.perturb_hidden: MCTS would read the cards its player cannot see. "
+            f"Add envs/<game>/determinize.py (see mushgym/search.py)")
+    return "pool"
+
+
+def search_namespace(game: Game, mode: str) -> dict:
+    """The compiled search loop for ``game``'s kernels (built once per process and kind)."""
+    kernels = game.kernels
+    key = (kernels.__name__, mode)
+    with _lock:
+        ns = _namespaces.get(key)
+        if ns is None:
+            ns = dict(vars(kernels))
+            for name in ("determinize", "rollout_policy"):
+                fn = find_kernel(kernels, name) if (name != "determinize" or mode == "kernel") else None
+                if fn is not None:
+                    ns[name] = fn
+                else:
+                    ns.pop(name, None)
+            install_search_kernels(ns, "search_" + mode + ("_r" if "rollout_policy" in ns else ""))
+            _namespaces[key] = ns
+    return ns
+
+
+class _Buffers:
+    """One tree's preallocated arrays (reused by every search of that tree slot)."""
+
+    def __init__(self, game: Game, max_nodes: int) -> None:
+        self.nodes = np.zeros((max_nodes, NODE_FIELDS), np.int64)
+        self.values = np.zeros(max_nodes, np.float64)
+        self.path = np.zeros(max_nodes + 1, np.int64)
+        self.state = np.zeros(game.state_size, np.int64)
+        self.mask = np.zeros(game.num_actions, MASK_DTYPE)
+        self.mark = np.zeros(game.num_actions, MASK_DTYPE)
+        self.rets = np.zeros(game.num_players, np.float64)
+        self.work = np.zeros(max(1, game.work_size), np.int64)
+        self.rng = np.zeros(4, np.int64)
+
+
+class Searcher:
+    """SO-ISMCTS for one game (see the module docstring).
+
+    ``simulations`` iterations per tree; ``threads`` root-parallel trees (each with
+    ``simulations`` iterations and its own generator), run on that many threads and
+    merged by summing root visit counts. ``seed`` with the state fixes the result:
+    each tree's generator is seeded from ``(seed, tree, digest of the player's observation)``,
+    so with a determinizer that draws from what the player knows only (Fungi's and
+    Mycology's put the unseen cards in a canonical order first) the move does not change
+    when the hidden part of the state is redrawn.
+    """
+
+    def __init__(self, game: Game, simulations: int = 1000, c: float = DEFAULT_C, rollout: str = "random",
+                 threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL) -> None:
+        if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
+            raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
+        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+            raise ValueError(f"threads must be a positive integer, got {threads!r}")
+        if not isinstance(c, (int, float, np.floating)) or isinstance(c, bool) or not np.isfinite(c) or c < 0:
+            raise ValueError(f"c (the exploration constant) must be a finite number >= 0, got {c!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {rollout!r}; choices: {list(ROLLOUTS)}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        self.game = game
+        self.simulations = int(simulations)
+        self.c = float(c)
+        self.rollout = rollout
+        self.threads = int(threads)
+        self.seed = int(seed) & 0xFFFFFFFFFFFF
+        self.mode = determinization_mode(game)
+        if rollout == "greedy" and find_kernel(game.kernels, "rollout_policy") is None:
+            raise ValueError(f"{game.env_id} provides no compiled rollout_policy kernel, so rollout='greedy' "
+                             f"is not available; use rollout='random' (choices: {list(ROLLOUTS)})")
+        self.pool = max(1, min(int(pool), self.simulations))
+        self.ns = search_namespace(game, self.mode)
+        lo, hi = game.spec.reward_range
+        self.lo, self.hi = float(lo), float(hi)
+        self.rng_off = int(getattr(game.kernels, "RNG", -1)) if game.spec.chance else -1
+        self.max_len = int(game.spec.max_game_length)
+        self._buffers: list[_Buffers] = []
+        self._executor: ThreadPoolExecutor | None = None
+        self.last_nodes = 0
+
+    # --- one tree ------------------------------------------------------------------
+    def _buffer(self, slot: int) -> _Buffers:
+        while len(self._buffers) <= slot:
+            self._buffers.append(_Buffers(self.game, self.simulations + 1))
+        return self._buffers[slot]
+
+    def _roots(self, state: np.ndarray, player: int, tree_seed: int) -> np.ndarray:
+        if self.mode != "pool":
+            return state.reshape(1, -1)
+        rng = np.random.default_rng(tree_seed)
+        return np.stack([self.game.perturb_hidden(state, player, rng) for _ in range(self.pool)])
+
+    def _tree_seed(self, state: np.ndarray, player: int, tree: int, work: np.ndarray) -> int:
+        """From the seed, the tree and what ``player`` sees (never the hidden part of the state)."""
+        obs = np.zeros(self.game.observation_shape, np.float32)
+        self.game.kernels.observe(state, int(player), self.game.config, obs, work)
+        h = hashlib.blake2b(obs.tobytes(), digest_size=8,
+                            key=f"{self.seed}:{int(player)}:{tree}".encode()).digest()
+        return int.from_bytes(h, "little") & 0xFFFFFFFFFFFFFFF
+
+    def _run_tree(self, slot: int, state: np.ndarray, player: int, tree: int,
+                  visits: np.ndarray, values: np.ndarray) -> int:
+        b = self._buffer(slot)
+        seed = self._tree_seed(state, player, tree, b.work)
+        self.ns["search_rng_seed"](b.rng, seed)
+        roots = self._roots(state, player, seed)
+        return int(self.ns["mcts_search"](
+            roots, roots.shape[0], 1 if self.mode == "kernel" else 0, int(player), self.simulations, self.c,
+            1 if self.rollout == "greedy" else 0, self.rng_off, self.lo, self.hi, self.max_len, self.game.config,
+            b.nodes, b.values, b.state, b.mask, b.mark, b.rets, b.work, b.rng, b.path, visits, values))
+
+    # --- public ----------------------------------------------------------------------
+    def search_many(self, states: np.ndarray, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Root visit counts and summed values ``[n, num_actions]`` for each ``(state, player)``,
+        every row searched with ``threads`` trees; jobs spread over ``threads`` threads."""
+        states = np.ascontiguousarray(states, dtype=np.int64).reshape(-1, self.game.state_size)
+        players = np.asarray(players, dtype=np.int64).reshape(-1)
+        n = states.shape[0]
+        A = self.game.num_actions
+        visits = np.zeros((n, self.threads, A), np.int64)
+        values = np.zeros((n, self.threads, A), np.float64)
+        jobs = [(i, t) for i in range(n) for t in range(self.threads)]
+        workers = min(self.threads, len(jobs))
+        self._buffer(max(workers, 1) - 1)   # every slot's arrays exist before the threads start
+
+        def run(slot: int) -> int:
+            used = 0
+            for i, t in jobs[slot::workers]:
+                used = max(used, self._run_tree(slot, states[i], int(players[i]), t, visits[i, t], values[i, t]))
+            return used
+
+        if workers <= 1:
+            used = [run(0)]
+        else:
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="mcts")
+            used = list(self._executor.map(run, range(workers)))
+        self.last_nodes = max(used) if used else 0
+        return visits.sum(axis=1), values.sum(axis=1)
+
+    def search(self, state: np.ndarray, player: int) -> tuple[np.ndarray, np.ndarray]:
+        """Root visit counts and summed values per action for ``player`` to act in ``state``."""
+        self.game.validate(state)
+        if self.game.is_terminal(state):
+            raise ValueError(f"{self.game.env_id}: the game is over; there is nothing to search")
+        if int(player) != self.game.current_player(state):
+            raise ValueError(f"{self.game.env_id}: player {player} is not to act (player "
+                             f"{self.game.current_player(state)} is)")
+        v, w = self.search_many(state[None], np.array([player]))
+        return v[0], w[0]
+
+    @staticmethod
+    def choose(visits: np.ndarray, values: np.ndarray, mask: np.ndarray) -> int:
+        """The most visited legal action (ties: the best mean value, then the lowest id)."""
+        legal = np.flatnonzero(mask)
+        v = visits[legal]
+        top = legal[v == v.max()]
+        if top.size > 1:
+            mean = values[top] / np.maximum(visits[top], 1)
+            top = top[mean == mean.max()]
+        return int(top[0])
+
+    def best_action(self, state: np.ndarray, player: int) -> int:
+        visits, values = self.search(state, player)
+        return self.choose(visits, values, self.game.legal_mask(state))
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False)
+            self._executor = None
+
+    def __del__(self) -> None:  # pragma: no cover - interpreter shutdown order
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __getstate__(self) -> dict[str, Any]:
+        d = dict(self.__dict__)
+        d["_executor"] = None
+        d["_buffers"] = []
+        d["ns"] = None
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        self.__dict__.update(d)
+        self.ns = search_namespace(self.game, self.mode)

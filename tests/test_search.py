@@ -1,0 +1,272 @@
+"""Search: the determinizers (generic over every registered env that provides one), the compiled
+SO-ISMCTS loop and MCTSAgent (forced wins, seeds, hidden information, allocation, CLI specs)."""
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import mushgym
+from mushgym.agents import MCTSAgent, RandomAgent, make_agent, play_games
+from mushgym.agents.evaluate import agent_spec_problem
+from mushgym.game import Game
+from mushgym.core import rng_seed
+from mushgym.search import Searcher, determinization_mode, find_kernel
+from toygame.game import ToyGame
+
+DET_ENVS = [e for e in mushgym.list_envs() if find_kernel(mushgym.game(e).kernels, "determinize") is not None]
+
+
+def random_states(game, n_games=3, seed=0, every=7):
+    rng = np.random.default_rng(seed)
+    out = []
+    for g in range(n_games):
+        s = game.new_state(seed + g)
+        t = 0
+        while not game.is_terminal(s):
+            if t % every == 0:
+                out.append(s.copy())
+            legal = game.legal_actions(s)
+            game.step_inplace(s, int(legal[rng.integers(legal.size)]))
+            t += 1
+    return out
+
+
+def det_fn(game):
+    """The game's determinize kernel alone (cheaper to compile than the whole search loop)."""
+    return find_kernel(game.kernels, "determinize"), rng_seed_words
+
+
+def rng_seed_words(rng, seed):
+    rng_seed(rng, 0, seed)
+
+
+def player_counts(env_id):
+    counts = mushgym.game(env_id).option_choices.get("num_players", (None,))
+    return sorted({min(counts), max(counts)}) if counts != (None,) else [None]
+
+
+@pytest.mark.parametrize("env_id", DET_ENVS)
+def test_determinize_keeps_the_observation_and_the_invariants(env_id):
+    """Every player, at states met in random play: the redrawn state is valid, keeps the
+    game's invariants and looks the same to that player; something hidden does move."""
+    for n in player_counts(env_id):
+        game = mushgym.game(env_id, **({} if n is None else {"num_players": n}))
+        det, seed_rng = det_fn(game)
+        rng = np.zeros(4, np.int64)
+        seed_rng(rng, 5)
+        moved = 0
+        for s in random_states(game, n_games=2, every=9):
+            for p in range(game.num_players):
+                obs = game.observe(s, p)
+                for _ in range(4):
+                    d = s.copy()
+                    det(d, p, game.config, game.work, rng)
+                    game.validate(d)
+                    game.check_invariants(d)
+                    np.testing.assert_array_equal(game.observe(d, p), obs,
+                                                  err_msg=f"{env_id}: determinize changed player {p}'s view")
+                    assert game.is_terminal(d) == game.is_terminal(s)
+                    moved += not np.array_equal(d, s)
+        assert moved > 0, f"{env_id}: determinize never redrew anything"
+
+
+@pytest.mark.parametrize("env_id", DET_ENVS)
+def test_determinize_draws_every_consistent_hidden_card(env_id):
+    """Over many draws, every value a slot takes under the game's reference redraw
+    (``perturb_hidden``) at least 3 times in 60 shows up under ``determinize`` too, in 3000
+    draws (the RNG words excepted): every consistent hidden card reaches every hidden place.
+    (A value drawn 3 times in 60 has a chance of at least ~1% a draw; missing it in 3000 draws
+    has a chance below 1e-12.)"""
+    game = mushgym.game(env_id)
+    det, seed_rng = det_fn(game)
+    rng = np.zeros(4, np.int64)
+    seed_rng(rng, 11)
+    np_rng = np.random.default_rng(0)
+    states = random_states(game, n_games=1, every=13)
+    for s in states[:: max(1, len(states) // 3)]:
+        p = int(game.current_player(s)) if not game.is_terminal(s) else 0
+        ref = np.stack([game.perturb_hidden(s, p, np_rng) for _ in range(60)])
+        draws = np.empty((3000, s.size), np.int64)
+        for i in range(draws.shape[0]):
+            d = s.copy()
+            det(d, p, game.config, game.work, rng)
+            draws[i] = d
+        rng_slots = set(range(int(game.kernels.RNG), int(game.kernels.RNG) + 4))
+        for slot in np.flatnonzero((ref != s).any(axis=0)):
+            if slot in rng_slots:
+                continue
+            values, counts = np.unique(ref[:, slot], return_counts=True)
+            missing = set(values[counts >= 3].tolist()) - set(draws[:, slot].tolist())
+            assert not missing, (f"{env_id}: slot {slot} never takes {sorted(missing)} under determinize "
+                                 f"(perturb_hidden draws them)")
+
+
+def _toy_position(counter):
+    game = ToyGame()
+    s = game.new_state(0)
+    while s[game.kernels.COUNTER] < counter:
+        game.step_inplace(s, 0 if counter - s[game.kernels.COUNTER] == 1 else 1)
+    assert s[game.kernels.COUNTER] == counter
+    return game, s
+
+
+@pytest.mark.parametrize("counter, winning", [(0, 0), (2, 1), (3, 0), (5, 1), (6, 0), (8, 1)])
+def test_search_finds_the_forced_win(counter, winning):
+    """Race to 10 (the toy game, adding 1 or 2): the player to move wins by leaving a
+    multiple of 3 to go. MCTS must find that move from every winning position."""
+    game, s = _toy_position(counter)
+    agent = MCTSAgent(simulations=3000, seed=1)
+    assert agent.act_state(game, s, game.current_player(s)) == winning
+
+
+def test_searcher_modes_and_refusals():
+    assert determinization_mode(mushgym.game("fungi_v0")) == "kernel"
+    assert determinization_mode(ToyGame()) == "pool"   # the documented fallback: perturb_hidden states
+
+    class Blind(ToyGame):
+        perturb_hidden = Game.perturb_hidden
+
+    with pytest.raises(ValueError, match="hidden information"):
+        Searcher(Blind(), simulations=10)
+    for bad in (dict(simulations=0), dict(rollout="smart"), dict(threads=0), dict(c=-1.0)):
+        with pytest.raises(ValueError, match=list(bad)[0] if list(bad)[0] != "c" else "exploration"):
+            Searcher(ToyGame(), **bad)
+    with pytest.raises(ValueError, match="rollout_policy"):
+        Searcher(mushgym.game("mycelium_v0"), rollout="greedy")
+    game, s = _toy_position(3)
+    with pytest.raises(ValueError, match="not to act"):
+        Searcher(game, simulations=10).search(s, 1 - game.current_player(s))
+
+
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_same_seed_same_move_and_hidden_cards_do_not_matter(env_id):
+    game = mushgym.game(env_id)
+    rng = np.random.default_rng(3)
+    for s in random_states(game, n_games=1, every=11)[:4]:
+        p = game.current_player(s)
+        for threads in (1, 2):
+            a = Searcher(game, simulations=300, seed=7, threads=threads)
+            v1, _ = a.search(s, p)
+            assert v1.sum() == 300 * threads
+            v2, _ = Searcher(game, simulations=300, seed=7, threads=threads).search(s, p)
+            np.testing.assert_array_equal(v1, v2)
+            # redraw what p cannot see: the search (seeded from p's view only) must not notice
+            v3, _ = a.search(game.perturb_hidden(s, p, rng), p)
+            np.testing.assert_array_equal(v1, v3)
+        assert not np.array_equal(Searcher(game, simulations=300, seed=8).search(s, p)[0], v1) or \
+            np.count_nonzero(v1) <= 1
+
+
+def test_tree_uses_one_node_per_simulation():
+    game = mushgym.game("fungi_v0")
+    s = game.new_state(1)
+    a = Searcher(game, simulations=500, seed=0)
+    a.search(s, game.current_player(s))
+    assert a.last_nodes == 501       # the root and one expansion per simulation, all preallocated
+
+
+ALLOC_SCRIPT = r"""
+import numpy as np, mushgym
+from numba.core.runtime import rtsys
+from mushgym.search import Searcher
+game = mushgym.game("fungi_v0")
+s = game.new_state(4)
+p = game.current_player(s)
+counts = []
+for sims in (20, 20, 2000):
+    a = Searcher(game, simulations=sims, seed=1)
+    a._buffer(0)
+    before = rtsys.get_allocation_stats().alloc
+    a.search(s, p)
+    counts.append(rtsys.get_allocation_stats().alloc - before)
+print(counts)
+"""
+
+
+def test_no_allocation_per_simulation():
+    """numba's own allocation counter (NRT stats): a search of 2000 simulations makes no more
+    compiled allocations than one of 20."""
+    env = dict(os.environ, NUMBA_NRT_STATS="1")
+    out = subprocess.run([sys.executable, "-c", ALLOC_SCRIPT], env=env, capture_output=True, text=True, check=True)
+    counts = eval(out.stdout.strip().splitlines()[-1])
+    assert counts[2] == counts[1], f"allocations grow with simulations: {counts}"
+
+
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+def test_greedy_rollouts_are_legal_and_read_no_hidden_card(env_id):
+    """The compiled rollout policies: whole searches run (every rollout action legal, or the
+    kernels would break the invariants checked below) and redrawing hidden cards does not
+    change the result."""
+    game = mushgym.game(env_id)
+    rng = np.random.default_rng(1)
+    for s in random_states(game, n_games=1, every=17)[:3]:
+        p = game.current_player(s)
+        a = Searcher(game, simulations=200, seed=3, rollout="greedy")
+        v1, _ = a.search(s, p)
+        assert v1.sum() == 200
+        np.testing.assert_array_equal(v1, a.search(game.perturb_hidden(s, p, rng), p)[0])
+
+
+def test_mcts_beats_random_on_fungi():
+    res = play_games("fungi_v0", [MCTSAgent("fungi_v0", simulations=200, seed=0), RandomAgent(seed=0)],
+                     16, seed=5)
+    rets = res["returns"] if isinstance(res, dict) else res.returns
+    wins = int((np.asarray(rets)[:, 0] > 0).sum())
+    assert wins >= 13, f"MCTS(200) won only {wins} of 16 against random"
+
+
+def test_mcts_agent_specs():
+    a = make_agent("mcts:50", env_id="fungi_v0", seed=3)
+    assert isinstance(a, MCTSAgent) and a.simulations == 50 and a.name == "mcts:50"
+    assert agent_spec_problem("mcts:1000") is None and agent_spec_problem("mcts:10:greedy") is None
+    g = make_agent("mcts:10:greedy", env_id="fungi_v0")
+    assert g.rollout == "greedy" and g.name == "mcts:10:greedy"
+    assert "mcts:SIMS" in agent_spec_problem("mcts:x")
+    assert "mcts:SIMS" in agent_spec_problem("mcts:0")
+    with pytest.raises(ValueError, match="mcts:SIMS"):
+        make_agent("mcst", env_id="fungi_v0")
+    with pytest.raises(ValueError, match="made for fungi_v0"):
+        a.act_state(mushgym.game("mycology_v0"), mushgym.game("mycology_v0").new_state(0), 0)
+
+
+FULL = os.environ.get("MUSHGYM_HARNESS", "") == "full"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("env_id", mushgym.list_envs())
+def test_mcts_plays_every_env_and_player_count(env_id):
+    """Any registered game gets search with no code in agents/: whole games, legal moves.
+    CI's small form plays Fungi and Mycology (whose search loops other tests compile anyway);
+    MUSHGYM_HARNESS=full plays every env (compiling each game's search loop takes minutes)."""
+    if not FULL and env_id not in ("fungi_v0", "mycology_v0"):
+        pytest.skip("MUSHGYM_HARNESS=full plays every env")
+    for n in player_counts(env_id):
+        opts = {} if n is None else {"num_players": n}
+        game = mushgym.game(env_id, **opts)
+        agents = [MCTSAgent(simulations=8, seed=1)] + [RandomAgent(seed=q) for q in range(1, game.num_players)]
+        play_games(game, agents, 1, seed=2)
+
+
+def test_cli_eval_and_play_accept_mcts(monkeypatch, capsys):
+    from mushgym import cli
+
+    assert cli.main(["eval", "fungi_v0", "mcts:20", "random", "--games", "2", "--no-save"]) == 0
+    assert "mcts:20" in capsys.readouterr().out
+    answers = iter(["1"] * 2000)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert cli.main(["play", "fungi_v0", "--seed", "4", "--opponent", "mcts:20"]) == 0
+    assert "game over" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="mcts:SIMS"):
+        cli.main(["eval", "fungi_v0", "mcts:lots", "random", "--games", "2", "--no-save"])
+
+
+def test_tables_print_mcts_names_verbatim():
+    from mushgym.agents.evaluate import MatchResult, TournamentResult
+
+    r = TournamentResult("mycology_v0", ["greedy", "mcts:100:greedy"],
+                         [MatchResult("greedy", "mcts:100:greedy", 4, 2, 0, 2)],
+                         {"greedy": 0.0, "mcts:100:greedy": 0.0}, {"greedy": 0.0, "mcts:100:greedy": 50.0}, "greedy")
+    assert "mcts:100:greedy" in r.table()
