@@ -113,7 +113,9 @@ STATE_SIZE = L.size
 # decision entries). What depends on the options (the player count, the turn limit, the token
 # bound) and on several slots at once (each card in exactly one place, scores, the decision
 # entry's arguments by kind) is checked by the compiled ``validate`` kernel (validate.py).
-_BIG = 2**31
+# counts (turns, tokens) stay far below 2**20 in any game (at most 486 turns of a few tokens
+# each), and 4 * 2**20 keeps the score bounds inside the int32 the vector API stores them in
+_BIG = 2**20
 _CARD = (-1, NKINDS - 1)     # a card id or -1 (empty)
 for _name, _low, _high in (
     ("rng", 0, 2**32 - 1), ("turn_player", 0, MAX_PLAYERS - 1), ("first_player", 0, MAX_PLAYERS - 1),
