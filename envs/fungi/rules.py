@@ -32,6 +32,7 @@ from .legality import (  # noqa: F401
     legal_mask, phase, trim_limit, type_units,
 )
 from .observation import observe  # noqa: F401
+from .validate import validate  # noqa: F401  (the state check run by mushgym.Game.validate)
 
 
 @njit(cache=True)
