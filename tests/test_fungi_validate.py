@@ -201,3 +201,18 @@ def test_fast_path_skips_check():
     with pytest.raises(ValueError, match="score"):
         G.step(s, a)
     G.step_inplace(s, a, check=False)               # ... but not on the documented fast path
+
+
+
+def test_no_corrupted_state_plays_on_silently():
+    """The fuzzer's one-field corruptions (tests/fuzz_states.py, in this process: its crash
+    counting runs in test_hardening): each refused, or a valid state played on correctly."""
+    import sys
+    from collections import Counter
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from fuzz_states import make_input, run_one
+
+    counts = Counter(run_one(G, make_input(G, "corrupt", i, 7), np.random.default_rng(i)) for i in range(300))
+    assert set(counts) <= {"refused", "ok"} and counts["refused"] > 200, counts
