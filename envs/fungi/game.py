@@ -278,6 +278,11 @@ class FungiGame(Game):
         return "\n".join(lines)
 
     # --- checks ------------------------------------------------------------------
+    def validation_error(self, code: int) -> str:
+        from .validate import VALIDATION_ERRORS
+
+        return VALIDATION_ERRORS.get(code, super().validation_error(code))
+
     def card_locations(self, state: np.ndarray) -> np.ndarray:
         """Count of every card kind over all locations (must equal the deck's copies)."""
         v = R.L.arrays(state)
@@ -335,7 +340,7 @@ class FungiGame(Game):
             f"terminal flag {int(s[R.TERMINAL])} but forest has {int(s[R.FOREST_N])} cards"
         assert s[R.NIGHT_N] >= self._moons_left(s) or d.copies[MOON] > d.copies[NIGHT0:NIGHT0 + NNIGHT].sum(), \
             "fewer Night cards left than Moons still to be taken"
-        cp = self.current_player(s)
+        cp = int(R.current_player(s))   # the kernel: the public one runs validate, which would name less
         for p in range(2):
             h = v["hand"][p]
             k = v["known"][p]

@@ -6,7 +6,9 @@ The game is split where the engine's declarations make seams:
   action space and the decision stack (every index the kernels use comes from there);
 * :mod:`legality`: hand limits, what a player may do, ``legal_mask``, ``current_player``;
 * :mod:`effects`: the deal (``init``), ``step`` and the end of a turn;
-* :mod:`observation`: ``observe``.
+* :mod:`observation`: ``observe``;
+* :mod:`validate`: ``validate``, the consistency check ``Game.validate`` runs on every state
+  the functional API is given (not on ``step_inplace(check=False)`` nor the batch kernels).
 
 This module gathers them (``Game.kernels`` points here, and ``rules.X`` reaches every
 declaration), adds ``is_terminal`` and ``returns``, and compiles the generic batch loops.
@@ -32,6 +34,7 @@ from .legality import (  # noqa: F401
     legal_mask, phase, trim_limit, type_units,
 )
 from .observation import observe  # noqa: F401
+from .validate import validate  # noqa: F401  (the state check run by mushgym.Game.validate)
 
 
 @njit(cache=True)
