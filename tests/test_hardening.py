@@ -592,7 +592,7 @@ def test_vector_classes_and_single_agent_env_pickle():
     b = _pickle_roundtrip_steps(vec, lambda v: v.step(v.sample_random_actions(out=np.zeros(3, np.int64)))[:6])
     with pytest.raises(ValueError, match="read-only"):
         b.masks[0, 0] = 1
-    assert np.shares_memory(b.states, b._b.states)
+    assert np.shares_memory(b.vector_states, b._b.states)   # the raw buffer (b.states converts to int64)
 
     def sa():
         v = mushgym.vector.make_single_agent("fungi_v0", num_envs=3, seed=4)

@@ -532,6 +532,7 @@ def test_turn_limit_is_a_truncation_by_default_and_scored_on_request():
     g, s, _, _ = _cut_game()
     assert g.is_truncated(s) and g.returns(s).tolist() == [0.0, 0.0]
     scored = MyceliaGame(turn_limit=40, turn_limit_end="score")
+    s = scored.stamp_header(s.copy())   # the same position under the other option (the header names the options)
     assert not scored.is_truncated(s)
     scores = scored.final_scores(s)
     assert scores == [int(s[R.PTS + p]) + int(s[R.INS + p]) // 2 for p in range(2)]   # no End Game Token

@@ -29,20 +29,53 @@ from numba import njit
 from mushgym.core import rng_below
 
 from .rules import (
-    C_ACTIVE, C_ATT, C_DEF, C_REVEALED, CFG_NP, DECK, DECK_N, NDECK, NDECK_N, NK, T, c_card_at, hand_at, known_at,
+    C_ACTIVE, C_ATT, C_DEF, C_REVEALED, CFG_NP, DECK, DECK_N, DECK_TOP_N, NDECK, NDECK_N, NDECK_TOP_N, NK, T, c_card_at, hand_at, known_at,
     nseen_at,
 )
 
 
 @njit(cache=True)
-def _nth_unseen(state, player, n, i):
-    """The position of the ``i``-th nutrient card (0-based) ``player`` has not seen."""
-    for pos in range(n):
+def _nth_unseen(state, player, lo, hi, i):
+    """The position in ``lo..hi-1`` of the ``i``-th nutrient card (0-based) ``player`` has not seen."""
+    for pos in range(lo, hi):
         if state[nseen_at(player, pos)] == 0:
             if i == 0:
                 return pos
             i -= 1
     return -1
+
+
+@njit(cache=True)
+def _slot(i, keep_lo, keep_n):
+    """The deck position of pool card ``i``: the pool skips the ``keep_n`` positions from
+    ``keep_lo`` (a Witch's Hat's public set on top of the deck, which stays where it is)."""
+    return i if i < keep_lo else i + keep_n
+
+
+@njit(cache=True)
+def _shuffle_unseen(state, player, lo, hi, rng):
+    """Canonical order (by kind), then a uniform shuffle, of the nutrient cards in positions
+    ``lo..hi-1`` that ``player`` has not seen."""
+    m = 0
+    for pos in range(lo, hi):
+        if state[nseen_at(player, pos)] == 0:
+            m += 1
+    w = 0
+    for kind in range(NK):
+        for i in range(w, m):
+            a = _nth_unseen(state, player, lo, hi, i)
+            if state[NDECK + a] == kind:
+                b = _nth_unseen(state, player, lo, hi, w)
+                state[NDECK + a] = state[NDECK + b]
+                state[NDECK + b] = kind
+                w += 1
+    for i in range(m - 1, 0, -1):
+        j = rng_below(rng, 0, i + 1)
+        a = _nth_unseen(state, player, lo, hi, i)
+        b = _nth_unseen(state, player, lo, hi, j)
+        x = state[NDECK + a]
+        state[NDECK + a] = state[NDECK + b]
+        state[NDECK + b] = x
 
 
 @njit(cache=True)
@@ -69,53 +102,56 @@ def determinize(state, player, cfg, work, rng):
     if hide1:
         state[DECK + n] = state[c_card_at(1)]
         n += 1
+    keep_n = state[DECK_TOP_N]                       # a Witch's Hat's public set stays on top,
+    keep_lo = deck_n - keep_n                        # shuffled among itself; the pool is the rest
+    p = n - keep_n
     w = 0                                            # canonical order, then a uniform shuffle
     for t in range(T):
-        for i in range(w, n):
-            if state[DECK + i] == t:
-                state[DECK + i] = state[DECK + w]
-                state[DECK + w] = t
+        for i in range(w, p):
+            if state[DECK + _slot(i, keep_lo, keep_n)] == t:
+                a = DECK + _slot(i, keep_lo, keep_n)
+                b = DECK + _slot(w, keep_lo, keep_n)
+                state[a] = state[b]
+                state[b] = t
                 w += 1
-    for i in range(n - 1, 0, -1):
+    for i in range(p - 1, 0, -1):
         j = rng_below(rng, 0, i + 1)
-        x = state[DECK + i]
-        state[DECK + i] = state[DECK + j]
-        state[DECK + j] = x
+        a = DECK + _slot(i, keep_lo, keep_n)
+        b = DECK + _slot(j, keep_lo, keep_n)
+        x = state[a]
+        state[a] = state[b]
+        state[b] = x
     i = 0
     for q in range(n_players):                       # deal back: hands, face-down cards, deck
         for _ in range(work[q]):
-            state[hand_at(q, state[DECK + i])] += 1
+            state[hand_at(q, state[DECK + _slot(i, keep_lo, keep_n)])] += 1
             i += 1
     if hide0:
-        state[c_card_at(0)] = state[DECK + i]
+        state[c_card_at(0)] = state[DECK + _slot(i, keep_lo, keep_n)]
         i += 1
     if hide1:
-        state[c_card_at(1)] = state[DECK + i]
+        state[c_card_at(1)] = state[DECK + _slot(i, keep_lo, keep_n)]
         i += 1
-    for k in range(deck_n):
-        state[DECK + k] = state[DECK + i + k]
-    # nutrient cards player has not seen: canonical order, then shuffled among their positions
-    nn = state[NDECK_N]
-    m = 0
-    for pos in range(nn):
-        if state[nseen_at(player, pos)] == 0:
-            m += 1
-    w = 0
-    for kind in range(NK):
-        for i in range(w, m):
-            a = _nth_unseen(state, player, nn, i)
-            if state[NDECK + a] == kind:
-                b = _nth_unseen(state, player, nn, w)
-                state[NDECK + a] = state[NDECK + b]
-                state[NDECK + b] = kind
-                w += 1
-    for i in range(m - 1, 0, -1):
+    for k in range(keep_lo):                         # the rest of the pool under the public set
+        state[DECK + k] = state[DECK + _slot(i + k, keep_lo, keep_n)]
+    for i in range(1, keep_n):                       # the public set (in place: the pool skipped
+        x = state[DECK + keep_lo + i]                # it) in canonical order, then shuffled among
+        k = i                                        # itself
+        while k > 0 and state[DECK + keep_lo + k - 1] > x:
+            state[DECK + keep_lo + k] = state[DECK + keep_lo + k - 1]
+            k -= 1
+        state[DECK + keep_lo + k] = x
+    for i in range(keep_n - 1, 0, -1):
         j = rng_below(rng, 0, i + 1)
-        a = _nth_unseen(state, player, nn, i)
-        b = _nth_unseen(state, player, nn, j)
-        x = state[NDECK + a]
-        state[NDECK + a] = state[NDECK + b]
-        state[NDECK + b] = x
+        x = state[DECK + keep_lo + i]
+        state[DECK + keep_lo + i] = state[DECK + keep_lo + j]
+        state[DECK + keep_lo + j] = x
+    # nutrient cards player has not seen: shuffled among their positions, those of a Witch's
+    # Hat's public set on top (exactly known as a set) only among themselves
+    nn = state[NDECK_N]
+    ntop = nn - state[NDECK_TOP_N]
+    _shuffle_unseen(state, player, 0, ntop, rng)
+    _shuffle_unseen(state, player, ntop, nn, rng)
     for q in range(n_players):                       # what the others know: player cannot tell
         if q != player:
             for pos in range(nn):
