@@ -18,23 +18,8 @@ import numba
 import numpy as np
 
 import mushgym
+from mushgym.bench.rows import search_positions
 from mushgym.search import Searcher
-
-
-def positions(game, n=4, seed=0):
-    rng = np.random.default_rng(seed)
-    out = []
-    for g in range(n):
-        s = game.new_state(100 + g)
-        for _ in range(int(rng.integers(0, 12))):
-            legal = game.legal_actions(s)
-            nxt = game.step(s, int(legal[rng.integers(legal.size)]))
-            if game.is_terminal(nxt):
-                break
-            s = nxt
-        if not game.is_terminal(s):
-            out.append(s)
-    return out
 
 
 def sims_per_s(game, sims, threads, states, seconds):
@@ -72,7 +57,7 @@ def main(argv=None):
     report = {"cores": cores, "envs": {}}
     for env_id in args.envs:
         game = mushgym.game(env_id)
-        states = positions(game)
+        states = search_positions(game)
         base1 = games_per_s(game, 1, args.seconds)
         row = {"random_games_per_s_1thread": base1, "sims_per_s_1thread": {}, "sims_per_s_all_cores": None}
         for sims in args.sizes:

@@ -38,6 +38,23 @@ def options_id(options: dict[str, Any]) -> str:
     return "-".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"
 
 
+def random_states(game: Game, n_games: int = 6, seed: int = 0, every: int = 3) -> list[np.ndarray]:
+    """Copies of the states met in uniform-random play (every ``every``-th decision) of the
+    games dealt from ``seed``, ``seed + 1``, ... (``n_games`` of them)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for g in range(n_games):
+        s = game.new_state(seed + g)
+        t = 0
+        while not game.is_terminal(s):
+            if t % every == 0:
+                out.append(s.copy())
+            legal = game.legal_actions(s)
+            game.step_inplace(s, int(legal[rng.integers(legal.size)]))
+            t += 1
+    return out
+
+
 def random_trajectory(game: Game, seed: int, check: bool = True, max_steps: int | None = None) -> Iterator[tuple[np.ndarray, int]]:
     """Yield ``(state, action)`` along one uniform-random game (``state`` before ``action``).
 

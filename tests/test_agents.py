@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import mushgym
+from mushgym import testing
 from mushgym.agents import (
     Agent, FunctionAgent, GreedyAgent, RandomAgent, bradley_terry_elo, eval_main, make_agent, play_games,
     play_match, tournament, wilson_interval,
@@ -23,19 +24,7 @@ def add_one(obs, mask):
 
 
 def random_states(game, n_games=6, seed=0, every=3):
-    """States met in random play (every ``every``-th decision), with the player to act."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for g in range(n_games):
-        s = game.new_state(seed + g)
-        t = 0
-        while not game.is_terminal(s):
-            if t % every == 0:
-                out.append(s.copy())
-            legal = game.legal_actions(s)
-            game.step_inplace(s, int(legal[rng.integers(legal.size)]))
-            t += 1
-    return out
+    return testing.random_states(game, n_games, seed, every)
 
 
 def test_import_does_not_pull_torch():

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import mushgym
+from mushgym import testing
 from mushgym.agents import MCTSAgent, RandomAgent, make_agent, play_games
 from mushgym.agents.evaluate import agent_spec_problem
 from mushgym.game import Game
@@ -20,18 +21,7 @@ DET_ENVS = [e for e in mushgym.list_envs() if find_kernel(mushgym.game(e).kernel
 
 
 def random_states(game, n_games=3, seed=0, every=7):
-    rng = np.random.default_rng(seed)
-    out = []
-    for g in range(n_games):
-        s = game.new_state(seed + g)
-        t = 0
-        while not game.is_terminal(s):
-            if t % every == 0:
-                out.append(s.copy())
-            legal = game.legal_actions(s)
-            game.step_inplace(s, int(legal[rng.integers(legal.size)]))
-            t += 1
-    return out
+    return testing.random_states(game, n_games, seed, every)
 
 
 def det_fn(game):

@@ -338,16 +338,12 @@ def bench_episodes(game, batch: int, budget: float, repeats: int) -> Row:
 SEARCH_SIMULATIONS = 1000
 
 
-def bench_search(game, threads: int, budget: float, repeats: int) -> Row:
-    """Information-set MCTS (mushgym.search), random rollouts: simulations per second over
-    every thread (``threads`` root-parallel trees of ``SEARCH_SIMULATIONS`` each), from
-    positions met in random play. steps/s = simulations/s; games/s = searches (moves)/s."""
-    from ..search import Searcher
-
-    searcher = Searcher(game, simulations=SEARCH_SIMULATIONS, threads=threads, seed=0)
-    rng = np.random.default_rng(0)
+def search_positions(game, n: int = 4, seed: int = 0) -> list:
+    """Up to ``n`` running positions a few random moves (0-11) into games dealt from seeds
+    100, 101, ...: the positions the search rows (and benchmarks/search_speed.py) time."""
+    rng = np.random.default_rng(seed)
     positions = []
-    for g in range(4):
+    for g in range(n):
         s = game.new_state(100 + g)
         for _ in range(int(rng.integers(0, 12))):
             legal = game.legal_actions(s)
@@ -357,6 +353,17 @@ def bench_search(game, threads: int, budget: float, repeats: int) -> Row:
             s = nxt
         if not game.is_terminal(s):
             positions.append(s)
+    return positions
+
+
+def bench_search(game, threads: int, budget: float, repeats: int) -> Row:
+    """Information-set MCTS (mushgym.search), random rollouts: simulations per second over
+    every thread (``threads`` root-parallel trees of ``SEARCH_SIMULATIONS`` each), from
+    positions met in random play. steps/s = simulations/s; games/s = searches (moves)/s."""
+    from ..search import Searcher
+
+    searcher = Searcher(game, simulations=SEARCH_SIMULATIONS, threads=threads, seed=0)
+    positions = search_positions(game)
     searcher.search(positions[0], game.current_player(positions[0]))    # compile or load
     k = [0]
 
