@@ -15,7 +15,8 @@ compiled, drawing from the search's generator ``rng``:
   then the face-down cards, the rest becomes the deck;
 * the nutrient cards ``player`` has not seen are shuffled among their positions;
 * what the other players know (``known`` and ``nseen`` of the other viewers) is
-  forgotten, as in ``perturb_hidden``: ``player`` cannot tell what they saw.
+  forgotten, as in ``perturb_hidden``: ``player`` cannot tell what they saw;
+* variant: the Emsporium's item deck (its order is hidden from everyone) is reshuffled.
 
 Scratch: ``work[0:players]`` (the cards dealt back to each hand). The nutrient
 shuffle walks the unseen positions by rank (quadratic in the nutrient deck, a few
@@ -25,6 +26,8 @@ The state's own generator is reseeded by the search. No allocation.
 """
 
 from numba import njit
+
+from . import emsporium as _EM   # variant: emsporium (the item deck's order)
 
 from mushgym.core import rng_below
 
@@ -159,3 +162,4 @@ def determinize(state, player, cfg, work, rng):
             for h in range(n_players):
                 for t in range(T):
                     state[known_at(q, h, t)] = 0
+    _EM.determinize_items(state, rng)   # variant: emsporium

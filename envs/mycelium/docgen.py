@@ -17,14 +17,14 @@ HEAD = '''"""
 | Manual Control     | No (the `mushgym play` CLI)                                              |
 | Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
 | Agents             | 3 or 4 (option `num_players`, default 4)                                 |
-| Action Shape       | Discrete(%(A)d)                                                          |
-| Action Values      | Discrete(%(A)d)                                                          |
-| Observation Shape  | (%(O)d,) float32, seat-relative (offset 0 = the observer); int8 `action_mask` of (%(A)d,) |
+| Action Shape       | Discrete(%(A0)d); Discrete(%(A)d) with any variant on (appended groups: the ids above stay) |
+| Action Values      | Discrete(%(A0)d); Discrete(%(A)d) with any variant on                    |
+| Observation Shape  | (%(O0)d,) float32, seat-relative (offset 0 = the observer); (%(O)d,) with any variant on (appended fields); int8 `action_mask` of the action count |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
 | State              | one int64 array of %(S)d slots (`Game().state_size`)                     |
 | Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
-| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score") |
+| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `emsporium` (False default, True: the Emsporium variant, shop of 5 items and the Buy action) |
 
 Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
 Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
@@ -58,13 +58,14 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 
 ### Version history
 
-* v0: initial release (base game, 3 and 4 players; variants in a later version).
+* v0: initial release (base game, 3 and 4 players); the Emsporium variant as an option (`emsporium=True`;
+  with it off the game, its action ids and its observation are unchanged).
 """
 '''
 
 
 def docstring() -> str:
-    return HEAD % dict(A=R.NUM_ACTIONS, O=R.OBS_SIZE, S=R.STATE_SIZE, OT=R.O.table(), AT=R.A.table(), ST=R.L.table())
+    return HEAD % dict(A=R.NUM_ACTIONS, O=R.OBS_SIZE, A0=R.NUM_ACTIONS_BASE, O0=R.OBS_SIZE_BASE, S=R.STATE_SIZE, OT=R.O.table(), AT=R.A.table(), ST=R.L.table())
 
 
 def main() -> None:

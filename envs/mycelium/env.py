@@ -8,14 +8,14 @@
 | Manual Control     | No (the `mushgym play` CLI)                                              |
 | Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
 | Agents             | 3 or 4 (option `num_players`, default 4)                                 |
-| Action Shape       | Discrete(1310)                                                          |
-| Action Values      | Discrete(1310)                                                          |
-| Observation Shape  | (1468,) float32, seat-relative (offset 0 = the observer); int8 `action_mask` of (1310,) |
+| Action Shape       | Discrete(1310); Discrete(1316) with any variant on (appended groups: the ids above stay) |
+| Action Values      | Discrete(1310); Discrete(1316) with any variant on                    |
+| Observation Shape  | (1468,) float32, seat-relative (offset 0 = the observer); (1514,) with any variant on (appended fields); int8 `action_mask` of the action count |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
-| State              | one int64 array of 1395 slots (`Game().state_size`)                     |
+| State              | one int64 array of 1500 slots (`Game().state_size`)                     |
 | Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
-| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score") |
+| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `emsporium` (False default, True: the Emsporium variant, shop of 5 items and the Buy action) |
 
 Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
 Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
@@ -80,6 +80,11 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1327..1328 | `top_n` | i0=2 | how many cards on top of the mushling / nutrient deck those are |
 | 1329..1464 | `nutrient_known` | from_top=17 x nkind=8 | nutrient cards I know, by position from the top of the deck |
 | 1465..1467 | `supply` | i0=3 | supply of spores, nutrients, combat tokens |
+| 1468..1470 | `variant_decision` | i0=3 | variant decision on top (buy, hero pick, legend), one-hot |
+| 1471..1502 | `items` | offset=4 x item=8 | Emsporium items owned, by seat offset |
+| 1503..1510 | `shop` | i0=8 | Emsporium items face up in the shop, per type |
+| 1511 | `item_deck` | scalar | cards in the item deck |
+| 1512..1513 | `buy` | i0=2 | Buy: spore value paid / 30, value left to spend / 30 |
 
 ### Action space
 
@@ -118,6 +123,8 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1295 | `use` | - | use the reaction in question (a revealed card's, Amethyst Deceiver's) |
 | 1296..1305 | `place_gatherer` | gloc=10 | place a gatherer on this location |
 | 1306..1309 | `arrange` | pos=4 | Magic Mushling: the viewed card at this position goes next from the top |
+| 1310 | `buy` | - | Emsporium: Buy items (pay with pay_token / pay_card, then buy_item, then pay_done) |
+| 1311..1315 | `buy_item` | slot=5 | Emsporium: buy the item in this shop slot with the value paid |
 
 ### State (omniscient, `env.state()`)
 
@@ -176,10 +183,20 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1057 | `c_winner` | scalar | 0 attacker, 1 defender, -1 undecided |
 | 1058 | `decisions_n` | scalar | pending decisions on the stack |
 | 1059..1394 | `decisions` | level=48 x column=7 | pending decisions, bottom first: kind, player, args |
+| 1395..1426 | `items` | player=4 x item=8 | Emsporium items each player owns, per type (public) |
+| 1427..1431 | `shop` | slot=5 | item type face up in each shop slot, -1 empty (refilled at the end of the turn) |
+| 1432..1447 | `item_deck` | pos=16 | Emsporium item deck (types), bottom first (order hidden) |
+| 1448 | `item_deck_n` | scalar | cards in the item deck |
+| 1449..1480 | `heroes` | player=4 x hero=8 | 1: the player holds this hero (public) |
+| 1481..1482 | `hero_up` | slot=2 | hero face up at the Tavern in each slot, -1 none |
+| 1483..1490 | `hero_deck` | pos=8 | hero deck, bottom first (order hidden) |
+| 1491 | `hero_deck_n` | scalar | cards in the hero deck |
+| 1492..1499 | `legend_deal` | player=4 x k=2 | Legends: the 2 heroes dealt to each player, -1 once kept |
 
 ### Version history
 
-* v0: initial release (base game, 3 and 4 players; variants in a later version).
+* v0: initial release (base game, 3 and 4 players); the Emsporium variant as an option (`emsporium=True`;
+  with it off the game, its action ids and its observation are unchanged).
 """
 
 from mushgym.aec import make_env_classes

@@ -8,13 +8,16 @@ import numpy as np
 
 from mushgym.game import Game, GameSpec
 
+from . import emsporium as EM
 from . import rules as R
 from .data import (LK_CAVE, MUSHLING_NAMES, TREE_NAMES, load_board, load_mushlings, load_nutrients)
+from .variant_data import ITEM_NAMES, load_items   # variant: emsporium
 
 PHASE_NAMES = ("explore", "nutrient", "action", "place", "discard", "over")
 DECISION_NAMES = ("resolve", "combat", "fly agaric window", "path window (Penny Bun / Inky Cap)",
                   "reinforcements", "bird's nest", "use a reaction", "pay", "place path", "remove own path",
-                  "attack card", "defend", "give to Inky Cap", "Russula placement", "arrange nutrient cards")
+                  "attack card", "defend", "give to Inky Cap", "Russula placement", "arrange nutrient cards",
+                  "buy items", "pick a hero", "keep a legend")   # the last three: variants
 ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", "Chicken of the Woods (defend)",
                  "Chicken of the Woods (attack)", "Common Puffball", "Liberty Cap", "Bird's Nest",
                  "Parrot Toadstool (view)", "Parrot Toadstool (attack)", "Russula", "Veiled Lady", "Fly Agaric",
@@ -46,6 +49,14 @@ class MyceliumGame(Game):
     ``is_truncated``: PettingZoo ``truncations``, the vector loops' and SB3's
     ``TimeLimit.truncated``, every return 0), "score" an ending scored by Nutrients (the k
     players with the most share the win: (n-k)/(k(n-1)) each, -1/(n-1) to the others).
+
+    Variants (RULES.md, one section each; any combination, Legends implies the Tavern):
+    ``emsporium`` (False/True): the shop of 5 items, the Buy action, the items' effects
+    (``items.toml``); ``hero_tavern`` (False/True): the Hero Tavern location and the 8 heroes
+    (``heroes.toml``); ``legends`` (False/True): each player starts with 1 of 2 heroes dealt
+    (requires ``hero_tavern=True``). With any variant on, the action space and the
+    observation grow by appended groups and fields (the base game's ids and offsets stay);
+    with all off the game is exactly the base game.
     """
 
     env_id: ClassVar[str] = "mycelium_v0"
@@ -57,12 +68,20 @@ class MyceliumGame(Game):
         "reaction_prompts": REACTION_PROMPTS,
         "turn_limit": TURN_LIMITS,
         "turn_limit_end": TURN_LIMIT_ENDS,
+        "emsporium": (False, True),      # variant: emsporium
     }
     default_options: ClassVar[dict[str, Any]] = {"num_players": 4, "reaction_prompts": "public", "turn_limit": 120,
-                                                 "turn_limit_end": "truncate"}
+                                                 "turn_limit_end": "truncate", "emsporium": False}
     board_path: ClassVar[str | None] = None
     cards_path: ClassVar[str | None] = None
     nutrients_path: ClassVar[str | None] = None
+    items_path: ClassVar[str | None] = None    # variant: emsporium
+    heroes_path: ClassVar[str | None] = None   # variant: hero_tavern
+
+    @staticmethod
+    def variants_on(options: dict[str, Any]) -> bool:
+        """Any variant on: the action space and the observation carry the variants' parts."""
+        return bool(options.get("emsporium") or options.get("hero_tavern") or options.get("legends"))
 
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
         n = int(options["num_players"])
@@ -102,11 +121,17 @@ class MyceliumGame(Game):
         for k in range(len(nut.names)):
             if nut.tree[k] >= 0:
                 c["nut_target"][k] = board.tree_gloc[nut.tree[k]]
+        # variant: emsporium
+        self.items = items = load_items(self.items_path)
+        c["emsporium"][...] = int(options["emsporium"])
+        c["item_cost"][...] = items.cost
         return cfg
 
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
         n = int(options["num_players"])
-        return GameSpec(self.env_id, n, R.NUM_ACTIONS, (R.OBS_SIZE,), R.STATE_SIZE,
+        full = self.variants_on(options)   # variants: their appended actions and observation fields
+        return GameSpec(self.env_id, n, R.NUM_ACTIONS if full else R.NUM_ACTIONS_BASE,
+                        (R.OBS_SIZE if full else R.OBS_SIZE_BASE,), R.STATE_SIZE,
                         max_game_length=EXPLORE_STEPS + int(options["turn_limit"]) * STEPS_PER_TURN,
                         reward_range=(-1.0, 1.0), perfect_information=False, chance=True, zero_sum=True,
                         options=dict(options))
@@ -127,10 +152,14 @@ class MyceliumGame(Game):
             R.V_ARG: f"decision stack entry {detail} has an argument outside its kind's range",
             R.V_ARRANGE: f"decision stack entry {detail} (arrange nutrient cards) names more cards than the deck holds",
             R.V_USE: f"decision stack entry {detail} offers an ability that is not a revealed card's reaction",
+            EM.V_ITEMS: f"the Emsporium item cards of type {detail} ({ITEM_NAMES[detail] if detail < len(ITEM_NAMES) else '?'}) "
+                        f"are not the {2 if self.options['emsporium'] else 0} copies of this game (owned, shop, item deck)",
         }.get(what, f"consistency check code {code}")
 
     def observation_bounds(self):
-        return R.O.bounds()
+        low, high = R.O.bounds()
+        size = self.observation_shape[0]
+        return low[:size], high[:size]
 
     # --- text ---------------------------------------------------------------------------
     def seat_name(self, p: int) -> str:
@@ -146,6 +175,9 @@ class MyceliumGame(Game):
             return f"exchange 2 {MUSHLING_NAMES[args[0]]}: {what}"
         if name == "place_gatherer":
             return f"place a gatherer on {self.board.gloc_names[args[0]]}"
+        if name == "buy_item":   # variant: emsporium
+            i = int(state[R.shop_at(args[0])])
+            return f"buy_item slot {args[0]} ({ITEM_NAMES[i] if i >= 0 else 'empty'})"
         if name in E_args:
             e = args[0]
             (a, b) = self.board.edges[e]
@@ -183,11 +215,19 @@ class MyceliumGame(Game):
             lines.append(f"  combat: {self.seat_name(int(v['c_att']))} attacks {self.seat_name(int(v['c_def']))} "
                          f"on edge {int(v['c_edge'])}, cards {cards}, bonus {v['c_bonus'].tolist()}, "
                          f"stage {int(v['c_stage'])}")
+        if self.options["emsporium"]:   # variant: emsporium
+            lines.extend(self._emsporium_lines(v))
         depth = int(v["decisions_n"])
         for lv in range(depth - 1, -1, -1):
             row = v["decisions"][lv]
             lines.append(f"  stack[{lv}]: {DECISION_NAMES[row[0]]} player {int(row[1])} args {row[2:].tolist()}")
         return "\n".join(lines)
+
+    def _emsporium_lines(self, v) -> list[str]:
+        shop = [ITEM_NAMES[i] if i >= 0 else "-" for i in v["shop"]]
+        owned = {self.board.colours[p]: {ITEM_NAMES[i]: int(c) for i, c in enumerate(v["items"][p]) if c}
+                 for p in range(self.num_players)}
+        return [f"  emsporium: shop {shop} item deck {int(v['item_deck_n'])} items {owned}"]
 
     def render_text(self, state, player=None) -> str:
         return self.state_to_string(state) if player is None else self.public_text(state, player)
@@ -255,11 +295,27 @@ class MyceliumGame(Game):
             for holder in range(n):
                 assert (v["known"][viewer, holder] <= v["hand"][holder]).all(), (
                     f"player {viewer} 'knows' a card player {holder} does not hold")
-        assert v["last_hand"] <= R.HAND_LIMIT, f"a Draw Phase ended with {int(v['last_hand'])} cards in hand"
+        pouches = int(v["items"][:, EM.POUCH].max())   # variant: emsporium (Pouch raises the limit)
+        assert v["last_hand"] <= R.HAND_LIMIT + pouches, f"a Draw Phase ended with {int(v['last_hand'])} cards in hand"
         if v["done"]:
             w = int(v["winner"])
             assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["done"] == R.DONE_LIMIT, "game over without a winner"
             assert (v["mat_nut"][:n] >= R.WIN_NUTRIENTS).sum() <= 1
+        self._check_emsporium(v)
+
+    def _check_emsporium(self, v) -> None:
+        """Variant: emsporium. The 16 item cards are conserved (2 per type, owned, in the shop or
+        in the item deck); without the variant there are none."""
+        per = 2 if self.options["emsporium"] else 0
+        nd = int(v["item_deck_n"])
+        count = v["items"].sum(axis=0) + np.bincount(v["item_deck"][:nd], minlength=R.NI)
+        for i in v["shop"]:
+            if i >= 0:
+                count[i] += 1
+        assert (count == per).all(), f"item cards per type {count.tolist()}, not {per} each"
+        assert (v["items"][self.num_players:] == 0).all()
+        if self.options["emsporium"] and int(v["decisions_n"]) == 0 and v["phase"] == R.PH_ACTION:
+            pass   # (bought slots may be empty until the end of the turn)
 
     def perturb_hidden(self, state, player, rng):
         """Redeal what ``player`` cannot see: other hands beyond what it knows, the deck order,
@@ -309,5 +365,8 @@ class MyceliumGame(Game):
                 v["ndeck"][pos] = k
         v["nseen"][[q for q in range(n) if q != player]] = 0
         v["known"][[q for q in range(n) if q != player]] = 0
+        # variant: emsporium: the item deck's order is hidden from everyone
+        ni = int(v["item_deck_n"])
+        v["item_deck"][:ni] = rng.permutation(v["item_deck"][:ni])
         v["rng"][...] = rng.integers(1, 2**32, size=R.RNG_WORDS)
         return new

@@ -30,6 +30,10 @@ looked ahead (a step may draw a hidden card).
   Builder removes a Path near the 20-Path limit; Exchange spawns a spore in the player's own
   cave (bonded) or draws, with two cards of little keep value.
 * Discards: the cards with the least keep value (spore value, combat value, reactions).
+* Variant (Emsporium): a Buy when the shop has an item it values (ITEM_VALUE: Backpack and
+  Sword first) that its tokens and cards can pay with a Path's worth (3) to spare, or when
+  no Path is worth building; it pays tokens first, then the cards of least keep value, buys
+  the most valued affordable item, and stops when nothing more of value is affordable.
 """
 
 from __future__ import annotations
@@ -45,6 +49,49 @@ KEEP = np.zeros(R.T)
 for _t, _v in ((R.FLY, 3.0), (R.PENNY, 2.0), (R.CHANT, 2.5), (R.BLEWIT, 2.5), (R.BIRDS, 2.0), (R.NIGHT, 2.0),
                (R.MOREL, 1.5), (R.PARASOL, 1.2), (R.SHIITAKE, 1.2), (R.DEATH, 1.5), (R.INKY, 1.0)):
     KEEP[_t] = _v
+
+
+# variant: emsporium (item types in variant_data.ITEM_NAMES order: Sword, Pickaxe, Backpack,
+# Bow, Flyers, Shield, Pouch, Basket)
+ITEM_VALUE = np.array([0.8, 0.5, 1.0, 0.3, 0.4, 0.4, 0.2, 0.5])
+
+
+def _shop_target(game, v, budget):
+    """The most valued shop slot costing at most ``budget`` (-1 none)."""
+    best, slot = 0.0, -1
+    for s_, i in enumerate(v["shop"]):
+        if i >= 0 and game.config[R.cfg_item_cost_at(int(i))] <= budget and ITEM_VALUE[i] > best:
+            best, slot = ITEM_VALUE[i], s_
+    return slot
+
+
+def _buy_scores(game, v, p, kind_top, scores, action_mask, spore, combat, cap, best_edge):
+    """Variant: emsporium. The Buy action in the menu, and the D_BUY decision."""
+    if kind_top < 0:
+        if R.A_BUY < len(action_mask) and action_mask[R.A_BUY]:
+            slot = _shop_target(game, v, cap - 3 if best_edge > 0.25 else cap)
+            if slot >= 0:
+                scores[R.A_BUY] = 1.5 + ITEM_VALUE[v["shop"][slot]]
+        return
+    top = v["decisions"][int(v["decisions_n"]) - 1]
+    paid, spent = int(top[2]), int(top[3])
+    left = paid - spent
+    buys = [s_ for s_ in range(R.SHOP) if action_mask[R.A_BUY_ITEM + s_]]
+    if buys:
+        for s_ in buys:
+            scores[R.A_BUY_ITEM + s_] = 3.0 + ITEM_VALUE[v["shop"][s_]]
+        return
+    hand = v["hand"][p]
+    more = 3 * int(v["mat_spores"][p]) + int((hand * spore).sum())
+    target = _shop_target(game, v, left + more)
+    scores[R.A_PAY_DONE] = 2.0 if target < 0 else -5.0
+    if target >= 0:
+        if action_mask[R.A_PAY_TOKEN]:
+            scores[R.A_PAY_TOKEN] = 1.0
+        for t in range(R.T):
+            a = R.A_PAY_CARD + t
+            if action_mask[a]:
+                scores[a] = 0.5 + 0.1 * spore[t] - 0.2 * _keep_value(t, spore, combat)
 
 
 def _tables(game):
@@ -203,6 +250,8 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
         best_edge = max((edge_value(e) for e in range(ne) if R.can_build_at(state, game.config, p, e)), default=0.0)
         if action_mask[R.A_BUILD] and cap >= 3 and best_edge > 0.25:
             scores[R.A_BUILD] = 1.0 + best_edge
+        if game.options.get("emsporium"):   # variant: emsporium
+            _buy_scores(game, v, p, -1, scores, action_mask, spore, combat, cap, best_edge)
         for pair in range(3):
             if action_mask[R.A_BPAIR + pair]:
                 scores[R.A_BPAIR + pair] = 2.0 + best_edge
@@ -328,6 +377,9 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
                 scores[a] = 0.5 + 0.1 * spore[t] - 0.2 * _keep_value(t, spore, combat)
                 if paid % 3 + spore[t] > 3 and paid >= 3:
                     scores[a] -= 1.0
+        return scores
+    if kind == R.D_BUY:   # variant: emsporium
+        _buy_scores(game, v, p, kind, scores, action_mask, spore, combat, 0, 0.0)
         return scores
     if kind == R.D_PLACE_PATH:
         for e in range(ne):

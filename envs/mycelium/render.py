@@ -9,6 +9,9 @@ decision pending; the combat in progress (face-down cards as card backs until th
 except the viewer's own); one panel per player with Nutrients, spores, combat tokens,
 Paths and gatherers at home, and the hand: the viewer's face up, the others' as a count.
 
+Variants: with the Emsporium, the shop's 5 face-up items under the board (an empty slot
+until the end of the turn it was bought in) and each player's items in its panel.
+
 The state is read by field name through the game's layout (``game.layout.arrays``).
 """
 
@@ -171,4 +174,32 @@ def draw(game, state, viewer):
             for i in range(min(k, 8)):
                 card_back(scene, px + 8 + i * 14, top_y + 22, 40, min(52, ph - 36))
             scene.text(px + 8 + min(k, 8) * 14 + 40, top_y + 40, f"{k} cards", size=10, fill=PALETTE["muted"])
+        if game.options.get("emsporium"):   # variant: emsporium
+            _player_items(scene, v, p, px, top_y + ph - 12)
+    if game.options.get("emsporium"):   # variant: emsporium
+        _shop(scene, v)
     return scene
+
+
+def _player_items(scene, v, p, x, y):
+    """Variant: emsporium. The items a player owns (public), one line."""
+    from .variant_data import ITEM_NAMES
+
+    owned = [f"{ITEM_NAMES[i]}{' x' + str(int(c)) if c > 1 else ''}" for i, c in enumerate(v["items"][p]) if c]
+    scene.text(x + 8, y, "items: " + (", ".join(owned) if owned else "none"), size=8, fill=PALETTE["ink"])
+
+
+def _shop(scene, v):
+    """Variant: emsporium. The shop's 5 face-up items (costs from the config are in the text
+    of ``items.toml``) and the item deck's size, under the board."""
+    from .variant_data import ITEM_NAMES
+
+    x0, y0 = 20, 612
+    scene.text(x0, y0 - 4, f"Emsporium shop (item deck {int(v['item_deck_n'])})", size=10, bold=True,
+               fill=PALETTE["ink"])
+    for s_, i in enumerate(v["shop"]):
+        x = x0 + s_ * 66
+        if i >= 0:
+            card(scene, x, y0 + 4, 60, 76, ITEM_NAMES[int(i)], band="#c9a227", size=8)
+        else:
+            scene.text(x + 8, y0 + 40, "(sold)", size=9, fill=PALETTE["muted"])

@@ -20,6 +20,7 @@ from numba import njit
 from mushgym.core import RNG_WORDS, ActionSpace, Layout, install_batch_kernels, rng_below, rng_seed, shuffle_range
 
 from .data import MAX_EDGES, MAX_GATHER_LOCS, MAX_NUTRIENT_KINDS, NUM_MUSHLING_CARDS, NUM_NUTRIENT_CARDS
+from .variant_data import NUM_HEROES, NUM_ITEM_CARDS, NUM_ITEM_TYPES, SHOP_SIZE   # variant: emsporium, hero_tavern
 
 # --- sizes and fixed numbers of the rulebook ----------------------------------------------------
 MAXP = 4
@@ -38,6 +39,13 @@ WIN_NUTRIENTS = 10
 DONE_RULES, DONE_LIMIT = 1, 2   # values of state[DONE] once the game is over
 MAX_ACTIONS_PER_TURN = 30   # designed cap (RULES.md): keeps every game finite
 MAX_PAID = 30               # spore value one Build action may pay (10 Paths)
+# variant: emsporium / hero_tavern
+NI = NUM_ITEM_TYPES         # 8 item types
+NIC = NUM_ITEM_CARDS        # 16 item cards
+SHOP = SHOP_SIZE            # 5 face up
+NH = NUM_HEROES             # 8 unique heroes
+HERO_UP = 2                 # face-up heroes at the Tavern
+TAVERN = MAX_GATHER_LOCS    # the gatherer location value of the Hero Tavern (not a gather location of the base game)
 
 # mushling types (data.MUSHLING_NAMES order)
 AD, CHICKEN, PUFF, DEATH, LIBERTY, BIRDS, PARROT, RUSSULA, VEILED, FLY, INKY, PENNY = range(12)
@@ -50,7 +58,11 @@ NUM_PHASES = 6
 # decision kinds
 (D_RESOLVE, D_COMBAT, D_FA, D_PATHWIN, D_REINF, D_BN, D_USE, D_PAY, D_PLACE_PATH, D_REMOVE_OWN,
  D_ATT_CARD, D_DEFEND, D_INKY_GIVE, D_RUSSULA_PICK, D_ARRANGE) = range(15)
-NUM_D = 15
+NUM_D_BASE = 15
+# variant kinds, appended: emsporium (buy: pay, then pick items), hero_tavern (pick a hero),
+# legends (keep 1 of the 2 heroes dealt)
+D_BUY, D_HERO_PICK, D_LEGEND = range(15, 18)
+NUM_D = 18
 
 # abilities (an entry D_RESOLVE holds: ability, x1, x2, x3, cancelled)
 (AB_DECEIVE, AB_AD_REACT, AB_CHICKEN_DEF, AB_CHICKEN_ATT, AB_PUFF, AB_LIBERTY, AB_BIRDS, AB_PARROT_VIEW,
@@ -92,6 +104,11 @@ CFG_DECK = C.field("deck", NC, dims=("card",))
 CFG_NUT_DECK = C.field("nut_deck", NN, dims=("card",), doc="nutrient kinds of the cards in play")
 CFG_NUT_EFFECT = C.field("nut_effect", NK, dims=("nkind",))
 CFG_NUT_TARGET = C.field("nut_target", NK, dims=("nkind",), doc="gather location of a tree card (-1)")
+# variant: emsporium / hero_tavern / legends
+CFG_EMS = C.field("emsporium", doc="1: the Emsporium variant")
+CFG_ITEM_COST = C.field("item_cost", NI, dims=("item",), doc="spore value of each item type (items.toml)")
+CFG_TAVERN = C.field("hero_tavern", doc="1: the Hero Tavern variant")
+CFG_LEGENDS = C.field("legends", doc="1: the Legends variant (implies the Tavern)")
 CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
 
@@ -154,6 +171,17 @@ C_NEXT = L.field("c_next", doc="reinforcement round: the next player asked")
 C_WINNER = L.field("c_winner", doc="0 attacker, 1 defender, -1 undecided")
 STACK = L.decision_stack(depth=48, args=5)
 CANCEL_COL = 6   # arg 4 of a D_RESOLVE entry: cancelled by a Fly Agaric
+# variant: emsporium (after the base game's fields, so their offsets stay)
+ITEMS = L.field("items", (MAXP, NI), dims=("player", "item"), doc="Emsporium items each player owns, per type (public)")
+SHOP_SLOTS = L.field("shop", SHOP, dims=("slot",), doc="item type face up in each shop slot, -1 empty (refilled at the end of the turn)")
+IDECK = L.field("item_deck", NIC, dims=("pos",), doc="Emsporium item deck (types), bottom first (order hidden)")
+IDECK_N = L.field("item_deck_n", doc="cards in the item deck")
+# variant: hero_tavern / legends
+HEROES = L.field("heroes", (MAXP, NH), dims=("player", "hero"), doc="1: the player holds this hero (public)")
+HERO_UP_SLOTS = L.field("hero_up", HERO_UP, dims=("slot",), doc="hero face up at the Tavern in each slot, -1 none")
+HDECK = L.field("hero_deck", NH, dims=("pos",), doc="hero deck, bottom first (order hidden)")
+HDECK_N = L.field("hero_deck_n", doc="cards in the hero deck")
+LEGEND_DEAL = L.field("legend_deal", (MAXP, 2), dims=("player", "k"), doc="Legends: the 2 heroes dealt to each player, -1 once kept")
 STATE_SIZE = L.size
 
 # Bounds of every slot, checked by Game.validate on each state coming from Python (one pass);
@@ -179,6 +207,13 @@ for _name, _low, _high in (
     ("decisions", 0, np.array([NUM_D - 1, MAXP - 1, E - 1, E - 1, E - 1, E - 1, 1])),
 ):
     L.bound(_name, _low, _high)
+for _name, _low, _high in (   # variant: emsporium, hero_tavern, legends
+    ("items", 0, 2), ("shop", -1, NI - 1), ("item_deck", 0, NI - 1), ("item_deck_n", 0, NIC),
+    ("heroes", 0, 1), ("hero_up", -1, NH - 1), ("hero_deck", 0, NH - 1), ("hero_deck_n", 0, NH),
+    ("legend_deal", -1, NH - 1),
+):
+    L.bound(_name, _low, _high)
+L.bound("gatherer", -1, TAVERN)   # variant: hero_tavern (the Tavern is location G)
 L.install(globals())
 
 WORK_SIZE = 2 * E + 8
@@ -203,6 +238,9 @@ DECISION_ARGS = np.array([
     [ARG_PLAYER, ARG_EDGE, 1, 0, 0],            # D_INKY_GIVE: receiver, edge, given
     [2, ARG_GLOC, ARG_GLOC, 0, 0],              # D_RUSSULA_PICK: picks made, the first two
     [3, 4, 0, 0, 0],                            # D_ARRANGE: next position, cards viewed
+    [MAX_PAY_ARG, MAX_PAY_ARG, 0, 0, 0],        # D_BUY: paid, spent (variant: emsporium)
+    [0, 0, 0, 0, 0],                            # D_HERO_PICK (variant: hero_tavern)
+    [0, 0, 0, 0, 0],                            # D_LEGEND (variant: legends)
 ], dtype=np.int64)
 ABILITY_ARGS = np.array([
     [ARG_TYPE, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0],   # Deceiver .. Liberty Cap
@@ -252,13 +290,17 @@ A_BIRDS = A.add("birds_nest", 7, dims=("subset",), doc="Bird's Nest: gather with
 A_USE = A.add("use", doc="use the reaction in question (a revealed card's, Amethyst Deceiver's)")
 A_GATHERER = A.add("place_gatherer", G, dims=("gloc",), doc="place a gatherer on this location")
 A_ARRANGE = A.add("arrange", 4, dims=("pos",), doc="Magic Mushling: the viewed card at this position goes next from the top")
+NUM_ACTIONS_BASE = A.size
+# variant: emsporium (appended: the base game's ids do not move)
+A_BUY = A.add("buy", doc="Emsporium: Buy items (pay with pay_token / pay_card, then buy_item, then pay_done)")
+A_BUY_ITEM = A.add("buy_item", SHOP, dims=("slot",), doc="Emsporium: buy the item in this shop slot with the value paid")
 NUM_ACTIONS = A.size
 A.install(globals())
 
 # --- observation ----------------------------------------------------------------------------
 O = Layout("observation")
 O_PHASE = O.field("phase", NUM_PHASES, doc="phase one-hot (explore, nutrient, action, place, discard, over)", low=0, high=1)
-O_DKIND = O.field("decision", NUM_D, doc="kind of the pending decision on top of the stack, one-hot", low=0, high=1)
+O_DKIND = O.field("decision", NUM_D_BASE, doc="kind of the pending decision on top of the stack, one-hot", low=0, high=1)
 O_ACTOR = O.field("actor", MAXP, doc="player to act, by seat offset from the observer", low=0, high=1)
 O_TURNP = O.field("turn_player", MAXP, doc="turn player, by seat offset", low=0, high=1)
 O_FIRST = O.field("first_player", MAXP, doc="first player, by seat offset", low=0, high=1)
@@ -300,6 +342,13 @@ O_NDECK_TOP = O.field("nutrient_top", NK, doc="the nutrient cards a Witch's Hat 
 O_TOP_N = O.field("top_n", 2, doc="how many cards on top of the mushling / nutrient deck those are", low=0, high=NC)
 O_NKNOWN = O.field("nutrient_known", (NN, NK), dims=("from_top", "nkind"), doc="nutrient cards I know, by position from the top of the deck", low=0, high=1)
 O_SUPPLY = O.field("supply", 3, doc="supply of spores, nutrients, combat tokens", low=0, high=SPORE_TOKENS)
+OBS_SIZE_BASE = O.size   # the observation without variants (options all off): the fields above
+# variant fields (present when emsporium, hero_tavern or legends is on)
+O_VDKIND = O.field("variant_decision", NUM_D - NUM_D_BASE, doc="variant decision on top (buy, hero pick, legend), one-hot", low=0, high=1)
+O_ITEMS = O.field("items", (MAXP, NI), dims=("offset", "item"), doc="Emsporium items owned, by seat offset", low=0, high=2)
+O_SHOP = O.field("shop", NI, doc="Emsporium items face up in the shop, per type", low=0, high=2)
+O_IDECK = O.field("item_deck", doc="cards in the item deck", low=0, high=NIC)
+O_BUY = O.field("buy", 2, doc="Buy: spore value paid / 30, value left to spend / 30", low=0, high=1)
 OBS_SIZE = O.size
 O.install(globals(), prefix="obs_")
 
@@ -599,10 +648,11 @@ def gather(state, cfg, p, subset, work):
             continue
         kind = cfg[cfg_gloc_kind_at(g)]
         if kind == LK_MUSH:
-            draw_cards(state, p, n)
+            draw_cards(state, p, n * _EM.cards_per_mush_room_gatherer(state, p))   # variant: emsporium (Flyers)
             continue
         b = bonded_count(cfg, g, work)
-        take = n if n < b else b
+        take = n * _EM.tokens_per_gatherer(state, p)   # variant: emsporium (Backpack)
+        take = take if take < b else b
         if kind == LK_CAVE:
             have = state[loc_spores_at(g)]
             take = take if take < have else have
@@ -740,6 +790,7 @@ def init(state, seed, cfg, work):
         state[c_repl_at(s)] = -1
     state[PHASE] = PH_EXPLORE
     clear_decisions(state)
+    _EM.init_items(state, cfg)   # variant: emsporium
 
 
 @njit(cache=True)
@@ -805,6 +856,7 @@ def bn_eligible(state, cfg, q):
 @njit(cache=True)
 def end_turn(state, cfg):
     state[LAST_HAND] = hand_size(state, state[TP])
+    _EM.refill_shop(state, cfg)   # variant: emsporium
     state[TURN] += 1
     lim = cfg[CFG_TURN_LIMIT]
     if lim > 0 and state[TURN] >= lim:
@@ -830,8 +882,8 @@ def after_place(state, cfg):
             start_turn(state, cfg)
         return
     # 5. Draw Phase
-    draw_cards(state, state[TP], 1)
-    if hand_size(state, state[TP]) > HAND_LIMIT:
+    draw_cards(state, state[TP], _EM.draw_phase_cards(state, state[TP]))   # variant: emsporium (Basket)
+    if hand_size(state, state[TP]) > _EM.hand_limit(state, state[TP]):   # variant: emsporium (Pouch)
         state[PHASE] = PH_DISCARD
     else:
         end_turn(state, cfg)
@@ -946,8 +998,8 @@ def combat_stage(state, cfg, work):
     elif st == CS_COMPARE:
         ta = rep_card(state, 0)
         td = rep_card(state, 1)
-        va = cfg[cfg_combat_at(ta)] + state[c_bonus_at(0)]
-        vd = cfg[cfg_combat_at(td)] + state[c_bonus_at(1)]
+        va = cfg[cfg_combat_at(ta)] + state[c_bonus_at(0)] + _EM.combat_bonus(state, att, 0)   # variant: emsporium
+        vd = cfg[cfg_combat_at(td)] + state[c_bonus_at(1)] + _EM.combat_bonus(state, dfd, 1)
         if va > vd:
             state[C_WINNER] = 0
             remove_path(state, dfd, state[C_EDGE])
@@ -1132,7 +1184,7 @@ def resolve_top(state, cfg, work):
         if remove_path(state, u, x2) and spore_supply(state, cfg) > 0:
             state[mat_spores_at(u)] += 1
     elif ab == AB_SPAWN:
-        amount = 2 if x1 == NIGHT else 1
+        amount = (2 if x1 == NIGHT else 1) + _EM.spawn_bonus(state, u)   # variant: emsporium (Pickaxe)
         s = spore_supply(state, cfg)
         amount = amount if amount < s else s
         state[loc_spores_at(x2)] += amount
@@ -1220,7 +1272,7 @@ def advance(state, cfg, work):
         if ph == PH_NUTRIENT:
             state[PHASE] = PH_ACTION
             continue
-        if ph == PH_DISCARD and hand_size(state, state[TP]) <= HAND_LIMIT:
+        if ph == PH_DISCARD and hand_size(state, state[TP]) <= _EM.hand_limit(state, state[TP]):   # variant: emsporium
             end_turn(state, cfg)
             continue
         return
@@ -1323,6 +1375,11 @@ def validate(state, cfg, work):
                 return V_USE * 1000 + lv
         if k == D_ARRANGE and not (decision_at(state, lv, 2) < decision_at(state, lv, 3) <= state[NDECK_N]):
             return V_ARRANGE * 1000 + lv
+        if k == D_BUY and (cfg[CFG_EMS] == 0 or decision_at(state, lv, 3) > decision_at(state, lv, 2)):
+            return V_ARG * 1000 + lv   # variant: emsporium (spent <= paid)
+    code = _EM.validate_emsporium(state, cfg)   # variant: emsporium
+    if code != 0:
+        return code
     return V_OK
 
 
@@ -1451,6 +1508,8 @@ def legal_mask(state, cfg, mask, work):
             i0 = top_arg(state, 0)
             for j in range(i0, top_arg(state, 1)):
                 c += _set(mask, arrange_action(j))
+        elif k == D_BUY:   # variant: emsporium
+            c += _EM.buy_mask(state, cfg, p, mask, A_PAY_TOKEN, A_PAY_CARD, A_PAY_DONE, A_BUY_ITEM)
         return c
     ph = state[PHASE]
     p = state[TP]
@@ -1470,6 +1529,8 @@ def legal_mask(state, cfg, mask, work):
     hs = hand_size(state, p)
     if pay_capacity(state, cfg, p) >= 3 and any_build_edge(state, cfg, p):
         c += _set(mask, A_BUILD)
+    if _EM.can_start_buy(state, cfg, p, pay_capacity(state, cfg, p)):   # variant: emsporium
+        c += _set(mask, A_BUY)
     ss = spore_supply(state, cfg)
     for t in range(T):
         if state[hand_at(p, t)] >= 2:
@@ -1478,9 +1539,10 @@ def legal_mask(state, cfg, mask, work):
                 for q in range(n):
                     c += _set(mask, exchange_action(t, 1 + q))
     if hs > 0:
+        bows = _EM.bow_reach(state, cfg, p, work)   # variant: emsporium (Bow: work[e] = within reach)
         for e in range(ne):
             for s in range(2):
-                if attackable(state, cfg, p, e, s, False):
+                if attackable(state, cfg, p, e, s, bows > 0 and work[e] == 1):
                     c += _set(mask, attack_action(e, s))
     if state[hand_at(p, AD)] > 0:
         for t in range(T):
@@ -1557,6 +1619,8 @@ def step_action_phase(state, cfg, a, work):
     state[ACTIONS] += 1
     if a == A_BUILD:
         push_decision(state, D_PAY, p, 0)
+    elif a == A_BUY:   # variant: emsporium
+        _EM.start_buy(state, p)
     elif A_EXCHANGE <= a < A_EXCHANGE + T * (1 + MAXP):
         t, o = exchange_args(a)
         lose_public(state, cfg, p, t)
@@ -1565,7 +1629,9 @@ def step_action_phase(state, cfg, a, work):
         if o == 0:
             draw_cards(state, p, 1)
         else:
-            state[loc_spores_at(cfg[cfg_cave_at(o - 1)])] += 1
+            amount = 1 + _EM.spawn_bonus(state, p)   # variant: emsporium (Pickaxe)
+            s = spore_supply(state, cfg)
+            state[loc_spores_at(cfg[cfg_cave_at(o - 1)])] += amount if amount < s else s
     elif A_ATTACK <= a < A_ATTACK + 2 * E:
         e, s = attack_args(a)
         start_combat(state, cfg, p, e, s)
@@ -1720,6 +1786,15 @@ def step_decision(state, cfg, a, work):
             l1 = top_arg(state, 2)
             pop_decision(state)
             use_ability(state, cfg, p, AB_RUSSULA, l0, l1, g)
+    elif k == D_BUY:   # variant: emsporium
+        if a == A_PAY_DONE:
+            pop_decision(state)
+        elif a == A_PAY_TOKEN:
+            _EM.pay_token(state, p)
+        elif A_PAY_CARD <= a < A_PAY_CARD + T:
+            _EM.pay_card(state, cfg, p, pay_card_args(a))
+        else:
+            _EM.buy_item(state, cfg, p, buy_item_args(a))
     elif k == D_ARRANGE:
         i = top_arg(state, 0)
         kk = top_arg(state, 1)
@@ -1771,7 +1846,10 @@ def observe(state, player, cfg, out, work):
         actor = current_player(state)
         out[O_ACTOR + (actor - me) % n] = 1.0
         if depth > 0:
-            out[O_DKIND + top_kind(state)] = 1.0
+            if top_kind(state) < NUM_D_BASE:
+                out[O_DKIND + top_kind(state)] = 1.0
+            else:   # variant decisions (their field exists only with a variant on)
+                out[O_VDKIND + top_kind(state) - NUM_D_BASE] = 1.0
     out[O_TURNP + (state[TP] - me) % n] = 1.0
     out[O_FIRST + (state[FIRST] - me) % n] = 1.0
     lim = cfg[CFG_TURN_LIMIT]
@@ -1929,6 +2007,13 @@ def observe(state, player, cfg, out, work):
     out[O_SUPPLY] = spore_supply(state, cfg)
     out[O_SUPPLY + 1] = nutrient_supply(state, cfg)
     out[O_SUPPLY + 2] = ctok_supply(state)
+    if cfg[CFG_EMS]:   # variant: emsporium
+        _EM.observe_emsporium(state, cfg, me, n, out, O_ITEMS, O_SHOP, O_IDECK, O_BUY,
+                              depth > 0 and top_kind(state) == D_BUY)
 
+
+# the variants' modules (imported as modules: they import this one's names, and their
+# functions are looked up when a kernel compiles)
+from . import emsporium as _EM  # noqa: E402
 
 install_batch_kernels(globals())

@@ -6,6 +6,9 @@ Random play (in-kernel rollouts) and greedy play (the baseline of ``greedy.py``)
 lengths, how often the turn limit cuts a game off, win rates by seat (from the first
 player), and how often each action kind (every card ability among them) is chosen by the
 greedy players, so a card nobody can use shows up as a zero.
+
+Variants: ``--emsporium`` (items bought per type, by the greedy players), ``--hero-tavern``,
+``--legends``; ``--players 4`` for one player count only.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from .game import MyceliumGame
 from .greedy import heuristic
 
 
-def random_figures(n_players: int, games: int, seed: int = 0) -> dict:
-    g = MyceliumGame(num_players=n_players)
+def random_figures(n_players: int, games: int, seed: int = 0, **options) -> dict:
+    g = MyceliumGame(num_players=n_players, **options)
     r = g.random_rollouts(games, seed=seed, threads=1)
     firsts = np.array([int(R.L.arrays(g.new_state(seed + i))["first_player"]) for i in range(games)])
     wins = r["returns"] > 0
@@ -34,8 +37,9 @@ def random_figures(n_players: int, games: int, seed: int = 0) -> dict:
             "decided": int(wins.any(axis=1).sum()), "wins_by_seat_from_first": by_seat.astype(int).tolist()}
 
 
-def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0) -> dict:
-    g = MyceliumGame(num_players=n_players)
+def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, **options) -> dict:
+    g = MyceliumGame(num_players=n_players, **options)
+    items = np.zeros(R.NI, np.int64)
     rng = np.random.default_rng(seed)
     kinds = Counter()
     turns, decided = [], 0
@@ -58,26 +62,34 @@ def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0) -> d
                 a = int(legal[rng.integers(legal.size)])
             g.step_inplace(s, a, check=False)
         v = R.L.arrays(s)
+        items += v["items"].sum(axis=0)   # variant: emsporium
         turns.append(int(v["turn"]))
         w = int(v["winner"])
         if w >= 0:
             decided += 1
             by_seat[(w - first) % n_players] += 1
             greedy_wins += w in seats
-    return {"games": games, "mean_turns": float(np.mean(turns)), "decided": decided,
-            "greedy_wins": greedy_wins, "wins_by_seat_from_first": by_seat.astype(int).tolist(),
-            "greedy_action_kinds": dict(kinds.most_common())}
+    out = {"games": games, "mean_turns": float(np.mean(turns)), "decided": decided,
+           "greedy_wins": greedy_wins, "wins_by_seat_from_first": by_seat.astype(int).tolist(),
+           "greedy_action_kinds": dict(kinds.most_common())}
+    if options.get("emsporium"):
+        from .variant_data import ITEM_NAMES
+        out["items_owned_at_the_end"] = {ITEM_NAMES[i]: int(c) for i, c in enumerate(items)}
+    return out
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, choices=(3, 4), nargs="*", default=[3, 4])
+    ap.add_argument("--emsporium", action="store_true")
     args = ap.parse_args(argv)
-    for n in (3, 4):
-        print(f"{n} players, random x {n}:", random_figures(n, args.games))
-        print(f"{n} players, greedy x {n}:", greedy_figures(n, max(20, args.games // 5), lambda i: range(n)))
+    opts = {"emsporium": True} if args.emsporium else {}
+    for n in args.players:
+        print(f"{n} players, random x {n}:", random_figures(n, args.games, **opts))
+        print(f"{n} players, greedy x {n}:", greedy_figures(n, max(20, args.games // 5), lambda i: range(n), **opts))
         print(f"{n} players, 1 greedy (rotating seat) + random:",
-              greedy_figures(n, max(20, args.games // 5), lambda i: [i % n]))
+              greedy_figures(n, max(20, args.games // 5), lambda i: [i % n], **opts))
 
 
 if __name__ == "__main__":
