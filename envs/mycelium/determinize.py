@@ -16,7 +16,8 @@ compiled, drawing from the search's generator ``rng``:
 * the nutrient cards ``player`` has not seen are shuffled among their positions;
 * what the other players know (``known`` and ``nseen`` of the other viewers) is
   forgotten, as in ``perturb_hidden``: ``player`` cannot tell what they saw;
-* variant: the Emsporium's item deck (its order is hidden from everyone) is reshuffled.
+* variants: the Emsporium's item deck and the hero deck (their order is hidden from
+  everyone) are reshuffled, with the other players' undecided Legends deals.
 
 Scratch: ``work[0:players]`` (the cards dealt back to each hand). The nutrient
 shuffle walks the unseen positions by rank (quadratic in the nutrient deck, a few
@@ -28,6 +29,7 @@ The state's own generator is reseeded by the search. No allocation.
 from numba import njit
 
 from . import emsporium as _EM   # variant: emsporium (the item deck's order)
+from . import tavern as _TV   # variant: hero_tavern, legends (the hero deck, the others' Legends deals)
 
 from mushgym.core import rng_below
 
@@ -163,3 +165,4 @@ def determinize(state, player, cfg, work, rng):
                 for t in range(T):
                     state[known_at(q, h, t)] = 0
     _EM.determinize_items(state, rng)   # variant: emsporium
+    _TV.determinize_heroes(state, player, cfg, rng)   # variant: hero_tavern, legends

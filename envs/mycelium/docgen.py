@@ -24,7 +24,7 @@ HEAD = '''"""
 | State              | one int64 array of %(S)d slots (`Game().state_size`)                     |
 | Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
-| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `emsporium` (False default, True: the Emsporium variant, shop of 5 items and the Buy action) |
+| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `emsporium` (False default, True: the Emsporium variant, shop of 5 items and the Buy action), `hero_tavern` (False default, True: the Hero Tavern and its 8 heroes), `legends` (False default, True: each player starts with 1 of 2 heroes dealt; implies the Tavern) |
 
 Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
 Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
@@ -58,8 +58,9 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 
 ### Version history
 
-* v0: initial release (base game, 3 and 4 players); the Emsporium variant as an option (`emsporium=True`;
-  with it off the game, its action ids and its observation are unchanged).
+* v0: initial release (base game, 3 and 4 players); the Emsporium, Hero Tavern and Legends variants as
+  options (`emsporium`, `hero_tavern`, `legends`; with them off the game, its action ids and its
+  observation are unchanged).
 """
 '''
 

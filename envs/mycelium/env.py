@@ -8,14 +8,14 @@
 | Manual Control     | No (the `mushgym play` CLI)                                              |
 | Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
 | Agents             | 3 or 4 (option `num_players`, default 4)                                 |
-| Action Shape       | Discrete(1310); Discrete(1316) with any variant on (appended groups: the ids above stay) |
-| Action Values      | Discrete(1310); Discrete(1316) with any variant on                    |
-| Observation Shape  | (1468,) float32, seat-relative (offset 0 = the observer); (1514,) with any variant on (appended fields); int8 `action_mask` of the action count |
+| Action Shape       | Discrete(1310); Discrete(1338) with any variant on (appended groups: the ids above stay) |
+| Action Values      | Discrete(1310); Discrete(1338) with any variant on                    |
+| Observation Shape  | (1468,) float32, seat-relative (offset 0 = the observer); (1576,) with any variant on (appended fields); int8 `action_mask` of the action count |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
 | State              | one int64 array of 1500 slots (`Game().state_size`)                     |
 | Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
-| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `emsporium` (False default, True: the Emsporium variant, shop of 5 items and the Buy action) |
+| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `emsporium` (False default, True: the Emsporium variant, shop of 5 items and the Buy action), `hero_tavern` (False default, True: the Hero Tavern and its 8 heroes), `legends` (False default, True: each player starts with 1 of 2 heroes dealt; implies the Tavern) |
 
 Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
 Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
@@ -85,6 +85,12 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1503..1510 | `shop` | i0=8 | Emsporium items face up in the shop, per type |
 | 1511 | `item_deck` | scalar | cards in the item deck |
 | 1512..1513 | `buy` | i0=2 | Buy: spore value paid / 30, value left to spend / 30 |
+| 1514..1545 | `heroes` | offset=4 x hero=8 | Hero Tavern: heroes held, by seat offset |
+| 1546..1553 | `hero_up` | i0=8 | heroes face up at the Tavern |
+| 1554 | `hero_deck` | scalar | heroes in the hero deck |
+| 1555..1570 | `legend_deal` | k=2 x hero=8 | Legends: the 2 heroes dealt to me, until I keep one |
+| 1571..1574 | `tavern_gatherers` | i0=4 | gatherers on the Hero Tavern, by seat offset |
+| 1575 | `hero_picks` | scalar | heroes still to recruit in this Gather Phase |
 
 ### Action space
 
@@ -125,6 +131,10 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1306..1309 | `arrange` | pos=4 | Magic Mushling: the viewed card at this position goes next from the top |
 | 1310 | `buy` | - | Emsporium: Buy items (pay with pay_token / pay_card, then buy_item, then pay_done) |
 | 1311..1315 | `buy_item` | slot=5 | Emsporium: buy the item in this shop slot with the value paid |
+| 1316 | `place_tavern` | - | Hero Tavern: place a gatherer on the Hero Tavern |
+| 1317..1332 | `hero` | hero=8 x ability=2 | Hero Tavern: use ability a (0) or b (1) of a hero you hold |
+| 1333..1335 | `hero_pick` | choice=3 | Hero Tavern: recruit face-up hero 0 / 1, or (2) the top of the hero deck |
+| 1336..1337 | `legend_keep` | k=2 | Legends: keep dealt hero k (the other goes back) |
 
 ### State (omniscient, `env.state()`)
 
@@ -195,8 +205,9 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 
 ### Version history
 
-* v0: initial release (base game, 3 and 4 players); the Emsporium variant as an option (`emsporium=True`;
-  with it off the game, its action ids and its observation are unchanged).
+* v0: initial release (base game, 3 and 4 players); the Emsporium, Hero Tavern and Legends variants as
+  options (`emsporium`, `hero_tavern`, `legends`; with them off the game, its action ids and its
+  observation are unchanged).
 """
 
 from mushgym.aec import make_env_classes

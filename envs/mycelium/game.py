@@ -10,8 +10,9 @@ from mushgym.game import Game, GameSpec
 
 from . import emsporium as EM
 from . import rules as R
+from . import tavern as TV
 from .data import (LK_CAVE, MUSHLING_NAMES, TREE_NAMES, load_board, load_mushlings, load_nutrients)
-from .variant_data import ITEM_NAMES, load_items   # variant: emsporium
+from .variant_data import HERO_EFFECTS, ITEM_NAMES, load_heroes, load_items   # variants
 
 PHASE_NAMES = ("explore", "nutrient", "action", "place", "discard", "over")
 DECISION_NAMES = ("resolve", "combat", "fly agaric window", "path window (Penny Bun / Inky Cap)",
@@ -69,9 +70,12 @@ class MyceliumGame(Game):
         "turn_limit": TURN_LIMITS,
         "turn_limit_end": TURN_LIMIT_ENDS,
         "emsporium": (False, True),      # variant: emsporium
+        "hero_tavern": (False, True),    # variant: hero_tavern
+        "legends": (False, True),        # variant: legends (implies the Tavern)
     }
     default_options: ClassVar[dict[str, Any]] = {"num_players": 4, "reaction_prompts": "public", "turn_limit": 120,
-                                                 "turn_limit_end": "truncate", "emsporium": False}
+                                                 "turn_limit_end": "truncate", "emsporium": False,
+                                                 "hero_tavern": False, "legends": False}
     board_path: ClassVar[str | None] = None
     cards_path: ClassVar[str | None] = None
     nutrients_path: ClassVar[str | None] = None
@@ -125,6 +129,12 @@ class MyceliumGame(Game):
         self.items = items = load_items(self.items_path)
         c["emsporium"][...] = int(options["emsporium"])
         c["item_cost"][...] = items.cost
+        # variant: hero_tavern, legends (Legends implies the Tavern)
+        self.heroes = heroes = load_heroes(self.heroes_path)
+        c["hero_tavern"][...] = int(options["hero_tavern"] or options["legends"])
+        c["legends"][...] = int(options["legends"])
+        c["hero_effect"][...] = heroes.effect
+        c["hero_amount"][...] = heroes.amount
         return cfg
 
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
@@ -154,7 +164,17 @@ class MyceliumGame(Game):
             R.V_USE: f"decision stack entry {detail} offers an ability that is not a revealed card's reaction",
             EM.V_ITEMS: f"the Emsporium item cards of type {detail} ({ITEM_NAMES[detail] if detail < len(ITEM_NAMES) else '?'}) "
                         f"are not the {2 if self.options['emsporium'] else 0} copies of this game (owned, shop, item deck)",
+            TV.V_HEROES: f"hero {detail} ({self.heroes.names[detail] if detail < len(self.heroes.names) else '?'}) is not "
+                         f"exactly {'once' if self.tavern_on else 'nowhere (no Tavern in this game)'} among the "
+                         "players' heroes, the face-up heroes, the hero deck and the Legends deals",
         }.get(what, f"consistency check code {code}")
+
+    @property
+    def tavern_on(self) -> bool:
+        return bool(self.options["hero_tavern"] or self.options["legends"])
+
+    def location_name(self, g: int) -> str:
+        return "Hero Tavern" if g == R.TAVERN else self.board.gloc_names[g]
 
     def observation_bounds(self):
         low, high = R.O.bounds()
@@ -175,6 +195,14 @@ class MyceliumGame(Game):
             return f"exchange 2 {MUSHLING_NAMES[args[0]]}: {what}"
         if name == "place_gatherer":
             return f"place a gatherer on {self.board.gloc_names[args[0]]}"
+        if name == "hero":   # variant: hero_tavern
+            h, k = args
+            eff = HERO_EFFECTS[int(self.config[R.cfg_hero_effect_at(h, k)])]
+            return f"hero {self.heroes.names[h]} ability {'ab'[k]} ({eff} {int(self.config[R.cfg_hero_amount_at(h, k)])})"
+        if name == "legend_keep":   # variant: legends
+            p = self.current_player(state)
+            h = int(state[R.legend_deal_at(p, args[0])])
+            return f"legend_keep {args[0]} ({self.heroes.names[h] if h >= 0 else '?'})"
         if name == "buy_item":   # variant: emsporium
             i = int(state[R.shop_at(args[0])])
             return f"buy_item slot {args[0]} ({ITEM_NAMES[i] if i >= 0 else 'empty'})"
@@ -198,7 +226,7 @@ class MyceliumGame(Game):
                  + (" (turn limit)" if v['done'] == R.DONE_LIMIT else "")]
         for p in range(n):
             hand = {MUSHLING_NAMES[t]: int(c) for t, c in enumerate(v["hand"][p]) if c}
-            gl = [self.board.gloc_names[g] if g >= 0 else "home" for g in v["gatherer"][p]]
+            gl = [self.location_name(g) if g >= 0 else "home" for g in v["gatherer"][p]]
             lines.append(f"  {self.seat_name(p)}: nutrients {int(v['mat_nut'][p])} spores {int(v['mat_spores'][p])} "
                          f"combat tokens {int(v['ctok'][p])} paths {int(v['npaths'][p])} gatherers {gl} hand {hand}")
         locs = ", ".join(f"{name}: {int(v['loc_nut'][g])}n {int(v['loc_spores'][g])}s"
@@ -217,6 +245,8 @@ class MyceliumGame(Game):
                          f"stage {int(v['c_stage'])}")
         if self.options["emsporium"]:   # variant: emsporium
             lines.extend(self._emsporium_lines(v))
+        if self.tavern_on:   # variant: hero_tavern
+            lines.extend(self._tavern_lines(v))
         depth = int(v["decisions_n"])
         for lv in range(depth - 1, -1, -1):
             row = v["decisions"][lv]
@@ -228,6 +258,17 @@ class MyceliumGame(Game):
         owned = {self.board.colours[p]: {ITEM_NAMES[i]: int(c) for i, c in enumerate(v["items"][p]) if c}
                  for p in range(self.num_players)}
         return [f"  emsporium: shop {shop} item deck {int(v['item_deck_n'])} items {owned}"]
+
+    def _tavern_lines(self, v) -> list[str]:
+        names = self.heroes.names
+        up = [names[h] if h >= 0 else "-" for h in v["hero_up"]]
+        held = {self.board.colours[p]: [names[h] for h in np.flatnonzero(v["heroes"][p])] for p in range(self.num_players)}
+        out = [f"  hero tavern: face up {up} hero deck {int(v['hero_deck_n'])} heroes {held}"]
+        deals = {self.board.colours[p]: [names[h] for h in v["legend_deal"][p] if h >= 0]
+                 for p in range(self.num_players) if (v["legend_deal"][p] >= 0).any()}
+        if deals:
+            out.append(f"  legends dealt: {deals}")
+        return out
 
     def render_text(self, state, player=None) -> str:
         return self.state_to_string(state) if player is None else self.public_text(state, player)
@@ -289,7 +330,7 @@ class MyceliumGame(Game):
             assert built == v["npaths"][p], f"player {p}: {built} Paths on the board, count says {v['npaths'][p]}"
             assert built <= R.MAX_PATHS or int(v["decisions_n"]) > 0, f"player {p} has {built} Paths"
         g = v["gatherer"][:n]
-        assert ((g >= -1) & (g < len(self.board.gloc_names))).all()
+        assert ((g >= -1) & ((g < len(self.board.gloc_names)) | ((g == R.TAVERN) & self.tavern_on))).all()
         # knowledge is a lower bound that stays true
         for viewer in range(n):
             for holder in range(n):
@@ -302,6 +343,19 @@ class MyceliumGame(Game):
             assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["done"] == R.DONE_LIMIT, "game over without a winner"
             assert (v["mat_nut"][:n] >= R.WIN_NUTRIENTS).sum() <= 1
         self._check_emsporium(v)
+        self._check_tavern(v)
+
+    def _check_tavern(self, v) -> None:
+        """Variants: hero_tavern, legends. Each hero exactly once (held, face up, in the deck,
+        dealt); none without the Tavern; a face-up slot is empty only when the deck is."""
+        per = 1 if self.tavern_on else 0
+        count = v["heroes"].sum(axis=0) + np.bincount(v["hero_deck"][:int(v["hero_deck_n"])], minlength=R.NH)
+        for h in list(v["hero_up"]) + list(v["legend_deal"].ravel()):
+            if h >= 0:
+                count[h] += 1
+        assert (count == per).all(), f"heroes {count.tolist()}, not {per} each"
+        if self.tavern_on and not (v["legend_deal"] >= 0).any():
+            assert (v["hero_up"] >= 0).all() or v["hero_deck_n"] == 0, "a face-up hero slot is empty with heroes in the deck"
 
     def _check_emsporium(self, v) -> None:
         """Variant: emsporium. The 16 item cards are conserved (2 per type, owned, in the shop or
@@ -314,8 +368,8 @@ class MyceliumGame(Game):
                 count[i] += 1
         assert (count == per).all(), f"item cards per type {count.tolist()}, not {per} each"
         assert (v["items"][self.num_players:] == 0).all()
-        if self.options["emsporium"] and int(v["decisions_n"]) == 0 and v["phase"] == R.PH_ACTION:
-            pass   # (bought slots may be empty until the end of the turn)
+        if self.options["emsporium"] and v["phase"] == R.PH_EXPLORE:   # bought slots empty only during a turn
+            assert (v["shop"] >= 0).all() or v["item_deck_n"] == 0, "an empty shop slot with items in the deck"
 
     def perturb_hidden(self, state, player, rng):
         """Redeal what ``player`` cannot see: other hands beyond what it knows, the deck order,
@@ -365,6 +419,18 @@ class MyceliumGame(Game):
                 v["ndeck"][pos] = k
         v["nseen"][[q for q in range(n) if q != player]] = 0
         v["known"][[q for q in range(n) if q != player]] = 0
+        # variant: hero_tavern / legends: the hero deck's order and the others' Legends deals
+        pool_h = list(v["hero_deck"][:int(v["hero_deck_n"])])
+        for q in range(n):
+            if q != player:
+                pool_h += [int(h) for h in v["legend_deal"][q] if h >= 0]
+        pool_h = list(rng.permutation(np.array(pool_h, np.int64))) if pool_h else []
+        for q in range(n):
+            if q != player:
+                for k in range(2):
+                    if v["legend_deal"][q, k] >= 0:
+                        v["legend_deal"][q, k] = pool_h.pop()
+        v["hero_deck"][:len(pool_h)] = pool_h
         # variant: emsporium: the item deck's order is hidden from everyone
         ni = int(v["item_deck_n"])
         v["item_deck"][:ni] = rng.permutation(v["item_deck"][:ni])

@@ -34,6 +34,11 @@ looked ahead (a step may draw a hidden card).
   Sword first) that its tokens and cards can pay with a Path's worth (3) to spare, or when
   no Path is worth building; it pays tokens first, then the cards of least keep value, buys
   the most valued affordable item, and stops when nothing more of value is affordable.
+* Variants (Hero Tavern, Legends): one gatherer to the Tavern when it has a Combat Token per
+  gatherer already there and a hero is left; the recruit, the Legends keep and the use
+  follow HERO_VALUE per effect: an action ability is used at once when it pays (free Paths
+  when a Path is worth building, a gathering when its gatherers stand on tokens, the others
+  always); a combat reaction in its owner's battle when it is losing.
 """
 
 from __future__ import annotations
@@ -92,6 +97,49 @@ def _buy_scores(game, v, p, kind_top, scores, action_mask, spore, combat, cap, b
             a = R.A_PAY_CARD + t
             if action_mask[a]:
                 scores[a] = 0.5 + 0.1 * spore[t] - 0.2 * _keep_value(t, spore, combat)
+
+
+# variant: hero_tavern (effects in variant_data.HERO_EFFECTS order: free_paths, spores,
+# combat_tokens, draw, spawn, view_nutrients, gather_now, willow, combat)
+HERO_VALUE = np.array([1.2, 0.7, 0.3, 0.6, 0.5, 0.1, 0.8, 0.4, 0.6])
+
+
+def _hero_worth(game, h):
+    return max(HERO_VALUE[game.config[R.cfg_hero_effect_at(h, k)]] * max(1, game.config[R.cfg_hero_amount_at(h, k)])
+               for k in range(2))
+
+
+def _tavern_scores(game, v, p, kind, scores, action_mask, best_edge, gather_now_value, losing):
+    """Variant: hero_tavern / legends. Returns True when it set the scores of this decision."""
+    if kind == R.D_LEGEND:
+        for k in range(2):
+            h = int(v["legend_deal"][p, k])
+            scores[R.A_LEGEND + k] = _hero_worth(game, h) if h >= 0 else -1.0
+        return True
+    if kind == R.D_HERO_PICK:
+        for s_ in range(R.HERO_UP):
+            if action_mask[R.A_HERO_PICK + s_]:
+                scores[R.A_HERO_PICK + s_] = _hero_worth(game, int(v["hero_up"][s_]))
+        if action_mask[R.A_HERO_PICK + R.HERO_UP]:
+            scores[R.A_HERO_PICK + R.HERO_UP] = 0.5
+        return True
+    for h in range(R.NH):
+        for k in range(2):
+            a = R.A_HERO + 2 * h + k
+            if not action_mask[a]:
+                continue
+            eff = int(game.config[R.cfg_hero_effect_at(h, k)])
+            if kind == R.D_REINF:
+                scores[a] = 1.5 if losing and eff == 8 else -1.0
+            elif eff == 0:
+                scores[a] = 2.5 + best_edge if best_edge > 0.25 else -1.0
+            elif eff == 6:
+                scores[a] = 0.9 if gather_now_value >= 1.0 else -1.0
+            elif eff == 5:
+                scores[a] = 0.05
+            else:
+                scores[a] = 0.5 + 0.1 * HERO_VALUE[eff]
+    return False
 
 
 def _tables(game):
@@ -160,7 +208,7 @@ def _gather_value(v, p, locs, bonded, kinds, extra):
     """Nutrients (1) and spores (0.3) the gatherers on ``locs`` take (bonded Paths cap them)."""
     total = 0.0
     for g in set(locs):
-        if g < 0:
+        if g < 0 or g >= len(kinds):   # home, or the Hero Tavern (variant)
             continue
         k = sum(1 for x in locs if x == g)
         if kinds[g] == 3:
@@ -219,7 +267,7 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
         if phase in (R.PH_EXPLORE, R.PH_PLACE):
             mine_there = np.zeros(ng)
             for g in v["gatherer"][p]:
-                if g >= 0:
+                if 0 <= g < ng:
                     mine_there[g] += 1
             for g in range(ng):
                 a = R.A_GATHERER + g
@@ -239,6 +287,10 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
                     else:
                         s = 0.5 * have * 0.6 ** max(reach[g] - (1 if phase == R.PH_EXPLORE else 0), 0) / (1.0 + k)
                 scores[a] = s
+            if R.A_PLACE_TAVERN < len(action_mask) and action_mask[R.A_PLACE_TAVERN]:   # variant: hero_tavern
+                there = int((v["gatherer"][p] == R.TAVERN).sum())
+                left = int(v["hero_deck_n"]) + int((v["hero_up"] >= 0).sum())
+                scores[R.A_PLACE_TAVERN] = 0.9 if there == 0 and v["ctok"][p] >= 1 and left > 0 else -1.0
             return scores
         if phase == R.PH_DISCARD:
             for t in range(R.T):
@@ -252,6 +304,9 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
             scores[R.A_BUILD] = 1.0 + best_edge
         if game.options.get("emsporium"):   # variant: emsporium
             _buy_scores(game, v, p, -1, scores, action_mask, spore, combat, cap, best_edge)
+        if game.tavern_on:   # variant: hero_tavern
+            gv = _gather_value(v, p, list(v["gatherer"][p]), bonded, kinds, np.zeros(ng))
+            _tavern_scores(game, v, p, -1, scores, action_mask, best_edge, gv, False)
         for pair in range(3):
             if action_mask[R.A_BPAIR + pair]:
                 scores[R.A_BPAIR + pair] = 2.0 + best_edge
@@ -378,6 +433,9 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
                 if paid % 3 + spore[t] > 3 and paid >= 3:
                     scores[a] -= 1.0
         return scores
+    if kind in (R.D_LEGEND, R.D_HERO_PICK):   # variant: hero_tavern, legends
+        _tavern_scores(game, v, p, kind, scores, action_mask, 0.0, 0.0, False)
+        return scores
     if kind == R.D_BUY:   # variant: emsporium
         _buy_scores(game, v, p, kind, scores, action_mask, spore, combat, 0, 0.0)
         return scores
@@ -421,6 +479,8 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
             a = R.combat_token_action(side)
             if action_mask[a]:
                 scores[a] = 1.2 if losing else -1.0
+            if game.tavern_on:   # variant: hero_tavern (a hero's combat reaction)
+                _tavern_scores(game, v, p, kind, scores, action_mask, 0.0, 0.0, losing)
         for s in range(2):
             for o in range(2):
                 a = R.reinforce_action(o, s)

@@ -93,6 +93,12 @@ def draw(game, state, viewer):
                         k += 1
         elif h == b.tavern_hex:
             scene.text(x, y, "Hero Tavern", size=7, anchor="middle", fill="#ffffff")
+            k = 0   # variant: hero_tavern (gatherers on the Tavern)
+            for p in range(n):
+                for i in range(3):
+                    if v["gatherer"][p, i] == R.TAVERN:
+                        scene.circle(x - 18 + 9 * k, y + 15, 4.5, fill=colours[p], stroke="#ffffff", width=1)
+                        k += 1
     # Paths on the edges
     edge_corners = {}
     for h in b.hexes:
@@ -176,9 +182,33 @@ def draw(game, state, viewer):
             scene.text(px + 8 + min(k, 8) * 14 + 40, top_y + 40, f"{k} cards", size=10, fill=PALETTE["muted"])
         if game.options.get("emsporium"):   # variant: emsporium
             _player_items(scene, v, p, px, top_y + ph - 12)
+        if game.tavern_on:   # variant: hero_tavern
+            _player_heroes(scene, game, v, p, px + 200, top_y + ph - 12)
     if game.options.get("emsporium"):   # variant: emsporium
         _shop(scene, v)
+    if game.tavern_on:   # variant: hero_tavern
+        _tavern(scene, game, v, viewer)
     return scene
+
+
+def _player_heroes(scene, game, v, p, x, y):
+    """Variant: hero_tavern. The heroes a player holds (public), one line."""
+    held = [game.heroes.names[h] for h in range(R.NH) if v["heroes"][p, h]]
+    scene.text(x, y, "heroes: " + (", ".join(held) if held else "none"), size=8, fill=PALETTE["ink"])
+
+
+def _tavern(scene, game, v, viewer):
+    """Variant: hero_tavern. The 2 face-up heroes and the hero deck; the viewer's own
+    Legends deal while it decides."""
+    x0, y0 = 360, 612
+    scene.text(x0, y0 - 4, f"Hero Tavern (hero deck {int(v['hero_deck_n'])})", size=10, bold=True, fill=PALETTE["ink"])
+    shown = [int(h) for h in v["hero_up"]]
+    if viewer is not None and (v["legend_deal"][viewer] >= 0).any():
+        shown = [int(h) for h in v["legend_deal"][viewer]]
+        scene.text(x0 + 140, y0 - 4, "(your Legends deal)", size=9, fill=PALETTE["highlight"])
+    for s_, h in enumerate(shown):
+        if h >= 0:
+            card(scene, x0 + s_ * 76, y0 + 4, 70, 76, game.heroes.names[h], band="#7a3fa0", size=7)
 
 
 def _player_items(scene, v, p, x, y):

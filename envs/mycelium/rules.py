@@ -109,6 +109,8 @@ CFG_EMS = C.field("emsporium", doc="1: the Emsporium variant")
 CFG_ITEM_COST = C.field("item_cost", NI, dims=("item",), doc="spore value of each item type (items.toml)")
 CFG_TAVERN = C.field("hero_tavern", doc="1: the Hero Tavern variant")
 CFG_LEGENDS = C.field("legends", doc="1: the Legends variant (implies the Tavern)")
+CFG_HERO_EFFECT = C.field("hero_effect", (NH, 2), dims=("hero", "k"), doc="effect of each hero ability (heroes.toml)")
+CFG_HERO_AMOUNT = C.field("hero_amount", (NH, 2), dims=("hero", "k"), doc="amount of each hero ability")
 CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
 
@@ -239,7 +241,7 @@ DECISION_ARGS = np.array([
     [2, ARG_GLOC, ARG_GLOC, 0, 0],              # D_RUSSULA_PICK: picks made, the first two
     [3, 4, 0, 0, 0],                            # D_ARRANGE: next position, cards viewed
     [MAX_PAY_ARG, MAX_PAY_ARG, 0, 0, 0],        # D_BUY: paid, spent (variant: emsporium)
-    [0, 0, 0, 0, 0],                            # D_HERO_PICK (variant: hero_tavern)
+    [3, 0, 0, 0, 0],                            # D_HERO_PICK: picks left (variant: hero_tavern)
     [0, 0, 0, 0, 0],                            # D_LEGEND (variant: legends)
 ], dtype=np.int64)
 ABILITY_ARGS = np.array([
@@ -294,6 +296,11 @@ NUM_ACTIONS_BASE = A.size
 # variant: emsporium (appended: the base game's ids do not move)
 A_BUY = A.add("buy", doc="Emsporium: Buy items (pay with pay_token / pay_card, then buy_item, then pay_done)")
 A_BUY_ITEM = A.add("buy_item", SHOP, dims=("slot",), doc="Emsporium: buy the item in this shop slot with the value paid")
+# variant: hero_tavern / legends (appended)
+A_PLACE_TAVERN = A.add("place_tavern", doc="Hero Tavern: place a gatherer on the Hero Tavern")
+A_HERO = A.add("hero", (NH, 2), dims=("hero", "ability"), doc="Hero Tavern: use ability a (0) or b (1) of a hero you hold")
+A_HERO_PICK = A.add("hero_pick", HERO_UP + 1, dims=("choice",), doc="Hero Tavern: recruit face-up hero 0 / 1, or (2) the top of the hero deck")
+A_LEGEND = A.add("legend_keep", 2, dims=("k",), doc="Legends: keep dealt hero k (the other goes back)")
 NUM_ACTIONS = A.size
 A.install(globals())
 
@@ -349,6 +356,12 @@ O_ITEMS = O.field("items", (MAXP, NI), dims=("offset", "item"), doc="Emsporium i
 O_SHOP = O.field("shop", NI, doc="Emsporium items face up in the shop, per type", low=0, high=2)
 O_IDECK = O.field("item_deck", doc="cards in the item deck", low=0, high=NIC)
 O_BUY = O.field("buy", 2, doc="Buy: spore value paid / 30, value left to spend / 30", low=0, high=1)
+O_HEROES = O.field("heroes", (MAXP, NH), dims=("offset", "hero"), doc="Hero Tavern: heroes held, by seat offset", low=0, high=1)
+O_HERO_UP = O.field("hero_up", NH, doc="heroes face up at the Tavern", low=0, high=1)
+O_HDECK = O.field("hero_deck", doc="heroes in the hero deck", low=0, high=NH)
+O_DEAL = O.field("legend_deal", (2, NH), dims=("k", "hero"), doc="Legends: the 2 heroes dealt to me, until I keep one", low=0, high=1)
+O_TAVERN = O.field("tavern_gatherers", MAXP, doc="gatherers on the Hero Tavern, by seat offset", low=0, high=3)
+O_PICKS = O.field("hero_picks", doc="heroes still to recruit in this Gather Phase", low=0, high=3)
 OBS_SIZE = O.size
 O.install(globals(), prefix="obs_")
 
@@ -791,6 +804,7 @@ def init(state, seed, cfg, work):
     state[PHASE] = PH_EXPLORE
     clear_decisions(state)
     _EM.init_items(state, cfg)   # variant: emsporium
+    _TV.init_tavern(state, cfg)   # variant: hero_tavern, legends
 
 
 @njit(cache=True)
@@ -933,7 +947,7 @@ def combat_player(state, side):
 
 @njit(cache=True)
 def reinf_eligible(state, cfg, p):
-    if state[ctok_at(p)] > 0:
+    if state[ctok_at(p)] > 0 or _TV.has_combat_reaction(state, cfg, p):   # variant: hero_tavern
         return True
     return may_hold(state, cfg, p, BLUE_OY, PINK_OY)
 
@@ -1323,7 +1337,7 @@ def validate(state, cfg, work):
     for p in range(MAXP):
         for i in range(3):
             g = state[gatherer_at(p, i)]
-            if g >= cfg[CFG_NG] or (p >= n and g != -1 and g != 0):
+            if (g >= cfg[CFG_NG] and not (g == TAVERN and _TV.on(cfg))) or (p >= n and g != -1 and g != 0):   # variant: hero_tavern
                 return V_LOCATION * 1000 + p
     # mushling cards: each type's copies, wherever they are
     for t in range(T):
@@ -1377,7 +1391,15 @@ def validate(state, cfg, work):
             return V_ARRANGE * 1000 + lv
         if k == D_BUY and (cfg[CFG_EMS] == 0 or decision_at(state, lv, 3) > decision_at(state, lv, 2)):
             return V_ARG * 1000 + lv   # variant: emsporium (spent <= paid)
+        if k == D_HERO_PICK and not _TV.on(cfg):   # variant: hero_tavern
+            return V_ARG * 1000 + lv
+        if k == D_LEGEND and (cfg[CFG_LEGENDS] == 0 or state[legend_deal_at(decision_at(state, lv, 1), 0)] < 0
+                              or state[legend_deal_at(decision_at(state, lv, 1), 1)] < 0):   # variant: legends
+            return V_ARG * 1000 + lv
     code = _EM.validate_emsporium(state, cfg)   # variant: emsporium
+    if code != 0:
+        return code
+    code = _TV.validate_tavern(state, cfg)   # variant: hero_tavern, legends
     if code != 0:
         return code
     return V_OK
@@ -1463,6 +1485,7 @@ def legal_mask(state, cfg, mask, work):
                     c += _set(mask, reinforce_action(1, s))
                 if state[ctok_at(p)] > 0:
                     c += _set(mask, combat_token_action(s))
+            c += _TV.reinf_mask(state, cfg, p, mask, A_HERO)   # variant: hero_tavern (combat reactions)
         elif k == D_BN:
             c += _set(mask, A_PASS)
             if state[hand_at(p, BIRDS)] > 0:
@@ -1510,12 +1533,18 @@ def legal_mask(state, cfg, mask, work):
                 c += _set(mask, arrange_action(j))
         elif k == D_BUY:   # variant: emsporium
             c += _EM.buy_mask(state, cfg, p, mask, A_PAY_TOKEN, A_PAY_CARD, A_PAY_DONE, A_BUY_ITEM)
+        elif k == D_HERO_PICK:   # variant: hero_tavern
+            c += _TV.pick_mask(state, mask, A_HERO_PICK)
+        elif k == D_LEGEND:   # variant: legends
+            c += _TV.legend_mask(state, p, mask, A_LEGEND)
         return c
     ph = state[PHASE]
     p = state[TP]
     if ph == PH_EXPLORE or ph == PH_PLACE:
         for g in range(cfg[CFG_NG]):
             c += _set(mask, place_gatherer_action(g))
+        if _TV.on(cfg):   # variant: hero_tavern
+            c += _set(mask, A_PLACE_TAVERN)
         return c
     if ph == PH_DISCARD:
         for t in range(T):
@@ -1531,6 +1560,7 @@ def legal_mask(state, cfg, mask, work):
         c += _set(mask, A_BUILD)
     if _EM.can_start_buy(state, cfg, p, pay_capacity(state, cfg, p)):   # variant: emsporium
         c += _set(mask, A_BUY)
+    c += _TV.menu_mask(state, cfg, p, mask, A_HERO)   # variant: hero_tavern
     ss = spore_supply(state, cfg)
     for t in range(T):
         if state[hand_at(p, t)] >= 2:
@@ -1610,6 +1640,7 @@ def pair_types(kind_a, kind_b, pair):
 def step_action_phase(state, cfg, a, work):
     p = state[TP]
     if a == A_END:
+        _TV.tavern_gather(state, cfg, p)   # variant: hero_tavern (before the gatherers come home)
         gather(state, cfg, p, 7, work)
         if state[DONE]:
             return
@@ -1621,6 +1652,9 @@ def step_action_phase(state, cfg, a, work):
         push_decision(state, D_PAY, p, 0)
     elif a == A_BUY:   # variant: emsporium
         _EM.start_buy(state, p)
+    elif A_HERO <= a < A_HERO + 2 * NH:   # variant: hero_tavern
+        h, k = hero_args(a)
+        _TV.use_hero(state, cfg, p, h, k, work)
     elif A_EXCHANGE <= a < A_EXCHANGE + T * (1 + MAXP):
         t, o = exchange_args(a)
         lose_public(state, cfg, p, t)
@@ -1692,6 +1726,9 @@ def step_decision(state, cfg, a, work):
         pop_decision(state)
         if a == A_PASS:
             state[C_PASSES] += 1
+        elif A_HERO <= a < A_HERO + 2 * NH:   # variant: hero_tavern (a hero's combat reaction)
+            h, hk = hero_args(a)
+            _TV.use_hero(state, cfg, p, h, hk, work)
         elif A_REINF <= a < A_REINF + 4:
             o, s = reinforce_args(a)
             t = BLUE_OY if o == 0 else PINK_OY
@@ -1786,6 +1823,10 @@ def step_decision(state, cfg, a, work):
             l1 = top_arg(state, 2)
             pop_decision(state)
             use_ability(state, cfg, p, AB_RUSSULA, l0, l1, g)
+    elif k == D_HERO_PICK:   # variant: hero_tavern
+        _TV.step_pick(state, p, hero_pick_args(a))
+    elif k == D_LEGEND:   # variant: legends
+        _TV.step_legend(state, cfg, p, legend_keep_args(a))
     elif k == D_BUY:   # variant: emsporium
         if a == A_PAY_DONE:
             pop_decision(state)
@@ -1818,7 +1859,7 @@ def step(state, action, cfg, work):
         ph = state[PHASE]
         p = state[TP]
         if ph == PH_EXPLORE or ph == PH_PLACE:
-            state[gatherer_at(p, state[PLACED])] = place_gatherer_args(a)
+            state[gatherer_at(p, state[PLACED])] = TAVERN if a == A_PLACE_TAVERN else place_gatherer_args(a)   # variant: hero_tavern
             after_place(state, cfg)
         elif ph == PH_DISCARD:
             t = card_args(a)
@@ -1969,7 +2010,8 @@ def observe(state, player, cfg, out, work):
         for i in range(3):
             g = state[gatherer_at(q, i)]
             if g >= 0:
-                out[O_LOC_GATH + g * MAXP + o] += 1.0
+                if g < G:   # variant: hero_tavern (a gatherer on the Tavern: the tavern_gatherers field)
+                    out[O_LOC_GATH + g * MAXP + o] += 1.0
             else:
                 home += 1
         b = O_PLAYERS + o * 8
@@ -2010,10 +2052,13 @@ def observe(state, player, cfg, out, work):
     if cfg[CFG_EMS]:   # variant: emsporium
         _EM.observe_emsporium(state, cfg, me, n, out, O_ITEMS, O_SHOP, O_IDECK, O_BUY,
                               depth > 0 and top_kind(state) == D_BUY)
+    if _TV.on(cfg):   # variant: hero_tavern, legends
+        _TV.observe_tavern(state, cfg, me, n, out, O_HEROES, O_HERO_UP, O_HDECK, O_DEAL, O_TAVERN, O_PICKS)
 
 
 # the variants' modules (imported as modules: they import this one's names, and their
 # functions are looked up when a kernel compiles)
 from . import emsporium as _EM  # noqa: E402
+from . import tavern as _TV  # noqa: E402
 
 install_batch_kernels(globals())

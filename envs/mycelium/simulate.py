@@ -75,6 +75,9 @@ def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, **op
     if options.get("emsporium"):
         from .variant_data import ITEM_NAMES
         out["items_owned_at_the_end"] = {ITEM_NAMES[i]: int(c) for i, c in enumerate(items)}
+    if g.tavern_on:
+        out["heroes_recruited"] = kinds.get("hero_pick", 0)
+        out["hero_abilities_used"] = kinds.get("hero", 0)
     return out
 
 
@@ -83,8 +86,11 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", type=int, choices=(3, 4), nargs="*", default=[3, 4])
     ap.add_argument("--emsporium", action="store_true")
+    ap.add_argument("--hero-tavern", action="store_true")
+    ap.add_argument("--legends", action="store_true")
     args = ap.parse_args(argv)
-    opts = {"emsporium": True} if args.emsporium else {}
+    opts = {k: True for k, on in (("emsporium", args.emsporium), ("hero_tavern", args.hero_tavern),
+                                  ("legends", args.legends)) if on}
     for n in args.players:
         print(f"{n} players, random x {n}:", random_figures(n, args.games, **opts))
         print(f"{n} players, greedy x {n}:", greedy_figures(n, max(20, args.games // 5), lambda i: range(n), **opts))

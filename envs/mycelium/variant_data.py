@@ -67,3 +67,39 @@ def load_items(path: str | Path | None = None) -> Items:
         r.text("effect_source", SOURCES)
         text.append(r.text("text"))
     return Items(ITEM_NAMES, cost, tuple(text))
+
+
+HERO_EFFECTS = ("free_paths", "spores", "combat_tokens", "draw", "spawn", "view_nutrients", "gather_now", "willow",
+                "combat")
+HERO_REACTION_EFFECTS = ("combat",)
+MAX_HERO_AMOUNT = 4
+
+
+@dataclass(frozen=True)
+class Heroes:
+    names: tuple[str, ...]
+    effect: np.ndarray     # (NUM_HEROES, 2): index into HERO_EFFECTS of ability a, b
+    amount: np.ndarray     # (NUM_HEROES, 2)
+
+
+def load_heroes(path: str | Path | None = None) -> Heroes:
+    """The 8 heroes in file order (each unique, 2 abilities from :data:`HERO_EFFECTS`)."""
+    path = Path(path) if path is not None else HEROES_PATH
+    data = read_toml(path, MyceliumDataError)
+    recs = load_records(data, "hero", path, MyceliumDataError, label="hero")
+    if len(recs) != NUM_HEROES:
+        raise MyceliumDataError(f"{path}: {len(recs)} [[hero]] tables; the game has exactly {NUM_HEROES} heroes")
+    names, effect, amount = [], np.zeros((NUM_HEROES, 2), np.int64), np.zeros((NUM_HEROES, 2), np.int64)
+    for h, r in enumerate(recs):
+        r.only(("name", "a_effect", "a_amount", "b_effect", "b_amount", "source", "note"))
+        name = r.text("name")
+        if name in names:
+            raise r.fail(f"hero {name!r} listed twice (each hero is unique)")
+        names.append(name)
+        for k, side in enumerate("ab"):
+            eff = r.text(f"{side}_effect", HERO_EFFECTS)
+            effect[h, k] = HERO_EFFECTS.index(eff)
+            lo = 0 if eff == "gather_now" else 1
+            amount[h, k] = r.integer(f"{side}_amount", lo, MAX_HERO_AMOUNT)
+        r.text("source", SOURCES)
+    return Heroes(tuple(names), effect, amount)
