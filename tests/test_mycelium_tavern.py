@@ -250,3 +250,30 @@ def test_pictures_and_text_show_the_shop_items_heroes_and_the_tavern():
     svg = draw_state(g, s, None).to_svg()
     assert "items: " in svg and "heroes: " in svg
     assert draw_state(g, s, None).to_rgb().shape == (700, 1100, 3)
+
+
+def test_determinize_redraws_the_others_legends_deals_and_the_hero_deck_keeping_every_view():
+    from mushgym.core import rng_seed
+    from mushgym.envs.mycelium.determinize import determinize
+
+    g = MyceliumGame(legends=True, num_players=3)
+    rng = np.random.default_rng(0)
+    det_rng = np.zeros(4, np.int64)
+    rng_seed(det_rng, 0, 9)
+    for steps in (0, 1, 200):
+        s = g.new_state(6)
+        for _ in range(steps):
+            legal = g.legal_actions(s)
+            g.step_inplace(s, int(legal[rng.integers(legal.size)]))
+        seen = set()
+        for p in range(3):
+            obs = g.observe(s, p)
+            for _ in range(8):
+                d = s.copy()
+                determinize(d, p, g.config, g.work, det_rng)
+                g.validate(d)
+                g.check_invariants(d)
+                np.testing.assert_array_equal(g.observe(d, p), obs)
+                dv = R.L.arrays(d)
+                seen.add((p, tuple(dv["legend_deal"].ravel()), tuple(dv["hero_deck"][:int(dv["hero_deck_n"])])))
+        assert len(seen) > 3, steps
