@@ -47,6 +47,7 @@ from collections import deque
 
 import numpy as np
 
+from . import emsporium as EM
 from . import rules as R
 
 _TABLES: dict = {}
@@ -469,8 +470,8 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
         att, dfd = int(v["c_att"]), int(v["c_def"])
         if p in (att, dfd):
             side = 0 if p == att else 1
-            va = combat[R.rep_card(state, 0)] + v["c_bonus"][0]
-            vd = combat[R.rep_card(state, 1)] + v["c_bonus"][1]
+            va = combat[R.rep_card(state, 0)] + v["c_bonus"][0] + int(v["items"][att, EM.SWORD])   # variant: emsporium
+            vd = combat[R.rep_card(state, 1)] + v["c_bonus"][1] + int(v["items"][dfd, EM.SWORD]) + int(v["items"][dfd, EM.SHIELD])
             losing = (va <= vd) if side == 0 else (va > vd)
             for o in range(2):
                 a = R.reinforce_action(o, side)
