@@ -406,6 +406,33 @@ def win_rate_vs_random(policy, game, games: int, seed: int) -> float:
     return score
 
 
+def audit_episodes(episodes) -> list[dict]:
+    """For each finished ``MultiAgentEpisode``: ``actions`` (taken), ``masked`` (how many of them
+    the mask they were chosen under forbade), and per seat ``(return, the game's returns, module)``.
+    Used by the tests on samples taken inside the env runners."""
+    out = []
+    for ep in episodes:
+        actions = masked = 0
+        seats = {}
+        for agent, sa in ep.agent_episodes.items():
+            acts = np.asarray(sa.get_actions(), dtype=np.int64)
+            obs = sa.get_observations()   # a dict of arrays once the episode is numpy-ized, else a list
+            masks = (np.asarray(obs["action_mask"]) if isinstance(obs, dict)
+                     else np.stack([o["action_mask"] for o in obs]))[: len(acts)]
+            actions += len(acts)
+            masked += int((masks[np.arange(len(acts)), acts] == 0).sum())
+            last = sa.get_infos(-1) if len(sa.get_infos()) else {}
+            seats[seat_of(agent)] = (float(sa.get_return()), last.get("returns"), ep.module_for(agent))
+        out.append({"actions": actions, "masked": masked, "seats": seats, "done": bool(ep.is_done)})
+    return out
+
+
+def audit_runner(runner, num_episodes: int = 1) -> list[dict]:
+    """Sample ``num_episodes`` episodes on an env runner and :func:`audit_episodes` them
+    (``algo.env_runner_group.foreach_env_runner(audit_runner)``)."""
+    return audit_episodes(runner.sample(num_episodes=num_episodes, explore=True))
+
+
 def _init_ray(address: str | None, num_cpus: int | None) -> bool:
     """Connect to ``address`` (or ``RAY_ADDRESS``) or start a local instance; True if we started it."""
     if ray.is_initialized():
@@ -427,13 +454,14 @@ def train(env_id: str, iterations: int = 20, *, options: dict | None = None, env
           address: str | None = None, policies: str = "shared", league: int = 4, snapshot_every: int = 5,
           seed: int = 0, run_dir: str | Path | None = None, checkpoint_every: int = 10,
           curve_every: int = 0, curve_games: int = 100, max_minutes: float | None = None,
-          progress: bool = True, num_cpus: int | None = None, **hyper: Any) -> dict:
+          progress: bool = True, num_cpus: int | None = None, on_iteration=None, **hyper: Any) -> dict:
     """Train PPO with RLlib on ``env_id`` and write a run folder (see the module docstring).
 
     Returns ``{"run_dir", "final", "checkpoint", "iterations", "env_steps", "wall_seconds",
     "env_steps_per_second", "rows"}`` (``rows``: the per-iteration metrics of ``progress.csv``).
     ``curve_every=k`` measures the win rate of ``main`` against random every ``k`` iterations
-    (``curve_games`` games) into ``learning_curve.csv``/``.png``."""
+    (``curve_games`` games) into ``learning_curve.csv``/``.png``. ``on_iteration(algo, iteration,
+    result)``, if given, is called after each iteration (tests inspect the env runners there)."""
     if iterations < 1:
         raise ValueError(f"iterations must be positive, got {iterations}")
     if snapshot_every < 1:
@@ -451,7 +479,7 @@ def train(env_id: str, iterations: int = 20, *, options: dict | None = None, env
     started = _init_ray(address, num_cpus)
     try:
         return _train_loop(config, mapping, info, run_dir, iterations, snapshot_every, checkpoint_every,
-                           curve_every, curve_games, max_minutes, progress)
+                           curve_every, curve_games, max_minutes, progress, on_iteration)
     finally:
         if started:
             ray.shutdown()
@@ -459,7 +487,7 @@ def train(env_id: str, iterations: int = 20, *, options: dict | None = None, env
 
 def _train_loop(config, mapping, info, run_dir: Path, iterations: int, snapshot_every: int,
                 checkpoint_every: int, curve_every: int, curve_games: int, max_minutes: float | None,
-                progress: bool) -> dict:
+                progress: bool, on_iteration=None) -> dict:
     from tensorboardX import SummaryWriter
 
     from mushgym.integrations.rllib_policy import MaskedMLPPolicy
@@ -515,6 +543,8 @@ def _train_loop(config, mapping, info, run_dir: Path, iterations: int, snapshot_
             for k, v in flat.items():
                 if np.isfinite(v):
                     writer.add_scalar(k, v, int(steps))
+            if on_iteration is not None:
+                on_iteration(algo, it, result)
             if mapping.league and it % snapshot_every == 0:
                 snapshot_into_league(algo, snapshots % mapping.league)
                 snapshots += 1

@@ -25,39 +25,46 @@ from typing import Any, Sequence
 
 import numpy as np
 
-try:
-    import torch
-    from torch import nn
-except ImportError as e:  # pragma: no cover - exercised only without torch
-    raise ImportError("mushgym.integrations.rllib_policy needs torch: pip install 'mushgym[rllib]'") from e
-
 EXPORT_FORMAT = "mushgym-rllib-mlp-v1"
-ACTIVATIONS = {"tanh": nn.Tanh, "relu": nn.ReLU}
-FLOAT_MIN = float(torch.finfo(torch.float32).min)
+ACTIVATIONS = ("tanh", "relu")
+FLOAT_MIN = float(np.finfo(np.float32).min)
 
 
-def build_mlp(n_in: int, hidden: Sequence[int], n_out: int, activation: str = "tanh") -> nn.Sequential:
-    """``Linear -> act -> ... -> Linear``: the actor (``n_out`` = actions) and critic (1) of the module."""
+def _torch():
+    try:
+        import torch
+    except ImportError as e:  # pragma: no cover - exercised only without torch
+        raise ImportError("loading an RLlib policy export needs torch: pip install 'mushgym[rllib]' "
+                          "(or 'mushgym[train]')") from e
+    return torch
+
+
+def build_mlp(n_in: int, hidden: Sequence[int], n_out: int, activation: str = "tanh"):
+    """``Linear -> act -> ... -> Linear`` (a ``torch.nn.Sequential``): the actor (``n_out`` =
+    actions) and critic (1) of the module."""
+    nn = _torch().nn
     if activation not in ACTIVATIONS:
-        raise ValueError(f"activation {activation!r} is not one of {sorted(ACTIVATIONS)}")
-    layers: list[nn.Module] = []
+        raise ValueError(f"activation {activation!r} is not one of {list(ACTIVATIONS)}")
+    layers: list = []
     size = n_in
     for h in hidden:
-        layers += [nn.Linear(size, int(h)), ACTIVATIONS[activation]()]
+        layers += [nn.Linear(size, int(h)), nn.Tanh() if activation == "tanh" else nn.ReLU()]
         size = int(h)
     layers.append(nn.Linear(size, n_out))
     return nn.Sequential(*layers)
 
 
-def mask_logits(logits: torch.Tensor, action_mask: torch.Tensor) -> torch.Tensor:
+def mask_logits(logits, action_mask):
     """Illegal actions' logits become the float32 minimum (probability 0 under softmax,
     never an argmax while a legal action exists), legal ones stay as they are."""
+    torch = _torch()
     return torch.where(action_mask > 0.5, logits, torch.full_like(logits, FLOAT_MIN))
 
 
 def save_export(pi_state: dict[str, Any], path: str | Path, meta: dict) -> Path:
     """Write the actor weights ``pi_state`` (keys of the actor MLP, tensors or arrays) to
     ``path`` (``.pt``) and ``meta`` plus the format tag to the ``.json`` beside it."""
+    torch = _torch()
     path = Path(path).with_suffix(".pt")
     path.parent.mkdir(parents=True, exist_ok=True)
     tensors = {k: torch.as_tensor(np.asarray(v)).clone() for k, v in pi_state.items()}
@@ -120,6 +127,7 @@ class MaskedMLPPolicy:
         self.encoder = make_encoder(meta.get("encoder", "scaled"), self.game)
         self.net = build_mlp(self.encoder.space.shape[0], hidden, self.game.num_actions,
                              meta.get("activation", "tanh"))
+        torch = _torch()
         try:
             weights = torch.load(pt, map_location="cpu", weights_only=True)
         except Exception as err:  # pickle.UnpicklingError for anything but plain tensors
@@ -132,11 +140,14 @@ class MaskedMLPPolicy:
         except RuntimeError as err:
             raise ValueError(f"{pt}: the weights do not fit the described network: {err}") from None
         self.net.eval()
+        if torch.get_num_threads() > 1:  # one thread is fastest for these small networks (as agents.ppo)
+            torch.set_num_threads(1)
         self.path = pt
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
 
     def logits(self, observations: np.ndarray) -> np.ndarray:
+        torch = _torch()
         x = torch.as_tensor(self.encoder.encode_batch(np.asarray(observations)))
         with torch.no_grad():
             return self.net(x).numpy()
