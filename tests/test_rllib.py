@@ -161,7 +161,7 @@ def local_ray():
 
 
 @pytest.mark.parametrize("env_id,options", CASES)
-def test_train_two_runners_checkpoint_plays(env_id, options, local_ray, tmp_path):
+def test_train_two_runners_checkpoint_plays(env_id, options, local_ray, tmp_path, monkeypatch, capsys):
     from mushgym.agents import make_agent, play_games
     from mushgym.agents.evaluate import eval_main
 
@@ -177,6 +177,8 @@ def test_train_two_runners_checkpoint_plays(env_id, options, local_ray, tmp_path
     run = mrl.train(env_id, 2, options=options, env_runners=2, league=2, snapshot_every=1, seed=3,
                     run_dir=tmp_path / "run", checkpoint_every=2, progress=False, on_iteration=on_iteration, **TINY)
     assert run["iterations"] == 2 and run["env_steps"] >= 2 * TINY["train_batch_size"]
+    steps = [row["env_steps"] for row in run["rows"]]
+    assert 0 < steps[0] < steps[1], f"an iteration sampled nothing: {steps}"
     assert (tmp_path / "run" / "progress.csv").read_text().count("\n") == 3
     assert list((tmp_path / "run" / "tb").iterdir())
     assert len(checked) == 2          # one episode from each of the 2 runners
@@ -200,3 +202,11 @@ def test_train_two_runners_checkpoint_plays(env_id, options, local_ray, tmp_path
         make_agent(str(run["final"]), env_id="mycelia_v0" if env_id != "mycelia_v0" else "fungi_v0")
     opts = [f"--option=num_players={options['num_players']}"] if options else []
     assert eval_main([env_id, "random", str(run["final"]), "--games", "4", "--out", str(tmp_path / "eval")] + opts) == 0
+    # mushgym play with the checkpoint folder as the opponent: it moves until the human (seat 1) quits
+    from mushgym.cli import main as cli_main
+
+    monkeypatch.setattr("builtins.input", lambda *a: "q")
+    capsys.readouterr()
+    assert cli_main(["play", env_id, "--opponent", str(ckpt), "--seat", "1", "--seed", "5"] + opts) == 0
+    out = capsys.readouterr().out
+    assert "player 0:" in out and "you quit" in out

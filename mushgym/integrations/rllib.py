@@ -101,6 +101,7 @@ DEFAULTS: dict[str, Any] = dict(
     lambda_=0.95,
     entropy_coeff=0.01,
     rollout_fragment_length="auto",
+    sample_timeout_s=900.0,
 )
 
 
@@ -301,7 +302,8 @@ def build_config(env_id: str, options: dict | None = None, *, env_runners: int =
 
     ``hyper`` overrides :data:`DEFAULTS` (``hidden``, ``activation``, ``encoder``,
     ``train_batch_size``, ``minibatch_size``, ``num_epochs``, ``lr``, ``gamma``, ``lambda_``,
-    ``entropy_coeff``, ``rollout_fragment_length``); an unknown name is a ``ValueError``."""
+    ``entropy_coeff``, ``rollout_fragment_length``, ``sample_timeout_s``); an unknown name is a
+    ``ValueError``."""
     unknown = set(hyper) - set(DEFAULTS)
     if unknown:
         raise ValueError(f"unknown hyperparameters {sorted(unknown)}; valid: {sorted(DEFAULTS)}")
@@ -329,7 +331,10 @@ def build_config(env_id: str, options: dict | None = None, *, env_runners: int =
                      disable_env_checking=True)
         .framework("torch")
         .env_runners(num_env_runners=env_runners, num_envs_per_env_runner=1,
-                     rollout_fragment_length=hp["rollout_fragment_length"], num_cpus_per_env_runner=1)
+                     rollout_fragment_length=hp["rollout_fragment_length"], num_cpus_per_env_runner=1,
+                     # RLlib's default (60 s) returns an empty iteration when the runners are slow to start
+                     # (numba kernels load, a busy machine): wait for the samples instead
+                     sample_timeout_s=hp["sample_timeout_s"])
         .learners(num_learners=0)
         .multi_agent(policies=set(mapping.module_ids), policy_mapping_fn=mapping,
                      policies_to_train=mapping.trained)
@@ -431,6 +436,12 @@ def audit_runner(runner, num_episodes: int = 1) -> list[dict]:
     """Sample ``num_episodes`` episodes on an env runner and :func:`audit_episodes` them
     (``algo.env_runner_group.foreach_env_runner(audit_runner)``)."""
     return audit_episodes(runner.sample(num_episodes=num_episodes, explore=True))
+
+
+def sample_steps(runner, num_timesteps: int) -> int:
+    """Sample at least ``num_timesteps`` env steps on an env runner; the env steps taken (for
+    throughput: ``algo.env_runner_group.foreach_env_runner(partial(sample_steps, num_timesteps=T))``)."""
+    return int(sum(ep.env_steps() for ep in runner.sample(num_timesteps=num_timesteps, explore=True)))
 
 
 def _init_ray(address: str | None, num_cpus: int | None) -> bool:
