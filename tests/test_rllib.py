@@ -202,11 +202,14 @@ def test_train_two_runners_checkpoint_plays(env_id, options, local_ray, tmp_path
         make_agent(str(run["final"]), env_id="mycelia_v0" if env_id != "mycelia_v0" else "fungi_v0")
     opts = [f"--option=num_players={options['num_players']}"] if options else []
     assert eval_main([env_id, "random", str(run["final"]), "--games", "4", "--out", str(tmp_path / "eval")] + opts) == 0
-    # mushgym play with the checkpoint folder as the opponent: it moves until the human (seat 1) quits
+    # mushgym play with the checkpoint folder as the opponent: the seat that starts game 5 is the
+    # model's, it moves, then the human (the next seat) quits
     from mushgym.cli import main as cli_main
 
+    first = game.current_player(game.new_state(5))
     monkeypatch.setattr("builtins.input", lambda *a: "q")
     capsys.readouterr()
-    assert cli_main(["play", env_id, "--opponent", str(ckpt), "--seat", "1", "--seed", "5"] + opts) == 0
+    seat = (first + 1) % game.num_players
+    assert cli_main(["play", env_id, "--opponent", str(ckpt), "--seat", str(seat), "--seed", "5"] + opts) == 0
     out = capsys.readouterr().out
-    assert "player 0:" in out and "you quit" in out
+    assert f"player {first}:" in out and "you quit" in out
