@@ -213,3 +213,45 @@ def test_train_two_runners_checkpoint_plays(env_id, options, local_ray, tmp_path
     assert cli_main(["play", env_id, "--opponent", str(ckpt), "--seat", str(seat), "--seed", "5"] + opts) == 0
     out = capsys.readouterr().out
     assert f"player {first}:" in out and "you quit" in out
+
+
+def test_export_loads_weights_only(tmp_path):
+    """An RLlib export is read with weights_only: a pickled object in its .pt is refused, a wrong
+    network description too; a good one plays legal moves without Ray."""
+    import pickle
+
+    import torch
+
+    from mushgym.agents import make_agent
+    from mushgym.integrations.rllib_policy import build_mlp, save_export
+
+    game = mushgym.game("fungi_v0")
+    from mushgym.wrappers import make_encoder
+
+    n_in = make_encoder("scaled", game).space.shape[0]
+    net = build_mlp(n_in, [8], game.num_actions)
+    meta = {"env_id": "fungi_v0", "options": {}, "encoder": "scaled", "hidden": [8], "activation": "tanh"}
+    good = save_export(net.state_dict(), tmp_path / "ok" / "policy.pt", meta)
+    agent = make_agent(str(good.parent), env_id="fungi_v0", seed=0)   # the folder, like a checkpoint
+    state = game.new_state(3)
+    for _ in range(30):
+        if game.is_terminal(state):
+            break
+        p = game.current_player(state)
+        mask = game.legal_mask(state)
+        a = agent.act(game.observe(state, p), mask)
+        assert mask[a]
+        state = game.step(state, a)
+
+    class Evil:
+        def __reduce__(self):
+            return (print, ("this ran",))
+
+    bad = save_export(net.state_dict(), tmp_path / "bad" / "policy.pt", meta)
+    with open(bad, "wb") as f:
+        torch.save({"x": Evil()}, f, pickle_module=pickle)
+    with pytest.raises(ValueError, match="weights-only"):
+        make_agent(str(bad), env_id="fungi_v0")
+    wrong = save_export(net.state_dict(), tmp_path / "wrong" / "policy.pt", {**meta, "hidden": [9]})
+    with pytest.raises(ValueError, match="do not fit"):
+        make_agent(str(wrong), env_id="fungi_v0")
