@@ -68,7 +68,6 @@ import numpy as np
 try:  # the rllib extra
     import gymnasium as gym
     import ray
-    import torch
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.columns import Columns
     from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
