@@ -26,8 +26,9 @@ train_ppo.__doc__ = "Train MaskablePPO on a mushgym env (needs the train extra);
 
 
 def train_main(argv=None):
-    """``mushgym train ENV --steps N [--opponent random|greedy|self] [--seed S]``."""
-    from .ppo import train_main as _train_main
+    """``mushgym train ENV --steps N [--opponent random|greedy|self] [--seed S]`` (SB3), or
+    ``mushgym train ENV --backend rllib [--address ADDR] [--env-runners N]`` (Ray RLlib)."""
+    from .cli import train_main as _train_main
 
     return _train_main(argv)
 

@@ -137,7 +137,10 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
     ``"mcts:SIMS:greedy"`` with the game's compiled greedy rollouts), or
     the path of a model saved by :func:`mushgym.agents.train_ppo` (a ``.zip``) or
     exported by :func:`mushgym.agents.export_policy` (a ``.pt``); loading either needs
-    the ``train`` extra. ``env_id`` is needed by ``"greedy"``.
+    the ``train`` extra. A policy of an RLlib run (``mushgym train ENV --backend rllib``)
+    is its ``final.pt``, a checkpoint's ``policy.pt``, or the checkpoint folder or run
+    folder holding one (weights only: loads with torch alone, nothing unpickled).
+    ``env_id`` is needed by ``"greedy"``.
     """
     if isinstance(spec, Agent):
         return spec
@@ -163,7 +166,14 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
         return MCTSAgent(env_id, simulations=sims, seed=seed, **kwargs)
     from pathlib import Path
 
+    from mushgym.integrations.rllib_policy import export_file
+
     path = Path(spec)
+    if export_file(path) is not None:   # a policy exported by an RLlib run (weights only; needs torch)
+        from .exported import ExportedPolicyAgent
+
+        kwargs.pop("trust", None)   # weights-only files need no trust
+        return ExportedPolicyAgent(spec, env_id=env_id, seed=seed, **kwargs)
     if path.suffix in (".zip", ".pt") or path.exists() or Path(spec + ".zip").exists():
         from .ppo import load_policy
 

@@ -3,19 +3,52 @@
 Both take the arguments after the subcommand name::
 
     train_main(["fungi_v0", "--steps", "1000000", "--opponent", "self", "--seed", "0"])
+    train_main(["fungi_v0", "--backend", "rllib", "--env-runners", "2", "--iterations", "20"])
     eval_main(["fungi_v0", "random", "greedy", "runs/x/final.zip", "--games", "1000"])
 
-``train_main`` imports torch and sb3 (the ``train`` extra) when called;
-``eval_main`` only when one of the agents is a saved model.
+``train_main`` imports torch and sb3 (the ``train`` extra) when called, or Ray RLlib
+(the ``rllib`` extra) with ``--backend rllib``; ``eval_main`` only when one of the
+agents is a saved model.
 """
 
 from .evaluate import eval_main
 
+BACKENDS = ("sb3", "rllib")
+
+
+def _backend(argv) -> tuple[str, list[str]]:
+    """The value of ``--backend`` (default sb3) and the arguments without it."""
+    argv = list(argv or [])
+    backend = "sb3"
+    for i, arg in enumerate(argv):
+        if arg == "--backend" and i + 1 < len(argv):
+            backend = argv[i + 1]
+            rest = argv[:i] + argv[i + 2:]
+            break
+        if arg.startswith("--backend="):
+            backend = arg.split("=", 1)[1]
+            rest = argv[:i] + argv[i + 1:]
+            break
+    else:
+        rest = argv
+    if backend not in BACKENDS:
+        raise SystemExit(f"mushgym train: unknown --backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    return backend, rest
+
 
 def train_main(argv=None) -> int:
+    import sys
+
+    backend, rest = _backend(sys.argv[1:] if argv is None else argv)
+    if backend == "rllib":
+        try:
+            from mushgym.integrations.rllib import train_main as _rllib_main
+        except ImportError as err:
+            raise SystemExit(f"mushgym train --backend rllib: {err}") from err
+        return _rllib_main(rest)
     from .ppo import train_main as _train_main
 
-    return _train_main(argv)
+    return _train_main(rest)
 
 
 __all__ = ["eval_main", "train_main"]

@@ -519,6 +519,9 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
 def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     p = parser or argparse.ArgumentParser(prog="mushgym train", description="Train MaskablePPO on a mushgym env.")
     p.add_argument("env", help="env id, e.g. fungi_v0")
+    p.add_argument("--backend", choices=["sb3", "rllib"], default="sb3",
+                   help="sb3: MaskablePPO in this process (default; these options); rllib: self-play PPO on Ray "
+                        "RLlib, local or on a cluster (`mushgym train ENV --backend rllib -h` lists its options)")
     p.add_argument("--steps", type=int, default=1_000_000, help="learner steps (default 1,000,000)")
     p.add_argument("--opponent", default="self",
                    help="random, greedy, self (self-play with random and greedy in the pool; default), "

@@ -171,6 +171,8 @@ def _delegate(module: str, func: str, argv: list[str]) -> int:
         main = getattr(importlib.import_module(module), func)
     except ImportError as err:
         extra = {"eval_main": "eval", "train_main": "train"}.get(func, "bench")
+        if func == "train_main" and any(a == "rllib" or a == "--backend=rllib" for a in argv):
+            extra = "rllib"
         hint = f" (install the extra: pip install 'mushgym[{extra}]')"
         raise SystemExit(f"mushgym: this command could not be loaded: {err}{hint}") from err
     return int(main(argv) or 0)
@@ -215,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_golden)
     for name, module, func, text in (
         ("bench", "mushgym.bench", "main", "throughput of every API (see `mushgym bench -h`)"),
-        ("train", "mushgym.agents.cli", "train_main", "train MaskablePPO (see `mushgym train -h`)"),
+        ("train", "mushgym.agents.cli", "train_main", "train MaskablePPO, or self-play PPO on Ray RLlib with --backend rllib (see `mushgym train -h`)"),
         ("eval", "mushgym.agents.cli", "eval_main", "round-robin tournament with Elo (see `mushgym eval -h`)"),
     ):
         p = sub.add_parser(name, help=text, add_help=False)
