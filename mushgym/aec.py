@@ -24,6 +24,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from . import compiling
 from .game import MASK_DTYPE, OBS_DTYPE, Game
 from .render import draw_state, has_picture
 from .spaces import BoundedBox, MaskedDiscrete
@@ -45,6 +46,8 @@ class MushroomAECEnv(AECEnv):
         self.render_seat = render_seat
         self._human_view = None
         self.game = self.game_class(**options)
+        # cold cache: a worker compiles observe and step while this process compiles the deal
+        self._ahead = compiling.compile_ahead(self.game, self.metadata["name"]) is not None
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -121,6 +124,10 @@ class MushroomAECEnv(AECEnv):
         else:
             self.agent_selection = self.possible_agents[player]
 
+    def _await_ahead(self) -> None:
+        self._ahead = False
+        compiling.await_ahead(self.metadata["name"])
+
     def _require_reset(self, what: str) -> None:
         if self._state is None:
             raise RuntimeError(f"{self.metadata['name']}: {what} before reset(); call env.reset() first")
@@ -133,6 +140,8 @@ class MushroomAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if self._ahead:
+            self._await_ahead()
         mask = self._mask
         if (type(action) is int or isinstance(action, np.integer)) and 0 <= action < mask.shape[0] and mask[action]:
             a = int(action)  # the common case, without check_action's conversions
@@ -152,6 +161,8 @@ class MushroomAECEnv(AECEnv):
         if agent not in self.agent_name_mapping:
             raise ValueError(f"{self.metadata['name']}: unknown agent {agent!r}; agents are {self.possible_agents}")
         player = self.agent_name_mapping[agent]
+        if self._ahead:
+            self._await_ahead()
         obs = np.empty(self.game.observation_shape, dtype=OBS_DTYPE)  # observe writes every element
         self.game.kernels.observe(self._state, player, self.game.config, obs, self.game.work)
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):

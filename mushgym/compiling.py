@@ -78,16 +78,20 @@ def _env_of_module(module: str) -> str | None:
         return None
     from . import registry
 
+    package = ".".join(module.split(".")[:3])     # mushgym.envs.<game>
     found = None
     for env_id in registry.list_envs():
         try:
             kernels = registry.env_module(env_id).Game.kernels
         except Exception:  # pragma: no cover - a broken game module reports itself elsewhere
             continue
-        if getattr(kernels, "__name__", None) == module:
+        name = getattr(kernels, "__name__", None) or ""
+        if name == module:
             found = env_id
             break
-    if found is None:  # a kernel module of a game package without a registered env (e.g. a helper)
+        if found is None and ".".join(name.split(".")[:3]) == package:
+            found = env_id   # another module of the same game (its layout, its helpers)
+    if found is None:  # a kernel module of a game package without a registered env
         found = module.split(".")[2]
     _kernel_modules[module] = found
     return found
@@ -234,3 +238,101 @@ def compile_envs(env_ids: Sequence[str] | None = None, groups: Iterable[str] = t
             if report:
                 report(f"{env_id:14s} {GROUPS[group][0]:30s} {seconds:6.1f} s")
     return done
+
+
+# --- the first AEC step, on both cores --------------------------------------------------
+# On a cold cache the first ``reset`` compiles the deal and the first mask (``init``,
+# ``aec_refresh``), then ``last()`` compiles ``observe`` and the first ``step`` compiles
+# ``aec_advance``: one core works, the other waits. :func:`compile_ahead` starts one
+# short-lived worker process that compiles ``observe`` and ``aec_advance`` for the same
+# argument types into numba's cache while this process compiles the deal; when this
+# process reaches them, numba loads them from the cache (numba re-reads its cache index at
+# every first call). On a warm cache (the usual case) nothing is started: the check is one
+# ``stat`` per kernel. ``MUSHGYM_COMPILE_WORKERS=0`` turns it off (the test suite does, as
+# its own processes already fill both cores).
+
+AHEAD = ("observe", "aec_advance")
+_ahead_started: dict[str, object] = {}
+
+
+def compile_workers_enabled() -> bool:
+    if os.environ.get("MUSHGYM_COMPILE_WORKERS", "1").lower() in ("0", "false", "no", "off"):
+        return False
+    from numba.core import config
+
+    return not config.DISABLE_JIT and (os.cpu_count() or 1) > 1
+
+
+def _ahead_signatures(game) -> dict[str, tuple]:
+    """The argument types the AEC env calls ``observe`` and ``aec_advance`` with."""
+    import numba
+    import numpy as np
+
+    from .game import MASK_DTYPE, OBS_DTYPE
+
+    state = np.zeros(1, np.int64)
+    mask = np.zeros(1, MASK_DTYPE)
+    obs = np.zeros(1, OBS_DTYPE)
+    types_of = lambda *args: tuple(numba.typeof(a) for a in args)  # noqa: E731
+    return {"observe": types_of(state, 0, game.config, obs, game.work),
+            "aec_advance": types_of(state, 0, game.config, mask, game.work)}
+
+
+def _cold(dispatcher) -> bool:
+    """No cache index for ``dispatcher`` yet (numba would compile it on first call)."""
+    try:
+        return not os.path.exists(dispatcher._cache._cache_file._index_path)
+    except AttributeError:   # a numba without these internals, or a function without cache=True
+        return False
+
+
+def compile_ahead(game, env_id: str) -> object | None:
+    """Start the worker of the comment above for ``game`` if its AEC kernels are not cached;
+    returns the ``subprocess.Popen`` (or None). Once per env id and process."""
+    if env_id in _ahead_started or not compile_workers_enabled():
+        return None
+    _ahead_started[env_id] = None
+    kernels = game.kernels
+    if not any(_cold(getattr(kernels, name)) for name in AHEAD if hasattr(kernels, name)):
+        return None
+    import subprocess
+
+    env = dict(os.environ, MUSHGYM_COMPILE_WORKERS="0", MUSHGYM_COMPILE_NOTICE="0")
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "mushgym.compiling", "ahead", env_id],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    except OSError:      # no process to spare: this process compiles everything itself
+        return None
+    _ahead_started[env_id] = proc
+    return proc
+
+
+def await_ahead(env_id: str, timeout: float = 300.0) -> None:
+    """Wait for ``env_id``'s worker if it is still compiling: what it compiles is about to be
+    needed, and loading it when it is done beats compiling it a second time here."""
+    proc = _ahead_started.get(env_id)
+    if proc is None:
+        return
+    _ahead_started[env_id] = None
+    try:
+        proc.wait(timeout=timeout)
+    except Exception:   # a stuck worker: this process compiles what is missing itself
+        proc.kill()
+
+
+def _ahead_main(env_id: str) -> None:
+    """The worker: compile :data:`AHEAD` for ``env_id``'s default options (the argument types
+    do not depend on the options) straight from their signatures, without running them."""
+    import mushgym
+
+    game = mushgym.game(env_id)
+    for name, sig in _ahead_signatures(game).items():
+        getattr(game.kernels, name).compile(sig)
+
+
+if __name__ == "__main__":  # python -m mushgym.compiling ahead ENV_ID
+    if len(sys.argv) == 3 and sys.argv[1] == "ahead":
+        _ahead_main(sys.argv[2])
+    else:
+        sys.exit("usage: python -m mushgym.compiling ahead ENV_ID")

@@ -3,6 +3,7 @@
 import sys
 import types
 
+import numpy as np
 import pytest
 from numba import njit
 
@@ -66,3 +67,63 @@ def test_compile_command(capsys):
     assert "fungi_v0" in out and "game kernels" in out and "compiled (or loaded)" in out
     with pytest.raises(SystemExit, match="unknown env id 'nope_v0'"):
         cli.main(["compile", "nope_v0"])
+
+
+# --- the compile worker of the first AEC step (compiling.compile_ahead) ---------------------
+
+def test_ahead_signatures_are_the_ones_the_aec_env_uses():
+    import mushgym
+
+    env = mushgym.make("fungi_v0")
+    env.reset(seed=0)
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    game = env.unwrapped.game
+    for name, sig in compiling._ahead_signatures(game).items():
+        used = [tuple(s) for s in getattr(game.kernels, name).signatures]
+        assert sig in used, (name, sig, used)   # the worker compiles exactly what the env calls
+
+
+def test_no_worker_when_disabled_or_cached(monkeypatch):
+    import mushgym
+
+    game = mushgym.game("fungi_v0")
+    monkeypatch.setenv("MUSHGYM_COMPILE_WORKERS", "0")
+    monkeypatch.setattr(compiling, "_ahead_started", {})
+    assert compiling.compile_ahead(game, "fungi_v0") is None
+    monkeypatch.setenv("MUSHGYM_COMPILE_WORKERS", "1")
+    game.new_state(0)
+    game.observe(game.new_state(0), 0)
+    if not compiling._cold(game.kernels.observe) and not compiling._cold(game.kernels.aec_advance):
+        assert compiling.compile_ahead(game, "fungi_v0") is None     # warm cache: one stat each, no process
+    assert compiling.compile_ahead(game, "fungi_v0") is None         # once per env id and process
+
+
+AFTER_WORKER = r"""
+import sys
+from numba.core import event
+compiled = []
+class L(event.Listener):
+    def on_start(self, ev): compiled.append(ev.data["dispatcher"].py_func.__name__)
+    def on_end(self, ev): pass
+event.register("numba:compile", L())
+import mushgym
+env = mushgym.make("fungi_v0")
+env.reset(seed=0)
+obs, *_ = env.last()
+env.step(int(obs["action_mask"].nonzero()[0][0]))
+print(" ".join(compiled))
+"""
+
+
+def test_the_worker_fills_the_cache_the_env_then_loads(tmp_path):
+    import os
+    import subprocess
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), MUSHGYM_COMPILE_WORKERS="0", MUSHGYM_COMPILE_NOTICE="0")
+    subprocess.run([sys.executable, "-m", "mushgym.compiling", "ahead", "fungi_v0"], env=env, check=True,
+                   timeout=900)
+    out = subprocess.run([sys.executable, "-c", AFTER_WORKER], env=env, check=True, timeout=900,
+                         capture_output=True, text=True).stdout.split()
+    assert "init" in out                                  # the deal was not in the worker's share
+    assert "observe" not in out and "aec_advance" not in out, out

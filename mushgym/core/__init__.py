@@ -1,6 +1,10 @@
 """Game-independent numba pieces: shaped layouts, action spaces, the decision stack, in-state
 random generator, piles, batch loops. How to write a game with them: ``mushgym/core/README.md``."""
 
+from . import specialise as _specialise
+
+_specialise.install()   # before any kernel is typed: one specialisation per argument type
+
 from .actions import ActionSpace
 from .batch import install_batch_kernels
 from .layout import NO_DECISION, STATE_DTYPE, Layout

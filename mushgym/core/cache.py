@@ -174,11 +174,35 @@ def _game_source_dirs(game_dir: Path) -> list[Path]:
             if d.name != "__pycache__" and "__pycache__" not in d.parts and any(d.glob("*.py"))]
 
 
+def numba_cache_dir(source_dir: Path) -> Path | None:
+    """The folder numba will cache functions of ``source_dir`` in (its first locator that
+    applies, as numba chooses), created if missing; None if no locator applies."""
+    from numba.core import caching
+
+    def _probe():
+        pass
+
+    py_file = str(Path(source_dir) / "__init__.py")
+    for cls in caching.CacheImpl._locator_classes:
+        try:
+            loc = cls.from_function(_probe, py_file)
+        except Exception:
+            continue
+        if loc is not None:
+            return Path(loc.get_cache_path())
+    return None
+
+
 def refresh_game_cache(game_dir: Path, game_package: str | None = None) -> int:
-    """Drop one game's numba cache if its sources changed; return the files removed."""
+    """Drop one game's numba cache if its sources changed; return the files removed.
+
+    The folder numba is about to use is created and stamped now when it is missing: a
+    folder that numba created later would hold its first process's files without a stamp,
+    and the next process would drop them all (every kernel compiled twice on a new cache)."""
     digest = None
     removed = 0
     for src in _game_source_dirs(game_dir):
+        numba_cache_dir(src)
         for cdir in cache_dirs(src):
             if not cdir.is_dir():
                 continue

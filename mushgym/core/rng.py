@@ -83,6 +83,32 @@ _SS_MIX_L = 0xCA01F9DD
 _SS_MIX_R = 0x4973F715
 
 
+@njit(cache=True, inline="always")
+def _ss_hash(v, h):
+    """SeedSequence's hashmix: hash ``v`` with the running constant ``h``; returns both updated."""
+    v ^= h
+    h = mul32(h, _SS_MULT_A)
+    v = mul32(v, h)
+    v ^= v >> 16
+    return v, h
+
+
+@njit(cache=True, inline="always")
+def _ss_mix(x, y):
+    r = (mul32(_SS_MIX_L, x) - mul32(_SS_MIX_R, y)) & MASK32
+    return r ^ (r >> 16)
+
+
+@njit(cache=True, inline="always")
+def _ss_out(v, h):
+    """SeedSequence's generate_state step for one word."""
+    v ^= h
+    h = mul32(h, _SS_MULT_B)
+    v = mul32(v, h)
+    v ^= v >> 16
+    return v, h
+
+
 @njit(cache=True)
 def rng_seed(state, off, seed):
     """Seed the four words at ``state[off:off+4]`` from the whole of ``seed`` (0 <= seed < 2**63).
@@ -90,39 +116,52 @@ def rng_seed(state, off, seed):
     The words are exactly ``numpy.random.SeedSequence(seed).generate_state(4, numpy.uint32)``
     (the same mixing, written here with 32-bit arithmetic so that compiled code and plain
     Python agree): every bit of the seed matters, so 0 and 2**60 deal different games.
-    The four words double as SeedSequence's entropy pool (nothing is allocated); they are read
-    and written through ``_word``/``_put``, so narrow (int32/int16) states get the same words.
+    The pool lives in four local words (straight-line code: quick to compile) and is stored
+    once, through ``_put``, so narrow (int32/int16) states get the same words.
     """
     lo = seed & MASK32
     hi = (seed >> 32) & MASK32        # a seed below 2**32 is one entropy word, else two
     h = _SS_INIT_A
-    for i in range(4):                # mix_entropy: hash the entropy words into the pool
-        v = lo if i == 0 else (hi if i == 1 and hi != 0 else 0)
-        v ^= h
-        h = mul32(h, _SS_MULT_A)
-        v = mul32(v, h)
-        v ^= v >> 16
-        _put(state, off, i, v)
-    for i_src in range(4):
-        for i_dst in range(4):
-            if i_src != i_dst:
-                v = _word(state, off, i_src) ^ h
-                h = mul32(h, _SS_MULT_A)
-                v = mul32(v, h)
-                v ^= v >> 16
-                r = (mul32(_SS_MIX_L, _word(state, off, i_dst)) - mul32(_SS_MIX_R, v)) & MASK32
-                r ^= r >> 16
-                _put(state, off, i_dst, r)
-    h = _SS_INIT_B
-    for i in range(4):                # generate_state(4, uint32)
-        v = _word(state, off, i) ^ h
-        h = mul32(h, _SS_MULT_B)
-        v = mul32(v, h)
-        v ^= v >> 16
-        _put(state, off, i, v)
-    if (_word(state, off, 0) == 0 and _word(state, off, 1) == 0 and _word(state, off, 2) == 0
-            and _word(state, off, 3) == 0):
-        _put(state, off, 0, 1)
+    p0, h = _ss_hash(lo, h)           # mix_entropy: hash the entropy words into the pool
+    p1, h = _ss_hash(hi, h)
+    p2, h = _ss_hash(0, h)
+    p3, h = _ss_hash(0, h)
+    # every source word mixed into every other word, in numpy's order (src outer, dst inner)
+    v, h = _ss_hash(p0, h)
+    p1 = _ss_mix(p1, v)
+    v, h = _ss_hash(p0, h)
+    p2 = _ss_mix(p2, v)
+    v, h = _ss_hash(p0, h)
+    p3 = _ss_mix(p3, v)
+    v, h = _ss_hash(p1, h)
+    p0 = _ss_mix(p0, v)
+    v, h = _ss_hash(p1, h)
+    p2 = _ss_mix(p2, v)
+    v, h = _ss_hash(p1, h)
+    p3 = _ss_mix(p3, v)
+    v, h = _ss_hash(p2, h)
+    p0 = _ss_mix(p0, v)
+    v, h = _ss_hash(p2, h)
+    p1 = _ss_mix(p1, v)
+    v, h = _ss_hash(p2, h)
+    p3 = _ss_mix(p3, v)
+    v, h = _ss_hash(p3, h)
+    p0 = _ss_mix(p0, v)
+    v, h = _ss_hash(p3, h)
+    p1 = _ss_mix(p1, v)
+    v, h = _ss_hash(p3, h)
+    p2 = _ss_mix(p2, v)
+    h = _SS_INIT_B                    # generate_state(4, uint32)
+    p0, h = _ss_out(p0, h)
+    p1, h = _ss_out(p1, h)
+    p2, h = _ss_out(p2, h)
+    p3, h = _ss_out(p3, h)
+    if p0 == 0 and p1 == 0 and p2 == 0 and p3 == 0:
+        p0 = 1
+    _put(state, off, 0, p0)
+    _put(state, off, 1, p1)
+    _put(state, off, 2, p2)
+    _put(state, off, 3, p3)
 
 
 @njit(cache=True)
