@@ -18,7 +18,8 @@ import mushgym  # noqa: E402
 from mushgym.integrations import rllib as mrl  # noqa: E402
 from mushgym.integrations.rllib_policy import FLOAT_MIN, export_file  # noqa: E402
 
-pytestmark = pytest.mark.rllib
+# one worker, one local Ray for the whole file (addopts: --dist loadgroup): a second Ray start costs ~15-50 s
+pytestmark = [pytest.mark.rllib, pytest.mark.xdist_group("ray")]
 
 CASES = [("fungi_v0", {}), ("mycology_v0", {"num_players": 3})]
 TINY = dict(train_batch_size=256, minibatch_size=128, num_epochs=1, hidden=[32], rollout_fragment_length=64)
