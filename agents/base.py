@@ -134,7 +134,8 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
 
     ``spec`` may be an :class:`Agent` (returned as is), ``"random"``, ``"greedy"``,
     ``"mcts:SIMS"`` (:class:`mushgym.agents.MCTSAgent` with SIMS simulations per move;
-    ``"mcts:SIMS:greedy"`` with the game's compiled greedy rollouts), or
+    ``"mcts:SIMS:greedy"`` with the game's compiled greedy rollouts), ``"puct:SIMS:PATH"``
+    (the same search as PUCT with the saved model at PATH as prior and leaf evaluator), or
     the path of a model saved by :func:`mushgym.agents.train_ppo` (a ``.zip``) or
     exported by :func:`mushgym.agents.export_policy` (a ``.pt``); loading either needs
     the ``train`` extra. ``env_id`` is needed by ``"greedy"``.
@@ -151,6 +152,17 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
         return GreedyAgent(env_id, seed=seed)
     from .mcts import parse_mcts_spec
 
+    from .mcts import parse_puct_spec
+
+    puct = parse_puct_spec(spec)
+    if puct is not None:
+        from .mcts import MCTSAgent
+
+        sims, path = puct
+        if sims < 1:
+            raise ValueError(f"{spec}: PUCT needs at least 1 simulation")
+        return MCTSAgent(env_id, simulations=sims, seed=seed, network=path, trust=bool(kwargs.pop("trust", False)),
+                         **kwargs)
     parsed = parse_mcts_spec(spec)
     if parsed is not None:
         from .mcts import MCTSAgent
