@@ -133,8 +133,9 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
     """An :class:`Agent` from a name or a path.
 
     ``spec`` may be an :class:`Agent` (returned as is), ``"random"``, ``"greedy"``,
-    ``"mcts:SIMS"`` (:class:`mushgym.agents.MCTSAgent` with SIMS simulations per move;
-    ``"mcts:SIMS:greedy"`` with the game's compiled greedy rollouts), ``"puct:SIMS:PATH"``
+    ``"mcts:SIMS"`` (:class:`mushgym.agents.MCTSAgent` with SIMS simulations per move and
+    the game's compiled greedy rollouts if it has them, else random ones;
+    ``"mcts:SIMS:random"`` / ``"mcts:SIMS:greedy"`` choose), ``"puct:SIMS:PATH"``
     (the same search as PUCT with the saved model at PATH as prior and leaf evaluator), or
     the path of a model saved by :func:`mushgym.agents.train_ppo` (a ``.zip``) or
     exported by :func:`mushgym.agents.export_policy` (a ``.pt``); loading either needs

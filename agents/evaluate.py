@@ -442,7 +442,7 @@ def agent_spec_problem(spec: str) -> str | None:
         parsed = parse_mcts_spec(spec)
         return None if parsed is not None and parsed[0] >= 1 else (
             f"bad MCTS agent {spec!r}: write mcts:SIMS with SIMS a positive number of simulations, e.g. mcts:1000 "
-            "(or mcts:SIMS:greedy for the game's greedy rollouts)")
+            "(or mcts:SIMS:random / mcts:SIMS:greedy to choose the rollouts)")
     if spec.startswith("puct:"):
         from .mcts import parse_puct_spec
 

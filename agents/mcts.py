@@ -19,8 +19,10 @@ see before every simulation (``tests/test_agents.py`` checks that redrawing the
 hidden cards does not change its move).
 
 Parameters: ``simulations`` per tree; ``c`` the UCT exploration constant on returns
-normalised to [0, 1] (default 0.7); ``rollout`` ``"random"`` or ``"greedy"`` (needs
-the game's compiled ``rollout_policy``); ``threads`` root-parallel trees, one per
+normalised to [0, 1] (default 0.7); ``rollout`` ``"auto"`` (default: the game's compiled
+``rollout_policy`` when it has one, else random; ``mcts:SIMS``), ``"random"``
+(``mcts:SIMS:random``) or ``"greedy"`` (``mcts:SIMS:greedy``, needs the game's
+``rollout_policy``); ``threads`` root-parallel trees, one per
 thread, merged by root visit counts; ``seed`` (with the state) fixes every move.
 
 ``network``: a policy/value network turns the search into PUCT (AlphaZero-style; see
@@ -46,10 +48,10 @@ PUCT_SPEC = re.compile(r"^puct:(\d+):(.+)$")
 
 
 def parse_mcts_spec(spec: str) -> tuple[int, str] | None:
-    """``"mcts:1000"`` -> ``(1000, "random")``, ``"mcts:1000:greedy"`` -> ``(1000, "greedy")``;
-    None if ``spec`` is not of that form."""
+    """``"mcts:1000"`` -> ``(1000, "auto")``, ``"mcts:1000:greedy"`` -> ``(1000, "greedy")``,
+    ``"mcts:1000:random"`` -> ``(1000, "random")``; None if ``spec`` is not of that form."""
     m = SPEC.match(spec) if isinstance(spec, str) else None
-    return (int(m.group(1)), m.group(2) or "random") if m else None
+    return (int(m.group(1)), m.group(2) or "auto") if m else None
 
 
 def parse_puct_spec(spec: str) -> tuple[int, str] | None:
@@ -82,7 +84,7 @@ class MCTSAgent(Agent):
     uses_state = True
 
     def __init__(self, env_id: str | None = None, simulations: int = 1000, c: float | None = None,
-                 rollout: str = "random", threads: int = 1, seed: int | None = 0, network: Any = None,
+                 rollout: str = "auto", threads: int = 1, seed: int | None = 0, network: Any = None,
                  batch: int | None = None, virtual_loss: float = 1.0, trust: bool = False, **options: Any) -> None:
         from mushgym.search import DEFAULT_BATCH, DEFAULT_C, DEFAULT_C_PUCT, ROLLOUTS
 
@@ -101,7 +103,7 @@ class MCTSAgent(Agent):
         if network is None:
             if batch is not None:
                 raise ValueError("batch= (leaves per network call) needs network=")
-            self.name = f"mcts:{self.simulations}" + ("" if rollout == "random" else f":{rollout}")
+            self.name = f"mcts:{self.simulations}" + ("" if rollout == "auto" else f":{rollout}")
         else:
             self.options.update(network=self.network, batch=DEFAULT_BATCH if batch is None else batch,
                                 virtual_loss=virtual_loss)

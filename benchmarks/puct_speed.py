@@ -20,6 +20,7 @@ from mushgym.agents.ppo import load_policy
 from mushgym.bench.rows import search_positions
 from mushgym.search import Searcher
 from mushgym.wrappers import set_torch_threads
+from search_speed import searcher_rate   # benchmarks/search_speed.py, beside this script
 
 HERE = Path(__file__).resolve().parent
 MODEL = HERE / "training" / "fungi_v0_ppo.pt"
@@ -33,24 +34,16 @@ class Timed:
         self.seconds = 0.0
         self.rows = 0
 
+    def reset(self):
+        self.seconds = 0.0
+        self.rows = 0
+
     def __call__(self, obs):
         t0 = time.perf_counter()
         out = self.fn(obs)
         self.seconds += time.perf_counter() - t0
         self.rows += len(obs)
         return out
-
-
-def rate(searcher, game, states, seconds):
-    s0 = states[0]
-    searcher.search(s0, game.current_player(s0))          # compile, fill the buffers
-    t0 = time.perf_counter()
-    n = 0
-    while time.perf_counter() - t0 < seconds or n < len(states):
-        s = states[n % len(states)]
-        searcher.search(s, game.current_player(s))
-        n += 1
-    return n * searcher.simulations / (time.perf_counter() - t0), time.perf_counter() - t0
 
 
 def main(argv=None):
@@ -66,7 +59,7 @@ def main(argv=None):
     game = mushgym.game(args.env)
     states = search_positions(game)
     agent = load_policy(args.model, env_id=args.env)
-    base, _ = rate(Searcher(game, simulations=args.sims, seed=0), game, states, args.seconds)
+    base = searcher_rate(Searcher(game, simulations=args.sims, seed=0), states, args.seconds)[0]
     print(f"{args.env}: mcts (random rollouts), {args.sims} sims, 1 thread: {base:,.0f} sims/s (baseline)", flush=True)
     report = {"env": args.env, "model": Path(args.model).name, "simulations": args.sims,
               "mcts_random_sims_per_s": base, "puct": {}}
@@ -75,8 +68,9 @@ def main(argv=None):
         for batch in args.batches:
             net = Timed(fn)
             searcher = Searcher(game, simulations=args.sims, seed=0, network=net, batch=batch)
-            r, wall = rate(searcher, game, states, args.seconds)
+            r, wall = searcher_rate(searcher, states, args.seconds, on_start=net.reset)
             share = net.seconds / wall
+
             report["puct"][f"{backend}_batch{batch}"] = {"sims_per_s": r, "ratio_to_mcts": r / base,
                                                          "network_share": share}
             print(f"{args.env}: puct {backend:5} batch {batch:>3}: {r:9,.0f} sims/s = {r / base:.3f} x mcts; "

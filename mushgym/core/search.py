@@ -48,6 +48,19 @@ def search_rng_seed(rng, seed):
 
 
 @njit(cache=True, nogil=True)
+def _search_world(roots, it, n_roots, use_det, player, rng_off, cfg, state, work, rng):
+    """The world of iteration ``it`` in ``state``: the root redrawn by ``determinize`` (or the
+    pool's next state), its own generator reseeded from the search's, so chance is fresh."""
+    src = 0 if use_det != 0 else it % n_roots
+    for i in range(state.shape[0]):
+        state[i] = roots[src, i]
+    if use_det != 0:
+        determinize(state, player, cfg, work, rng)
+    if rng_off >= 0:
+        _rng_seed(state, rng_off, (_rng_next32(rng, 0) << 28) ^ _rng_next32(rng, 0))
+
+
+@njit(cache=True, nogil=True)
 def _search_new_node(nodes, values, n, action, parent, mover):
     nodes[n, 0] = action
     nodes[n, 1] = parent
@@ -75,13 +88,7 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, rng_off,
     n_nodes = 1
     S = state.shape[0]
     for it in range(sims):
-        src = 0 if use_det != 0 else it % n_roots
-        for i in range(S):
-            state[i] = roots[src, i]
-        if use_det != 0:
-            determinize(state, player, cfg, work, rng)
-        if rng_off >= 0:
-            _rng_seed(state, rng_off, (_rng_next32(rng, 0) << 28) ^ _rng_next32(rng, 0))
+        _search_world(roots, it, n_roots, use_det, player, rng_off, cfg, state, work, rng)
         node = 0
         depth = 0
         path[0] = 0
@@ -218,18 +225,11 @@ def puct_collect(roots, n_roots, use_det, player, batch, budget, vloss, c, rng_o
     and one virtual visit (worth 0) on each node of its path. Returns the number of leaves."""
     A = mask.shape[0]
     P = pw.shape[1]
-    S = state.shape[0]
     scale = 1.0 / (hi - lo) if hi > lo else 1.0
     n_leaves = 0
     while n_leaves < batch and counters[2] < budget:
-        src = 0 if use_det != 0 else counters[2] % n_roots
+        _search_world(roots, counters[2], n_roots, use_det, player, rng_off, cfg, state, work, rng)
         counters[2] += 1
-        for i in range(S):
-            state[i] = roots[src, i]
-        if use_det != 0:
-            determinize(state, player, cfg, work, rng)
-        if rng_off >= 0:
-            _rng_seed(state, rng_off, (_rng_next32(rng, 0) << 28) ^ _rng_next32(rng, 0))
         node = 0
         depth = 0
         paths[n_leaves, 0] = 0
