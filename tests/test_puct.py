@@ -106,6 +106,13 @@ def test_same_seed_same_move_and_hidden_cards_do_not_matter():
         v3, _ = Searcher(game, simulations=150, seed=7, network=StubNet(game), batch=8).search(
             game.perturb_hidden(s, p, rng), p)
         np.testing.assert_array_equal(v1, v3)
+    # root-parallel trees on two threads share the network: as reproducible, visits summed
+    s = states[-1]
+    p = game.current_player(s)
+    v1, _ = Searcher(game, simulations=150, seed=7, network=StubNet(game), batch=8, threads=2).search(s, p)
+    v2, _ = Searcher(game, simulations=150, seed=7, network=StubNet(game), batch=8, threads=2).search(s, p)
+    np.testing.assert_array_equal(v1, v2)
+    assert 2 * (150 - 8) <= v1.sum() <= 2 * 150
 
 
 def test_masked_actions_never_get_prior_mass_and_the_prior_steers():
