@@ -5,7 +5,7 @@ same process (the machine is shared and noisy), with the share of the time spent
 network.
 
     python benchmarks/puct_speed.py                          # fungi_v0, batches 1 8 32, writes puct_speed.json
-    python benchmarks/puct_speed.py --batches 1 8 32 --sims 800 --seconds 5
+    python benchmarks/puct_speed.py --batches 1 8 32 --sims 800 --seconds 5 --backends torch numpy
 """
 
 from __future__ import annotations
@@ -52,6 +52,9 @@ def main(argv=None):
     ap.add_argument("--model", default=str(MODEL))
     ap.add_argument("--batches", type=int, nargs="+", default=[1, 8, 32])
     ap.add_argument("--sims", type=int, default=800)
+    ap.add_argument("--backends", nargs="+", default=["torch"], choices=["torch", "numpy"],
+                    help="how PolicyAgent.policy_value runs the network (numpy: faster for one row, "
+                         "much slower for batches when BLAS threads meet a busy machine)")
     ap.add_argument("--seconds", type=float, default=4.0)
     ap.add_argument("--out", default=str(HERE / "puct_speed.json"))
     args = ap.parse_args(argv)
@@ -63,7 +66,7 @@ def main(argv=None):
     print(f"{args.env}: mcts (random rollouts), {args.sims} sims, 1 thread: {base:,.0f} sims/s (baseline)", flush=True)
     report = {"env": args.env, "model": Path(args.model).name, "simulations": args.sims,
               "mcts_random_sims_per_s": base, "puct": {}}
-    for backend in ("numpy", "torch"):
+    for backend in args.backends:
         fn = (lambda o, b=backend: agent.policy_value(o, backend=b))
         for batch in args.batches:
             net = Timed(fn)

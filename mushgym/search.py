@@ -77,7 +77,8 @@ visits worth 0 on each node of a pending path steers the next descents elsewhere
 their observations to Python, ``network`` evaluates them in one call, and the compiled
 ``puct_apply`` expands the leaves (first evaluation of a node sets its priors) and backs
 the values up. With ``batch=1`` the virtual loss never acts (it is removed before the
-next descent): that is sequential PUCT. The tree's arrays (node table, per-player value
+next descent): that is sequential PUCT. With ``batch=K`` the first K descents all stop at
+the root (it has no priors yet): K value samples of the root, one network call. The tree's arrays (node table, per-player value
 sums, a prior row and a child-index row per expanded node) are preallocated per searcher.
 """
 
