@@ -31,6 +31,15 @@ of decisions (open loop over chance), as in ISMCTS. The tree lives in
 preallocated arrays (``nodes`` ``int64[max_nodes, NODE_FIELDS]``, ``values``
 ``float64[max_nodes]``), children as linked lists; one iteration allocates nothing.
 The function is ``nogil``: root-parallel trees run on Python threads.
+
+PUCT (``PUCT_SOURCE``, the same namespace) splits the loop where a network is needed:
+``puct_collect`` runs determinized descents (selection by ``Q + c P sqrt(N) / (1 + N_a)``
+with a virtual loss on pending paths) until ``batch`` of them wait at unexpanded leaves,
+leaving every player's observation of each leaf in a buffer; the caller evaluates them
+(:mod:`mushgym.search`); ``puct_apply`` expands the leaves (a prior row and a child-index
+row per expanded node) and backs up one value per player. Its node table is
+``int64[max_nodes, PUCT_NODE_FIELDS]`` with per-player value sums ``float64[max_nodes, P]``;
+nothing is allocated per descent either.
 """
 
 from __future__ import annotations
