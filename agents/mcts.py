@@ -107,7 +107,8 @@ class MCTSAgent(Agent):
         else:
             self.options.update(network=self.network, batch=DEFAULT_BATCH if batch is None else batch,
                                 virtual_loss=virtual_loss)
-            self.name = f"puct:{self.simulations}:{network if isinstance(network, str) else 'net'}"
+            path = network if isinstance(network, str) else getattr(network, "__fspath__", lambda: "net")()
+            self.name = f"puct:{self.simulations}:{path}"
         self._searchers: dict[Any, Any] = {}
         if env_id is not None:   # fail early on a bad option or a game it cannot search
             import mushgym
