@@ -4,6 +4,7 @@
     searcher = Searcher(game, simulations=1000, c=0.7, rollout="random", threads=2, seed=0)
     visits, values = searcher.search(state, player)      # per action, merged over the trees
     action = searcher.best_action(state, player)
+    puct = Searcher(game, simulations=400, network=policy_agent.policy_value, batch=8)   # PUCT
 
 The compiled loop is :mod:`mushgym.core.search` (SO-ISMCTS, UCB1 with availability
 counts). What the searching player may not see is redrawn at every iteration by the
