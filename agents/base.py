@@ -133,8 +133,10 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
     """An :class:`Agent` from a name or a path.
 
     ``spec`` may be an :class:`Agent` (returned as is), ``"random"``, ``"greedy"``,
-    ``"mcts:SIMS"`` (:class:`mushgym.agents.MCTSAgent` with SIMS simulations per move;
-    ``"mcts:SIMS:greedy"`` with the game's compiled greedy rollouts), or
+    ``"mcts:SIMS"`` (:class:`mushgym.agents.MCTSAgent` with SIMS simulations per move and
+    the game's compiled greedy rollouts if it has them, else random ones;
+    ``"mcts:SIMS:random"`` / ``"mcts:SIMS:greedy"`` choose), ``"puct:SIMS:PATH"``
+    (the same search as PUCT with the saved model at PATH as prior and leaf evaluator), or
     the path of a model saved by :func:`mushgym.agents.train_ppo` (a ``.zip``) or
     exported by :func:`mushgym.agents.export_policy` (a ``.pt``); loading either needs
     the ``train`` extra. A policy of an RLlib run (``mushgym train ENV --backend rllib``)
@@ -154,6 +156,17 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None, **
         return GreedyAgent(env_id, seed=seed)
     from .mcts import parse_mcts_spec
 
+    from .mcts import parse_puct_spec
+
+    puct = parse_puct_spec(spec)
+    if puct is not None:
+        from .mcts import MCTSAgent
+
+        sims, path = puct
+        if sims < 1:
+            raise ValueError(f"{spec}: PUCT needs at least 1 simulation")
+        return MCTSAgent(env_id, simulations=sims, seed=seed, network=path, trust=bool(kwargs.pop("trust", False)),
+                         **kwargs)
     parsed = parse_mcts_spec(spec)
     if parsed is not None:
         from .mcts import MCTSAgent

@@ -373,8 +373,11 @@ def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse
                                                       "win/draw/loss rates (95%% CI) and Elo.")
     p.add_argument("env", help="env id, e.g. fungi_v0")
     p.add_argument("agents", nargs="+",
-                   help="at least two of: random, greedy, mcts:SIMS (information-set MCTS, e.g. mcts:1000), or the path of a saved model (.pt exported by "
-                        "export_policy, like benchmarks/training/fungi_v0_ppo.pt, or a training .zip)")
+                   help="at least two of: random, greedy, mcts:SIMS (information-set MCTS, e.g. mcts:1000), "
+                        "puct:SIMS:PATH (the same search as PUCT, with the saved model at PATH as prior and leaf "
+                        "evaluator, e.g. puct:400:benchmarks/training/fungi_v0_ppo.pt), or the path of a saved "
+                        "model (.pt exported by export_policy, like benchmarks/training/fungi_v0_ppo.pt, or a "
+                        "training .zip)")
     p.add_argument("--games", type=_positive_int, default=1000, help="games per pair (default 1000)")
     p.add_argument("--trust-model", action="store_true",
                    help="also load SB3 .zip archives: they are unpickled, which runs any code inside them "
@@ -439,7 +442,15 @@ def agent_spec_problem(spec: str) -> str | None:
         parsed = parse_mcts_spec(spec)
         return None if parsed is not None and parsed[0] >= 1 else (
             f"bad MCTS agent {spec!r}: write mcts:SIMS with SIMS a positive number of simulations, e.g. mcts:1000 "
-            "(or mcts:SIMS:greedy for the game's greedy rollouts)")
+            "(or mcts:SIMS:random / mcts:SIMS:greedy to choose the rollouts)")
+    if spec.startswith("puct:"):
+        from .mcts import parse_puct_spec
+
+        parsed = parse_puct_spec(spec)
+        if parsed is None or parsed[0] < 1:
+            return (f"bad PUCT agent {spec!r}: write puct:SIMS:PATH with SIMS a positive number of simulations and "
+                    "PATH a saved model, e.g. puct:400:benchmarks/training/fungi_v0_ppo.pt")
+        return None if Path(parsed[1]).exists() else f"{spec}: no saved model at {parsed[1]}"
     path = Path(spec)
     if path.exists():
         return None
@@ -448,4 +459,4 @@ def agent_spec_problem(spec: str) -> str | None:
     close = difflib.get_close_matches(spec, BASELINES + ("mcts:1000",), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     return (f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)}, mcts:SIMS "
-            "(e.g. mcts:1000) or the path of a saved model (.pt or .zip)")
+            "(e.g. mcts:1000), puct:SIMS:PATH or the path of a saved model (.pt or .zip)")

@@ -7,6 +7,10 @@
     mushgym eval fungi_v0 mcts:1000 mcts:1000:greedy greedy --games 200
     mushgym play fungi_v0 --opponent mcts:1000
 
+    # PUCT: the PPO model as prior and leaf evaluator, 8 leaves per network call
+    agent = MCTSAgent("fungi_v0", simulations=400, network="benchmarks/training/fungi_v0_ppo.pt", batch=8)
+    mushgym eval fungi_v0 puct:400:benchmarks/training/fungi_v0_ppo.pt greedy
+
 Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012) over the functional
 API, compiled: see :mod:`mushgym.search` for the algorithm, the determinizers and the
 documented fallback. The agent looks ahead on the true state (``uses_state``) but
@@ -15,9 +19,19 @@ see before every simulation (``tests/test_agents.py`` checks that redrawing the
 hidden cards does not change its move).
 
 Parameters: ``simulations`` per tree; ``c`` the UCT exploration constant on returns
-normalised to [0, 1] (default 0.7); ``rollout`` ``"random"`` or ``"greedy"`` (needs
-the game's compiled ``rollout_policy``); ``threads`` root-parallel trees, one per
+normalised to [0, 1] (default 0.7); ``rollout`` ``"auto"`` (default: the game's compiled
+``rollout_policy`` when it has one, else random; ``mcts:SIMS``), ``"random"``
+(``mcts:SIMS:random``) or ``"greedy"`` (``mcts:SIMS:greedy``, needs the game's
+``rollout_policy``); ``threads`` root-parallel trees, one per
 thread, merged by root visit counts; ``seed`` (with the state) fixes every move.
+
+``network``: a policy/value network turns the search into PUCT (AlphaZero-style; see
+:mod:`mushgym.search` for what it is fed and how values are backed up): the path of a
+saved model (loaded as ``mushgym eval`` loads models: weights-only ``.pt`` safely, an SB3
+``.zip`` only with ``trust=True``), a :class:`mushgym.agents.ppo.PolicyAgent`, or any
+callable ``observations -> (logits, values)``. ``batch`` leaves are evaluated per network
+call (default 8), with ``virtual_loss`` (default 1) steering the descents of one batch
+apart; ``c`` then defaults to 1.25. As a spec: ``puct:SIMS:PATH``.
 """
 
 from __future__ import annotations
@@ -30,13 +44,38 @@ import numpy as np
 from .base import Agent, _check_mask, _need_states
 
 SPEC = re.compile(r"^mcts:(\d+)(?::(random|greedy))?$")
+PUCT_SPEC = re.compile(r"^puct:(\d+):(.+)$")
 
 
 def parse_mcts_spec(spec: str) -> tuple[int, str] | None:
-    """``"mcts:1000"`` -> ``(1000, "random")``, ``"mcts:1000:greedy"`` -> ``(1000, "greedy")``;
-    None if ``spec`` is not of that form."""
+    """``"mcts:1000"`` -> ``(1000, "auto")``, ``"mcts:1000:greedy"`` -> ``(1000, "greedy")``,
+    ``"mcts:1000:random"`` -> ``(1000, "random")``; None if ``spec`` is not of that form."""
     m = SPEC.match(spec) if isinstance(spec, str) else None
-    return (int(m.group(1)), m.group(2) or "random") if m else None
+    return (int(m.group(1)), m.group(2) or "auto") if m else None
+
+
+def parse_puct_spec(spec: str) -> tuple[int, str] | None:
+    """``"puct:400:model.pt"`` -> ``(400, "model.pt")``; None if ``spec`` is not of that form."""
+    m = PUCT_SPEC.match(spec) if isinstance(spec, str) else None
+    return (int(m.group(1)), m.group(2)) if m else None
+
+
+def network_callable(network: Any, env_id: str | None, trust: bool = False):
+    """``network`` as a callable ``observations -> (logits, values)``: a model path is loaded
+    (weights only unless ``trust``), a PolicyAgent gives its ``policy_value``."""
+    from pathlib import Path
+
+    if isinstance(network, (str, Path)):
+        from .ppo import load_policy
+
+        network = load_policy(network, env_id=env_id, trust=trust)
+    pv = getattr(network, "policy_value", None)
+    if callable(pv):
+        return pv
+    if callable(network):
+        return network
+    raise ValueError(f"network must be a model path, a PolicyAgent or a callable observations -> (logits, values); "
+                     f"got {network!r}")
 
 
 class MCTSAgent(Agent):
@@ -45,8 +84,9 @@ class MCTSAgent(Agent):
     uses_state = True
 
     def __init__(self, env_id: str | None = None, simulations: int = 1000, c: float | None = None,
-                 rollout: str = "random", threads: int = 1, seed: int | None = 0, **options: Any) -> None:
-        from mushgym.search import DEFAULT_C, ROLLOUTS
+                 rollout: str = "auto", threads: int = 1, seed: int | None = 0, network: Any = None,
+                 batch: int | None = None, virtual_loss: float = 1.0, trust: bool = False, **options: Any) -> None:
+        from mushgym.search import DEFAULT_BATCH, DEFAULT_C, DEFAULT_C_PUCT, ROLLOUTS
 
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r}; choices: {list(ROLLOUTS)}")
@@ -54,12 +94,21 @@ class MCTSAgent(Agent):
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
         self.env_id = env_id
         self.simulations = int(simulations)
-        self.c = DEFAULT_C if c is None else c
+        self.network = None if network is None else network_callable(network, env_id, trust)
+        self.c = (DEFAULT_C if network is None else DEFAULT_C_PUCT) if c is None else c
         self.rollout = rollout
         self.threads = threads
         self.seed = 0 if seed is None else int(seed)
         self.options = options   # pool=... for the perturb_hidden fallback
-        self.name = f"mcts:{self.simulations}" + ("" if rollout == "random" else f":{rollout}")
+        if network is None:
+            if batch is not None:
+                raise ValueError("batch= (leaves per network call) needs network=")
+            self.name = f"mcts:{self.simulations}" + ("" if rollout == "auto" else f":{rollout}")
+        else:
+            self.options.update(network=self.network, batch=DEFAULT_BATCH if batch is None else batch,
+                                virtual_loss=virtual_loss)
+            path = network if isinstance(network, str) else getattr(network, "__fspath__", lambda: "net")()
+            self.name = f"puct:{self.simulations}:{path}"
         self._searchers: dict[Any, Any] = {}
         if env_id is not None:   # fail early on a bad option or a game it cannot search
             import mushgym

@@ -95,6 +95,7 @@ class PolicyAgent(Agent):
         # a frozen network's actor as numpy layers: at the few rows per call of training
         # opponents, torch's per-call overhead is most of the cost
         self._numpy_actor = numpy_actor(policy) if frozen else None
+        self._numpy_pv = None
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
@@ -113,6 +114,28 @@ class PolicyAgent(Agent):
             features = pol.extract_features(x, pol.pi_features_extractor)
             return pol.action_net(pol.mlp_extractor.forward_actor(features)).numpy()
 
+    def policy_value(self, observations, backend: str = "torch") -> tuple[np.ndarray, np.ndarray]:
+        """The policy's action logits ``[n, num_actions]`` (before masking) and the value network's
+        estimate ``[n]`` of the observed player's return, one row per observation: what
+        :class:`mushgym.search.Searcher` needs of a ``network`` (PUCT), in one torch call
+        (``backend="numpy"``: numpy layers where the network allows, faster for single rows,
+        slower for batches; ``benchmarks/puct_speed.py`` compares them)."""
+        if backend not in ("numpy", "torch"):
+            raise ValueError(f"unknown backend {backend!r}; choices: ['numpy', 'torch']")
+        if self._numpy_pv is None:
+            self._numpy_pv = (numpy_actor(self.policy), numpy_critic(self.policy))
+        actor, critic = self._numpy_pv
+        x = self.encoder.encode_batch(np.asarray(observations))
+        if backend == "numpy" and actor is not None and critic is not None:
+            return actor(x), critic(x).reshape(-1)
+        pol = self.policy
+        with torch.no_grad():
+            features = pol.extract_features(torch.as_tensor(x), pol.pi_features_extractor)
+            logits = pol.action_net(pol.mlp_extractor.forward_actor(features)).numpy()
+            vf = pol.extract_features(torch.as_tensor(x), pol.vf_features_extractor)
+            values = pol.value_net(pol.mlp_extractor.forward_critic(vf)).numpy().reshape(-1)
+        return logits, values
+
     def act_batch(self, observations, action_masks) -> np.ndarray:
         masks = np.asarray(action_masks) != 0
         if not masks.any(axis=1).all():
@@ -127,12 +150,22 @@ class PolicyAgent(Agent):
 def numpy_actor(policy):
     """``observations -> logits`` of ``policy``'s actor in numpy (float32), or None when a
     layer is not one of Flatten, Linear, Tanh, ReLU (then torch is used)."""
+    return _numpy_mlp(policy.pi_features_extractor, [*policy.mlp_extractor.policy_net, policy.action_net])
+
+
+def numpy_critic(policy):
+    """``observations -> values [n, 1]`` of ``policy``'s value network in numpy, or None (as
+    :func:`numpy_actor`)."""
+    return _numpy_mlp(policy.vf_features_extractor, [*policy.mlp_extractor.value_net, policy.value_net])
+
+
+def _numpy_mlp(extractor, modules):
     from stable_baselines3.common.torch_layers import FlattenExtractor
 
-    if not isinstance(policy.pi_features_extractor, FlattenExtractor):
+    if not isinstance(extractor, FlattenExtractor):
         return None
     layers = []
-    for m in [*policy.mlp_extractor.policy_net, policy.action_net]:
+    for m in modules:
         if isinstance(m, torch.nn.Linear):
             layers.append((m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()))
         elif isinstance(m, (torch.nn.Tanh, torch.nn.ReLU)):

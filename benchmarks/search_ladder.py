@@ -7,6 +7,9 @@ intervals, greedy rated 0. Writes <env>_<n>p.csv, <env>_<n>p_elo.csv, <env>_<n>p
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60
     python benchmarks/search_ladder.py mycology_v0 --players 2 --games 16 --skip random,mcts:100 --skip random,mcts:1000
     python benchmarks/search_ladder.py mycology_v0 --players 4 --games 12 --skip random,mcts:100 --skip random,mcts:1000
+    python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60 --agents greedy ppo mcts:400 puct:400:ppo --tag _puct
+
+(``ppo`` in --agents, alone or as the PATH of ``puct:SIMS:PATH``, is the env's shipped PPO model.)
 
 (random's Mycology games last ~500 decisions, so MCTS against random is the slowest pair and
 the least informative: skipped there; random is rated through greedy.)
@@ -27,6 +30,14 @@ OUT = HERE / "search_ladder"
 MODELS = {"fungi_v0": HERE / "training" / "fungi_v0_ppo.pt"}
 
 
+def label(name: str) -> str:
+    """A short label: a model path by its file stem (``puct:400:<path>`` as ``puct:400:<stem>``)."""
+    if name.startswith("puct:") and "/" in name:
+        head, _, path = name.partition(":")[2].partition(":")
+        return f"puct:{head}:{Path(path).stem}"
+    return Path(name).stem if "/" in name else name
+
+
 def plot(result, path: Path, title: str) -> None:
     import matplotlib
 
@@ -39,7 +50,7 @@ def plot(result, path: Path, title: str) -> None:
     hi = [result.elo_interval(n)[1] - result.elo[n] for n in names]
     fig, ax = plt.subplots(figsize=(6, 0.5 + 0.45 * len(names)))
     ax.errorbar(elo, range(len(names)), xerr=[lo, hi], fmt="o", capsize=4)
-    ax.set_yticks(range(len(names)), [Path(n).stem if "/" in n else n for n in names])
+    ax.set_yticks(range(len(names)), [label(n) for n in names])
     ax.axvline(0, color="grey", lw=0.5)
     ax.set_xlabel(f"Elo ({result.scale}), 95% interval")
     ax.set_title(title)
@@ -69,6 +80,8 @@ def main(argv=None):
     agents += ["mcts:100", "mcts:1000"] + (["mcts:10000"] if args.big else [])
     if args.agents:
         agents = [str(model) if a == "ppo" and model is not None else a for a in args.agents]
+        agents = [a[:-len("ppo")] + str(model) if a.startswith("puct:") and a.endswith(":ppo") and model is not None
+                  else a for a in agents]
     game = mushgym.game(args.env)
     options = {"num_players": args.players} if "num_players" in game.option_choices else {}
     OUT.mkdir(exist_ok=True)
@@ -76,7 +89,7 @@ def main(argv=None):
     game = mushgym.game(args.env, **options)
     skip = {frozenset(p.split(",")) for p in args.skip}
     built = {n: make_agent(n, env_id=args.env, seed=args.seed + 1000 * i) for i, n in enumerate(agents)}
-    if any(type(a).__name__ == "PolicyAgent" for a in built.values()):
+    if any(type(a).__name__ == "PolicyAgent" or getattr(a, "network", None) is not None for a in built.values()):
         from mushgym.wrappers import set_torch_threads
 
         set_torch_threads(1)   # as mushgym eval does: torch's threads fight the search's

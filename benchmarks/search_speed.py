@@ -23,15 +23,24 @@ from mushgym.search import Searcher
 
 
 def sims_per_s(game, sims, threads, states, seconds):
-    searcher = Searcher(game, simulations=sims, threads=threads, seed=0)
+    return searcher_rate(Searcher(game, simulations=sims, threads=threads, seed=0), states, seconds)[0]
+
+
+def searcher_rate(searcher, states, seconds, on_start=None):
+    """Simulations per second of ``searcher`` over ``states`` (after one search to warm up, then
+    ``on_start()``) and the seconds measured."""
+    game, sims, threads = searcher.game, searcher.simulations, searcher.threads
     searcher.search(states[0], game.current_player(states[0]))
+    if on_start is not None:
+        on_start()
     t0 = time.perf_counter()
     n = 0
     while time.perf_counter() - t0 < seconds or n < len(states):
         s = states[n % len(states)]
         searcher.search(s, game.current_player(s))
         n += 1
-    return n * sims * threads / (time.perf_counter() - t0)
+    elapsed = time.perf_counter() - t0
+    return n * sims * threads / elapsed, elapsed
 
 
 def games_per_s(game, threads, seconds):

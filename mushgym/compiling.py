@@ -65,7 +65,7 @@ def kernel_group(name: str) -> str:
         return "vector_parallel" if parallel else "vector"
     if base in ("random_rollouts", "play_random_game"):
         return "rollouts"
-    if base.startswith(("mcts_", "_search_", "search_")):
+    if base.startswith(("mcts_", "_search_", "search_", "puct_", "_puct_")):
         return "search"
     return "game"
 

@@ -214,6 +214,12 @@ def test_mcts_agent_specs():
     assert agent_spec_problem("mcts:1000") is None and agent_spec_problem("mcts:10:greedy") is None
     g = make_agent("mcts:10:greedy", env_id="fungi_v0")
     assert g.rollout == "greedy" and g.name == "mcts:10:greedy"
+    r = make_agent("mcts:10:random", env_id="fungi_v0")
+    assert r.rollout == "random" and r.name == "mcts:10:random" and agent_spec_problem("mcts:10:random") is None
+    # the default ("auto"): the game's compiled greedy rollouts where it has them, else random
+    assert a.rollout == "auto" and a.searcher(mushgym.game("fungi_v0")).rollout == "greedy"
+    assert MCTSAgent(simulations=10).searcher(ToyGame()).rollout == "random"
+    assert Searcher(mushgym.game("fungi_v0")).rollout == "random"   # the primitive: random unless asked
     assert "mcts:SIMS" in agent_spec_problem("mcts:x")
     assert "mcts:SIMS" in agent_spec_problem("mcts:0")
     with pytest.raises(ValueError, match="mcts:SIMS"):

@@ -13,17 +13,7 @@ from numba import njit
 from mushgym.core import rng_below
 
 from .layout import A_COOK, A_SELL, NO_DECISION, cook_args, take_action, top_kind
-
-
-@njit(cache=True)
-def _random_legal(mask, n_legal, rng):
-    k = rng_below(rng, 0, n_legal)
-    for a in range(mask.shape[0]):
-        if mask[a] != 0:
-            if k == 0:
-                return a
-            k -= 1
-    return -1
+from .rules import sample_masked   # the engine's uniform legal draw (mushgym.core.batch)
 
 
 @njit(cache=True)
@@ -47,4 +37,4 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
             return take_action(0)
         if t1:
             return take_action(1)
-    return _random_legal(mask, n_legal, rng)
+    return sample_masked(mask, n_legal, rng, 0)

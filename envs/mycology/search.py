@@ -8,10 +8,9 @@ trades, orderings included). It reads only the public field and the mask.
 
 from numba import njit
 
-from mushgym.core import rng_below
-
 from .actions import A_HARVEST
 from .layout import FIELD_SIZE, cfg_points_at, field_at
+from .rules import sample_masked   # the engine's uniform legal draw (mushgym.core.batch)
 
 
 @njit(cache=True)
@@ -27,10 +26,4 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
                 best = a
     if best >= 0:
         return best
-    k = rng_below(rng, 0, n_legal)
-    for a in range(mask.shape[0]):
-        if mask[a] != 0:
-            if k == 0:
-                return a
-            k -= 1
-    return -1
+    return sample_masked(mask, n_legal, rng, 0)

@@ -31,6 +31,15 @@ of decisions (open loop over chance), as in ISMCTS. The tree lives in
 preallocated arrays (``nodes`` ``int64[max_nodes, NODE_FIELDS]``, ``values``
 ``float64[max_nodes]``), children as linked lists; one iteration allocates nothing.
 The function is ``nogil``: root-parallel trees run on Python threads.
+
+PUCT (``PUCT_SOURCE``, the same namespace) splits the loop where a network is needed:
+``puct_collect`` runs determinized descents (selection by ``Q + c P sqrt(N) / (1 + N_a)``
+with a virtual loss on pending paths) until ``batch`` of them wait at unexpanded leaves,
+leaving every player's observation of each leaf in a buffer; the caller evaluates them
+(:mod:`mushgym.search`); ``puct_apply`` expands the leaves (a prior row and a child-index
+row per expanded node) and backs up one value per player. Its node table is
+``int64[max_nodes, PUCT_NODE_FIELDS]`` with per-player value sums ``float64[max_nodes, P]``;
+nothing is allocated per descent either.
 """
 
 from __future__ import annotations
@@ -45,6 +54,19 @@ SEARCH_SOURCE = r'''
 @njit(cache=True, nogil=True)
 def search_rng_seed(rng, seed):
     _rng_seed(rng, 0, seed)
+
+
+@njit(cache=True, nogil=True)
+def _search_world(roots, it, n_roots, use_det, player, rng_off, cfg, state, work, rng):
+    """The world of iteration ``it`` in ``state``: the root redrawn by ``determinize`` (or the
+    pool's next state), its own generator reseeded from the search's, so chance is fresh."""
+    src = 0 if use_det != 0 else it % n_roots
+    for i in range(state.shape[0]):
+        state[i] = roots[src, i]
+    if use_det != 0:
+        determinize(state, player, cfg, work, rng)
+    if rng_off >= 0:
+        _rng_seed(state, rng_off, (_rng_next32(rng, 0) << 28) ^ _rng_next32(rng, 0))
 
 
 @njit(cache=True, nogil=True)
@@ -75,13 +97,7 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, rng_off,
     n_nodes = 1
     S = state.shape[0]
     for it in range(sims):
-        src = 0 if use_det != 0 else it % n_roots
-        for i in range(S):
-            state[i] = roots[src, i]
-        if use_det != 0:
-            determinize(state, player, cfg, work, rng)
-        if rng_off >= 0:
-            _rng_seed(state, rng_off, (_rng_next32(rng, 0) << 28) ^ _rng_next32(rng, 0))
+        _search_world(roots, it, n_roots, use_det, player, rng_off, cfg, state, work, rng)
         node = 0
         depth = 0
         path[0] = 0
@@ -175,6 +191,146 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, rng_off,
     return n_nodes
 '''
 
+# columns of the PUCT node table (mushgym.search.Searcher with a network)
+P_ACTION, P_PARENT, P_SLOT, P_VISITS, P_INFLIGHT = range(5)
+PUCT_NODE_FIELDS = 5
+# counters shared by puct_collect / puct_apply: nodes used, expanded slots used, descents done
+C_NODES, C_SLOTS, C_DESCENTS = range(3)
+
+PUCT_SOURCE = r'''
+@njit(cache=True, nogil=True)
+def puct_begin(pn, pw, counters):
+    """Reset the tree to its root: one node, not yet evaluated (no slot)."""
+    pn[0, 0] = -1
+    pn[0, 1] = -1
+    pn[0, 2] = -1
+    pn[0, 3] = 0
+    pn[0, 4] = 0
+    for q in range(pw.shape[1]):
+        pw[0, q] = 0.0
+    counters[0] = 1
+    counters[1] = 0
+    counters[2] = 0
+
+
+@njit(cache=True, nogil=True)
+def _puct_backup(pn, pw, paths, k, depth, vals, inflight):
+    for d in range(depth + 1):
+        n = paths[k, d]
+        pn[n, 3] += 1
+        pn[n, 4] -= inflight
+        for q in range(pw.shape[1]):
+            pw[n, q] += vals[q]
+
+
+@njit(cache=True, nogil=True)
+def puct_collect(roots, n_roots, use_det, player, batch, budget, vloss, c, rng_off, lo, hi, cfg,
+                 pn, pw, prior, child, counters, state, mask, rets, work, rng, paths, depths, leaf_player, obs):
+    """Descend from the root (a fresh determinization each time) until ``batch`` descents have
+    reached a leaf that needs the network, or ``budget`` descents are done. A descent ending
+    in a terminal state is backed up at once with the game's returns; one ending at a leaf
+    leaves its path in ``paths[k, :depths[k] + 1]``, the player to act there in
+    ``leaf_player[k]``, every player's observation of the leaf state in ``obs[k * P + q]``,
+    and one virtual visit (worth 0) on each node of its path. Returns the number of leaves."""
+    A = mask.shape[0]
+    P = pw.shape[1]
+    scale = 1.0 / (hi - lo) if hi > lo else 1.0
+    n_leaves = 0
+    while n_leaves < batch and counters[2] < budget:
+        _search_world(roots, counters[2], n_roots, use_det, player, rng_off, cfg, state, work, rng)
+        counters[2] += 1
+        node = 0
+        depth = 0
+        paths[n_leaves, 0] = 0
+        while True:
+            if is_terminal(state):
+                returns(state, cfg, rets)
+                for q in range(P):
+                    rets[q] = (rets[q] - lo) * scale
+                _puct_backup(pn, pw, paths, n_leaves, depth, rets, 0)
+                break
+            nl = legal_mask(state, cfg, mask, work)
+            if nl <= 0:
+                for q in range(P):
+                    rets[q] = 0.5
+                _puct_backup(pn, pw, paths, n_leaves, depth, rets, 0)
+                break
+            slot = pn[node, 2]
+            if slot < 0:
+                # a leaf: the network evaluates it
+                for d in range(depth + 1):
+                    pn[paths[n_leaves, d], 4] += 1
+                for q in range(P):
+                    observe(state, q, cfg, obs[n_leaves * P + q], work)
+                leaf_player[n_leaves] = current_player(state)
+                depths[n_leaves] = depth
+                n_leaves += 1
+                break
+            p = current_player(state)
+            total = 0.0
+            for a in range(A):
+                if mask[a] != 0:
+                    total += prior[slot, a]
+            uniform = total <= 0.0
+            nv = pn[node, 3]
+            sq = np.sqrt(max(nv + vloss * pn[node, 4], 1.0))
+            fpu = pw[node, p] / nv if nv > 0 else 0.5
+            best = -1
+            best_score = -1e300
+            for a in range(A):
+                if mask[a] == 0:
+                    continue
+                pa = 1.0 / nl if uniform else prior[slot, a] / total
+                ch = child[slot, a]
+                if ch >= 0:
+                    n = pn[ch, 3] + vloss * pn[ch, 4]
+                    qv = pw[ch, p] / n if n > 0 else fpu
+                else:
+                    n = 0.0
+                    qv = fpu
+                sc = qv + c * pa * sq / (1.0 + n)
+                if sc > best_score:
+                    best_score = sc
+                    best = a
+            ch = child[slot, best]
+            if ch < 0:
+                ch = counters[0]
+                counters[0] += 1
+                pn[ch, 0] = best
+                pn[ch, 1] = node
+                pn[ch, 2] = -1
+                pn[ch, 3] = 0
+                pn[ch, 4] = 0
+                for q in range(P):
+                    pw[ch, q] = 0.0
+                child[slot, best] = ch
+            node = ch
+            depth += 1
+            paths[n_leaves, depth] = node
+            step(state, best, cfg, work)
+    return n_leaves
+
+
+@njit(cache=True, nogil=True)
+def puct_apply(n_leaves, pn, pw, prior, child, counters, paths, depths, weights, leaf_values):
+    """Expand each collected leaf not yet expanded (its priors: ``weights[k]``, the network's
+    unnormalised probabilities over all actions, normalised over the legal ones when used)
+    and back its values ``leaf_values[k]`` (one per player, in [0, 1]) up its path, removing
+    its virtual visits."""
+    for k in range(n_leaves):
+        depth = depths[k]
+        leaf = paths[k, depth]
+        if pn[leaf, 2] < 0:
+            slot = counters[1]
+            counters[1] += 1
+            pn[leaf, 2] = slot
+            for a in range(prior.shape[1]):
+                prior[slot, a] = weights[k, a]
+                child[slot, a] = -1
+        _puct_backup(pn, pw, paths, k, depth, leaf_values[k], 1)
+'''
+
+
 NO_DETERMINIZE = '''
 @njit(cache=True, nogil=True)
 def determinize(state, player, cfg, work, rng):
@@ -203,3 +359,4 @@ def install_search_kernels(namespace: dict, tag: str) -> None:
     if "rollout_policy" not in namespace:
         install_source(NO_ROLLOUT_POLICY, namespace, f"{tag}_norollout")
     install_source(SEARCH_SOURCE, namespace, tag)
+    install_source(PUCT_SOURCE, namespace, tag + "_puct")
