@@ -1026,7 +1026,7 @@ def _apply(state, cfg, action, work):
         if left <= 0 or state[supply_at(p)] == 0:
             pop_decision(state)
             bits_clear(state, MARKS)
-            both = ((a3 >> 8) & 3) - 1
+            both = ((a3 >> 8) & 7) - 1
             if both >= 0:
                 _spore_from(state, cfg, p, state[mother_at(p)], a3 // SPORE_SYM, both, -1, work)
         else:
