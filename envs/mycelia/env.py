@@ -11,7 +11,7 @@
 | Action Shape       | Discrete(@NUM_ACTIONS@)                                                  |
 | Action Values      | Discrete(@NUM_ACTIONS@)                                                  |
 | Observation Shape  | (@OBS_SIZE@,) float32 for every player count; int8 `action_mask` of (@NUM_ACTIONS@,) |
-| Observation Values | per-element bounds in `Game().obs_low/high` (counts scaled, mostly in [0, 1]) |
+| Observation Values | integers (counts, ids, flags, shifted lattice positions) within per-element bounds `Game().obs_low/high`; the vector API writes them as int16 (exact); the `scaled` encoder maps them to [0, 1] |
 | Rewards            | terminal; `reward="win_loss"` (default): +1 to a sole winner, -1/(n-1) to every other seat, k tied winners (n-k)/(k(n-1)) each, n counting the Automata seat (so not zero-sum with it); `"score"`: final score; `"score_diff"`: own final score minus the mean of the other seats'. The turn limit (option `turn_limit`) is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it as a normal ending |
 | Chance             | tile and card shuffles, the first player, every wind-die roll and the Automata's card draws and "fate" come from the generator inside the state |
 
@@ -77,7 +77,9 @@ Generated from the declaration in `actions.py` (`encode_action("pay", tile, owne
 * v0: initial release. Revised before any release (issue 14): the state, config, observation
   and actions are declared as shaped layouts and named action groups (the tables above are
   generated from them); the turn limit is a truncation (option `turn_limit_end`); the state
-  declares its bounds (`Game.validate` refuses corrupted states).
+  declares its bounds (`Game.validate` refuses corrupted states); the observation is integral
+  (counts, ids and flags instead of scaled fractions; rounds played instead of the fraction of
+  the turn limit; lattice positions shifted to be non-negative).
 """
 
 from mushgym.aec import make_env_classes

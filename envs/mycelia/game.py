@@ -31,10 +31,6 @@ def obs_fields() -> list[tuple[str, int]]:
     return [(f.name, f.size) for f in OL.fields.values()]
 
 
-CARD_FEATURES = ("points/8", "require red/6", "green/6", "brown/6", "yellow/6", "spores/6") + tuple(
-    f"decay {d}" for d in DECAYS) + ("present",)
-
-
 class MyceliaGame(Game):
     """Mycelia for 1 to 4 players (1 only with the Automata).
 
@@ -71,6 +67,8 @@ class MyceliaGame(Game):
     actions = A
     #: golden files show a digest of each observation (2,809 values), see mushgym.testing
     golden_observation = "digest"
+    #: counts, ids, flags and shifted lattice positions: the vector API writes them as int16
+    obs_integral = True
 
     # --- construction ------------------------------------------------------------
     @staticmethod
@@ -153,7 +151,7 @@ class MyceliaGame(Game):
 
     def observation_layout(self):
         """The observation's declaration (:mod:`.observation`) with its data-dependent bounds."""
-        return observation_layout(self.score_bound() / 60.0)
+        return observation_layout(self.score_bound(), self.options["turn_limit"])
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         return self.observation_layout().bounds()
@@ -339,6 +337,11 @@ class MyceliaGame(Game):
                         dq.append(u)
             comps.append(comp)
         return comps
+
+    def validation_error(self, code: int) -> str:
+        from .validate import VALIDATION_ERRORS
+
+        return VALIDATION_ERRORS.get(code, super().validation_error(code))
 
     def check_invariants(self, state: np.ndarray) -> None:
         self._check_state(state)

@@ -27,6 +27,7 @@ from .actions import *  # noqa: F401,F403 - the action ids and their compiled he
 from .board import band, in_cone, is_up, neighbour_c, neighbour_r
 from .layout import *  # noqa: F401,F403 - the declarations: sizes, cfg_*/state fields and their *_at helpers, the stack
 from .observation import CF, MATF, SEATF, TF, obs_size, observe  # noqa: F401 - observe is a kernel of this module
+from .validate import V_NO_ACTION, V_OK, check_state
 
 # --- the work area (scratch passed to every kernel; nothing in it survives a call) ------------
 W_QUEUE = 0                  # BFS queue / spores taken by the Automata
@@ -822,6 +823,16 @@ def legal_mask(state, cfg, mask, work):
     for a in range(NUM_ACTIONS):
         n += mask[a]
     return n
+
+
+@njit(cache=True)
+def validate(state, cfg, work):
+    """The state check of ``mushgym.Game.validate`` (:mod:`.validate`): 0 for a consistent state,
+    else a ``V_*`` code. Never run by ``step`` nor the batch kernels."""
+    code = check_state(state, cfg)
+    if code == V_OK and state[OVER] == 0 and legal_mask(state, cfg, work[W_MASK:W_MASK + NUM_ACTIONS], work) == 0:
+        return V_NO_ACTION
+    return code
 
 
 # --- turn flow --------------------------------------------------------------------
