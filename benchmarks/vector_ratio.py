@@ -7,8 +7,9 @@ ratio holds on a loaded machine where the absolute rates do not. Folders in
 ``MUSHGYM_GAMES_PATH`` count too: a copy of a game with a cheaper ``observe`` shows how much
 of the vector step the observation costs (RULES.md of mycelia, "Speed and memory").
 ``--baseline`` also times, in the same rounds, a vector storing int64 states and writing
-float32 observations (the layout before issue 13's narrow storage) and one writing no
-observations (``with_obs=False``), and prints their ratios.
+float32 observations (the layout before issue 13's narrow storage), one with the default
+states writing float32 observations, and one writing no observations (``with_obs=False``),
+and prints their ratios.
 """
 
 import argparse
@@ -32,6 +33,7 @@ def main(argv=None) -> None:
     kinds = {"": {}}
     if args.baseline:
         kinds[" (int64 states, float32 obs)"] = dict(state_dtype=np.int64, obs_dtype=np.float32)
+        kinds[" (float32 obs)"] = dict(obs_dtype=np.float32)
         kinds[" (no observations)"] = dict(with_obs=False)
     games = {}
     for env_id in args.env_ids:

@@ -67,7 +67,7 @@ class MyceliaGame(Game):
     actions = A
     #: golden files show a digest of each observation (2,809 values), see mushgym.testing
     golden_observation = "digest"
-    #: counts, ids, flags and shifted lattice positions: the vector API writes them as int16
+    #: counts, ids, flags and shifted lattice positions: the vector API writes them as uint8
     obs_integral = True
 
     # --- construction ------------------------------------------------------------
@@ -151,7 +151,7 @@ class MyceliaGame(Game):
 
     def observation_layout(self):
         """The observation's declaration (:mod:`.observation`) with its data-dependent bounds."""
-        return observation_layout(self.score_bound(), self.options["turn_limit"])
+        return observation_layout(self.options["turn_limit"])
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         return self.observation_layout().bounds()

@@ -36,9 +36,11 @@ ONE = dict(low=0, high=1)
 #: flat-edge steps from tile 0 on the connected board, and a step moves the column and the
 #: row by at most 1, so ``col - col(tile 0) + POS_SHIFT`` lies in 0..2 * POS_SHIFT
 POS_SHIFT = NT_MAX - 1
-#: default bounds of the options-dependent fields (the docstring's table): the longest turn
-#: limit in rounds, and a seat's points before the card data is known
+#: the longest turn limit in rounds (the docstring's bound of ``round``; a game's own is its option)
 ROUNDS_MAX = 160
+#: a seat's points are observed saturating here, so that every value fits a uint8 (a seat would
+#: need 32 cards of 8 points; no simulated game comes near it: RULES.md, "Observation"); the exact
+#: points are in the state, the text and the final scores
 POINTS_MAX = 255
 
 # --- a mushroom card (18 values) -------------------------------------------------------
@@ -69,7 +71,7 @@ SF_PRESENT = SEAT.field("present", doc="the seat is in the game", **ONE)
 SF_AUTOMATA = SEAT.field("automata", doc="the seat is the Automata", **ONE)
 SF_SUPPLY = SEAT.field("supply", doc="spores in supply", low=0, high=SPORES_EACH)
 SF_INSECTS = SEAT.field("insects", doc="insect tokens", low=0, high=INSECTS_TOTAL)
-SF_POINTS = SEAT.field("points", doc="points of grown mushrooms", low=0, high=None)   # high: from the card data
+SF_POINTS = SEAT.field("points", doc=f"points of grown mushrooms, saturating at {POINTS_MAX}", low=0, high=POINTS_MAX)
 SF_GROWN = SEAT.field("grown", doc="mushrooms grown", low=0, high=NC + 20)
 SF_HAND = SEAT.field("hand_size", doc="cards in hand", low=0, high=NC)
 SF_UPGRADES = SEAT.field("upgrades", 4, dims=("upgrade",),
@@ -96,7 +98,7 @@ TF_SPORES = TILE.field("spores", MAXS, dims=("seat_offset",), doc="spores by sea
 TF = TILE.size
 
 
-def _observation_layout(points_high: int = POINTS_MAX, rounds_high: int = ROUNDS_MAX) -> Layout:
+def _observation_layout(rounds_high: int = ROUNDS_MAX) -> Layout:
     """The whole observation as one Layout (seat k = k seats after the observer)."""
     OL = Layout("observation")
     OL.field("to_act", MAXS, dims=("seat_offset",), doc="player to act, one-hot by seat offset (0 = observer)", **ONE)
@@ -134,7 +136,7 @@ def _observation_layout(points_high: int = POINTS_MAX, rounds_high: int = ROUNDS
             if f.name == "mats":
                 low, high = mat_low, mat_high
             else:
-                low, high = f.low, (points_high if f.name == "points" else f.high)
+                low, high = f.low, f.high
             OL.field(f"seat{k}_{f.name}", f.shape, dims=f.dims, doc=f"{who}: {f.doc}", low=low, high=high)
     tile_low, tile_high = TILE.bounds()
     OL.field("tiles", (NT_MAX, TF), dims=("tile", "feature"), doc="tiles in placement order (tile features)",
@@ -160,10 +162,10 @@ assert OL.fields["seat1_present"].offset - O_SEATS == SEATF and O_TILES == O_SEA
 assert OL.fields["drawn_present"].offset == O_DRAWN + 7 and OL.fields["paid_black"].offset == O_OWED + 4
 
 
-def observation_layout(points_high: int, rounds_high: int) -> Layout:
-    """The observation declaration with the bounds that depend on the card data (seat points)
-    and on the options (the turn limit in rounds)."""
-    return _observation_layout(points_high, rounds_high)
+def observation_layout(rounds_high: int) -> Layout:
+    """The observation declaration with the bound that depends on the options (the turn limit
+    in rounds)."""
+    return _observation_layout(rounds_high)
 
 
 def obs_size() -> int:
@@ -247,7 +249,8 @@ def observe(state, player, cfg, out, work):
             out[o + SF_AUTOMATA] = 1
         out[o + SF_SUPPLY] = state[supply_at(s)]
         out[o + SF_INSECTS] = state[insects_at(s)]
-        out[o + SF_POINTS] = state[points_at(s)]
+        pts = state[points_at(s)]
+        out[o + SF_POINTS] = pts if pts < POINTS_MAX else POINTS_MAX
         out[o + SF_GROWN] = state[grown_at(s)]
         out[o + SF_HAND] = state[hand_count_at(s)]
         up = state[game_upgrades_at(s)]
