@@ -80,8 +80,9 @@ Generated from the declaration in `actions.py` (`encode_action("pay", tile, owne
   and actions are declared as shaped layouts and named action groups (the tables above are
   generated from them); the turn limit is a truncation (option `turn_limit_end`); the state
   declares its bounds (`Game.validate` refuses corrupted states); the observation is integral
-  (counts, ids and flags instead of scaled fractions; rounds played instead of the fraction of
-  the turn limit; lattice positions shifted to be non-negative; seat points saturating at 255).
+  (counts, ids and flags instead of scaled fractions; ids instead of one-hot blocks per tile
+  and for the card sets, 2,809 -> 1,652 values; rounds played instead of the fraction of the
+  turn limit; lattice positions shifted to be non-negative; seat points saturating at 255).
 """
 
 import numpy as np

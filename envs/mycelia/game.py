@@ -65,7 +65,7 @@ class MyceliaGame(Game):
     automata_path: ClassVar[str | None] = None
     layout = R.L
     actions = A
-    #: golden files show a digest of each observation (2,809 values), see mushgym.testing
+    #: golden files show a digest of each observation (1,652 values), see mushgym.testing
     golden_observation = "digest"
     #: counts, ids, flags and shifted lattice positions: the vector API writes them as uint8
     obs_integral = True
@@ -500,7 +500,7 @@ class MyceliaGame(Game):
 def graph_observation(game: MyceliaGame, state: np.ndarray, player: int) -> dict[str, np.ndarray]:
     """The board of ``player``'s observation as a graph, for GNN policies.
 
-    ``nodes``: (placed tiles, 38) the per-tile features of the flat observation (placement
+    ``nodes``: (placed tiles, 19) the per-tile features of the flat observation (placement
     order); ``edge_links``: (2 x shared edges, 2) directed pairs (tile, neighbour);
     ``edges``: (same, 3) one-hot of the edge family (A horizontal, B "/", C "\\") they share;
     ``globals``: everything of the flat observation before the tile block.

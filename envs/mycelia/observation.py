@@ -7,10 +7,13 @@ records: ``CARD`` (the features of a mushroom card), ``MAT`` (one player mat), `
 :func:`observation_layout` into the whole observation (``OL``) whose ``bounds()`` are the
 game's ``observation_bounds`` and whose ``table()`` is the env docstring's.
 
-``observe`` clears the whole vector once (a memset) and then writes only what is
-non-zero, tile by tile for the placed tiles: most of the 2,809 values are zeros of
-absent tiles, empty sets and one-hot blocks, so this costs a fraction of writing every
-element one by one (the vector API calls it on every step).
+Every value is an integer within its declared bounds (all in 0..255: the vector API writes
+uint8). Per tile and for the card sets the features are ids rather than one-hot blocks
+(colour, wind symbols, the neighbour across each edge, whose Mother mushroom or mushroom
+token; where each card is), which keeps the vector small (1,652 values; the ``onehot``
+encoder of ``mushgym.wrappers`` expands such ids for a network). ``observe`` clears the
+whole vector once (a memset) and then writes only what is non-zero, tile by tile for the
+placed tiles (the vector API calls it on every step).
 """
 
 import numpy as np
@@ -32,6 +35,8 @@ from .layout import (
 )
 
 ONE = dict(low=0, high=1)
+#: values of the ``cards`` field
+CARDS_UNSEEN, CARDS_HAND, CARDS_MARKET, CARDS_DISCARD, CARDS_PENDING = range(5)
 #: lattice offsets of the observation are shifted by this much: a tile is at most NT_MAX - 1
 #: flat-edge steps from tile 0 on the connected board, and a step moves the column and the
 #: row by at most 1, so ``col - col(tile 0) + POS_SHIFT`` lies in 0..2 * POS_SHIFT
@@ -79,20 +84,21 @@ SF_UPGRADES = SEAT.field("upgrades", 4, dims=("upgrade",),
 SF_MATS = SEAT.field("mats", (NMATS, MATF), dims=("mat", "feature"), doc="the 5 mats (mat features)")
 SEATF = SEAT.size
 
-# --- a placed tile (38 values) ---------------------------------------------------------
+# --- a placed tile (19 values) ---------------------------------------------------------
 TILE = Layout("tile features")
 TF_PRESENT = TILE.field("present", doc="a tile is placed here", **ONE)
-TF_COLOUR = TILE.field("colour", 5, dims=("colour",), doc="colour one-hot (R G B Y K)", **ONE)
+TF_COLOUR = TILE.field("colour", doc="colour id + 1 (1 R, 2 G, 3 B, 4 Y, 5 K)", low=0, high=5)
 TF_UP = TILE.field("points_up", doc="the triangle points up", **ONE)
 TF_COL = TILE.field("col", doc=f"lattice column minus the first tile's, + {POS_SHIFT}", low=0, high=2 * POS_SHIFT)
 TF_ROW = TILE.field("row", doc=f"lattice row minus the first tile's, + {POS_SHIFT}", low=0, high=2 * POS_SHIFT)
-TF_SYMBOL = TILE.field("symbol", (3, 3), dims=("edge", "symbol"), doc="wind symbol one-hot (O U A) on edges A, B, C", **ONE)
-TF_NEIGHBOUR = TILE.field("neighbour", (3, 2), dims=("edge", "what"),
-                          doc="across edges A, B, C: neighbour present, neighbour index + 1 (0: none)",
-                          low=0, high=np.array([[1, NT_MAX]] * 3))
+TF_SYMBOL = TILE.field("symbol", 3, dims=("edge",), doc="wind symbol id + 1 (1 O, 2 U, 3 A) on edges A, B, C",
+                       low=0, high=3)
+TF_NEIGHBOUR = TILE.field("neighbour", 3, dims=("edge",),
+                          doc="across edges A, B, C: the neighbour's placement index + 1 (0: none)", low=0,
+                          high=NT_MAX)
 TF_INSECT = TILE.field("insect", doc="an insect token lies here", **ONE)
-TF_MOTHER = TILE.field("mother", MAXS, dims=("seat_offset",), doc="Mother mushroom by seat offset (0 = observer)", **ONE)
-TF_MUSHROOM = TILE.field("mushroom", MAXS, dims=("seat_offset",), doc="mushroom token by seat offset", **ONE)
+TF_MOTHER = TILE.field("mother", doc="Mother mushroom: its seat offset + 1 (1 = observer; 0 none)", low=0, high=MAXS)
+TF_MUSHROOM = TILE.field("mushroom", doc="mushroom token: its seat offset + 1 (0 none)", low=0, high=MAXS)
 TF_COUNTER = TILE.field("counter", doc="that mushroom's spore counter (0..2)", low=0, high=2)
 TF_SPORES = TILE.field("spores", MAXS, dims=("seat_offset",), doc="spores by seat offset", low=0, high=SPORES_EACH)
 TF = TILE.size
@@ -124,11 +130,10 @@ def _observation_layout(rounds_high: int = ROUNDS_MAX) -> Layout:
              high=CARD_HIGH)
     OL.field("owed", 4, dims=("colour",), doc="spores still owed by colour (R, G, B, Y)", low=0, high=MAX_REQUIRE)
     OL.field("paid_black", doc="black spores paid", low=0, high=MAX_REQUIRE)
-    OL.field("hand", NC, dims=("card",), doc="own hand, one entry per card id", **ONE)
-    OL.field("market", NC, dims=("card",), doc="market, one entry per card id", **ONE)
-    OL.field("discard_pile", NC, dims=("card",), doc="discard pile, one entry per card id", **ONE)
-    OL.field("pending", NC, dims=("card",),
-             doc="the two cards drawn by discover-2-keep-1, shown to the player choosing only", **ONE)
+    OL.field("cards", NC, dims=("card",),
+             doc=f"where each card is, as far as the observer knows: {CARDS_UNSEEN} elsewhere or unseen, {CARDS_HAND} "
+                 f"own hand, {CARDS_MARKET} market, {CARDS_DISCARD} discard pile, {CARDS_PENDING} drawn by the "
+                 "observer's discover-2-keep-1 (cards on mats are in the seats' mat blocks)", low=0, high=CARDS_PENDING)
     mat_low, mat_high = MAT.bounds()
     for k in range(MAXS):
         who = "observer" if k == 0 else f"seat +{k} (zeros if absent)"
@@ -155,7 +160,7 @@ O_DECK = OL.fields["deck"].offset
 O_DRAWN = OL.fields["drawn_colour"].offset
 O_FRUIT = OL.fields["fruit_card"].offset
 O_OWED = OL.fields["owed"].offset
-O_HAND = OL.fields["hand"].offset
+O_CARDS = OL.fields["cards"].offset
 O_SEATS = OL.fields["seat0_present"].offset
 O_TILES = OL.fields["tiles"].offset
 assert OL.fields["seat1_present"].offset - O_SEATS == SEATF and O_TILES == O_SEATS + MAXS * SEATF
@@ -233,13 +238,13 @@ def observe(state, player, cfg, out, work):
     for c in range(NC):
         loc = state[card_loc_at(c)]
         if loc == L_HAND + player:
-            out[O_HAND + c] = 1
+            out[O_CARDS + c] = CARDS_HAND
         elif loc == L_MARKET:
-            out[O_HAND + NC + c] = 1
+            out[O_CARDS + c] = CARDS_MARKET
         elif loc == L_DISCARD:
-            out[O_HAND + 2 * NC + c] = 1
+            out[O_CARDS + c] = CARDS_DISCARD
         elif loc == L_PENDING and cur == player:
-            out[O_HAND + 3 * NC + c] = 1
+            out[O_CARDS + c] = CARDS_PENDING
     # seats, rotated so that the observer comes first
     for k in range(ns):
         s = player + k if player + k < ns else player + k - ns
@@ -284,24 +289,21 @@ def observe(state, player, cfg, out, work):
             c = state[tile_col_at(t)]
             r = state[tile_row_at(t)]
             out[o + TF_PRESENT] = 1
-            out[o + TF_COLOUR + cfg[cfg_tile_colour_at(tid)]] = 1
+            out[o + TF_COLOUR] = cfg[cfg_tile_colour_at(tid)] + 1
             if is_up(c, r):
                 out[o + TF_UP] = 1
             out[o + TF_COL] = c - c0 + POS_SHIFT
             out[o + TF_ROW] = r - r0 + POS_SHIFT
             j = state[tile_rot_at(t)]
             for k in range(3):
-                out[o + TF_SYMBOL + k * 3 + cfg[cfg_tile_order_at(tid, j)]] = 1
+                out[o + TF_SYMBOL + k] = cfg[cfg_tile_order_at(tid, j)] + 1
                 j = j + 1 if j < 2 else 0
-                u = state[adjacency_at(t, k)]
-                if u >= 0:
-                    out[o + TF_NEIGHBOUR + 2 * k] = 1
-                    out[o + TF_NEIGHBOUR + 2 * k + 1] = u + 1
+                out[o + TF_NEIGHBOUR + k] = state[adjacency_at(t, k)] + 1
             if state[tile_insect_at(t)] != 0:
                 out[o + TF_INSECT] = 1
             mp = state[mushroom_owner_at(t)]
             if mp >= 0:
-                out[o + TF_MUSHROOM + _offset(mp, player, ns)] = 1
+                out[o + TF_MUSHROOM] = _offset(mp, player, ns) + 1
                 out[o + TF_COUNTER] = state[mat_counter_at(mp, state[mushroom_mat_at(t)])]
             for x in range(ns):
                 v = state[spores_at(t, x)]
@@ -311,4 +313,4 @@ def observe(state, player, cfg, out, work):
     for x in range(ns):
         mt = state[mother_at(x)]
         if 0 <= mt < n:
-            out[O_TILES + mt * TF + TF_MOTHER + _offset(x, player, ns)] = 1
+            out[O_TILES + mt * TF + TF_MOTHER] = _offset(x, player, ns) + 1
