@@ -231,3 +231,11 @@ def test_no_corrupted_state_plays_on_silently():
 def test_no_corrupted_state_plays_on_silently_large():
     counts = _corrupted_fuzz(300 * slow_scale(), 8)
     assert set(counts) <= {"refused", "ok"}, counts
+
+
+def test_mushrooms_grown_are_on_or_under_the_mats():
+    """The fuzzer's last silent corruptions before this check: ``grown`` raised (the observation's bound)."""
+    s = _find(_main)
+    s[R.grown_at(0)] = 120
+    with pytest.raises(ValueError, match="mushrooms grown"):
+        G.observe(s, 0)

@@ -335,8 +335,16 @@ def _cards(state, cfg, kind):
                 h += 1
         if h != state[hand_count_at(s)]:
             return V_SEATS if s >= ns else V_CARDS
-    # points and mushrooms grown
+    # points and mushrooms grown: every mushroom grown is on its mat or under it
     for s in range(ns):
+        grown = 0
+        for i in range(mats):
+            u = state[mat_under_at(s, i)]
+            if auto and s == nh and u > 1:   # an Automata mat holds one decayed mushroom at most
+                return V_POINTS
+            grown += u + (1 if state[mat_tile_at(s, i)] >= 0 else 0)
+        if grown != state[grown_at(s)]:
+            return V_POINTS
         if auto and s == nh:
             if state[points_at(s)] != 5 * state[grown_at(s)]:
                 return V_POINTS
