@@ -27,6 +27,10 @@ def main(argv=None) -> None:
     p.add_argument("env_ids", nargs="+")
     p.add_argument("--batch", type=int, default=1024)
     p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--serial", action="store_true",
+                   help="the serial vector loop (parallel=False): with one thread prange only adds overhead")
+    p.add_argument("--warmup", type=int, default=1,
+                   help="vector steps before timing (300 spreads the envs over the phases of a game)")
     p.add_argument("--baseline", action="store_true",
                    help="also time int64 states with float32 observations (the wide layout)")
     args = p.parse_args(argv)
@@ -40,9 +44,10 @@ def main(argv=None) -> None:
         g = mushgym.game(env_id)
         g.random_rollouts(4, seed=0, threads=1)   # compile
         for kind, kw in kinds.items():
-            v = mv.from_game(g, args.batch, seed=0, threads=1, parallel=True, **kw)
+            v = mv.from_game(g, args.batch, seed=0, threads=1, parallel=not args.serial, **kw)
             v.reset()
-            v.step(v.sample_random_actions())
+            for _ in range(args.warmup):
+                v.step(v.sample_random_actions())
             games[env_id + kind] = (g, v)
     rates = {e: ([], []) for e in games}
     for rep in range(args.repeats):
