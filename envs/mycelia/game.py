@@ -465,15 +465,19 @@ class MyceliaGame(Game):
     # --- hidden information ----------------------------------------------------------
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Reshuffle what ``player`` cannot see: the cards in the deck, in the other seats'
-        hands (sizes kept), in the box and (when another seat decides) drawn to keep; and the
-        order of the tiles in the two piles (pile sizes kept)."""
+        hands (sizes kept; a card being fruited is public and stays), in the box and (when
+        another seat decides) drawn to keep; and the order of the tiles in the two piles (pile
+        sizes kept)."""
         other = state.copy()
         top = self._top(state)
         own_pending = bool(top) and top[0] == R.D_KEEP and top[1] == player
         hidden_locs = [R.L_DECK, R.L_BOX] + [R.L_HAND + s for s in range(self.num_seats) if s != player]
         if not own_pending:
             hidden_locs.append(R.L_PENDING)
-        cards = [c for c in range(R.NC) if int(state[R.LOC + c]) in hidden_locs]
+        # a card being fruited is public (the observation shows it): it stays in its hand
+        fruiting = {int(state[R.STACK + lvl * R.ENTRY + 2]) for lvl in range(int(state[R.STACK_N]))
+                    if int(state[R.STACK + lvl * R.ENTRY]) in (R.D_FRUIT_MAT, R.D_FRUIT_TILE, R.D_PAY)}
+        cards = [c for c in range(R.NC) if int(state[R.LOC + c]) in hidden_locs and c not in fruiting]
         slots = [int(state[R.LOC + c]) for c in cards]
         perm = rng.permutation(len(cards))
         deck_n = int(state[R.DECK_N])
