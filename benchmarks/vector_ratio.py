@@ -6,6 +6,10 @@ Both rates are measured in one process, in interleaved 1-second repeats (medians
 ratio holds on a loaded machine where the absolute rates do not. Folders in
 ``MUSHGYM_GAMES_PATH`` count too: a copy of a game with a cheaper ``observe`` shows how much
 of the vector step the observation costs (RULES.md of mycelia, "Speed and memory").
+``--baseline`` also times, in the same rounds, a vector storing int64 states and writing
+float32 observations (the layout before issue 13's narrow storage), one with the default
+states writing float32 observations, and one writing no observations (``with_obs=False``),
+and prints their ratios.
 """
 
 import argparse
@@ -23,16 +27,29 @@ def main(argv=None) -> None:
     p.add_argument("env_ids", nargs="+")
     p.add_argument("--batch", type=int, default=1024)
     p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--serial", action="store_true",
+                   help="the serial vector loop (parallel=False): with one thread prange only adds overhead")
+    p.add_argument("--warmup", type=int, default=1,
+                   help="vector steps before timing (300 spreads the envs over the phases of a game)")
+    p.add_argument("--baseline", action="store_true",
+                   help="also time int64 states with float32 observations (the wide layout)")
     args = p.parse_args(argv)
+    kinds = {"": {}}
+    if args.baseline:
+        kinds[" (int64 states, float32 obs)"] = dict(state_dtype=np.int64, obs_dtype=np.float32)
+        kinds[" (float32 obs)"] = dict(obs_dtype=np.float32)
+        kinds[" (no observations)"] = dict(with_obs=False)
     games = {}
     for env_id in args.env_ids:
         g = mushgym.game(env_id)
         g.random_rollouts(4, seed=0, threads=1)   # compile
-        v = mv.from_game(g, args.batch, seed=0, threads=1, parallel=True)
-        v.reset()
-        v.step(v.sample_random_actions())
-        games[env_id] = (g, v)
-    rates = {e: ([], []) for e in args.env_ids}
+        for kind, kw in kinds.items():
+            v = mv.from_game(g, args.batch, seed=0, threads=1, parallel=not args.serial, **kw)
+            v.reset()
+            for _ in range(args.warmup):
+                v.step(v.sample_random_actions())
+            games[env_id + kind] = (g, v)
+    rates = {e: ([], []) for e in games}
     for rep in range(args.repeats):
         for e, (g, v) in games.items():
             steps, chunk, t0 = 0, 0, time.perf_counter()
@@ -47,7 +64,9 @@ def main(argv=None) -> None:
             rates[e][1].append(k * args.batch / (time.perf_counter() - t0))
     for e, (roll, vec) in rates.items():
         r, w = statistics.median(roll), statistics.median(vec)
-        print(f"{e}: rollouts {r / 1e3:.0f}k steps/s, vector batch {args.batch} {w / 1e3:.0f}k steps/s, ratio {w / r:.3f}")
+        b = games[e][1].bytes_per_step
+        print(f"{e}: rollouts {r / 1e3:.0f}k steps/s, vector batch {args.batch} {w / 1e3:.0f}k steps/s, "
+              f"ratio {w / r:.3f}, {b} bytes per env step")
 
 
 if __name__ == "__main__":

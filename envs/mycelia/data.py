@@ -40,6 +40,7 @@ INSTANT_DECAYS = (0, 1, 2, 3, 10)
 MOVE_TARGETS = ("coloured_tile", "opponent_mushroom", "own_mushroom", "opponent_spores", "opponent_mother", "insect")
 MAX_REQUIRE = 6
 MAX_SPORES = 6
+MAX_POINTS = 8
 
 
 class MyceliaDataError(ValueError):
@@ -130,7 +131,7 @@ def load_cards(path: str | Path | None = None) -> Cards:
         where = f"{path}: card {k} ({name})"
         names.append(name)
         latin.append(str(card.get("latin", "")))
-        points[k] = _int(where, card, "points", 2, 8)
+        points[k] = _int(where, card, "points", 2, MAX_POINTS)
         spores[k] = _int(where, card, "spores", 1, MAX_SPORES)
         require[k] = _require(where, card, wild=False)
         decay[k] = _choice(where, card, "decay", DECAYS)

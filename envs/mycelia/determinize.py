@@ -10,8 +10,8 @@ being at least ``2 * NC``.
 ``determinize(state, player, cfg, work, rng)`` is :meth:`MyceliaGame.perturb_hidden`
 compiled, drawing from the search's generator ``rng``:
 
-* the cards ``player`` cannot see (in the deck, the box, the other seats' hands, and the
-  cards drawn to keep when another seat is deciding) swap places uniformly at random,
+* the cards ``player`` cannot see (in the deck, the box, the other seats' hands but a card
+  being fruited, and the cards drawn to keep when another seat is deciding) swap places uniformly at random,
   every place keeping its count (hand sizes, deck size); the deck's cards are then put in
   a uniformly random order. The hidden cards are taken in card order and their places in
   place order before the shuffle, so for a given ``rng`` the result depends only on what
@@ -27,7 +27,7 @@ from numba import njit
 from mushgym.core import rng_below
 
 from .rules import (
-    CFG_NS, D_KEEP, DECK, DECK_N, ENTRY, L_BOX, L_DECK, L_HAND, L_PENDING, LOC, NC, NT_MAX, PILE, PILE_N, STACK,
+    CFG_NS, D_FRUIT_MAT, D_FRUIT_TILE, D_KEEP, D_PAY, DECK, DECK_N, ENTRY, L_BOX, L_DECK, L_HAND, L_PENDING, LOC, NC, NT_MAX, PILE, PILE_N, STACK,
     STACK_N,
 )
 
@@ -50,9 +50,14 @@ def determinize(state, player, cfg, work, rng):
         top = STACK + (depth - 1) * ENTRY
         own_pending = state[top] == D_KEEP and state[top + 1] == player
     # hidden cards (ascending ids in work[0:m]) and their places (work[NC:NC+m], sorted)
+    fruiting = -1                               # a card being fruited is public: it stays
+    for lvl in range(depth):
+        k = state[STACK + lvl * ENTRY]
+        if k == D_FRUIT_MAT or k == D_FRUIT_TILE or k == D_PAY:
+            fruiting = state[STACK + lvl * ENTRY + 2]
     m = 0
     for c in range(NC):
-        if _hidden(state[LOC + c], player, n_seats, own_pending):
+        if c != fruiting and _hidden(state[LOC + c], player, n_seats, own_pending):
             work[m] = c
             work[NC + m] = state[LOC + c]
             m += 1

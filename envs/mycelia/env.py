@@ -11,7 +11,7 @@
 | Action Shape       | Discrete(@NUM_ACTIONS@)                                                  |
 | Action Values      | Discrete(@NUM_ACTIONS@)                                                  |
 | Observation Shape  | (@OBS_SIZE@,) float32 for every player count; int8 `action_mask` of (@NUM_ACTIONS@,) |
-| Observation Values | per-element bounds in `Game().obs_low/high` (counts scaled, mostly in [0, 1]) |
+| Observation Values | integers (counts, ids, flags, shifted lattice positions) within per-element bounds `Game().obs_low/high`; the vector API writes them as uint8 (exact); the `scaled` encoder maps them to [0, 1] |
 | Rewards            | terminal; `reward="win_loss"` (default): +1 to a sole winner, -1/(n-1) to every other seat, k tied winners (n-k)/(k(n-1)) each, n counting the Automata seat (so not zero-sum with it); `"score"`: final score; `"score_diff"`: own final score minus the mean of the other seats'. The turn limit (option `turn_limit`) is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it as a normal ending |
 | Chance             | tile and card shuffles, the first player, every wind-die roll and the Automata's card draws and "fate" come from the generator inside the state |
 
@@ -41,7 +41,9 @@ automatically. The wind-die roll is part of the spore action.
 ### Observation space (seat-relative: seat blocks and per-tile seat features rotate so that the observer comes first)
 
 Generated from the declaration in `observation.py` (`MyceliaGame().observation_layout()`, with
-bounds); one length for every player count (absent seats are zeros):
+bounds: every value is an integer in its range, shown for the default options: the `round`
+bound is the `turn_limit` option); one
+length for every player count (absent seats are zeros):
 
 @OBSERVATION_TABLE@
 
@@ -77,8 +79,13 @@ Generated from the declaration in `actions.py` (`encode_action("pay", tile, owne
 * v0: initial release. Revised before any release (issue 14): the state, config, observation
   and actions are declared as shaped layouts and named action groups (the tables above are
   generated from them); the turn limit is a truncation (option `turn_limit_end`); the state
-  declares its bounds (`Game.validate` refuses corrupted states).
+  declares its bounds (`Game.validate` refuses corrupted states); the observation is integral
+  (counts, ids and flags instead of scaled fractions; ids instead of one-hot blocks per tile
+  and for the card sets, 2,809 -> 1,652 values; rounds played instead of the fraction of the
+  turn limit; lattice positions shifted to be non-negative; seat points saturating at 255).
 """
+
+import numpy as np
 
 from mushgym.aec import make_env_classes
 
@@ -87,14 +94,27 @@ from .game import MyceliaGame, decode_action, encode_action, obs_fields  # noqa:
 from .observation import CARD, CF, MAT, MATF, OBS_SIZE, SEAT, SEATF, TF, TILE
 
 
+def _table(layout) -> str:
+    """The layout's index table with a column for each field's integer range (its declared bounds)."""
+    rows = layout.table().split("\n")
+    out = [rows[0] + " range |", rows[1] + " --- |"]
+    for row, f in zip(rows[2:], layout.fields.values()):
+        if f.low is None or f.high is None:   # a block of records (seat mats): see its own table
+            out.append(row + " see below |")
+            continue
+        lo, hi = int(np.min(f.low)), int(np.max(f.high))
+        out.append(row + f" {lo}..{hi} |")
+    return "\n".join(out)
+
+
 def _docstring(template: str) -> str:
     """The docstring with its tables generated from the declarations (they cannot drift)."""
     for key, value in (("@NUM_ACTIONS@", str(NUM_ACTIONS)), ("@OBS_SIZE@", str(OBS_SIZE)),
-                       ("@OBSERVATION_TABLE@", MyceliaGame().observation_layout().table()),
-                       ("@SEAT_TABLE@", SEAT.table()), ("@SEATF@", str(SEATF)),
-                       ("@MAT_TABLE@", MAT.table()), ("@MATF@", str(MATF)),
-                       ("@CARD_TABLE@", CARD.table()), ("@CF@", str(CF)),
-                       ("@TILE_TABLE@", TILE.table()), ("@TF@", str(TF)), ("@ACTION_TABLE@", A.table())):
+                       ("@OBSERVATION_TABLE@", _table(MyceliaGame().observation_layout())),
+                       ("@SEAT_TABLE@", _table(SEAT)), ("@SEATF@", str(SEATF)),
+                       ("@MAT_TABLE@", _table(MAT)), ("@MATF@", str(MATF)),
+                       ("@CARD_TABLE@", _table(CARD)), ("@CF@", str(CF)),
+                       ("@TILE_TABLE@", _table(TILE)), ("@TF@", str(TF)), ("@ACTION_TABLE@", A.table())):
         template = template.replace(key, value)
     return template
 

@@ -31,10 +31,6 @@ def obs_fields() -> list[tuple[str, int]]:
     return [(f.name, f.size) for f in OL.fields.values()]
 
 
-CARD_FEATURES = ("points/8", "require red/6", "green/6", "brown/6", "yellow/6", "spores/6") + tuple(
-    f"decay {d}" for d in DECAYS) + ("present",)
-
-
 class MyceliaGame(Game):
     """Mycelia for 1 to 4 players (1 only with the Automata).
 
@@ -69,8 +65,10 @@ class MyceliaGame(Game):
     automata_path: ClassVar[str | None] = None
     layout = R.L
     actions = A
-    #: golden files show a digest of each observation (2,809 values), see mushgym.testing
+    #: golden files show a digest of each observation (1,652 values), see mushgym.testing
     golden_observation = "digest"
+    #: counts, ids, flags and shifted lattice positions: the vector API writes them as uint8
+    obs_integral = True
 
     # --- construction ------------------------------------------------------------
     @staticmethod
@@ -153,7 +151,7 @@ class MyceliaGame(Game):
 
     def observation_layout(self):
         """The observation's declaration (:mod:`.observation`) with its data-dependent bounds."""
-        return observation_layout(self.score_bound() / 60.0)
+        return observation_layout(self.options["turn_limit"])
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         return self.observation_layout().bounds()
@@ -340,6 +338,11 @@ class MyceliaGame(Game):
             comps.append(comp)
         return comps
 
+    def validation_error(self, code: int) -> str:
+        from .validate import VALIDATION_ERRORS
+
+        return VALIDATION_ERRORS.get(code, super().validation_error(code))
+
     def check_invariants(self, state: np.ndarray) -> None:
         self._check_state(state)
         st = state.tolist()  # Python ints: fast scalar reads
@@ -462,15 +465,19 @@ class MyceliaGame(Game):
     # --- hidden information ----------------------------------------------------------
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Reshuffle what ``player`` cannot see: the cards in the deck, in the other seats'
-        hands (sizes kept), in the box and (when another seat decides) drawn to keep; and the
-        order of the tiles in the two piles (pile sizes kept)."""
+        hands (sizes kept; a card being fruited is public and stays), in the box and (when
+        another seat decides) drawn to keep; and the order of the tiles in the two piles (pile
+        sizes kept)."""
         other = state.copy()
         top = self._top(state)
         own_pending = bool(top) and top[0] == R.D_KEEP and top[1] == player
         hidden_locs = [R.L_DECK, R.L_BOX] + [R.L_HAND + s for s in range(self.num_seats) if s != player]
         if not own_pending:
             hidden_locs.append(R.L_PENDING)
-        cards = [c for c in range(R.NC) if int(state[R.LOC + c]) in hidden_locs]
+        # a card being fruited is public (the observation shows it): it stays in its hand
+        fruiting = {int(state[R.STACK + lvl * R.ENTRY + 2]) for lvl in range(int(state[R.STACK_N]))
+                    if int(state[R.STACK + lvl * R.ENTRY]) in (R.D_FRUIT_MAT, R.D_FRUIT_TILE, R.D_PAY)}
+        cards = [c for c in range(R.NC) if int(state[R.LOC + c]) in hidden_locs and c not in fruiting]
         slots = [int(state[R.LOC + c]) for c in cards]
         perm = rng.permutation(len(cards))
         deck_n = int(state[R.DECK_N])
@@ -497,7 +504,7 @@ class MyceliaGame(Game):
 def graph_observation(game: MyceliaGame, state: np.ndarray, player: int) -> dict[str, np.ndarray]:
     """The board of ``player``'s observation as a graph, for GNN policies.
 
-    ``nodes``: (placed tiles, 38) the per-tile features of the flat observation (placement
+    ``nodes``: (placed tiles, 19) the per-tile features of the flat observation (placement
     order); ``edge_links``: (2 x shared edges, 2) directed pairs (tile, neighbour);
     ``edges``: (same, 3) one-hot of the edge family (A horizontal, B "/", C "\\") they share;
     ``globals``: everything of the flat observation before the tile block.

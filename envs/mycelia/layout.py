@@ -11,11 +11,18 @@ The state's ``low``/``high`` bounds are what :meth:`mushgym.Game.validate` check
 every state coming in from Python: a state within them cannot make a kernel index out
 of its arrays (tile, seat, mat, card and pile indices, counts and the decision stack
 are all bounded by their tables' sizes).
+
+Every bound fits an int16, so the vector API stores Mycelia's states as int16 (a quarter
+of the int64 bytes; ``vector_dtype``, issue 13): the generator takes ``RNG_SLOTS`` slots
+(two per word there), the tile bit sets (``marks``, ``fruit_network``) are split into
+``BITSET_WORDS`` slots of 15 bits (``bit_get`` / ``bit_set`` / ``bits_clear`` /
+``bits_put``), and the event counters saturate at ``COUNT_MAX`` (``count_event``).
 """
 
 import numpy as np
+from numba import njit
 
-from mushgym.core import RNG_WORDS, Layout
+from mushgym.core import RNG_SLOTS, RNG_WORDS, Layout
 
 # --- sizes ------------------------------------------------------------------------
 MAXS = 4            # seats (players + Automata)
@@ -94,14 +101,23 @@ TILE_OR_NONE = dict(low=-1, high=NT_MAX - 1)
 SEAT_OR_NONE = dict(low=-1, high=MAXS - 1)
 COUNT_TILES = dict(low=0, high=NT_MAX)
 CELL = dict(low=-4 * NT_MAX, high=4 * NT_MAX)   # lattice coordinates: 50 tiles reach at most 50 cells away
-BITS_TILES = dict(low=0, high=(1 << NT_MAX) - 1)
-NONNEG = dict(low=0, high=1 << 40)
+# int16 vector states (issue 13): counts, points and counters stay far below COUNT_MAX (a game
+# lasts at most 160 rounds of 4 seats = 640 turns; points are at most 8 per card or 5 per
+# Automata fruit); the event counters saturate there (count_event).
+COUNT_MAX = 2**15 - 1
+NONNEG = dict(low=0, high=COUNT_MAX)
+BITSET_BITS = 15                                   # bits of a tile set per slot (an int16 holds 15)
+BITSET_WORDS = (NT_MAX + BITSET_BITS - 1) // BITSET_BITS
+BITS_TILES = dict(low=0, high=(1 << BITSET_BITS) - 1)
+SPORE_SYM = 2048    # packed spore layer (decision arg a3): distance (< 256) + 256 (both + 1) (< 8) + SPORE_SYM symbol
 
-L = Layout("state")
-RNG = L.field("rng", RNG_WORDS, doc="the game's random generator (xoshiro128**)")
+L = Layout("state", vector_dtype=np.int16, words32=("rng",))   # the vector API stores states as int16
+RNG = L.field("rng", RNG_SLOTS, doc="the game's random generator (xoshiro128**): 4 words; the last 4 slots "
+              "hold them only in the vector API's int16 states (0 here)",
+              low=0, high=np.array([2**32 - 1] * RNG_WORDS + [0] * (RNG_SLOTS - RNG_WORDS)))
 TURNP = L.field("turn_player", doc="whose turn it is", low=0, high=MAXS - 1)
 FIRST = L.field("first_player", doc="the seat that took the first turn", low=0, high=MAXS - 1)
-TURN = L.field("turns_played", doc="turns completed (Automata turns included)", low=0, high=1 << 20)
+TURN = L.field("turns_played", doc="turns completed (Automata turns included)", low=0, high=COUNT_MAX)
 ACTS = L.field("actions_done", doc="main actions done this turn", low=0, high=2)
 USED = L.field("action_types_used", doc="bit per main action type used this turn", low=0, high=(1 << NTYPES) - 1)
 TAKEN = L.field("market_taken", doc="market cards taken this turn (refilled at its end)", low=0, high=MARKET_SIZE)
@@ -111,9 +127,9 @@ STACK = L.decision_stack(depth=STACK_MAX, args=ENTRY - 2)
 STACK_N = L.fields["decisions_n"].offset
 # An entry's args by kind (rules.py): a0 a count, a tile, a card or a seat; a1 an edge, a mat, a
 # seat, a tile or -1; a2 a count, a tile (-1 none) or a lattice column; a3 a flag, a lattice row
-# or the packed spore layer (distance + 256 (both + 1) + 65536 symbol). Entries above the top are 0.
+# or the packed spore layer (distance + 256 (both + 1) + 2048 symbol). Entries above the top are 0.
 L.bound("decisions", low=np.array([0, 0, -1, -1, CELL["low"], CELL["low"]]),
-        high=np.array([NUM_DECISIONS - 1, MAXS - 1, NC - 1, NT_MAX - 1, CELL["high"], 3 << 16]))
+        high=np.array([NUM_DECISIONS - 1, MAXS - 1, NC - 1, NT_MAX - 1, CELL["high"], 3 * SPORE_SYM]))
 NTP = L.field("tiles_placed", doc="tiles on the board", **COUNT_TILES)
 T_ID = L.field("tile_id", NT_MAX, dims=("tile",), doc="tile id (tiles.toml order) of each placed tile; -1 none",
                **TILE_OR_NONE)
@@ -158,13 +174,15 @@ HAND_N = L.field("hand_count", MAXS, dims=("seat",), doc="cards in each hand", l
 INS_SUPPLY = L.field("insect_supply", doc="insect tokens in the supply", low=0, high=INSECTS_TOTAL)
 NEED = L.field("need", NCOL, dims=("colour",), doc="fruit payment: spores still owed by colour", low=0, high=1 << 10)
 PAID_BLACK = L.field("paid_black", doc="black spores paid so far (each covers any colour)", low=0, high=1 << 10)
-MARKS = L.field("marks", doc="bit set of the tiles chosen in the current spore layer", **BITS_TILES)
-FRUIT_NET = L.field("fruit_network", doc="bit set of the tiles of the network paying for a mushroom", **BITS_TILES)
+MARKS = L.field("marks", BITSET_WORDS, dims=("word",), doc="bit set of the tiles chosen in the current spore layer, "
+                "15 tiles per slot", **BITS_TILES)
+FRUIT_NET = L.field("fruit_network", BITSET_WORDS, dims=("word",), doc="bit set of the tiles of the network paying "
+                    "for a mushroom, 15 tiles per slot", **BITS_TILES)
 ROLL = L.field("last_roll", doc="last wind-die face (0 O, 1 U, 2 A); -1 none", low=-1, high=2)
 AUTO_DECK = L.field("automata_deck", NA_CARDS, dims=("position",), doc="Automata card ids", low=0, high=NA_CARDS - 1)
 AUTO_DECK_N = L.field("automata_deck_count", doc="Automata cards left", low=0, high=NA_CARDS)
 A_CARDNOW = L.field("automata_card", doc="the Automata card in play; -1 none", low=-1, high=NA_CARDS - 1)
-STATS = L.field("stats", NSTATS, dims=("event",), doc="event counters for the simulation figures (ST_*)", **NONNEG)
+STATS = L.field("stats", NSTATS, dims=("event",), doc="event counters for the simulation figures (ST_*), saturating at COUNT_MAX", **NONNEG)
 STATE_SIZE = L.size
 L.install(globals())
 
@@ -177,3 +195,35 @@ ST_WALK = 18
 ST_FATE = 19
 ST_PICKS = 20
 ST_LIMIT = 21
+
+
+# --- tile bit sets and event counters (int16-safe) -------------------------------------
+@njit(cache=True, inline="always")
+def bit_get(state, off, t):
+    """1 if tile ``t`` is in the bit set at ``state[off:off + BITSET_WORDS]``."""
+    return (state[off + t // BITSET_BITS] >> (t % BITSET_BITS)) & 1
+
+
+@njit(cache=True, inline="always")
+def bit_set(state, off, t):
+    state[off + t // BITSET_BITS] |= 1 << (t % BITSET_BITS)
+
+
+@njit(cache=True, inline="always")
+def bits_clear(state, off):
+    for i in range(BITSET_WORDS):
+        state[off + i] = 0
+
+
+@njit(cache=True, inline="always")
+def bits_put(state, off, bits):
+    """Store the 64-bit tile set ``bits`` (tiles 0..NT_MAX-1)."""
+    for i in range(BITSET_WORDS):
+        state[off + i] = (bits >> (i * BITSET_BITS)) & ((1 << BITSET_BITS) - 1)
+
+
+@njit(cache=True, inline="always")
+def count_event(state, k):
+    """Add one to event counter ``k`` (saturating at COUNT_MAX, the int16 bound)."""
+    if state[STATS + k] < COUNT_MAX:
+        state[STATS + k] += 1

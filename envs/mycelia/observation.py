@@ -7,10 +7,13 @@ records: ``CARD`` (the features of a mushroom card), ``MAT`` (one player mat), `
 :func:`observation_layout` into the whole observation (``OL``) whose ``bounds()`` are the
 game's ``observation_bounds`` and whose ``table()`` is the env docstring's.
 
-``observe`` clears the whole vector once (a memset) and then writes only what is
-non-zero, tile by tile for the placed tiles: most of the 2,809 values are zeros of
-absent tiles, empty sets and one-hot blocks, so this costs a fraction of writing every
-element one by one (the vector API calls it on every step).
+Every value is an integer within its declared bounds (all in 0..255: the vector API writes
+uint8). Per tile and for the card sets the features are ids rather than one-hot blocks
+(colour, wind symbols, the neighbour across each edge, whose Mother mushroom or mushroom
+token; where each card is), which keeps the vector small (1,652 values; the ``onehot``
+encoder of ``mushgym.wrappers`` expands such ids for a network). ``observe`` clears the
+whole vector once (a memset) and then writes only what is non-zero, tile by tile for the
+placed tiles (the vector API calls it on every step).
 """
 
 import numpy as np
@@ -19,10 +22,11 @@ from numba import njit
 from mushgym.core import Layout
 
 from .board import is_up
+from .data import MAX_POINTS, MAX_REQUIRE, MAX_SPORES
 from .layout import (
     ACTS, DECK_N, DISC_N, DRAWN, INSECTS_TOTAL, INS_SUPPLY, L_DISCARD, L_HAND, L_MARKET, L_PENDING, MAXS, NC,
     NDECAYS, NMATS, NT_MAX, NTP, NUM_DECISIONS, NTYPES, OVER, PAID_BLACK, ROLL, SPORES_EACH, TURN, USED,
-    CFG_NS, CFG_TURN_LIMIT, CFG_AUTO, CFG_NH, D_FRUIT_MAT, D_FRUIT_TILE, D_PAY,
+    CFG_NS, CFG_AUTO, CFG_NH, D_FRUIT_MAT, D_FRUIT_TILE, D_PAY,
     adjacency_at, card_loc_at, cfg_decay_at, cfg_points_at, cfg_require_at, cfg_spores_at, cfg_tile_colour_at,
     cfg_tile_insect_at, cfg_tile_order_at, decision_depth, game_upgrades_at, grown_at, hand_count_at, insects_at,
     mat_card_at, mat_counter_at, mat_tile_at, mat_under_at, mat_upgrades_at, mother_at, mushroom_mat_at,
@@ -31,59 +35,76 @@ from .layout import (
 )
 
 ONE = dict(low=0, high=1)
+#: values of the ``cards`` field
+CARDS_UNSEEN, CARDS_HAND, CARDS_MARKET, CARDS_DISCARD, CARDS_PENDING = range(5)
+#: lattice offsets of the observation are shifted by this much: a tile is at most NT_MAX - 1
+#: flat-edge steps from tile 0 on the connected board, and a step moves the column and the
+#: row by at most 1, so ``col - col(tile 0) + POS_SHIFT`` lies in 0..2 * POS_SHIFT
+POS_SHIFT = NT_MAX - 1
+#: the longest turn limit in rounds (the docstring's bound of ``round``; a game's own is its option)
+ROUNDS_MAX = 160
+#: a seat's points are observed saturating here, so that every value fits a uint8 (a seat would
+#: need 32 cards of 8 points; no simulated game comes near it: RULES.md, "Observation"); the exact
+#: points are in the state, the text and the final scores
+POINTS_MAX = 255
 
 # --- a mushroom card (18 values) -------------------------------------------------------
 CARD = Layout("card features")
-CF_POINTS = CARD.field("points", doc="points / 8", **ONE)
-CF_REQUIRE = CARD.field("require", 4, dims=("colour",), doc="spores required red, green, brown, yellow / 6", **ONE)
-CF_SPORES = CARD.field("spores", doc="spore count / 6", **ONE)
+CF_POINTS = CARD.field("points", doc="points", low=0, high=MAX_POINTS)
+CF_REQUIRE = CARD.field("require", 4, dims=("colour",), doc="spores required red, green, brown, yellow", low=0,
+                        high=MAX_REQUIRE)
+CF_SPORES = CARD.field("spores", doc="spore count", low=0, high=MAX_SPORES)
 CF_DECAY = CARD.field("decay", NDECAYS, dims=("action",), doc="decay action one-hot (glossary order of RULES.md)", **ONE)
 CF_PRESENT = CARD.field("present", doc="1: there is a card", **ONE)
 CF = CARD.size
+CARD_LOW, CARD_HIGH = CARD.bounds()
 
 # --- a player mat (26 values) ----------------------------------------------------------
 MAT = Layout("mat features")
 MF_ON_BOARD = MAT.field("on_board", doc="the mat's mushroom token is on the board", **ONE)
 MF_HAS_CARD = MAT.field("has_card", doc="a card (or an Automata mushroom) is on top", **ONE)
 MF_COUNTER = MAT.field("counter", 3, dims=("value",), doc="spore counter one-hot 0..2 (token on the board)", **ONE)
-MF_UNDER = MAT.field("under", doc="decayed cards under the mat / 5", low=0, high=NC / 5.0)
+MF_UNDER = MAT.field("under", doc="decayed cards under the mat", low=0, high=NC)
 MF_UPGRADES = MAT.field("upgrades", 2, dims=("upgrade",), doc="mushroom upgrades: extra spore, spore with the M", **ONE)
-MF_CARD = MAT.field("card", CF, dims=("feature",), doc="card features of the card on top", **ONE)
+MF_CARD = MAT.field("card", CF, dims=("feature",), doc="card features of the card on top", low=CARD_LOW,
+                    high=CARD_HIGH)
 MATF = MAT.size
 
 # --- a seat (141 values) ---------------------------------------------------------------
 SEAT = Layout("seat")
 SF_PRESENT = SEAT.field("present", doc="the seat is in the game", **ONE)
 SF_AUTOMATA = SEAT.field("automata", doc="the seat is the Automata", **ONE)
-SF_SUPPLY = SEAT.field("supply", doc="spores in supply / 30", **ONE)
-SF_INSECTS = SEAT.field("insects", doc="insect tokens / 20", **ONE)
-SF_POINTS = SEAT.field("points", doc="points of grown mushrooms / 60", low=0, high=None)   # high: from the card data
-SF_GROWN = SEAT.field("grown", doc="mushrooms grown / 20", low=0, high=NC / 20.0 + 1)
-SF_HAND = SEAT.field("hand_size", doc="cards in hand / 69", **ONE)
+SF_SUPPLY = SEAT.field("supply", doc="spores in supply", low=0, high=SPORES_EACH)
+SF_INSECTS = SEAT.field("insects", doc="insect tokens", low=0, high=INSECTS_TOTAL)
+SF_POINTS = SEAT.field("points", doc=f"points of grown mushrooms, saturating at {POINTS_MAX}", low=0, high=POINTS_MAX)
+SF_GROWN = SEAT.field("grown", doc="mushrooms grown", low=0, high=NC + 20)
+SF_HAND = SEAT.field("hand_size", doc="cards in hand", low=0, high=NC)
 SF_UPGRADES = SEAT.field("upgrades", 4, dims=("upgrade",),
                          doc="game upgrades: same action twice, discover 2 keep 1, M moves 3, M spores 3", **ONE)
 SF_MATS = SEAT.field("mats", (NMATS, MATF), dims=("mat", "feature"), doc="the 5 mats (mat features)")
 SEATF = SEAT.size
 
-# --- a placed tile (38 values) ---------------------------------------------------------
+# --- a placed tile (19 values) ---------------------------------------------------------
 TILE = Layout("tile features")
 TF_PRESENT = TILE.field("present", doc="a tile is placed here", **ONE)
-TF_COLOUR = TILE.field("colour", 5, dims=("colour",), doc="colour one-hot (R G B Y K)", **ONE)
+TF_COLOUR = TILE.field("colour", doc="colour id + 1 (1 R, 2 G, 3 B, 4 Y, 5 K)", low=0, high=5)
 TF_UP = TILE.field("points_up", doc="the triangle points up", **ONE)
-TF_COL = TILE.field("col", doc="lattice column relative to the first tile / 100", low=-1, high=1)
-TF_ROW = TILE.field("row", doc="lattice row relative to the first tile / 50", low=-1, high=1)
-TF_SYMBOL = TILE.field("symbol", (3, 3), dims=("edge", "symbol"), doc="wind symbol one-hot (O U A) on edges A, B, C", **ONE)
-TF_NEIGHBOUR = TILE.field("neighbour", (3, 2), dims=("edge", "what"),
-                          doc="across edges A, B, C: neighbour present, (neighbour index + 1) / 50", **ONE)
+TF_COL = TILE.field("col", doc=f"lattice column minus the first tile's, + {POS_SHIFT}", low=0, high=2 * POS_SHIFT)
+TF_ROW = TILE.field("row", doc=f"lattice row minus the first tile's, + {POS_SHIFT}", low=0, high=2 * POS_SHIFT)
+TF_SYMBOL = TILE.field("symbol", 3, dims=("edge",), doc="wind symbol id + 1 (1 O, 2 U, 3 A) on edges A, B, C",
+                       low=0, high=3)
+TF_NEIGHBOUR = TILE.field("neighbour", 3, dims=("edge",),
+                          doc="across edges A, B, C: the neighbour's placement index + 1 (0: none)", low=0,
+                          high=NT_MAX)
 TF_INSECT = TILE.field("insect", doc="an insect token lies here", **ONE)
-TF_MOTHER = TILE.field("mother", MAXS, dims=("seat_offset",), doc="Mother mushroom by seat offset (0 = observer)", **ONE)
-TF_MUSHROOM = TILE.field("mushroom", MAXS, dims=("seat_offset",), doc="mushroom token by seat offset", **ONE)
-TF_COUNTER = TILE.field("counter", doc="that mushroom's spore counter / 2", **ONE)
-TF_SPORES = TILE.field("spores", MAXS, dims=("seat_offset",), doc="spores by seat offset / 30", **ONE)
+TF_MOTHER = TILE.field("mother", doc="Mother mushroom: its seat offset + 1 (1 = observer; 0 none)", low=0, high=MAXS)
+TF_MUSHROOM = TILE.field("mushroom", doc="mushroom token: its seat offset + 1 (0 none)", low=0, high=MAXS)
+TF_COUNTER = TILE.field("counter", doc="that mushroom's spore counter (0..2)", low=0, high=2)
+TF_SPORES = TILE.field("spores", MAXS, dims=("seat_offset",), doc="spores by seat offset", low=0, high=SPORES_EACH)
 TF = TILE.size
 
 
-def _observation_layout(points_high: float | None = None) -> Layout:
+def _observation_layout(rounds_high: int = ROUNDS_MAX) -> Layout:
     """The whole observation as one Layout (seat k = k seats after the observer)."""
     OL = Layout("observation")
     OL.field("to_act", MAXS, dims=("seat_offset",), doc="player to act, one-hot by seat offset (0 = observer)", **ONE)
@@ -94,24 +115,25 @@ def _observation_layout(points_high: float | None = None) -> Layout:
     OL.field("actions_done", 3, dims=("done",), doc="main actions done this turn, one-hot (0, 1, 2)", **ONE)
     OL.field("types_used", NTYPES, dims=("type",), doc="action types used this turn (move, explore, spore, fruit, "
              "discover, decay)", **ONE)
-    OL.field("turn", doc="turns played / turn limit", **ONE)
-    OL.field("deck", doc="cards in the deck / 69", **ONE)
-    OL.field("discard", doc="cards in the discard pile / 69", **ONE)
-    OL.field("piles", 2, dims=("pile",), doc="tiles in piles 0 and 1 / 50", **ONE)
-    OL.field("insect_supply", doc="insect tokens in the supply / 20", **ONE)
-    OL.field("last_roll", doc="last wind-die face (0 none, 1/3 O, 2/3 U, 1 A)", **ONE)
+    OL.field("round", doc="rounds played (turns played // seats; the turn limit is in rounds)", low=0,
+             high=rounds_high)
+    OL.field("deck", doc="cards in the deck", low=0, high=NC)
+    OL.field("discard", doc="cards in the discard pile", low=0, high=NC)
+    OL.field("piles", 2, dims=("pile",), doc="tiles in piles 0 and 1", low=0, high=NT_MAX)
+    OL.field("insect_supply", doc="insect tokens in the supply", low=0, high=INSECTS_TOTAL)
+    OL.field("last_roll", doc="last wind-die face (0 none, 1 O, 2 U, 3 A)", low=0, high=3)
     OL.field("drawn_colour", 5, dims=("colour",), doc="the drawn tile waiting to be placed: colour one-hot (R G B Y K)", **ONE)
     OL.field("drawn_insect", doc="the drawn tile shows the insect symbol", **ONE)
     OL.field("drawn_order", doc="the drawn tile's symbol order is O A U (clockwise)", **ONE)
     OL.field("drawn_present", doc="a drawn tile waits to be placed", **ONE)
-    OL.field("fruit_card", CF, dims=("feature",), doc="the card being fruited (card features)", **ONE)
-    OL.field("owed", 4, dims=("colour",), doc="spores still owed by colour (R, G, B, Y) / 6", **ONE)
-    OL.field("paid_black", doc="black spores paid / 6", **ONE)
-    OL.field("hand", NC, dims=("card",), doc="own hand, one entry per card id", **ONE)
-    OL.field("market", NC, dims=("card",), doc="market, one entry per card id", **ONE)
-    OL.field("discard_pile", NC, dims=("card",), doc="discard pile, one entry per card id", **ONE)
-    OL.field("pending", NC, dims=("card",),
-             doc="the two cards drawn by discover-2-keep-1, shown to the player choosing only", **ONE)
+    OL.field("fruit_card", CF, dims=("feature",), doc="the card being fruited (card features)", low=CARD_LOW,
+             high=CARD_HIGH)
+    OL.field("owed", 4, dims=("colour",), doc="spores still owed by colour (R, G, B, Y)", low=0, high=MAX_REQUIRE)
+    OL.field("paid_black", doc="black spores paid", low=0, high=MAX_REQUIRE)
+    OL.field("cards", NC, dims=("card",),
+             doc=f"where each card is, as far as the observer knows: {CARDS_UNSEEN} elsewhere or unseen, {CARDS_HAND} "
+                 f"own hand, {CARDS_MARKET} market, {CARDS_DISCARD} discard pile, {CARDS_PENDING} drawn by the "
+                 "observer's discover-2-keep-1 (cards on mats are in the seats' mat blocks)", low=0, high=CARDS_PENDING)
     mat_low, mat_high = MAT.bounds()
     for k in range(MAXS):
         who = "observer" if k == 0 else f"seat +{k} (zeros if absent)"
@@ -119,9 +141,7 @@ def _observation_layout(points_high: float | None = None) -> Layout:
             if f.name == "mats":
                 low, high = mat_low, mat_high
             else:
-                low, high = f.low, (points_high if f.name == "points" and f.high is None else f.high)
-                if high is None:
-                    high = 1e9
+                low, high = f.low, f.high
             OL.field(f"seat{k}_{f.name}", f.shape, dims=f.dims, doc=f"{who}: {f.doc}", low=low, high=high)
     tile_low, tile_high = TILE.bounds()
     OL.field("tiles", (NT_MAX, TF), dims=("tile", "feature"), doc="tiles in placement order (tile features)",
@@ -135,21 +155,22 @@ O_TO_ACT = OL.fields["to_act"].offset
 O_DECISION = OL.fields["decision"].offset
 O_ACTS = OL.fields["actions_done"].offset
 O_USED = OL.fields["types_used"].offset
-O_TURN = OL.fields["turn"].offset
+O_ROUND = OL.fields["round"].offset
 O_DECK = OL.fields["deck"].offset
 O_DRAWN = OL.fields["drawn_colour"].offset
 O_FRUIT = OL.fields["fruit_card"].offset
 O_OWED = OL.fields["owed"].offset
-O_HAND = OL.fields["hand"].offset
+O_CARDS = OL.fields["cards"].offset
 O_SEATS = OL.fields["seat0_present"].offset
 O_TILES = OL.fields["tiles"].offset
 assert OL.fields["seat1_present"].offset - O_SEATS == SEATF and O_TILES == O_SEATS + MAXS * SEATF
 assert OL.fields["drawn_present"].offset == O_DRAWN + 7 and OL.fields["paid_black"].offset == O_OWED + 4
 
 
-def observation_layout(points_high: float) -> Layout:
-    """The observation declaration with the bound that depends on the card data (seat points)."""
-    return _observation_layout(points_high)
+def observation_layout(rounds_high: int) -> Layout:
+    """The observation declaration with the bound that depends on the options (the turn limit
+    in rounds)."""
+    return _observation_layout(rounds_high)
 
 
 def obs_size() -> int:
@@ -161,12 +182,12 @@ def _card_features(cfg, card, out, o):
     """Write the non-zero features of ``card`` at ``out[o:o + CF]`` (already zero)."""
     if card < 0:
         return
-    out[o + CF_POINTS] = cfg[cfg_points_at(card)] / 8.0
+    out[o + CF_POINTS] = cfg[cfg_points_at(card)]
     for c in range(4):
-        out[o + CF_REQUIRE + c] = cfg[cfg_require_at(card, c)] / 6.0
-    out[o + CF_SPORES] = cfg[cfg_spores_at(card)] / 6.0
-    out[o + CF_DECAY + cfg[cfg_decay_at(card)]] = 1.0
-    out[o + CF_PRESENT] = 1.0
+        out[o + CF_REQUIRE + c] = cfg[cfg_require_at(card, c)]
+    out[o + CF_SPORES] = cfg[cfg_spores_at(card)]
+    out[o + CF_DECAY + cfg[cfg_decay_at(card)]] = 1
+    out[o + CF_PRESENT] = 1
 
 
 @njit(cache=True)
@@ -178,83 +199,84 @@ def _offset(s, player, ns):
 
 @njit(cache=True)
 def observe(state, player, cfg, out, work):
-    out[:] = 0.0
+    out[:] = 0
     ns = cfg[CFG_NS]
     over = state[OVER] != 0
     depth = decision_depth(state)
     cur = -1 if (over or depth == 0) else top_player(state)
     if cur >= 0:
-        out[O_TO_ACT + _offset(cur, player, ns)] = 1.0
+        out[O_TO_ACT + _offset(cur, player, ns)] = 1
     kind = top_kind(state) if depth > 0 and not over else -1
     if kind >= 0:
-        out[O_DECISION + kind] = 1.0
+        out[O_DECISION + kind] = 1
     if not over and 0 <= state[ACTS] < 3:
-        out[O_ACTS + state[ACTS]] = 1.0
+        out[O_ACTS + state[ACTS]] = 1
     for k in range(NTYPES):
         if (state[USED] >> k) & 1:
-            out[O_USED + k] = 1.0
-    out[O_TURN] = state[TURN] / cfg[CFG_TURN_LIMIT]
-    out[O_DECK] = state[DECK_N] / NC
-    out[O_DECK + 1] = state[DISC_N] / NC
-    out[O_DECK + 2] = state[pile_count_at(0)] / NT_MAX
-    out[O_DECK + 3] = state[pile_count_at(1)] / NT_MAX
-    out[O_DECK + 4] = state[INS_SUPPLY] / INSECTS_TOTAL
-    out[O_DECK + 5] = (state[ROLL] + 1) / 3.0
+            out[O_USED + k] = 1
+    out[O_ROUND] = state[TURN] // ns
+    out[O_DECK] = state[DECK_N]
+    out[O_DECK + 1] = state[DISC_N]
+    out[O_DECK + 2] = state[pile_count_at(0)]
+    out[O_DECK + 3] = state[pile_count_at(1)]
+    out[O_DECK + 4] = state[INS_SUPPLY]
+    out[O_DECK + 5] = state[ROLL] + 1
     # the drawn tile waiting to be placed (seen by everyone)
     if state[DRAWN] >= 0:
         tid = state[DRAWN]
-        out[O_DRAWN + cfg[cfg_tile_colour_at(tid)]] = 1.0
-        out[O_DRAWN + 5] = float(cfg[cfg_tile_insect_at(tid)])
-        out[O_DRAWN + 6] = 1.0 if cfg[cfg_tile_order_at(tid, 1)] == 1 else 0.0
-        out[O_DRAWN + 7] = 1.0
+        out[O_DRAWN + cfg[cfg_tile_colour_at(tid)]] = 1
+        out[O_DRAWN + 5] = cfg[cfg_tile_insect_at(tid)]
+        out[O_DRAWN + 6] = 1 if cfg[cfg_tile_order_at(tid, 1)] == 1 else 0
+        out[O_DRAWN + 7] = 1
     # the card being fruited and what is still owed
     if kind == D_FRUIT_MAT or kind == D_FRUIT_TILE or kind == D_PAY:
         _card_features(cfg, top_arg(state, 0), out, O_FRUIT)
     for c in range(4):
-        out[O_OWED + c] = state[need_at(c)] / 6.0
-    out[O_OWED + 4] = state[PAID_BLACK] / 6.0
+        out[O_OWED + c] = state[need_at(c)]
+    out[O_OWED + 4] = state[PAID_BLACK]
     # card sets: own hand, market, discard pile, own pending (discover 2 keep 1)
     for c in range(NC):
         loc = state[card_loc_at(c)]
         if loc == L_HAND + player:
-            out[O_HAND + c] = 1.0
+            out[O_CARDS + c] = CARDS_HAND
         elif loc == L_MARKET:
-            out[O_HAND + NC + c] = 1.0
+            out[O_CARDS + c] = CARDS_MARKET
         elif loc == L_DISCARD:
-            out[O_HAND + 2 * NC + c] = 1.0
+            out[O_CARDS + c] = CARDS_DISCARD
         elif loc == L_PENDING and cur == player:
-            out[O_HAND + 3 * NC + c] = 1.0
+            out[O_CARDS + c] = CARDS_PENDING
     # seats, rotated so that the observer comes first
     for k in range(ns):
         s = player + k if player + k < ns else player + k - ns
         o = O_SEATS + k * SEATF
-        out[o + SF_PRESENT] = 1.0
+        out[o + SF_PRESENT] = 1
         if cfg[CFG_AUTO] != 0 and s == cfg[CFG_NH]:
-            out[o + SF_AUTOMATA] = 1.0
-        out[o + SF_SUPPLY] = state[supply_at(s)] / SPORES_EACH
-        out[o + SF_INSECTS] = state[insects_at(s)] / INSECTS_TOTAL
-        out[o + SF_POINTS] = state[points_at(s)] / 60.0
-        out[o + SF_GROWN] = state[grown_at(s)] / 20.0
-        out[o + SF_HAND] = state[hand_count_at(s)] / NC
+            out[o + SF_AUTOMATA] = 1
+        out[o + SF_SUPPLY] = state[supply_at(s)]
+        out[o + SF_INSECTS] = state[insects_at(s)]
+        pts = state[points_at(s)]
+        out[o + SF_POINTS] = pts if pts < POINTS_MAX else POINTS_MAX
+        out[o + SF_GROWN] = state[grown_at(s)]
+        out[o + SF_HAND] = state[hand_count_at(s)]
         up = state[game_upgrades_at(s)]
         for b in range(4):
             if (up >> b) & 1:
-                out[o + SF_UPGRADES + b] = 1.0
+                out[o + SF_UPGRADES + b] = 1
         for i in range(NMATS):
             m = o + SF_MATS + i * MATF
             tile = state[mat_tile_at(s, i)]
             card = state[mat_card_at(s, i)]
             if tile >= 0:
-                out[m + MF_ON_BOARD] = 1.0
+                out[m + MF_ON_BOARD] = 1
                 ctr = state[mat_counter_at(s, i)]
                 if 0 <= ctr < 3:
-                    out[m + MF_COUNTER + ctr] = 1.0
+                    out[m + MF_COUNTER + ctr] = 1
             if card != -1:
-                out[m + MF_HAS_CARD] = 1.0
-            out[m + MF_UNDER] = state[mat_under_at(s, i)] / 5.0
+                out[m + MF_HAS_CARD] = 1
+            out[m + MF_UNDER] = state[mat_under_at(s, i)]
             upg = state[mat_upgrades_at(s, i)]
-            out[m + MF_UPGRADES] = float(upg & 1)
-            out[m + MF_UPGRADES + 1] = float((upg >> 1) & 1)
+            out[m + MF_UPGRADES] = upg & 1
+            out[m + MF_UPGRADES + 1] = (upg >> 1) & 1
             _card_features(cfg, card, out, m + MF_CARD)
     # tiles in placement order (only placed tiles have non-zero features)
     n = state[NTP]
@@ -266,32 +288,29 @@ def observe(state, player, cfg, out, work):
         if tid >= 0:
             c = state[tile_col_at(t)]
             r = state[tile_row_at(t)]
-            out[o + TF_PRESENT] = 1.0
-            out[o + TF_COLOUR + cfg[cfg_tile_colour_at(tid)]] = 1.0
+            out[o + TF_PRESENT] = 1
+            out[o + TF_COLOUR] = cfg[cfg_tile_colour_at(tid)] + 1
             if is_up(c, r):
-                out[o + TF_UP] = 1.0
-            out[o + TF_COL] = (c - c0) / 100.0
-            out[o + TF_ROW] = (r - r0) / 50.0
+                out[o + TF_UP] = 1
+            out[o + TF_COL] = c - c0 + POS_SHIFT
+            out[o + TF_ROW] = r - r0 + POS_SHIFT
             j = state[tile_rot_at(t)]
             for k in range(3):
-                out[o + TF_SYMBOL + k * 3 + cfg[cfg_tile_order_at(tid, j)]] = 1.0
+                out[o + TF_SYMBOL + k] = cfg[cfg_tile_order_at(tid, j)] + 1
                 j = j + 1 if j < 2 else 0
-                u = state[adjacency_at(t, k)]
-                if u >= 0:
-                    out[o + TF_NEIGHBOUR + 2 * k] = 1.0
-                    out[o + TF_NEIGHBOUR + 2 * k + 1] = (u + 1) / NT_MAX
+                out[o + TF_NEIGHBOUR + k] = state[adjacency_at(t, k)] + 1
             if state[tile_insect_at(t)] != 0:
-                out[o + TF_INSECT] = 1.0
+                out[o + TF_INSECT] = 1
             mp = state[mushroom_owner_at(t)]
             if mp >= 0:
-                out[o + TF_MUSHROOM + _offset(mp, player, ns)] = 1.0
-                out[o + TF_COUNTER] = state[mat_counter_at(mp, state[mushroom_mat_at(t)])] / 2.0
+                out[o + TF_MUSHROOM] = _offset(mp, player, ns) + 1
+                out[o + TF_COUNTER] = state[mat_counter_at(mp, state[mushroom_mat_at(t)])]
             for x in range(ns):
                 v = state[spores_at(t, x)]
                 if v != 0:
-                    out[o + TF_SPORES + _offset(x, player, ns)] = v / SPORES_EACH
+                    out[o + TF_SPORES + _offset(x, player, ns)] = v
         o += TF
     for x in range(ns):
         mt = state[mother_at(x)]
         if 0 <= mt < n:
-            out[O_TILES + mt * TF + TF_MOTHER + _offset(x, player, ns)] = 1.0
+            out[O_TILES + mt * TF + TF_MOTHER] = _offset(x, player, ns) + 1

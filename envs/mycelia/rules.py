@@ -27,6 +27,7 @@ from .actions import *  # noqa: F401,F403 - the action ids and their compiled he
 from .board import band, in_cone, is_up, neighbour_c, neighbour_r
 from .layout import *  # noqa: F401,F403 - the declarations: sizes, cfg_*/state fields and their *_at helpers, the stack
 from .observation import CF, MATF, SEATF, TF, obs_size, observe  # noqa: F401 - observe is a kernel of this module
+from .validate import V_NO_ACTION, V_OK, check_state
 
 # --- the work area (scratch passed to every kernel; nothing in it survives a call) ------------
 W_QUEUE = 0                  # BFS queue / spores taken by the Automata
@@ -501,9 +502,9 @@ def _spread(state, cfg, p, origin, sym, count, both, work):
                     _auto_pick_layer(state, cfg, p, d, left, work)
                     left = 0
                 else:
-                    state[MARKS] = 0
-                    state[stats_at(ST_PICKS)] += 1
-                    push_decision(state, D_SPORE_PICK, p, origin, k, left, d + (both + 1) * 256 + sym * 65536)
+                    bits_clear(state, MARKS)
+                    count_event(state, ST_PICKS)
+                    push_decision(state, D_SPORE_PICK, p, origin, k, left, d + (both + 1) * 256 + sym * SPORE_SYM)
                     return False
     return True
 
@@ -708,7 +709,7 @@ def _sub_mask(state, cfg, mask, work):
         dist = W_DIST
         cone_distances(state, a0, a1, work)
         for t in range(state[NTP]):
-            if work[dist + t] == d and (state[MARKS] >> t) & 1 == 0:
+            if work[dist + t] == d and bit_get(state, MARKS, t) == 0:
                 mask[A_TILE + t] = 1
     elif kind == D_FRUIT_MAT:
         for i in range(cfg[CFG_MATS]):
@@ -804,7 +805,7 @@ def _pay_options(state, cfg, p, grow, grow_paid, t, work):
 @njit(cache=True)
 def _pay_mask(state, cfg, p, grow, grow_paid, mask, work):
     for t in range(state[NTP]):  # the paying network, fixed when the payment started
-        work[LABEL + t] = 0 if (state[FRUIT_NET] >> t) & 1 else -1
+        work[LABEL + t] = 0 if bit_get(state, FRUIT_NET, t) else -1
     for t in range(state[NTP]):
         if _pay_options(state, cfg, p, grow, grow_paid, t, work):
             for o in range(cfg[CFG_NS]):
@@ -822,6 +823,16 @@ def legal_mask(state, cfg, mask, work):
     for a in range(NUM_ACTIONS):
         n += mask[a]
     return n
+
+
+@njit(cache=True)
+def validate(state, cfg, work):
+    """The state check of ``mushgym.Game.validate`` (:mod:`.validate`): 0 for a consistent state,
+    else a ``V_*`` code. Never run by ``step`` nor the batch kernels."""
+    code = check_state(state, cfg)
+    if code == V_OK and state[OVER] == 0 and legal_mask(state, cfg, work[W_MASK:W_MASK + NUM_ACTIONS], work) == 0:
+        return V_NO_ACTION
+    return code
 
 
 # --- turn flow --------------------------------------------------------------------
@@ -860,7 +871,7 @@ def _next_turn(state, cfg, work):
     p = state[TURNP]
     state[TURN] += 1
     if state[TURN] >= cfg[CFG_TURN_LIMIT]:
-        state[stats_at(ST_LIMIT)] += 1
+        count_event(state, ST_LIMIT)
         _end_game(state, TURN_LIMIT_END)
         return
     if _is_auto(cfg, p):
@@ -877,7 +888,7 @@ def _next_turn(state, cfg, work):
         _refill_market(state)
         state[TURN] += 1
         if state[TURN] >= cfg[CFG_TURN_LIMIT]:
-            state[stats_at(ST_LIMIT)] += 1
+            count_event(state, ST_LIMIT)
             _end_game(state, TURN_LIMIT_END)
             return
         nxt = state[FIRST]
@@ -911,7 +922,7 @@ def _decay(state, cfg, p, i):
     if card < 0:
         return -1
     kind = cfg[cfg_decay_at(card)]
-    state[stats_at(ST_DECAY + kind)] += 1
+    count_event(state, ST_DECAY + kind)
     return kind
 
 
@@ -1021,14 +1032,14 @@ def _apply(state, cfg, action, work):
     elif kind == D_SPORE_PICK:
         t = action - A_TILE
         _put_spore(state, p, t)
-        state[MARKS] |= 1 << t
+        bit_set(state, MARKS, t)
         left = a2 - 1
         if left <= 0 or state[supply_at(p)] == 0:
             pop_decision(state)
-            state[MARKS] = 0
-            both = ((a3 >> 8) & 255) - 1
+            bits_clear(state, MARKS)
+            both = ((a3 >> 8) & 7) - 1
             if both >= 0:
-                _spore_from(state, cfg, p, state[mother_at(p)], a3 >> 16, both, -1, work)
+                _spore_from(state, cfg, p, state[mother_at(p)], a3 // SPORE_SYM, both, -1, work)
         else:
             state[o + 4] = left
     elif kind == D_FRUIT_MAT:
@@ -1044,7 +1055,7 @@ def _apply(state, cfg, action, work):
         for t in range(state[NTP]):
             if work[LABEL + t] == work[LABEL + grow]:
                 net |= 1 << t
-        state[FRUIT_NET] = net
+        bits_put(state, FRUIT_NET, net)
         state[o] = D_PAY
         state[o + 4] = grow
         state[o + 5] = 0
@@ -1135,7 +1146,7 @@ def _grow(state, cfg, p, card, i, t):
     for c in range(4):
         state[need_at(c)] = 0
     state[PAID_BLACK] = 0
-    state[FRUIT_NET] = 0
+    bits_clear(state, FRUIT_NET)
 
 
 @njit(cache=True)
@@ -1414,7 +1425,7 @@ def _bfs(state, src, avoid_mothers_of, work):
 def _fate(state, n):
     """The Automata's "let fate decide": a uniform draw among ``n`` tied options."""
     if n > 1:
-        state[stats_at(ST_FATE)] += 1
+        count_event(state, ST_FATE)
     return _rand(state, n)
 
 
@@ -1481,7 +1492,7 @@ def _auto_pick_layer(state, cfg, a, d, left, work):
         best = 99
         cnt = 0
         for t in range(state[NTP]):
-            if work[dist + t] != d or (state[MARKS] >> t) & 1:
+            if work[dist + t] != d or bit_get(state, MARKS, t):
                 continue
             c = _control(state, t)
             v = 0 if (c < 0 or c == a) and _auto_card_colour_ok(state, cfg, _tile_colour(state, cfg, t)) else (1 if c < 0 or c == a else 2)
@@ -1494,17 +1505,17 @@ def _auto_pick_layer(state, cfg, a, d, left, work):
             break
         k = _fate(state, cnt)
         for t in range(state[NTP]):
-            if work[dist + t] != d or (state[MARKS] >> t) & 1:
+            if work[dist + t] != d or bit_get(state, MARKS, t):
                 continue
             c = _control(state, t)
             v = 0 if (c < 0 or c == a) and _auto_card_colour_ok(state, cfg, _tile_colour(state, cfg, t)) else (1 if c < 0 or c == a else 2)
             if v == best:
                 if k == 0:
                     _put_spore(state, a, t)
-                    state[MARKS] |= 1 << t
+                    bit_set(state, MARKS, t)
                     break
                 k -= 1
-    state[MARKS] = 0
+    bits_clear(state, MARKS)
 
 
 @njit(cache=True)
@@ -1707,7 +1718,7 @@ def _auto_explore(state, cfg, a, near):
                         done = True
                         break
                     x -= 1
-    state[stats_at(ST_AUTO + 4)] += 1
+    count_event(state, ST_AUTO + 4)
     return True
 
 
@@ -1715,7 +1726,7 @@ def _auto_explore(state, cfg, a, near):
 def _auto_spore(state, cfg, a, origin_slot, work):
     """The Automata spores its card's count from its M (``origin_slot`` -1) or a mushroom."""
     _roll_and_spore(state, cfg, a, origin_slot, _acfg(cfg, state, CFG_ASPO, 1, 0), -1, work)
-    state[stats_at(ST_AUTO + 2)] += 1
+    count_event(state, ST_AUTO + 2)
 
 
 @njit(cache=True)
@@ -1800,7 +1811,7 @@ def _auto_move(state, cfg, a, work):
                     _enter(state, a, u)
                     break
     else:
-        state[stats_at(ST_WALK)] += 1
+        count_event(state, ST_WALK)
         for _ in range(2):
             sym = _rand(state, 3)
             cur = state[mother_at(a)]
@@ -1810,7 +1821,7 @@ def _auto_move(state, cfg, a, work):
                 _enter(state, a, u)
         moved = state[mother_at(a)] != start
     if moved:
-        state[stats_at(ST_AUTO + 3)] += 1
+        count_event(state, ST_AUTO + 3)
     return moved
 
 
@@ -1934,7 +1945,7 @@ def automata_turn(state, cfg, a, work):
             tried |= 1
             ncomp = label_networks(state, a, work)
             if ncomp > 0 and _auto_fruit(state, cfg, a, ncomp, work):
-                state[stats_at(ST_AUTO)] += 1
+                count_event(state, ST_AUTO)
                 done += 1
             continue
         if tried & 2 == 0:
@@ -1949,13 +1960,13 @@ def automata_turn(state, cfg, a, work):
                 state[MAT_CTR + m] = 0
                 state[MAT_CARD + m] = -1
                 state[MAT_UNDER + m] = 1
-                state[stats_at(ST_AUTO + 1)] += 1
+                count_event(state, ST_AUTO + 1)
                 done += 1
                 if _all_decayed(state, cfg, a):
                     _end_game(state, a)
                     return
                 kind = _acfg(cfg, state, CFG_ADEC, 1, 0)
-                state[stats_at(ST_DECAY + kind)] += 1
+                count_event(state, ST_DECAY + kind)
                 _auto_decay_action(state, cfg, a, kind)
             continue
         if tried & 4 == 0:
@@ -2000,7 +2011,7 @@ def automata_turn(state, cfg, a, work):
                             _enter(state, s, u)
                             break
                         k -= 1
-                state[stats_at(ST_AUTO + 5)] += 1
+                count_event(state, ST_AUTO + 5)
                 done += 1
                 _auto_explore(state, cfg, a, t)
                 done += 1
