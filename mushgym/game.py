@@ -226,6 +226,14 @@ class Game:
             code = int(check(state, self.config, self.work))
             if code != 0:
                 raise ValueError(f"{self.env_id}: invalid state: {self.validation_error(code)}")
+        # every game: a position before the end has a move (the harness's invariant), so a
+        # state whose player to act has none is not one the game can be in
+        if not self.kernels.is_terminal(state):
+            mask = np.zeros(self.num_actions, np.int8)
+            if int(self.kernels.legal_mask(state, self.config, mask, self.work)) <= 0:
+                raise ValueError(f"{self.env_id}: invalid state: the game is not over but player "
+                                 f"{int(self.kernels.current_player(state))} has no legal action "
+                                 "(a corrupted decision or phase?)")
 
     def legal_mask(self, state: np.ndarray) -> np.ndarray:
         self.validate(state)
