@@ -657,3 +657,32 @@ def test_fuzz_entry_points_large(entry, env_id):
     n = (30 if entry == "cli" else 300) * slow_scale()
     counts = fuzz_entry(entry, env_id, n, seed=2)
     assert counts["crash"] == counts["unclear"] == counts["silent"] == 0, (entry, counts)
+
+
+def test_a_position_without_a_move_is_refused():
+    """Found by the 6-player Mycology fuzz: a decision argument rewritten to a value within
+    its bounds and passing the game's own check, after which the player to act had no legal
+    action. ``Game.validate`` refuses such a state in every game."""
+    from mushgym import testing
+    from mushgym.core.validate import first_out_of_bounds, slot_name
+
+    game = mushgym.game("mycology_v0", num_players=6)
+    lo, hi = game._state_low, game._state_high
+    first = [i for i in range(game.state_size) if slot_name(game.layout, i).startswith("decisions[0,")]
+    found = 0
+    for state in testing.random_states(game, n_games=2, seed=3, every=7):
+        if game.kernels.decision_depth(state) == 0:
+            continue
+        for i in first:
+            for v in range(int(lo[i]), min(int(hi[i]), 12) + 1):
+                s = state.copy()
+                s[i] = v
+                if (first_out_of_bounds(s, lo, hi) >= 0 or game.kernels.validate(s, game.config, game.work) != 0
+                        or game.kernels.is_terminal(s)):
+                    continue
+                mask = np.zeros(game.num_actions, np.int8)
+                if game.kernels.legal_mask(s, game.config, mask, game.work) == 0:
+                    found += 1
+                    with pytest.raises(ValueError, match="has no legal action"):
+                        game.validate(s)
+    assert found > 0, "no corrupted decision without a move was met: the check is not exercised"
