@@ -141,7 +141,10 @@ def validate(state, cfg, work):
             if tokens != 0 or cards != 0 or state[poison_at(p)] != 0 or state[score_at(p)] != 0:
                 return V_EMPTY_SEAT
             continue
-        if tokens > token_bound:
+        # the proven bound grows by one per roll (token_bound in game.py): a state may not hold
+        # more than the turns played so far allow (+1 for the roll of the turn under way), or
+        # a corrupted count would pass now and break the bound a few rolls later
+        if tokens > token_bound or tokens > 8 + state[TURN] + 10 * (max_feast + 1):
             return V_TOKENS
         if state[score_at(p)] != points + state[feast_at(p)] + state[magic_at(p)] - 2 * state[poison_at(p)]:
             return V_SCORE
