@@ -112,22 +112,13 @@ class MyceliumGame(Game):
                         options=dict(options))
 
     def validation_error(self, code: int) -> str:
+        from .validate import V_CARDS, V_LIMBO, VALIDATION_ERRORS
+
         what, detail = divmod(int(code), 1000)
-        return {
-            R.V_RNG: "the random generator's state is all zero",
-            R.V_PLAYER: f"a seat, a Path owner or a decision's player is not a player of this {self.num_players}-player "
-                        f"game (slot detail {detail})",
-            R.V_LOCATION: f"player {detail}'s gatherer is on no location of this board (0..{len(self.board.gloc_names) - 1})",
-            R.V_CARDS: f"the mushling cards of type {detail} ({MUSHLING_NAMES[detail] if detail < len(MUSHLING_NAMES) else '?'}) "
-                       f"do not add up to the {R.NC}-card deck's copies",
-            R.V_NUTRIENT_CARDS: f"the nutrient deck and discard pile do not hold the {int(self.config[R.CFG_NNUT])} cards",
-            R.V_DECK_TOP: "a Witch's Hat's set on top of a deck is larger than the deck",
-            R.V_TOKENS: "more tokens on mats and locations than the supply holds",
-            R.V_COMBAT: "a combat is active without its attacker, defender or edge",
-            R.V_ARG: f"decision stack entry {detail} has an argument outside its kind's range",
-            R.V_ARRANGE: f"decision stack entry {detail} (arrange nutrient cards) names more cards than the deck holds",
-            R.V_USE: f"decision stack entry {detail} offers an ability that is not a revealed card's reaction",
-        }.get(what, f"consistency check code {code}")
+        text = VALIDATION_ERRORS.get(what, "consistency check code {d}").format(d=detail)
+        if what in (V_CARDS, V_LIMBO) and detail < len(MUSHLING_NAMES):
+            text += f" ({MUSHLING_NAMES[detail]})"
+        return f"{text} [code {code}]"
 
     def observation_bounds(self):
         return R.O.bounds()
