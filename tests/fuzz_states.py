@@ -16,7 +16,7 @@ every seat, ``legal_mask``, then up to 20 random legal ``step`` calls. Outcome:
 * ``crash``: the worker process died (segfault, abort).
 
 The parent runs a worker per chunk and restarts it after the input that killed it.
-``--show`` prints every silent or unclear input (its number, the slot corrupted and why),
+``--show`` prints every silent, unclear or ok input (its number, the slot corrupted and why),
 ``--tree`` runs the workers on another source tree (e.g. an export of main, for before/after
 counts).
 """
@@ -104,7 +104,7 @@ def worker(env_id: str, kind: str, options: str, start: int, stop: int, seed: in
         print(f"start {i}", flush=True)
         state, slot = make_input_slot(game, kind, i, seed)
         out, why = run_one_why(game, state, np.random.default_rng([seed, i, 2]))
-        if why:
+        if why or out == "ok":
             where = slot_name(game.layout, slot) if 0 <= slot < game.layout.size else slot
             print(f"why {i} {out} slot {where} = {int(state[slot]) if slot >= 0 else ''}: {why}", flush=True)
         print(f"done {i} {out}", flush=True)
@@ -135,15 +135,15 @@ def run_chunks(command: list[str], n: int, seed: int, env: dict | None = None, t
             counts["crash"] += 1
             i = last_started + 1
     counts["inputs"] = n
-    counts.why = why   # the silent and unclear inputs (fuzz_states workers), one line each
+    counts.why = why   # the silent, unclear and ok inputs (fuzz_states workers), one line each
     return counts
 
 
 def fuzz(env_id: str, kind: str, n: int, seed: int = 0, python: str = sys.executable,
          env: dict | None = None, timeout: float = 1800, options: dict | None = None) -> Counter:
     """Outcomes of ``n`` inputs of ``kind`` for ``env_id`` (made with ``options``), crashes
-    included (see the module doc); the returned Counter's ``why`` lists the silent and
-    unclear inputs."""
+    included (see the module doc); the returned Counter's ``why`` lists the silent, unclear
+    and ok inputs."""
     return run_chunks([python, os.path.abspath(__file__), "--worker", env_id, kind, json.dumps(options or {})],
                       n, seed, env, timeout)
 
@@ -157,7 +157,7 @@ def main(argv=None) -> None:
     p.add_argument("--options", default="{}", help="the game's options as JSON, e.g. '{\"num_players\": 6}'")
     p.add_argument("--tree", default=None, help="run the workers on another source tree (PYTHONPATH), "
                                                 "e.g. an export of main, for before/after counts")
-    p.add_argument("--show", action="store_true", help="print every silent or unclear input and why")
+    p.add_argument("--show", action="store_true", help="print every silent, unclear or ok input (and why)")
     p.add_argument("--worker", nargs=6, metavar=("ENV", "KIND", "OPTIONS", "START", "STOP", "SEED"))
     args = p.parse_args(argv)
     if args.worker:

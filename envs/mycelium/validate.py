@@ -56,7 +56,7 @@ from .rules import (
     MAXP, MOREL, NC, NDECK_N, NDECK_TOP_N, NIGHT, NK, NN, NO_CARD, PARASOL, PH_ACTION, PH_DISCARD, PH_EXPLORE,
     PH_NUTRIENT, PH_OVER, PH_PLACE, PHASE, PINK_OY, PLACED, RUSSULA, SHIITAKE, T, TP, TURN, WIN_NUTRIENTS,
     WINNER, arg_ok, c_bonus_at, c_card_at, c_nothief_at, c_repl_at, carea_at, cfg_cave_at, cfg_copies_at,
-    cfg_permanent_at, cfg_tree_at, ctok_at, ctok_supply, deck_at, deck_top_at, decision_at, decision_depth,
+    cfg_nut_deck_at, cfg_permanent_at, cfg_tree_at, ctok_at, ctok_supply, deck_at, deck_top_at, decision_at, decision_depth,
     discard_at, gatherer_at, hand_at, hand_size, known_at, limbo_at, loc_nut_at, loc_spores_at, mat_nut_at,
     mat_spores_at, ndeck_at, ndeck_top_at, ndiscard_at, npaths_at, nseen_at, nutrient_supply, paths_at,
     prompt_live, rng_at, spore_supply,
@@ -72,7 +72,7 @@ VALIDATION_ERRORS = {
     V_PLAYER: "a seat, a Path owner or a decision's player is not a player of this game (detail: the slot)",
     V_LOCATION: "a gatherer of player {d} is on no location of this board",
     V_CARDS: "the mushling cards of type {d} do not add up to the deck's copies (or lie in an absent seat's hand)",
-    V_NUTRIENT_CARDS: "the nutrient deck and discard pile do not hold the game's nutrient cards",
+    V_NUTRIENT_CARDS: "the nutrient deck and discard pile do not hold the game's nutrient cards (kind {d})",
     V_DECK_TOP: "a Witch's Hat's public set on top of a deck is not what the deck's top holds",
     V_TOKENS: "more tokens on mats and locations than the supply holds, or a player with 10 Nutrients in a running game",
     V_COMBAT: "the combat fields are inconsistent (players, edge, cards, stage, bonuses; idle values outside a combat)",
@@ -305,11 +305,17 @@ def check_cards(state, cfg, work):
             return _err(V_DECK_TOP, 2)
     # nutrient cards: the deck and discard pile hold them all; the public set on top is exact
     nn = state[NDECK_N]
-    total = nn
-    for k in range(NK):
-        total += state[ndiscard_at(k)]
-    if total != cfg[CFG_NNUT] or nn > cfg[CFG_NNUT]:
+    if nn > cfg[CFG_NNUT]:
         return _err(V_NUTRIENT_CARDS, 0)
+    for k in range(NK):
+        work[k] = state[ndiscard_at(k)]
+    for i in range(nn):
+        work[state[ndeck_at(i)]] += 1
+    for i in range(cfg[CFG_NNUT]):
+        work[cfg[cfg_nut_deck_at(i)]] -= 1
+    for k in range(NK):
+        if work[k] != 0:
+            return _err(V_NUTRIENT_CARDS, k)
     for i in range(nn, NN):
         if state[ndeck_at(i)] != 0:
             return _err(V_PILE, NC + i)
@@ -571,9 +577,12 @@ def _entry_ok(state, cfg, lv, depth):
         return V_OK if a0 != p and ph == PH_ACTION else V_KIND
     if k == D_INKY_GIVE:
         return V_OK if a0 != p and ph == PH_ACTION else V_KIND
-    if k == D_FA:
+    if k == D_FA:   # a window of other players than the ability's user, each asked once
         if not _below_is_window(state, a0, lv) or decision_at(state, a0, 1) == p:
             return V_FA
+        for m in range(a0 + 1, lv):
+            if decision_at(state, m, 1) == p:
+                return V_FA
         return V_OK
     # an ability in flight (D_RESOLVE): its card(s), user and where it may sit
     ab = a0
