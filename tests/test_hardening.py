@@ -580,6 +580,23 @@ def test_cache_clear_honours_numba_cache_dir(tmp_path):
     assert not list(tmp_path.rglob("*.nbi"))
 
 
+def test_cache_clear_covers_the_user_wide_fallback(monkeypatch):
+    """A read-only install caches in numba's user-wide folder: cache-clear visits it too
+    (recorded, not deleted: this checkout's caches stay)."""
+    from numba.core import caching
+
+    import mushgym.envs
+    from mushgym.core import cache
+
+    game = Path(mushgym.envs.__path__[0]) / "fungi"
+    fallback = Path(caching.UserWideCacheLocator(lambda: None, str(game / "__init__.py")).get_cache_path())
+    assert fallback in cache.cache_dirs(game)
+    visited = []
+    monkeypatch.setattr(cache, "clear_cache_files", lambda d: visited.append(Path(d)) or 0)
+    cache.clear_all_caches([game.parent])
+    assert fallback in visited
+
+
 def test_tbb_layer_loads_in_a_venv():
     import subprocess
 
