@@ -193,9 +193,9 @@ def _c_top(s):
 
 CASES = [
     (V.V_RNG, _running, _c_rng, "generator"),
-    (V.V_PLAYER, _running, _c_player, "not a player of this game"),
+    (V.V_PLAYER, _running, _c_player, "not a player of this 3-player game"),
     (V.V_LOCATION, _running, _c_location, "gatherer of player 3"),
-    (V.V_CARDS, _running, _c_cards, r"type 0 do not add up .*\(Amethyst Deceiver\)"),
+    (V.V_CARDS, _running, _c_cards, r"type 0 \(Amethyst Deceiver\) do not add up"),
     (V.V_NUTRIENT_CARDS, lambda s: _running(s) and s[R.NDECK_N] > 0 and s[R.NDECK_TOP_N] == 0, _c_nutrient_cards,
      "nutrient deck and discard pile"),
     (V.V_DECK_TOP, lambda s: _running(s) and s[R.DECK_N] < R.NC, _c_deck_top, "Witch's Hat"),

@@ -112,12 +112,11 @@ class MyceliumGame(Game):
                         options=dict(options))
 
     def validation_error(self, code: int) -> str:
-        from .validate import V_CARDS, V_LIMBO, VALIDATION_ERRORS
+        from .validate import VALIDATION_ERRORS
 
         what, detail = divmod(int(code), 1000)
-        text = VALIDATION_ERRORS.get(what, "consistency check code {d}").format(d=detail)
-        if what in (V_CARDS, V_LIMBO) and detail < len(MUSHLING_NAMES):
-            text += f" ({MUSHLING_NAMES[detail]})"
+        name = f" ({MUSHLING_NAMES[detail]})" if detail < len(MUSHLING_NAMES) else ""
+        text = VALIDATION_ERRORS.get(what, "consistency check code {d}").format(d=detail, n=self.num_players, name=name)
         return f"{text} [code {code}]"
 
     def observation_bounds(self):

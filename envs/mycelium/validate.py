@@ -69,9 +69,9 @@ from .rules import (
 
 VALIDATION_ERRORS = {
     V_RNG: "the random generator's state is all zero",
-    V_PLAYER: "a seat, a Path owner or a decision's player is not a player of this game (detail: the slot)",
+    V_PLAYER: "a seat, a Path owner or a decision's player is not a player of this {n}-player game (slot {d})",
     V_LOCATION: "a gatherer of player {d} is on no location of this board",
-    V_CARDS: "the mushling cards of type {d} do not add up to the deck's copies (or lie in an absent seat's hand)",
+    V_CARDS: "the mushling cards of type {d}{name} do not add up to the deck's copies (or lie in an absent seat's hand)",
     V_NUTRIENT_CARDS: "the nutrient deck and discard pile do not hold the game's nutrient cards (kind {d})",
     V_DECK_TOP: "a Witch's Hat's public set on top of a deck is not what the deck's top holds",
     V_TOKENS: "more tokens on mats and locations than the supply holds, or a player with 10 Nutrients in a running game",
@@ -84,7 +84,7 @@ VALIDATION_ERRORS = {
     V_TURN: "the phase, turn, turn player, gatherers placed or actions used do not fit together",
     V_EXPLORE: "the gatherers placed do not follow the Explore/Place Phase (player {d})",
     V_END: "the end of the game is inconsistent (phase, winner, Nutrients, a pending decision or combat after the end)",
-    V_LIMBO: "the cards of type {d} in flight are not those of the abilities on the decision stack",
+    V_LIMBO: "the cards of type {d}{name} in flight are not those of the abilities on the decision stack",
     V_KNOWN: "a player 'knows' a card that another player (detail: viewer * 4 + holder) does not hold",
     V_PILE: "a deck slot above the deck's top is not empty",
     V_SEEN: "a player has seen a nutrient card above the nutrient deck's top, or is an absent seat",
@@ -652,6 +652,14 @@ def check_stack(state, cfg):
                 code = ABILITY_ARGS[decision_at(state, lv, 2), i - 1]
             if not arg_ok(state, cfg, v, code, lv):
                 return _err(V_ARG, lv)
+        if k == D_USE:   # a revealed card's reaction
+            ok = False
+            for r in REACTION_ABILITIES:
+                if decision_at(state, lv, 2) == r:
+                    ok = True
+            if not ok:
+                return _err(V_USE, lv)
+    for lv in range(depth):   # (every entry's arguments in range first: the placement reads others')
         c = _entry_ok(state, cfg, lv, depth)
         if c != V_OK:
             return _err(c, lv)
