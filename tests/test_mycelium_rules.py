@@ -343,6 +343,7 @@ def test_parrot_view_stays_in_the_observation_while_true_and_nothing_else_leaks(
                                       sc.game.observe(sc.s, GREEN))
     # Red plays its Truffle in view of all: Blue's knowledge of it goes, the Pink Oyster stays
     sc.v["turn_player"][...] = RED
+    sc.v["first_player"][...] = (RED - sc.v["turn"]) % 4   # turn t is first + t's
     sc.act("truffle", 0, player=RED)
     sc.pass_all_but(RED)
     assert _obs_known(sc, BLUE, RED, "Truffle") == 0 and _obs_known(sc, BLUE, RED, "Pink Oyster") == 1
@@ -475,6 +476,7 @@ def _at_the_turn_limit(g, seed=0):
         s = g.step(s, int(g.legal_actions(s)[0]))
         v = R.L.arrays(s)
     v["turn"][...] = int(g.options["turn_limit"]) - 1
+    v["first_player"][...] = (v["turn_player"] - v["turn"]) % g.num_players   # turn t is first + t's
     v["discard"][...] += v["hand"].sum(axis=0)   # no card in hand: the Draw Phase discards nothing
     v["hand"][...] = 0
     v["known"][...] = 0

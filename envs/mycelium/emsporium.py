@@ -29,7 +29,7 @@ from .rules import (
 
 # item types (variant_data.ITEM_NAMES order)
 SWORD, PICKAXE, BACKPACK, BOW, FLYERS, SHIELD, POUCH, BASKET = range(8)
-V_ITEMS = 13   # validate code (rules' V_* go to 12)
+V_ITEMS = 28   # validate code (validate.py's V_* go to 27; VALIDATION_ERRORS names it)
 
 
 @njit(cache=True)

@@ -147,27 +147,17 @@ class MyceliumGame(Game):
                         options=dict(options))
 
     def validation_error(self, code: int) -> str:
+        from .validate import VALIDATION_ERRORS
+
         what, detail = divmod(int(code), 1000)
-        return {
-            R.V_RNG: "the random generator's state is all zero",
-            R.V_PLAYER: f"a seat, a Path owner or a decision's player is not a player of this {self.num_players}-player "
-                        f"game (slot detail {detail})",
-            R.V_LOCATION: f"player {detail}'s gatherer is on no location of this board (0..{len(self.board.gloc_names) - 1})",
-            R.V_CARDS: f"the mushling cards of type {detail} ({MUSHLING_NAMES[detail] if detail < len(MUSHLING_NAMES) else '?'}) "
-                       f"do not add up to the {R.NC}-card deck's copies",
-            R.V_NUTRIENT_CARDS: f"the nutrient deck and discard pile do not hold the {int(self.config[R.CFG_NNUT])} cards",
-            R.V_DECK_TOP: "a Witch's Hat's set on top of a deck is larger than the deck",
-            R.V_TOKENS: "more tokens on mats and locations than the supply holds",
-            R.V_COMBAT: "a combat is active without its attacker, defender or edge",
-            R.V_ARG: f"decision stack entry {detail} has an argument outside its kind's range",
-            R.V_ARRANGE: f"decision stack entry {detail} (arrange nutrient cards) names more cards than the deck holds",
-            R.V_USE: f"decision stack entry {detail} offers an ability that is not a revealed card's reaction",
-            EM.V_ITEMS: f"the Emsporium item cards of type {detail} ({ITEM_NAMES[detail] if detail < len(ITEM_NAMES) else '?'}) "
-                        f"are not the {2 if self.options['emsporium'] else 0} copies of this game (owned, shop, item deck)",
-            TV.V_HEROES: f"hero {detail} ({self.heroes.names[detail] if detail < len(self.heroes.names) else '?'}) is not "
-                         f"exactly {'once' if self.tavern_on else 'nowhere (no Tavern in this game)'} among the "
-                         "players' heroes, the face-up heroes, the hero deck and the Legends deals",
-        }.get(what, f"consistency check code {code}")
+        if what == EM.V_ITEMS:
+            name = f" ({ITEM_NAMES[detail]})" if detail < len(ITEM_NAMES) else ""
+        elif what == TV.V_HEROES:
+            name = f" ({self.heroes.names[detail]})" if detail < len(self.heroes.names) else ""
+        else:
+            name = f" ({MUSHLING_NAMES[detail]})" if detail < len(MUSHLING_NAMES) else ""
+        text = VALIDATION_ERRORS.get(what, "consistency check code {d}").format(d=detail, n=self.num_players, name=name)
+        return f"{text} [code {code}]"
 
     @property
     def tavern_on(self) -> bool:

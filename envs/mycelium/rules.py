@@ -252,9 +252,6 @@ ABILITY_ARGS = np.array([
     [0, 0, 0], [1, 0, 0], [1, 0, 0], [ARG_TYPE, ARG_TYPE, ARG_GLOC], [1, 0, 0],   # Magic .. Thief steal
 ], dtype=np.int64)
 REACTION_ABILITIES = (AB_AD_REACT, AB_CHICKEN_DEF, AB_CHICKEN_ATT, AB_PUFF, AB_LIBERTY, AB_THIEF_STEAL)
-# validate codes (Game.validation_error names them)
-(V_OK, V_PLAYER, V_LOCATION, V_CARDS, V_NUTRIENT_CARDS, V_DECK_TOP, V_TOKENS, V_COMBAT, V_KIND, V_ARG,
- V_ARRANGE, V_RNG, V_USE) = range(13)
 
 # --- actions -----------------------------------------------------------------------------
 A = ActionSpace()
@@ -1320,89 +1317,9 @@ def arg_ok(state, cfg, v, code, level):
 
 @njit(cache=True)
 def validate(state, cfg, work):
-    """0 if the kernels can run on ``state`` safely, else a V_* code times 1000 plus a detail
-    (a seat, a type, a stack level): what the per-slot bounds cannot see."""
-    n = cfg[CFG_NP]
-    if state[rng_at(0)] == 0 and state[rng_at(1)] == 0 and state[rng_at(2)] == 0 and state[rng_at(3)] == 0:
-        return V_RNG * 1000
-    for f in (state[TP], state[FIRST], state[C_NEXT]):
-        if f >= n:
-            return V_PLAYER * 1000 + f
-    if state[WINNER] >= n or state[C_ATT] >= n or state[C_DEF] >= n:
-        return V_PLAYER * 1000
-    for e in range(E):
-        for slot in range(2):
-            if state[paths_at(e, slot)] > (n if e < cfg[CFG_NE] else 0):
-                return V_PLAYER * 1000 + e
-    for p in range(MAXP):
-        for i in range(3):
-            g = state[gatherer_at(p, i)]
-            if (g >= cfg[CFG_NG] and not (g == TAVERN and _TV.on(cfg))) or (p >= n and g != -1 and g != 0):   # variant: hero_tavern
-                return V_LOCATION * 1000 + p
-    # mushling cards: each type's copies, wherever they are
-    for t in range(T):
-        work[t] = state[discard_at(t)] + state[limbo_at(t)] + state[carea_at(t)]
-        for p in range(MAXP):
-            work[t] += state[hand_at(p, t)]
-            if p >= n and state[hand_at(p, t)] != 0:
-                return V_CARDS * 1000 + t
-    for i in range(state[DECK_N]):
-        work[state[deck_at(i)]] += 1
-    for side in range(2):
-        for c in (state[c_card_at(side)], state[c_repl_at(side)]):
-            if c >= 0:
-                work[c] += 1
-    for t in range(T):
-        if work[t] != cfg[cfg_copies_at(t)]:
-            return V_CARDS * 1000 + t
-    total = state[NDECK_N]
-    for k in range(NK):
-        total += state[ndiscard_at(k)]
-    if total != cfg[CFG_NNUT]:
-        return V_NUTRIENT_CARDS * 1000
-    if state[DECK_TOP_N] > state[DECK_N] or state[NDECK_TOP_N] > state[NDECK_N]:
-        return V_DECK_TOP * 1000
-    if spore_supply(state, cfg) < 0 or nutrient_supply(state, cfg) < 0 or ctok_supply(state) < 0:
-        return V_TOKENS * 1000
-    if state[C_ACTIVE] and (state[C_ATT] < 0 or state[C_DEF] < 0 or state[C_EDGE] < 0
-                            or state[C_EDGE] >= cfg[CFG_NE]):
-        return V_COMBAT * 1000
-    # the decision stack: each entry's player and arguments
-    for lv in range(decision_depth(state)):
-        k = decision_at(state, lv, 0)
-        if decision_at(state, lv, 1) >= n:
-            return V_PLAYER * 1000 + lv
-        for i in range(5):
-            code = DECISION_ARGS[k, i]
-            v = decision_at(state, lv, 2 + i)
-            if k == D_RESOLVE and 1 <= i <= 3:
-                code = ABILITY_ARGS[decision_at(state, lv, 2), i - 1]
-            if not arg_ok(state, cfg, v, code, lv):
-                return V_ARG * 1000 + lv
-        if k == D_USE:
-            ab = decision_at(state, lv, 2)
-            ok = False
-            for r in REACTION_ABILITIES:
-                if ab == r:
-                    ok = True
-            if not ok:
-                return V_USE * 1000 + lv
-        if k == D_ARRANGE and not (decision_at(state, lv, 2) < decision_at(state, lv, 3) <= state[NDECK_N]):
-            return V_ARRANGE * 1000 + lv
-        if k == D_BUY and (cfg[CFG_EMS] == 0 or decision_at(state, lv, 3) > decision_at(state, lv, 2)):
-            return V_ARG * 1000 + lv   # variant: emsporium (spent <= paid)
-        if k == D_HERO_PICK and not _TV.on(cfg):   # variant: hero_tavern
-            return V_ARG * 1000 + lv
-        if k == D_LEGEND and (cfg[CFG_LEGENDS] == 0 or state[legend_deal_at(decision_at(state, lv, 1), 0)] < 0
-                              or state[legend_deal_at(decision_at(state, lv, 1), 1)] < 0):   # variant: legends
-            return V_ARG * 1000 + lv
-    code = _EM.validate_emsporium(state, cfg)   # variant: emsporium
-    if code != 0:
-        return code
-    code = _TV.validate_tavern(state, cfg)   # variant: hero_tavern, legends
-    if code != 0:
-        return code
-    return V_OK
+    """0 if the kernels can run on ``state`` safely, else a code (see :mod:`.validate`: one
+    check per field group, beyond the per-slot bounds)."""
+    return _checks.validate(state, cfg, work)
 
 
 @njit(cache=True)
@@ -2062,3 +1979,5 @@ from . import emsporium as _EM  # noqa: E402
 from . import tavern as _TV  # noqa: E402
 
 install_batch_kernels(globals())
+
+from . import validate as _checks  # noqa: E402  (the state check's field groups: they use this module)

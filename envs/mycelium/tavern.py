@@ -35,7 +35,7 @@ from .rules import (
 
 # effects (variant_data.HERO_EFFECTS order)
 (HE_FREE_PATHS, HE_SPORES, HE_CTOKS, HE_DRAW, HE_SPAWN, HE_VIEW, HE_GATHER, HE_WILLOW, HE_COMBAT) = range(9)
-V_HEROES = 14   # validate code
+V_HEROES = 29   # validate code (after V_ITEMS; VALIDATION_ERRORS names it)
 
 
 @njit(cache=True)
