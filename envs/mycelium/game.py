@@ -14,7 +14,8 @@ from .data import (LK_CAVE, MUSHLING_NAMES, TREE_NAMES, load_board, load_mushlin
 PHASE_NAMES = ("explore", "nutrient", "action", "place", "discard", "over")
 DECISION_NAMES = ("resolve", "combat", "fly agaric window", "path window (Penny Bun / Inky Cap)",
                   "reinforcements", "bird's nest", "use a reaction", "pay", "place path", "remove own path",
-                  "attack card", "defend", "give to Inky Cap", "Russula placement", "arrange nutrient cards")
+                  "attack card", "defend", "give to Inky Cap", "Russula placement", "arrange nutrient cards",
+                  "trade offer (teammate)", "gathering choice")   # the last two: variant team
 ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", "Chicken of the Woods (defend)",
                  "Chicken of the Woods (attack)", "Common Puffball", "Liberty Cap", "Bird's Nest",
                  "Parrot Toadstool (view)", "Parrot Toadstool (attack)", "Russula", "Veiled Lady", "Fly Agaric",
@@ -46,6 +47,13 @@ class MyceliumGame(Game):
     ``is_truncated``: PettingZoo ``truncations``, the vector loops' and SB3's
     ``TimeLimit.truncated``, every return 0), "score" an ending scored by Nutrients (the k
     players with the most share the win: (n-k)/(k(n-1)) each, -1/(n-1) to the others).
+
+    Variant options (``team.py``, RULES.md "Team variant"): ``team`` (False default, True: the
+    Team rules, 4 players only: Blue + Red against Green + Beige, the Trade action, no
+    attacks on a teammate, optional gathering, 10 Nutrients per Colony, the first team to 15
+    wins, rewards shared by the team); ``num_players=2``: the 2-player game, which plays the
+    Team rules on the 4-player board, each agent acting for two diagonal Colonies (agent 0:
+    Blue and Red, agent 1: Green and Beige; ``team`` is implied).
     """
 
     env_id: ClassVar[str] = "mycelium_v0"
@@ -53,19 +61,27 @@ class MyceliumGame(Game):
     actions = R.A
     layout = R.L
     option_choices: ClassVar[dict[str, tuple]] = {
-        "num_players": (3, 4),
+        "num_players": (2, 3, 4),
         "reaction_prompts": REACTION_PROMPTS,
         "turn_limit": TURN_LIMITS,
         "turn_limit_end": TURN_LIMIT_ENDS,
+        "team": (False, True),   # variant: team
     }
     default_options: ClassVar[dict[str, Any]] = {"num_players": 4, "reaction_prompts": "public", "turn_limit": 120,
-                                                 "turn_limit_end": "truncate"}
+                                                 "turn_limit_end": "truncate", "team": False}
     board_path: ClassVar[str | None] = None
     cards_path: ClassVar[str | None] = None
     nutrients_path: ClassVar[str | None] = None
 
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
-        n = int(options["num_players"])
+        agents = int(options["num_players"])
+        # variant: team: the 2-player game plays the Team rules with 4 seats (two per agent)
+        if options["team"] and agents == 3:
+            raise ValueError(f"{self.env_id}: team=True needs 4 players (Blue + Red against Green + Beige) or "
+                             "num_players=2 (two Colonies each); got num_players=3. Allowed: team=True with "
+                             "num_players=4 or 2, team=False with 2, 3 or 4 (2 players always play the Team rules)")
+        n = self.num_seats = 4 if agents == 2 else agents
+        self.team_rules = bool(options["team"]) or agents == 2
         self.board = board = load_board(n, self.board_path)
         self.mushlings = mush = load_mushlings(self.cards_path)
         self.nutrients = nut = load_nutrients(self.nutrients_path)
@@ -102,11 +118,17 @@ class MyceliumGame(Game):
         for k in range(len(nut.names)):
             if nut.tree[k] >= 0:
                 c["nut_target"][k] = board.tree_gloc[nut.tree[k]]
+        c["team"][...] = int(self.team_rules)   # variant: team
+        c["agents"][...] = agents
         return cfg
 
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
         n = int(options["num_players"])
-        return GameSpec(self.env_id, n, R.NUM_ACTIONS, (R.OBS_SIZE,), R.STATE_SIZE,
+        # variant: team: its actions and observation fields follow the base game's, which keeps
+        # the base game's spaces exactly as they were
+        team = bool(options["team"]) or n == 2
+        num_actions, obs_size = (R.NUM_ACTIONS, R.OBS_SIZE) if team else (R.NUM_ACTIONS_BASE, R.OBS_BASE_SIZE)
+        return GameSpec(self.env_id, n, num_actions, (obs_size,), R.STATE_SIZE,
                         max_game_length=EXPLORE_STEPS + int(options["turn_limit"]) * STEPS_PER_TURN,
                         reward_range=(-1.0, 1.0), perfect_information=False, chance=True, zero_sum=True,
                         options=dict(options))
@@ -115,7 +137,7 @@ class MyceliumGame(Game):
         what, detail = divmod(int(code), 1000)
         return {
             R.V_RNG: "the random generator's state is all zero",
-            R.V_PLAYER: f"a seat, a Path owner or a decision's player is not a player of this {self.num_players}-player "
+            R.V_PLAYER: f"a seat, a Path owner or a decision's player is not a player of this {self.num_seats}-seat "
                         f"game (slot detail {detail})",
             R.V_LOCATION: f"player {detail}'s gatherer is on no location of this board (0..{len(self.board.gloc_names) - 1})",
             R.V_CARDS: f"the mushling cards of type {detail} ({MUSHLING_NAMES[detail] if detail < len(MUSHLING_NAMES) else '?'}) "
@@ -127,13 +149,19 @@ class MyceliumGame(Game):
             R.V_ARG: f"decision stack entry {detail} has an argument outside its kind's range",
             R.V_ARRANGE: f"decision stack entry {detail} (arrange nutrient cards) names more cards than the deck holds",
             R.V_USE: f"decision stack entry {detail} offers an ability that is not a revealed card's reaction",
+            R.V_TEAM: "the Team fields (seat-to-agent map, Trade flag, gathering choices, Trade/gathering decisions) do "
+                      f"not fit this game's options (detail {detail})",
         }.get(what, f"consistency check code {code}")
 
     def observation_bounds(self):
-        return R.O.bounds()
+        low, high = R.O.bounds()
+        size = self.spec.observation_shape[0]
+        return low[:size], high[:size]
 
     # --- text ---------------------------------------------------------------------------
     def seat_name(self, p: int) -> str:
+        if self.num_seats != self.num_players:   # variant: team (2-player game: two seats per agent)
+            return f"{self.board.colours[p]} (player_{p % 2})"
         return f"{self.board.colours[p]} (player_{p})"
 
     def action_to_string(self, state, action) -> str:
@@ -159,7 +187,7 @@ class MyceliumGame(Game):
 
     def state_to_string(self, state) -> str:
         v = R.L.arrays(state)
-        n = self.num_players
+        n = self.num_seats
         lines = [f"turn {int(v['turn'])} turn player {self.seat_name(int(v['turn_player']))} "
                  f"phase {PHASE_NAMES[int(v['phase'])]} actions {int(v['actions_used'])}"
                  + (f" winner {self.seat_name(int(v['winner']))}" if v['winner'] >= 0 else "")
@@ -187,7 +215,20 @@ class MyceliumGame(Game):
         for lv in range(depth - 1, -1, -1):
             row = v["decisions"][lv]
             lines.append(f"  stack[{lv}]: {DECISION_NAMES[row[0]]} player {int(row[1])} args {row[2:].tolist()}")
+        if self.team_rules:   # variant: team
+            lines.append(f"  {self.team_text(state)}")
         return "\n".join(lines)
+
+    def team_names(self, team: int) -> str:
+        """'Blue + Red' (team 0) or 'Green + Beige' (team 1), with the agents."""
+        return " + ".join(self.seat_name(s) for s in (team, team + 2))
+
+    def team_text(self, state) -> str:
+        """Variant team: the teams' combined Nutrients and the turn's Trade."""
+        v = R.L.arrays(state)
+        totals = [int(v["mat_nut"][t] + v["mat_nut"][t + 2]) for t in range(2)]
+        return (f"teams: {self.team_names(0)} {totals[0]} Nutrients, {self.team_names(1)} {totals[1]} "
+                f"(15 wins); trade {'used' if v['trade_used'] else 'open'} this turn")
 
     def render_text(self, state, player=None) -> str:
         return self.state_to_string(state) if player is None else self.public_text(state, player)
@@ -198,8 +239,9 @@ class MyceliumGame(Game):
         lines = [line for line in self.state_to_string(state).splitlines()
                  if not line.strip().startswith(("mushling deck", "combat:"))]
         out = []
+        own = [self.seat_name(s) for s in range(self.num_seats) if int(v["agent_of"][s]) == player]
         for line in lines:
-            if " hand {" in line and not line.strip().startswith(self.seat_name(player)):
+            if " hand {" in line and not line.strip().startswith(tuple(own)):
                 line = line.split(" hand {")[0] + f" hand ({int(v['hand'][lines.index(line) - 1].sum())} cards)"
             out.append(line)
         return "\n".join(out)
@@ -207,7 +249,7 @@ class MyceliumGame(Game):
     # --- checks -------------------------------------------------------------------------
     def check_invariants(self, state) -> None:
         v = R.L.arrays(state)
-        n = self.num_players
+        n = self.num_seats
         ne = len(self.board.edges)
         cards = (v["hand"].sum() + int(v["deck_n"]) + v["discard"].sum() + v["limbo"].sum() + v["carea"].sum()
                  + (v["c_card"] >= 0).sum() + (v["c_repl"] >= 0).sum())
@@ -256,33 +298,59 @@ class MyceliumGame(Game):
                 assert (v["known"][viewer, holder] <= v["hand"][holder]).all(), (
                     f"player {viewer} 'knows' a card player {holder} does not hold")
         assert v["last_hand"] <= R.HAND_LIMIT, f"a Draw Phase ended with {int(v['last_hand'])} cards in hand"
-        if v["done"]:
+        if self.team_rules:   # variant: team
+            self.check_team_invariants(state)
+        elif v["done"]:
             w = int(v["winner"])
             assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["done"] == R.DONE_LIMIT, "game over without a winner"
             assert (v["mat_nut"][:n] >= R.WIN_NUTRIENTS).sum() <= 1
+
+    def check_team_invariants(self, state) -> None:
+        """Variant team: 10 Nutrients per Colony at most; a team wins at 15, only at its end;
+        the seat-to-agent map; a Trade offer pending only from the turn player's teammate."""
+        v = R.L.arrays(state)
+        nut = v["mat_nut"]
+        assert (nut <= R.WIN_NUTRIENTS).all(), f"a Colony holds more than 10 Nutrients: {nut.tolist()}"
+        totals = [int(nut[0] + nut[2]), int(nut[1] + nut[3])]
+        if v["done"] == R.DONE_RULES:
+            w = int(v["winner"])
+            assert w >= 0 and totals[w % 2] >= 15, f"game over without a winning team: {totals}"
+            assert totals[1 - w % 2] < 15
+        elif not v["done"]:
+            assert max(totals) < 15, f"a team holds 15 Nutrients and the game goes on: {totals}"
+        two = self.num_players == 2
+        assert v["agent_of"].tolist() == [s % 2 if two else s for s in range(4)]
+        depth = int(v["decisions_n"])
+        kinds = v["decisions"][:depth, 0]
+        assert (kinds == R.D_GATHER).sum() <= 1
+        for lv in np.flatnonzero(kinds == R.D_TRADE):
+            assert int(v["decisions"][lv, 1]) == (int(v["turn_player"]) + 2) % 4 and v["trade_used"]
 
     def perturb_hidden(self, state, player, rng):
         """Redeal what ``player`` cannot see: other hands beyond what it knows, the deck order,
         the other side's face-down combat card, unseen nutrient cards."""
         new = state.copy()
         v = R.L.arrays(new)
-        n = self.num_players
+        n = self.num_seats
         nd = int(v["deck_n"])
         tn = int(v["deck_top_n"])   # a Witch's Hat's public set on top stays on top
         pool = list(v["deck"][:nd - tn])
         slots = []  # (kind, who) of every hidden card
+        # variant: team: in the 2-player game an agent is two seats and knows what either knows
+        own = [s for s in range(n) if int(v["agent_of"][s]) == player]
+        known = v["known"][own].max(axis=0)
         for q in range(n):
-            if q == player:
+            if q in own:
                 continue
-            free = v["hand"][q] - v["known"][player, q]
+            free = v["hand"][q] - known[q]
             for t in range(R.T):
                 pool += [t] * int(free[t])
             slots.append(("hand", q, int(free.sum())))
-            v["hand"][q] = v["known"][player, q]
+            v["hand"][q] = known[q]
         hidden_combat = []
         if v["c_active"] and not v["c_revealed"]:
             for side, who in ((0, int(v["c_att"])), (1, int(v["c_def"]))):
-                if who != player and v["c_card"][side] >= 0:
+                if who not in own and v["c_card"][side] >= 0:
                     pool.append(int(v["c_card"][side]))
                     hidden_combat.append(side)
         rng.shuffle(pool)
@@ -302,12 +370,12 @@ class MyceliumGame(Game):
         nn = int(v["ndeck_n"])
         ntn = int(v["ndeck_top_n"])
         for lo, hi in ((0, nn - ntn), (nn - ntn, nn)):
-            unseen = [pos for pos in range(lo, hi) if not v["nseen"][player, pos]]
+            unseen = [pos for pos in range(lo, hi) if not v["nseen"][own, pos].any()]
             kinds = [int(v["ndeck"][pos]) for pos in unseen]
             rng.shuffle(kinds)
             for pos, k in zip(unseen, kinds):
                 v["ndeck"][pos] = k
-        v["nseen"][[q for q in range(n) if q != player]] = 0
-        v["known"][[q for q in range(n) if q != player]] = 0
+        v["nseen"][[q for q in range(n) if q not in own]] = 0
+        v["known"][[q for q in range(n) if q not in own]] = 0
         v["rng"][...] = rng.integers(1, 2**32, size=R.RNG_WORDS)
         return new

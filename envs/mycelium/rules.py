@@ -50,7 +50,10 @@ NUM_PHASES = 6
 # decision kinds
 (D_RESOLVE, D_COMBAT, D_FA, D_PATHWIN, D_REINF, D_BN, D_USE, D_PAY, D_PLACE_PATH, D_REMOVE_OWN,
  D_ATT_CARD, D_DEFEND, D_INKY_GIVE, D_RUSSULA_PICK, D_ARRANGE) = range(15)
-NUM_D = 15
+NUM_D_BASE = 15
+# variant: team: the teammate answers a Trade offer; the gathering player chooses what it takes
+D_TRADE, D_GATHER = 15, 16
+NUM_D = 17
 
 # abilities (an entry D_RESOLVE holds: ability, x1, x2, x3, cancelled)
 (AB_DECEIVE, AB_AD_REACT, AB_CHICKEN_DEF, AB_CHICKEN_ATT, AB_PUFF, AB_LIBERTY, AB_BIRDS, AB_PARROT_VIEW,
@@ -92,6 +95,9 @@ CFG_DECK = C.field("deck", NC, dims=("card",))
 CFG_NUT_DECK = C.field("nut_deck", NN, dims=("card",), doc="nutrient kinds of the cards in play")
 CFG_NUT_EFFECT = C.field("nut_effect", NK, dims=("nkind",))
 CFG_NUT_TARGET = C.field("nut_target", NK, dims=("nkind",), doc="gather location of a tree card (-1)")
+# variant: team (and the 2-player game, which plays the Team rules with two seats per agent)
+CFG_TEAM = C.field("team", doc="1: the Team rules (Blue+Red vs Green+Beige; Trade; 10 per Colony, 15 per team wins)")
+CFG_AGENTS = C.field("agents", doc="agents (PettingZoo players): the seats, or 2 in the 2-player game")
 CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
 
@@ -154,6 +160,12 @@ C_NEXT = L.field("c_next", doc="reinforcement round: the next player asked")
 C_WINNER = L.field("c_winner", doc="0 attacker, 1 defender, -1 undecided")
 STACK = L.decision_stack(depth=48, args=5)
 CANCEL_COL = 6   # arg 4 of a D_RESOLVE entry: cancelled by a Fly Agaric
+# variant: team (fields after the base game's, so its offsets stay where they are)
+AGENT_OF = L.field("agent_of", MAXP, dims=("seat",),
+                   doc="agent acting for each seat: the seat itself, or seat % 2 in the 2-player game")
+TRADE_USED = L.field("trade_used", doc="team: the turn player has made its Trade offer this turn")
+GATHER_TAKE = L.field("gather_take", G, dims=("gloc",),
+                      doc="team: tokens the gathering player chose to take from each location (-1 not asked)")
 STATE_SIZE = L.size
 
 # Bounds of every slot, checked by Game.validate on each state coming from Python (one pass);
@@ -175,6 +187,7 @@ for _name, _low, _high in (
     ("c_card", -1, T - 1), ("c_repl", -1, T - 1), ("c_bonus", 0, _BIG), ("c_nothief", 0, 1), ("c_defended", 0, 1),
     ("c_revealed", 0, 1), ("c_stage", 0, NUM_CS - 1), ("c_sub", 0, 2), ("c_passes", 0, _BIG),
     ("c_next", 0, MAXP - 1), ("c_winner", -1, 1),
+    ("agent_of", 0, MAXP - 1), ("trade_used", 0, 1), ("gather_take", -1, 3),   # variant: team
     # decision entries: kind, player, 5 args (each kind's own ranges: the validate kernel)
     ("decisions", 0, np.array([NUM_D - 1, MAXP - 1, E - 1, E - 1, E - 1, E - 1, 1])),
 ):
@@ -203,6 +216,8 @@ DECISION_ARGS = np.array([
     [ARG_PLAYER, ARG_EDGE, 1, 0, 0],            # D_INKY_GIVE: receiver, edge, given
     [2, ARG_GLOC, ARG_GLOC, 0, 0],              # D_RUSSULA_PICK: picks made, the first two
     [3, 4, 0, 0, 0],                            # D_ARRANGE: next position, cards viewed
+    [T, 0, 0, 0, 0],                            # D_TRADE: the kind offered (T: a Spore Token)
+    [7, G, 0, 0, 0],                            # D_GATHER: gatherers' subset, next location to ask
 ], dtype=np.int64)
 ABILITY_ARGS = np.array([
     [ARG_TYPE, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0],   # Deceiver .. Liberty Cap
@@ -215,6 +230,7 @@ REACTION_ABILITIES = (AB_AD_REACT, AB_CHICKEN_DEF, AB_CHICKEN_ATT, AB_PUFF, AB_L
 # validate codes (Game.validation_error names them)
 (V_OK, V_PLAYER, V_LOCATION, V_CARDS, V_NUTRIENT_CARDS, V_DECK_TOP, V_TOKENS, V_COMBAT, V_KIND, V_ARG,
  V_ARRANGE, V_RNG, V_USE) = range(13)
+V_TEAM = 13   # variant: team
 
 # --- actions -----------------------------------------------------------------------------
 A = ActionSpace()
@@ -252,13 +268,19 @@ A_BIRDS = A.add("birds_nest", 7, dims=("subset",), doc="Bird's Nest: gather with
 A_USE = A.add("use", doc="use the reaction in question (a revealed card's, Amethyst Deceiver's)")
 A_GATHERER = A.add("place_gatherer", G, dims=("gloc",), doc="place a gatherer on this location")
 A_ARRANGE = A.add("arrange", 4, dims=("pos",), doc="Magic Mushling: the viewed card at this position goes next from the top")
+NUM_ACTIONS_BASE = A.size   # the base game's action space (the variants' groups follow)
+# variant: team
+A_TRADE = A.add("trade", T + 1, dims=("kind",),
+                doc="Team: offer (turn player, once per turn) or give back (teammate) a card of this kind; 23 = a Spore Token")
+A_GATHER_TAKE = A.add("gather_take", 4, dims=("n",),
+                      doc="Team: take this many tokens from the location in question (optional gathering)")
 NUM_ACTIONS = A.size
 A.install(globals())
 
 # --- observation ----------------------------------------------------------------------------
 O = Layout("observation")
 O_PHASE = O.field("phase", NUM_PHASES, doc="phase one-hot (explore, nutrient, action, place, discard, over)", low=0, high=1)
-O_DKIND = O.field("decision", NUM_D, doc="kind of the pending decision on top of the stack, one-hot", low=0, high=1)
+O_DKIND = O.field("decision", NUM_D_BASE, doc="kind of the pending decision on top of the stack, one-hot", low=0, high=1)
 O_ACTOR = O.field("actor", MAXP, doc="player to act, by seat offset from the observer", low=0, high=1)
 O_TURNP = O.field("turn_player", MAXP, doc="turn player, by seat offset", low=0, high=1)
 O_FIRST = O.field("first_player", MAXP, doc="first player, by seat offset", low=0, high=1)
@@ -300,6 +322,16 @@ O_NDECK_TOP = O.field("nutrient_top", NK, doc="the nutrient cards a Witch's Hat 
 O_TOP_N = O.field("top_n", 2, doc="how many cards on top of the mushling / nutrient deck those are", low=0, high=NC)
 O_NKNOWN = O.field("nutrient_known", (NN, NK), dims=("from_top", "nkind"), doc="nutrient cards I know, by position from the top of the deck", low=0, high=1)
 O_SUPPLY = O.field("supply", 3, doc="supply of spores, nutrients, combat tokens", low=0, high=SPORE_TOKENS)
+OBS_BASE_SIZE = O.size   # the base game's observation (the variants' fields follow)
+# variant: team (also the 2-player game)
+O_TEAM_DKIND = O.field("team_decision", 2, doc="Team: the pending decision is a Trade offer to answer / a gathering choice", low=0, high=1)
+O_CONTROLLED = O.field("controlled", MAXP, doc="Team: seats (by offset) I act for: 0, and 2 in the 2-player game", low=0, high=1)
+O_TRADE_OFFER = O.field("trade_offer", T + 1, doc="Team: the kind offered in the pending Trade (23: a Spore Token)", low=0, high=1)
+O_TRADE_USED = O.field("trade_used", doc="Team: the turn player has used its Trade this turn", low=0, high=1)
+O_GATHER_LOC = O.field("gather_loc", G, doc="Team: the location of the pending gathering choice", low=0, high=1)
+O_GATHER_MAX = O.field("gather_max", doc="Team: the most tokens that choice may take", low=0, high=3)
+O_TEAM_NUT = O.field("team_nutrients", 2, doc="Team: combined Nutrients of my team and of the other team", low=0, high=2 * WIN_NUTRIENTS)
+O_PARTNER_HAND = O.field("partner_hand", T, doc="2-player game: the hand of my other Colony (0 in the Team variant)", low=0, high=NC)
 OBS_SIZE = O.size
 O.install(globals(), prefix="obs_")
 
@@ -529,6 +561,8 @@ def attackable(state, cfg, p, e, slot, remote):
     q = state[paths_at(e, slot)] - 1
     if q < 0 or q == p or cfg[cfg_permanent_at(e)] == q:
         return False
+    if is_teammate(cfg, p, q):   # variant: team (no friendly fire)
+        return False
     return remote or connected_to_own(state, cfg, p, e)
 
 
@@ -603,6 +637,8 @@ def gather(state, cfg, p, subset, work):
             continue
         b = bonded_count(cfg, g, work)
         take = n if n < b else b
+        if cfg[CFG_TEAM]:   # variant: team (optional gathering: the player's choice)
+            take = team_take(state, g, take)
         if kind == LK_CAVE:
             have = state[loc_spores_at(g)]
             take = take if take < have else have
@@ -616,6 +652,13 @@ def gather(state, cfg, p, subset, work):
     for i in range(3):
         if (subset >> i) & 1:
             state[gatherer_at(p, i)] = -1
+    if cfg[CFG_TEAM]:   # variant: team (10 per Colony, 15 per team wins)
+        if team_gathered(state, cfg, p):
+            state[DONE] = DONE_RULES
+            state[WINNER] = p
+            state[PHASE] = PH_OVER
+            clear_decisions(state)
+        return
     if state[mat_nut_at(p)] >= WIN_NUTRIENTS:
         state[DONE] = DONE_RULES
         state[WINNER] = p
@@ -740,11 +783,13 @@ def init(state, seed, cfg, work):
         state[c_repl_at(s)] = -1
     state[PHASE] = PH_EXPLORE
     clear_decisions(state)
+    team_init(state, cfg)   # variant: team
 
 
 @njit(cache=True)
 def start_turn(state, cfg):
     state[ACTIONS] = 0
+    state[TRADE_USED] = 0   # variant: team
     state[PLACED] = 0
     state[PHASE] = PH_NUTRIENT
     state[BN_PLAYED] = 0
@@ -1101,7 +1146,10 @@ def resolve_top(state, cfg, work):
     elif ab == AB_LIBERTY:
         push_decision(state, D_PLACE_PATH, u, 1)
     elif ab == AB_BIRDS:
-        gather(state, cfg, u, x1, work)
+        if cfg[CFG_TEAM]:   # variant: team (optional gathering asks first)
+            start_gather(state, cfg, u, x1, work)
+        else:
+            gather(state, cfg, u, x1, work)
     elif ab == AB_PARROT_VIEW:
         for t in range(T):
             state[known_at(u, x1, t)] = state[hand_at(x1, t)]
@@ -1232,9 +1280,11 @@ def advance(state, cfg, work):
 
 @njit(cache=True)
 def current_player(state):
+    """The agent to act: the seat's own index, except in the 2-player game (variant: team),
+    where an agent acts for two seats (``agent_of``)."""
     if decision_depth(state) > 0:
-        return top_player(state)
-    return state[TP]
+        return state[agent_of_at(top_player(state))]
+    return state[agent_of_at(state[TP])]
 
 
 @njit(cache=True)
@@ -1323,7 +1373,7 @@ def validate(state, cfg, work):
                 return V_USE * 1000 + lv
         if k == D_ARRANGE and not (decision_at(state, lv, 2) < decision_at(state, lv, 3) <= state[NDECK_N]):
             return V_ARRANGE * 1000 + lv
-    return V_OK
+    return validate_team(state, cfg)   # variant: team (V_OK when its fields are consistent)
 
 
 @njit(cache=True)
@@ -1343,6 +1393,9 @@ def returns(state, cfg, out):
     """+1 to the winner, -1/(n-1) to each other player. A truncation gives 0 to all; a turn
     limit scored (turn_limit_end="score") makes the k players with the most Nutrients
     winners of (n-k)/(k(n-1)) each (0 when all tie)."""
+    if cfg[CFG_TEAM]:   # variant: team (rewards shared by the team)
+        team_returns(state, cfg, out)
+        return
     n = cfg[CFG_NP]
     w = state[WINNER]
     if state[DONE] == DONE_LIMIT:
@@ -1451,6 +1504,8 @@ def legal_mask(state, cfg, mask, work):
             i0 = top_arg(state, 0)
             for j in range(i0, top_arg(state, 1)):
                 c += _set(mask, arrange_action(j))
+        elif k >= NUM_D_BASE:   # variant: team
+            c += team_decision_mask(state, cfg, k, p, mask, work)
         return c
     ph = state[PHASE]
     p = state[TP]
@@ -1467,6 +1522,8 @@ def legal_mask(state, cfg, mask, work):
     c += _set(mask, A_END)
     if state[ACTIONS] >= MAX_ACTIONS_PER_TURN:
         return c
+    if cfg[CFG_TEAM]:   # variant: team
+        c += trade_menu(state, cfg, p, mask)
     hs = hand_size(state, p)
     if pay_capacity(state, cfg, p) >= 3 and any_build_edge(state, cfg, p):
         c += _set(mask, A_BUILD)
@@ -1548,7 +1605,10 @@ def pair_types(kind_a, kind_b, pair):
 def step_action_phase(state, cfg, a, work):
     p = state[TP]
     if a == A_END:
-        gather(state, cfg, p, 7, work)
+        if cfg[CFG_TEAM]:   # variant: team (optional gathering asks first)
+            start_gather(state, cfg, p, 7, work)
+        else:
+            gather(state, cfg, p, 7, work)
         if state[DONE]:
             return
         state[PHASE] = PH_PLACE
@@ -1603,13 +1663,17 @@ def step_action_phase(state, cfg, a, work):
         pair, q = thief_pair_args(a)
         t1, t2 = pair_types(PARASOL, SHIITAKE, pair)
         play_pair(state, cfg, p, t1, t2, AB_THIEF_PAIR, cfg[cfg_cave_at(q)])
+    elif A_TRADE <= a < A_TRADE + T + 1:   # variant: team
+        trade_offer(state, cfg, p, a - A_TRADE)
 
 
 @njit(cache=True)
 def step_decision(state, cfg, a, work):
     k = top_kind(state)
     p = top_player(state)
-    if k == D_FA:
+    if k >= NUM_D_BASE:   # variant: team
+        team_step_decision(state, cfg, k, a, work)
+    elif k == D_FA:
         target = top_arg(state, 0)
         pop_decision(state)
         if a == A_FLY:
@@ -1762,15 +1826,15 @@ def step(state, action, cfg, work):
 def observe(state, player, cfg, out, work):
     out[:] = 0.0
     n = cfg[CFG_NP]
-    me = player
+    me = observer_seat(state, player)   # variant: team (the player itself, except in the 2-player game)
     ne = cfg[CFG_NE]
     ng = cfg[CFG_NG]
     out[O_PHASE + state[PHASE]] = 1.0
     depth = decision_depth(state)
     if state[DONE] == 0:
-        actor = current_player(state)
+        actor = top_player(state) if depth > 0 else state[TP]
         out[O_ACTOR + (actor - me) % n] = 1.0
-        if depth > 0:
+        if depth > 0 and top_kind(state) < NUM_D_BASE:
             out[O_DKIND + top_kind(state)] = 1.0
     out[O_TURNP + (state[TP] - me) % n] = 1.0
     out[O_FIRST + (state[FIRST] - me) % n] = 1.0
@@ -1929,6 +1993,14 @@ def observe(state, player, cfg, out, work):
     out[O_SUPPLY] = spore_supply(state, cfg)
     out[O_SUPPLY + 1] = nutrient_supply(state, cfg)
     out[O_SUPPLY + 2] = ctok_supply(state)
+    if cfg[CFG_TEAM]:   # variant: team
+        team_observe(state, cfg, me, out, work)
 
+
+# variant: team (its kernels use the helpers above; the kernels above call them at run time)
+from .team import (  # noqa: E402
+    is_teammate, observer_seat, start_gather, team_decision_mask, team_gathered, team_init, team_observe, team_returns,
+    team_step_decision, team_take, trade_menu, trade_offer, validate_team,
+)
 
 install_batch_kernels(globals())
