@@ -16,15 +16,15 @@ HEAD = '''"""
 | Parallel API       | No                                                                       |
 | Manual Control     | No (the `mushgym play` CLI)                                              |
 | Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
-| Agents             | 3 or 4 (option `num_players`, default 4)                                 |
-| Action Shape       | Discrete(%(A)d)                                                          |
-| Action Values      | Discrete(%(A)d)                                                          |
-| Observation Shape  | (%(O)d,) float32, seat-relative (offset 0 = the observer); int8 `action_mask` of (%(A)d,) |
+| Agents             | 2, 3 or 4 (option `num_players`, default 4; 2: each agent acts for two diagonal Colonies) |
+| Action Shape       | Discrete(%(AB)d); Discrete(%(A)d) under the Team rules (`team=True` or `num_players=2`) |
+| Action Values      | Discrete(%(AB)d); Discrete(%(A)d) under the Team rules                   |
+| Observation Shape  | (%(OB)d,) float32, seat-relative (offset 0 = the observer; in the 2-player game the seat it acts for); (%(O)d,) under the Team rules; int8 `action_mask` of the action shape |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
 | State              | one int64 array of %(S)d slots (`Game().state_size`)                     |
-| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
+| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1). Team rules: +1 to each agent of the first team to hold 15 Nutrients (10 at most per Colony), -1 to the others; a scored turn limit compares the teams' totals |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
-| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score") |
+| Options            | `num_players` (2, 3, 4; default 4; 2 = the 2-player game, Team rules), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `team` (False default; True: the Team variant, 4 players: Blue + Red against Green + Beige, Trade, no friendly fire, optional gathering, 15 per team wins) |
 
 Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
 Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
@@ -44,6 +44,19 @@ players who hold one are asked: faster, but it reveals to everyone who holds whi
 What a player has been shown (a hand seen with Parrot Toadstool, a stolen or given card,
 nutrient cards viewed or arranged) stays in its observation while it is still true.
 
+Team variant (`team=True`) and 2-player game (`num_players=2`): the Team rules of the
+rulebook (`team.py`, RULES.md "Team variant"): Blue + Red against Green + Beige, turns
+alternating between the teams; the `trade` action (once per turn: offer a card or a Spore
+Token; the teammate answers with `trade` of its own or `pass`; both shown to everyone); no
+attack on a teammate's Path; `gather_take` decisions make gathering optional; 10 Nutrients
+per Colony, the first team to 15 wins, rewards shared. A teammate's hand stays hidden (the
+table talk is public). In the 2-player game agent 0 acts for Blue and Red, agent 1 for
+Green and Beige (`agent_selection` follows the seat to move); an agent's observation is
+relative to the seat it acts for and adds its other seat's hand (`partner_hand`) and what
+that seat knows; everything counts as a 4-player game (Veiled Lady views 4 cards). The
+Team actions and observation fields follow the base game's (their indices stay), so the
+base game's spaces are the first %(AB)d actions and %(OB)d observation values.
+
 ### Observation space
 
 %(OT)s
@@ -58,13 +71,14 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 
 ### Version history
 
-* v0: initial release (base game, 3 and 4 players; variants in a later version).
+* v0: initial release (base game, 3 and 4 players); the Team variant (`team`) and the 2-player game
+  (`num_players=2`) added as options (issue 17), the base game's spaces unchanged.
 """
 '''
 
 
 def docstring() -> str:
-    return HEAD % dict(A=R.NUM_ACTIONS, O=R.OBS_SIZE, S=R.STATE_SIZE, OT=R.O.table(), AT=R.A.table(), ST=R.L.table())
+    return HEAD % dict(A=R.NUM_ACTIONS, O=R.OBS_SIZE, AB=R.NUM_ACTIONS_BASE, OB=R.OBS_BASE_SIZE, S=R.STATE_SIZE, OT=R.O.table(), AT=R.A.table(), ST=R.L.table())
 
 
 def main() -> None:

@@ -7,15 +7,15 @@
 | Parallel API       | No                                                                       |
 | Manual Control     | No (the `mushgym play` CLI)                                              |
 | Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
-| Agents             | 3 or 4 (option `num_players`, default 4)                                 |
-| Action Shape       | Discrete(1310)                                                          |
-| Action Values      | Discrete(1310)                                                          |
-| Observation Shape  | (1468,) float32, seat-relative (offset 0 = the observer); int8 `action_mask` of (1310,) |
+| Agents             | 2, 3 or 4 (option `num_players`, default 4; 2: each agent acts for two diagonal Colonies) |
+| Action Shape       | Discrete(1310); Discrete(1338) under the Team rules (`team=True` or `num_players=2`) |
+| Action Values      | Discrete(1310); Discrete(1338) under the Team rules                   |
+| Observation Shape  | (1468,) float32, seat-relative (offset 0 = the observer; in the 2-player game the seat it acts for); (1535,) under the Team rules; int8 `action_mask` of the action shape |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
-| State              | one int64 array of 1395 slots (`Game().state_size`)                     |
-| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
+| State              | one int64 array of 1410 slots (`Game().state_size`)                     |
+| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1). Team rules: +1 to each agent of the first team to hold 15 Nutrients (10 at most per Colony), -1 to the others; a scored turn limit compares the teams' totals |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
-| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score") |
+| Options            | `num_players` (2, 3, 4; default 4; 2 = the 2-player game, Team rules), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `team` (False default; True: the Team variant, 4 players: Blue + Red against Green + Beige, Trade, no friendly fire, optional gathering, 15 per team wins) |
 
 Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
 Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
@@ -34,6 +34,19 @@ able to hold a matching card, so a prompt tells nobody anything; with "holders" 
 players who hold one are asked: faster, but it reveals to everyone who holds which reaction.
 What a player has been shown (a hand seen with Parrot Toadstool, a stolen or given card,
 nutrient cards viewed or arranged) stays in its observation while it is still true.
+
+Team variant (`team=True`) and 2-player game (`num_players=2`): the Team rules of the
+rulebook (`team.py`, RULES.md "Team variant"): Blue + Red against Green + Beige, turns
+alternating between the teams; the `trade` action (once per turn: offer a card or a Spore
+Token; the teammate answers with `trade` of its own or `pass`; both shown to everyone); no
+attack on a teammate's Path; `gather_take` decisions make gathering optional; 10 Nutrients
+per Colony, the first team to 15 wins, rewards shared. A teammate's hand stays hidden (the
+table talk is public). In the 2-player game agent 0 acts for Blue and Red, agent 1 for
+Green and Beige (`agent_selection` follows the seat to move); an agent's observation is
+relative to the seat it acts for and adds its other seat's hand (`partner_hand`) and what
+that seat knows; everything counts as a 4-player game (Veiled Lady views 4 cards). The
+Team actions and observation fields follow the base game's (their indices stay), so the
+base game's spaces are the first 1310 actions and 1468 observation values.
 
 ### Observation space
 
@@ -80,6 +93,14 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1327..1328 | `top_n` | i0=2 | how many cards on top of the mushling / nutrient deck those are |
 | 1329..1464 | `nutrient_known` | from_top=17 x nkind=8 | nutrient cards I know, by position from the top of the deck |
 | 1465..1467 | `supply` | i0=3 | supply of spores, nutrients, combat tokens |
+| 1468..1469 | `team_decision` | i0=2 | Team: the pending decision is a Trade offer to answer / a gathering choice |
+| 1470..1473 | `controlled` | i0=4 | Team: seats (by offset) I act for: 0, and 2 in the 2-player game |
+| 1474..1497 | `trade_offer` | i0=24 | Team: the kind offered in the pending Trade (23: a Spore Token) |
+| 1498 | `trade_used` | scalar | Team: the turn player has used its Trade this turn |
+| 1499..1508 | `gather_loc` | i0=10 | Team: the location of the pending gathering choice |
+| 1509 | `gather_max` | scalar | Team: the most tokens that choice may take |
+| 1510..1511 | `team_nutrients` | i0=2 | Team: combined Nutrients of my team and of the other team |
+| 1512..1534 | `partner_hand` | i0=23 | 2-player game: the hand of my other Colony (0 in the Team variant) |
 
 ### Action space
 
@@ -118,6 +139,8 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1295 | `use` | - | use the reaction in question (a revealed card's, Amethyst Deceiver's) |
 | 1296..1305 | `place_gatherer` | gloc=10 | place a gatherer on this location |
 | 1306..1309 | `arrange` | pos=4 | Magic Mushling: the viewed card at this position goes next from the top |
+| 1310..1333 | `trade` | kind=24 | Team: offer (turn player, once per turn) or give back (teammate) a card of this kind; 23 = a Spore Token |
+| 1334..1337 | `gather_take` | n=4 | Team: take this many tokens from the location in question (optional gathering) |
 
 ### State (omniscient, `env.state()`)
 
@@ -176,10 +199,14 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1057 | `c_winner` | scalar | 0 attacker, 1 defender, -1 undecided |
 | 1058 | `decisions_n` | scalar | pending decisions on the stack |
 | 1059..1394 | `decisions` | level=48 x column=7 | pending decisions, bottom first: kind, player, args |
+| 1395..1398 | `agent_of` | seat=4 | agent acting for each seat: the seat itself, or seat % 2 in the 2-player game |
+| 1399 | `trade_used` | scalar | team: the turn player has made its Trade offer this turn |
+| 1400..1409 | `gather_take` | gloc=10 | team: tokens the gathering player chose to take from each location (-1 not asked) |
 
 ### Version history
 
-* v0: initial release (base game, 3 and 4 players; variants in a later version).
+* v0: initial release (base game, 3 and 4 players); the Team variant (`team`) and the 2-player game
+  (`num_players=2`) added as options (issue 17), the base game's spaces unchanged.
 """
 
 from mushgym.aec import make_env_classes
