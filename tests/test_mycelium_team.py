@@ -451,3 +451,38 @@ def test_text_and_pictures_show_the_teams():
     svg = draw_state(g, s, 0).to_svg()
     assert "Blue + Red" in svg and "Green + Beige" in svg and svg.count("(you)") == 2
     assert "teams:" not in draw_state(MyceliumGame(), MyceliumGame().new_state(0), 0).to_svg()
+
+
+# --- the greedy baseline ---------------------------------------------------------------------------
+
+def test_greedy_plays_the_team_actions_and_reads_no_hidden_card():
+    from mushgym.agents import GreedyAgent
+    from mushgym.testing import random_states
+
+    game = MyceliumGame(num_players=2, turn_limit=60)
+    agent = GreedyAgent(game.env_id, seed=0)
+    rng = np.random.default_rng(0)
+    used = {"trade": 0, "gather_take": 0, "accepted": 0}
+    s = game.new_state(5)
+    for _ in range(2500):
+        if game.is_terminal(s):
+            break
+        p = game.current_player(s)
+        v = R.L.arrays(s)
+        d = int(v["decisions_n"])
+        answering = d and int(v["decisions"][d - 1][0]) == R.D_TRADE
+        a = agent.act_state(game, s, p)
+        name = R.A.group_of(a).name
+        if name in used:
+            used[name] += 1
+        used["accepted"] += bool(answering and name == "trade")
+        game.step_inplace(s, a)
+    assert used["gather_take"] > 0 and used["trade"] > 0, used
+    # the scores use only what the agent may see (both of its hands in the 2-player game)
+    checked = 0
+    for st in random_states(game, n_games=1, every=9)[:40]:
+        p = game.current_player(st)
+        other = game.perturb_hidden(st, p, rng)
+        np.testing.assert_array_equal(agent.scores(game, other, p), agent.scores(game, st, p))
+        checked += 1
+    assert checked > 10

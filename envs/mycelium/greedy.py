@@ -32,8 +32,9 @@ looked ahead (a step may draw a hidden card).
 * Discards: the cards with the least keep value (spore value, combat value, reactions).
 * Team variant and 2-player game (``_team_scores``): the player acts for the seat to move; a
   teammate is a friend (no Penny Bun, Inky Cap or Fly Agaric against it, reinforcements and
-  combat tokens for its side too); Trade: with a full hand the card of least keep value is
-  offered, and the teammate accepts by giving back its least valuable card (or a Spore
+  combat tokens for its side too); Trade: with a hand the Draw Phase would cut the card of
+  least keep value is offered (in the 2-player game also a single Builder or Thief that
+  completes its other hand's pair), and the teammate accepts by giving back its least valuable card (or a Spore
   Token) when the offer is worth more to it (a card completing a pair counts double) or when
   its own hand is full; gathering takes everything except Nutrients beyond the Colony's 10,
   which are left for the teammate; gatherers go to trees only while the Colony is under 10.
@@ -463,6 +464,14 @@ def _team_scores(game, v, p, kind, top, scores, action_mask, spore, combat) -> b
     if kind == -1 and int(v["phase"]) == R.PH_ACTION:
         scores[R.A_TRADE:R.A_TRADE + R.T + 1][action_mask[R.A_TRADE:R.A_TRADE + R.T + 1] > 0] = -1.0
         offers = [k for k in range(R.T) if action_mask[R.A_TRADE + k]]
-        if offers and hand.sum() >= R.HAND_LIMIT:   # a card that would be discarded anyway
+        if offers and hand.sum() >= R.HAND_LIMIT - 1:   # the Draw Phase would discard a card anyway
             scores[R.A_TRADE + min(offers, key=lambda k: keep[k])] = 0.05
+        if game.num_players == 2:   # the 2-player game: the other hand is mine to see
+            mate = v["hand"][(p + 2) % 4]
+            for pair in ((R.CHANT, R.BLEWIT), (R.PARASOL, R.SHIITAKE)):
+                mine_n, mate_n = hand[pair[0]] + hand[pair[1]], mate[pair[0]] + mate[pair[1]]
+                if mine_n == 1 and mate_n == 1:   # my single completes its pair
+                    t = pair[0] if hand[pair[0]] else pair[1]
+                    if action_mask[R.A_TRADE + t]:
+                        scores[R.A_TRADE + t] = 0.5
     return False
