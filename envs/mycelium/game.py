@@ -69,6 +69,9 @@ class MyceliumGame(Game):
     }
     default_options: ClassVar[dict[str, Any]] = {"num_players": 4, "reaction_prompts": "public", "turn_limit": 120,
                                                  "turn_limit_end": "truncate", "team": False}
+    #: the shared harness's default run plays a quarter of its games for these option sets
+    #: (the full runs are behind the ``slow`` marker): variant: team
+    harness_small_options: ClassVar[tuple] = ("team", ("num_players", 2))
     board_path: ClassVar[str | None] = None
     cards_path: ClassVar[str | None] = None
     nutrients_path: ClassVar[str | None] = None
