@@ -464,7 +464,7 @@ def test_greedy_plays_the_team_actions_and_reads_no_hidden_card():
     rng = np.random.default_rng(0)
     used = {"trade": 0, "gather_take": 0, "accepted": 0}
     s = game.new_state(5)
-    for _ in range(2500):
+    for _ in range(1500):
         if game.is_terminal(s):
             break
         p = game.current_player(s)
