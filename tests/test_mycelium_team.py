@@ -450,6 +450,7 @@ def test_text_and_pictures_show_the_teams():
 
     svg = draw_state(g, s, 0).to_svg()
     assert "Blue + Red" in svg and "Green + Beige" in svg and svg.count("(you)") == 2
+    assert "Blue (you) + Red" in svg and "Red (you) + Blue" in svg and "Green + Beige" in svg
     assert "teams:" not in draw_state(MyceliumGame(), MyceliumGame().new_state(0), 0).to_svg()
 
 

@@ -169,10 +169,10 @@ def draw(game, state, viewer):
         mine = viewer is not None and int(v["agent_of"][p]) == viewer
         you = " (you)" if mine else ""
         title = f"{b.colours[p]}{you}"
-        if team:   # variant: team
-            title += f" - team {b.colours[p % 2]} + {b.colours[p % 2 + 2]}"
+        if team:   # variant: team: the panel names the teammate
+            title += f" + {b.colours[(p + 2) % 4]}"
         label_box(scene, px, top_y, 400, ph - 8, title, stroke=colours[p] if p == tp else None)
-        scene.text(px + 150, top_y + 11, f"nutrients {int(v['mat_nut'][p])}  spores {int(v['mat_spores'][p])}  "
+        scene.text(px + (180 if team else 150), top_y + 11, f"nutrients {int(v['mat_nut'][p])}  spores {int(v['mat_spores'][p])}  "
                    f"combat {int(v['ctok'][p])}  paths {int(v['npaths'][p])}", size=9)
         hand = v["hand"][p]
         if viewer is None or mine:
