@@ -140,8 +140,8 @@ class MyceliumGame(Game):
         what, detail = divmod(int(code), 1000)
         return {
             R.V_RNG: "the random generator's state is all zero",
-            R.V_PLAYER: f"a seat, a Path owner or a decision's player is not a player of this {self.num_seats}-seat "
-                        f"game (slot detail {detail})",
+            R.V_PLAYER: f"a seat, a Path owner or a decision's player is not a player of this {self.num_seats}-player "
+                        f"game{' (2 agents, 4 seats)' if self.num_seats != self.num_players else ''} (slot detail {detail})",
             R.V_LOCATION: f"player {detail}'s gatherer is on no location of this board (0..{len(self.board.gloc_names) - 1})",
             R.V_CARDS: f"the mushling cards of type {detail} ({MUSHLING_NAMES[detail] if detail < len(MUSHLING_NAMES) else '?'}) "
                        f"do not add up to the {R.NC}-card deck's copies",
