@@ -34,9 +34,10 @@ EXPLORE_STEPS = 12
 
 
 class MyceliumGame(Game):
-    """Mycelium: A Mushling Game for 3 or 4 players.
+    """Mycelium: A Mushling Game for 2 (two Colonies each), 3 or 4 players.
 
-    Options: ``num_players`` (3 or 4, default 4: the board side and the nutrient deck follow);
+    Options: ``num_players`` (2, 3 or 4, default 4: the board side and the nutrient deck follow;
+    2 is the 2-player game below);
     ``reaction_prompts``: "public" (default) asks, at every reaction window, every player whom
     public information leaves able to hold a matching card (a hand that is not empty while some
     copy is not in a public place), so being asked tells nobody anything; "holders" asks only
