@@ -33,7 +33,7 @@ def heroes(sc, up=(GOLDEN, GHOST), held=None):
 
 def test_options_sizes_and_setup():
     g = MyceliumGame(hero_tavern=True)
-    assert g.num_actions == R.NUM_ACTIONS and g.observation_shape == (R.OBS_SIZE,)
+    assert g.num_actions == R.NUM_ACTIONS_ITEMS and g.observation_shape == (R.OBS_SIZE_ITEMS,)
     s = g.new_state(0)
     v = R.L.arrays(s)
     assert (v["hero_up"] >= 0).all() and v["hero_deck_n"] == 6 and v["heroes"].sum() == 0

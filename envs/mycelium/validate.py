@@ -46,7 +46,20 @@ group               what is checked
                     the face-up heroes, the hero deck and the Legends deals (none without the
                     variant); the deals those of the players still asked to keep one, the
                     face-up slots dealt once they are; empty deck slots above its top
+``check_team``      Team / 2-player game: the seat-to-agent map of this game (``agent_of``), no
+                    Trade flag, gathering choice or Colony above 10 Nutrients outside / under
+                    the Team rules, a pending Trade offer's card still in the proposer's hand,
+                    the gathering choices made only at locations before the one asked (none
+                    without a ``D_GATHER``), that location one the player can take from
 =================== ==============================================================================
+
+The Team rules change other groups too (each marked ``variant: team``): ``check_end`` counts
+the 15 Nutrients of a team, not the 10 of a player (a Colony may hold 10 in a running game);
+``check_stack`` places the Team decisions (``D_TRADE``: the turn player's teammate answering,
+alone in the Action Phase; ``D_GATHER``: on top, in the Gather Phase's place (the Place Phase
+before its first gatherer, above the hero picks), a Bird's Nest's Nutrient Card Phase, or a
+hero's gathering in the Action Phase); ``check_turn`` lets the turn player's gatherers stay
+out while its Gather Phase's choice is pending.
 """
 
 import numpy as np
@@ -54,7 +67,7 @@ from numba import njit
 
 from . import emsporium as _EM
 from . import tavern as _TV
-from .emsporium import V_ITEMS
+from . import team as _TM
 from .rules import (
     AB_DECEIVE, AB_MAGIC, AB_PARROT_ATT, AB_RUSSULA, AB_TRUFFLE, AB_VEILED, AB_WITCH, CHICKEN, L, LIBERTY, PUFF,
     REACTION_ABILITIES,
@@ -62,25 +75,29 @@ from .rules import (
     AB_CHICKEN_DEF, AB_FLY, AB_INKY, AB_LIBERTY, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_SPAWN,
     AB_THIEF_PAIR, AB_THIEF_STEAL, BLEWIT, BLUE_OY, BN_PLAYED, BN_TRIGGER, C_ACTIVE, C_ATT, C_DEF, C_DEFENDED,
     C_EDGE, C_NEXT, C_PASSES, C_REVEALED, C_STAGE, C_SUB, C_WINNER, CANCEL_COL, CARD_PAIR, CARD_X1,
-    CFG_EMS, CFG_LEGENDS, CFG_NE, CFG_NG, CFG_NNUT, CFG_NP, CFG_TURN_LIMIT, CFG_WILLOW, CHANT, COMBAT_TOKENS, CS_AD, CS_COMPARE, CS_END, CS_PUFF,
+    CFG_AGENTS, CFG_EMS, CFG_LEGENDS, CFG_NE, CFG_NG, CFG_NNUT, CFG_NP, CFG_TURN_LIMIT, CFG_WILLOW, CHANT, COMBAT_TOKENS, CS_AD, CS_COMPARE, CS_END, CS_PUFF,
     CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL, D_ARRANGE, D_ATT_CARD, D_BN, D_COMBAT, D_DEFEND, D_FA,
-    D_BUY, D_HERO_PICK, D_LEGEND, D_INKY_GIVE, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_USE, DECISION_ARGS,
+    D_BUY, D_GATHER, D_HERO_PICK, D_LEGEND, D_TRADE, D_INKY_GIVE, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_USE, DECISION_ARGS,
     DECK_N, DECK_TOP_N, DONE, DONE_LIMIT, DONE_RULES, E, FIRST, G, HAND_LIMIT, LAST_HAND, MAGIC, MAX_PATHS,
     MAXP, MOREL, NC, NDECK_N, NDECK_TOP_N, NIGHT, NK, NN, NO_CARD, PARASOL, PH_ACTION, PH_DISCARD, PH_EXPLORE,
     PH_NUTRIENT, PH_OVER, PH_PLACE, PHASE, PINK_OY, PLACED, RUSSULA, SHIITAKE, T, TAVERN, TP, TURN, WIN_NUTRIENTS,
-    WINNER, HDECK_N, HERO_UP, IDECK_N, NH, NI, NIC, arg_ok, cfg_hero_amount_at, hero_deck_at, hero_up_at, heroes_at,
+    WINNER, HDECK_N, HERO_UP, IDECK_N, NH, NI, NIC, TRADE_USED, CFG_TEAM, agent_of_at, gather_take_at, arg_ok, cfg_hero_amount_at, hero_deck_at, hero_up_at, heroes_at,
     item_deck_at, items_at, legend_deal_at, c_bonus_at, c_card_at, c_nothief_at, c_repl_at, carea_at, cfg_cave_at, cfg_copies_at,
     cfg_nut_deck_at, cfg_permanent_at, cfg_tree_at, ctok_at, ctok_supply, deck_at, deck_top_at, decision_at, decision_depth,
     discard_at, gatherer_at, hand_at, hand_size, known_at, limbo_at, loc_nut_at, loc_spores_at, mat_nut_at,
-    mat_spores_at, ndeck_at, ndeck_top_at, ndiscard_at, npaths_at, nseen_at, nutrient_supply, paths_at,
+    mat_spores_at, ndeck_at, ndeck_top_at, ndiscard_at, npaths_at, nseen_at, nutrient_supply, paths_at, bonded_edges,
     prompt_live, rng_at, spore_supply,
 )
-from .tavern import HE_COMBAT, V_HEROES
 
 # codes (a code times 1000 plus a detail is returned; 0 = a consistent state)
 (V_OK, V_PLAYER, V_LOCATION, V_CARDS, V_NUTRIENT_CARDS, V_DECK_TOP, V_TOKENS, V_COMBAT, V_KIND, V_ARG,
  V_ARRANGE, V_RNG, V_USE, V_SEAT_SLOTS, V_TURN, V_EXPLORE, V_END, V_LIMBO, V_KNOWN, V_PILE, V_SEEN,
  V_TOKEN_PLACE, V_PATHS, V_PATH_COUNT, V_STACK_CLEAR, V_STACK, V_FA, V_TOP) = range(28)
+# the variants' codes (their modules return them too: emsporium.V_ITEMS, tavern.V_HEROES,
+# team.V_TEAM; defined here as well because this module is imported while rules.py loads, when
+# a variant module that started the import is not yet complete; tests/test_mycelium_validate.py
+# checks that they agree)
+V_ITEMS, V_HEROES, V_TEAM = 28, 29, 30
 
 VALIDATION_ERRORS = {
     V_RNG: "the random generator's state is all zero",
@@ -89,7 +106,8 @@ VALIDATION_ERRORS = {
     V_CARDS: "the mushling cards of type {d}{name} do not add up to the deck's copies (or lie in an absent seat's hand)",
     V_NUTRIENT_CARDS: "the nutrient deck and discard pile do not hold the game's nutrient cards (kind {d})",
     V_DECK_TOP: "a Witch's Hat's public set on top of a deck is not what the deck's top holds",
-    V_TOKENS: "more tokens on mats and locations than the supply holds, or a player with 10 Nutrients in a running game",
+    V_TOKENS: "more tokens on mats and locations than the supply holds, or a player with 10 Nutrients (a team with "
+              "15 under the Team rules) in a running game",
     V_COMBAT: "the combat fields are inconsistent (players, edge, cards, stage, bonuses; idle values outside a combat)",
     V_KIND: "a decision kind is misplaced on the stack (stack entry {d})",
     V_ARG: "decision stack entry {d} has an argument outside its kind's range",
@@ -110,15 +128,19 @@ VALIDATION_ERRORS = {
     V_STACK: "decision stack entry {d} does not fit the phase, the combat or the entries below it",
     V_FA: "the Fly Agaric window or Fly Agaric at stack entry {d} does not concern an ability below it",
     V_TOP: "the decision to take is one the game never asks (a finished step, or one with no answer)",
-    # the variants' codes (emsporium.py, tavern.py)
+    # the variants' codes (emsporium.py, tavern.py, team.py)
     V_ITEMS: "the Emsporium item cards of type {d}{name} are not the variant's 2 copies (owned by the players, "
              "in the shop, in the item deck; none without the variant or in an absent seat), or the item deck's "
              "slots above its top are not empty",
     V_HEROES: "hero {d}{name} is not exactly once (none without the Tavern) among the players' heroes, the "
               "face-up heroes, the hero deck and the Legends deals, or the deals and face-up heroes do not fit "
               "the Legends decisions",
+    V_TEAM: "the Team fields do not fit this game's options (detail: 0-3 the seat whose agent_of is wrong; "
+            "10 a Trade flag, 11 a gathering choice outside the Team rules; 12 a Colony above 10 Nutrients; "
+            "13 a Trade offer of a card the proposer does not hold; 14 a gathering choice not before the location "
+            "asked; 15 a gathering asked where nothing can be taken) (detail {d})",
 }
-assert len(VALIDATION_ERRORS) == V_HEROES and V_ITEMS == V_TOP + 1 and V_HEROES == V_ITEMS + 1
+assert len(VALIDATION_ERRORS) == V_TEAM and V_ITEMS == V_TOP + 1 and V_HEROES == V_ITEMS + 1 and V_TEAM == V_HEROES + 1
 
 _DETAIL = 1000
 
@@ -200,6 +222,13 @@ def _placed(state, p):
 
 
 @njit(cache=True)
+def _gathering(state):
+    """Variant: team: a gathering choice (``D_GATHER``) is the decision on top."""
+    depth = decision_depth(state)
+    return depth > 0 and decision_at(state, depth - 1, 0) == D_GATHER
+
+
+@njit(cache=True)
 def check_turn(state, cfg):
     n = cfg[CFG_NP]
     ph = state[PHASE]
@@ -228,7 +257,9 @@ def check_turn(state, cfg):
         return V_OK
     if ph != PH_PLACE and state[PLACED] != 0:
         return _err(V_TURN, 3)
-    if ph == PH_PLACE and _placed(state, tp) != state[PLACED]:
+    if ph == PH_PLACE and _gathering(state) and state[PLACED] == 0:
+        pass   # variant: team: the Gather Phase's choice is pending, the gatherers are still out
+    elif ph == PH_PLACE and _placed(state, tp) != state[PLACED]:
         return _err(V_EXPLORE, tp)
     # after the Explore Phase, turn t is played by first + t (the turn limit stops before the move)
     played = turn - 1 if state[DONE] == DONE_LIMIT else turn
@@ -246,6 +277,8 @@ def check_end(state, cfg):
     over = state[PHASE] == PH_OVER
     if over != (done != 0):
         return _err(V_END, 0)
+    if cfg[CFG_TEAM]:   # variant: team (15 per team; a Colony holds at most 10, check_team)
+        return _check_end_team(state, cfg)
     rich = 0
     for p in range(n):
         if state[mat_nut_at(p)] >= WIN_NUTRIENTS:
@@ -266,6 +299,34 @@ def check_end(state, cfg):
         if w < 0 or state[mat_nut_at(w)] < WIN_NUTRIENTS or rich != 1:
             return _err(V_END, 4)
     elif w != -1 or rich != 0:
+        return _err(V_END, 5)
+    return V_OK
+
+
+@njit(cache=True)
+def _check_end_team(state, cfg):
+    """check_end under the Team rules: the first team to hold 15 wins at once."""
+    done = state[DONE]
+    rich = -1   # the team holding 15, -1 none (both: -2)
+    for t in range(2):
+        if _TM.team_totals(state, t) >= _TM.TEAM_WIN:
+            rich = t if rich == -1 else -2
+    if done == 0:
+        if state[WINNER] != -1:
+            return _err(V_END, 1)
+        if rich != -1:
+            return _err(V_TOKENS, 0)
+        return V_OK
+    if decision_depth(state) != 0 or state[C_ACTIVE] != 0:
+        return _err(V_END, 2)
+    for t in range(T):
+        if state[limbo_at(t)] != 0:
+            return _err(V_END, 3)
+    w = state[WINNER]
+    if done == DONE_RULES:
+        if w < 0 or rich != w % 2:
+            return _err(V_END, 4)
+    elif w != -1 or rich != -1:
         return _err(V_END, 5)
     return V_OK
 
@@ -604,7 +665,21 @@ def _entry_ok(state, cfg, lv, depth):
         if state[legend_deal_at(p, 0)] < 0 or state[legend_deal_at(p, 1)] < 0:
             return V_ARG
         return V_OK
-    if k == D_HERO_PICK:   # variant: hero_tavern (after the Gather Phase, before the Place Phase's first gatherer)
+    if k == D_TRADE:   # variant: team (the turn player's offer, its teammate answers; from the Action Phase menu)
+        ok = cfg[CFG_TEAM] != 0 and lv == 0 and top and ph == PH_ACTION and not active
+        return V_OK if ok and p == _TM.teammate(tp) and state[TRADE_USED] != 0 else V_KIND
+    if k == D_GATHER:   # variant: team (a gathering's choices: Gather Phase, Bird's Nest, a hero's gathering)
+        if cfg[CFG_TEAM] == 0 or not top or active or a0 < 1:
+            return V_KIND
+        if ph == PH_PLACE:   # the Gather Phase's (above the hero picks of the same Gather Phase)
+            below = lv == 0 or (lv == 1 and decision_at(state, 0, 0) == D_HERO_PICK)
+            return V_OK if below and p == tp and state[PLACED] == 0 else V_KIND
+        if ph == PH_ACTION:   # a hero's gathering, from the Action Phase menu
+            return V_OK if lv == 0 and p == tp else V_KIND
+        return V_OK if ph == PH_NUTRIENT else V_KIND   # a Bird's Nest's
+    if k == D_HERO_PICK:   # variant: hero_tavern (after the Gather Phase, before the Place Phase's first gatherer;
+        # variant: team: below the Gather Phase's gathering choice)
+        top = top or (lv == depth - 2 and decision_at(state, depth - 1, 0) == D_GATHER)
         if not (_TV.on(cfg) and lv == 0 and top and ph == PH_PLACE and p == tp and state[PLACED] == 0 and not active):
             return V_KIND
         if a0 < 1 or a0 > state[ctok_at(p)] or a0 > _TV.heroes_available(state):
@@ -708,7 +783,10 @@ def check_stack(state, cfg):
         kb = decision_at(state, 0, 0)
         legends = ph == PH_EXPLORE and kb == D_LEGEND and depth <= n
         picks = ph == PH_PLACE and kb == D_HERO_PICK and depth == 1
-        if not (legends or picks):
+        # variant: team: the Gather Phase's gathering choice (above its hero picks, if any)
+        kt = decision_at(state, depth - 1, 0)
+        gathering = ph == PH_PLACE and kt == D_GATHER and (depth == 1 or (depth == 2 and kb == D_HERO_PICK))
+        if not (legends or picks or gathering):
             return _err(V_STACK, 0)
     for lv in range(depth):
         k = decision_at(state, lv, 0)
@@ -814,6 +892,52 @@ def check_heroes(state, cfg):
     return V_OK
 
 
+# --- the Team variant and the 2-player game ----------------------------------------------------
+
+@njit(cache=True)
+def check_team(state, cfg, work):
+    """Team / 2-player game (variant): the seat-to-agent map of these options; the Trade flag
+    and the gathering choices only under the Team rules; 10 Nutrients per Colony; a pending
+    Trade's offered card (or Spore Token) still the proposer's; the gathering choices those
+    of the locations before the one asked, which the player can take from (the Team
+    decisions' places on the stack: check_stack)."""
+    two = cfg[CFG_AGENTS] != cfg[CFG_NP]
+    for s in range(MAXP):
+        if state[agent_of_at(s)] != (s % 2 if two else s):
+            return _err(V_TEAM, s)
+    depth = decision_depth(state)
+    gathering = _gathering(state)
+    if cfg[CFG_TEAM] == 0:
+        if state[TRADE_USED] != 0:
+            return _err(V_TEAM, 10)
+        for g in range(G):
+            if state[gather_take_at(g)] != 0:
+                return _err(V_TEAM, 11)
+        return V_OK
+    for p in range(MAXP):
+        if state[mat_nut_at(p)] > WIN_NUTRIENTS:
+            return _err(V_TEAM, 12)
+    if depth > 0 and decision_at(state, depth - 1, 0) == D_TRADE:
+        if not _TM.holds(state, state[TP], decision_at(state, depth - 1, 2)):
+            return _err(V_TEAM, 13)
+    asked = G   # the location asked now (G: none, every choice is -1)
+    if gathering:
+        asked = decision_at(state, depth - 1, 3)
+    for g in range(G):
+        if g >= asked and state[gather_take_at(g)] != -1:
+            return _err(V_TEAM, 14)
+    if gathering:
+        p = decision_at(state, depth - 1, 1)
+        subset = decision_at(state, depth - 1, 2)
+        bonded_edges(state, cfg, p, work)
+        if _TM.could_take(state, cfg, p, subset, asked, work) < 1:
+            return _err(V_TEAM, 15)
+        for g in range(asked):
+            if state[gather_take_at(g)] > _TM.could_take(state, cfg, p, subset, g, work):
+                return _err(V_TEAM, 14)
+    return V_OK
+
+
 # --- all groups -----------------------------------------------------------------------------
 
 @njit(cache=True)
@@ -840,4 +964,6 @@ def validate(state, cfg, work):
         c = check_items(state, cfg)   # variant: emsporium
     if c == V_OK:
         c = check_heroes(state, cfg)   # variant: hero_tavern, legends
+    if c == V_OK:
+        c = check_team(state, cfg, work)   # variant: team (and the 2-player game)
     return c
