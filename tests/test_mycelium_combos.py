@@ -167,10 +167,14 @@ def _play(g, games, seed, greedy_share=0.5):
     seen = Counter()
     for gi in range(games):
         s = g.new_state(seed + gi)
+        steps = 0
         while True:
             code = int(R.validate(s, g.config, g.work))
             assert code == 0, (g.validation_error(code), g.state_to_string(s))
             g.check_invariants(s)
+            steps += 1
+            if steps % 5 == 0:
+                testing.check_observations(g, s)   # every agent's observation: shape, dtype, bounds
             v = R.L.arrays(s)
             d = int(v["decisions_n"])
             kinds = [int(k) for k in v["decisions"][:d, 0]]
@@ -223,7 +227,7 @@ def test_combined_play_reaches_the_places_where_the_variants_meet():
 @pytest.mark.parametrize("options", COMBOS, ids=[testing.options_id(o) for o in COMBOS])
 def test_combined_play_large(options):
     g = MyceliumGame(**options)
-    _play(g, games=10 * testing.slow_scale(), seed=200, greedy_share=0.3)
+    _play(g, games=4 * testing.slow_scale(), seed=200, greedy_share=0.3)
 
 
 @pytest.mark.parametrize("options", [{"num_players": 2, "legends": True, "emsporium": True},
