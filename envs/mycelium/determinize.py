@@ -139,6 +139,8 @@ def determinize(state, player, cfg, work, rng):
         i += 1
     for k in range(keep_lo):                         # the rest of the pool under the public set
         state[DECK + k] = state[DECK + _slot(i + k, keep_lo, keep_n)]
+    for k in range(deck_n, n):                       # the pool's slots above the deck's top: empty again
+        state[DECK + k] = 0
     for i in range(1, keep_n):                       # the public set (in place: the pool skipped
         x = state[DECK + keep_lo + i]                # it) in canonical order, then shuffled among
         k = i                                        # itself
