@@ -46,6 +46,10 @@ SHOP = SHOP_SIZE            # 5 face up
 NH = NUM_HEROES             # 8 unique heroes
 HERO_UP = 2                 # face-up heroes at the Tavern
 TAVERN = MAX_GATHER_LOCS    # the gatherer location value of the Hero Tavern (not a gather location of the base game)
+# the variants' validate codes, after validate.py's 27 (here: emsporium.py, tavern.py and
+# validate.py import them; validate.VALIDATION_ERRORS names them)
+V_ITEMS = 28
+V_HEROES = 29
 
 # mushling types (data.MUSHLING_NAMES order)
 AD, CHICKEN, PUFF, DEATH, LIBERTY, BIRDS, PARROT, RUSSULA, VEILED, FLY, INKY, PENNY = range(12)
