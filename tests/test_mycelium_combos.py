@@ -12,10 +12,7 @@ from test_mycelium_emsporium import chain_to, own
 from test_mycelium_tavern import SULPHUR, heroes
 
 from mushgym import testing
-from mushgym.envs.mycelium import emsporium as EM
 from mushgym.envs.mycelium import rules as R
-from mushgym.envs.mycelium import tavern as TV
-from mushgym.envs.mycelium import team as TM
 from mushgym.envs.mycelium import validate as V
 from mushgym.envs.mycelium.game import MyceliumGame
 from mushgym.envs.mycelium.greedy import heuristic
@@ -42,7 +39,7 @@ def test_the_codes_and_kinds_are_distinct_and_the_blocks_follow_each_other():
     assert R.O_VDKIND == R.OBS_SIZE_BASE and R.O_TEAM_DKIND == R.OBS_SIZE_ITEMS
     kinds = (R.D_BUY, R.D_HERO_PICK, R.D_LEGEND, R.D_TRADE, R.D_GATHER)
     assert kinds == (15, 16, 17, 18, 19) and R.NUM_D == 20
-    assert (EM.V_ITEMS, TV.V_HEROES, TM.V_TEAM) == (V.V_ITEMS, V.V_HEROES, V.V_TEAM) == (28, 29, 30)
+    assert (R.V_ITEMS, R.V_HEROES, R.V_TEAM) == (V.V_ITEMS, V.V_HEROES, V.V_TEAM) == (28, 29, 30)
     assert sorted(V.VALIDATION_ERRORS) == list(range(1, V.V_TEAM + 1))
 
 

@@ -83,7 +83,7 @@ def test_corrupted_states_are_refused_with_a_message_naming_the_problem():
 
     refused("phase", (), 9, r"phase = 9 is outside 0\.\.5")
     refused("gatherer", (1, 2), 11, r"gatherer\[1, 2\] = 11 is outside -1\.\.10")
-    refused("gatherer", (1, 2), 10, r"player 1's gatherer is on no location")   # 10: the Hero Tavern, a variant's
+    refused("gatherer", (1, 2), 10, r"a gatherer of player 1 is on no location")   # 10: the Hero Tavern, a variant's
     refused("turn_player", (), 3, "not a player of this 3-player game")
     refused("hand", (0, K["Truffle"]), 3, r"type 19 \(Truffle\) do not add up")
     refused("ndeck_n", (), 0, "nutrient deck and discard pile do not hold")

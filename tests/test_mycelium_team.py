@@ -19,6 +19,7 @@ class TeamScenario(Scenario):
             options.setdefault("team", True)
         super().__init__(num_players=num_players, tp=tp, seed=seed, **options)
         self.n = self.game.num_seats
+        self.v["first_player"][...] = (tp - 1) % self.n   # turn 1 is tp's (4 seats, also in the 2-player game)
         self.v["gatherer"][...] = -1
 
     def seat(self):
@@ -362,10 +363,19 @@ def test_a_teammates_hand_stays_hidden_from_its_teammate():
             ov["hand"][mate, t] -= 1
             ov["hand"][mate, int(ov["deck"][u])] += 1
             ov["deck"][u] = t
+            ov["known"][:, mate] = np.minimum(ov["known"][:, mate], ov["hand"][mate])   # the others' knowledge stays true
             game.validate(other)
             np.testing.assert_array_equal(game.observe(s, p), game.observe(other, p))
             moved += 1
     assert moved > 10
+
+
+def _offered(v, seat):
+    """The kind a pending Trade offer of ``seat`` names (public: it stays in its hand), -1 none."""
+    d = int(v["decisions_n"])
+    if d and int(v["decisions"][d - 1][0]) == R.D_TRADE and (int(v["decisions"][d - 1][1]) + 2) % 4 == seat:
+        return int(v["decisions"][d - 1][2])
+    return -1
 
 
 def test_two_player_an_agent_sees_its_other_hand_but_not_the_opponents():
@@ -374,7 +384,10 @@ def test_two_player_an_agent_sees_its_other_hand_but_not_the_opponents():
     for s in _random_states(game, n=2):
         v = R.L.arrays(s)
         for seat in range(4):
-            kinds = np.flatnonzero(v["hand"][seat])
+            hand = v["hand"][seat].copy()
+            if 0 <= _offered(v, seat) < R.T:   # a pending Trade offer's card stays in the proposer's hand
+                hand[_offered(v, seat)] -= 1
+            kinds = np.flatnonzero(hand)
             if kinds.size == 0:
                 continue
             other = s.copy()

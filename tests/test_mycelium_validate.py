@@ -224,9 +224,175 @@ CASES = [
 ]
 
 
+# --- the variants (Emsporium, Hero Tavern, Legends): their states pass, their fields are checked
+
+GV = mushgym.game("mycelium_v0", num_players=3, emsporium=True, legends=True)   # Legends implies the Tavern
+GT = mushgym.game("mycelium_v0", hero_tavern=True)
+
+
+@pytest.mark.parametrize("game, n_games", [(GV, 4), (GT, 3)], ids=["3p-emsporium-legends", "4p-tavern"])
+def test_every_random_state_of_the_variants_passes(game, n_games):
+    """Gatherers at the Tavern, Buy payments, hero picks, the Legends deals before the Explore
+    Phase, items and heroes outside the hand: no false refusal."""
+    kinds = set()
+    for s in _states(game, n_games, seed=21):
+        code = int(R.validate(s, game.config, game.work))
+        assert code == 0, (game.validation_error(code), game.state_to_string(s))
+        if R.decision_depth(s):
+            kinds.add(int(R.top_kind(s)))
+    want = {R.D_BUY, R.D_HERO_PICK, R.D_LEGEND} if game is GV else {R.D_HERO_PICK}
+    assert want <= kinds
+
+
+def _find_v(game, pred):
+    for s in _states(game, 20, seed=5):
+        if pred(s):
+            return s
+    raise AssertionError("no random state fits the test's need")
+
+
+def _cv_items(s):   # one Sword too many
+    s[R.items_at(0, 0)] = (s[R.items_at(0, 0)] + 1) % 3
+
+
+def _cv_items_absent(s):
+    s[R.items_at(3, 1)] = 1
+
+
+def _cv_heroes(s):   # a hero of the deck also held
+    s[R.heroes_at(0, s[R.hero_deck_at(0)])] = 1
+
+
+def _cv_hero_up_early(s):   # a face-up hero while the Legends deals are pending
+    n = s[R.HDECK_N] - 1
+    s[R.hero_up_at(0)] = s[R.hero_deck_at(n)]
+    s[R.hero_deck_at(n)] = 0
+    s[R.HDECK_N] = n
+
+
+def _cv_buy_overspent(s):
+    _push(s, R.D_BUY, s[R.TP], 3, 6)
+
+
+def _cv_pick_elsewhere(s):   # a hero pick in the Action Phase
+    _push(s, R.D_HERO_PICK, s[R.TP], 1)
+
+
+def _cv_legend_late(s):
+    _push(s, R.D_LEGEND, s[R.TP])
+
+
+def _c_buy_without_variant(s):
+    _push(s, R.D_BUY, s[R.TP], 0, 0)
+
+
+def _c_tavern_without_variant(s):
+    s[R.gatherer_at(s[R.TP], 0)] = R.TAVERN
+
+
+def _legends_pending(s):
+    return R.decision_depth(s) > 0 and R.top_kind(s) == R.D_LEGEND and s[R.HDECK_N] > 0
+
+
+VARIANT_CASES = [
+    (GV, V.V_ITEMS, _running, _cv_items, r"item cards of type 0 \(Sword\)"),
+    (GV, V.V_ITEMS, _running, _cv_items_absent, r"item cards of type 1 \(Pickaxe\)"),
+    (GV, V.V_HEROES, _running, _cv_heroes, "is not exactly once"),
+    (GV, V.V_HEROES, _legends_pending, _cv_hero_up_early, "do not fit the Legends decisions"),
+    (GV, V.V_ARG, _menu, _cv_buy_overspent, "argument outside its kind's range"),
+    (GV, V.V_KIND, _menu, _cv_pick_elsewhere, "misplaced on the stack"),
+    (GV, V.V_KIND, _menu, _cv_legend_late, "misplaced on the stack"),
+    (G, V.V_KIND, _menu, _c_buy_without_variant, "misplaced on the stack"),
+    (G, V.V_LOCATION, _running, _c_tavern_without_variant, "on no location of this board"),
+]
+
+
+@pytest.mark.parametrize("game, code, pred, corrupt, words", VARIANT_CASES,
+                         ids=[f"code{c[1]}-{c[3].__name__}" for c in VARIANT_CASES])
+def test_variant_corruption_is_named(game, code, pred, corrupt, words):
+    s = _find_v(game, pred)
+    game.validate(s)
+    corrupt(s)
+    got = int(R.validate(s, game.config, game.work))
+    assert got // 1000 == code, (game.validation_error(got), game.state_to_string(s))
+    with pytest.raises(ValueError, match="mycelium_v0: invalid state: .*" + words):
+        game.legal_mask(s)
+
+
+# --- the Team variant and the 2-player game (with the items' variants): check_team and the groups it changes
+
+GTM = mushgym.game("mycelium_v0", team=True, emsporium=True)
+G2 = mushgym.game("mycelium_v0", num_players=2, hero_tavern=True)
+
+
+@pytest.mark.parametrize("game, n_games", [(GTM, 3), (G2, 3)], ids=["team-emsporium", "2p-tavern"])
+def test_every_random_state_of_the_team_games_passes(game, n_games):
+    """Trade offers, gathering choices, Colonies at 10: no false refusal."""
+    kinds = set()
+    for s in _states(game, n_games, seed=31):
+        code = int(R.validate(s, game.config, game.work))
+        assert code == 0, (game.validation_error(code), game.state_to_string(s))
+        if R.decision_depth(s):
+            kinds.add(int(R.top_kind(s)))
+    assert {R.D_TRADE, R.D_GATHER} <= kinds
+
+
+def _gathering(s):
+    return _running(s) and R.decision_depth(s) > 0 and R.top_kind(s) == R.D_GATHER
+
+
+def _ct_trade_flag(s):   # a Trade flag in a game without the Team rules
+    s[R.TRADE_USED] = 1
+
+
+def _ct_agent_of(s):     # seat 2 acted for by agent 1 (the 2-player game's agent 0 acts for seats 0 and 2)
+    s[R.agent_of_at(2)] = 1
+
+
+def _ct_colony_over_ten(s):
+    s[R.mat_nut_at(0)] = 11
+    s[R.mat_nut_at(2)] = 0
+
+
+def _ct_team_at_fifteen(s):   # a team holds 15 and the game goes on
+    s[R.mat_nut_at(0)] = 10
+    s[R.mat_nut_at(2)] = 5
+
+
+def _ct_choice_at_the_asked_location(s):
+    s[R.gather_take_at(R.decision_at(s, R.decision_depth(s) - 1, 3))] = 0
+
+
+def _ct_trade_to_the_turn_player(s):
+    s[R.TRADE_USED] = 1
+    _push(s, R.D_TRADE, s[R.TP], R.T)
+
+
+def _ct_gather_without_team(s):
+    _push(s, R.D_GATHER, s[R.TP], 7, 0)
+
+
+TEAM_CASES = [
+    (G, V.V_TEAM, _running, _ct_trade_flag, "Team fields"),
+    (G2, V.V_TEAM, _running, _ct_agent_of, "Team fields"),
+    (GTM, V.V_TEAM, _running, _ct_colony_over_ten, "Team fields"),
+    (GTM, V.V_TOKENS, _running, _ct_team_at_fifteen, "a team with 15"),
+    (GTM, V.V_TEAM, _gathering, _ct_choice_at_the_asked_location, "Team fields"),
+    (GTM, V.V_KIND, _menu, _ct_trade_to_the_turn_player, "misplaced on the stack"),
+    (G, V.V_KIND, _menu, _ct_gather_without_team, "misplaced on the stack"),
+]
+
+
+@pytest.mark.parametrize("game, code, pred, corrupt, words", TEAM_CASES,
+                         ids=[f"code{c[1]}-{c[3].__name__}" for c in TEAM_CASES])
+def test_team_corruption_is_named(game, code, pred, corrupt, words):
+    test_variant_corruption_is_named(game, code, pred, corrupt, words)
+
+
 def test_every_code_has_a_case_and_a_message():
     codes = {getattr(V, n) for n in dir(V) if n.startswith("V_") and n != "V_OK"}
-    assert codes == {c for c, *_ in CASES} == set(V.VALIDATION_ERRORS)
+    cases = {c for c, *_ in CASES} | {c for _, c, *_ in VARIANT_CASES} | {c for _, c, *_ in TEAM_CASES}
+    assert codes == cases == set(V.VALIDATION_ERRORS)
 
 
 @pytest.mark.parametrize("code, pred, corrupt, words", CASES, ids=[f"code{c[0]}" for c in CASES])

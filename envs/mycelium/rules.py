@@ -48,6 +48,11 @@ HERO_UP = 2                 # face-up heroes at the Tavern
 TAVERN = MAX_GATHER_LOCS    # the gatherer location value of the Hero Tavern (not a gather location of the base game)
 # variant: team
 MAX_GATHER_TAKE = 6         # the most one location gives a gatherer party: its bonded Paths (3 gatherers, 6 with Backpacks)
+# the variants' validate codes, after validate.py's 27 (here: emsporium.py, tavern.py and
+# validate.py import them; validate.VALIDATION_ERRORS names them)
+V_ITEMS = 28
+V_HEROES = 29
+V_TEAM = 30
 
 # mushling types (data.MUSHLING_NAMES order)
 AD, CHICKEN, PUFF, DEATH, LIBERTY, BIRDS, PARROT, RUSSULA, VEILED, FLY, INKY, PENNY = range(12)

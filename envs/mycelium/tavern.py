@@ -32,10 +32,10 @@ from .rules import (
     heroes_at, legend_deal_at, loc_nut_at, loc_spores_at, mat_spores_at, nseen_at, nutrient_supply, pop_decision,
     push_decision, set_top_arg, spore_supply, start_gathering, top_arg, top_kind,
 )
+from .rules import V_HEROES  # noqa: F401  (the validate code of the hero counts; validate.py names it)
 
 # effects (variant_data.HERO_EFFECTS order)
 (HE_FREE_PATHS, HE_SPORES, HE_CTOKS, HE_DRAW, HE_SPAWN, HE_VIEW, HE_GATHER, HE_WILLOW, HE_COMBAT) = range(9)
-V_HEROES = 29   # validate code (after V_ITEMS; VALIDATION_ERRORS names it)
 
 
 @njit(cache=True)

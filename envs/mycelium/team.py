@@ -38,7 +38,6 @@ from .rules import (
 
 from . import emsporium as _EM   # variant: emsporium (Backpack: more tokens per gatherer)
 
-V_TEAM = 30   # validate code (after V_HEROES; validate.py's check_team, VALIDATION_ERRORS names it)
 TEAM_WIN = 15          # combined Nutrients of a team that win (published)
 COLONY_CAP = WIN_NUTRIENTS   # at most 10 Nutrients per Colony (published); the rest returns to the supply
 SPORE_KIND = T         # the Trade's "kind" of a Spore Token

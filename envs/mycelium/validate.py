@@ -75,14 +75,16 @@ from .rules import (
     AB_CHICKEN_DEF, AB_FLY, AB_INKY, AB_LIBERTY, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_SPAWN,
     AB_THIEF_PAIR, AB_THIEF_STEAL, BLEWIT, BLUE_OY, BN_PLAYED, BN_TRIGGER, C_ACTIVE, C_ATT, C_DEF, C_DEFENDED,
     C_EDGE, C_NEXT, C_PASSES, C_REVEALED, C_STAGE, C_SUB, C_WINNER, CANCEL_COL, CARD_PAIR, CARD_X1,
-    CFG_AGENTS, CFG_EMS, CFG_LEGENDS, CFG_NE, CFG_NG, CFG_NNUT, CFG_NP, CFG_TURN_LIMIT, CFG_WILLOW, CHANT, COMBAT_TOKENS, CS_AD, CS_COMPARE, CS_END, CS_PUFF,
-    CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL, D_ARRANGE, D_ATT_CARD, D_BN, D_COMBAT, D_DEFEND, D_FA,
-    D_BUY, D_GATHER, D_HERO_PICK, D_LEGEND, D_TRADE, D_INKY_GIVE, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_USE, DECISION_ARGS,
+    CFG_AGENTS, CFG_EMS, CFG_LEGENDS, CFG_NE, CFG_NG, CFG_NNUT, CFG_NP, CFG_TEAM, CFG_TURN_LIMIT, CFG_WILLOW, CHANT,
+    COMBAT_TOKENS, CS_AD, CS_COMPARE, CS_END, CS_PUFF, CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL, D_ARRANGE,
+    D_ATT_CARD, D_BN, D_BUY, D_COMBAT, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK, D_INKY_GIVE, D_LEGEND, D_PATHWIN, D_PAY,
+    D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_TRADE, D_USE, DECISION_ARGS,
     DECK_N, DECK_TOP_N, DONE, DONE_LIMIT, DONE_RULES, E, FIRST, G, HAND_LIMIT, LAST_HAND, MAGIC, MAX_PATHS,
     MAXP, MOREL, NC, NDECK_N, NDECK_TOP_N, NIGHT, NK, NN, NO_CARD, PARASOL, PH_ACTION, PH_DISCARD, PH_EXPLORE,
-    PH_NUTRIENT, PH_OVER, PH_PLACE, PHASE, PINK_OY, PLACED, RUSSULA, SHIITAKE, T, TAVERN, TP, TURN, WIN_NUTRIENTS,
-    WINNER, HDECK_N, HERO_UP, IDECK_N, NH, NI, NIC, TRADE_USED, CFG_TEAM, agent_of_at, gather_take_at, arg_ok, cfg_hero_amount_at, hero_deck_at, hero_up_at, heroes_at,
-    item_deck_at, items_at, legend_deal_at, c_bonus_at, c_card_at, c_nothief_at, c_repl_at, carea_at, cfg_cave_at, cfg_copies_at,
+    PH_NUTRIENT, PH_OVER, PH_PLACE, PHASE, PINK_OY, PLACED, RUSSULA, SHIITAKE, T, TAVERN, TP, TRADE_USED, TURN,
+    WIN_NUTRIENTS, WINNER, HDECK_N, HERO_UP, IDECK_N, NH, NI, NIC, agent_of_at, arg_ok, c_bonus_at, c_card_at,
+    c_nothief_at, c_repl_at, carea_at, cfg_cave_at, cfg_copies_at, cfg_hero_amount_at, gather_take_at, hero_deck_at,
+    hero_up_at, heroes_at, item_deck_at, items_at, legend_deal_at, V_HEROES, V_ITEMS, V_TEAM,
     cfg_nut_deck_at, cfg_permanent_at, cfg_tree_at, ctok_at, ctok_supply, deck_at, deck_top_at, decision_at, decision_depth,
     discard_at, gatherer_at, hand_at, hand_size, known_at, limbo_at, loc_nut_at, loc_spores_at, mat_nut_at,
     mat_spores_at, ndeck_at, ndeck_top_at, ndiscard_at, npaths_at, nseen_at, nutrient_supply, paths_at, bonded_edges,
@@ -93,11 +95,6 @@ from .rules import (
 (V_OK, V_PLAYER, V_LOCATION, V_CARDS, V_NUTRIENT_CARDS, V_DECK_TOP, V_TOKENS, V_COMBAT, V_KIND, V_ARG,
  V_ARRANGE, V_RNG, V_USE, V_SEAT_SLOTS, V_TURN, V_EXPLORE, V_END, V_LIMBO, V_KNOWN, V_PILE, V_SEEN,
  V_TOKEN_PLACE, V_PATHS, V_PATH_COUNT, V_STACK_CLEAR, V_STACK, V_FA, V_TOP) = range(28)
-# the variants' codes (their modules return them too: emsporium.V_ITEMS, tavern.V_HEROES,
-# team.V_TEAM; defined here as well because this module is imported while rules.py loads, when
-# a variant module that started the import is not yet complete; tests/test_mycelium_validate.py
-# checks that they agree)
-V_ITEMS, V_HEROES, V_TEAM = 28, 29, 30
 
 VALIDATION_ERRORS = {
     V_RNG: "the random generator's state is all zero",
