@@ -75,10 +75,10 @@ from .rules import (
     AB_CHICKEN_DEF, AB_FLY, AB_INKY, AB_LIBERTY, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_SPAWN,
     AB_THIEF_PAIR, AB_THIEF_STEAL, BLEWIT, BLUE_OY, BN_PLAYED, BN_TRIGGER, C_ACTIVE, C_ATT, C_DEF, C_DEFENDED,
     C_EDGE, C_NEXT, C_PASSES, C_REVEALED, C_STAGE, C_SUB, C_WINNER, CANCEL_COL, CARD_PAIR, CARD_X1,
-    CFG_AGENTS, CFG_EMS, CFG_LEGENDS, CFG_NE, CFG_NG, CFG_NNUT, CFG_NP, CFG_TEAM, CFG_TURN_LIMIT, CFG_WILLOW, CHANT,
-    COMBAT_TOKENS, CS_AD, CS_COMPARE, CS_END, CS_PUFF, CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL, D_ARRANGE,
-    D_ATT_CARD, D_BN, D_BUY, D_COMBAT, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK, D_INKY_GIVE, D_LEGEND, D_PATHWIN, D_PAY,
-    D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_TRADE, D_USE, DECISION_ARGS,
+    CFG_AGENTS, CFG_EMS, CFG_HOLDERS, CFG_LEGENDS, CFG_NE, CFG_NG, CFG_NNUT, CFG_NP, CFG_TEAM, CFG_TURN_LIMIT,
+    CFG_WILLOW, CHANT, COMBAT_TOKENS, CS_AD, CS_COMPARE, CS_END, CS_PUFF, CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL,
+    D_ARRANGE, D_ATT_CARD, D_BN, D_BUY, D_COMBAT, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK, D_INKY_GIVE, D_LEGEND,
+    D_PATHWIN, D_PAY, D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_TRADE, D_USE, DECISION_ARGS,
     DECK_N, DECK_TOP_N, DONE, DONE_LIMIT, DONE_RULES, E, FIRST, G, HAND_LIMIT, LAST_HAND, MAGIC, MAX_PATHS,
     MAXP, MOREL, NC, NDECK_N, NDECK_TOP_N, NIGHT, NK, NN, NO_CARD, PARASOL, PH_ACTION, PH_DISCARD, PH_EXPLORE,
     PH_NUTRIENT, PH_OVER, PH_PLACE, PHASE, PINK_OY, PLACED, RUSSULA, SHIITAKE, T, TAVERN, TP, TRADE_USED, TURN,
@@ -824,7 +824,21 @@ def check_stack(state, cfg):
             return _err(V_TOP, 0)
         return V_OK
     kt = decision_at(state, depth - 1, 0)
-    if kt == D_RESOLVE or kt == D_COMBAT or not prompt_live(state, cfg):
+    if kt == D_RESOLVE or kt == D_COMBAT:
+        return _err(V_TOP, depth - 1)
+    if kt == D_BN and cfg[CFG_HOLDERS]:
+        # Bird's Nest asked of its holder (reaction_prompts='holders'): whether it is held is
+        # hidden from the others, and a redeal of what a player cannot see (perturb_hidden,
+        # determinize) may move the card; the rest of the prompt's condition is public
+        q = decision_at(state, depth - 1, 1)
+        on = False
+        for i in range(3):
+            g = state[gatherer_at(q, i)]
+            if g >= 0 and (state[BN_TRIGGER] >> g) & 1:
+                on = True
+        if not on or (state[BN_PLAYED] >> q) & 1:
+            return _err(V_TOP, depth - 1)
+    elif not prompt_live(state, cfg):
         return _err(V_TOP, depth - 1)
     if kt == D_ATT_CARD and hand_size(state, decision_at(state, depth - 1, 1)) == 0:
         return _err(V_TOP, depth - 1)
