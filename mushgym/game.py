@@ -74,6 +74,11 @@ def action_index(action: Any) -> int | None:
     return int(action)
 
 
+def _is_int(x: Any) -> bool:
+    """A Python or numpy integer, not a bool."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
 def _same_choice(value: Any, choice: Any) -> bool:
     """``value`` is ``choice`` with the same type: 3.0 is not 3 and True is not 1."""
     return type(value) is type(choice) and value == choice
@@ -321,13 +326,16 @@ class Game:
 
         import numba
 
-        if n_games < 1:
-            raise ValueError(f"n_games must be positive, got {n_games}")
+        if not _is_int(n_games) or n_games < 1:
+            raise ValueError(f"n_games must be a positive integer, got {n_games!r}")
+        if not _is_int(seed) or not 0 <= seed <= 2**63 - 1 - n_games:
+            raise ValueError(f"seed must be an integer in 0..2**63 - 1 - n_games (game i is dealt from seed + i), "
+                             f"got {seed!r}")
+        if threads is not None and (not _is_int(threads) or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS):
+            raise ValueError(f"threads must be an integer in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads!r}")
         previous = numba.get_num_threads()
         if threads is not None:
-            if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-                raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}")
-            numba.set_num_threads(threads)
+            numba.set_num_threads(int(threads))
         try:
             steps, rets = self.kernels.random_rollouts(
                 int(n_games), int(seed), self.config, self.state_size, self.num_actions,

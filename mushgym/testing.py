@@ -34,6 +34,16 @@ def option_sets(game_class: type[Game]) -> list[dict[str, Any]]:
     return sets
 
 
+def harness_games(game_class: type[Game], options: dict[str, Any], games: int) -> int:
+    """How many games a default-run harness check plays for this option set: ``games``, or a
+    quarter of it (at least 1) when the set sets an option the game lists in
+    ``harness_small_options`` (a name, or a ``(name, value)`` pair; variants whose full-size
+    runs are behind the ``slow`` marker)."""
+    small = getattr(game_class, "harness_small_options", ())
+    hit = any(name in small or (name, value) in small for name, value in options.items())
+    return max(1, games // 4) if hit else games
+
+
 def options_id(options: dict[str, Any]) -> str:
     return "-".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"
 

@@ -26,7 +26,7 @@ class Scenario:
         v["gatherer"][num_players:] = 0
         v["phase"][...] = R.PH_ACTION
         v["turn_player"][...] = tp
-        v["first_player"][...] = tp
+        v["first_player"][...] = (tp - 1) % num_players   # turn 1 (the second turn) is tp's
         v["turn"][...] = 1
         self.deck_top = []
         self.rebuild_deck()
@@ -46,6 +46,21 @@ class Scenario:
         """The next cards drawn, in order."""
         self.deck_top = [K[x] for x in names]
         self.rebuild_deck()
+
+    def nutrient_on_top(self, kind):
+        """A nutrient card of ``kind`` (an index) on top of the nutrient deck, swapped in from the
+        deck or the discard pile so that every nutrient card stays in one place."""
+        v = self.v
+        n = int(v["ndeck_n"])
+        top = int(v["ndeck"][n - 1])
+        below = np.flatnonzero(v["ndeck"][:n] == kind)
+        if len(below):
+            v["ndeck"][below[0]] = top
+        else:
+            assert v["ndiscard"][kind] > 0, "no nutrient card of that kind to put on top"
+            v["ndiscard"][kind] -= 1
+            v["ndiscard"][top] += 1
+        v["ndeck"][n - 1] = kind
 
     def rebuild_deck(self):
         v = self.v

@@ -68,6 +68,18 @@ def test_pickled_model_is_refused_without_trust(tmp_path, suffix):
         load_policy(model)
     with pytest.raises(ValueError, match="trust"):
         make_agent(str(model), env_id="fungi_v0")
+    # the other doors of the issue: SingleAgentEnv(opponents=path), train --opponent path
+    # (its opponent pool), mushgym eval ENV random FILE
+    from mushgym.agents.evaluate import eval_main
+    from mushgym.wrappers.opponents import OpponentPool
+    from mushgym.wrappers.single_agent import SingleAgentEnv
+
+    with pytest.raises(ValueError, match="trust"):
+        SingleAgentEnv("fungi_v0", opponents=str(model)).reset(seed=0)
+    with pytest.raises(ValueError, match="trust"):
+        OpponentPool([str(model)], env_id="fungi_v0").sample(np.random.default_rng(0))
+    with pytest.raises(SystemExit, match="refusing to load .*trust-model"):
+        eval_main(["fungi_v0", "random", str(model), "--games", "2", "--no-save"])
     # a weights-only description does not help a pickle through: torch refuses it
     (tmp_path / "model.json").write_text(json.dumps({"env_id": "fungi_v0", "encoder": "scaled", "policy": {
         "format": "mushgym-state-dict-v1", "net_arch": [8], "activation": "tanh"}}))
@@ -211,21 +223,30 @@ def test_wrapped_env_checks_survive_python_O(tmp_path):
     assert out.stdout.split("\n")[:3] == ["refused 450", "refused -1", "refused True"], out.stderr[-2000:]
 
 
+#: games whose validate kernel refuses every inconsistent state the fuzzer makes (0 silent)
+NO_SILENT = ("fungi_v0", "mycology_v0", "mycelium_v0")
+
+
 @pytest.mark.parametrize("env_id", _bounded_games())
 def test_fuzz_states_small(env_id):
     for kind in ("random", "corrupt"):
         counts = fuzz(env_id, kind, 60, seed=1)
         assert counts["crash"] == 0 and counts["unclear"] == 0, (kind, counts)
+        assert env_id not in NO_SILENT or counts["silent"] == 0, (kind, counts, counts.why)
     assert fuzz(env_id, "random", 30, seed=2)["refused"] == 30
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("env_id", _bounded_games())
-def test_fuzz_states_large(env_id):
-    n = 300 * slow_scale()   # MUSHGYM_SLOW_SCALE=34: the issue's 10,000 per kind
+@pytest.mark.parametrize("env_id, options", [(e, {}) for e in _bounded_games()]
+                         + [("mycology_v0", {"num_players": 6})])
+def test_fuzz_states_large(env_id, options):
+    """The issue's 10,000 + 10,000 per game with MUSHGYM_SLOW_SCALE=34 (or, with counts:
+    ``python tests/fuzz_states.py ENV --random 10000 --corrupt 10000 --seed 7 --show``)."""
+    n = 300 * slow_scale()
     for kind in ("random", "corrupt"):
-        counts = fuzz(env_id, kind, n, seed=3)
+        counts = fuzz(env_id, kind, n, seed=3, options=options)
         assert counts["crash"] == 0 and counts["unclear"] == 0, (kind, counts)
+        assert env_id not in NO_SILENT or counts["silent"] == 0, (kind, counts, counts.why)
 
 
 # --- vector API ------------------------------------------------------------------------------
@@ -284,6 +305,16 @@ def test_options_are_type_checked():
         if all(type(c) is int for c in choices):
             with pytest.raises(ValueError, match="valid choices"):
                 mushgym.game("mycology_v0", **{name: float(choices[0])})
+
+
+def test_random_rollouts_arguments_type_checked():
+    g = mushgym.game("fungi_v0")
+    for kw in ({"n_games": 2.0}, {"n_games": True}, {"n_games": 0}, {"n_games": 2, "seed": -1},
+               {"n_games": 2, "seed": 1.0}, {"n_games": 2, "seed": 2**63}, {"n_games": 2, "threads": 1.5},
+               {"n_games": 2, "threads": True}, {"n_games": 2, "threads": 0}):
+        with pytest.raises(ValueError, match="must be"):
+            g.random_rollouts(**kw)
+    assert g.random_rollouts(np.int64(2), seed=np.int64(1), threads=np.int64(1))["games"] == 2
 
 
 def test_vector_arguments_type_checked():
@@ -547,6 +578,23 @@ def test_cache_clear_honours_numba_cache_dir(tmp_path):
                          timeout=300)
     assert out.returncode == 0 and "removed" in out.stdout and " 0 " not in out.stdout, out.stdout
     assert not list(tmp_path.rglob("*.nbi"))
+
+
+def test_cache_clear_covers_the_user_wide_fallback(monkeypatch):
+    """A read-only install caches in numba's user-wide folder: cache-clear visits it too
+    (recorded, not deleted: this checkout's caches stay)."""
+    from numba.core import caching
+
+    import mushgym.envs
+    from mushgym.core import cache
+
+    game = Path(mushgym.envs.__path__[0]) / "fungi"
+    fallback = Path(caching.UserWideCacheLocator(lambda: None, str(game / "__init__.py")).get_cache_path())
+    assert fallback in cache.cache_dirs(game)
+    visited = []
+    monkeypatch.setattr(cache, "clear_cache_files", lambda d: visited.append(Path(d)) or 0)
+    cache.clear_all_caches([game.parent])
+    assert fallback in visited
 
 
 def test_tbb_layer_loads_in_a_venv():

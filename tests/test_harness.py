@@ -151,7 +151,7 @@ def test_functional_step_is_pure_and_clone_is_independent(api_case):
 def test_random_play_invariants_every_step(case):
     module, options = case
     game = module.Game(**options)
-    result = testing.play_random_games(game, n_games=12, seed=100)
+    result = testing.play_random_games(game, n_games=testing.harness_games(module.Game, options, 12), seed=100)
     assert (result["lengths"] > 0).all()
 
 
@@ -186,7 +186,7 @@ def test_hidden_information_stays_hidden(case):
     game = module.Game(**options)
     if game.spec.perfect_information:
         pytest.skip("perfect information game")
-    checked = testing.check_hidden_information(game, n_games=4, seed=40)
+    checked = testing.check_hidden_information(game, n_games=testing.harness_games(module.Game, options, 4), seed=40)
     assert checked > 10, "perturb_hidden almost never changed the state: the check proves nothing"
 
 

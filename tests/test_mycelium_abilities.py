@@ -376,9 +376,10 @@ def test_birds_nest_off_turn_win_and_current_player_answers_first():
             goal = prev[goal]
     # the next nutrient card is an Oak card: Blue's turn ends, Green's Nutrient Card Phase
     v["turn_player"][...] = BEIGE
+    v["first_player"][...] = (BEIGE - v["turn"]) % 4   # turn t is first + t's
     v["phase"][...] = R.PH_DISCARD
     oak_kind = sc.game.nutrients.names.index("Oak")
-    v["ndeck"][int(v["ndeck_n"]) - 1] = oak_kind
+    sc.nutrient_on_top(oak_kind)
     v["hand"][BEIGE] = 0
     v["loc_nut"][oak] = 1  # 2 after the card: both can take one
     sc.rebuild_deck()
@@ -499,7 +500,7 @@ def test_birds_nest_cancelled_gathers_nothing():
     sc.give(RED, "Bird's Nest")
     sc.give(GREEN, "Fly Agaric")
     v["phase"][...] = R.PH_DISCARD
-    v["ndeck"][int(v["ndeck_n"]) - 1] = sc.game.nutrients.names.index("Oak")
+    sc.nutrient_on_top(sc.game.nutrients.names.index("Oak"))
     sc.rebuild_deck()
     sc.game.kernels.advance(sc.s, sc.game.config, sc.game.work)
     assert sc.who() == RED and sc.top_kind() == R.D_BN
@@ -514,7 +515,7 @@ def test_birds_nest_cancelled_gathers_nothing():
     v["gatherer"][RED] = [oak, cave, -1]
     sc.give(RED, "Bird's Nest")
     v["phase"][...] = R.PH_DISCARD
-    v["ndeck"][int(v["ndeck_n"]) - 1] = sc.game.nutrients.names.index("Oak")
+    sc.nutrient_on_top(sc.game.nutrients.names.index("Oak"))
     sc.rebuild_deck()
     sc.game.kernels.advance(sc.s, sc.game.config, sc.game.work)
     sc.act("birds_nest", 2, player=RED)

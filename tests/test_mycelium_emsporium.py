@@ -85,7 +85,7 @@ def test_sizes_without_the_variant_are_the_base_games_and_with_it_grow_by_append
     base = MyceliumGame()
     ems = MyceliumGame(emsporium=True)
     assert (base.num_actions, base.observation_shape) == (R.NUM_ACTIONS_BASE, (R.OBS_SIZE_BASE,))
-    assert (ems.num_actions, ems.observation_shape) == (R.NUM_ACTIONS, (R.OBS_SIZE,))
+    assert (ems.num_actions, ems.observation_shape) == (R.NUM_ACTIONS_ITEMS, (R.OBS_SIZE_ITEMS,))
     assert R.A_BUY == R.NUM_ACTIONS_BASE and R.O_VDKIND == R.OBS_SIZE_BASE
     s = base.new_state(0)
     assert (R.L.arrays(s)["shop"] == -1).all() and R.L.arrays(s)["item_deck_n"] == 0

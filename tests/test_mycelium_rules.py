@@ -83,7 +83,7 @@ def test_corrupted_states_are_refused_with_a_message_naming_the_problem():
 
     refused("phase", (), 9, r"phase = 9 is outside 0\.\.5")
     refused("gatherer", (1, 2), 11, r"gatherer\[1, 2\] = 11 is outside -1\.\.10")
-    refused("gatherer", (1, 2), 10, r"player 1's gatherer is on no location")   # 10: the Hero Tavern, a variant's
+    refused("gatherer", (1, 2), 10, r"a gatherer of player 1 is on no location")   # 10: the Hero Tavern, a variant's
     refused("turn_player", (), 3, "not a player of this 3-player game")
     refused("hand", (0, K["Truffle"]), 3, r"type 19 \(Truffle\) do not add up")
     refused("ndeck_n", (), 0, "nutrient deck and discard pile do not hold")
@@ -343,6 +343,7 @@ def test_parrot_view_stays_in_the_observation_while_true_and_nothing_else_leaks(
                                       sc.game.observe(sc.s, GREEN))
     # Red plays its Truffle in view of all: Blue's knowledge of it goes, the Pink Oyster stays
     sc.v["turn_player"][...] = RED
+    sc.v["first_player"][...] = (RED - sc.v["turn"]) % 4   # turn t is first + t's
     sc.act("truffle", 0, player=RED)
     sc.pass_all_but(RED)
     assert _obs_known(sc, BLUE, RED, "Truffle") == 0 and _obs_known(sc, BLUE, RED, "Pink Oyster") == 1
@@ -463,8 +464,8 @@ def test_turn_limit_truncates_with_zero_returns_and_errors_name_choices():
         MyceliumGame(reaction_prompts="everyone")
     with pytest.raises(ValueError, match="valid choices"):
         MyceliumGame(turn_limit_end="draw")
-    with pytest.raises(ValueError, match="player count"):
-        MyceliumGame(num_players=2)
+    with pytest.raises(ValueError, match=r"player count: 5; valid choices are \[2, 3, 4\]"):
+        MyceliumGame(num_players=5)   # (2 players: the 2-player game, tests/test_mycelium_team.py)
 
 
 def _at_the_turn_limit(g, seed=0):
@@ -475,6 +476,7 @@ def _at_the_turn_limit(g, seed=0):
         s = g.step(s, int(g.legal_actions(s)[0]))
         v = R.L.arrays(s)
     v["turn"][...] = int(g.options["turn_limit"]) - 1
+    v["first_player"][...] = (v["turn_player"] - v["turn"]) % g.num_players   # turn t is first + t's
     v["discard"][...] += v["hand"].sum(axis=0)   # no card in hand: the Draw Phase discards nothing
     v["hand"][...] = 0
     v["known"][...] = 0

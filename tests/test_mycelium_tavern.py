@@ -33,7 +33,7 @@ def heroes(sc, up=(GOLDEN, GHOST), held=None):
 
 def test_options_sizes_and_setup():
     g = MyceliumGame(hero_tavern=True)
-    assert g.num_actions == R.NUM_ACTIONS and g.observation_shape == (R.OBS_SIZE,)
+    assert g.num_actions == R.NUM_ACTIONS_ITEMS and g.observation_shape == (R.OBS_SIZE_ITEMS,)
     s = g.new_state(0)
     v = R.L.arrays(s)
     assert (v["hero_up"] >= 0).all() and v["hero_deck_n"] == 6 and v["heroes"].sum() == 0
@@ -166,11 +166,13 @@ def test_corrupted_heroes_and_malformed_heroes_file(tmp_path):
     with pytest.raises(ValueError, match="hero 3 \\(Ghost Fungus\\) is not exactly once"):
         g.validate(s)
     s = g.new_state(0)
-    R.L.arrays(s)["gatherer"][0, 0] = R.TAVERN
+    R.L.arrays(s)["gatherer"][s[R.FIRST], 0] = R.TAVERN   # the first explorer's first gatherer
+    s[R.PLACED] = 1
     g.validate(s)                                    # the Tavern is a location with the variant
     s0 = MyceliumGame().new_state(0)
-    R.L.arrays(s0)["gatherer"][0, 0] = R.TAVERN
-    with pytest.raises(ValueError, match="gatherer is on no location"):
+    R.L.arrays(s0)["gatherer"][s0[R.FIRST], 0] = R.TAVERN
+    s0[R.PLACED] = 1
+    with pytest.raises(ValueError, match="gatherer of player .* is on no location"):
         MyceliumGame().validate(s0)
     text = HEROES_PATH.read_text()
     bad = tmp_path / "heroes.toml"
@@ -221,8 +223,8 @@ def test_variant_decisions_in_a_game_without_the_variant_are_refused():
     s0 = g0.new_state(0)
     v0 = R.L.arrays(s0)
     v0["decisions"][0] = [R.D_HERO_PICK, 0, 1, 0, 0, 0, 0]
-    v0["decisions_n"][...] = 1
-    with pytest.raises(ValueError, match="decision stack entry 0 has an argument outside"):
+    v0["decisions_n"][...] = 1                       # (a hero pick before the Explore Phase: misplaced)
+    with pytest.raises(ValueError, match="decision stack entry 0 does not fit the phase"):
         g0.legal_mask(s0)
 
 

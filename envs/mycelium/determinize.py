@@ -37,13 +37,14 @@ from .rules import (
     C_ACTIVE, C_ATT, C_DEF, C_REVEALED, CFG_NP, DECK, DECK_N, DECK_TOP_N, NDECK, NDECK_N, NDECK_TOP_N, NK, T, c_card_at, hand_at, known_at,
     nseen_at,
 )
+from .team import known_by, owns, seen_by   # variant: team (2-player game: an agent is two seats)
 
 
 @njit(cache=True)
 def _nth_unseen(state, player, lo, hi, i):
     """The position in ``lo..hi-1`` of the ``i``-th nutrient card (0-based) ``player`` has not seen."""
     for pos in range(lo, hi):
-        if state[nseen_at(player, pos)] == 0:
+        if not seen_by(state, player, pos):
             if i == 0:
                 return pos
             i -= 1
@@ -63,7 +64,7 @@ def _shuffle_unseen(state, player, lo, hi, rng):
     ``lo..hi-1`` that ``player`` has not seen."""
     m = 0
     for pos in range(lo, hi):
-        if state[nseen_at(player, pos)] == 0:
+        if not seen_by(state, player, pos):
             m += 1
     w = 0
     for kind in range(NK):
@@ -90,17 +91,17 @@ def determinize(state, player, cfg, work, rng):
     deck_n = n
     for q in range(n_players):                       # hidden hand cards join the deck
         work[q] = 0
-        if q != player:
+        if not owns(state, player, q):
             for t in range(T):
-                u = state[hand_at(q, t)] - state[known_at(player, q, t)]
+                u = state[hand_at(q, t)] - known_by(state, player, q, t)
                 for _ in range(u):
                     state[DECK + n] = t
                     n += 1
                 state[hand_at(q, t)] -= u
                 work[q] += u                         # cards to deal back to q (scratch)
     combat = state[C_ACTIVE] != 0 and state[C_REVEALED] == 0
-    hide0 = combat and state[C_ATT] != player and state[c_card_at(0)] >= 0
-    hide1 = combat and state[C_DEF] != player and state[c_card_at(1)] >= 0
+    hide0 = combat and not owns(state, player, state[C_ATT]) and state[c_card_at(0)] >= 0
+    hide1 = combat and not owns(state, player, state[C_DEF]) and state[c_card_at(1)] >= 0
     if hide0:
         state[DECK + n] = state[c_card_at(0)]
         n += 1
@@ -139,6 +140,8 @@ def determinize(state, player, cfg, work, rng):
         i += 1
     for k in range(keep_lo):                         # the rest of the pool under the public set
         state[DECK + k] = state[DECK + _slot(i + k, keep_lo, keep_n)]
+    for k in range(deck_n, n):                       # the pool's slots above the deck's top: empty again
+        state[DECK + k] = 0
     for i in range(1, keep_n):                       # the public set (in place: the pool skipped
         x = state[DECK + keep_lo + i]                # it) in canonical order, then shuffled among
         k = i                                        # itself
@@ -158,7 +161,7 @@ def determinize(state, player, cfg, work, rng):
     _shuffle_unseen(state, player, 0, ntop, rng)
     _shuffle_unseen(state, player, ntop, nn, rng)
     for q in range(n_players):                       # what the others know: player cannot tell
-        if q != player:
+        if not owns(state, player, q):
             for pos in range(nn):
                 state[nseen_at(q, pos)] = 0
             for h in range(n_players):

@@ -16,15 +16,15 @@ HEAD = '''"""
 | Parallel API       | No                                                                       |
 | Manual Control     | No (the `mushgym play` CLI)                                              |
 | Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
-| Agents             | 3 or 4 (option `num_players`, default 4)                                 |
-| Action Shape       | Discrete(%(A0)d); Discrete(%(A)d) with any variant on (appended groups: the ids above stay) |
-| Action Values      | Discrete(%(A0)d); Discrete(%(A)d) with any variant on                    |
-| Observation Shape  | (%(O0)d,) float32, seat-relative (offset 0 = the observer); (%(O)d,) with any variant on (appended fields); int8 `action_mask` of the action count |
+| Agents             | 2, 3 or 4 (option `num_players`, default 4; 2: each agent acts for two diagonal Colonies) |
+| Action Shape       | Discrete(%(AB)d) with every variant off; Discrete(%(AI)d) with Emsporium, Hero Tavern or Legends on (Team rules off); Discrete(%(A)d) under the Team rules (`team=True` or `num_players=2`, with or without the others). Appended groups: the ids above stay |
+| Action Values      | Discrete(%(AB)d) / Discrete(%(AI)d) / Discrete(%(A)d), as above              |
+| Observation Shape  | (%(OB)d,) / (%(OI)d,) / (%(O)d,) float32, as above (appended fields), seat-relative (offset 0 = the observer; in the 2-player game the seat it acts for); int8 `action_mask` of the action count |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
 | State              | one int64 array of %(S)d slots (`Game().state_size`)                     |
-| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
+| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1). Team rules: +1 to each agent of the first team to hold 15 Nutrients (10 at most per Colony), -1 to the others; a scored turn limit compares the teams' totals |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
-| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `emsporium` (False default, True: the Emsporium variant, shop of 5 items and the Buy action), `hero_tavern` (False default, True: the Hero Tavern and its 8 heroes), `legends` (False default, True: each player starts with 1 of 2 heroes dealt; implies the Tavern) |
+| Options            | `num_players` (2, 3, 4; default 4; 2 = the 2-player game, Team rules), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `emsporium` (False default, True: the Emsporium variant, shop of 5 items and the Buy action), `hero_tavern` (False default, True: the Hero Tavern and its 8 heroes), `legends` (False default, True: each player starts with 1 of 2 heroes dealt; implies the Tavern), `team` (False default; True: the Team variant, 4 players: Blue + Red against Green + Beige, Trade, no friendly fire, optional gathering, 15 per team wins); any combination (`team=True` needs 4 players) |
 
 Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
 Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
@@ -44,6 +44,27 @@ players who hold one are asked: faster, but it reveals to everyone who holds whi
 What a player has been shown (a hand seen with Parrot Toadstool, a stolen or given card,
 nutrient cards viewed or arranged) stays in its observation while it is still true.
 
+Team variant (`team=True`) and 2-player game (`num_players=2`): the Team rules of the
+rulebook (`team.py`, RULES.md "Team variant"): Blue + Red against Green + Beige, turns
+alternating between the teams; the `trade` action (once per turn: offer a card or a Spore
+Token; the teammate answers with `trade` of its own or `pass`; both shown to everyone); no
+attack on a teammate's Path; `gather_take` decisions make gathering optional; 10 Nutrients
+per Colony, the first team to 15 wins, rewards shared. A teammate's hand stays hidden (the
+table talk is public). In the 2-player game agent 0 acts for Blue and Red, agent 1 for
+Green and Beige (`agent_selection` follows the seat to move); an agent's observation is
+relative to the seat it acts for and adds its other seat's hand (`partner_hand`) and what
+that seat knows; everything counts as a 4-player game (Veiled Lady views 4 cards). The
+Team actions and observation fields follow the items' (their indices stay).
+
+Spaces of the variants: the action groups and observation fields come in three blocks, the
+base game's, the items' (Emsporium, Hero Tavern, Legends: `buy` .. `legend_keep`,
+`variant_decision` .. `hero_picks`) and the Team block (`trade`, `gather_take`,
+`team_decision` .. `partner_hand`). A game's spaces are the prefix of the tables below that
+ends with the last block of an option that is on: every variant off, the first %(AB)d actions
+and %(OB)d values (exactly the base game); Emsporium, Hero Tavern or Legends on without the
+Team rules, %(AI)d and %(OI)d; the Team rules on (with or without the others), all %(A)d and
+%(O)d (a Team game without the items has their groups masked and their fields 0).
+
 ### Observation space
 
 %(OT)s
@@ -59,14 +80,16 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 ### Version history
 
 * v0: initial release (base game, 3 and 4 players); the Emsporium, Hero Tavern and Legends variants as
-  options (`emsporium`, `hero_tavern`, `legends`; with them off the game, its action ids and its
-  observation are unchanged).
+  options (`emsporium`, `hero_tavern`, `legends`), the Team variant (`team`) and the 2-player game
+  (`num_players=2`, issue 17), in any combination; with them all off the game, its action ids and
+  its observation are unchanged.
 """
 '''
 
 
 def docstring() -> str:
-    return HEAD % dict(A=R.NUM_ACTIONS, O=R.OBS_SIZE, A0=R.NUM_ACTIONS_BASE, O0=R.OBS_SIZE_BASE, S=R.STATE_SIZE, OT=R.O.table(), AT=R.A.table(), ST=R.L.table())
+    return HEAD % dict(A=R.NUM_ACTIONS, O=R.OBS_SIZE, AB=R.NUM_ACTIONS_BASE, OB=R.OBS_SIZE_BASE, AI=R.NUM_ACTIONS_ITEMS,
+                       OI=R.OBS_SIZE_ITEMS, S=R.STATE_SIZE, OT=R.O.table(), AT=R.A.table(), ST=R.L.table())
 
 
 def main() -> None:

@@ -26,10 +26,10 @@ from .rules import (
     cfg_item_cost_at, cfg_spore_at, has_path, hand_at, item_deck_at, items_at, lose_public, mat_spores_at, push_decision,
     set_top_arg, shop_at, to_discard, top_arg,
 )
+from .rules import V_ITEMS  # noqa: F401  (the validate code of the item counts; validate.py names it)
 
 # item types (variant_data.ITEM_NAMES order)
 SWORD, PICKAXE, BACKPACK, BOW, FLYERS, SHIELD, POUCH, BASKET = range(8)
-V_ITEMS = 13   # validate code (rules' V_* go to 12)
 
 
 @njit(cache=True)

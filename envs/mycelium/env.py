@@ -7,15 +7,15 @@
 | Parallel API       | No                                                                       |
 | Manual Control     | No (the `mushgym play` CLI)                                              |
 | Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
-| Agents             | 3 or 4 (option `num_players`, default 4)                                 |
-| Action Shape       | Discrete(1310); Discrete(1338) with any variant on (appended groups: the ids above stay) |
-| Action Values      | Discrete(1310); Discrete(1338) with any variant on                    |
-| Observation Shape  | (1468,) float32, seat-relative (offset 0 = the observer); (1576,) with any variant on (appended fields); int8 `action_mask` of the action count |
+| Agents             | 2, 3 or 4 (option `num_players`, default 4; 2: each agent acts for two diagonal Colonies) |
+| Action Shape       | Discrete(1310) with every variant off; Discrete(1338) with Emsporium, Hero Tavern or Legends on (Team rules off); Discrete(1369) under the Team rules (`team=True` or `num_players=2`, with or without the others). Appended groups: the ids above stay |
+| Action Values      | Discrete(1310) / Discrete(1338) / Discrete(1369), as above              |
+| Observation Shape  | (1468,) / (1576,) / (1643,) float32, as above (appended fields), seat-relative (offset 0 = the observer; in the 2-player game the seat it acts for); int8 `action_mask` of the action count |
 | Observation Values | per-element bounds in `Game().obs_low/high` (counts raw, flags 0/1)      |
-| State              | one int64 array of 1500 slots (`Game().state_size`)                     |
-| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1) |
+| State              | one int64 array of 1515 slots (`Game().state_size`)                     |
+| Rewards            | terminal: +1 to the player who gathers 10 Nutrients, -1/(n-1) to each other player. The turn limit is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it: the k players with the most Nutrients get (n-k)/(k(n-1)) each, the others -1/(n-1). Team rules: +1 to each agent of the first team to hold 15 Nutrients (10 at most per Colony), -1 to the others; a scored turn limit compares the teams' totals |
 | Chance             | the shuffles, the first player, thefts: the generator inside the state (seeded by `reset(seed)`) |
-| Options            | `num_players` (3, 4; default 4), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `emsporium` (False default, True: the Emsporium variant, shop of 5 items and the Buy action), `hero_tavern` (False default, True: the Hero Tavern and its 8 heroes), `legends` (False default, True: each player starts with 1 of 2 heroes dealt; implies the Tavern) |
+| Options            | `num_players` (2, 3, 4; default 4; 2 = the 2-player game, Team rules), `reaction_prompts` ("public" default, "holders": faster, reveals who holds a reaction card), `turn_limit` (60, 120, 240 turns; default 120), `turn_limit_end` ("truncate" default, "score"), `emsporium` (False default, True: the Emsporium variant, shop of 5 items and the Buy action), `hero_tavern` (False default, True: the Hero Tavern and its 8 heroes), `legends` (False default, True: each player starts with 1 of 2 heroes dealt; implies the Tavern), `team` (False default; True: the Team variant, 4 players: Blue + Red against Green + Beige, Trade, no friendly fire, optional gathering, 15 per team wins); any combination (`team=True` needs 4 players) |
 
 Mycelium for 3 or 4 players: build Paths on the edges of a hex board, place 3 gatherers on
 Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded Paths, play
@@ -34,6 +34,27 @@ able to hold a matching card, so a prompt tells nobody anything; with "holders" 
 players who hold one are asked: faster, but it reveals to everyone who holds which reaction.
 What a player has been shown (a hand seen with Parrot Toadstool, a stolen or given card,
 nutrient cards viewed or arranged) stays in its observation while it is still true.
+
+Team variant (`team=True`) and 2-player game (`num_players=2`): the Team rules of the
+rulebook (`team.py`, RULES.md "Team variant"): Blue + Red against Green + Beige, turns
+alternating between the teams; the `trade` action (once per turn: offer a card or a Spore
+Token; the teammate answers with `trade` of its own or `pass`; both shown to everyone); no
+attack on a teammate's Path; `gather_take` decisions make gathering optional; 10 Nutrients
+per Colony, the first team to 15 wins, rewards shared. A teammate's hand stays hidden (the
+table talk is public). In the 2-player game agent 0 acts for Blue and Red, agent 1 for
+Green and Beige (`agent_selection` follows the seat to move); an agent's observation is
+relative to the seat it acts for and adds its other seat's hand (`partner_hand`) and what
+that seat knows; everything counts as a 4-player game (Veiled Lady views 4 cards). The
+Team actions and observation fields follow the items' (their indices stay).
+
+Spaces of the variants: the action groups and observation fields come in three blocks, the
+base game's, the items' (Emsporium, Hero Tavern, Legends: `buy` .. `legend_keep`,
+`variant_decision` .. `hero_picks`) and the Team block (`trade`, `gather_take`,
+`team_decision` .. `partner_hand`). A game's spaces are the prefix of the tables below that
+ends with the last block of an option that is on: every variant off, the first 1310 actions
+and 1468 values (exactly the base game); Emsporium, Hero Tavern or Legends on without the
+Team rules, 1338 and 1576; the Team rules on (with or without the others), all 1369 and
+1643 (a Team game without the items has their groups masked and their fields 0).
 
 ### Observation space
 
@@ -91,6 +112,14 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1555..1570 | `legend_deal` | k=2 x hero=8 | Legends: the 2 heroes dealt to me, until I keep one |
 | 1571..1574 | `tavern_gatherers` | i0=4 | gatherers on the Hero Tavern, by seat offset |
 | 1575 | `hero_picks` | scalar | heroes still to recruit in this Gather Phase |
+| 1576..1577 | `team_decision` | i0=2 | Team: the pending decision is a Trade offer to answer / a gathering choice |
+| 1578..1581 | `controlled` | i0=4 | Team: seats (by offset) I act for: 0, and 2 in the 2-player game |
+| 1582..1605 | `trade_offer` | i0=24 | Team: the kind offered in the pending Trade (23: a Spore Token) |
+| 1606 | `trade_used` | scalar | Team: the turn player has used its Trade this turn |
+| 1607..1616 | `gather_loc` | i0=10 | Team: the location of the pending gathering choice |
+| 1617 | `gather_max` | scalar | Team: the most tokens that choice may take (up to 3, 6 with Backpacks) |
+| 1618..1619 | `team_nutrients` | i0=2 | Team: combined Nutrients of my team and of the other team |
+| 1620..1642 | `partner_hand` | i0=23 | 2-player game: the hand of my other Colony (0 in the Team variant) |
 
 ### Action space
 
@@ -135,6 +164,8 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1317..1332 | `hero` | hero=8 x ability=2 | Hero Tavern: use ability a (0) or b (1) of a hero you hold |
 | 1333..1335 | `hero_pick` | choice=3 | Hero Tavern: recruit face-up hero 0 / 1, or (2) the top of the hero deck |
 | 1336..1337 | `legend_keep` | k=2 | Legends: keep dealt hero k (the other goes back) |
+| 1338..1361 | `trade` | kind=24 | Team: offer (turn player, once per turn) or give back (teammate) a card of this kind; 23 = a Spore Token |
+| 1362..1368 | `gather_take` | n=7 | Team: take this many tokens from the location in question (optional gathering; above 3 only with Backpacks) |
 
 ### State (omniscient, `env.state()`)
 
@@ -202,12 +233,16 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 | 1483..1490 | `hero_deck` | pos=8 | hero deck, bottom first (order hidden) |
 | 1491 | `hero_deck_n` | scalar | cards in the hero deck |
 | 1492..1499 | `legend_deal` | player=4 x k=2 | Legends: the 2 heroes dealt to each player, -1 once kept |
+| 1500..1503 | `agent_of` | seat=4 | agent acting for each seat: the seat itself, or seat % 2 in the 2-player game |
+| 1504 | `trade_used` | scalar | team: the turn player has made its Trade offer this turn |
+| 1505..1514 | `gather_take` | gloc=10 | team: tokens the gathering player chose to take from each location (-1 not asked) |
 
 ### Version history
 
 * v0: initial release (base game, 3 and 4 players); the Emsporium, Hero Tavern and Legends variants as
-  options (`emsporium`, `hero_tavern`, `legends`; with them off the game, its action ids and its
-  observation are unchanged).
+  options (`emsporium`, `hero_tavern`, `legends`), the Team variant (`team`) and the 2-player game
+  (`num_players=2`, issue 17), in any combination; with them all off the game, its action ids and
+  its observation are unchanged.
 """
 
 from mushgym.aec import make_env_classes

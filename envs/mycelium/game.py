@@ -18,7 +18,8 @@ PHASE_NAMES = ("explore", "nutrient", "action", "place", "discard", "over")
 DECISION_NAMES = ("resolve", "combat", "fly agaric window", "path window (Penny Bun / Inky Cap)",
                   "reinforcements", "bird's nest", "use a reaction", "pay", "place path", "remove own path",
                   "attack card", "defend", "give to Inky Cap", "Russula placement", "arrange nutrient cards",
-                  "buy items", "pick a hero", "keep a legend")   # the last three: variants
+                  "buy items", "pick a hero", "keep a legend",   # variants emsporium, hero_tavern, legends
+                  "trade offer (teammate)", "gathering choice")   # variant team
 ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", "Chicken of the Woods (defend)",
                  "Chicken of the Woods (attack)", "Common Puffball", "Liberty Cap", "Bird's Nest",
                  "Parrot Toadstool (view)", "Parrot Toadstool (attack)", "Russula", "Veiled Lady", "Fly Agaric",
@@ -37,9 +38,10 @@ EXPLORE_STEPS = 12
 
 
 class MyceliumGame(Game):
-    """Mycelium: A Mushling Game for 3 or 4 players.
+    """Mycelium: A Mushling Game for 2 (two Colonies each), 3 or 4 players.
 
-    Options: ``num_players`` (3 or 4, default 4: the board side and the nutrient deck follow);
+    Options: ``num_players`` (2, 3 or 4, default 4: the board side and the nutrient deck follow;
+    2 is the 2-player game below);
     ``reaction_prompts``: "public" (default) asks, at every reaction window, every player whom
     public information leaves able to hold a matching card (a hand that is not empty while some
     copy is not in a public place), so being asked tells nobody anything; "holders" asks only
@@ -55,9 +57,21 @@ class MyceliumGame(Game):
     ``emsporium`` (False/True): the shop of 5 items, the Buy action, the items' effects
     (``items.toml``); ``hero_tavern`` (False/True): the Hero Tavern location and the 8 heroes
     (``heroes.toml``); ``legends`` (False/True): each player starts with 1 of 2 heroes dealt
-    (requires ``hero_tavern=True``). With any variant on, the action space and the
-    observation grow by appended groups and fields (the base game's ids and offsets stay);
-    with all off the game is exactly the base game.
+    (implies the Tavern); ``team`` (False/True; ``team.py``, RULES.md "Team variant"): the
+    Team rules, 4 players only: Blue + Red against Green + Beige, the Trade action, no
+    attacks on a teammate, optional gathering, 10 Nutrients per Colony, the first team to 15
+    wins, rewards shared by the team; ``num_players=2``: the 2-player game, which plays the
+    Team rules on the 4-player board, each agent acting for two diagonal Colonies (agent 0:
+    Blue and Red, agent 1: Green and Beige; ``team`` is implied). Team and the 2-player game
+    combine with Emsporium, the Tavern and Legends (RULES.md, "Combining the variants").
+
+    Spaces: the variants' action groups and observation fields are appended in two blocks
+    after the base game's, the items' block (Emsporium, Hero Tavern, Legends) and then the
+    Team block; a game's action space and observation are the prefix of the full ones that
+    ends with the last block of an option that is on (:meth:`space_sizes`): every variant off,
+    the base game's 1,310 actions and 1,468 values; Emsporium, Hero Tavern or Legends on (Team
+    off), 1,338 and 1,576; the Team rules on (``team=True`` or 2 players, with or without the
+    others), 1,369 and 1,643. The base game's ids and offsets never move.
     """
 
     env_id: ClassVar[str] = "mycelium_v0"
@@ -65,17 +79,21 @@ class MyceliumGame(Game):
     actions = R.A
     layout = R.L
     option_choices: ClassVar[dict[str, tuple]] = {
-        "num_players": (3, 4),
+        "num_players": (2, 3, 4),
         "reaction_prompts": REACTION_PROMPTS,
         "turn_limit": TURN_LIMITS,
         "turn_limit_end": TURN_LIMIT_ENDS,
         "emsporium": (False, True),      # variant: emsporium
         "hero_tavern": (False, True),    # variant: hero_tavern
         "legends": (False, True),        # variant: legends (implies the Tavern)
+        "team": (False, True),           # variant: team
     }
     default_options: ClassVar[dict[str, Any]] = {"num_players": 4, "reaction_prompts": "public", "turn_limit": 120,
                                                  "turn_limit_end": "truncate", "emsporium": False,
-                                                 "hero_tavern": False, "legends": False}
+                                                 "hero_tavern": False, "legends": False, "team": False}
+    #: the shared harness's default run plays a quarter of its games for these option sets
+    #: (the full runs are behind the ``slow`` marker): variant: team
+    harness_small_options: ClassVar[tuple] = ("team", ("num_players", 2))
     board_path: ClassVar[str | None] = None
     cards_path: ClassVar[str | None] = None
     nutrients_path: ClassVar[str | None] = None
@@ -84,11 +102,33 @@ class MyceliumGame(Game):
 
     @staticmethod
     def variants_on(options: dict[str, Any]) -> bool:
-        """Any variant on: the action space and the observation carry the variants' parts."""
+        """Emsporium, Hero Tavern or Legends on: the action space and the observation carry the items' block."""
         return bool(options.get("emsporium") or options.get("hero_tavern") or options.get("legends"))
 
+    @staticmethod
+    def team_on(options: dict[str, Any]) -> bool:
+        """The Team rules (``team=True`` or the 2-player game): the spaces carry the Team block."""
+        return bool(options.get("team")) or int(options["num_players"]) == 2
+
+    @classmethod
+    def space_sizes(cls, options: dict[str, Any]) -> tuple[int, int]:
+        """(actions, observation values): the prefix of the full spaces up to the last block of
+        an option that is on (base game | items' block | Team block)."""
+        if cls.team_on(options):
+            return R.NUM_ACTIONS, R.OBS_SIZE
+        if cls.variants_on(options):
+            return R.NUM_ACTIONS_ITEMS, R.OBS_SIZE_ITEMS
+        return R.NUM_ACTIONS_BASE, R.OBS_SIZE_BASE
+
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
-        n = int(options["num_players"])
+        agents = int(options["num_players"])
+        # variant: team: the 2-player game plays the Team rules with 4 seats (two per agent)
+        if options["team"] and agents == 3:
+            raise ValueError(f"{self.env_id}: team=True needs 4 players (Blue + Red against Green + Beige) or "
+                             "num_players=2 (two Colonies each); got num_players=3. Allowed: team=True with "
+                             "num_players=4 or 2, team=False with 2, 3 or 4 (2 players always play the Team rules)")
+        n = self.num_seats = 4 if agents == 2 else agents
+        self.team_rules = bool(options["team"]) or agents == 2
         self.board = board = load_board(n, self.board_path)
         self.mushlings = mush = load_mushlings(self.cards_path)
         self.nutrients = nut = load_nutrients(self.nutrients_path)
@@ -135,39 +175,31 @@ class MyceliumGame(Game):
         c["legends"][...] = int(options["legends"])
         c["hero_effect"][...] = heroes.effect
         c["hero_amount"][...] = heroes.amount
+        c["team"][...] = int(self.team_rules)   # variant: team
+        c["agents"][...] = agents
         return cfg
 
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
         n = int(options["num_players"])
-        full = self.variants_on(options)   # variants: their appended actions and observation fields
-        return GameSpec(self.env_id, n, R.NUM_ACTIONS if full else R.NUM_ACTIONS_BASE,
-                        (R.OBS_SIZE if full else R.OBS_SIZE_BASE,), R.STATE_SIZE,
+        num_actions, obs_size = self.space_sizes(options)
+        return GameSpec(self.env_id, n, num_actions, (obs_size,), R.STATE_SIZE,
                         max_game_length=EXPLORE_STEPS + int(options["turn_limit"]) * STEPS_PER_TURN,
                         reward_range=(-1.0, 1.0), perfect_information=False, chance=True, zero_sum=True,
                         options=dict(options))
 
     def validation_error(self, code: int) -> str:
+        from .validate import VALIDATION_ERRORS
+
         what, detail = divmod(int(code), 1000)
-        return {
-            R.V_RNG: "the random generator's state is all zero",
-            R.V_PLAYER: f"a seat, a Path owner or a decision's player is not a player of this {self.num_players}-player "
-                        f"game (slot detail {detail})",
-            R.V_LOCATION: f"player {detail}'s gatherer is on no location of this board (0..{len(self.board.gloc_names) - 1})",
-            R.V_CARDS: f"the mushling cards of type {detail} ({MUSHLING_NAMES[detail] if detail < len(MUSHLING_NAMES) else '?'}) "
-                       f"do not add up to the {R.NC}-card deck's copies",
-            R.V_NUTRIENT_CARDS: f"the nutrient deck and discard pile do not hold the {int(self.config[R.CFG_NNUT])} cards",
-            R.V_DECK_TOP: "a Witch's Hat's set on top of a deck is larger than the deck",
-            R.V_TOKENS: "more tokens on mats and locations than the supply holds",
-            R.V_COMBAT: "a combat is active without its attacker, defender or edge",
-            R.V_ARG: f"decision stack entry {detail} has an argument outside its kind's range",
-            R.V_ARRANGE: f"decision stack entry {detail} (arrange nutrient cards) names more cards than the deck holds",
-            R.V_USE: f"decision stack entry {detail} offers an ability that is not a revealed card's reaction",
-            EM.V_ITEMS: f"the Emsporium item cards of type {detail} ({ITEM_NAMES[detail] if detail < len(ITEM_NAMES) else '?'}) "
-                        f"are not the {2 if self.options['emsporium'] else 0} copies of this game (owned, shop, item deck)",
-            TV.V_HEROES: f"hero {detail} ({self.heroes.names[detail] if detail < len(self.heroes.names) else '?'}) is not "
-                         f"exactly {'once' if self.tavern_on else 'nowhere (no Tavern in this game)'} among the "
-                         "players' heroes, the face-up heroes, the hero deck and the Legends deals",
-        }.get(what, f"consistency check code {code}")
+        if what == EM.V_ITEMS:
+            name = f" ({ITEM_NAMES[detail]})" if detail < len(ITEM_NAMES) else ""
+        elif what == TV.V_HEROES:
+            name = f" ({self.heroes.names[detail]})" if detail < len(self.heroes.names) else ""
+        else:
+            name = f" ({MUSHLING_NAMES[detail]})" if detail < len(MUSHLING_NAMES) else ""
+        n = self.num_seats if self.num_seats == self.num_players else f"{self.num_seats}-seat, 2-agent"
+        text = VALIDATION_ERRORS.get(what, "consistency check code {d}").format(d=detail, n=n, name=name)
+        return f"{text} [code {code}]"
 
     @property
     def tavern_on(self) -> bool:
@@ -183,6 +215,8 @@ class MyceliumGame(Game):
 
     # --- text ---------------------------------------------------------------------------
     def seat_name(self, p: int) -> str:
+        if self.num_seats != self.num_players:   # variant: team (2-player game: two seats per agent)
+            return f"{self.board.colours[p]} (player_{p % 2})"
         return f"{self.board.colours[p]} (player_{p})"
 
     def action_to_string(self, state, action) -> str:
@@ -219,7 +253,7 @@ class MyceliumGame(Game):
 
     def state_to_string(self, state) -> str:
         v = R.L.arrays(state)
-        n = self.num_players
+        n = self.num_seats
         lines = [f"turn {int(v['turn'])} turn player {self.seat_name(int(v['turn_player']))} "
                  f"phase {PHASE_NAMES[int(v['phase'])]} actions {int(v['actions_used'])}"
                  + (f" winner {self.seat_name(int(v['winner']))}" if v['winner'] >= 0 else "")
@@ -251,24 +285,36 @@ class MyceliumGame(Game):
         for lv in range(depth - 1, -1, -1):
             row = v["decisions"][lv]
             lines.append(f"  stack[{lv}]: {DECISION_NAMES[row[0]]} player {int(row[1])} args {row[2:].tolist()}")
+        if self.team_rules:   # variant: team
+            lines.append(f"  {self.team_text(state)}")
         return "\n".join(lines)
 
     def _emsporium_lines(self, v) -> list[str]:
         shop = [ITEM_NAMES[i] if i >= 0 else "-" for i in v["shop"]]
         owned = {self.board.colours[p]: {ITEM_NAMES[i]: int(c) for i, c in enumerate(v["items"][p]) if c}
-                 for p in range(self.num_players)}
+                 for p in range(self.num_seats)}
         return [f"  emsporium: shop {shop} item deck {int(v['item_deck_n'])} items {owned}"]
 
     def _tavern_lines(self, v) -> list[str]:
         names = self.heroes.names
         up = [names[h] if h >= 0 else "-" for h in v["hero_up"]]
-        held = {self.board.colours[p]: [names[h] for h in np.flatnonzero(v["heroes"][p])] for p in range(self.num_players)}
+        held = {self.board.colours[p]: [names[h] for h in np.flatnonzero(v["heroes"][p])] for p in range(self.num_seats)}
         out = [f"  hero tavern: face up {up} hero deck {int(v['hero_deck_n'])} heroes {held}"]
         deals = {self.board.colours[p]: [names[h] for h in v["legend_deal"][p] if h >= 0]
-                 for p in range(self.num_players) if (v["legend_deal"][p] >= 0).any()}
+                 for p in range(self.num_seats) if (v["legend_deal"][p] >= 0).any()}
         if deals:
             out.append(f"  legends dealt: {deals}")
         return out
+    def team_names(self, team: int) -> str:
+        """'Blue + Red' (team 0) or 'Green + Beige' (team 1), with the agents."""
+        return " + ".join(self.seat_name(s) for s in (team, team + 2))
+
+    def team_text(self, state) -> str:
+        """Variant team: the teams' combined Nutrients and the turn's Trade."""
+        v = R.L.arrays(state)
+        totals = [int(v["mat_nut"][t] + v["mat_nut"][t + 2]) for t in range(2)]
+        return (f"teams: {self.team_names(0)} {totals[0]} Nutrients, {self.team_names(1)} {totals[1]} "
+                f"(15 wins); trade {'used' if v['trade_used'] else 'open'} this turn")
 
     def render_text(self, state, player=None) -> str:
         return self.state_to_string(state) if player is None else self.public_text(state, player)
@@ -279,8 +325,9 @@ class MyceliumGame(Game):
         lines = [line for line in self.state_to_string(state).splitlines()
                  if not line.strip().startswith(("mushling deck", "combat:"))]
         out = []
+        own = [self.seat_name(s) for s in range(self.num_seats) if int(v["agent_of"][s]) == player]
         for line in lines:
-            if " hand {" in line and not line.strip().startswith(self.seat_name(player)):
+            if " hand {" in line and not line.strip().startswith(tuple(own)):
                 line = line.split(" hand {")[0] + f" hand ({int(v['hand'][lines.index(line) - 1].sum())} cards)"
             out.append(line)
         return "\n".join(out)
@@ -288,7 +335,7 @@ class MyceliumGame(Game):
     # --- checks -------------------------------------------------------------------------
     def check_invariants(self, state) -> None:
         v = R.L.arrays(state)
-        n = self.num_players
+        n = self.num_seats
         ne = len(self.board.edges)
         cards = (v["hand"].sum() + int(v["deck_n"]) + v["discard"].sum() + v["limbo"].sum() + v["carea"].sum()
                  + (v["c_card"] >= 0).sum() + (v["c_repl"] >= 0).sum())
@@ -338,7 +385,9 @@ class MyceliumGame(Game):
                     f"player {viewer} 'knows' a card player {holder} does not hold")
         pouches = int(v["items"][:, EM.POUCH].max())   # variant: emsporium (Pouch raises the limit)
         assert v["last_hand"] <= R.HAND_LIMIT + pouches, f"a Draw Phase ended with {int(v['last_hand'])} cards in hand"
-        if v["done"]:
+        if self.team_rules:   # variant: team
+            self.check_team_invariants(state)
+        elif v["done"]:
             w = int(v["winner"])
             assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["done"] == R.DONE_LIMIT, "game over without a winner"
             assert (v["mat_nut"][:n] >= R.WIN_NUTRIENTS).sum() <= 1
@@ -367,32 +416,56 @@ class MyceliumGame(Game):
             if i >= 0:
                 count[i] += 1
         assert (count == per).all(), f"item cards per type {count.tolist()}, not {per} each"
-        assert (v["items"][self.num_players:] == 0).all()
+        assert (v["items"][self.num_seats:] == 0).all()
         if self.options["emsporium"] and v["phase"] == R.PH_EXPLORE:   # bought slots empty only during a turn
             assert (v["shop"] >= 0).all() or v["item_deck_n"] == 0, "an empty shop slot with items in the deck"
+
+    def check_team_invariants(self, state) -> None:
+        """Variant team: 10 Nutrients per Colony at most; a team wins at 15, only at its end;
+        the seat-to-agent map; a Trade offer pending only from the turn player's teammate."""
+        v = R.L.arrays(state)
+        nut = v["mat_nut"]
+        assert (nut <= R.WIN_NUTRIENTS).all(), f"a Colony holds more than 10 Nutrients: {nut.tolist()}"
+        totals = [int(nut[0] + nut[2]), int(nut[1] + nut[3])]
+        if v["done"] == R.DONE_RULES:
+            w = int(v["winner"])
+            assert w >= 0 and totals[w % 2] >= 15, f"game over without a winning team: {totals}"
+            assert totals[1 - w % 2] < 15
+        elif not v["done"]:
+            assert max(totals) < 15, f"a team holds 15 Nutrients and the game goes on: {totals}"
+        two = self.num_players == 2
+        assert v["agent_of"].tolist() == [s % 2 if two else s for s in range(4)]
+        depth = int(v["decisions_n"])
+        kinds = v["decisions"][:depth, 0]
+        assert (kinds == R.D_GATHER).sum() <= 1
+        for lv in np.flatnonzero(kinds == R.D_TRADE):
+            assert int(v["decisions"][lv, 1]) == (int(v["turn_player"]) + 2) % 4 and v["trade_used"]
 
     def perturb_hidden(self, state, player, rng):
         """Redeal what ``player`` cannot see: other hands beyond what it knows, the deck order,
         the other side's face-down combat card, unseen nutrient cards."""
         new = state.copy()
         v = R.L.arrays(new)
-        n = self.num_players
+        n = self.num_seats
         nd = int(v["deck_n"])
         tn = int(v["deck_top_n"])   # a Witch's Hat's public set on top stays on top
         pool = list(v["deck"][:nd - tn])
         slots = []  # (kind, who) of every hidden card
+        # variant: team: in the 2-player game an agent is two seats and knows what either knows
+        own = [s for s in range(n) if int(v["agent_of"][s]) == player]
+        known = v["known"][own].max(axis=0)
         for q in range(n):
-            if q == player:
+            if q in own:
                 continue
-            free = v["hand"][q] - v["known"][player, q]
+            free = v["hand"][q] - known[q]
             for t in range(R.T):
                 pool += [t] * int(free[t])
             slots.append(("hand", q, int(free.sum())))
-            v["hand"][q] = v["known"][player, q]
+            v["hand"][q] = known[q]
         hidden_combat = []
         if v["c_active"] and not v["c_revealed"]:
             for side, who in ((0, int(v["c_att"])), (1, int(v["c_def"]))):
-                if who != player and v["c_card"][side] >= 0:
+                if who not in own and v["c_card"][side] >= 0:
                     pool.append(int(v["c_card"][side]))
                     hidden_combat.append(side)
         rng.shuffle(pool)
@@ -412,21 +485,22 @@ class MyceliumGame(Game):
         nn = int(v["ndeck_n"])
         ntn = int(v["ndeck_top_n"])
         for lo, hi in ((0, nn - ntn), (nn - ntn, nn)):
-            unseen = [pos for pos in range(lo, hi) if not v["nseen"][player, pos]]
+            unseen = [pos for pos in range(lo, hi) if not v["nseen"][own, pos].any()]
             kinds = [int(v["ndeck"][pos]) for pos in unseen]
             rng.shuffle(kinds)
             for pos, k in zip(unseen, kinds):
                 v["ndeck"][pos] = k
-        v["nseen"][[q for q in range(n) if q != player]] = 0
-        v["known"][[q for q in range(n) if q != player]] = 0
+        v["nseen"][[q for q in range(n) if q not in own]] = 0
+        v["known"][[q for q in range(n) if q not in own]] = 0
         # variant: hero_tavern / legends: the hero deck's order and the others' Legends deals
+        # (variant: team: in the 2-player game both of the agent's seats' deals stay)
         pool_h = list(v["hero_deck"][:int(v["hero_deck_n"])])
         for q in range(n):
-            if q != player:
+            if q not in own:
                 pool_h += [int(h) for h in v["legend_deal"][q] if h >= 0]
         pool_h = list(rng.permutation(np.array(pool_h, np.int64))) if pool_h else []
         for q in range(n):
-            if q != player:
+            if q not in own:
                 for k in range(2):
                     if v["legend_deal"][q, k] >= 0:
                         v["legend_deal"][q, k] = pool_h.pop()

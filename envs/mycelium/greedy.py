@@ -39,6 +39,14 @@ looked ahead (a step may draw a hidden card).
   follow HERO_VALUE per effect: an action ability is used at once when it pays (free Paths
   when a Path is worth building, a gathering when its gatherers stand on tokens, the others
   always); a combat reaction in its owner's battle when it is losing.
+* Team variant and 2-player game (``_team_scores``): the player acts for the seat to move; a
+  teammate is a friend (no Penny Bun, Inky Cap or Fly Agaric against it, reinforcements and
+  combat tokens for its side too); Trade: with a hand the Draw Phase would cut the card of
+  least keep value is offered (in the 2-player game also a single Builder or Thief that
+  completes its other hand's pair), and the teammate accepts by giving back its least valuable card (or a Spore
+  Token) when the offer is worth more to it (a card completing a pair counts double) or when
+  its own hand is full; gathering takes everything except Nutrients beyond the Colony's 10,
+  which are left for the teammate; gatherers go to trees only while the Colony is under 10.
 """
 
 from __future__ import annotations
@@ -237,6 +245,10 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
     v = R.L.arrays(state)
     p = int(player)
     n = game.num_players
+    if game.team_rules:   # variant: team: the seat to move (an agent acts for two in the 2-player game)
+        d = int(v["decisions_n"])
+        p = int(v["decisions"][d - 1][1]) if d else int(v["turn_player"])
+        n = game.num_seats
     scores = np.full(game.num_actions, -np.inf)
     legal = np.flatnonzero(action_mask)
     scores[legal] = 0.0
@@ -262,6 +274,12 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
     upcoming = _upcoming(game, v, p)
     kinds = game.board.gloc_kind
     my_trees = np.array([bonded[g] > 0 and kinds[g] in (1, 2) for g in range(ng)])
+    if game.team_rules:   # variant: team
+        if _team_scores(game, v, p, kind, top, scores, action_mask, spore, combat):
+            return scores
+        if v["mat_nut"][p] >= R.WIN_NUTRIENTS:   # a full Colony gathers no more Nutrients
+            loc_val[:] = 0.0
+            upcoming = np.zeros_like(upcoming)
 
     if depth == 0:
         phase = int(v["phase"])
@@ -394,21 +412,24 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
         ab = int(v["decisions"][lvl][2])
         user = int(v["decisions"][lvl][1])
         x1 = int(v["decisions"][lvl][3])
-        harmful = user != p and (ab in (R.AB_BIRDS, R.AB_PARROT_VIEW) or (ab in (R.AB_PENNY, R.AB_INKY) and x1 == p)
-                                 or (ab == R.AB_THIEF_STEAL and user != p) or ab == R.AB_FLY)
+        friends = _friends(game, p)
+        harmful = user not in friends and (ab in (R.AB_BIRDS, R.AB_PARROT_VIEW)
+                                           or (ab in (R.AB_PENNY, R.AB_INKY) and x1 in friends)
+                                           or ab == R.AB_THIEF_STEAL or ab == R.AB_FLY)
         if ab == R.AB_FLY:
-            # cancel a Fly Agaric aimed at my own ability
+            # cancel a Fly Agaric aimed at my own ability (or my teammate's)
             tgt = int(v["decisions"][x1][1])
-            harmful = tgt == p
+            harmful = tgt in friends and user not in friends
         if action_mask[R.A_FLY]:
             scores[R.A_FLY] = 1.0 if harmful else -1.0
         return scores
     if kind == R.D_PATHWIN:
         builder = a0
+        friends = _friends(game, p)
         if action_mask[R.A_PENNY]:
-            scores[R.A_PENNY] = 0.5 if builder != p else -1.0
+            scores[R.A_PENNY] = 0.5 if builder not in friends else -1.0
         if action_mask[R.A_INKY]:
-            scores[R.A_INKY] = 0.4 if builder != p else -1.0
+            scores[R.A_INKY] = 0.4 if builder not in friends else -1.0
         return scores
     if kind == R.D_USE:
         scores[R.A_USE] = 1.0
@@ -468,8 +489,9 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
         return scores
     if kind == R.D_REINF:
         att, dfd = int(v["c_att"]), int(v["c_def"])
-        if p in (att, dfd):
-            side = 0 if p == att else 1
+        friends = _friends(game, p)   # variant: team (a teammate's side is ours)
+        if att in friends or dfd in friends:
+            side = 0 if att in friends else 1
             va = combat[R.rep_card(state, 0)] + v["c_bonus"][0] + int(v["items"][att, EM.SWORD])   # variant: emsporium
             vd = combat[R.rep_card(state, 1)] + v["c_bonus"][1] + int(v["items"][dfd, EM.SWORD]) + int(v["items"][dfd, EM.SHIELD])
             losing = (va <= vd) if side == 0 else (va > vd)
@@ -510,3 +532,59 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
 
     _ = p_top, a1
     return scores
+
+
+# --- variant: team --------------------------------------------------------------------------------
+
+def _friends(game, p):
+    """``p`` and, under the Team rules, its teammate."""
+    return (p, (p + 2) % 4) if game.team_rules else (p,)
+
+
+SPORE_KEEP = 1.5   # a Spore Token's keep value in a Trade (3 spore value toward a Path)
+
+
+def _team_scores(game, v, p, kind, top, scores, action_mask, spore, combat) -> bool:
+    """The Team decisions and the Trade offer; True when ``scores`` is final."""
+    hand = v["hand"][p]
+    keep = np.array([_keep_value(t, spore, combat) for t in range(R.T)] + [SPORE_KEEP])
+    held = np.append(hand, v["mat_spores"][p])
+
+    def pair_bonus(t):
+        for pair in ((R.CHANT, R.BLEWIT), (R.PARASOL, R.SHIITAKE)):
+            if t in pair and hand[pair[0]] + hand[pair[1]] == 1:
+                return keep[t]
+        return 0.0
+
+    if kind == R.D_GATHER:
+        g = int(top[3])
+        limit = int(np.flatnonzero(action_mask[R.A_GATHER_TAKE:R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1]).max())
+        want = limit
+        if game.board.gloc_kind[g] in (1, 2):   # Nutrients beyond the Colony's 10 stay for the teammate
+            want = min(limit, R.WIN_NUTRIENTS - int(v["mat_nut"][p]))
+        for k in range(limit + 1):
+            scores[R.A_GATHER_TAKE + k] = -abs(k - want)
+        return True
+    if kind == R.D_TRADE:
+        offered = int(top[2])
+        gain = keep[offered] + (pair_bonus(offered) if offered < R.T else 0.0)
+        options = [k for k in range(R.T + 1) if held[k] > 0 and action_mask[R.A_TRADE + k]]
+        give = min(options, key=lambda k: keep[k])
+        full = hand.sum() >= R.HAND_LIMIT + int(v["items"][p, EM.POUCH])   # variant: emsporium (Pouch)
+        scores[R.A_PASS] = 0.0
+        scores[R.A_TRADE + give] = 1.0 if gain > keep[give] or (full and give < R.T) else -1.0
+        return True
+    if kind == -1 and int(v["phase"]) == R.PH_ACTION:
+        scores[R.A_TRADE:R.A_TRADE + R.T + 1][action_mask[R.A_TRADE:R.A_TRADE + R.T + 1] > 0] = -1.0
+        offers = [k for k in range(R.T) if action_mask[R.A_TRADE + k]]
+        if offers and hand.sum() >= R.HAND_LIMIT + int(v["items"][p, EM.POUCH]) - 1:   # the Draw Phase would discard a card anyway
+            scores[R.A_TRADE + min(offers, key=lambda k: keep[k])] = 0.05
+        if game.num_players == 2:   # the 2-player game: the other hand is mine to see
+            mate = v["hand"][(p + 2) % 4]
+            for pair in ((R.CHANT, R.BLEWIT), (R.PARASOL, R.SHIITAKE)):
+                mine_n, mate_n = hand[pair[0]] + hand[pair[1]], mate[pair[0]] + mate[pair[1]]
+                if mine_n == 1 and mate_n == 1:   # my single completes its pair
+                    t = pair[0] if hand[pair[0]] else pair[1]
+                    if action_mask[R.A_TRADE + t]:
+                        scores[R.A_TRADE + t] = 0.5
+    return False

@@ -8,6 +8,9 @@ gatherers as small discs in their player's colour. Right: the turn, the phase an
 decision pending; the combat in progress (face-down cards as card backs until the reveal,
 except the viewer's own); one panel per player with Nutrients, spores, combat tokens,
 Paths and gatherers at home, and the hand: the viewer's face up, the others' as a count.
+Team variant and 2-player game: a line with each team's combined Nutrients and the turn's
+Trade, each panel titled with its team; in the 2-player game both of the viewer's hands
+are face up.
 
 Variants: with the Emsporium, the shop's 5 face-up items under the board (an empty slot
 until the end of the turn it was bought in) and each player's items in its panel.
@@ -53,7 +56,8 @@ def _hex_points(h):
 def draw(game, state, viewer):
     v = game.layout.arrays(state)
     b = game.board
-    n = game.num_players
+    n = game.num_seats   # variant: team (4 seats for 2 agents in the 2-player game)
+    team = game.team_rules
     colours = [COLOUR.get(c, PALETTE["player"][i]) for i, c in enumerate(b.colours)]
     scene = Scene(WIDTH, HEIGHT, background=PALETTE["table"])
     # --- board ---------------------------------------------------------------------------
@@ -133,6 +137,9 @@ def draw(game, state, viewer):
     if v["done"]:
         status = (f"{b.colours[int(v['winner'])]} wins with {int(v['mat_nut'][int(v['winner'])])} Nutrients"
                   if v["winner"] >= 0 else "turn limit reached")
+        if team and v["winner"] >= 0:   # variant: team
+            w = int(v["winner"]) % 2
+            status = f"{b.colours[w]} + {b.colours[w + 2]} win with {int(v['mat_nut'][w] + v['mat_nut'][w + 2])} Nutrients"
     scene.text(px, 22, status, size=15, bold=True, fill=PALETTE["ink"])
     depth = int(v["decisions_n"])
     if depth and not v["done"]:
@@ -142,6 +149,12 @@ def draw(game, state, viewer):
     scene.text(px, 64, f"mushling deck {int(v['deck_n'])}, discard {int(v['discard'].sum())}; "
                f"nutrient deck {int(v['ndeck_n'])}", size=10, fill=PALETTE["muted"])
     y = 80
+    if team:   # variant: team
+        totals = [int(v["mat_nut"][t] + v["mat_nut"][t + 2]) for t in range(2)]
+        scene.text(px, 80, f"teams: {b.colours[0]} + {b.colours[2]} {totals[0]}, {b.colours[1]} + {b.colours[3]} "
+                   f"{totals[1]} (15 wins); trade {'used' if v['trade_used'] else 'open'}", size=10, bold=True,
+                   fill=PALETTE["ink"])
+        y = 90
     if v["c_active"]:
         label_box(scene, px, y, 400, 96, f"combat: {b.colours[int(v['c_att'])]} attacks {b.colours[int(v['c_def'])]}")
         for side in range(2):
@@ -150,7 +163,7 @@ def draw(game, state, viewer):
             x = px + 12 + side * 200
             if c < 0:
                 scene.text(x, y + 50, "no card", size=10, fill=PALETTE["muted"])
-            elif v["c_revealed"] or who == viewer or viewer is None:
+            elif v["c_revealed"] or viewer is None or int(v["agent_of"][who]) == viewer:
                 card(scene, x, y + 22, 62, 68, MUSHLING_NAMES[c], band=colours[who], size=8)
             else:
                 card_back(scene, x, y + 22, 62, 68)
@@ -162,12 +175,16 @@ def draw(game, state, viewer):
     ph = (HEIGHT - y - 10) / n
     for p in range(n):
         top_y = y + p * ph
-        you = " (you)" if p == viewer else ""
-        label_box(scene, px, top_y, 400, ph - 8, f"{b.colours[p]}{you}", stroke=colours[p] if p == tp else None)
-        scene.text(px + 150, top_y + 11, f"nutrients {int(v['mat_nut'][p])}  spores {int(v['mat_spores'][p])}  "
+        mine = viewer is not None and int(v["agent_of"][p]) == viewer
+        you = " (you)" if mine else ""
+        title = f"{b.colours[p]}{you}"
+        if team:   # variant: team: the panel names the teammate
+            title += f" + {b.colours[(p + 2) % 4]}"
+        label_box(scene, px, top_y, 400, ph - 8, title, stroke=colours[p] if p == tp else None)
+        scene.text(px + (180 if team else 150), top_y + 11, f"nutrients {int(v['mat_nut'][p])}  spores {int(v['mat_spores'][p])}  "
                    f"combat {int(v['ctok'][p])}  paths {int(v['npaths'][p])}", size=9)
         hand = v["hand"][p]
-        if viewer is None or p == viewer:
+        if viewer is None or mine:
             x = px + 8
             for t in range(R.T):
                 for _ in range(int(hand[t])):

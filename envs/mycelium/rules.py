@@ -46,6 +46,13 @@ SHOP = SHOP_SIZE            # 5 face up
 NH = NUM_HEROES             # 8 unique heroes
 HERO_UP = 2                 # face-up heroes at the Tavern
 TAVERN = MAX_GATHER_LOCS    # the gatherer location value of the Hero Tavern (not a gather location of the base game)
+# variant: team
+MAX_GATHER_TAKE = 6         # the most one location gives a gatherer party: its bonded Paths (3 gatherers, 6 with Backpacks)
+# the variants' validate codes, after validate.py's 27 (here: emsporium.py, tavern.py and
+# validate.py import them; validate.VALIDATION_ERRORS names them)
+V_ITEMS = 28
+V_HEROES = 29
+V_TEAM = 30
 
 # mushling types (data.MUSHLING_NAMES order)
 AD, CHICKEN, PUFF, DEATH, LIBERTY, BIRDS, PARROT, RUSSULA, VEILED, FLY, INKY, PENNY = range(12)
@@ -62,7 +69,10 @@ NUM_D_BASE = 15
 # variant kinds, appended: emsporium (buy: pay, then pick items), hero_tavern (pick a hero),
 # legends (keep 1 of the 2 heroes dealt)
 D_BUY, D_HERO_PICK, D_LEGEND = range(15, 18)
-NUM_D = 18
+NUM_D_ITEMS = 18
+# variant: team: the teammate answers a Trade offer; the gathering player chooses what it takes
+D_TRADE, D_GATHER = 18, 19
+NUM_D = 20
 
 # abilities (an entry D_RESOLVE holds: ability, x1, x2, x3, cancelled)
 (AB_DECEIVE, AB_AD_REACT, AB_CHICKEN_DEF, AB_CHICKEN_ATT, AB_PUFF, AB_LIBERTY, AB_BIRDS, AB_PARROT_VIEW,
@@ -111,6 +121,9 @@ CFG_TAVERN = C.field("hero_tavern", doc="1: the Hero Tavern variant")
 CFG_LEGENDS = C.field("legends", doc="1: the Legends variant (implies the Tavern)")
 CFG_HERO_EFFECT = C.field("hero_effect", (NH, 2), dims=("hero", "k"), doc="effect of each hero ability (heroes.toml)")
 CFG_HERO_AMOUNT = C.field("hero_amount", (NH, 2), dims=("hero", "k"), doc="amount of each hero ability")
+# variant: team (and the 2-player game, which plays the Team rules with two seats per agent)
+CFG_TEAM = C.field("team", doc="1: the Team rules (Blue+Red vs Green+Beige; Trade; 10 per Colony, 15 per team wins)")
+CFG_AGENTS = C.field("agents", doc="agents (PettingZoo players): the seats, or 2 in the 2-player game")
 CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
 
@@ -184,6 +197,12 @@ HERO_UP_SLOTS = L.field("hero_up", HERO_UP, dims=("slot",), doc="hero face up at
 HDECK = L.field("hero_deck", NH, dims=("pos",), doc="hero deck, bottom first (order hidden)")
 HDECK_N = L.field("hero_deck_n", doc="cards in the hero deck")
 LEGEND_DEAL = L.field("legend_deal", (MAXP, 2), dims=("player", "k"), doc="Legends: the 2 heroes dealt to each player, -1 once kept")
+# variant: team (fields after the base game's and the items', so their offsets stay where they are)
+AGENT_OF = L.field("agent_of", MAXP, dims=("seat",),
+                   doc="agent acting for each seat: the seat itself, or seat % 2 in the 2-player game")
+TRADE_USED = L.field("trade_used", doc="team: the turn player has made its Trade offer this turn")
+GATHER_TAKE = L.field("gather_take", G, dims=("gloc",),
+                      doc="team: tokens the gathering player chose to take from each location (-1 not asked)")
 STATE_SIZE = L.size
 
 # Bounds of every slot, checked by Game.validate on each state coming from Python (one pass);
@@ -205,6 +224,7 @@ for _name, _low, _high in (
     ("c_card", -1, T - 1), ("c_repl", -1, T - 1), ("c_bonus", 0, _BIG), ("c_nothief", 0, 1), ("c_defended", 0, 1),
     ("c_revealed", 0, 1), ("c_stage", 0, NUM_CS - 1), ("c_sub", 0, 2), ("c_passes", 0, _BIG),
     ("c_next", 0, MAXP - 1), ("c_winner", -1, 1),
+    ("agent_of", 0, MAXP - 1), ("trade_used", 0, 1), ("gather_take", -1, MAX_GATHER_TAKE),   # variant: team
     # decision entries: kind, player, 5 args (each kind's own ranges: the validate kernel)
     ("decisions", 0, np.array([NUM_D - 1, MAXP - 1, E - 1, E - 1, E - 1, E - 1, 1])),
 ):
@@ -243,6 +263,8 @@ DECISION_ARGS = np.array([
     [MAX_PAY_ARG, MAX_PAY_ARG, 0, 0, 0],        # D_BUY: paid, spent (variant: emsporium)
     [3, 0, 0, 0, 0],                            # D_HERO_PICK: picks left (variant: hero_tavern)
     [0, 0, 0, 0, 0],                            # D_LEGEND (variant: legends)
+    [T, 0, 0, 0, 0],                            # D_TRADE: the kind offered (T: a Spore Token) (variant: team)
+    [7, ARG_GLOC, 0, 0, 0],                     # D_GATHER: gatherers' subset, next location to ask (variant: team)
 ], dtype=np.int64)
 ABILITY_ARGS = np.array([
     [ARG_TYPE, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0],   # Deceiver .. Liberty Cap
@@ -252,9 +274,6 @@ ABILITY_ARGS = np.array([
     [0, 0, 0], [1, 0, 0], [1, 0, 0], [ARG_TYPE, ARG_TYPE, ARG_GLOC], [1, 0, 0],   # Magic .. Thief steal
 ], dtype=np.int64)
 REACTION_ABILITIES = (AB_AD_REACT, AB_CHICKEN_DEF, AB_CHICKEN_ATT, AB_PUFF, AB_LIBERTY, AB_THIEF_STEAL)
-# validate codes (Game.validation_error names them)
-(V_OK, V_PLAYER, V_LOCATION, V_CARDS, V_NUTRIENT_CARDS, V_DECK_TOP, V_TOKENS, V_COMBAT, V_KIND, V_ARG,
- V_ARRANGE, V_RNG, V_USE) = range(13)
 
 # --- actions -----------------------------------------------------------------------------
 A = ActionSpace()
@@ -292,7 +311,7 @@ A_BIRDS = A.add("birds_nest", 7, dims=("subset",), doc="Bird's Nest: gather with
 A_USE = A.add("use", doc="use the reaction in question (a revealed card's, Amethyst Deceiver's)")
 A_GATHERER = A.add("place_gatherer", G, dims=("gloc",), doc="place a gatherer on this location")
 A_ARRANGE = A.add("arrange", 4, dims=("pos",), doc="Magic Mushling: the viewed card at this position goes next from the top")
-NUM_ACTIONS_BASE = A.size
+NUM_ACTIONS_BASE = A.size   # the base game's action space (the variants' groups follow)
 # variant: emsporium (appended: the base game's ids do not move)
 A_BUY = A.add("buy", doc="Emsporium: Buy items (pay with pay_token / pay_card, then buy_item, then pay_done)")
 A_BUY_ITEM = A.add("buy_item", SHOP, dims=("slot",), doc="Emsporium: buy the item in this shop slot with the value paid")
@@ -301,6 +320,13 @@ A_PLACE_TAVERN = A.add("place_tavern", doc="Hero Tavern: place a gatherer on the
 A_HERO = A.add("hero", (NH, 2), dims=("hero", "ability"), doc="Hero Tavern: use ability a (0) or b (1) of a hero you hold")
 A_HERO_PICK = A.add("hero_pick", HERO_UP + 1, dims=("choice",), doc="Hero Tavern: recruit face-up hero 0 / 1, or (2) the top of the hero deck")
 A_LEGEND = A.add("legend_keep", 2, dims=("k",), doc="Legends: keep dealt hero k (the other goes back)")
+NUM_ACTIONS_ITEMS = A.size   # the action space with the items' groups
+# variant: team (appended after the items' groups)
+A_TRADE = A.add("trade", T + 1, dims=("kind",),
+                doc="Team: offer (turn player, once per turn) or give back (teammate) a card of this kind; 23 = a Spore Token")
+A_GATHER_TAKE = A.add("gather_take", MAX_GATHER_TAKE + 1, dims=("n",),
+                      doc="Team: take this many tokens from the location in question (optional gathering; "
+                          "above 3 only with Backpacks)")
 NUM_ACTIONS = A.size
 A.install(globals())
 
@@ -350,8 +376,9 @@ O_TOP_N = O.field("top_n", 2, doc="how many cards on top of the mushling / nutri
 O_NKNOWN = O.field("nutrient_known", (NN, NK), dims=("from_top", "nkind"), doc="nutrient cards I know, by position from the top of the deck", low=0, high=1)
 O_SUPPLY = O.field("supply", 3, doc="supply of spores, nutrients, combat tokens", low=0, high=SPORE_TOKENS)
 OBS_SIZE_BASE = O.size   # the observation without variants (options all off): the fields above
-# variant fields (present when emsporium, hero_tavern or legends is on)
-O_VDKIND = O.field("variant_decision", NUM_D - NUM_D_BASE, doc="variant decision on top (buy, hero pick, legend), one-hot", low=0, high=1)
+# variant fields (present when emsporium, hero_tavern or legends is on; also when team is on: the
+# spaces are the prefix up to the last block of an option that is on, see MyceliumGame.make_spec)
+O_VDKIND = O.field("variant_decision", NUM_D_ITEMS - NUM_D_BASE, doc="variant decision on top (buy, hero pick, legend), one-hot", low=0, high=1)
 O_ITEMS = O.field("items", (MAXP, NI), dims=("offset", "item"), doc="Emsporium items owned, by seat offset", low=0, high=2)
 O_SHOP = O.field("shop", NI, doc="Emsporium items face up in the shop, per type", low=0, high=2)
 O_IDECK = O.field("item_deck", doc="cards in the item deck", low=0, high=NIC)
@@ -362,6 +389,16 @@ O_HDECK = O.field("hero_deck", doc="heroes in the hero deck", low=0, high=NH)
 O_DEAL = O.field("legend_deal", (2, NH), dims=("k", "hero"), doc="Legends: the 2 heroes dealt to me, until I keep one", low=0, high=1)
 O_TAVERN = O.field("tavern_gatherers", MAXP, doc="gatherers on the Hero Tavern, by seat offset", low=0, high=3)
 O_PICKS = O.field("hero_picks", doc="heroes still to recruit in this Gather Phase", low=0, high=3)
+OBS_SIZE_ITEMS = O.size   # the observation with the items' block (emsporium / hero_tavern / legends)
+# variant: team (also the 2-player game)
+O_TEAM_DKIND = O.field("team_decision", 2, doc="Team: the pending decision is a Trade offer to answer / a gathering choice", low=0, high=1)
+O_CONTROLLED = O.field("controlled", MAXP, doc="Team: seats (by offset) I act for: 0, and 2 in the 2-player game", low=0, high=1)
+O_TRADE_OFFER = O.field("trade_offer", T + 1, doc="Team: the kind offered in the pending Trade (23: a Spore Token)", low=0, high=1)
+O_TRADE_USED = O.field("trade_used", doc="Team: the turn player has used its Trade this turn", low=0, high=1)
+O_GATHER_LOC = O.field("gather_loc", G, doc="Team: the location of the pending gathering choice", low=0, high=1)
+O_GATHER_MAX = O.field("gather_max", doc="Team: the most tokens that choice may take (up to 3, 6 with Backpacks)", low=0, high=MAX_GATHER_TAKE)
+O_TEAM_NUT = O.field("team_nutrients", 2, doc="Team: combined Nutrients of my team and of the other team", low=0, high=2 * WIN_NUTRIENTS)
+O_PARTNER_HAND = O.field("partner_hand", T, doc="2-player game: the hand of my other Colony (0 in the Team variant)", low=0, high=NC)
 OBS_SIZE = O.size
 O.install(globals(), prefix="obs_")
 
@@ -591,6 +628,8 @@ def attackable(state, cfg, p, e, slot, remote):
     q = state[paths_at(e, slot)] - 1
     if q < 0 or q == p or cfg[cfg_permanent_at(e)] == q:
         return False
+    if is_teammate(cfg, p, q):   # variant: team (no friendly fire)
+        return False
     return remote or connected_to_own(state, cfg, p, e)
 
 
@@ -666,6 +705,8 @@ def gather(state, cfg, p, subset, work):
         b = bonded_count(cfg, g, work)
         take = n * _EM.tokens_per_gatherer(state, p)   # variant: emsporium (Backpack)
         take = take if take < b else b
+        if cfg[CFG_TEAM]:   # variant: team (optional gathering: the player's choice)
+            take = team_take(state, g, take)
         if kind == LK_CAVE:
             have = state[loc_spores_at(g)]
             take = take if take < have else have
@@ -679,11 +720,29 @@ def gather(state, cfg, p, subset, work):
     for i in range(3):
         if (subset >> i) & 1:
             state[gatherer_at(p, i)] = -1
+    if cfg[CFG_TEAM]:   # variant: team (10 per Colony, 15 per team wins)
+        if team_gathered(state, cfg, p):
+            state[DONE] = DONE_RULES
+            state[WINNER] = p
+            state[PHASE] = PH_OVER
+            clear_decisions(state)
+        return
     if state[mat_nut_at(p)] >= WIN_NUTRIENTS:
         state[DONE] = DONE_RULES
         state[WINNER] = p
         state[PHASE] = PH_OVER
         clear_decisions(state)
+
+
+@njit(cache=True)
+def start_gathering(state, cfg, p, subset, work):
+    """A gathering (the Gather Phase, a Bird's Nest, a hero's gather_now): :func:`gather`, or
+    under the Team rules (variant: team) the player's choices of what it takes first
+    (``team.start_gather``, a ``D_GATHER`` decision when there is a choice)."""
+    if cfg[CFG_TEAM]:
+        start_gather(state, cfg, p, subset, work)
+    else:
+        gather(state, cfg, p, subset, work)
 
 
 @njit(cache=True)
@@ -805,11 +864,13 @@ def init(state, seed, cfg, work):
     clear_decisions(state)
     _EM.init_items(state, cfg)   # variant: emsporium
     _TV.init_tavern(state, cfg)   # variant: hero_tavern, legends
+    team_init(state, cfg)   # variant: team
 
 
 @njit(cache=True)
 def start_turn(state, cfg):
     state[ACTIONS] = 0
+    state[TRADE_USED] = 0   # variant: team
     state[PLACED] = 0
     state[PHASE] = PH_NUTRIENT
     state[BN_PLAYED] = 0
@@ -1167,7 +1228,7 @@ def resolve_top(state, cfg, work):
     elif ab == AB_LIBERTY:
         push_decision(state, D_PLACE_PATH, u, 1)
     elif ab == AB_BIRDS:
-        gather(state, cfg, u, x1, work)
+        start_gathering(state, cfg, u, x1, work)   # variant: team (optional gathering asks first)
     elif ab == AB_PARROT_VIEW:
         for t in range(T):
             state[known_at(u, x1, t)] = state[hand_at(x1, t)]
@@ -1298,9 +1359,11 @@ def advance(state, cfg, work):
 
 @njit(cache=True)
 def current_player(state):
+    """The agent to act: the seat's own index, except in the 2-player game (variant: team),
+    where an agent acts for two seats (``agent_of``)."""
     if decision_depth(state) > 0:
-        return top_player(state)
-    return state[TP]
+        return state[agent_of_at(top_player(state))]
+    return state[agent_of_at(state[TP])]
 
 
 @njit(cache=True)
@@ -1320,89 +1383,9 @@ def arg_ok(state, cfg, v, code, level):
 
 @njit(cache=True)
 def validate(state, cfg, work):
-    """0 if the kernels can run on ``state`` safely, else a V_* code times 1000 plus a detail
-    (a seat, a type, a stack level): what the per-slot bounds cannot see."""
-    n = cfg[CFG_NP]
-    if state[rng_at(0)] == 0 and state[rng_at(1)] == 0 and state[rng_at(2)] == 0 and state[rng_at(3)] == 0:
-        return V_RNG * 1000
-    for f in (state[TP], state[FIRST], state[C_NEXT]):
-        if f >= n:
-            return V_PLAYER * 1000 + f
-    if state[WINNER] >= n or state[C_ATT] >= n or state[C_DEF] >= n:
-        return V_PLAYER * 1000
-    for e in range(E):
-        for slot in range(2):
-            if state[paths_at(e, slot)] > (n if e < cfg[CFG_NE] else 0):
-                return V_PLAYER * 1000 + e
-    for p in range(MAXP):
-        for i in range(3):
-            g = state[gatherer_at(p, i)]
-            if (g >= cfg[CFG_NG] and not (g == TAVERN and _TV.on(cfg))) or (p >= n and g != -1 and g != 0):   # variant: hero_tavern
-                return V_LOCATION * 1000 + p
-    # mushling cards: each type's copies, wherever they are
-    for t in range(T):
-        work[t] = state[discard_at(t)] + state[limbo_at(t)] + state[carea_at(t)]
-        for p in range(MAXP):
-            work[t] += state[hand_at(p, t)]
-            if p >= n and state[hand_at(p, t)] != 0:
-                return V_CARDS * 1000 + t
-    for i in range(state[DECK_N]):
-        work[state[deck_at(i)]] += 1
-    for side in range(2):
-        for c in (state[c_card_at(side)], state[c_repl_at(side)]):
-            if c >= 0:
-                work[c] += 1
-    for t in range(T):
-        if work[t] != cfg[cfg_copies_at(t)]:
-            return V_CARDS * 1000 + t
-    total = state[NDECK_N]
-    for k in range(NK):
-        total += state[ndiscard_at(k)]
-    if total != cfg[CFG_NNUT]:
-        return V_NUTRIENT_CARDS * 1000
-    if state[DECK_TOP_N] > state[DECK_N] or state[NDECK_TOP_N] > state[NDECK_N]:
-        return V_DECK_TOP * 1000
-    if spore_supply(state, cfg) < 0 or nutrient_supply(state, cfg) < 0 or ctok_supply(state) < 0:
-        return V_TOKENS * 1000
-    if state[C_ACTIVE] and (state[C_ATT] < 0 or state[C_DEF] < 0 or state[C_EDGE] < 0
-                            or state[C_EDGE] >= cfg[CFG_NE]):
-        return V_COMBAT * 1000
-    # the decision stack: each entry's player and arguments
-    for lv in range(decision_depth(state)):
-        k = decision_at(state, lv, 0)
-        if decision_at(state, lv, 1) >= n:
-            return V_PLAYER * 1000 + lv
-        for i in range(5):
-            code = DECISION_ARGS[k, i]
-            v = decision_at(state, lv, 2 + i)
-            if k == D_RESOLVE and 1 <= i <= 3:
-                code = ABILITY_ARGS[decision_at(state, lv, 2), i - 1]
-            if not arg_ok(state, cfg, v, code, lv):
-                return V_ARG * 1000 + lv
-        if k == D_USE:
-            ab = decision_at(state, lv, 2)
-            ok = False
-            for r in REACTION_ABILITIES:
-                if ab == r:
-                    ok = True
-            if not ok:
-                return V_USE * 1000 + lv
-        if k == D_ARRANGE and not (decision_at(state, lv, 2) < decision_at(state, lv, 3) <= state[NDECK_N]):
-            return V_ARRANGE * 1000 + lv
-        if k == D_BUY and (cfg[CFG_EMS] == 0 or decision_at(state, lv, 3) > decision_at(state, lv, 2)):
-            return V_ARG * 1000 + lv   # variant: emsporium (spent <= paid)
-        if k == D_HERO_PICK and not _TV.on(cfg):   # variant: hero_tavern
-            return V_ARG * 1000 + lv
-        if k == D_LEGEND and (cfg[CFG_LEGENDS] == 0 or state[legend_deal_at(decision_at(state, lv, 1), 0)] < 0
-                              or state[legend_deal_at(decision_at(state, lv, 1), 1)] < 0):   # variant: legends
-            return V_ARG * 1000 + lv
-    code = _EM.validate_emsporium(state, cfg)   # variant: emsporium
-    if code != 0:
-        return code
-    code = _TV.validate_tavern(state, cfg)   # variant: hero_tavern, legends
-    if code != 0:
-        return code
-    return V_OK
+    """0 if the kernels can run on ``state`` safely, else a code (see :mod:`.validate`: one
+    check per field group, beyond the per-slot bounds)."""
+    return _checks.validate(state, cfg, work)
 
 
 @njit(cache=True)
@@ -1422,6 +1405,9 @@ def returns(state, cfg, out):
     """+1 to the winner, -1/(n-1) to each other player. A truncation gives 0 to all; a turn
     limit scored (turn_limit_end="score") makes the k players with the most Nutrients
     winners of (n-k)/(k(n-1)) each (0 when all tie)."""
+    if cfg[CFG_TEAM]:   # variant: team (rewards shared by the team)
+        team_returns(state, cfg, out)
+        return
     n = cfg[CFG_NP]
     w = state[WINNER]
     if state[DONE] == DONE_LIMIT:
@@ -1537,6 +1523,8 @@ def legal_mask(state, cfg, mask, work):
             c += _TV.pick_mask(state, mask, A_HERO_PICK)
         elif k == D_LEGEND:   # variant: legends
             c += _TV.legend_mask(state, p, mask, A_LEGEND)
+        elif k == D_TRADE or k == D_GATHER:   # variant: team
+            c += team_decision_mask(state, cfg, k, p, mask, work)
         return c
     ph = state[PHASE]
     p = state[TP]
@@ -1555,6 +1543,8 @@ def legal_mask(state, cfg, mask, work):
     c += _set(mask, A_END)
     if state[ACTIONS] >= MAX_ACTIONS_PER_TURN:
         return c
+    if cfg[CFG_TEAM]:   # variant: team
+        c += trade_menu(state, cfg, p, mask)
     hs = hand_size(state, p)
     if pay_capacity(state, cfg, p) >= 3 and any_build_edge(state, cfg, p):
         c += _set(mask, A_BUILD)
@@ -1641,7 +1631,7 @@ def step_action_phase(state, cfg, a, work):
     p = state[TP]
     if a == A_END:
         _TV.tavern_gather(state, cfg, p)   # variant: hero_tavern (before the gatherers come home)
-        gather(state, cfg, p, 7, work)
+        start_gathering(state, cfg, p, 7, work)   # variant: team (optional gathering asks first)
         if state[DONE]:
             return
         state[PHASE] = PH_PLACE
@@ -1703,13 +1693,17 @@ def step_action_phase(state, cfg, a, work):
         pair, q = thief_pair_args(a)
         t1, t2 = pair_types(PARASOL, SHIITAKE, pair)
         play_pair(state, cfg, p, t1, t2, AB_THIEF_PAIR, cfg[cfg_cave_at(q)])
+    elif A_TRADE <= a < A_TRADE + T + 1:   # variant: team
+        trade_offer(state, cfg, p, a - A_TRADE)
 
 
 @njit(cache=True)
 def step_decision(state, cfg, a, work):
     k = top_kind(state)
     p = top_player(state)
-    if k == D_FA:
+    if k == D_TRADE or k == D_GATHER:   # variant: team
+        team_step_decision(state, cfg, k, a, work)
+    elif k == D_FA:
         target = top_arg(state, 0)
         pop_decision(state)
         if a == A_FLY:
@@ -1878,19 +1872,20 @@ def step(state, action, cfg, work):
 def observe(state, player, cfg, out, work):
     out[:] = 0.0
     n = cfg[CFG_NP]
-    me = player
+    me = observer_seat(state, player)   # variant: team (the player itself, except in the 2-player game)
     ne = cfg[CFG_NE]
     ng = cfg[CFG_NG]
     out[O_PHASE + state[PHASE]] = 1.0
     depth = decision_depth(state)
     if state[DONE] == 0:
-        actor = current_player(state)
+        actor = top_player(state) if depth > 0 else state[TP]
         out[O_ACTOR + (actor - me) % n] = 1.0
         if depth > 0:
             if top_kind(state) < NUM_D_BASE:
                 out[O_DKIND + top_kind(state)] = 1.0
-            else:   # variant decisions (their field exists only with a variant on)
+            elif top_kind(state) < NUM_D_ITEMS:   # the items' variant decisions (their field exists with them on)
                 out[O_VDKIND + top_kind(state) - NUM_D_BASE] = 1.0
+            # (variant: team: its decisions are in its own block, team_observe)
     out[O_TURNP + (state[TP] - me) % n] = 1.0
     out[O_FIRST + (state[FIRST] - me) % n] = 1.0
     lim = cfg[CFG_TURN_LIMIT]
@@ -2054,11 +2049,20 @@ def observe(state, player, cfg, out, work):
                               depth > 0 and top_kind(state) == D_BUY)
     if _TV.on(cfg):   # variant: hero_tavern, legends
         _TV.observe_tavern(state, cfg, me, n, out, O_HEROES, O_HERO_UP, O_HDECK, O_DEAL, O_TAVERN, O_PICKS)
+    if cfg[CFG_TEAM]:   # variant: team
+        team_observe(state, cfg, me, out, work)
 
 
 # the variants' modules (imported as modules: they import this one's names, and their
 # functions are looked up when a kernel compiles)
 from . import emsporium as _EM  # noqa: E402
 from . import tavern as _TV  # noqa: E402
+# variant: team (its kernels use the helpers above; the kernels above call them at run time)
+from .team import (  # noqa: E402
+    is_teammate, observer_seat, start_gather, team_decision_mask, team_gathered, team_init, team_observe, team_returns,
+    team_step_decision, team_take, trade_menu, trade_offer,
+)
 
 install_batch_kernels(globals())
+
+from . import validate as _checks  # noqa: E402  (the state check's field groups: they use this module)

@@ -26,16 +26,16 @@ from numba import njit
 from mushgym.core import rng_below, shuffle_range
 
 from .rules import (
-    C_ATT, C_DEF, C_PASSES, CFG_LEGENDS, CFG_NP, CFG_TAVERN, CFG_WILLOW, D_HERO_PICK, D_LEGEND, D_PLACE_PATH, FIRST,
+    C_ATT, C_DEF, C_PASSES, CFG_LEGENDS, agent_of_at, CFG_NP, CFG_TAVERN, CFG_WILLOW, D_HERO_PICK, D_LEGEND, D_PLACE_PATH, FIRST,
     HDECK, HDECK_N, HERO_UP, MAXP, NDECK_N, NH, RNG, TAVERN, c_bonus_at, cfg_cave_at, cfg_hero_amount_at,
-    cfg_hero_effect_at, ctok_at, ctok_supply, decision_depth, draw_cards, gather, gatherer_at, hero_deck_at, hero_up_at,
+    cfg_hero_effect_at, ctok_at, ctok_supply, decision_depth, draw_cards, gatherer_at, hero_deck_at, hero_up_at,
     heroes_at, legend_deal_at, loc_nut_at, loc_spores_at, mat_spores_at, nseen_at, nutrient_supply, pop_decision,
-    push_decision, set_top_arg, spore_supply, top_arg, top_kind,
+    push_decision, set_top_arg, spore_supply, start_gathering, top_arg, top_kind,
 )
+from .rules import V_HEROES  # noqa: F401  (the validate code of the hero counts; validate.py names it)
 
 # effects (variant_data.HERO_EFFECTS order)
 (HE_FREE_PATHS, HE_SPORES, HE_CTOKS, HE_DRAW, HE_SPAWN, HE_VIEW, HE_GATHER, HE_WILLOW, HE_COMBAT) = range(9)
-V_HEROES = 14   # validate code
 
 
 @njit(cache=True)
@@ -260,7 +260,7 @@ def use_hero(state, cfg, p, h, k, work):
         for i in range(min(amt, top)):
             state[nseen_at(p, top - 1 - i)] = 1
     elif eff == HE_GATHER:
-        gather(state, cfg, p, 7, work)
+        start_gathering(state, cfg, p, 7, work)   # variant: team (optional gathering under the Team rules)
     elif eff == HE_WILLOW:
         s = nutrient_supply(state, cfg)
         state[loc_nut_at(cfg[CFG_WILLOW])] += amt if amt < s else s
@@ -316,13 +316,14 @@ def observe_tavern(state, cfg, me, n, out, o_heroes, o_up, o_deck, o_deal, o_tav
 @njit(cache=True)
 def determinize_heroes(state, player, cfg, rng):
     """The hero deck's order and the other players' Legends deals are hidden: pooled in
-    canonical order, shuffled from ``rng``, dealt back (deals first, then the deck)."""
+    canonical order, shuffled from ``rng``, dealt back (deals first, then the deck).
+    ``player`` is an agent: in the 2-player game (variant: team) both of its seats' deals stay."""
     if not on(cfg):
         return
     n0 = state[HDECK_N]
     m = n0
     for p in range(MAXP):
-        if p != player:
+        if state[agent_of_at(p)] != player:   # variant: team (an agent's seats)
             for k in range(2):
                 h = state[legend_deal_at(p, k)]
                 if h >= 0:
@@ -341,7 +342,7 @@ def determinize_heroes(state, player, cfg, rng):
         state[hero_deck_at(i)] = state[hero_deck_at(j)]
         state[hero_deck_at(j)] = x
     for p in range(MAXP):
-        if p != player:
+        if state[agent_of_at(p)] != player:   # variant: team (an agent's seats)
             for k in range(2):
                 if state[legend_deal_at(p, k)] >= 0:
                     m -= 1
