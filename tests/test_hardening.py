@@ -224,7 +224,7 @@ def test_wrapped_env_checks_survive_python_O(tmp_path):
 
 
 #: games whose validate kernel refuses every inconsistent state the fuzzer makes (0 silent)
-NO_SILENT = ("fungi_v0", "mycology_v0", "mycelium_v0")
+NO_SILENT = ("fungi_v0", "mycology_v0", "mycelium_v0", "mycelia_v0")   # every game: 0 accepted-but-invalid
 
 
 @pytest.mark.parametrize("env_id", _bounded_games())
@@ -237,7 +237,7 @@ def test_fuzz_states_small(env_id):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("env_id, options", [(e, {}) for e in _bounded_games()]
+@pytest.mark.parametrize("env_id, options", [pytest.param(p.values[0], {}, marks=p.marks) for p in _bounded_games()]
                          + [("mycology_v0", {"num_players": 6})])
 def test_fuzz_states_large(env_id, options):
     """The issue's 10,000 + 10,000 per game with MUSHGYM_SLOW_SCALE=34 (or, with counts:
