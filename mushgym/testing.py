@@ -44,6 +44,37 @@ def harness_games(game_class: type[Game], options: dict[str, Any], games: int) -
     return max(1, games // 4) if hit else games
 
 
+def option_combinations(game_class: type[Game]) -> list[dict[str, Any]]:
+    """Every allowed combination of two or more non-default values of the options the game
+    lists in ``combinable_options`` (variants meant to be played together); the game's own
+    constructor decides what is allowed (a refused combination raises ValueError and is left
+    out: the refusal is tested with its message by the game's tests). Single options are
+    :func:`option_sets`'s."""
+    import itertools
+
+    names = tuple(getattr(game_class, "combinable_options", ()))
+    from .core.header import HEADER_WORDS
+
+    out: list[dict[str, Any]] = []
+    seen = {game_class(**o).config[:-HEADER_WORDS].tobytes() for o in option_sets(game_class)} if names else set()
+    for values in itertools.product(*(game_class.option_choices[n] for n in names)):
+        opts = {n: v for n, v in zip(names, values) if v != game_class.default_options.get(n)}
+        if len(opts) < 2:
+            continue
+        try:
+            game = game_class(**opts)
+        except ValueError:
+            continue
+        # the same rules under two names (legends implies the Tavern; 2 players play the Team
+        # rules) give the same config table before its header: one case
+        config = game.config[:-HEADER_WORDS].tobytes()
+        if config in seen:
+            continue
+        seen.add(config)
+        out.append(opts)
+    return out
+
+
 def options_id(options: dict[str, Any]) -> str:
     return "-".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"
 

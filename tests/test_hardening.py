@@ -702,6 +702,8 @@ def test_fuzz_entry_points_small(entry, env_id):
 @pytest.mark.parametrize("entry", sorted(SMALL))
 @pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
 def test_fuzz_entry_points_large(entry, env_id):
+    if entry == "cli" and env_id != "fungi_v0":
+        pytest.skip("the CLI cases do not depend on the game")
     n = (30 if entry == "cli" else 300) * slow_scale()
     counts = fuzz_entry(entry, env_id, n, seed=2)
     assert counts["crash"] == counts["unclear"] == counts["silent"] == 0, (entry, counts)

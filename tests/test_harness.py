@@ -167,6 +167,28 @@ def test_random_play_invariants_many_games(case):
     assert result["lengths"].max() <= game.spec.max_game_length
 
 
+COMBINATIONS = [(env_modules()[e], o) for e in mushgym.list_envs()
+                for o in testing.option_combinations(env_module(e).Game)]
+
+
+@pytest.mark.parametrize("module_name,options", COMBINATIONS,
+                         ids=[f"{m.rsplit('.', 1)[-1]}[{testing.options_id(o)}]" for m, o in COMBINATIONS])
+def test_option_combinations_play_with_every_check(module_name, options):
+    """Every allowed combination of a game's combinable variants (testing.option_combinations):
+    random play with every check on every step, the compiled state check accepting every state
+    met, and hidden information staying hidden. Single options are the ``case`` tests'."""
+    game_class = load(module_name).Game
+    # CI's small form: one game, shortened by the game's own option for that (e.g. a turn limit)
+    small = {} if SCALE > 1 else dict(getattr(game_class, "combination_small_options", {}))
+    game = game_class(**{**small, **options})
+    result = testing.play_random_games(game, n_games=SCALE, seed=300)
+    assert (result["lengths"] > 0).all()
+    for state in testing.random_states(game, n_games=1, seed=301, every=5):
+        game.validate(state)
+    if not game.spec.perfect_information:
+        assert testing.check_hidden_information(game, n_games=1, seed=41) > 0
+
+
 def test_compiled_rollouts_agree_with_python_loop(case):
     module, options = case
     game = module.Game(**options)

@@ -78,6 +78,10 @@ class MyceliumGame(Game):
     kernels = R
     actions = R.A
     layout = R.L
+    #: the variants the rulebook lets players combine: the harness plays every allowed combination
+    combinable_options: ClassVar[tuple[str, ...]] = ("num_players", "emsporium", "hero_tavern", "legends", "team")
+    #: CI's small form of that run: games cut at 60 turns (MUSHGYM_SLOW_SCALE>1 plays them whole)
+    combination_small_options: ClassVar[dict] = {"turn_limit": 60}
     option_choices: ClassVar[dict[str, tuple]] = {
         "num_players": (2, 3, 4),
         "reaction_prompts": REACTION_PROMPTS,
