@@ -24,6 +24,19 @@ from .game import MyceliumGame
 from .greedy import heuristic
 
 
+
+def _choose(g, s, p, mask, greedy, rng, kinds):
+    """Player ``p``'s move: the greedy heuristic's best (ties at random; its kind counted in
+    ``kinds``) or a uniform legal action."""
+    if greedy:
+        sc = heuristic(g, s, p, None, mask)
+        best = np.flatnonzero(sc == sc.max())
+        a = int(best[rng.integers(best.size)])
+        kinds[R.A.group_of(a).name] += 1
+        return a
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(legal.size)])
+
 def random_figures(n_players: int, games: int, seed: int = 0, **options) -> dict:
     g = MyceliumGame(num_players=n_players, **options)
     r = g.random_rollouts(games, seed=seed, threads=1)
@@ -53,15 +66,7 @@ def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, **op
         while not g.is_terminal(s):
             p = g.current_player(s)
             mask = g.legal_mask(s)
-            if p in seats:
-                sc = heuristic(g, s, p, None, mask)
-                best = np.flatnonzero(sc == sc.max())
-                a = int(best[rng.integers(best.size)])
-                kinds[R.A.group_of(a).name] += 1
-            else:
-                legal = np.flatnonzero(mask)
-                a = int(legal[rng.integers(legal.size)])
-            g.step_inplace(s, a, check=False)
+            g.step_inplace(s, _choose(g, s, p, mask, p in seats, rng, kinds), check=False)
         v = R.L.arrays(s)
         items += v["items"].sum(axis=0)   # variant: emsporium
         turns.append(int(v["turn"]))
@@ -120,15 +125,7 @@ def team_greedy_figures(options: dict, games: int, greedy_teams, seed: int = 0) 
             seat = int(v["decisions"][d - 1][1]) if d else int(v["turn_player"])
             p = g.current_player(s)
             mask = g.legal_mask(s)
-            if seat in seats:
-                sc = heuristic(g, s, p, None, mask)
-                best = np.flatnonzero(sc == sc.max())
-                a = int(best[rng.integers(best.size)])
-                kinds[R.A.group_of(a).name] += 1
-            else:
-                legal = np.flatnonzero(mask)
-                a = int(legal[rng.integers(legal.size)])
-            g.step_inplace(s, a, check=False)
+            g.step_inplace(s, _choose(g, s, p, mask, seat in seats, rng, kinds), check=False)
         v = R.L.arrays(s)
         turns.append(int(v["turn"]))
         w = int(v["winner"])
