@@ -140,3 +140,17 @@ def register_with_pettingzoo() -> None:
         except Exception:
             pass
         register("aec", pz_id, entry_point=f"{module}:env")
+
+
+def sibling_module(module_name: str, name: str):
+    """The module ``name`` in the package of ``module_name`` (``envs/<game>/<name>.py`` beside a
+    game's kernels or class), or None if there is none; an import error inside it propagates."""
+    package = module_name.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as err:
+        if err.name == f"{package}.{name}":
+            return None
+        raise

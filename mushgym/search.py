@@ -86,7 +86,6 @@ sums, a prior row and a child-index row per expanded node) are preallocated per 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -108,15 +107,9 @@ _lock = threading.Lock()
 
 def _package_module(kernels, name: str):
     """The module ``name`` beside a kernel module (``envs/<game>/<name>.py``), or None."""
-    package = kernels.__name__.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        return importlib.import_module(f"{package}.{name}")
-    except ModuleNotFoundError as e:
-        if e.name == f"{package}.{name}":
-            return None
-        raise
+    from .registry import sibling_module
+
+    return sibling_module(kernels.__name__, name)
 
 
 def find_kernel(kernels, name: str):

@@ -17,7 +17,6 @@ the AEC env's ``render_mode="rgb_array"``/``"svg"``/``"human"``) is generic:
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from .scene import Scene, Shape
@@ -29,16 +28,10 @@ __all__ = ["PALETTE", "Scene", "Shape", "card", "card_back", "chip", "draw_state
 
 def render_module(game: Any):
     """The ``render`` module next to the game's class (``mushgym.envs.<game>.render``), or None."""
+    from ..registry import sibling_module
+
     cls = game if isinstance(game, type) else type(game)
-    package = cls.__module__.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        return importlib.import_module(f"{package}.render")
-    except ModuleNotFoundError as err:
-        if err.name == f"{package}.render":
-            return None
-        raise
+    return sibling_module(cls.__module__, "render")
 
 
 def has_picture(game: Any) -> bool:
