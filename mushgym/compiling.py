@@ -286,35 +286,45 @@ def _cold(dispatcher) -> bool:
         return False
 
 
+def _start_worker(key: str, argv: list[str]) -> object | None:
+    """Start ``python -m mushgym.compiling *argv`` as the worker of ``key`` (once per key and
+    process); returns the ``subprocess.Popen`` or None."""
+    if key in _ahead_started:
+        return None
+    _ahead_started[key] = None
+    import subprocess
+
+    env = dict(os.environ, MUSHGYM_COMPILE_WORKERS="0", MUSHGYM_COMPILE_NOTICE="0")
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "mushgym.compiling", *argv],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    except OSError:      # no process to spare: this process compiles everything itself
+        return None
+    _ahead_started[key] = proc
+    return proc
+
+
 def compile_ahead(game, env_id: str) -> object | None:
     """Start the worker of the comment above for ``game`` if its AEC kernels are not cached;
     returns the ``subprocess.Popen`` (or None). Once per env id and process."""
     if env_id in _ahead_started or not compile_workers_enabled():
         return None
-    _ahead_started[env_id] = None
     kernels = game.kernels
     if not any(_cold(getattr(kernels, name)) for name in AHEAD if hasattr(kernels, name)):
+        _ahead_started[env_id] = None
         return None
-    import subprocess
-
-    env = dict(os.environ, MUSHGYM_COMPILE_WORKERS="0", MUSHGYM_COMPILE_NOTICE="0")
-    try:
-        proc = subprocess.Popen([sys.executable, "-m", "mushgym.compiling", "ahead", env_id],
-                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, env=env, start_new_session=True)
-    except OSError:      # no process to spare: this process compiles everything itself
-        return None
-    _ahead_started[env_id] = proc
-    return proc
+    return _start_worker(env_id, ["ahead", env_id])
 
 
-def await_ahead(env_id: str, timeout: float = 300.0) -> None:
-    """Wait for ``env_id``'s worker if it is still compiling: what it compiles is about to be
-    needed, and loading it when it is done beats compiling it a second time here."""
-    proc = _ahead_started.get(env_id)
+def await_ahead(key: str, timeout: float = 300.0) -> None:
+    """Wait for the worker of ``key`` (an env id, or :func:`vector_ahead`'s key) if it is still
+    compiling: what it compiles is about to be needed, and loading it when it is done beats
+    compiling it a second time here."""
+    proc = _ahead_started.get(key)
     if proc is None:
         return
-    _ahead_started[env_id] = None
+    _ahead_started[key] = None
     try:
         proc.wait(timeout=timeout)
     except Exception:   # a stuck worker: this process compiles what is missing itself
@@ -331,8 +341,55 @@ def _ahead_main(env_id: str) -> None:
         getattr(game.kernels, name).compile(sig)
 
 
-if __name__ == "__main__":  # python -m mushgym.compiling ahead ENV_ID
-    if len(sys.argv) == 3 and sys.argv[1] == "ahead":
-        _ahead_main(sys.argv[2])
-    else:
-        sys.exit("usage: python -m mushgym.compiling ahead ENV_ID")
+# --- the first vector step, on both cores -------------------------------------------------
+# The same trick for the vector classes (``mushgym.vector``): their ``reset`` and ``step``
+# loops are the two largest compilations a game has (each inlines the whole game), and a
+# user needs both. When a vector env is built on a cold cache, :func:`vector_ahead` starts
+# one worker that compiles the step loop (serial or parallel, as the env will use) for the
+# env's argument types, while this process compiles the seeding and reset loops; the env's
+# first ``step`` waits for the worker (:func:`await_ahead`) and loads the loop from the cache.
+
+def vector_ahead(vec) -> str | None:
+    """Start the step-loop worker for the vector env ``vec`` (``mushgym.vector``) if its step
+    loop is not cached; returns the key to :func:`await_ahead` on (or None)."""
+    if not compile_workers_enabled():
+        return None
+    kernel = vec._step_kernel()
+    if not _cold(kernel):
+        return None
+    kind = type(vec).__name__
+    key = f"{vec.env_id}:{kind}:{kernel.py_func.__name__}:{vec.obs_dtype.name}:{vec.state_dtype.name}"
+    if key in _ahead_started:
+        return None
+    proc = _start_worker(key, ["vector", vec.env_id, kind, "1" if vec._parallel else "0",
+                               vec.obs_dtype.name, vec.state_dtype.name])
+    return key if proc is not None else None
+
+
+def vector_step_signature(vec) -> tuple:
+    """The numba argument types of ``vec``'s step loop (what :func:`vector_ahead`'s worker compiles)."""
+    import numba
+
+    return tuple(numba.typeof(a) for a in vec._step_args(vec._actions))
+
+
+def _vector_main(env_id: str, kind: str, parallel: str, obs_dtype: str, state_dtype: str) -> None:
+    """The worker: build a one-env copy of the vector env (default options: the argument types
+    do not depend on them) and compile its step loop from the signature, without running it."""
+    import mushgym
+    from . import vector
+
+    cls = {"MushroomVectorEnv": vector.MushroomVectorEnv, "SingleAgentVectorEnv": vector.SingleAgentVectorEnv}[kind]
+    vec = cls(mushgym.game(env_id), 1, seed=0, parallel=parallel == "1", obs_dtype=obs_dtype,
+              state_dtype=state_dtype)
+    vec._step_kernel().compile(vector_step_signature(vec))
+
+
+_WORKERS = {"ahead": (_ahead_main, 1), "vector": (_vector_main, 5)}
+
+if __name__ == "__main__":  # python -m mushgym.compiling ahead ENV_ID | vector ENV_ID KIND PARALLEL OBS STATE
+    job = _WORKERS.get(sys.argv[1] if len(sys.argv) > 1 else "")
+    if job is None or len(sys.argv) != 2 + job[1]:
+        sys.exit("usage: python -m mushgym.compiling ahead ENV_ID\n"
+                 "       python -m mushgym.compiling vector ENV_ID KIND PARALLEL OBS_DTYPE STATE_DTYPE")
+    job[0](*sys.argv[2:])

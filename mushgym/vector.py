@@ -93,6 +93,7 @@ import numpy as np
 from .core.batch import (
     AUTORESET_DISABLED, AUTORESET_NEXT_STEP, AUTORESET_SAME_STEP, FLAG_DRAW, FLAG_OBS, new_batch,
 )
+from . import compiling
 from .game import MASK_DTYPE, OBS_DTYPE, Game
 
 AUTORESET_MODES = {
@@ -233,6 +234,9 @@ class _VectorBase:
         self._draw = False  # draw random actions inside step/reset (after the first sample call)
         self._draw_capable = False  # whether this class's kernels can
         self._needs_reset = True
+        # on a cold cache, a worker process compiles the step loop while this one compiles
+        # the seeding and reset loops (mushgym.compiling.vector_ahead)
+        self._ahead = compiling.vector_ahead(self)
         self._seed(seed)
 
     @property
@@ -248,6 +252,21 @@ class _VectorBase:
         if self.state_dtype == np.int64:
             return self._b.states[i].copy()
         return self.game.layout.from_vector(self._b.states[i])
+
+    def _step_kernel(self):
+        """The compiled step loop this env calls (serial or parallel)."""
+        serial, parallel = self._STEP
+        return getattr(self.kernels, parallel if self._parallel else serial)
+
+    def _run_step(self, acts: np.ndarray) -> int:
+        if self._ahead is not None:
+            compiling.await_ahead(self._ahead)
+            self._ahead = None
+        bad = self._call(getattr(self.kernels, self._STEP[0]), getattr(self.kernels, self._STEP[1]),
+                         *self._step_args(acts))
+        if bad >= 0:
+            self._raise_bad(bad, acts)
+        return bad
 
     def _flags(self) -> int:
         return (FLAG_DRAW if self._draw else 0) | (FLAG_OBS if self.with_obs else 0)
@@ -463,17 +482,18 @@ class MushroomVectorEnv(_VectorBase):
         An illegal or out-of-range action raises ``ValueError`` naming the env and the
         action, before any env is stepped.
         """
-        acts = self._as_actions(actions)
-        bad = self._call(self.kernels.vec_step, self.kernels.par_vec_step, self._b, acts, self._cfg,
-                         self.max_episode_steps, self._mode, self._flags())
-        if bad >= 0:
-            self._raise_bad(bad, acts)
+        self._run_step(self._as_actions(actions))
         info: dict[str, Any] = {}
         if self._mode == AUTORESET_SAME_STEP:
             info["final_obs"] = self._obs_out(self.final_obs)
             info["_final_obs"] = self._out(self.has_final)
         return (self._obs_out(self.obs), self._out(self.rewards), self._out(self.terminated),
                 self._out(self.truncated), self._out(self.masks), self._out(self.current_player), info)
+
+    _STEP = ("vec_step", "par_vec_step")
+
+    def _step_args(self, acts: np.ndarray) -> tuple:
+        return self._b, acts, self._cfg, self.max_episode_steps, self._mode, self._flags()
 
     def __repr__(self) -> str:
         return (f"MushroomVectorEnv({self.env_id!r}, num_envs={self.num_envs}, "
@@ -586,17 +606,18 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
         return self._out(self.obs), {"action_mask": self._out(self.masks)}
 
     def step(self, actions: Any):
-        acts = self._as_actions(actions)
-        bad = self._call(self.kernels.sa_step, self.kernels.par_sa_step, self._b, acts, self._cfg,
-                         self.learner_seat, self.max_episode_steps, self._mode, self.num_players)
-        if bad >= 0:
-            self._raise_bad(bad, acts)
+        self._run_step(self._as_actions(actions))
         info: dict[str, Any] = {"action_mask": self._out(self.masks)}
         if self._mode == AUTORESET_SAME_STEP:
             info["final_obs"] = self._out(self.final_obs)
             info["_final_obs"] = self._out(self.has_final)
         return (self._out(self.obs), self._out(self.rewards), self._out(self.terminated),
                 self._out(self.truncated), info)
+
+    _STEP = ("sa_step", "par_sa_step")
+
+    def _step_args(self, acts: np.ndarray) -> tuple:
+        return self._b, acts, self._cfg, self.learner_seat, self.max_episode_steps, self._mode, self.num_players
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions in every env, ``(num_envs, num_actions)`` bool."""

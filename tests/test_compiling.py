@@ -127,3 +127,68 @@ def test_the_worker_fills_the_cache_the_env_then_loads(tmp_path):
                          capture_output=True, text=True).stdout.split()
     assert "init" in out                                  # the deal was not in the worker's share
     assert "observe" not in out and "aec_advance" not in out, out
+
+
+# --- the compile worker of the first vector step (compiling.vector_ahead) ------------------
+
+@pytest.mark.parametrize("single_agent", [False, True])
+def test_vector_step_signature_is_the_one_the_env_uses(single_agent):
+    import mushgym.vector
+
+    if single_agent:
+        vec = mushgym.vector.make_single_agent("fungi_v0", 3, seed=0)
+        vec.reset()
+        vec.step(vec.action_masks().argmax(axis=1))
+    else:
+        vec = mushgym.vector.make("fungi_v0", 3, seed=0)
+        vec.reset()
+        vec.step(vec.sample_random_actions())
+    used = [tuple(s) for s in vec._step_kernel().signatures]
+    assert compiling.vector_step_signature(vec) in used, used   # the worker compiles what step calls
+
+
+def test_no_vector_worker_when_disabled_or_cached(monkeypatch):
+    import mushgym.vector
+
+    started = []
+    monkeypatch.setattr(compiling, "_start_worker", lambda key, argv: started.append(argv) or object())
+    monkeypatch.setattr(compiling, "_ahead_started", {})
+    monkeypatch.setenv("MUSHGYM_COMPILE_WORKERS", "0")
+    vec = mushgym.vector.make("fungi_v0", 2, seed=0)
+    assert vec._ahead is None and started == []
+    vec.reset()
+    vec.step(vec.sample_random_actions())       # compiled (or loaded) now: the cache holds it
+    monkeypatch.setenv("MUSHGYM_COMPILE_WORKERS", "1")
+    if compiling.compile_workers_enabled() and not compiling._cold(vec._step_kernel()):
+        assert mushgym.vector.make("fungi_v0", 2, seed=0)._ahead is None and started == []
+
+
+def test_a_cold_vector_step_loop_starts_one_worker_and_step_waits_for_it(monkeypatch):
+    import mushgym.vector
+
+    class Proc:
+        waited = 0
+
+        def wait(self, timeout=None):
+            Proc.waited += 1
+
+    started = []
+    monkeypatch.setattr(compiling, "_ahead_started", {})
+    monkeypatch.setattr(compiling, "_cold", lambda dispatcher: True)
+    monkeypatch.setattr(compiling, "compile_workers_enabled", lambda: True)
+
+    def start(key, argv):
+        started.append(argv)
+        compiling._ahead_started[key] = Proc()
+        return compiling._ahead_started[key]
+
+    monkeypatch.setattr(compiling, "_start_worker", start)
+    vec = mushgym.vector.make("fungi_v0", 2, seed=0)
+    assert started == [["vector", "fungi_v0", "MushroomVectorEnv", "0", vec.obs_dtype.name, vec.state_dtype.name]]
+    mushgym.vector.make("fungi_v0", 2, seed=0)
+    assert len(started) == 1                      # once per loop and argument types in a process
+    vec.reset()
+    assert Proc.waited == 0                       # reset runs alongside the worker
+    vec.step(vec.sample_random_actions())
+    vec.step(vec.sample_random_actions())
+    assert Proc.waited == 1                       # the first step waits for it, once
