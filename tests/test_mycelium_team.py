@@ -501,3 +501,12 @@ def test_greedy_plays_the_team_actions_and_reads_no_hidden_card():
         np.testing.assert_array_equal(agent.scores(game, other, p), agent.scores(game, st, p))
         checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("module", ["team", "emsporium", "tavern", "validate", "rules"])
+def test_each_variant_module_imports_first(module):
+    """The variants' modules and the rules import each other; any of them may be imported first."""
+    import subprocess
+    import sys
+
+    subprocess.run([sys.executable, "-c", f"import mushgym.envs.mycelium.{module}"], check=True, timeout=300)

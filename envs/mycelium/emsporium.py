@@ -19,10 +19,10 @@ anything (each effect below adds ``count x effect``).
 
 from numba import njit
 
-from mushgym.core import rng_below, shuffle_range
+from mushgym.core import refill_slots, rng_below, shuffle_range
 
 from .rules import (
-    CFG_EMS, CFG_NE, D_BUY, E, HAND_LIMIT, IDECK, IDECK_N, MAX_PAID, MAXP, NI, NIC, RNG, SHOP, T, cfg_edge_nbr_at,
+    CFG_EMS, CFG_NE, D_BUY, E, HAND_LIMIT, IDECK, IDECK_N, SHOP_SLOTS, MAX_PAID, MAXP, NI, NIC, RNG, SHOP, T, cfg_edge_nbr_at,
     cfg_item_cost_at, cfg_spore_at, has_path, hand_at, item_deck_at, items_at, lose_public, mat_spores_at, push_decision,
     set_top_arg, shop_at, to_discard, top_arg,
 )
@@ -183,12 +183,7 @@ def refill_shop(state, cfg):
     """End of the turn: empty shop slots take the top cards of the item deck (while it lasts)."""
     if cfg[CFG_EMS] == 0:
         return
-    for s in range(SHOP):
-        if state[shop_at(s)] < 0 and state[IDECK_N] > 0:
-            n = state[IDECK_N] - 1
-            state[shop_at(s)] = state[item_deck_at(n)]
-            state[item_deck_at(n)] = 0
-            state[IDECK_N] = n
+    refill_slots(state, SHOP_SLOTS, SHOP, IDECK, IDECK_N)
 
 
 @njit(cache=True)

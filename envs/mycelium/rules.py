@@ -628,7 +628,7 @@ def attackable(state, cfg, p, e, slot, remote):
     q = state[paths_at(e, slot)] - 1
     if q < 0 or q == p or cfg[cfg_permanent_at(e)] == q:
         return False
-    if is_teammate(cfg, p, q):   # variant: team (no friendly fire)
+    if _TM.is_teammate(cfg, p, q):   # variant: team (no friendly fire)
         return False
     return remote or connected_to_own(state, cfg, p, e)
 
@@ -706,7 +706,7 @@ def gather(state, cfg, p, subset, work):
         take = n * _EM.tokens_per_gatherer(state, p)   # variant: emsporium (Backpack)
         take = take if take < b else b
         if cfg[CFG_TEAM]:   # variant: team (optional gathering: the player's choice)
-            take = team_take(state, g, take)
+            take = _TM.team_take(state, g, take)
         if kind == LK_CAVE:
             have = state[loc_spores_at(g)]
             take = take if take < have else have
@@ -721,7 +721,7 @@ def gather(state, cfg, p, subset, work):
         if (subset >> i) & 1:
             state[gatherer_at(p, i)] = -1
     if cfg[CFG_TEAM]:   # variant: team (10 per Colony, 15 per team wins)
-        if team_gathered(state, cfg, p):
+        if _TM.team_gathered(state, cfg, p):
             state[DONE] = DONE_RULES
             state[WINNER] = p
             state[PHASE] = PH_OVER
@@ -740,7 +740,7 @@ def start_gathering(state, cfg, p, subset, work):
     under the Team rules (variant: team) the player's choices of what it takes first
     (``team.start_gather``, a ``D_GATHER`` decision when there is a choice)."""
     if cfg[CFG_TEAM]:
-        start_gather(state, cfg, p, subset, work)
+        _TM.start_gather(state, cfg, p, subset, work)
     else:
         gather(state, cfg, p, subset, work)
 
@@ -864,7 +864,7 @@ def init(state, seed, cfg, work):
     clear_decisions(state)
     _EM.init_items(state, cfg)   # variant: emsporium
     _TV.init_tavern(state, cfg)   # variant: hero_tavern, legends
-    team_init(state, cfg)   # variant: team
+    _TM.team_init(state, cfg)   # variant: team
 
 
 @njit(cache=True)
@@ -1406,7 +1406,7 @@ def returns(state, cfg, out):
     limit scored (turn_limit_end="score") makes the k players with the most Nutrients
     winners of (n-k)/(k(n-1)) each (0 when all tie)."""
     if cfg[CFG_TEAM]:   # variant: team (rewards shared by the team)
-        team_returns(state, cfg, out)
+        _TM.team_returns(state, cfg, out)
         return
     n = cfg[CFG_NP]
     w = state[WINNER]
@@ -1524,7 +1524,7 @@ def legal_mask(state, cfg, mask, work):
         elif k == D_LEGEND:   # variant: legends
             c += _TV.legend_mask(state, p, mask, A_LEGEND)
         elif k == D_TRADE or k == D_GATHER:   # variant: team
-            c += team_decision_mask(state, cfg, k, p, mask, work)
+            c += _TM.team_decision_mask(state, cfg, k, p, mask, work)
         return c
     ph = state[PHASE]
     p = state[TP]
@@ -1544,7 +1544,7 @@ def legal_mask(state, cfg, mask, work):
     if state[ACTIONS] >= MAX_ACTIONS_PER_TURN:
         return c
     if cfg[CFG_TEAM]:   # variant: team
-        c += trade_menu(state, cfg, p, mask)
+        c += _TM.trade_menu(state, cfg, p, mask)
     hs = hand_size(state, p)
     if pay_capacity(state, cfg, p) >= 3 and any_build_edge(state, cfg, p):
         c += _set(mask, A_BUILD)
@@ -1694,7 +1694,7 @@ def step_action_phase(state, cfg, a, work):
         t1, t2 = pair_types(PARASOL, SHIITAKE, pair)
         play_pair(state, cfg, p, t1, t2, AB_THIEF_PAIR, cfg[cfg_cave_at(q)])
     elif A_TRADE <= a < A_TRADE + T + 1:   # variant: team
-        trade_offer(state, cfg, p, a - A_TRADE)
+        _TM.trade_offer(state, cfg, p, a - A_TRADE)
 
 
 @njit(cache=True)
@@ -1702,7 +1702,7 @@ def step_decision(state, cfg, a, work):
     k = top_kind(state)
     p = top_player(state)
     if k == D_TRADE or k == D_GATHER:   # variant: team
-        team_step_decision(state, cfg, k, a, work)
+        _TM.team_step_decision(state, cfg, k, a, work)
     elif k == D_FA:
         target = top_arg(state, 0)
         pop_decision(state)
@@ -1872,7 +1872,7 @@ def step(state, action, cfg, work):
 def observe(state, player, cfg, out, work):
     out[:] = 0.0
     n = cfg[CFG_NP]
-    me = observer_seat(state, player)   # variant: team (the player itself, except in the 2-player game)
+    me = _TM.observer_seat(state, player)   # variant: team (the player itself, except in the 2-player game)
     ne = cfg[CFG_NE]
     ng = cfg[CFG_NG]
     out[O_PHASE + state[PHASE]] = 1.0
@@ -2050,18 +2050,16 @@ def observe(state, player, cfg, out, work):
     if _TV.on(cfg):   # variant: hero_tavern, legends
         _TV.observe_tavern(state, cfg, me, n, out, O_HEROES, O_HERO_UP, O_HDECK, O_DEAL, O_TAVERN, O_PICKS)
     if cfg[CFG_TEAM]:   # variant: team
-        team_observe(state, cfg, me, out, work)
+        _TM.team_observe(state, cfg, me, out, work)
 
 
 # the variants' modules (imported as modules: they import this one's names, and their
 # functions are looked up when a kernel compiles)
 from . import emsporium as _EM  # noqa: E402
 from . import tavern as _TV  # noqa: E402
-# variant: team (its kernels use the helpers above; the kernels above call them at run time)
-from .team import (  # noqa: E402
-    is_teammate, observer_seat, start_gather, team_decision_mask, team_gathered, team_init, team_observe, team_returns,
-    team_step_decision, team_take, trade_menu, trade_offer,
-)
+# variant: team (a module like the two above: team.py imports this one's names, so importing
+# team.py first works too; its kernels use the helpers above)
+from . import team as _TM  # noqa: E402
 
 install_batch_kernels(globals())
 

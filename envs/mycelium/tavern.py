@@ -23,11 +23,11 @@ no gatherer can go to the Tavern).
 
 from numba import njit
 
-from mushgym.core import rng_below, shuffle_range
+from mushgym.core import refill_slots, rng_below, shuffle_range
 
 from .rules import (
     C_ATT, C_DEF, C_PASSES, CFG_LEGENDS, agent_of_at, CFG_NP, CFG_TAVERN, CFG_WILLOW, D_HERO_PICK, D_LEGEND, D_PLACE_PATH, FIRST,
-    HDECK, HDECK_N, HERO_UP, MAXP, NDECK_N, NH, RNG, TAVERN, c_bonus_at, cfg_cave_at, cfg_hero_amount_at,
+    HDECK, HDECK_N, HERO_UP, HERO_UP_SLOTS, MAXP, NDECK_N, NH, RNG, TAVERN, c_bonus_at, cfg_cave_at, cfg_hero_amount_at,
     cfg_hero_effect_at, ctok_at, ctok_supply, decision_depth, draw_cards, gatherer_at, hero_deck_at, hero_up_at,
     heroes_at, legend_deal_at, loc_nut_at, loc_spores_at, mat_spores_at, nseen_at, nutrient_supply, pop_decision,
     push_decision, set_top_arg, spore_supply, start_gathering, top_arg, top_kind,
@@ -46,12 +46,7 @@ def on(cfg):
 @njit(cache=True)
 def deal_face_up(state):
     """Empty face-up slots take the top heroes of the deck (while it lasts)."""
-    for s in range(HERO_UP):
-        if state[hero_up_at(s)] < 0 and state[HDECK_N] > 0:
-            n = state[HDECK_N] - 1
-            state[hero_up_at(s)] = state[hero_deck_at(n)]
-            state[hero_deck_at(n)] = 0
-            state[HDECK_N] = n
+    refill_slots(state, HERO_UP_SLOTS, HERO_UP, HDECK, HDECK_N)
 
 
 @njit(cache=True)

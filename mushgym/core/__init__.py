@@ -14,6 +14,7 @@ from .piles import (
     pile_push,
     pile_push_bottom,
     pile_remove_at,
+    refill_slots,
     reshuffle_into,
     shuffle_range,
 )
@@ -21,6 +22,6 @@ from .rng import RNG_SLOTS, RNG_WORDS, rng_below, rng_die, rng_next32, rng_seed
 
 __all__ = [
     "Layout", "ActionSpace", "NO_DECISION", "STATE_DTYPE", "RNG_WORDS", "RNG_SLOTS", "rng_seed", "rng_next32", "rng_below", "rng_die",
-    "shuffle_range", "pile_push", "pile_draw", "pile_push_bottom", "pile_remove_at",
+    "shuffle_range", "pile_push", "pile_draw", "pile_push_bottom", "pile_remove_at", "refill_slots",
     "reshuffle_into", "count_by_type", "install_batch_kernels",
 ]

@@ -40,6 +40,18 @@ def pile_draw(state, start, count_off):
 
 
 @njit(cache=True)
+def refill_slots(state, slots, n_slots, start, count_off):
+    """Face-up slots ``state[slots:slots+n_slots]`` that are empty (negative) take the top
+    cards of the pile at ``start`` in slot order, while the pile lasts (a shop, a market)."""
+    for s in range(n_slots):
+        if state[slots + s] < 0:
+            card = pile_draw(state, start, count_off)
+            if card < 0:
+                return
+            state[slots + s] = card
+
+
+@njit(cache=True)
 def pile_push_bottom(state, start, count_off, card):
     """Put a card under the pile (shifts the others up by one)."""
     n = state[count_off]
