@@ -13,8 +13,8 @@ seating), Bradley-Terry Elo with 95% intervals, greedy rated 0. Writes <env>_<n>
 
 (``ppo`` in --agents, alone or as the PATH of ``puct:SIMS:PATH``, is the env's shipped PPO model.)
 
-Long runs survive being cut: every pairing writes its games as they finish, a chunk of one
-seat rotation at a time for the costly pairs, to ``<stem>_pairs/<A>__<B>.csv`` (one row per
+Long runs survive being cut: every pairing writes its games as they finish, two at a time for
+the costly pairs (MCTS at 1,000 simulations or more), to ``<stem>_pairs/<A>__<B>.csv`` (one row per
 chunk: the first game, games, A's wins, draws, A's losses, steps, seconds); a rerun of the same
 command resumes each pairing where it stopped (same seeds, same seats), and ``--report`` writes
 the ladder from whatever games the pairing files hold. Pairings run cheapest first.
@@ -30,11 +30,13 @@ import argparse
 import csv
 import itertools
 import re
+import time
 from pathlib import Path
 
 import mushgym
-from mushgym.agents import make_agent, play_match
-from mushgym.agents.evaluate import MatchResult, TournamentResult, bradley_terry_elo
+from mushgym.agents import make_agent
+from mushgym.agents.evaluate import MatchResult, TournamentResult, bradley_terry_elo, seating
+from mushgym.agents.play import play_seeds
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "search_ladder"
@@ -73,10 +75,36 @@ def read_pair(path: Path, a: str, b: str) -> MatchResult | None:
                        int(tot["steps"]), tot["seconds"])
 
 
+def play_range(game, agent_a, agent_b, a: str, b: str, start: int, n: int, seed: int) -> MatchResult:
+    """Games ``start .. start + n - 1`` of a match of A against B, dealt and seated as ``play_match``
+    deals and seats them (game ``i``: seed ``seed + i``, seats of arrangement ``i % (2 or 2P)``,
+    see ``seating``). Agents drawing from their own generator (random, greedy's tie-breaks)
+    continue it across chunks, so their moves can differ from one long call's; MCTS's cannot
+    (its generator is seeded from its seed and what it sees)."""
+    P = game.num_players
+    n_arr = 2 if P == 2 else 2 * P
+    wins = draws = losses = steps = 0
+    t0 = time.perf_counter()
+    for arrangement in range(n_arr):
+        ids = [i for i in range(start, start + n) if i % n_arr == arrangement]
+        if not ids:
+            continue
+        who = seating(arrangement, P)
+        res = play_seeds(game, [agent_a if w == 0 else agent_b for w in who], [seed + i for i in ids], 64)
+        rets = res["returns"]
+        best_a = rets[:, [s for s in range(P) if who[s] == 0]].max(axis=1)
+        best_b = rets[:, [s for s in range(P) if who[s] == 1]].max(axis=1)
+        wins += int((best_a > best_b).sum())
+        losses += int((best_a < best_b).sum())
+        draws += int((best_a == best_b).sum())
+        steps += res["steps"]
+    return MatchResult(a, b, n, wins, draws, losses, steps, time.perf_counter() - t0)
+
+
 def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, path: Path, chunk: int) -> MatchResult:
     """Play (or resume) ``games`` games of a pairing, appending a row to ``path`` per chunk of
-    ``chunk`` games (a multiple of the seat rotation): game ``i`` has seed ``seed + i`` and the
-    seats of arrangement ``i``, exactly as one ``play_match`` call of all the games."""
+    ``chunk`` games: game ``i`` has seed ``seed + i`` and the seats of arrangement ``i``, as in
+    one ``play_match`` call of all the games, however they are cut into chunks."""
     done = read_pair(path, a, b)
     start = done.games if done is not None else 0
     if not path.exists():
@@ -84,7 +112,7 @@ def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, pat
             csv.writer(f).writerow(PAIR_FIELDS)
     while start < games:
         n = min(chunk, games - start)
-        m = play_match(game, agent_a, agent_b, n, seed=seed + start, name_a=a, name_b=b, batch_size=64)
+        m = play_range(game, agent_a, agent_b, a, b, start, n, seed)
         with path.open("a", newline="") as f:
             csv.writer(f).writerow([start, m.games, m.wins, m.draws, m.losses, m.steps, round(m.seconds, 2)])
         start += n
@@ -161,7 +189,6 @@ def main(argv=None):
     pairs_dir = OUT / f"{stem}_pairs"
     pairs_dir.mkdir(exist_ok=True)
     game = mushgym.game(args.env, **options)
-    rotation = 2 if game.num_players == 2 else 2 * game.num_players
     skip = {frozenset(p.split(",")) for p in args.skip}
     pairs = [(a, b) for a, b in itertools.combinations(agents, 2) if frozenset((a, b)) not in skip]
     pairs.sort(key=lambda ab: (max(simulations(ab[0]), simulations(ab[1])), simulations(ab[0]) + simulations(ab[1])))
@@ -181,7 +208,7 @@ def main(argv=None):
         for a, b in pairs:
             costly = max(simulations(a), simulations(b)) >= 1000
             m = play_pair(game, built[a], built[b], a, b, n_games(a, b), args.seed, pair_path(pairs_dir, a, b),
-                          rotation if costly else n_games(a, b))
+                          2 if costly else n_games(a, b))
             matches.append(m)
             print(f"  {a} vs {b}: {m.wins}-{m.draws}-{m.losses} in {m.seconds:.1f}s", flush=True)
     played = [n for n in agents if any(n in (m.a, m.b) for m in matches)]
