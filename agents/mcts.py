@@ -31,7 +31,9 @@ saved model (loaded as ``mushgym eval`` loads models: weights-only ``.pt`` safel
 ``.zip`` only with ``trust=True``), a :class:`mushgym.agents.ppo.PolicyAgent`, or any
 callable ``observations -> (logits, values)``. ``batch`` leaves are evaluated per network
 call (default 8), with ``virtual_loss`` (default 1) steering the descents of one batch
-apart; ``c`` then defaults to 1.25. As a spec: ``puct:SIMS:PATH``.
+apart; ``c`` then defaults to 1.25. The trees of all the games one ``act_batch`` call searches
+(and their root-parallel trees) share each network call (leaf pooling, ``pool_trees=``
+trees at a time, default 32; see :mod:`mushgym.search`). As a spec: ``puct:SIMS:PATH``.
 """
 
 from __future__ import annotations

@@ -1,15 +1,24 @@
 """Elo ladder of search against learning and baselines: random, greedy, the PPO model (if the
-repository has one for the env), information-set MCTS at 100 and 1,000 simulations (10,000 with
---big). Round robin with seats rotated (mushgym.agents.tournament), Bradley-Terry Elo with 95%
-intervals, greedy rated 0. Writes <env>_<n>p.csv, <env>_<n>p_elo.csv, <env>_<n>p.txt and a plot
-<env>_<n>p.png into benchmarks/search_ladder/.
+repository has one for the env and player count), information-set MCTS at 100 and 1,000
+simulations (10,000 with --big). Round robin with seats rotated (mushgym.agents.tournament's
+seating), Bradley-Terry Elo with 95% intervals, greedy rated 0. Writes <env>_<n>p.csv,
+<env>_<n>p_elo.csv, <env>_<n>p.txt and a plot <env>_<n>p.png into benchmarks/search_ladder/.
 
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60
     python benchmarks/search_ladder.py mycology_v0 --players 2 --games 16 --skip random,mcts:100 --skip random,mcts:1000
     python benchmarks/search_ladder.py mycology_v0 --players 4 --games 12 --skip random,mcts:100 --skip random,mcts:1000
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60 --agents greedy ppo mcts:400 puct:400:ppo --tag _puct
+    python benchmarks/search_ladder.py fungi_v0 --players 2 --games 40 --big --games-for mcts:10000=10 --tag _s24
+    python benchmarks/search_ladder.py fungi_v0 --players 2 --games 40 --big --games-for mcts:10000=10 --tag _s24 --report
 
 (``ppo`` in --agents, alone or as the PATH of ``puct:SIMS:PATH``, is the env's shipped PPO model.)
+
+Long runs survive being cut: every pairing writes its games as they finish, two at a time for
+the costly pairs (MCTS at 1,000 simulations or more), to ``<stem>_pairs/<A>__<B>.csv`` (one row per
+chunk: the first game, games, A's wins, draws, A's losses, steps, seconds); a rerun of the same
+command resumes each pairing where it stopped (same seeds, same seats), and ``--report`` writes
+the ladder from whatever games the pairing files hold. Pairings run cheapest first.
+``--games-for AGENT=N`` plays N games (instead of --games) in every pairing with AGENT.
 
 (random's Mycology games last ~500 decisions, so MCTS against random is the slowest pair and
 the least informative: skipped there; random is rated through greedy.)
@@ -18,16 +27,97 @@ the least informative: skipped there; random is rated through greedy.)
 from __future__ import annotations
 
 import argparse
+import csv
 import itertools
+import re
+import time
 from pathlib import Path
 
 import mushgym
-from mushgym.agents import make_agent, play_match
-from mushgym.agents.evaluate import MatchResult, TournamentResult, bradley_terry_elo
+from mushgym.agents import make_agent
+from mushgym.agents.evaluate import MatchResult, TournamentResult, bradley_terry_elo, seating
+from mushgym.agents.play import play_seeds
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "search_ladder"
-MODELS = {"fungi_v0": HERE / "training" / "fungi_v0_ppo.pt"}
+PAIR_FIELDS = ["start", "games", "wins", "draws", "losses", "steps", "seconds"]
+
+
+def model_for(env: str, players: int) -> Path | None:
+    """The shipped PPO model of ``env`` at this player count (``training/<env>_<n>p_ppo.pt``, else
+    ``training/<env>_ppo.pt``: Fungi is two-player only), or None."""
+    for path in (HERE / "training" / f"{env}_{players}p_ppo.pt", HERE / "training" / f"{env}_ppo.pt"):
+        if path.exists():
+            return path
+    return None
+
+
+def simulations(name: str) -> int:
+    """The simulations per move of an ``mcts:``/``puct:`` spec (0 for the others): the cost order."""
+    m = re.match(r"^(?:mcts|puct):(\d+)", name)
+    return int(m.group(1)) if m else 0
+
+
+def pair_path(folder: Path, a: str, b: str) -> Path:
+    return folder / f"{label(a).replace(':', '-')}__{label(b).replace(':', '-')}.csv"
+
+
+def read_pair(path: Path, a: str, b: str) -> MatchResult | None:
+    """The games a pairing file holds, summed over its chunks (None if it has none)."""
+    if not path.exists():
+        return None
+    with path.open() as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        return None
+    tot = {k: sum(float(r[k]) for r in rows) for k in PAIR_FIELDS[1:]}
+    return MatchResult(a, b, int(tot["games"]), int(tot["wins"]), int(tot["draws"]), int(tot["losses"]),
+                       int(tot["steps"]), tot["seconds"])
+
+
+def play_range(game, agent_a, agent_b, a: str, b: str, start: int, n: int, seed: int) -> MatchResult:
+    """Games ``start .. start + n - 1`` of a match of A against B, dealt and seated as ``play_match``
+    deals and seats them (game ``i``: seed ``seed + i``, seats of arrangement ``i % (2 or 2P)``,
+    see ``seating``). Agents drawing from their own generator (random, greedy's tie-breaks)
+    continue it across chunks, so their moves can differ from one long call's; MCTS's cannot
+    (its generator is seeded from its seed and what it sees)."""
+    P = game.num_players
+    n_arr = 2 if P == 2 else 2 * P
+    wins = draws = losses = steps = 0
+    t0 = time.perf_counter()
+    for arrangement in range(n_arr):
+        ids = [i for i in range(start, start + n) if i % n_arr == arrangement]
+        if not ids:
+            continue
+        who = seating(arrangement, P)
+        res = play_seeds(game, [agent_a if w == 0 else agent_b for w in who], [seed + i for i in ids], 64)
+        rets = res["returns"]
+        best_a = rets[:, [s for s in range(P) if who[s] == 0]].max(axis=1)
+        best_b = rets[:, [s for s in range(P) if who[s] == 1]].max(axis=1)
+        wins += int((best_a > best_b).sum())
+        losses += int((best_a < best_b).sum())
+        draws += int((best_a == best_b).sum())
+        steps += res["steps"]
+    return MatchResult(a, b, n, wins, draws, losses, steps, time.perf_counter() - t0)
+
+
+def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, path: Path, chunk: int) -> MatchResult:
+    """Play (or resume) ``games`` games of a pairing, appending a row to ``path`` per chunk of
+    ``chunk`` games: game ``i`` has seed ``seed + i`` and the seats of arrangement ``i``, as in
+    one ``play_match`` call of all the games, however they are cut into chunks."""
+    done = read_pair(path, a, b)
+    start = done.games if done is not None else 0
+    if not path.exists():
+        with path.open("w", newline="") as f:
+            csv.writer(f).writerow(PAIR_FIELDS)
+    while start < games:
+        n = min(chunk, games - start)
+        m = play_range(game, agent_a, agent_b, a, b, start, n, seed)
+        with path.open("a", newline="") as f:
+            csv.writer(f).writerow([start, m.games, m.wins, m.draws, m.losses, m.steps, round(m.seconds, 2)])
+        start += n
+        print(f"    {a} vs {b}: {start}/{games} games", flush=True)
+    return read_pair(path, a, b)
 
 
 def label(name: str) -> str:
@@ -64,6 +154,8 @@ def main(argv=None):
     ap.add_argument("env")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=60, help="games per pair (seats rotated)")
+    ap.add_argument("--games-for", action="append", default=[], metavar="AGENT=N",
+                    help="games in every pairing with AGENT (repeatable; the smallest applies)")
     ap.add_argument("--big", action="store_true", help="also MCTS at 10,000 simulations")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--agents", nargs="+", default=None,
@@ -71,10 +163,12 @@ def main(argv=None):
     ap.add_argument("--tag", default="", help="suffix of the output files")
     ap.add_argument("--skip", action="append", default=[], metavar="A,B",
                     help="do not play this pair (repeatable); the ratings still connect through the others")
+    ap.add_argument("--report", action="store_true",
+                    help="play nothing: write the ladder from the games the pairing files hold")
     args = ap.parse_args(argv)
     agents = ["random", "greedy"]
-    model = MODELS.get(args.env)
-    if model is not None and model.exists():
+    model = model_for(args.env, args.players)
+    if model is not None:
         model = model.relative_to(Path.cwd()) if model.is_relative_to(Path.cwd()) else model
         agents.append(str(model))
     agents += ["mcts:100", "mcts:1000"] + (["mcts:10000"] if args.big else [])
@@ -82,35 +176,57 @@ def main(argv=None):
         agents = [str(model) if a == "ppo" and model is not None else a for a in args.agents]
         agents = [a[:-len("ppo")] + str(model) if a.startswith("puct:") and a.endswith(":ppo") and model is not None
                   else a for a in agents]
+    games_for = {}
+    for item in args.games_for:
+        name, _, n = item.partition("=")
+        if not n.isdigit() or int(n) < 1:
+            raise SystemExit(f"--games-for wants AGENT=N with N a positive integer, got {item!r}")
+        games_for[name] = int(n)
     game = mushgym.game(args.env)
     options = {"num_players": args.players} if "num_players" in game.option_choices else {}
     OUT.mkdir(exist_ok=True)
     stem = f"{args.env}_{args.players}p{args.tag}"
+    pairs_dir = OUT / f"{stem}_pairs"
+    pairs_dir.mkdir(exist_ok=True)
     game = mushgym.game(args.env, **options)
     skip = {frozenset(p.split(",")) for p in args.skip}
-    built = {n: make_agent(n, env_id=args.env, seed=args.seed + 1000 * i) for i, n in enumerate(agents)}
-    if any(type(a).__name__ == "PolicyAgent" or getattr(a, "network", None) is not None for a in built.values()):
-        from mushgym.wrappers import set_torch_threads
+    pairs = [(a, b) for a, b in itertools.combinations(agents, 2) if frozenset((a, b)) not in skip]
+    pairs.sort(key=lambda ab: (max(simulations(ab[0]), simulations(ab[1])), simulations(ab[0]) + simulations(ab[1])))
 
-        set_torch_threads(1)   # as mushgym eval does: torch's threads fight the search's
+    def n_games(a, b):
+        return min([args.games] + [games_for[x] for x in (a, b) if x in games_for])
+
     matches = []
-    for a, b in itertools.combinations(agents, 2):
-        if frozenset((a, b)) in skip:
-            continue
-        m = play_match(game, built[a], built[b], args.games, seed=args.seed, name_a=a, name_b=b, batch_size=64)
-        matches.append(m)
-        print(f"  {a} vs {b}: {m.wins}-{m.draws}-{m.losses} in {m.seconds:.1f}s", flush=True)
-    elo, se = bradley_terry_elo(agents, matches, anchor="greedy")
+    if args.report:
+        matches = [m for a, b in pairs if (m := read_pair(pair_path(pairs_dir, a, b), a, b)) is not None]
+    else:
+        built = {n: make_agent(n, env_id=args.env, seed=args.seed + 1000 * i) for i, n in enumerate(agents)}
+        if any(type(a).__name__ == "PolicyAgent" or getattr(a, "network", None) is not None for a in built.values()):
+            from mushgym.wrappers import set_torch_threads
+
+            set_torch_threads(1)   # as mushgym eval does: torch's threads fight the search's
+        for a, b in pairs:
+            costly = max(simulations(a), simulations(b)) >= 1000
+            m = play_pair(game, built[a], built[b], a, b, n_games(a, b), args.seed, pair_path(pairs_dir, a, b),
+                          2 if costly else n_games(a, b))
+            matches.append(m)
+            print(f"  {a} vs {b}: {m.wins}-{m.draws}-{m.losses} in {m.seconds:.1f}s", flush=True)
+    played = [n for n in agents if any(n in (m.a, m.b) for m in matches)]
+    elo, se = bradley_terry_elo(played, matches, anchor="greedy")
     matches = [m if elo[m.a] >= elo[m.b] else MatchResult(m.b, m.a, m.games, m.losses, m.draws, m.wins, m.steps,
                                                           m.seconds) for m in matches]
-    result = TournamentResult(game.env_id, agents, matches, elo, se, "greedy")
+    result = TournamentResult(game.env_id, played, matches, elo, se, "greedy")
     result.print()
     result.to_csv(OUT / f"{stem}.csv")
     command = (f"python benchmarks/search_ladder.py {args.env} --players {args.players} --games {args.games}"
-               f"{' --big' if args.big else ''} --seed {args.seed}" + "".join(f" --skip {p}" for p in args.skip)
+               + "".join(f" --games-for {g}" for g in args.games_for)
+               + f"{' --big' if args.big else ''} --seed {args.seed}" + "".join(f" --skip {p}" for p in args.skip)
                + (f" --agents {' '.join(args.agents)}" if args.agents else "") + (f" --tag {args.tag}" if args.tag else ""))
-    (OUT / f"{stem}.txt").write_text(command + "\n\n" + result.table())
-    plot(result, OUT / f"{stem}.png", f"{args.env}, {args.players} players, {args.games} games per pair")
+    planned = "\n".join(f"  {label(a)} vs {label(b)}: {(m.games if m else 0)} of {n_games(a, b)} games played"
+                         for a, b in pairs for m in [read_pair(pair_path(pairs_dir, a, b), a, b)])
+    (OUT / f"{stem}.txt").write_text(command + "\n\npairings (planned, played):\n" + planned + "\n\n" + result.table())
+    games_text = f"{args.games} games per pair" + "".join(f", {g.replace('=', ': ')}" for g in args.games_for)
+    plot(result, OUT / f"{stem}.png", f"{args.env}, {args.players} players, {games_text}")
     print("wrote", OUT / f"{stem}.png")
 
 

@@ -81,6 +81,15 @@ the values up. With ``batch=1`` the virtual loss never acts (it is removed befor
 next descent): that is sequential PUCT. With ``batch=K`` the first K descents all stop at
 the root (it has no priors yet): K value samples of the root, one network call. The tree's arrays (node table, per-player value
 sums, a prior row and a child-index row per expanded node) are preallocated per searcher.
+
+**Leaf pooling across trees**: ``search_many`` (what ``MCTSAgent.act_batch`` calls for the
+games of a batch) grows the PUCT trees of all its rows and root-parallel trees together, up
+to ``pool_trees`` (default 32, fewer if their prior tables would pass 256 MB) at a time: each
+round, every unfinished tree runs ``puct_collect`` and one network call evaluates the leaves
+of all of them, so 64 games searched at once make 64 times fewer, larger calls. Every tree
+still grows exactly as if searched alone (its descents depend on its own generator and its
+own leaves' evaluations), given a network that evaluates each observation of a batch
+independently (an MLP does, up to the last bits of float rounding across batch sizes).
 """
 
 from __future__ import annotations
@@ -100,6 +109,8 @@ DEFAULT_C = 0.7
 DEFAULT_C_PUCT = 1.25
 DEFAULT_BATCH = 8
 DEFAULT_POOL = 64
+DEFAULT_POOL_TREES = 32
+POOL_BYTES = 256 << 20     # the pooled PUCT trees' prior and child tables together stay below this
 
 _namespaces: dict[tuple[str, str], dict] = {}
 _lock = threading.Lock()
@@ -207,7 +218,7 @@ class Searcher:
 
     def __init__(self, game: Game, simulations: int = 1000, c: float | None = None, rollout: str = "random",
                  threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
-                 batch: int = DEFAULT_BATCH, virtual_loss: float = 1.0) -> None:
+                 batch: int = DEFAULT_BATCH, virtual_loss: float = 1.0, pool_trees: int = DEFAULT_POOL_TREES) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
         if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
@@ -227,6 +238,10 @@ class Searcher:
         if (isinstance(virtual_loss, bool) or not isinstance(virtual_loss, (int, float, np.floating))
                 or not np.isfinite(virtual_loss) or virtual_loss < 0):
             raise ValueError(f"virtual_loss must be a finite number >= 0, got {virtual_loss!r}")
+        if isinstance(pool_trees, bool) or not isinstance(pool_trees, (int, np.integer)) or pool_trees < 1:
+            raise ValueError(f"pool_trees (PUCT trees sharing each network call) must be a positive integer, "
+                             f"got {pool_trees!r}")
+        self.pool_trees = int(pool_trees)
         self.game = game
         self.network = network
         self.batch = int(batch)
@@ -295,14 +310,21 @@ class Searcher:
     def _evaluate(self, b: _PuctBuffers, n: int) -> None:
         """The network on ``n`` pending leaves: prior weights ``b.weights[:n]`` (exp of the acting
         player's logits, unnormalised) and per-player values ``b.leaf_values[:n]`` in [0, 1]."""
-        P, A = self.game.num_players, self.game.num_actions
-        logits, vals = self.network(b.obs[:n * P])
+        logits, vals = self.network(b.obs[:n * self.game.num_players])
         self.network_calls += 1
-        logits = np.asarray(logits, dtype=np.float64).reshape(n * P, -1)
+        self._take_evaluation(b, n, *self._check_evaluation(logits, vals, n * self.game.num_players))
+
+    def _check_evaluation(self, logits, vals, rows: int) -> tuple[np.ndarray, np.ndarray]:
+        A = self.game.num_actions
+        logits = np.asarray(logits, dtype=np.float64).reshape(rows, -1)
         vals = np.asarray(vals, dtype=np.float64).reshape(-1)
-        if logits.shape[1] != A or vals.shape[0] != n * P:
-            raise ValueError(f"network returned logits {logits.shape} and values {vals.shape} for {n * P} "
-                             f"observations; expected ({n * P}, {A}) and ({n * P},)")
+        if logits.shape[1] != A or vals.shape[0] != rows:
+            raise ValueError(f"network returned logits {logits.shape} and values {vals.shape} for {rows} "
+                             f"observations; expected ({rows}, {A}) and ({rows},)")
+        return logits, vals
+
+    def _take_evaluation(self, b: _PuctBuffers, n: int, logits: np.ndarray, vals: np.ndarray) -> None:
+        P = self.game.num_players
         own = logits[np.arange(n) * P + b.leaf_player[:n]]
         own = np.where(np.isfinite(own), own, -np.inf)
         top = own.max(axis=1, keepdims=True)
@@ -312,20 +334,29 @@ class Searcher:
         b.leaf_values[:n] = np.clip((np.nan_to_num(vals, nan=0.5 * (self.lo + self.hi)) - self.lo) * scale,
                                     0.0, 1.0).reshape(n, P)
 
+    def _collect(self, b: _PuctBuffers, roots: np.ndarray, player: int) -> int:
+        return int(self.ns["puct_collect"](
+            roots, roots.shape[0], 1 if self.mode == "kernel" else 0, player, self.batch, self.simulations,
+            self.virtual_loss, self.c, self.rng_off, self.lo, self.hi, self.game.config, b.pn, b.pw, b.prior, b.child,
+            b.counters, b.state, b.mask, b.rets, b.work, b.rng, b.paths, b.depths, b.leaf_player, b.obs))
+
+    def _apply(self, b: _PuctBuffers, n: int) -> None:
+        self.ns["puct_apply"](n, b.pn, b.pw, b.prior, b.child, b.counters, b.paths, b.depths, b.weights,
+                              b.leaf_values)
+
     def _run_puct(self, b: _PuctBuffers, roots: np.ndarray, player: int, visits: np.ndarray,
                   values: np.ndarray) -> int:
-        ns = self.ns
-        collect, apply = ns["puct_collect"], ns["puct_apply"]
-        ns["puct_begin"](b.pn, b.pw, b.counters)
-        use_det = 1 if self.mode == "kernel" else 0
+        self.ns["puct_begin"](b.pn, b.pw, b.counters)
         while b.counters[2] < self.simulations:
-            n = int(collect(roots, roots.shape[0], use_det, player, self.batch, self.simulations, self.virtual_loss,
-                            self.c, self.rng_off, self.lo, self.hi, self.game.config, b.pn, b.pw, b.prior, b.child,
-                            b.counters, b.state, b.mask, b.rets, b.work, b.rng, b.paths, b.depths, b.leaf_player,
-                            b.obs))
+            n = self._collect(b, roots, player)
             if n:
                 self._evaluate(b, n)
-                apply(n, b.pn, b.pw, b.prior, b.child, b.counters, b.paths, b.depths, b.weights, b.leaf_values)
+                self._apply(b, n)
+        return self._puct_result(b, roots, player, visits, values)
+
+    def _puct_result(self, b: _PuctBuffers, roots: np.ndarray, player: int, visits: np.ndarray,
+                     values: np.ndarray) -> int:
+        """Add the root's children's visits and values into ``visits`` / ``values``."""
         slot = int(b.pn[0, 2])
         if slot >= 0:
             kids = b.child[slot]
@@ -337,10 +368,58 @@ class Searcher:
             self.last_root_prior = w / w.sum() if w.sum() > 0 else (mask != 0) / max(1, np.count_nonzero(mask))
         return int(b.counters[0])
 
+    def _run_puct_pooled(self, jobs: list, states: np.ndarray, players: np.ndarray, visits: np.ndarray,
+                         values: np.ndarray) -> int:
+        """PUCT for several trees at once (``jobs``: (row, tree) pairs), in lockstep: each round
+        every unfinished tree collects its batch of leaves, and ONE network call evaluates the
+        leaves of all of them (leaf pooling across trees and games). Each tree's descents depend
+        only on its own generator and its own leaves' evaluations, so every tree grows exactly
+        as when searched alone (with a network that evaluates each observation independently
+        of the others in its batch); only the number and size of the calls change."""
+        P = self.game.num_players
+        used = 0
+        # at most pool_trees trees at once, and their prior and child tables within POOL_BYTES
+        per_tree = (self.simulations + 1) * self.game.num_actions * 8
+        width = max(1, min(self.pool_trees, POOL_BYTES // per_tree))
+        for start in range(0, len(jobs), width):
+            wave = []
+            for slot, (i, t) in enumerate(jobs[start:start + width]):
+                b = self._buffer(slot)
+                player = int(players[i])
+                seed = self._tree_seed(states[i], player, t, b.work)
+                self.ns["search_rng_seed"](b.rng, seed)
+                roots = self._roots(states[i], player, seed)
+                self.ns["puct_begin"](b.pn, b.pw, b.counters)
+                wave.append((b, roots, player, i, t))
+            active = wave
+            while active:
+                pending = []
+                for job in active:
+                    n = self._collect(job[0], job[1], job[2])
+                    if n:
+                        pending.append((job[0], n))
+                if pending:
+                    obs = np.concatenate([b.obs[:n * P] for b, n in pending]) if len(pending) > 1 \
+                        else pending[0][0].obs[:pending[0][1] * P]
+                    logits, vals = self._check_evaluation(*self.network(obs), obs.shape[0])
+                    self.network_calls += 1
+                    at = 0
+                    for b, n in pending:
+                        self._take_evaluation(b, n, logits[at:at + n * P], vals[at:at + n * P])
+                        self._apply(b, n)
+                        at += n * P
+                active = [job for job in active if job[0].counters[2] < self.simulations]
+            for b, roots, player, i, t in wave:
+                used = max(used, self._puct_result(b, roots, player, visits[i, t], values[i, t]))
+        return used
+
     # --- public ----------------------------------------------------------------------
     def search_many(self, states: np.ndarray, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Root visit counts and summed values ``[n, num_actions]`` for each ``(state, player)``,
-        every row searched with ``threads`` trees; jobs spread over ``threads`` threads."""
+        every row searched with ``threads`` trees; jobs spread over ``threads`` threads. With a
+        network, the trees of all rows (up to ``pool_trees`` at a time) are grown in lockstep on
+        the calling thread and share each network call (leaf pooling; each tree grows as when
+        searched alone)."""
         states = np.ascontiguousarray(states, dtype=np.int64).reshape(-1, self.game.state_size)
         players = np.asarray(players, dtype=np.int64).reshape(-1)
         n = states.shape[0]
@@ -348,6 +427,9 @@ class Searcher:
         visits = np.zeros((n, self.threads, A), np.int64)
         values = np.zeros((n, self.threads, A), np.float64)
         jobs = [(i, t) for i in range(n) for t in range(self.threads)]
+        if self.network is not None and len(jobs) > 1:
+            self.last_nodes = self._run_puct_pooled(jobs, states, players, visits, values)
+            return visits.sum(axis=1), values.sum(axis=1)
         workers = min(self.threads, len(jobs))
         self._buffer(max(workers, 1) - 1)   # every slot's arrays exist before the threads start
 

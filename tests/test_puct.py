@@ -115,6 +115,53 @@ def test_same_seed_same_move_and_hidden_cards_do_not_matter():
     assert 2 * (150 - 8) <= v1.sum() <= 2 * 150
 
 
+class RowNet(StubNet):
+    """A network whose answer for each observation depends on that observation alone (float64
+    row sums, so the batch it comes in cannot change a bit of it)."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        rng = np.random.default_rng(0)
+        self.w = rng.normal(size=(int(np.prod(self.shape)),))
+        self.a = np.arange(self.A)
+
+    def __call__(self, obs):
+        assert obs.dtype == np.float32 and obs.shape[1:] == self.shape
+        self.sizes.append(len(obs))
+        x = (obs.reshape(len(obs), -1).astype(np.float64) * self.w).sum(axis=1)
+        return np.sin(x[:, None] + self.a[None, :]), np.tanh(x)
+
+
+def test_leaf_pooling_across_games_grows_every_tree_as_alone():
+    """search_many with a network pools the leaves of every row's trees into one call per round:
+    the visits and values are exactly those of the trees searched one at a time, with fewer,
+    larger network calls."""
+    game, states = _fungi_states()
+    states = np.stack(states)
+    players = np.array([game.current_player(s) for s in states])
+    P = game.num_players
+    runs = {}
+    for pool in (1, 32):
+        net = RowNet(game)
+        se = Searcher(game, simulations=120, seed=5, network=net, batch=4, threads=2, pool_trees=pool)
+        runs[pool] = (se.search_many(states, players), net.sizes, se.network_calls)
+    (v1, w1), sizes1, calls1 = runs[1]
+    (v32, w32), sizes32, calls32 = runs[32]
+    np.testing.assert_array_equal(v1, v32)
+    np.testing.assert_array_equal(w1, w32)
+    assert (v1.sum(axis=1) >= 2 * (120 - 4)).all()
+    assert sum(sizes1) == sum(sizes32) and max(sizes1) <= 4 * P
+    assert calls32 == len(sizes32) < calls1 / 3 and max(sizes32) > 4 * P
+    # the agent's act_batch searches the batch's games together and picks the same moves
+    agent = MCTSAgent("fungi_v0", simulations=60, seed=2, network=RowNet(game), batch=4)
+    masks = np.stack([game.legal_mask(s) for s in states])
+    acts = agent.act_batch(None, masks, game=game, states=states, players=players)
+    alone = MCTSAgent("fungi_v0", simulations=60, seed=2, network=RowNet(game), batch=4)
+    assert [alone.act_state(game, s, p) for s, p in zip(states, players)] == list(acts)
+    with pytest.raises(ValueError, match="pool_trees"):
+        Searcher(game, network=RowNet(game), pool_trees=0)
+
+
 def test_masked_actions_never_get_prior_mass_and_the_prior_steers():
     game, states = _fungi_states()
     for s in states:

@@ -2,15 +2,20 @@
 
     python benchmarks/training/run.py                        # fungi_v0, 30 minutes, then evaluate
     python benchmarks/training/run.py --run-dir runs/X --skip-train   # evaluate an existing run
+    python benchmarks/training/run.py --env mycology_v0 --option num_players=2 --curve-games 100 --games 200
+
+A game option (``--option NAME=VALUE``, as ``mushgym train``) names the files after it:
+``mycology_v0_2p_*`` for ``num_players=2`` (Mycology's observation length depends on the
+player count, so each count has its own model).
 
 Writes to ``benchmarks/training/`` (``--out``):
 
-* ``<env>_learning_curve.csv`` / ``.png``: win rate of each checkpoint against random
+* ``<stem>_learning_curve.csv`` / ``.png``: win rate of each checkpoint against random
   and greedy (``--curve-games`` games each, seats rotated, 95% Wilson intervals)
   versus the learner's environment steps;
-* ``<env>_eval.csv`` and ``<env>_eval_elo.csv``: the final round robin of random,
+* ``<stem>_eval.csv`` and ``<stem>_eval_elo.csv``: the final round robin of random,
   greedy and the final model (``--games`` games per pair);
-* ``<env>_timing.json``: steps per second and the share of wall time spent in the
+* ``<stem>_timing.json``: steps per second and the share of wall time spent in the
   game, in the opponents, in the network during rollouts, and in PPO updates.
 """
 
@@ -28,17 +33,19 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path) -> list[dict]:
+def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path, options: dict | None = None,
+                   stem: str | None = None) -> list[dict]:
     import mushgym
     from mushgym.agents import load_policy, make_agent, play_match, wilson_interval
 
-    game = mushgym.game(env_id)
+    game = mushgym.game(env_id, **(options or {}))
+    stem = stem or env_id
     ckpts = sorted((run_dir / "checkpoints").glob("ppo_*_steps.zip"),
                    key=lambda p: int(re.search(r"_(\d+)_steps", p.name).group(1)))
     rows = []
     opponents = {"random": make_agent("random", seed=seed), "greedy": make_agent("greedy", env_id=env_id, seed=seed)}
     for ck in ckpts + [run_dir / "final.zip"]:
-        agent = load_policy(ck)
+        agent = load_policy(ck, trust=True)   # this run's own SB3 checkpoints (pickles we wrote)
         if ck.name == "final.zip":
             steps = json.loads((run_dir / "final.json").read_text()).get("steps")
         else:
@@ -53,7 +60,7 @@ def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path)
         print(f"  {ck.name:>28}: vs random {row['win_vs_random']:.1%}  vs greedy {row['win_vs_greedy']:.1%}", flush=True)
     if rows and rows[-1]["steps"] == (rows[-2]["steps"] if len(rows) > 1 else None):
         rows.pop(-2)
-    path = out / f"{env_id}_learning_curve.csv"
+    path = out / f"{stem}_learning_curve.csv"
     with path.open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
@@ -76,10 +83,10 @@ def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path)
         ax.set_xlabel("learner environment steps")
         ax.set_ylabel(f"win rate ({games} games, seats rotated, 95% CI)")
         ax.set_ylim(0, 1)
-        ax.set_title(f"MaskablePPO on {env_id} (train_ppo defaults)")
+        ax.set_title(f"MaskablePPO on {stem} (train_ppo defaults)")
         ax.legend(loc="lower right")
         fig.tight_layout()
-        fig.savefig(out / f"{env_id}_learning_curve.png", dpi=110)
+        fig.savefig(out / f"{stem}_learning_curve.png", dpi=110)
     except ImportError:
         print("matplotlib missing: no plot")
     return rows
@@ -96,7 +103,16 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--curve-games", type=int, default=200)
     p.add_argument("--out", default=str(HERE))
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="game option (repeatable), e.g. num_players=4; num_players names the files <env>_<n>p_*")
     args = p.parse_args(argv)
+    options = {}
+    for item in args.option:
+        name, eq, value = item.partition("=")
+        if not eq:
+            raise SystemExit(f"--option wants NAME=VALUE, got {item!r}")
+        options[name] = int(value) if value.lstrip("-").isdigit() else value
+    stem = args.env + (f"_{options['num_players']}p" if "num_players" in options else "")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if args.skip_train and not args.run_dir:
@@ -108,16 +124,17 @@ def main(argv=None) -> int:
         t0 = time.time()
         # a fresh run folder (train_ppo's default); the curve is computed below from the checkpoints
         model = train_ppo(args.env, steps=args.steps, seed=args.seed, run_dir=run_dir, max_minutes=args.minutes,
+                          options=options or None,
                           progress_bar=sys.stderr.isatty(), curve_points=0)
         run_dir = model.mushgym_run_dir
         print(f"trained in {time.time() - t0:.0f}s -> {run_dir}")
-    shutil.copy(run_dir / "timing.json", out / f"{args.env}_timing.json")
+    shutil.copy(run_dir / "timing.json", out / f"{stem}_timing.json")
     print("learning curve:")
-    learning_curve(run_dir, args.env, args.curve_games, args.seed + 1, out)
+    learning_curve(run_dir, args.env, args.curve_games, args.seed + 1, out, options, stem)
     from mushgym.agents import tournament
 
-    tournament(args.env, {"random": "random", "greedy": "greedy", "ppo": str(run_dir / "final.zip")},
-               games=args.games, seed=args.seed + 2, csv_path=out / f"{args.env}_eval.csv")
+    tournament(args.env, {"random": "random", "greedy": "greedy", "ppo": str(run_dir / "final.pt")},
+               games=args.games, seed=args.seed + 2, options=options or None, csv_path=out / f"{stem}_eval.csv")
     return 0
 
 
