@@ -176,7 +176,12 @@ def test_v1_encoders_expand_ids_and_scale_by_bounds():
     assert onehot.size > o.size and set(np.unique(x)) <= {0.0, 1.0} | set(np.unique(scaled))
     f = g1.observation_layout().fields
     assert onehot.onehot[f["season"].offset] and onehot.onehot[f["field"].offset]   # ids -> one-hot blocks
+    assert onehot.onehot[f["seat1_baskets"].offset + 9] and onehot.onehot[f["to_act"].offset]
     assert not onehot.onehot[f["seat0_resources"].offset]                          # counts up to 255: scaled
+    assert not onehot.onehot[f["deck_size"].offset] and not g1.obs_categorical[f["round"].offset]
+    place = f["field"].offset
+    block = onehot._offsets[np.searchsorted(onehot._oh_idx, place)]
+    assert x[block + int(o[place])] == 1 and x[block:block + 85].sum() == 1    # card id c -> entry c of 85
 
 
 def test_registry_reads_several_versions_of_a_package():

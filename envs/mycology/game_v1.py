@@ -8,6 +8,7 @@ playthroughs' action sequences.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -17,7 +18,7 @@ from mushgym.game import GameSpec
 
 from . import rules_v1
 from .game import MycologyGame
-from .observation_v1 import BYTE, observation_layout, obs_size
+from .observation_v1 import BYTE, CATEGORICAL, observation_layout, obs_size
 
 
 class MycologyV1Game(MycologyGame):
@@ -32,6 +33,10 @@ class MycologyV1Game(MycologyGame):
     #: the same game as mycology_v0, which the shared harness covers with every option set: v1's
     #: own checks (its observation, its header, its compiled loops) run on these
     harness_option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"num_players": 6}, {"turn_limit": 480})
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.obs_categorical = self._categorical()
 
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
         return replace(super().make_spec(options), observation_shape=(obs_size(options["num_players"]),))
@@ -56,6 +61,15 @@ class MycologyV1Game(MycologyGame):
             raise ValueError(f"{self.env_id}: observation values {wide} would not fit in a byte; "
                              "this card data or turn limit needs mycology_v0's observation")
         return observation_layout(n, bounds)
+
+    def _categorical(self) -> np.ndarray:
+        """One boolean per observation element: an id (a card, a season, a decision, a seat
+        offset, ...), not a count; the ``onehot`` encoder expands every id whatever its range."""
+        mask = np.zeros(self.observation_shape, bool)
+        for f in self.observation_layout().fields.values():
+            if re.sub(r"^seat\d+_", "", f.name) in CATEGORICAL:
+                mask[f.offset:f.offset + f.size] = True
+        return mask
 
     def validation_error(self, code: int) -> str:
         return rules_v1.VALIDATION_ERRORS_V1.get(code) or super().validation_error(code)

@@ -108,6 +108,11 @@ O_DECK_CARDS = OT.field("deck_cards", NKINDS, dims=("card",),
 
 OB_SIZE, OS_SIZE, OT_SIZE = OB.size, OS.size, OT.size
 
+#: the fields that are ids (categories), not counts: the ``onehot`` encoder expands them
+#: (``MycologyV1Game.obs_categorical``); seat fields by their name after ``seat<k>_``
+CATEGORICAL = frozenset({"season", "phase", "actions_left", "roll", "to_act", "pay_type", "pending_action",
+                         "pending_arg", "exchange_give", "under_deck", "field", "baskets"})
+
 
 @njit(cache=True)
 def obs1_seat(k):
