@@ -85,7 +85,7 @@ def v0_from_v1(g0, g1, o1: np.ndarray) -> np.ndarray:
 def test_v1_observation_gives_back_v0s_on_random_games(options):
     g0, g1 = mushgym.game("mycology_v0", **options), mushgym.game("mycology_v1", **options)
     checked = 0
-    for state in testing.random_states(g0, n_games=3, seed=5, every=2):
+    for state in testing.random_states(g0, n_games=2, seed=5, every=3):
         s1 = g1.stamp_header(state.copy())
         for p in range(g0.num_players):
             o1 = g1.observe(s1, p)
@@ -93,7 +93,7 @@ def test_v1_observation_gives_back_v0s_on_random_games(options):
             assert ((o1 >= 0) & (o1 <= 255)).all()
             np.testing.assert_array_equal(v0_from_v1(g0, g1, o1), g0.observe(state, p))
             checked += 1
-    assert checked > 300
+    assert checked > 150
 
 
 def test_v1_plays_v0s_game_step_for_step():
