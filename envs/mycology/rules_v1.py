@@ -13,8 +13,8 @@ from numba import njit
 
 from mushgym.core import install_batch_kernels
 
-from .layout import CFG_MAX_TURNS, CFG_NUM_PLAYERS, NKINDS, NUM_RES, SP_POISON, cfg_poison_resource_at, \
-    cfg_special_at, poison_at
+from .layout import RNG, CFG_MAX_TURNS, CFG_NUM_PLAYERS, NKINDS, NUM_RES, SP_POISON, cfg_poison_resource_at, \
+    cfg_special_at, poison_at  # noqa: F401  (RNG: where the generator lives, as in rules.py)
 from .observation_v1 import observe, obs_size  # noqa: F401  (kernel contract / size for the game)
 from .rules import (  # noqa: F401  (the kernel contract: v0's kernels, unchanged)
     NUM_ACTIONS, STATE_SIZE, current_player, is_terminal, is_truncated, legal_mask, returns, step,
