@@ -5,7 +5,12 @@ repository's ``envs/``, plus any folder named in the ``MUSHGYM_GAMES_PATH``
 environment variable, ``os.pathsep``-separated) whose ``__init__.py`` sets
 ``ENV_ID = "<name>_v<N>"`` is a registered game; its env module is
 ``<package>.env`` (or the module named by ``ENV_MODULE``), which defines
-``Game`` (a :class:`mushgym.Game` subclass), ``raw_env`` and ``env``. Game
+``Game`` (a :class:`mushgym.Game` subclass), ``raw_env`` and ``env``. A package
+that offers several versions of its game (PettingZoo's convention: a new
+observation is a new version, the old one stays) sets instead
+``ENV_IDS = {"<name>_v0": "env", "<name>_v1": "env_v1"}``, each env id with its
+env module in the package; every version shares the package (its greedy agent,
+search kernels, picture and data). Game
 packages' ``__init__`` must stay light (no kernels), so that listing the
 games compiles nothing; env modules are imported on first use.
 
@@ -44,17 +49,34 @@ def _discover() -> dict[str, str]:
         for pkg in sorted(p for p in folder.iterdir() if (p / "__init__.py").is_file()):
             name = f"mushgym.envs.{pkg.name}"
             module = importlib.import_module(name)
-            env_id = getattr(module, "ENV_ID", None)
-            if env_id is None:
-                continue  # a helper package, not a game
-            if not isinstance(env_id, str) or not ENV_ID_PATTERN.match(env_id):
-                raise ValueError(f"{pkg / '__init__.py'}: ENV_ID must look like 'name_v0', got {env_id!r}")
-            if env_id in found:
-                raise ValueError(f"env id {env_id!r} is declared by two game packages: "
-                                 f"{_packages[env_id]} and {name}")
-            found[env_id] = f"{name}.{getattr(module, 'ENV_MODULE', 'env')}"
-            _packages[env_id] = name
+            for env_id, env_module_name in package_env_ids(module, pkg / "__init__.py").items():
+                if env_id in found:
+                    raise ValueError(f"env id {env_id!r} is declared by two game packages: "
+                                     f"{_packages[env_id]} and {name}")
+                found[env_id] = f"{name}.{env_module_name}"
+                _packages[env_id] = name
     return found
+
+
+def package_env_ids(module: Any, where: Any = None) -> dict[str, str]:
+    """``{env id: env module name}`` a game package declares (``ENV_ID`` [+ ``ENV_MODULE``], or
+    ``ENV_IDS``); empty for a helper package. ``where`` names the file in errors."""
+    where = where or getattr(module, "__file__", module)
+    env_id, env_ids = getattr(module, "ENV_ID", None), getattr(module, "ENV_IDS", None)
+    if env_id is not None and env_ids is not None:
+        raise ValueError(f"{where}: set ENV_ID (one version) or ENV_IDS (several), not both")
+    if env_ids is None:
+        if env_id is None:
+            return {}  # a helper package, not a game
+        env_ids = {env_id: getattr(module, "ENV_MODULE", "env")}
+    elif not isinstance(env_ids, dict) or not env_ids:
+        raise ValueError(f"{where}: ENV_IDS must be a non-empty dict {{env id: env module name}}, got {env_ids!r}")
+    for e, m in env_ids.items():
+        if not isinstance(e, str) or not ENV_ID_PATTERN.match(e):
+            raise ValueError(f"{where}: an env id must look like 'name_v0', got {e!r}")
+        if not isinstance(m, str) or not m.isidentifier():
+            raise ValueError(f"{where}: the env module of {e!r} must be a module name in the package, got {m!r}")
+    return dict(env_ids)
 
 
 def env_modules() -> dict[str, str]:

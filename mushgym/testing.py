@@ -23,7 +23,15 @@ GOLDEN_SEED = 20261129
 
 
 def option_sets(game_class: type[Game]) -> list[dict[str, Any]]:
-    """Defaults, then every non-default value of each option one at a time (all player counts)."""
+    """Defaults, then every non-default value of each option one at a time (all player counts).
+
+    A game class may name its own list instead (``harness_option_sets``): a new version of a
+    game that differs from the old one only in what the harness checks once (e.g.
+    ``mycology_v1``: the same rules as ``mycology_v0`` with another observation), so that CI
+    does not play the same rules twice with every option set."""
+    declared = getattr(game_class, "harness_option_sets", None)
+    if declared is not None:
+        return [dict(o) for o in declared]
     sets: list[dict[str, Any]] = [{}]
     for name, choices in game_class.option_choices.items():
         if name.endswith("_path"):

@@ -1,5 +1,6 @@
 """A plain (non-editable) `pip install .` into a fresh virtual environment imports the documented way."""
 
+import ast
 import os
 import subprocess
 import sys
@@ -47,9 +48,12 @@ def test_plain_install_into_fresh_venv(tmp_path):
     # every game of the source tree: registered, its data files shipped, its Game built from them
     games = {}
     for init in sorted((ROOT / "envs").glob("*/__init__.py")):
-        env_id = next((line.split("=", 1)[1].strip().strip("\"'") for line in init.read_text().splitlines()
-                       if line.startswith("ENV_ID")), None)
-        if env_id:
+        declared = {}   # ENV_ID = "x_v0" (one version) or ENV_IDS = {"x_v0": "env", "x_v1": "env_v1"}
+        for node in ast.parse(init.read_text()).body:
+            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") in ("ENV_ID", "ENV_IDS"):
+                value = ast.literal_eval(node.value)
+                declared.update(value if isinstance(value, dict) else {value: "env"})
+        for env_id in declared:
             games[env_id] = sorted(p.name for p in init.parent.iterdir() if p.suffix in (".toml", ".md"))
     assert len(games) >= 2
     code += (

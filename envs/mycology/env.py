@@ -58,6 +58,10 @@ actions come from its top entry.
 
 ### Version history
 
+* v1 exists: `mycology_v1` (`from mushgym.envs import mycology_v1`) is the same game (options,
+  rules, actions, state, seeds) with a compact integral observation (card ids, counts, flags;
+  182 values with 2 players, `uint8` in the vector API, 3x fewer bytes per env step). v0 stays
+  as it is.
 * v0: initial release. Revised before any release (issue 12): reaching the turn limit is a
   truncation (option `turn_limit_end`), an exchange may give and take any mushroom of the
   current season (actions `give`, `take`: 47 actions), and Poison comes with every

@@ -214,12 +214,12 @@ class MycologyGame(Game):
         """A card id from an id or a name (a clear error names close matches)."""
         if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
             if not 0 <= int(card) < NKINDS:
-                raise ValueError(f"mycology_v0: card id {card} is outside 0..{NKINDS - 1}")
+                raise ValueError(f"{self.env_id}: card id {card} is outside 0..{NKINDS - 1}")
             return int(card)
         if isinstance(card, str) and card in self.deck.names:
             return self.deck.names.index(card)
         close = difflib.get_close_matches(str(card), self.deck.names, n=3)
-        raise ValueError(f"mycology_v0: unknown card {card!r}" + (f"; did you mean {close}?" if close else
+        raise ValueError(f"{self.env_id}: unknown card {card!r}" + (f"; did you mean {close}?" if close else
                          "; cards are named as in cards.toml or given by id 0..83"))
 
     def card_name(self, card: int) -> str:
@@ -509,7 +509,7 @@ class MycologyGame(Game):
             given = {} if given is None else (dict(enumerate(given)) if isinstance(given, (list, tuple)) else dict(given))
             bad = [p for p in given if not (isinstance(p, (int, np.integer)) and 0 <= p < n)]
             if bad:
-                raise ValueError(f"mycology_v0: {name} given for player(s) {bad}; players are 0..{n - 1}")
+                raise ValueError(f"{self.env_id}: {name} given for player(s) {bad}; players are 0..{n - 1}")
             return given
 
         used: dict[int, str] = {}
@@ -517,7 +517,7 @@ class MycologyGame(Game):
         def place(card, where):
             c = self.card_id(card)
             if c in used:
-                raise ValueError(f"mycology_v0: {self.deck.names[c]} is placed twice ({used[c]} and {where})")
+                raise ValueError(f"{self.env_id}: {self.deck.names[c]} is placed twice ({used[c]} and {where})")
             used[c] = where
             return c
 
@@ -525,11 +525,11 @@ class MycologyGame(Game):
             field = {}
         if not isinstance(field, dict):
             if len(field) != FIELD_SIZE:
-                raise ValueError(f"mycology_v0: the field has {FIELD_SIZE} slots, {len(field)} given")
+                raise ValueError(f"{self.env_id}: the field has {FIELD_SIZE} slots, {len(field)} given")
             field = dict(enumerate(field))
         bad = [j for j in field if not (isinstance(j, (int, np.integer)) and 0 <= j < FIELD_SIZE)]
         if bad:
-            raise ValueError(f"mycology_v0: field slot(s) {bad} do not exist; slots are 0..{FIELD_SIZE - 1}")
+            raise ValueError(f"{self.env_id}: field slot(s) {bad} do not exist; slots are 0..{FIELD_SIZE - 1}")
         v["field"][:] = -1
         for j, card in field.items():
             v["field"][j] = -1 if card is None else place(card, f"field {j}")
@@ -538,14 +538,14 @@ class MycologyGame(Game):
             for season_key, cards in dict(by_season).items():
                 s = season_index(season_key)
                 if len(cards) > CAPACITY[s]:
-                    raise ValueError(f"mycology_v0: player {p}'s {SEASON_NAMES[s]} basket holds at most "
+                    raise ValueError(f"{self.env_id}: player {p}'s {SEASON_NAMES[s]} basket holds at most "
                                      f"{int(CAPACITY[s])} cards, {len(cards)} given")
                 for k, card in enumerate(cards):
                     v["basket"][p, s, k] = place(card, f"player {p}'s {SEASON_NAMES[s]} basket")
                 v["basket_count"][p, s] = len(cards)
         for p, res in per_player("resources", resources).items():
             if len(res) != NUM_RES:
-                raise ValueError(f"mycology_v0: resources are {NUM_RES} counts (OP, PP, WR, SY, SD), got {res!r}")
+                raise ValueError(f"{self.env_id}: resources are {NUM_RES} counts (OP, PP, WR, SY, SD), got {res!r}")
             v["resources"][p] = res
         for name, given in (("feast", feast), ("magic", magic), ("poison", poison)):
             for p, x in per_player(name, given).items():
@@ -560,13 +560,13 @@ class MycologyGame(Game):
         v["deck"][:len(deck)] = deck
         v["deck_count"][...] = len(deck)
         if not 2 <= roll <= 12:
-            raise ValueError(f"mycology_v0: a dice total is 2..12, got {roll}")
+            raise ValueError(f"{self.env_id}: a dice total is 2..12, got {roll}")
         v["roll"][...] = roll
         v["die1"][...] = max(1, roll - 6)
         v["season"][...] = season_index(season)
         for name, x in (("turn_player", turn_player), ("first_player", turn_player if first_player is None else first_player)):
             if not 0 <= x < n:
-                raise ValueError(f"mycology_v0: {name} {x} is not a player (0..{n - 1})")
+                raise ValueError(f"{self.env_id}: {name} {x} is not a player (0..{n - 1})")
             v[name][...] = x
         v["actions_left"][...] = actions_left
         v["turn"][...] = turn
@@ -576,7 +576,7 @@ class MycologyGame(Game):
         try:
             self.check_invariants(state)
         except AssertionError as e:
-            raise ValueError(f"mycology_v0: not a valid position: {e}") from None
+            raise ValueError(f"{self.env_id}: not a valid position: {e}") from None
         return state
 
 

@@ -6,6 +6,9 @@
 * ``"onehot"``: every element whose bounds are integers at most ``max_onehot``
   apart becomes a one-hot block of ``high - low + 1`` entries; wider elements are
   scaled to [0, 1]. The layout is computed once from ``game.obs_low``/``obs_high``.
+  Elements a game declares categorical (``game.obs_categorical``: a boolean per
+  element, e.g. ``mycology_v1``'s card ids 0..84) become one-hot blocks whatever their
+  span: an id scaled to [0, 1] means nothing to a network.
 """
 
 from __future__ import annotations
@@ -69,11 +72,18 @@ class ScaledEncoder(ObservationEncoder):
 class OneHotEncoder(ObservationEncoder):
     name = "onehot"
 
-    def __init__(self, low, high, max_onehot: int = 32):
+    def __init__(self, low, high, max_onehot: int = 32, categorical=None):
         super().__init__(low, high)
         span = self.high - self.low
         integral = (self.low == np.round(self.low)) & (self.high == np.round(self.high))
-        self.onehot = integral & (span >= 1) & (span <= max_onehot)
+        wanted = span <= max_onehot
+        if categorical is not None:
+            categorical = np.asarray(categorical, dtype=bool).ravel()
+            if categorical.shape != self.low.shape:
+                raise ValueError(f"categorical must have one entry per observation element ({self.low.size}), "
+                                 f"got {categorical.shape}")
+            wanted = wanted | categorical
+        self.onehot = integral & (span >= 1) & wanted
         self.scaled = ~self.onehot
         self._oh_idx = np.flatnonzero(self.onehot)
         self._sc_idx = np.flatnonzero(self.scaled)
@@ -114,4 +124,6 @@ def make_encoder(name: str | ObservationEncoder, game) -> ObservationEncoder:
         return name
     if name not in ENCODERS:
         raise ValueError(f"unknown observation encoder {name!r}; choose from {sorted(ENCODERS)}")
+    if name == "onehot":
+        return OneHotEncoder(game.obs_low, game.obs_high, categorical=getattr(game, "obs_categorical", None))
     return ENCODERS[name](game.obs_low, game.obs_high)

@@ -1,0 +1,231 @@
+"""Mycology's compact observation (``mycology_v1``): its declaration (with bounds) and the ``observe`` kernel.
+
+The same information as ``mycology_v0``'s observation (:mod:`.observation`), as small
+integers only, so that the vector API writes it as ``uint8`` (one byte a value instead
+of four, and 182 values instead of 807 with 2 players):
+
+* categories are ids, not one-hot blocks (season, decision, actions left, dice total,
+  the player to act, the payment type, the pending action and its argument, the place
+  given in an exchange); the ``onehot`` encoder expands them again;
+* a card is its id + 1 (0 = no card), not its 19 features: the card data is fixed by
+  the game (``cards.toml``), so the id says everything the features said;
+* counts are counts, not fractions (turns are rounds and the turn within the round,
+  basket fill is the number of cards).
+
+Every value lies in 0..255. Counts whose proven bound exceeds a byte (resources,
+Feast, Magic and Poison tokens: the turn limit of 480 turns allows more than 255) are
+two fields, ``<name>`` = count mod 256 and ``<name>_256`` = count div 256 (in any real
+game the second stays 0 and the first is the count). The score is not a field of its
+own (it goes below 0 and, in principle, far beyond a byte): it is given exactly by its
+parts, ``score = card_points + feast + magic - 2 x poison`` (``card_points``, the points
+of the cards in the baskets, is at most the 10 best cards' points, 54 with the designed
+deck; a deck above 255 is refused). RULES.md, "The compact observation (v1)", has the
+choices and the proofs of the bounds.
+
+Layout: the board part (fixed offsets), then one seat block per player (observer
+first, then in play order; fields ``seat<k>_...``), then the set of cards in the deck.
+:func:`observation_layout` joins them for ``n`` players.
+"""
+
+import numpy as np
+from numba import njit
+
+from mushgym.core import Layout
+
+from .baskets import protected
+from .layout import (
+    ACTIONS_LEFT, ACTIONS_PER_TURN, ARG_ACTION, ARG_CARDS, ARG_GIVE, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY,
+    ARG_PAY_TYPE, ARG_TARGET, BASKET_OFF, BASKET_SLOTS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, DEC_BOTTOM, DEC_PAY,
+    DEC_TAKE, DECK_N, ENDER, FIELD_SIZE, FIRST, K_T6, MAX_CAPACITY, NKINDS, NUM_PHASES, NUM_RES, NUM_SEASONS,
+    ROLL, ROW_SIZE, RUNNING, SEASON, TURN, TURN_PLAYER, basket_at, basket_count_at, cfg_points_at, deck_at,
+    decision_depth, feast_at, field_at, magic_at, poison_at, resources_at, top_arg, top_kind,
+)
+from .validate import MAX_OWED_ANY, MAX_OWED_FEAST
+
+BYTE = 256          # counts above a byte: <name> = count mod 256, <name>_256 = count div 256
+CARD_NONE = 0       # a place without a card; a card is its id + 1
+CARD_HIGH = NKINDS  # highest card value (id 83 + 1)
+MAX_PAY_KEY = 2 * NUM_RES - 1   # validate.py: the payment order key is 0..9
+NUM_PENDING = 7     # harvest, trades 1..6 (layout.K_*)
+NUM_ARGS = 8        # field slot, resource, row or seat offset
+
+# --- the board: everything but the seats (the same offsets for every player count) -----
+OB = Layout("observation v1 board")
+O_SEASON = OB.field("season", doc="season: 0 Winter, 1 Spring, 2 Summer, 3 Fall", low=0, high=NUM_SEASONS - 1)
+O_PHASE = OB.field("phase", doc="decision: 0 none (the game is over), 1 act, 2 pay, 3 order cards under the deck, "
+                   "4 choose the mushroom to give, 5 choose the mushroom to take", low=0, high=NUM_PHASES)
+O_ACTIONS_LEFT = OB.field("actions_left", doc="actions left this turn (0, 1, 2)", low=0, high=ACTIONS_PER_TURN)
+O_ROLL = OB.field("roll", doc="last dice total (2..12)", low=2, high=12)
+O_TO_ACT = OB.field("to_act", doc="player to act: seat offset (0 = observer)", low=0)   # high: n - 1
+O_ROUND = OB.field("round", doc="rounds completed: turns played div n", low=0)      # high: turn limit / n
+O_TURN_IN_ROUND = OB.field("turn_in_round", doc="turns played mod n", low=0)           # high: n - 1
+O_DECK = OB.field("deck_size", doc="cards in the deck", low=0, high=NKINDS)
+O_PAY_TYPE = OB.field("pay_type", doc="payment: 0 not paying, 1 specific resources, 2 ANY resources, 3 Feast",
+                      low=0, high=3)
+O_OWED_RES = OB.field("owed", NUM_RES, dims=("resource",), doc="specific resources owed (OP, PP, WR, SY, SD)",
+                      low=0)   # high: the dearest card's cost of each resource
+O_OWED_ANY = OB.field("owed_any", doc="ANY resources still owed", low=0, high=MAX_OWED_ANY)
+O_OWED_FEAST = OB.field("owed_feast", doc="Feast still owed", low=0, high=MAX_OWED_FEAST)
+O_PAY_KEY = OB.field("pay_key", doc="payment order key (RULES.md, \"Paying\"), paying only", low=0, high=MAX_PAY_KEY)
+O_PENDING = OB.field("pending_action", doc="pending action: 0 none, 1 harvest, 2..7 trade 1..6 (paying, ordering "
+                     "and exchanging)", low=0, high=NUM_PENDING)
+O_PENDING_ARG = OB.field("pending_arg", doc="its argument + 1 (0 none): field slot (harvest), resource (trades 1, 3), "
+                         "row (trade 5), seat offset (trade 6)", low=0, high=NUM_ARGS)
+O_EXCHANGE_GIVE = OB.field("exchange_give", doc="exchanging, choosing the mushroom to take: place of the one you give "
+                           "+ 1 (0 otherwise)", low=0, high=MAX_CAPACITY)
+O_BOTTOM = OB.field("under_deck", ROW_SIZE, dims=("column",),
+                    doc="the replaced cards waiting to go under the deck: card id + 1 (0 none)", low=0, high=CARD_HIGH)
+O_FIELD = OB.field("field", FIELD_SIZE, dims=("slot",),
+                   doc="field slot 0..7 (0..3 top row, 4..7 bottom row): card id + 1 (0 empty)", low=0, high=CARD_HIGH)
+OB.install(globals(), prefix="obs1_")
+
+# --- one seat (n of them, the observer first, then in play order) ----------------------
+OS = Layout("observation v1 seat")
+S_RES = OS.field("resources", NUM_RES, dims=("resource",), doc="resources OP PP WR SY SD, mod 256", low=0, high=BYTE - 1)
+S_RES_HI = OS.field("resources_256", NUM_RES, dims=("resource",), doc="resources div 256", low=0)
+S_FEAST = OS.field("feast", doc="Feast tokens mod 256", low=0, high=BYTE - 1)
+S_FEAST_HI = OS.field("feast_256", doc="Feast tokens div 256", low=0)
+S_MAGIC = OS.field("magic", doc="Magic tokens mod 256", low=0, high=BYTE - 1)
+S_MAGIC_HI = OS.field("magic_256", doc="Magic tokens div 256", low=0)
+S_POISON = OS.field("poison", doc="Poison tokens mod 256", low=0, high=BYTE - 1)
+S_POISON_HI = OS.field("poison_256", doc="Poison tokens div 256", low=0)
+S_POINTS = OS.field("card_points", doc="points of the cards in the baskets (score = card_points + Feast + Magic "
+                    "- 2 x Poison)", low=0)
+S_COUNT = OS.field("basket_count", NUM_SEASONS, dims=("season",), doc="cards in the W Sp Su F baskets", low=0,
+                   high=np.array([1, 2, 3, 4]))
+S_STINKHORN = OS.field("stinkhorn", doc="a stinkhorn on top of a basket", low=0, high=1)
+S_FIRST = OS.field("first_player", doc="took the first turn", low=0, high=1)
+S_BASKETS = OS.field("baskets", BASKET_SLOTS, dims=("place",),
+                     doc="baskets: place = first place of the season (W 0; Sp 1; Su 3; F 6) + k, bottom to top: "
+                         "card id + 1 (0 empty)", low=0, high=CARD_HIGH)
+OS.install(globals(), prefix="obs1_seat_")
+
+# --- the tail ---------------------------------------------------------------------------
+OT = Layout("observation v1 tail")
+O_DECK_CARDS = OT.field("deck_cards", NKINDS, dims=("card",),
+                        doc="the set of cards still in the deck, one entry per card id "
+                            "(public by elimination; the order is hidden)", low=0, high=1)
+
+OB_SIZE, OS_SIZE, OT_SIZE = OB.size, OS.size, OT.size
+
+#: the fields that are ids (categories), not counts: the ``onehot`` encoder expands them
+#: (``MycologyV1Game.obs_categorical``); seat fields by their name after ``seat<k>_``
+CATEGORICAL = frozenset({"season", "phase", "actions_left", "roll", "to_act", "pay_type", "pending_action",
+                         "pending_arg", "exchange_give", "under_deck", "field", "baskets"})
+
+
+@njit(cache=True)
+def obs1_seat(k):
+    """Start of seat k's block (k seats after the observer)."""
+    return OB_SIZE + k * OS_SIZE
+
+
+@njit(cache=True)
+def obs1_tail(n):
+    return OB_SIZE + n * OS_SIZE
+
+
+def obs_size(n: int) -> int:
+    """Observation length for ``n`` players."""
+    return OB_SIZE + n * OS_SIZE + OT_SIZE
+
+
+def observation_layout(n: int, bounds: dict | None = None) -> Layout:
+    """The whole v1 observation of an ``n``-player game as one Layout (the parts joined).
+
+    ``bounds`` gives the highs that depend on the options or the card data, by name:
+    ``round`` (turn limit / n), ``owed`` (5), ``card_points``, ``tokens_256`` (token bound
+    div 256), ``poison_256`` (Poison bound div 256); without it those fields have no upper
+    bound (table only).
+    """
+    b = bounds or {}
+    open_high = {"to_act": n - 1, "turn_in_round": n - 1, "round": b.get("round"), "owed": b.get("owed"),
+                 "card_points": b.get("card_points"), "resources_256": b.get("tokens_256"),
+                 "feast_256": b.get("tokens_256"), "magic_256": b.get("tokens_256"), "poison_256": b.get("poison_256")}
+    OL = Layout(f"observation v1 ({n} players)")
+
+    def copy(part: Layout, prefix: str = "", doc_prefix: str = "") -> None:
+        for f in part.fields.values():
+            high = f.high if f.high is not None else open_high.get(f.name)
+            OL.field(prefix + f.name, f.shape, dims=f.dims, doc=doc_prefix + f.doc, low=f.low, high=high)
+
+    copy(OB)
+    for k in range(n):
+        copy(OS, f"seat{k}_", "observer: " if k == 0 else f"seat +{k}: ")
+    copy(OT)
+    assert OL.size == obs_size(n) and OL.fields["deck_cards"].offset == obs1_tail(n)
+    assert all(OL.fields[f"seat{k}_resources"].offset == obs1_seat(k) for k in range(n))
+    return OL
+
+
+# --- the kernel -------------------------------------------------------------------------
+@njit(cache=True)
+def _count(out, o_lo, o_hi, x):
+    out[o_lo] = x % BYTE
+    out[o_hi] = x // BYTE
+
+
+@njit(cache=True)
+def observe(state, player, cfg, out, work):
+    """Write the v1 observation of ``player`` into ``out`` (every element; integers only, so
+    ``out`` may be float32 or the vector API's uint8)."""
+    n = cfg[CFG_NUM_PLAYERS]
+    for i in range(out.shape[0]):
+        out[i] = 0
+    out[O_SEASON] = state[SEASON]
+    running = state[ENDER] == RUNNING
+    kind = top_kind(state) if decision_depth(state) > 0 else 0
+    if running:
+        out[O_PHASE] = kind + 1
+    out[O_ACTIONS_LEFT] = state[ACTIONS_LEFT]
+    out[O_ROLL] = state[ROLL]
+    out[O_TO_ACT] = (state[TURN_PLAYER] - player + n) % n
+    out[O_ROUND] = state[TURN] // n
+    out[O_TURN_IN_ROUND] = state[TURN] % n
+    out[O_DECK] = state[DECK_N]
+    if kind == DEC_PAY:
+        t = top_arg(state, ARG_PAY_TYPE)
+        out[O_PAY_TYPE] = t + 1
+        for r in range(NUM_RES):
+            out[obs1_owed_at(r)] = top_arg(state, ARG_OWED_RES + r)
+        if t == D_ANY:
+            out[O_OWED_ANY] = top_arg(state, ARG_OWED)
+        elif t == D_FEAST:
+            out[O_OWED_FEAST] = top_arg(state, ARG_OWED)
+        out[O_PAY_KEY] = top_arg(state, ARG_PAY_KEY)
+    if kind == DEC_TAKE:
+        out[O_EXCHANGE_GIVE] = top_arg(state, ARG_GIVE) + 1
+    if kind != 0:
+        action = top_arg(state, ARG_ACTION)
+        arg = top_arg(state, ARG_TARGET)
+        out[O_PENDING] = action + 1
+        if action == K_T6:
+            arg = (arg - player + n) % n
+        out[O_PENDING_ARG] = arg + 1
+    if kind == DEC_BOTTOM:
+        for j in range(ROW_SIZE):
+            out[obs1_under_deck_at(j)] = top_arg(state, ARG_CARDS + j) + 1   # -1 (placed) -> 0
+    for j in range(FIELD_SIZE):
+        out[obs1_field_at(j)] = state[field_at(j)] + 1
+    for k in range(n):
+        q = (player + k) % n
+        o = obs1_seat(k)  # seat k (0 = the observer)
+        for r in range(NUM_RES):
+            _count(out, o + obs1_seat_resources_at(r), o + obs1_seat_resources_256_at(r), state[resources_at(q, r)])
+        _count(out, o + S_FEAST, o + S_FEAST_HI, state[feast_at(q)])
+        _count(out, o + S_MAGIC, o + S_MAGIC_HI, state[magic_at(q)])
+        _count(out, o + S_POISON, o + S_POISON_HI, state[poison_at(q)])
+        points = 0
+        for s in range(NUM_SEASONS):
+            cnt = state[basket_count_at(q, s)]
+            out[o + obs1_seat_basket_count_at(s)] = cnt
+            for kk in range(cnt):
+                c = state[basket_at(q, s, kk)]
+                points += cfg[cfg_points_at(c)]
+                out[o + obs1_seat_baskets_at(BASKET_OFF[s] + kk)] = c + 1
+        out[o + S_POINTS] = points
+        out[o + S_STINKHORN] = 1 if protected(state, q, cfg) else 0
+        out[o + S_FIRST] = 1 if q == state[FIRST] else 0
+    t = obs1_tail(n)
+    for i in range(state[DECK_N]):
+        out[t + O_DECK_CARDS + state[deck_at(i)]] = 1
