@@ -23,13 +23,17 @@ GOLDEN_SEED = 20261129
 
 
 def option_sets(game_class: type[Game]) -> list[dict[str, Any]]:
-    """Defaults, then every non-default value of each option one at a time (all player counts)."""
+    """Defaults, then every non-default value of each option one at a time (all player counts).
+    A value the game refuses on its own (e.g. Mycelia's fifth player without its expansion) is
+    left out: it is played through ``combinable_options`` (:func:`option_combinations`)."""
     sets: list[dict[str, Any]] = [{}]
     for name, choices in game_class.option_choices.items():
         if name.endswith("_path"):
             continue
         for value in choices:
             if value != game_class.default_options.get(name):
+                if value in getattr(game_class, "needs_other_options", {}).get(name, ()):
+                    continue
                 sets.append({name: value})
     return sets
 
