@@ -32,7 +32,7 @@ def option_sets(game_class: type[Game]) -> list[dict[str, Any]]:
             continue
         for value in choices:
             if value != game_class.default_options.get(name):
-                if value in getattr(game_class, "needs_other_options", {}).get(name, ()):
+                if value in game_class.needs_other_options.get(name, ()):
                     continue
                 sets.append({name: value})
     return sets

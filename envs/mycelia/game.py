@@ -249,10 +249,34 @@ class MyceliaGame(Game):
             what = {R.D_MAIN: "move the Mother mushroom to", R.D_SETUP: "place the Mother mushroom on",
                     R.D_MOVE: "move on to", R.D_SPORE_PICK: "put the next spore on", R.D_FRUIT_TILE: "grow on",
                     R.D_OUTER_PICK: "move the outer tile", R.D_OPPM_PICK: "move the opponent's mushroom on",
-                    R.D_OPPM_DEST: "put the mushroom on", R.D_MOTHER_DEST: "put that Mother mushroom on"}.get(dk, "tile")
+                    R.D_OPPM_DEST: "put the mushroom on", R.D_MOTHER_DEST: "put that Mother mushroom on",
+                    R.D_INVEST: "invest the spore that landed on", R.D_SYM_SPORE: "put the bonus spore on",
+                    R.D_TREE_PUSH: "push the spore on to", R.D_SAP_PICK: "add a spore to the sapling on",
+                    R.D_SAP_ADD: "add a sapling to", R.D_SAP_REMOVE: "remove a spore from the sapling on"}.get(dk, "tile")
             return f"{what} {self.tile_text(state, t)}" if t < int(state[R.NTP]) else f"{what} tile {t}"
         if k == "pay":
             return f"pay a spore of player {kind[2]} from {self.tile_text(state, kind[1])}"
+        if k == "pay_seat4":
+            return f"pay a spore of player 4 from {self.tile_text(state, kind[1])}"
+        if k == "card_na":
+            kind = ("card", kind[1] + R.NC_BASE)
+            k = "card"
+        if k == "seat4":
+            kind = ("seat", 4)
+            k = "seat"
+        if k == "push_sapling":
+            return f"push the spore onto the sapling on {self.tile_text(state, kind[1])}"
+        if k == "age":
+            return "AGE: the sapling under the Mother mushroom becomes a Grandfather Tree"
+        if k == "reroll":
+            return "re-roll the symbiosis roll" if kind[1] else "keep the symbiosis roll"
+        if k == "keep_tile":
+            tid = int(top[2 + kind[1]]) if top and dk == R.D_KEEP_TILE else -1
+            what = f" ({COLOURS[int(self.tiles.colour[tid])]}, tile {tid})" if tid >= 0 else ""
+            return f"keep drawn tile {kind[1]}{what}, discard the other"
+        if k == "no_invest":
+            return ("every spore the tree cannot push goes back to its owner" if dk == R.D_TREE_PUSH
+                    else "invest no spore in a sapling")
         if k == "card":
             what = {R.D_MAIN: "fruit", R.D_KEEP: "keep", R.D_TRADE: "trade in"}.get(dk, "card")
             return f"{what} {self.card_text(kind[1])}"
@@ -261,7 +285,7 @@ class MyceliaGame(Game):
         if k == "deck":
             return "take the top card of the deck"
         if k == "pile":
-            return f"explore: draw from tile pile {kind[1]}"
+            return f"{'symbiosis ' if dk == R.D_BONUS_PILE else ''}explore: draw from tile pile {kind[1]}"
         if k == "place":
             i, e = kind[1], kind[2]
             c = neighbour_c(int(state[R.T_C + i]), int(state[R.T_R + i]), e)

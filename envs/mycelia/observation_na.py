@@ -41,7 +41,8 @@ def add_expansion_fields(OL: Layout) -> None:
     OL.field("na_decision", NUM_DECISIONS - NUM_DECISIONS_BASE, dims=("kind",),
              doc="expansion decision kind one-hot (spore on a sapling tile: tile or sapling, symbiosis bonus spore, "
                  "keep or re-roll, push a spore off a Grandfather Tree, sapling to add a spore to, tile for a sapling, "
-                 "sapling to remove a spore from, whose sapling spore, tile to keep)", **ONE)
+                 "sapling to remove a spore from, whose sapling spore, tile to keep, symbiosis explore's pile; the last "
+                 "kind, after a SPORE action, is resolved by the kernels and never observed)", **ONE)
     OL.field("na_state", 5, dims=("value",),
              doc="saplings in the supply, the start formation + 1 (1 O, 2 U, 3 A), the SPORE action under way has "
                  "invested, AGE used this turn, wild spores still owed", low=0,
