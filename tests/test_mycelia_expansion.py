@@ -521,3 +521,50 @@ def test_decay_remove_a_spore_from_a_sapling(game):
     game.step_inplace(s, encode_action("seat", BLUE))
     assert held(s, 2, BLUE) == 0 and held(s, 2, RED) == 1 and s[R.SUPPLY + BLUE] == R.SPORES_EACH - 2
     game.check_invariants(s)
+
+
+# --- greedy, hidden information, the determinizer ---------------------------------------------------
+def test_greedy_beats_random_with_the_expansion():
+    from mushgym.agents import GreedyAgent, RandomAgent, play_match
+
+    g = MyceliaGame(expansion=NA)
+    m = play_match(g, GreedyAgent("mycelia_v0", seed=0), RandomAgent(seed=1), 24, seed=0)
+    assert m.wins > 2 * m.losses
+
+
+def test_greedy_and_observation_read_nothing_hidden_with_the_expansion():
+    from mushgym.agents import GreedyAgent
+
+    g = MyceliaGame(expansion=NA, num_players=3)
+    agent = GreedyAgent("mycelia_v0", seed=0)
+    rng = np.random.default_rng(2)
+    checked = 0
+    for s in testing.random_states(g, n_games=2, seed=6, every=9):
+        p = g.current_player(s)
+        if p < 0:
+            continue
+        other = g.perturb_hidden(s, p, rng)
+        np.testing.assert_array_equal(g.observe(other, p), g.observe(s, p))
+        np.testing.assert_array_equal(agent.scores(g, other, p), agent.scores(g, s, p))
+        checked += 1
+    assert checked > 20
+    assert testing.check_hidden_information(g, n_games=1, seed=8) > 0
+
+
+def test_determinize_keeps_the_view_with_the_expansion():
+    from mushgym.core import rng_seed
+    from mushgym.envs.mycelia.determinize import determinize
+
+    g = MyceliaGame(expansion=NA, num_players=5)
+    rng = np.zeros(4, np.int64)
+    rng_seed(rng, 0, 5)
+    moved = 0
+    for s in testing.random_states(g, n_games=1, seed=2, every=11):
+        for p in range(g.num_players):
+            d = s.copy()
+            determinize(d, p, g.config, g.work, rng)
+            g.validate(d)
+            g.check_invariants(d)
+            np.testing.assert_array_equal(g.observe(d, p), g.observe(s, p))
+            moved += not np.array_equal(d, s)
+    assert moved > 0

@@ -19,7 +19,7 @@ from .layout import (
     D_AFTER_SPORE, D_BONUS_PILE, D_INVEST, D_KEEP_TILE, D_PLACE, D_REROLL, D_SAP_ADD, D_SAP_PICK, D_SAP_REMOVE,
     D_SAP_REMOVE_SEAT, D_SYM_SPORE, D_TREE_PUSH, DC_EXPLORE2, DC_REROLL, DC_SAPLING_REMOVE, DC_SAPLING_ROLL,
     DC_TWO_SAPLINGS, DRAWN, GU_EXPLORE2, GU_REROLL, TILES_OUT, CFG_NS,
-    INS_SUPPLY, INVESTED, LANDED, MARKS, MAXS, NTP, ROLL, SAP_SUPPLY, SAPLING_SPORES, T_AGE, adjacency_at, bit_get,
+    INS_SUPPLY, INVESTED, ST_AGE, ST_BONUS, ST_INVEST, ST_PUSH, count_event, LANDED, MARKS, MAXS, NTP, ROLL, SAP_SUPPLY, SAPLING_SPORES, T_AGE, adjacency_at, bit_get,
     bit_set, bits_clear, decision_depth, game_upgrades_at, insects_at, mat_card_at, mother_at, mushroom_mat_at,
     mushroom_owner_at, pile_count_at, piles_at, pop_decision, push_decision, sapling_at, sapling_spores_at, spores_at,
     supply_at, tree_at, trees_left_at,
@@ -80,11 +80,14 @@ def _bonus(state, cfg, q, k, sym):
     U: one spore within the network (any row); O: an EXPLORE (2 or 3 spores); A: an insect (3)."""
     if sym == 1:
         if state[supply_at(q)] > 0:
+            count_event(state, ST_BONUS)
             push_decision(state, D_SYM_SPORE, q, 0, 0, 0, 0)   # no tile of the network: nothing (mask empty)
     elif sym == 0:
         if k >= 2 and state[pile_count_at(0)] + state[pile_count_at(1)] > 0:
+            count_event(state, ST_BONUS)
             push_decision(state, D_BONUS_PILE, q, 0, 0, 0, 0)
     elif k >= 3 and state[INS_SUPPLY] > 0:
+        count_event(state, ST_BONUS)
         state[INS_SUPPLY] -= 1
         state[insects_at(q)] += 1
 
@@ -178,6 +181,7 @@ def age(state, cfg, p, work):
     Tree onto the tile; a mushroom there decays at once (its owner resolves its decay action) and
     the spores on the tile are pushed off by ``p``."""
     _start_action(state, T_AGE)
+    count_event(state, ST_AGE)
     t = state[mother_at(p)]
     for s in range(MAXS):
         state[supply_at(s)] += state[sapling_spores_at(t, s)]
@@ -259,10 +263,12 @@ def apply(state, cfg, o, kind, p, a0, a1, a2, a3, action, work):
             state[spores_at(t, p)] -= 1
             state[sapling_spores_at(t, p)] += 1
             state[INVESTED] = 1
+            count_event(state, ST_INVEST)
             symbiosis(state, cfg, p, t)
     elif kind == D_TREE_PUSH:
         pop_decision(state)
         w = a1
+        count_event(state, ST_PUSH)
         state[spores_at(a0, w)] -= 1
         if action == A_NO_INVEST:
             state[supply_at(w)] += 1

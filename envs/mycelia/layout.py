@@ -232,7 +232,7 @@ STATS = L.field("stats", NSTATS, dims=("event",), doc="event counters for the si
 STATE_SIZE = L.size
 L.install(globals())
 
-# STATS slots: 0..10 decay action fired by kind; 12..17 Automata action fired
+# STATS slots: 0..10 decay action fired by kind (the expansion's: ST_NA_DECAY below); 12..17 Automata action fired
 # (fruit, decay, spore, move, explore, insect-move); 18 Automata random-walk move;
 # 19 Automata fate draws; 20 spore sub-decisions; 21 turn-limit ends
 ST_DECAY = 0
@@ -241,6 +241,13 @@ ST_WALK = 18
 ST_FATE = 19
 ST_PICKS = 20
 ST_LIMIT = 21
+# the North American expansion: 22..26 its decay actions fired (DC_SAPLING_ROLL..); 27 investments,
+# 28 AGEs, 29 spores pushed off trees, 30 symbiosis bonuses given
+ST_NA_DECAY = 22
+ST_INVEST = 27
+ST_AGE = 28
+ST_PUSH = 29
+ST_BONUS = 30
 
 
 # --- tile bit sets and event counters (int16-safe) -------------------------------------

@@ -960,7 +960,7 @@ def _decay(state, cfg, p, i):
     if card < 0:
         return -1
     kind = cfg[cfg_decay_at(card)]
-    count_event(state, ST_DECAY + kind)
+    count_event(state, ST_DECAY + kind if kind < NDECAYS else ST_NA_DECAY + kind - NDECAYS)
     return kind
 
 
