@@ -61,7 +61,8 @@ def main(argv=None) -> None:
         kinds[" (no observations)"] = dict(with_obs=False)
     games = {}
     for env_id in args.env_ids:
-        g = mushgym.game(*_parse(env_id))
+        name, options = _parse(env_id)
+        g = mushgym.game(name, **options)
         g.random_rollouts(4, seed=0, threads=1)   # compile
         for kind, kw in kinds.items():
             v = mv.from_game(g, args.batch, seed=0, threads=1, parallel=not args.serial, **kw)

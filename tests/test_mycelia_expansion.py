@@ -568,3 +568,35 @@ def test_determinize_keeps_the_view_with_the_expansion():
             np.testing.assert_array_equal(g.observe(d, p), g.observe(s, p))
             moved += not np.array_equal(d, s)
     assert moved > 0
+
+
+# --- the expansion with the base game's options (random play, every check on every step) ---------------
+BASE_OPTIONS = [dict(num_players=2, mats=3), dict(num_players=4, mats=4), dict(num_players=1),
+                dict(num_players=1, automata_level="hard"), dict(num_players=2, automata=True),
+                dict(num_players=3, automata=True, automata_level="hard"), dict(num_players=5, mats=3),
+                dict(num_players=2, turn_limit_end="score", reward="score_diff")]
+
+
+@pytest.mark.parametrize("opts", BASE_OPTIONS, ids=testing.options_id)
+def test_expansion_with_each_base_option(opts):
+    g = MyceliaGame(expansion=NA, turn_limit=40, **opts)
+    r = testing.play_random_games(g, n_games=1, seed=21)
+    assert (r["lengths"] > 0).all()
+    for s in testing.random_states(g, n_games=1, seed=22, every=6):
+        g.validate(s)
+
+
+def test_two_player_rule_with_the_expansion():
+    g = MyceliaGame(expansion=NA)
+    s = g.new_state(9)
+    first = int(s[R.FIRST])
+    assert s[R.HAND_N + first] == 3 and s[R.HAND_N + 1 - first] == 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_expansion_long_random_play(n):
+    """The full form: whole games (80 rounds) for every player count."""
+    g = MyceliaGame(expansion=NA, num_players=n)
+    r = testing.play_random_games(g, n_games=6 * testing.slow_scale(), seed=400 + n)
+    assert r["lengths"].max() <= g.spec.max_game_length

@@ -16,15 +16,15 @@ from numba import njit
 
 from .actions import A_KEEP_TILE, A_NO_INVEST, A_PILE, A_PUSH_SAPLING, A_REROLL, A_TILE, action_seat, seat_action
 from .layout import (
-    D_AFTER_SPORE, D_BONUS_PILE, D_INVEST, D_KEEP_TILE, D_PLACE, D_REROLL, D_SAP_ADD, D_SAP_PICK, D_SAP_REMOVE,
-    D_SAP_REMOVE_SEAT, D_SYM_SPORE, D_TREE_PUSH, DC_EXPLORE2, DC_REROLL, DC_SAPLING_REMOVE, DC_SAPLING_ROLL,
-    DC_TWO_SAPLINGS, DRAWN, GU_EXPLORE2, GU_REROLL, TILES_OUT, CFG_NS,
-    INS_SUPPLY, INVESTED, ST_AGE, ST_BONUS, ST_INVEST, ST_PUSH, count_event, LANDED, MARKS, MAXS, NTP, ROLL, SAP_SUPPLY, SAPLING_SPORES, T_AGE, adjacency_at, bit_get,
-    bit_set, bits_clear, decision_depth, game_upgrades_at, insects_at, mat_card_at, mother_at, mushroom_mat_at,
-    mushroom_owner_at, pile_count_at, piles_at, pop_decision, push_decision, sapling_at, sapling_spores_at, spores_at,
-    supply_at, tree_at, trees_left_at,
+    CFG_NS, D_AFTER_SPORE, D_BONUS_PILE, D_INVEST, D_KEEP_TILE, D_PLACE, D_REROLL, D_SAP_ADD, D_SAP_PICK,
+    D_SAP_REMOVE, D_SAP_REMOVE_SEAT, D_SYM_SPORE, D_TREE_PUSH, DC_EXPLORE2, DC_REROLL, DC_SAPLING_REMOVE,
+    DC_SAPLING_ROLL, DC_TWO_SAPLINGS, DRAWN, GU_EXPLORE2, GU_REROLL, INS_SUPPLY, INVESTED, LANDED, MARKS, MAXS, NTP,
+    ROLL, SAP_SUPPLY, SAPLING_SPORES, ST_AGE, ST_BONUS, ST_INVEST, ST_PUSH, T_AGE, TILES_OUT, adjacency_at, bit_get,
+    bit_set, bits_clear, count_event, game_upgrades_at, insects_at, mother_at, mushroom_mat_at, mushroom_owner_at,
+    pile_count_at, piles_at, pop_decision, push_decision, sapling_at, sapling_spores_at, spores_at, supply_at, tree_at,
+    trees_left_at,
 )
-from .rules import LABEL, _decay, _fate, _main_allowed, _rand, _resolve_decay, _spores_on, _start_action, _top, label_networks
+from .rules import LABEL, _decay, _fate, _main_allowed, _rand, _resolve_decay, _start_action, _top, label_networks
 
 
 # --- saplings ----------------------------------------------------------------------------------

@@ -84,6 +84,9 @@ class MyceliaGame(Game):
     combinable_options: ClassVar[tuple[str, ...]] = ("num_players", "expansion", "automata")
     #: CI's small form of that run: games cut at 40 rounds
     combination_small_options: ClassVar[dict] = {"turn_limit": 40}
+    #: the shared harness's default run plays a quarter of its games with the expansion (the full
+    #: runs are behind the ``slow`` marker; tests/test_mycelia_expansion.py plays it besides)
+    harness_small_options: ClassVar[tuple] = (("expansion", "north_america"),)
     #: Data files to load instead of the designed ones (e.g. the real cards typed in).
     cards_path: ClassVar[str | None] = None
     cards_na_path: ClassVar[str | None] = None   # the expansion's cards (cards_north_america.toml)
@@ -573,6 +576,11 @@ class MyceliaGame(Game):
             assert k == len(kern)
             mine = sorted(sorted(c) for c in self.networks(state, s))
             assert sorted(sorted(c) for c in kern.values()) == mine, f"seat {s}: networks differ from the kernel's"
+            if self.expansion:   # sapling spores are no piece of a network
+                for t in range(n):
+                    alone = (st[R.SAP_SP + t * R.MAXS + s] > 0 and st[R.SP + t * R.MAXS + s] == 0
+                             and R._control(state, t) != s and st[R.TREE + t] != s)
+                    assert not (alone and work[R.LABEL + t] >= 0), f"seat {s}: a sapling spore put tile {t} in a network"
         if st[R.OVER]:
             e = st[R.ENDER]
             if e >= 0:
