@@ -609,7 +609,8 @@ class MyceliaGame(Game):
             if g >= 0:
                 assert sap == 0, f"tile {t}: a sapling on a Grandfather Tree tile"
                 assert st[R.MUSH_P + t] < 0, f"tile {t}: a mushroom token on a Grandfather Tree tile"
-                pushing = any(st[R.STACK + lvl * R.ENTRY] == R.D_AFTER_SPORE for lvl in range(st[R.STACK_N]))
+                pushing = st[R.OVER] or any(st[R.STACK + lvl * R.ENTRY] == R.D_AFTER_SPORE
+                                            for lvl in range(st[R.STACK_N]))
                 assert pushing or all(st[R.SP + t * R.MAXS + s] == 0 for s in range(R.MAXS)), (
                     f"tile {t}: spores on a Grandfather Tree (other than to be pushed off)")
         assert saplings == (R.SAPLINGS if on else 0), f"saplings not conserved: {saplings}"

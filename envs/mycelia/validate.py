@@ -580,7 +580,7 @@ def _expansion(state, cfg):
     if (state[FORMATION] >= 0) != on or (state[INVESTED] != 0 and not on) or (state[NEED_WILD] != 0 and not on):
         return V_EXPANSION
     saplings = state[SAP_SUPPLY]
-    pushing = False
+    pushing = state[OVER] != 0   # (an AGE whose mushroom's decay ended the game leaves them there)
     for lvl in range(decision_depth(state)):
         if state[STACK + lvl * ENTRY] == D_AFTER_SPORE:
             pushing = True
