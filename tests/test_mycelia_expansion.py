@@ -528,7 +528,8 @@ def test_greedy_beats_random_with_the_expansion():
     from mushgym.agents import GreedyAgent, RandomAgent, play_match
 
     g = MyceliaGame(expansion=NA)
-    m = play_match(g, GreedyAgent("mycelia_v0", seed=0), RandomAgent(seed=1), 24, seed=0)
+    games = 10 * testing.slow_scale()   # the greedy player's steps run in Python: few games by default
+    m = play_match(g, GreedyAgent("mycelia_v0", seed=0), RandomAgent(seed=1), games, seed=0)
     assert m.wins > 2 * m.losses
 
 
