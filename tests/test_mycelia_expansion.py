@@ -599,5 +599,5 @@ def test_two_player_rule_with_the_expansion():
 def test_expansion_long_random_play(n):
     """The full form: whole games (80 rounds) for every player count."""
     g = MyceliaGame(expansion=NA, num_players=n)
-    r = testing.play_random_games(g, n_games=6 * testing.slow_scale(), seed=400 + n)
+    r = testing.play_random_games(g, n_games=2 * testing.slow_scale(), seed=400 + n)
     assert r["lengths"].max() <= g.spec.max_game_length
