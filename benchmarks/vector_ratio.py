@@ -1,6 +1,10 @@
 """Vector API throughput at batch 1,024 as a ratio of in-kernel random rollouts, per thread.
 
     NUMBA_NUM_THREADS=1 python benchmarks/vector_ratio.py mycelia_v0 fungi_v0
+    NUMBA_NUM_THREADS=1 python benchmarks/vector_ratio.py mycelia_v0 mycelia_v0:expansion=north_america
+
+An env id may carry options after a colon (``name=value`` pairs separated by commas; integers
+and None are parsed), e.g. a variant against its base game in the same run.
 
 Both rates are measured in one process, in interleaved 1-second repeats (medians), so the
 ratio holds on a loaded machine where the absolute rates do not. Folders in
@@ -22,6 +26,22 @@ import mushgym
 from mushgym import vector as mv
 
 
+def _value(text: str):
+    if text == "None":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _parse(spec: str):
+    """``env_id[:name=value,...]`` -> (env_id, options)."""
+    env_id, _, rest = spec.partition(":")
+    options = dict(kv.split("=", 1) for kv in rest.split(",") if kv)
+    return env_id, {k: _value(v) for k, v in options.items()}
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("env_ids", nargs="+")
@@ -41,7 +61,8 @@ def main(argv=None) -> None:
         kinds[" (no observations)"] = dict(with_obs=False)
     games = {}
     for env_id in args.env_ids:
-        g = mushgym.game(env_id)
+        name, options = _parse(env_id)
+        g = mushgym.game(name, **options)
         g.random_rollouts(4, seed=0, threads=1)   # compile
         for kind, kw in kinds.items():
             v = mv.from_game(g, args.batch, seed=0, threads=1, parallel=not args.serial, **kw)

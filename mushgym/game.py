@@ -91,6 +91,10 @@ class Game:
     kernels: ClassVar[ModuleType]
     option_choices: ClassVar[dict[str, tuple]] = {}
     default_options: ClassVar[dict[str, Any]] = {}
+    #: option values the game accepts only together with another option (e.g. Mycelia's fifth
+    #: player needs its expansion): generic code that plays one option at a time leaves them out
+    #: (:meth:`player_counts`, ``testing.option_sets``); ``combinable_options`` reaches them
+    needs_other_options: ClassVar[dict[str, tuple]] = {}
     actions: ClassVar[Any] = None  # the game's mushgym.core.ActionSpace, if it declares one
     layout: ClassVar[Any] = None   # the state's mushgym.core.Layout (its low/high bounds are checked)
     #: every observation value is an integer (then the vector API writes observations in the
@@ -126,6 +130,12 @@ class Game:
         self._state_low = np.concatenate([bounds[0][:spec.state_size], self.header])
         self._state_high = np.concatenate([bounds[1][:spec.state_size], self.header])
         self._body_size = spec.state_size
+
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        """The ``num_players`` choices playable with every other option at its default."""
+        counts = cls.option_choices.get("num_players", (cls.default_options.get("num_players", 2),))
+        return tuple(n for n in counts if n not in cls.needs_other_options.get("num_players", ()))
 
     # --- to implement per game -------------------------------------------------
     def build_config(self, options: dict[str, Any]) -> np.ndarray:

@@ -24,6 +24,8 @@ GOLDEN_SEED = 20261129
 
 def option_sets(game_class: type[Game]) -> list[dict[str, Any]]:
     """Defaults, then every non-default value of each option one at a time (all player counts).
+    A value the game refuses on its own (e.g. Mycelia's fifth player without its expansion) is
+    left out: it is played through ``combinable_options`` (:func:`option_combinations`).
 
     A game class may name its own list instead (``harness_option_sets``): a new version of a
     game that differs from the old one only in what the harness checks once (e.g.
@@ -38,6 +40,8 @@ def option_sets(game_class: type[Game]) -> list[dict[str, Any]]:
             continue
         for value in choices:
             if value != game_class.default_options.get(name):
+                if value in game_class.needs_other_options.get(name, ()):
+                    continue
                 sets.append({name: value})
     return sets
 

@@ -96,8 +96,8 @@ def _aec_input(env_id: str, wrapped: bool, rng: np.random.Generator) -> str:
             return "ok" if valid else "silent"
         if case == 2:          # a state of another game / options / garbage
             game = raw.game
-            other = mushgym.game(env_id, num_players=game.option_choices["num_players"][-1]) \
-                if game.num_players != game.option_choices["num_players"][-1] else mushgym.game(env_id, reward="score_diff") \
+            other = mushgym.game(env_id, num_players=game.player_counts()[-1]) \
+                if game.num_players != game.player_counts()[-1] else mushgym.game(env_id, reward="score_diff") \
                 if "score_diff" in game.option_choices.get("reward", ()) else None
             bad = other.new_state(1) if other is not None and rng.random() < 0.5 else \
                 rng.integers(I64.min, I64.max, game.state_size, dtype=np.int64, endpoint=True)

@@ -17,14 +17,16 @@ COL = {name: i for i, name in enumerate(COLOURS)}
 
 
 def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None, player=0, seed=0,
-             symbols=None, insects=(), upgrades=None):
+             symbols=None, insects=(), upgrades=None, saplings=None, trees=None):
     """A running state, ``player`` to choose a main action.
 
     tiles: [(c, r, colour name)]; symbols: {tile: {edge: "O"/"U"/"A"}} (at most one edge
     each: it fixes the rotation); mothers: {seat: tile}; spores: {(tile, seat): n};
     mushrooms: {tile: (seat, mat, card, counter)}; hands: {seat: [card ids]} (the cards
     are moved into the hand, the rest of each hand goes back to the deck); insects: tiles
-    with an insect token; upgrades: {seat: game-upgrade bits}.
+    with an insect token; upgrades: {seat: game-upgrade bits}; the North American expansion:
+    saplings: {tile: {seat: spores on the sapling}} (the rest of the 15 in the supply), trees:
+    {tile: seat} (Grandfather Trees; the rest beside the mats).
     """
     s = game.new_state(seed)
     ns = game.num_seats
@@ -58,7 +60,7 @@ def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None,
         s[R.PILE_N + j] = len(part)
     for t in insects:
         s[R.T_INS + t] = 1
-    s[R.INS_SUPPLY] = R.INSECTS_TOTAL - int(s[R.INS:R.INS + ns].sum()) - len(insects)
+    s[R.INS_SUPPLY] = int(game.config[R.CFG_INSECTS]) - int(s[R.INS:R.INS + ns].sum()) - len(insects)
     s[R.M_POS:R.M_POS + R.MAXS] = -1
     for seat, t in (mothers or {}).items():
         s[R.M_POS + seat] = t
@@ -70,6 +72,21 @@ def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None,
     for (t, seat), n in (spores or {}).items():
         s[R.SP + t * R.MAXS + seat] += n
         s[R.SUPPLY + seat] -= n
+    if game.expansion:
+        s[R.SAP:R.SAP + R.NT_MAX] = 0
+        s[R.SAP_SP:R.SAP_SP + R.NT_MAX * R.MAXS] = 0
+        s[R.TREE:R.TREE + R.NT_MAX] = -1
+        s[R.SAP_SUPPLY] = R.SAPLINGS - len(saplings or {})
+        for t, held in (saplings or {}).items():
+            s[R.SAP + t] = 1
+            for seat, n in held.items():
+                s[R.SAP_SP + t * R.MAXS + seat] = n
+                s[R.SUPPLY + seat] -= n
+        for seat in range(game.num_players):
+            s[R.TREES_LEFT + seat] = R.TREES_EACH
+        for t, seat in (trees or {}).items():
+            s[R.TREE + t] = seat
+            s[R.TREES_LEFT + seat] -= 1
     # cards: hands and mushrooms take their cards from wherever they are
     loc = s[R.LOC:R.LOC + R.NC]
     s[R.MARKET:R.MARKET + 3] = -1

@@ -162,9 +162,10 @@ def test_mycelia_corrupted_fields_are_named():
     for name, idx, value, msg in (
             ("spores", (3, 1), 31, r"spores\[3, 1\] = 31 is outside 0\.\.30"),
             ("adjacency", (2, 0), 50, r"adjacency\[2, 0\] = 50 is outside -1\.\.49"),
-            ("mat_card", (0, 4), 69, r"mat_card\[0, 4\] = 69 is outside -2\.\.68"),
+            # card ids are bounded by the 104 cards of the layout (69 + the North American expansion's 35)
+            ("mat_card", (0, 4), 104, r"mat_card\[0, 4\] = 104 is outside -2\.\.103"),
             ("card_loc", (5,), -1, r"card_loc\[5\] = -1 is outside"),
-            ("decisions", (0, 2), 10**6, r"decisions\[0, 2\] = 1000000 is outside -1\.\.68"),
+            ("decisions", (0, 2), 10**6, r"decisions\[0, 2\] = 1000000 is outside -1\.\.103"),
             ("tiles_placed", (), 51, r"tiles_placed = 51 is outside 0\.\.50")):
         t = s.copy()
         t[f[name].index(*idx)] = value

@@ -10,7 +10,7 @@ import pytest
 
 from mushgym.envs.mycelia import rules as R
 from mushgym.envs.mycelia.board import in_cone
-from mushgym.envs.mycelia.data import DECAYS, MyceliaDataError, load_automata, load_cards, load_tiles
+from mushgym.envs.mycelia.data import BASE_DECAYS, DECAYS, MyceliaDataError, load_automata, load_cards, load_tiles
 from mushgym.envs.mycelia.game import MyceliaGame, encode_action
 
 from mycelia_helpers import WORK, act, legal_tiles, mask_with, scenario, spores_of, with_requirement
@@ -603,7 +603,7 @@ def test_data_files_load_and_follow_the_published_counts():
     for t in range(50):
         assert sorted(tiles.order[t].tolist()) == [0, 1, 2]
     assert tiles.insect.sum() == 16 and auto.require.shape == (2, 10, 5)
-    assert set(np.unique(cards.decay)) == set(range(len(DECAYS)))
+    assert set(np.unique(cards.decay)) == set(range(BASE_DECAYS))   # the expansion's only on its cards
 
 
 def test_malformed_data_files_name_the_file_entry_and_field(tmp_path: Path):
@@ -737,7 +737,7 @@ def test_designed_cards_follow_their_stated_rules():
     cards = load_cards()
     adj = {"move_outer_tile": 1, "move_opponent_mother": 1, "extra_spore": -1, "spore_with_mother": -1,
            "same_action_twice": -1, "mother_spores_three": -1}
-    for c in range(R.NC):
+    for c in range(R.NC_BASE):
         if cards.names[c] == "The Prince":
             continue
         d = DECAYS[cards.decay[c]]

@@ -12,8 +12,10 @@ from mushgym.envs.mycelia.game import MyceliaGame
 from mushgym.testing import slow_scale
 
 G = MyceliaGame()
+NA = MyceliaGame(expansion="north_america", num_players=5)
 GAMES = {"default": G, "solo": MyceliaGame(num_players=1), "3+automata": MyceliaGame(num_players=3, automata=True),
-         "4 players, 3 mats": MyceliaGame(num_players=4, mats=3)}
+         "4 players, 3 mats": MyceliaGame(num_players=4, mats=3), "expansion, 5 players": NA,
+         "expansion, solo": MyceliaGame(num_players=1, expansion="north_america")}
 
 
 def _states(game, n_games, seed):
@@ -34,7 +36,7 @@ def _states(game, n_games, seed):
 def test_every_random_state_passes(name):
     game = GAMES[name]
     n = 0
-    for s in _states(game, 6 if name == "solo" else 3, seed=11):
+    for s in _states(game, 6 if "solo" in name else 3, seed=11):
         code = int(R.validate(s, game.config, game.work))
         assert code == 0, (game.validation_error(code), game.state_to_string(s))
         n += 1
@@ -161,6 +163,12 @@ def _no_opponent_mushroom(s):
     return _main(s) and all(s[R.mushroom_owner_at(t)] < 0 for t in range(int(s[R.NTP])))
 
 
+def _c_expansion(s):
+    """A sapling more than the box's 15 (put on a tile without one, the supply unchanged)."""
+    t = next(t for t in range(int(s[R.NTP])) if not s[R.SAP + t] and s[R.TREE + t] < 0)
+    s[R.SAP + t] = 1
+
+
 SOLO = GAMES["solo"]
 CASES = [
     (V.V_SEATS, G, _main, _c_seats, "absent seat"),
@@ -180,6 +188,7 @@ CASES = [
     (V.V_PAYMENT, G, _main, _c_payment, "fruit payment is impossible"),
     (V.V_AUTOMATA, SOLO, _main, _c_automata, "Automata's card deck"),
     (V.V_NO_ACTION, G, _no_opponent_mushroom, _c_no_action, "no legal action"),
+    (V.V_EXPANSION, NA, _main, _c_expansion, "North American expansion's pieces"),
 ]
 
 

@@ -21,7 +21,7 @@ def player_counts():
     cases = []
     for env_id in mushgym.list_envs():
         cls = mushgym.registry.env_module(env_id).Game
-        for n in cls.option_choices.get("num_players", (cls.default_options.get("num_players", 2),)):
+        for n in cls.player_counts():
             cases.append((env_id, n))
     return cases
 

@@ -200,7 +200,8 @@ def test_onehot_and_scaled_layout():
 def _player_count_cases():
     cases = []
     for env_id in ENV_IDS:
-        counts = sorted(mushgym.game(env_id).option_choices.get("num_players", ()))
+        game = mushgym.game(env_id)
+        counts = sorted(game.player_counts()) if "num_players" in game.option_choices else []
         for n in {counts[0], counts[-1]} if counts else ():
             cases.append((env_id, n))
     return cases

@@ -17,6 +17,7 @@ from mushgym.core.data import read_toml
 
 HERE = Path(__file__).resolve().parent
 NUM_CARDS = 69
+NUM_CARDS_NA = 35
 NUM_TILES = 50
 NUM_AUTOMATA_CARDS = 10
 COLOURS = ("red", "green", "brown", "yellow", "black")
@@ -35,7 +36,14 @@ DECAYS = (
     "mother_moves_three",      # game upgrade: the M moves up to 3
     "mother_spores_three",     # game upgrade: the M spores 3
     "move_opponent_mother",    # instant (The Prince): move an opponent's M to an empty triangle
+    # the North American expansion's glossary (its cards only)
+    "sapling_spore_roll",      # instant: add a spore from the supply to any sapling and roll for a symbiosis bonus
+    "reroll_symbiosis",        # game upgrade: re-roll (once) any future symbiosis roll
+    "explore_two_keep_one",    # game upgrade: EXPLORE draws two tiles, places one, discards the other
+    "add_two_saplings",        # instant: add two saplings from the supply to the board (one per tile)
+    "remove_sapling_spore",    # instant: remove a spore of any colour from any sapling (back to its owner)
 )
+BASE_DECAYS = 11
 INSTANT_DECAYS = (0, 1, 2, 3, 10)
 MOVE_TARGETS = ("coloured_tile", "opponent_mushroom", "own_mushroom", "opponent_spores", "opponent_mother", "insect")
 MAX_REQUIRE = 6
@@ -55,6 +63,7 @@ class Cards:
     spores: np.ndarray    # [69] spore count
     require: np.ndarray   # [69, 4] spores required by colour (red, green, brown, yellow)
     decay: np.ndarray     # [69] index into DECAYS
+    wild: np.ndarray | None = None   # [n] wild spores required (the expansion's cards; zeros for the base game's)
 
 
 @dataclass(frozen=True)
@@ -116,14 +125,21 @@ def _require(where: str, table: dict, wild: bool) -> list[int]:
     return out
 
 
-def load_cards(path: str | Path | None = None) -> Cards:
-    path = Path(path) if path is not None else HERE / "cards.toml"
-    entries = _entries(path, "card", NUM_CARDS)
+def load_cards(path: str | Path | None = None, expansion: bool = False) -> Cards:
+    """The base game's 69 cards (``cards.toml``), or with ``expansion`` the North American
+    expansion's 35 (``cards_north_america.toml``: wild spores and the expansion's decay actions
+    allowed)."""
+    default = "cards_north_america.toml" if expansion else "cards.toml"
+    count = NUM_CARDS_NA if expansion else NUM_CARDS
+    decays = DECAYS if expansion else DECAYS[:BASE_DECAYS]
+    path = Path(path) if path is not None else HERE / default
+    entries = _entries(path, "card", count)
     names, latin = [], []
-    points = np.zeros(NUM_CARDS, np.int64)
-    spores = np.zeros(NUM_CARDS, np.int64)
-    require = np.zeros((NUM_CARDS, 4), np.int64)
-    decay = np.zeros(NUM_CARDS, np.int64)
+    points = np.zeros(count, np.int64)
+    spores = np.zeros(count, np.int64)
+    require = np.zeros((count, 4), np.int64)
+    wild = np.zeros(count, np.int64)
+    decay = np.zeros(count, np.int64)
     for k, card in enumerate(entries):
         name = card.get("name") if isinstance(card, dict) else None
         if not isinstance(name, str) or not name:
@@ -133,9 +149,12 @@ def load_cards(path: str | Path | None = None) -> Cards:
         latin.append(str(card.get("latin", "")))
         points[k] = _int(where, card, "points", 2, MAX_POINTS)
         spores[k] = _int(where, card, "spores", 1, MAX_SPORES)
-        require[k] = _require(where, card, wild=False)
-        decay[k] = _choice(where, card, "decay", DECAYS)
-    return Cards(tuple(names), tuple(latin), points, spores, require, decay)
+        req = _require(where, card, wild=expansion)
+        require[k] = req[:4]
+        if expansion:
+            wild[k] = req[4]
+        decay[k] = _choice(where, card, "decay", decays)
+    return Cards(tuple(names), tuple(latin), points, spores, require, decay, wild)
 
 
 def load_tiles(path: str | Path | None = None) -> Tiles:
@@ -183,3 +202,14 @@ def load_automata(path: str | Path | None = None) -> AutomataCards:
             move[s, k] = [MOVE_TARGETS.index(m) for m in mv]
             decay[s, k] = DECAYS.index(instant[_choice(where, t, "decay", instant)])
     return AutomataCards(colour, require, spores, move, decay)
+
+
+def join_cards(base: Cards, extra: Cards | None) -> Cards:
+    """The cards in play: the base game's, then (ids 69..) the expansion's; the base game's
+    get wild 0."""
+    wild = np.zeros(len(base.names), np.int64) if base.wild is None else base.wild
+    if extra is None:
+        return Cards(base.names, base.latin, base.points, base.spores, base.require, base.decay, wild)
+    return Cards(base.names + extra.names, base.latin + extra.latin, np.concatenate([base.points, extra.points]),
+                 np.concatenate([base.spores, extra.spores]), np.concatenate([base.require, extra.require]),
+                 np.concatenate([base.decay, extra.decay]), np.concatenate([wild, extra.wild]))

@@ -7,10 +7,10 @@
 | Parallel API       | No                                                                       |
 | Manual Control     | No (the `mushgym play` CLI)                                              |
 | Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n` (the Automata is part of the environment, never an agent) |
-| Agents             | 1 to 4 (option `num_players`, default 2; 1 only with the Automata, which joins 1 to 3 players) |
-| Action Shape       | Discrete(@NUM_ACTIONS@)                                                  |
-| Action Values      | Discrete(@NUM_ACTIONS@)                                                  |
-| Observation Shape  | (@OBS_SIZE@,) float32 for every player count; int8 `action_mask` of (@NUM_ACTIONS@,) |
+| Agents             | 1 to 4 (option `num_players`, default 2; 1 only with the Automata, which joins 1 to 3 players); 5 with the North American expansion |
+| Action Shape       | Discrete(@NUM_ACTIONS_BASE@); Discrete(@NUM_ACTIONS@) with `expansion="north_america"` (its groups appended) |
+| Action Values      | Discrete(@NUM_ACTIONS_BASE@) / Discrete(@NUM_ACTIONS@)                  |
+| Observation Shape  | (@OBS_SIZE@,) float32 for every player count; (@OBS_SIZE_NA@,) with the expansion (its block appended); int8 `action_mask` of the action count |
 | Observation Values | integers (counts, ids, flags, shifted lattice positions) within per-element bounds `Game().obs_low/high`; the vector API writes them as uint8 (exact); the `scaled` encoder maps them to [0, 1] |
 | Rewards            | terminal; `reward="win_loss"` (default): +1 to a sole winner, -1/(n-1) to every other seat, k tied winners (n-k)/(k(n-1)) each, n counting the Automata seat (so not zero-sum with it); `"score"`: final score; `"score_diff"`: own final score minus the mean of the other seats'. The turn limit (option `turn_limit`) is a **truncation** with rewards 0 by default (`truncations` set, not `terminations`); `turn_limit_end="score"` scores it as a normal ending |
 | Chance             | tile and card shuffles, the first player, every wind-die roll and the Automata's card draws and "fate" come from the generator inside the state |
@@ -26,7 +26,10 @@ resolves). Free actions: 2 insects move another player's M, 1 insect refreshes t
 3 cards buy 1 insect. The game ends the moment a player has a decayed card under every mat
 (End Game Token worth the number of mats); `turn_limit` rounds (default 80) cut the game: a
 truncation unless `turn_limit_end="score"` (then scored without the token). Options `mats`
-(3, 4, 5), `automata`, `automata_level`, `turn_limit`, `turn_limit_end`, `reward`. The
+(3, 4, 5), `automata`, `automata_level`, `turn_limit`, `turn_limit_end`, `reward`,
+`expansion` ("north_america": the North American expansion: 35 more cards with wild spores,
+saplings and the symbiosis roll, the AGE action, Grandfather Trees worth 5, its decay actions,
+a fifth player) and `sapling_setup` ("roll", "O", "U", "A": the saplings' start formation). The
 rules as implemented, every point where the rulebook is silent with the choice made, the
 designed data (cards.toml, tiles.toml, automata.toml) and simulation figures are in
 `RULES.md` next to this file.
@@ -63,8 +66,16 @@ Tile features (@TF@ values per tile of `tiles`):
 
 @TILE_TABLE@
 
-Card ids are the order of `cards.toml`; tile indices are placement order (the six centre
-tiles of the start star are 0..5). A graph encoding (node features per tile plus an edge
+Card ids are the order of `cards.toml` (69..103: `cards_north_america.toml`); tile indices are
+placement order (the six centre tiles of the start star are 0..5).
+
+### The North American expansion's observation block (`expansion="north_america"` only)
+
+Appended after the base game's @OBS_SIZE@ values (which keep their offsets; with the expansion
+their bounds for cards, insects and the fifth seat's offset are raised):
+
+@NA_TABLE@
+ A graph encoding (node features per tile plus an edge
 list, `game.graph_observation(state, player)`) is `mushgym.wrappers.GraphObservation(env)`.
 
 ### Action space
@@ -76,7 +87,8 @@ Generated from the declaration in `actions.py` (`encode_action("pay", tile, owne
 
 ### Version history
 
-* v0: initial release. Revised before any release (issue 14): the state, config, observation
+* v0: initial release. The North American expansion (issue 15) came as an option whose action
+  groups and observation block are appended: the base game's spaces did not change. Revised before any release (issue 14): the state, config, observation
   and actions are declared as shaped layouts and named action groups (the tables above are
   generated from them); the turn limit is a truncation (option `turn_limit_end`); the state
   declares its bounds (`Game.validate` refuses corrupted states); the observation is integral
@@ -91,7 +103,9 @@ from mushgym.aec import make_env_classes
 
 from .actions import A, NUM_ACTIONS
 from .game import MyceliaGame, decode_action, encode_action, obs_fields  # noqa: F401
+from .actions import NUM_ACTIONS_BASE
 from .observation import CARD, CF, MAT, MATF, OBS_SIZE, SEAT, SEATF, TF, TILE
+from .observation_na import OBS_SIZE_NA
 
 
 def _table(layout) -> str:
@@ -109,7 +123,12 @@ def _table(layout) -> str:
 
 def _docstring(template: str) -> str:
     """The docstring with its tables generated from the declarations (they cannot drift)."""
-    for key, value in (("@NUM_ACTIONS@", str(NUM_ACTIONS)), ("@OBS_SIZE@", str(OBS_SIZE)),
+    na = MyceliaGame(expansion="north_america").observation_layout()
+    na_rows = _table(na).split("\n")
+    na_table = "\n".join(na_rows[:2] + [r for r, f in zip(na_rows[2:], na.fields.values())
+                                          if f.offset >= OBS_SIZE])
+    for key, value in (("@NUM_ACTIONS_BASE@", str(NUM_ACTIONS_BASE)), ("@NUM_ACTIONS@", str(NUM_ACTIONS)),
+                       ("@OBS_SIZE_NA@", str(OBS_SIZE_NA)), ("@NA_TABLE@", na_table), ("@OBS_SIZE@", str(OBS_SIZE)),
                        ("@OBSERVATION_TABLE@", _table(MyceliaGame().observation_layout())),
                        ("@SEAT_TABLE@", _table(SEAT)), ("@SEATF@", str(SEATF)),
                        ("@MAT_TABLE@", _table(MAT)), ("@MATF@", str(MATF)),

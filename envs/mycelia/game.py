@@ -13,15 +13,22 @@ from . import rules as R
 from .actions import A, decode_action, encode_action  # noqa: F401 - re-exported
 from .observation import OL, observation_layout
 from .board import neighbour_c, neighbour_r
-from .data import COLOURS, DECAYS, SYMBOLS, load_automata, load_cards, load_tiles
+from .data import COLOURS, DECAYS, SYMBOLS, join_cards, load_automata, load_cards, load_tiles
 
 REWARDS = ("win_loss", "score", "score_diff")
 TURN_LIMITS = (40, 80, 160)   # rounds
 TURN_LIMIT_ENDS = ("truncate", "score")
+EXPANSIONS = (None, "north_america")
+SAPLING_SETUPS = ("roll", "O", "U", "A")   # "roll": the wind die picks the formation (0 O, 1 U, 2 A)
 DECISION_NAMES = ("main", "place Mother mushroom", "move on", "place tile", "turn tile", "spore target",
                   "fruit: mat", "fruit: grow tile", "fruit: pay", "decay: outer tile", "decay: opponent mushroom",
                   "decay: mushroom destination", "Mother mushroom: whose", "Mother mushroom: destination",
-                  "decay: steal from", "decay: draw two", "discover: keep", "trade: card")
+                  "decay: steal from", "decay: draw two", "discover: keep", "trade: card",
+                  # the North American expansion
+                  "spore on a sapling tile: tile or sapling", "symbiosis: bonus spore", "symbiosis: keep or re-roll",
+                  "Grandfather Tree: push the spore", "decay: sapling to add a spore to", "decay: tile for a sapling",
+                  "decay: sapling to remove a spore from", "decay: whose sapling spore", "explore: tile to keep",
+                  "symbiosis: explore pile", "after a SPORE action")
 COLOUR_SHORT = ("R", "G", "B", "Y", "K")
 STEPS_PER_TURN = 256  # bound on decisions in one turn (see max_game_length)
 
@@ -32,7 +39,7 @@ def obs_fields() -> list[tuple[str, int]]:
 
 
 class MyceliaGame(Game):
-    """Mycelia for 1 to 4 players (1 only with the Automata).
+    """Mycelia for 1 to 4 players (1 only with the Automata; 5 with the North American expansion).
 
     Options: ``num_players`` (1..4, default 2); ``automata`` (None: the Automata plays only in
     the solo game or when ``automata_level`` is given; True: add it to 1-3 players; False:
@@ -42,25 +49,47 @@ class MyceliaGame(Game):
     ``turn_limit_end`` ("truncate", default: reaching the limit is a truncation, rewards 0,
     reported as ``truncations`` by the AEC env and ``truncated`` by the vector, episode and
     single-agent APIs; "score": the limit ends the game scored normally, without the End Game
-    Token, as a termination); ``reward`` ("win_loss", "score", "score_diff").
+    Token, as a termination); ``reward`` ("win_loss", "score", "score_diff");
+    ``expansion`` (None, default: the base game; "north_america": the North American expansion,
+    RULES.md "North American expansion": 35 more cards with wild spores, saplings, the AGE
+    action, Grandfather Trees, its decay actions and a fifth player, ``num_players`` up to 5);
+    ``sapling_setup`` ("roll", default: the wind die picks the start formation of the saplings;
+    "O", "U", "A": that formation; only with the expansion).
+
+    Spaces: the expansion's action groups and observation block are APPENDED after the base
+    game's (:meth:`space_sizes`): without it, the base game's 502 actions and 1,652 values
+    (ids and offsets never move); with it, 595 actions and the expansion block after them.
     """
 
     env_id: ClassVar[str] = "mycelia_v0"
     kernels = R
     option_choices: ClassVar[dict[str, tuple]] = {
-        "num_players": (1, 2, 3, 4),
+        "num_players": (1, 2, 3, 4, 5),
         "automata": (None, False, True),
         "automata_level": (None, "medium", "hard"),
         "mats": (3, 4, 5),
         "turn_limit": TURN_LIMITS,
         "turn_limit_end": TURN_LIMIT_ENDS,
         "reward": REWARDS,
+        "expansion": EXPANSIONS,
+        "sapling_setup": SAPLING_SETUPS,
     }
     default_options: ClassVar[dict[str, Any]] = {
         "num_players": 2, "automata": None, "automata_level": None, "mats": 5, "turn_limit": 80,
-        "turn_limit_end": "truncate", "reward": "win_loss"}
+        "turn_limit_end": "truncate", "reward": "win_loss", "expansion": None, "sapling_setup": "roll"}
+    #: values allowed only together with another option (the harness plays them through
+    #: ``combinable_options``): a fifth player and a chosen sapling formation need the expansion
+    needs_other_options: ClassVar[dict[str, tuple]] = {"num_players": (5,), "sapling_setup": ("O", "U", "A")}
+    #: the variants played together by the harness (testing.option_combinations)
+    combinable_options: ClassVar[tuple[str, ...]] = ("num_players", "expansion", "automata")
+    #: CI's small form of that run: games cut at 40 rounds
+    combination_small_options: ClassVar[dict] = {"turn_limit": 40}
+    #: the shared harness's default run plays a quarter of its games with the expansion (the full
+    #: runs are behind the ``slow`` marker; tests/test_mycelia_expansion.py plays it besides)
+    harness_small_options: ClassVar[tuple] = (("expansion", "north_america"),)
     #: Data files to load instead of the designed ones (e.g. the real cards typed in).
     cards_path: ClassVar[str | None] = None
+    cards_na_path: ClassVar[str | None] = None   # the expansion's cards (cards_north_america.toml)
     tiles_path: ClassVar[str | None] = None
     automata_path: ClassVar[str | None] = None
     layout = R.L
@@ -84,14 +113,38 @@ class MyceliaGame(Game):
         if n == 1 and not auto:
             raise ValueError("mycelia_v0: the solo game (num_players=1) is played against the Automata; "
                              "valid choices are automata=True or None with 1 player, or num_players 2..4")
-        if auto and n == 4:
-            raise ValueError("mycelia_v0: the Automata joins 1 to 3 players (4 seats at most); "
-                             "valid choices with num_players=4 are automata=False or None")
+        if auto and n >= 4:
+            raise ValueError(f"mycelia_v0: the Automata joins 1 to 3 players; "
+                             f"valid choices with num_players={n} are automata=False or None")
         return bool(auto)
 
+    @staticmethod
+    def resolve_expansion(options: dict[str, Any]) -> bool:
+        """The expansion is on; a fifth player or a chosen sapling formation without it is refused."""
+        on = options["expansion"] == "north_america"
+        if not on and options["num_players"] == 5:
+            raise ValueError("mycelia_v0: 5 players need the North American expansion; valid choices are "
+                             "num_players 1..4 (1 with the Automata), or num_players 1..5 with "
+                             "expansion='north_america'")
+        if not on and options["sapling_setup"] != "roll":
+            raise ValueError(f"mycelia_v0: sapling_setup={options['sapling_setup']!r} needs the North American "
+                             "expansion (expansion='north_america'); without it leave sapling_setup='roll'")
+        return on
+
+    @classmethod
+    def space_sizes(cls, options: dict[str, Any]) -> tuple[int, int]:
+        """(actions, observation values): the base game's, or with the expansion the full spaces
+        (the expansion's groups and block appended)."""
+        if options.get("expansion") == "north_america":
+            return R.NUM_ACTIONS, R.OBS_SIZE_NA
+        return R.NUM_ACTIONS_BASE, R.OBS_SIZE
+
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
+        self.expansion = self.resolve_expansion(options)
         self.automata = self.resolve_automata(options)
-        self.cards = load_cards(self.cards_path)
+        base = load_cards(self.cards_path)
+        self.cards_na = load_cards(self.cards_na_path, expansion=True) if self.expansion else None
+        self.cards = join_cards(base, self.cards_na)   # the cards in play (ids 69.. the expansion's)
         self.tiles = load_tiles(self.tiles_path)
         self.auto_cards = load_automata(self.automata_path)
         nh = options["num_players"]
@@ -110,11 +163,26 @@ class MyceliaGame(Game):
         f["reward"][...] = REWARDS.index(options["reward"])
         solo = nh == 1
         f["tiles_in_play"][...] = R.NT_MAX - (int((self.tiles.colour == 4).sum()) if solo else 0)
-        c = self.cards
-        f["points"][:] = c.points
-        f["spores"][:] = c.spores
-        f["require"][:] = c.require
-        f["decay"][:] = c.decay
+        c = base
+        nb = R.NC_BASE
+        f["points"][:nb] = c.points
+        f["spores"][:nb] = c.spores
+        f["require"][:nb] = c.require
+        f["decay"][:nb] = c.decay
+        f["cards"][...] = nb
+        f["insects"][...] = R.INSECTS_TOTAL
+        f["sapling_setup"][...] = -1
+        if self.expansion:   # the North American expansion: cards 69..103, 30 insects, the formation
+            x = self.cards_na
+            f["expansion"][...] = 1
+            f["cards"][...] = R.NC
+            f["insects"][...] = R.INSECTS_MAX
+            f["points"][nb:] = x.points
+            f["spores"][nb:] = x.spores
+            f["require"][nb:] = x.require
+            f["wild"][nb:] = x.wild
+            f["decay"][nb:] = x.decay
+            f["sapling_setup"][...] = SAPLING_SETUPS.index(options["sapling_setup"]) - 1
         t = self.tiles
         f["tile_colour"][:] = t.colour
         f["tile_insect"][:] = t.insect
@@ -135,23 +203,27 @@ class MyceliaGame(Game):
         return self.max_turns * STEPS_PER_TURN + 4
 
     def score_bound(self) -> int:
-        return int(self.cards.points.sum()) + R.INSECTS_TOTAL // 2 + 5 + 5 * R.NC
+        if self.expansion:
+            return (int(self.cards.points.sum()) + R.INSECTS_MAX // 2 + 5 + 5 * R.NC
+                    + R.TREE_POINTS * R.TREES_EACH)
+        return int(self.cards.points.sum()) + R.INSECTS_TOTAL // 2 + 5 + 5 * R.NC_BASE
 
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
         n = options["num_players"]
         hi = self.score_bound()
         rr = {"win_loss": (-1.0, 1.0), "score": (0.0, float(hi)), "score_diff": (-float(hi), float(hi))}[options["reward"]]
         zero_sum = options["reward"] != "score" and not self.automata
+        num_actions, obs_size = self.space_sizes(options)
         return GameSpec(
-            env_id=self.env_id, num_players=n, num_actions=R.NUM_ACTIONS,
-            observation_shape=(R.obs_size(),), state_size=R.STATE_SIZE,
+            env_id=self.env_id, num_players=n, num_actions=num_actions,
+            observation_shape=(obs_size,), state_size=R.STATE_SIZE,
             max_game_length=self.max_game_length(), reward_range=rr,
             perfect_information=False, chance=True, zero_sum=zero_sum, options=dict(options),
         )
 
     def observation_layout(self):
         """The observation's declaration (:mod:`.observation`) with its data-dependent bounds."""
-        return observation_layout(self.options["turn_limit"])
+        return observation_layout(self.options["turn_limit"], self.expansion)
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         return self.observation_layout().bounds()
@@ -162,6 +234,8 @@ class MyceliaGame(Game):
             return "-"
         c = self.cards
         req = "+".join(f"{int(c.require[card, k])}{COLOUR_SHORT[k]}" for k in range(4) if c.require[card, k])
+        if c.wild[card]:
+            req += f"+{int(c.wild[card])}W"
         return f"#{card} {c.names[card]} [{int(c.points[card])}pt {req} spores {int(c.spores[card])} {DECAYS[int(c.decay[card])]}]"
 
     def tile_text(self, state: np.ndarray, t: int) -> str:
@@ -178,10 +252,34 @@ class MyceliaGame(Game):
             what = {R.D_MAIN: "move the Mother mushroom to", R.D_SETUP: "place the Mother mushroom on",
                     R.D_MOVE: "move on to", R.D_SPORE_PICK: "put the next spore on", R.D_FRUIT_TILE: "grow on",
                     R.D_OUTER_PICK: "move the outer tile", R.D_OPPM_PICK: "move the opponent's mushroom on",
-                    R.D_OPPM_DEST: "put the mushroom on", R.D_MOTHER_DEST: "put that Mother mushroom on"}.get(dk, "tile")
+                    R.D_OPPM_DEST: "put the mushroom on", R.D_MOTHER_DEST: "put that Mother mushroom on",
+                    R.D_INVEST: "invest the spore that landed on", R.D_SYM_SPORE: "put the bonus spore on",
+                    R.D_TREE_PUSH: "push the spore on to", R.D_SAP_PICK: "add a spore to the sapling on",
+                    R.D_SAP_ADD: "add a sapling to", R.D_SAP_REMOVE: "remove a spore from the sapling on"}.get(dk, "tile")
             return f"{what} {self.tile_text(state, t)}" if t < int(state[R.NTP]) else f"{what} tile {t}"
         if k == "pay":
             return f"pay a spore of player {kind[2]} from {self.tile_text(state, kind[1])}"
+        if k == "pay_seat4":
+            return f"pay a spore of player 4 from {self.tile_text(state, kind[1])}"
+        if k == "card_na":
+            kind = ("card", kind[1] + R.NC_BASE)
+            k = "card"
+        if k == "seat4":
+            kind = ("seat", 4)
+            k = "seat"
+        if k == "push_sapling":
+            return f"push the spore onto the sapling on {self.tile_text(state, kind[1])}"
+        if k == "age":
+            return "AGE: the sapling under the Mother mushroom becomes a Grandfather Tree"
+        if k == "reroll":
+            return "re-roll the symbiosis roll" if kind[1] else "keep the symbiosis roll"
+        if k == "keep_tile":
+            tid = int(top[2 + kind[1]]) if top and dk == R.D_KEEP_TILE else -1
+            what = f" ({COLOURS[int(self.tiles.colour[tid])]}, tile {tid})" if tid >= 0 else ""
+            return f"keep drawn tile {kind[1]}{what}, discard the other"
+        if k == "no_invest":
+            return ("every spore the tree cannot push goes back to its owner" if dk == R.D_TREE_PUSH
+                    else "invest no spore in a sapling")
         if k == "card":
             what = {R.D_MAIN: "fruit", R.D_KEEP: "keep", R.D_TRADE: "trade in"}.get(dk, "card")
             return f"{what} {self.card_text(kind[1])}"
@@ -190,7 +288,7 @@ class MyceliaGame(Game):
         if k == "deck":
             return "take the top card of the deck"
         if k == "pile":
-            return f"explore: draw from tile pile {kind[1]}"
+            return f"{'symbiosis ' if dk == R.D_BONUS_PILE else ''}explore: draw from tile pile {kind[1]}"
         if k == "place":
             i, e = kind[1], kind[2]
             c = neighbour_c(int(state[R.T_C + i]), int(state[R.T_R + i]), e)
@@ -246,15 +344,23 @@ class MyceliaGame(Game):
                 bits.append("spores " + "/".join(map(str, sp)))
             if state[R.T_INS + t]:
                 bits.append("insect")
+            if self.expansion:
+                if state[R.SAP + t]:
+                    held = [int(state[R.SAP_SP + t * R.MAXS + s]) for s in range(self.num_seats)]
+                    bits.append("sapling" + (" " + "/".join(map(str, held)) if any(held) else ""))
+                if state[R.TREE + t] >= 0:
+                    bits.append(f"G{int(state[R.TREE + t])}")
             lines.append(f"  {self.tile_text(state, t)} {'up' if (int(state[R.T_C + t]) + int(state[R.T_R + t])) % 2 == 0 else 'dn'} "
                          f"edges ABC={syms} adj={adj} {' '.join(bits)}")
         return lines
 
     def _seat_lines(self, state: np.ndarray, s: int, show_hand: bool) -> list[str]:
-        ups = [n for b, n in zip((1, 2, 4, 8), ("same-twice", "discover-2", "moves-3", "spores-3")) if state[R.GUPG + s] & b]
+        ups = [n for b, n in zip((1, 2, 4, 8, 16, 32), ("same-twice", "discover-2", "moves-3", "spores-3", "re-roll",
+                                                       "explore-2")) if state[R.GUPG + s] & b]
         lines = [f"{self.seat_name(s)}: points {int(state[R.PTS + s])} grown {int(state[R.GROWN + s])} "
                  f"insects {int(state[R.INS + s])} supply {int(state[R.SUPPLY + s])} hand {int(state[R.HAND_N + s])} "
-                 f"M@t{int(state[R.M_POS + s])} upgrades {ups or '-'}"]
+                 f"M@t{int(state[R.M_POS + s])} upgrades {ups or '-'}"
+                 + (f" trees left {int(state[R.TREES_LEFT + s])}" if self.expansion else "")]
         if show_hand:
             hand = [c for c in range(R.NC) if state[R.LOC + c] == R.L_HAND + s]
             lines.append("  hand: " + ("; ".join(self.card_text(c) for c in hand) or "-"))
@@ -285,7 +391,9 @@ class MyceliaGame(Game):
             lines.append(f"drawn tile: {COLOURS[int(self.tiles.colour[tid])]} (tile {tid})")
         lines.append("market: " + "; ".join(self.card_text(int(c)) for c in state[R.MARKET:R.MARKET + 3]))
         lines.append(f"deck {int(state[R.DECK_N])}, discard {int(state[R.DISC_N])}, piles "
-                     f"{int(state[R.PILE_N])}/{int(state[R.PILE_N + 1])}, insect supply {int(state[R.INS_SUPPLY])}")
+                     f"{int(state[R.PILE_N])}/{int(state[R.PILE_N + 1])}, insect supply {int(state[R.INS_SUPPLY])}"
+                     + (f", sapling supply {int(state[R.SAP_SUPPLY])}, formation {'OUA'[int(state[R.FORMATION])]}"
+                        if self.expansion else ""))
         lines.append("board:")
         lines.extend(self._board_lines(state))
         for s in range(self.num_seats):
@@ -318,6 +426,8 @@ class MyceliaGame(Game):
             return int(state[R.MUSH_P + t])
 
         def member(t):
+            if state[R.TREE + t] == p:   # the expansion: a Grandfather Tree is its owner's, whatever M is there
+                return True
             c = control(t)
             return c == p or (c < 0 and state[R.SP + t * R.MAXS + p] > 0)
 
@@ -355,6 +465,11 @@ class MyceliaGame(Game):
             ids += [int(x) for x in state[R.PILE + j * R.NT_MAX:R.PILE + j * R.NT_MAX + st[R.PILE_N + j]]]
         if st[R.DRAWN] >= 0:
             ids.append(st[R.DRAWN])
+        # the expansion: tiles discarded by "explore 2 keep 1", and the two drawn to keep one of
+        ids += [x for x in range(R.NT_MAX) if R.bit_get(state, R.TILES_OUT, x)]
+        top = self._top(state)
+        if top and top[0] == R.D_KEEP_TILE:
+            ids += [top[2], top[3]]
         assert sorted(ids) == sorted(set(ids)) and len(ids) == cfg[R.CFG_NTILES], f"tile ids not conserved: {sorted(ids)}"
         cells = {(st[R.T_C + t], st[R.T_R + t]) for t in range(n)}
         assert len(cells) == n, "two tiles on one lattice cell"
@@ -381,13 +496,17 @@ class MyceliaGame(Game):
         # spores and insects conserved
         for s in range(R.MAXS):
             on_board = int(state[R.SP + s:R.SP + n * R.MAXS:R.MAXS].sum()) if n else 0
+            on_saplings = int(state[R.SAP_SP + s:R.SAP_SP + R.NT_MAX * R.MAXS:R.MAXS].sum())
             if s < ns:
-                assert st[R.SUPPLY + s] >= 0 and on_board + st[R.SUPPLY + s] == R.SPORES_EACH, (
-                    f"seat {s}: {on_board} spores on the board + {st[R.SUPPLY + s]} in supply != 30")
+                assert st[R.SUPPLY + s] >= 0 and on_board + on_saplings + st[R.SUPPLY + s] == R.SPORES_EACH, (
+                    f"seat {s}: {on_board} spores on the board + {on_saplings} on saplings + {st[R.SUPPLY + s]} in "
+                    "supply != 30")
             else:
-                assert on_board == 0 and st[R.SUPPLY + s] == 0, f"spores of an absent seat {s}"
+                assert on_board == 0 and on_saplings == 0 and st[R.SUPPLY + s] == 0, f"spores of an absent seat {s}"
         ins = st[R.INS_SUPPLY] + int(state[R.T_INS:R.T_INS + R.NT_MAX].sum()) + int(state[R.INS:R.INS + ns].sum())
-        assert ins == R.INSECTS_TOTAL, f"insect tokens not conserved: {ins} != 20"
+        total = int(cfg[R.CFG_INSECTS])
+        assert ins == total, f"insect tokens not conserved: {ins} != {total}"
+        self._check_expansion(state, st)
         assert all(st[R.INS + s] >= 0 for s in range(ns)) and st[R.INS_SUPPLY] >= 0
         # Mother mushrooms on distinct tiles; mushrooms tokens consistent with the mats
         ms = [st[R.M_POS + s] for s in range(ns) if st[R.M_POS + s] >= 0]
@@ -416,6 +535,9 @@ class MyceliaGame(Game):
         assert len(tokens) == sum(1 for t in range(n) if st[R.MUSH_P + t] >= 0)
         # cards: every card in one place, counts agree
         loc = st[R.LOC:R.LOC + R.NC]
+        nc = int(cfg[R.CFG_NCARDS])
+        assert all((x == R.L_ABSENT) == (c >= nc) for c, x in enumerate(loc)), "cards in play: the expansion's 35 " \
+            "are in the game exactly with it"
         under_of: dict[int, list[int]] = {}
         for c, x in enumerate(loc):
             under_of.setdefault(x, []).append(c)
@@ -454,6 +576,11 @@ class MyceliaGame(Game):
             assert k == len(kern)
             mine = sorted(sorted(c) for c in self.networks(state, s))
             assert sorted(sorted(c) for c in kern.values()) == mine, f"seat {s}: networks differ from the kernel's"
+            if self.expansion:   # sapling spores are no piece of a network
+                for t in range(n):
+                    alone = (st[R.SAP_SP + t * R.MAXS + s] > 0 and st[R.SP + t * R.MAXS + s] == 0
+                             and R._control(state, t) != s and st[R.TREE + t] != s)
+                    assert not (alone and work[R.LABEL + t] >= 0), f"seat {s}: a sapling spore put tile {t} in a network"
         if st[R.OVER]:
             e = st[R.ENDER]
             if e >= 0:
@@ -461,6 +588,36 @@ class MyceliaGame(Game):
                     "game ended by a seat without a decayed card under every mat"
             else:
                 assert st[R.TURN] >= self.max_turns
+
+    def _check_expansion(self, state: np.ndarray, st: list) -> None:
+        """The expansion's pieces: saplings (one per tile, never on a Grandfather Tree, 15 in all),
+        sapling spores (only on saplings, at most 3, outside every network: counted apart from the
+        tile's spores), Grandfather Trees (3 a player, no spores or mushroom tokens on their tiles);
+        all empty without the expansion."""
+        n = st[R.NTP]
+        on = self.expansion
+        assert (st[R.FORMATION] >= 0) == on, "sapling formation set exactly with the expansion"
+        saplings = st[R.SAP_SUPPLY]
+        for t in range(R.NT_MAX):
+            sap, g = st[R.SAP + t], st[R.TREE + t]
+            held = sum(st[R.SAP_SP + t * R.MAXS + s] for s in range(R.MAXS))
+            assert sap in (0, 1), f"tile {t}: {sap} saplings (one per tile)"
+            assert held <= R.SAPLING_SPORES and (held == 0 or sap), f"tile {t}: {held} sapling spores, sapling {sap}"
+            if t >= n:
+                assert sap == 0 and g == -1, f"sapling or tree beyond the placed tiles (slot {t})"
+            saplings += sap
+            if g >= 0:
+                assert sap == 0, f"tile {t}: a sapling on a Grandfather Tree tile"
+                assert st[R.MUSH_P + t] < 0, f"tile {t}: a mushroom token on a Grandfather Tree tile"
+                pushing = st[R.OVER] or any(st[R.STACK + lvl * R.ENTRY] == R.D_AFTER_SPORE
+                                            for lvl in range(st[R.STACK_N]))
+                assert pushing or all(st[R.SP + t * R.MAXS + s] == 0 for s in range(R.MAXS)), (
+                    f"tile {t}: spores on a Grandfather Tree (other than to be pushed off)")
+        assert saplings == (R.SAPLINGS if on else 0), f"saplings not conserved: {saplings}"
+        for s in range(R.MAXS):
+            trees = st[R.TREES_LEFT + s] + sum(1 for t in range(n) if st[R.TREE + t] == s)
+            human = s < (self.num_players if not self.automata else self.num_players)
+            assert trees == (R.TREES_EACH if on and human else 0), f"seat {s}: {trees} Grandfather Trees"
 
     # --- hidden information ----------------------------------------------------------
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:

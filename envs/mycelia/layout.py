@@ -25,13 +25,22 @@ from numba import njit
 from mushgym.core import RNG_SLOTS, RNG_WORDS, Layout
 
 # --- sizes ------------------------------------------------------------------------
-MAXS = 4            # seats (players + Automata)
+MAXS = 5            # seats (players + Automata; the fifth seat only with the North American expansion)
+BASE_SEATS = 4      # seats of the base game (its action groups and observation blocks; the expansion appends seat 4)
 NT_MAX = 50         # tiles
-NC = 69             # mushroom cards
+NC_BASE = 69        # mushroom cards of the base game (ids 0..68)
+NC_NA = 35          # mushroom cards of the North American expansion (ids 69..103)
+NC = NC_BASE + NC_NA
 NMATS = 5           # player mats per seat (3 or 4 in the short game)
 NA_CARDS = 10       # Automata cards
 SPORES_EACH = 30
-INSECTS_TOTAL = 20
+INSECTS_TOTAL = 20        # the base game's insect tokens
+INSECTS_NA = 10           # the expansion's (for the fifth player): 30 in a game with the expansion
+INSECTS_MAX = INSECTS_TOTAL + INSECTS_NA
+SAPLINGS = 15             # expansion: saplings in the box
+SAPLING_SPORES = 3        # expansion: spores a sapling holds (the third ages it)
+TREES_EACH = 3            # expansion: Grandfather Trees per player
+TREE_POINTS = 5
 STACK_MAX = 8
 ENTRY = 6           # a decision entry: kind, player, a0..a3
 BLACK = 4
@@ -41,26 +50,40 @@ NSTATS = 32
 
 # decay actions (data.DECAYS order)
 DC_OUTER, DC_OPP_MUSH, DC_STEAL, DC_DRAW2, DC_EXTRA, DC_BOTH, DC_TWICE, DC_DISC2, DC_MOVE3, DC_SPORE3, DC_OPP_MOTHER = range(11)
-NDECAYS = 11
+NDECAYS = 11        # the base game's (the observation's one-hot; the expansion's are in its appended block)
+# the North American expansion's decay actions (data.DECAYS order, after the base game's)
+DC_SAPLING_ROLL, DC_REROLL, DC_EXPLORE2, DC_TWO_SAPLINGS, DC_SAPLING_REMOVE = range(11, 16)
+NDECAYS_ALL = 16
 # game-upgrade bits (per seat) and mushroom-upgrade bits (per mat)
 GU_TWICE, GU_DISC2, GU_MOVE3, GU_SPORE3 = 1, 2, 4, 8
+GU_REROLL, GU_EXPLORE2 = 16, 32      # expansion: re-roll symbiosis once, explore 2 keep 1
 MU_EXTRA, MU_BOTH = 1, 2
 # main action types (bits of USED)
 T_MOVE, T_EXPLORE, T_SPORE, T_FRUIT, T_DISCOVER, T_DECAY = range(6)
 NTYPES = 6
+T_AGE = 6           # the expansion's AGE action
 # Automata move targets (data.MOVE_TARGETS order)
 MT_COLOUR, MT_OPP_MUSH, MT_OWN_MUSH, MT_OPP_SPORES, MT_OPP_MOTHER, MT_INSECT = range(6)
 
 # --- decisions --------------------------------------------------------------------
 D_MAIN, D_SETUP, D_MOVE, D_PLACE, D_ROT, D_SPORE_PICK, D_FRUIT_MAT, D_FRUIT_TILE, D_PAY = range(9)
 D_OUTER_PICK, D_OPPM_PICK, D_OPPM_DEST, D_MOTHER_PICK, D_MOTHER_DEST, D_STEAL, D_DRAW2, D_KEEP, D_TRADE = range(9, 18)
-NUM_DECISIONS = 18
+NUM_DECISIONS_BASE = 18
+# the North American expansion's decisions (appended): a spore on a sapling tile (the tile or the sapling),
+# the symbiosis bonus spore (a tile of the network), keep or re-roll a symbiosis roll, a spore pushed off a
+# Grandfather Tree, the sapling decay actions' targets, the tile kept by "explore 2 keep 1"
+# tile, the bonus explore's pile, and D_AFTER_SPORE: no one decides it (the kernels resolve it when it comes
+# to the top: investing, then spores pushed off Grandfather Trees, then it goes)
+D_INVEST, D_SYM_SPORE, D_REROLL, D_TREE_PUSH, D_SAP_PICK, D_SAP_ADD, D_SAP_REMOVE, D_SAP_REMOVE_SEAT = range(18, 26)
+D_KEEP_TILE, D_BONUS_PILE, D_AFTER_SPORE = range(26, 29)
+NUM_DECISIONS = 29
 
 # card locations
 L_DECK, L_MARKET, L_DISCARD, L_BOX, L_PENDING = 0, 1, 2, 3, 4
+L_ABSENT = 5        # a card not in this game (the expansion's cards without the expansion)
 L_HAND = 8          # + seat
 L_TOP = 16          # + seat * 5 + mat
-L_UNDER = 40        # + seat * 5 + mat
+L_UNDER = L_TOP + MAXS * NMATS        # + seat * 5 + mat
 L_MAX = L_UNDER + MAXS * NMATS - 1
 AUTO_CARD = -2      # MAT_CARD value of an Automata mushroom (it has no mushroom card)
 
@@ -92,6 +115,12 @@ CFG_AREQ = C.field("auto_require", (2, NA_CARDS, NCOL + 1), dims=("side", "card"
 CFG_ASPO = C.field("auto_spores", (2, NA_CARDS), dims=("side", "card"), doc="Automata card: spore count")
 CFG_AMOVE = C.field("auto_move", (2, NA_CARDS, 3), dims=("side", "card", "face"), doc="Automata card: move target per die face")
 CFG_ADEC = C.field("auto_decay", (2, NA_CARDS), dims=("side", "card"), doc="Automata card: decay action")
+# the North American expansion (appended)
+CFG_EXP = C.field("expansion", doc="1: the North American expansion")
+CFG_NCARDS = C.field("cards", doc="mushroom cards in play (69; 104 with the expansion)")
+CFG_INSECTS = C.field("insects", doc="insect tokens in the game (20; 30 with the expansion)")
+CFG_WILD = C.field("wild", NC, dims=("card",), doc="wild spores required (any colour)")
+CFG_FORMATION = C.field("sapling_setup", doc="-1 roll the wind die; 0 O, 1 U, 2 A: the sapling start formation")
 CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
 
@@ -119,7 +148,8 @@ TURNP = L.field("turn_player", doc="whose turn it is", low=0, high=MAXS - 1)
 FIRST = L.field("first_player", doc="the seat that took the first turn", low=0, high=MAXS - 1)
 TURN = L.field("turns_played", doc="turns completed (Automata turns included)", low=0, high=COUNT_MAX)
 ACTS = L.field("actions_done", doc="main actions done this turn", low=0, high=2)
-USED = L.field("action_types_used", doc="bit per main action type used this turn", low=0, high=(1 << NTYPES) - 1)
+USED = L.field("action_types_used", doc="bit per main action type used this turn (AGE: bit 6)", low=0,
+               high=(1 << (NTYPES + 1)) - 1)
 TAKEN = L.field("market_taken", doc="market cards taken this turn (refilled at its end)", low=0, high=MARKET_SIZE)
 OVER = L.field("over", doc="1 once the game has ended", low=0, high=1)
 ENDER = L.field("ender", doc="seat that ended it; -1 the turn limit; -2 running", low=-2, high=MAXS - 1)
@@ -151,11 +181,11 @@ DRAWN = L.field("drawn_tile", doc="tile id drawn by explore, waiting to be place
 M_POS = L.field("mother", MAXS, dims=("seat",), doc="placed tile of each seat's Mother mushroom; -1 before setup",
                 **TILE_OR_NONE)
 SUPPLY = L.field("supply", MAXS, dims=("seat",), doc="spores in each seat's supply", low=0, high=SPORES_EACH)
-INS = L.field("insects", MAXS, dims=("seat",), doc="insect tokens of each seat", low=0, high=INSECTS_TOTAL)
+INS = L.field("insects", MAXS, dims=("seat",), doc="insect tokens of each seat", low=0, high=INSECTS_MAX)
 PTS = L.field("points", MAXS, dims=("seat",), doc="points of grown mushrooms (5 each for the Automata)", **NONNEG)
 GROWN = L.field("grown", MAXS, dims=("seat",), doc="mushrooms grown", **NONNEG)
-GUPG = L.field("game_upgrades", MAXS, dims=("seat",), doc="game-upgrade bits (twice, discover 2, moves 3, spores 3)",
-               low=0, high=15)
+GUPG = L.field("game_upgrades", MAXS, dims=("seat",), doc="game-upgrade bits (twice, discover 2, moves 3, spores 3; "
+               "expansion: re-roll symbiosis, explore 2 keep 1)", low=0, high=63)
 MAT_CARD = L.field("mat_card", (MAXS, NMATS), dims=("seat", "mat"), doc="card on top; -1 none; -2 an Automata mushroom",
                    low=AUTO_CARD, high=NC - 1)
 MAT_TILE = L.field("mat_tile", (MAXS, NMATS), dims=("seat", "mat"), doc="tile of the mat's token; -1 on the mat",
@@ -171,7 +201,7 @@ MARKET = L.field("market", MARKET_SIZE, dims=("slot",), doc="face-up card ids; -
 DISC = L.field("discard", NC, dims=("position",), doc="card ids of the discard pile, bottom first", low=0, high=NC - 1)
 DISC_N = L.field("discard_count", doc="cards in the discard pile", low=0, high=NC)
 HAND_N = L.field("hand_count", MAXS, dims=("seat",), doc="cards in each hand", low=0, high=NC)
-INS_SUPPLY = L.field("insect_supply", doc="insect tokens in the supply", low=0, high=INSECTS_TOTAL)
+INS_SUPPLY = L.field("insect_supply", doc="insect tokens in the supply", low=0, high=INSECTS_MAX)
 NEED = L.field("need", NCOL, dims=("colour",), doc="fruit payment: spores still owed by colour", low=0, high=1 << 10)
 PAID_BLACK = L.field("paid_black", doc="black spores paid so far (each covers any colour)", low=0, high=1 << 10)
 MARKS = L.field("marks", BITSET_WORDS, dims=("word",), doc="bit set of the tiles chosen in the current spore layer, "
@@ -182,11 +212,27 @@ ROLL = L.field("last_roll", doc="last wind-die face (0 O, 1 U, 2 A); -1 none", l
 AUTO_DECK = L.field("automata_deck", NA_CARDS, dims=("position",), doc="Automata card ids", low=0, high=NA_CARDS - 1)
 AUTO_DECK_N = L.field("automata_deck_count", doc="Automata cards left", low=0, high=NA_CARDS)
 A_CARDNOW = L.field("automata_card", doc="the Automata card in play; -1 none", low=-1, high=NA_CARDS - 1)
+# the North American expansion (appended; all zero / -1 without it)
+SAP = L.field("sapling", NT_MAX, dims=("tile",), doc="1: a sapling stands on the tile", low=0, high=1)
+SAP_SP = L.field("sapling_spores", (NT_MAX, MAXS), dims=("tile", "seat"), doc="spores of each seat on the tile's sapling",
+                 low=0, high=SAPLING_SPORES)
+TREE = L.field("tree", NT_MAX, dims=("tile",), doc="owner of the Grandfather Tree on the tile; -1 none", **SEAT_OR_NONE)
+TREES_LEFT = L.field("trees_left", MAXS, dims=("seat",), doc="Grandfather Trees beside each seat's mats", low=0,
+                     high=TREES_EACH)
+SAP_SUPPLY = L.field("sapling_supply", doc="saplings in the supply", low=0, high=SAPLINGS)
+FORMATION = L.field("sapling_formation", doc="the sapling start formation (0 O, 1 U, 2 A); -1 no expansion", low=-1,
+                    high=2)
+LANDED = L.field("landed", BITSET_WORDS, dims=("word",), doc="bit set of the tiles a spore of the SPORE action "
+                 "under way landed on (the expansion: where it may invest), 15 tiles per slot", **BITS_TILES)
+TILES_OUT = L.field("tiles_discarded", BITSET_WORDS, dims=("word",), doc="bit set of the tile ids discarded by "
+                    "\"explore 2 keep 1\" (out of the game), 15 ids per slot", **BITS_TILES)
+NEED_WILD = L.field("need_wild", doc="fruit payment: wild spores still owed (any colour)", low=0, high=1 << 10)
+INVESTED = L.field("invested", doc="1: the SPORE action under way has invested a spore in a sapling", low=0, high=1)
 STATS = L.field("stats", NSTATS, dims=("event",), doc="event counters for the simulation figures (ST_*), saturating at COUNT_MAX", **NONNEG)
 STATE_SIZE = L.size
 L.install(globals())
 
-# STATS slots: 0..10 decay action fired by kind; 12..17 Automata action fired
+# STATS slots: 0..10 decay action fired by kind (the expansion's: ST_NA_DECAY below); 12..17 Automata action fired
 # (fruit, decay, spore, move, explore, insect-move); 18 Automata random-walk move;
 # 19 Automata fate draws; 20 spore sub-decisions; 21 turn-limit ends
 ST_DECAY = 0
@@ -195,6 +241,13 @@ ST_WALK = 18
 ST_FATE = 19
 ST_PICKS = 20
 ST_LIMIT = 21
+# the North American expansion: 22..26 its decay actions fired (DC_SAPLING_ROLL..); 27 investments,
+# 28 AGEs, 29 spores pushed off trees, 30 symbiosis bonuses given
+ST_NA_DECAY = 22
+ST_INVEST = 27
+ST_AGE = 28
+ST_PUSH = 29
+ST_BONUS = 30
 
 
 # --- tile bit sets and event counters (int16-safe) -------------------------------------

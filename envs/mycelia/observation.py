@@ -24,8 +24,9 @@ from mushgym.core import Layout
 from .board import is_up
 from .data import MAX_POINTS, MAX_REQUIRE, MAX_SPORES
 from .layout import (
-    ACTS, DECK_N, DISC_N, DRAWN, INSECTS_TOTAL, INS_SUPPLY, L_DISCARD, L_HAND, L_MARKET, L_PENDING, MAXS, NC,
-    NDECAYS, NMATS, NT_MAX, NTP, NUM_DECISIONS, NTYPES, OVER, PAID_BLACK, ROLL, SPORES_EACH, TURN, USED,
+    ACTS, BASE_SEATS, DECK_N, DISC_N, DRAWN, INSECTS_MAX, INSECTS_TOTAL, INS_SUPPLY, L_DISCARD, L_HAND, L_MARKET,
+    L_PENDING, MAXS, NC, NC_BASE,
+    NDECAYS, NMATS, NT_MAX, NTP, NUM_DECISIONS_BASE, NTYPES, OVER, PAID_BLACK, ROLL, SPORES_EACH, TURN, USED,
     CFG_NS, CFG_AUTO, CFG_NH, D_FRUIT_MAT, D_FRUIT_TILE, D_PAY,
     adjacency_at, card_loc_at, cfg_decay_at, cfg_points_at, cfg_require_at, cfg_spores_at, cfg_tile_colour_at,
     cfg_tile_insect_at, cfg_tile_order_at, decision_depth, game_upgrades_at, grown_at, hand_count_at, insects_at,
@@ -64,7 +65,7 @@ MAT = Layout("mat features")
 MF_ON_BOARD = MAT.field("on_board", doc="the mat's mushroom token is on the board", **ONE)
 MF_HAS_CARD = MAT.field("has_card", doc="a card (or an Automata mushroom) is on top", **ONE)
 MF_COUNTER = MAT.field("counter", 3, dims=("value",), doc="spore counter one-hot 0..2 (token on the board)", **ONE)
-MF_UNDER = MAT.field("under", doc="decayed cards under the mat", low=0, high=NC)
+MF_UNDER = MAT.field("under", doc="decayed cards under the mat", low=0, high=NC_BASE)
 MF_UPGRADES = MAT.field("upgrades", 2, dims=("upgrade",), doc="mushroom upgrades: extra spore, spore with the M", **ONE)
 MF_CARD = MAT.field("card", CF, dims=("feature",), doc="card features of the card on top", low=CARD_LOW,
                     high=CARD_HIGH)
@@ -77,8 +78,8 @@ SF_AUTOMATA = SEAT.field("automata", doc="the seat is the Automata", **ONE)
 SF_SUPPLY = SEAT.field("supply", doc="spores in supply", low=0, high=SPORES_EACH)
 SF_INSECTS = SEAT.field("insects", doc="insect tokens", low=0, high=INSECTS_TOTAL)
 SF_POINTS = SEAT.field("points", doc=f"points of grown mushrooms, saturating at {POINTS_MAX}", low=0, high=POINTS_MAX)
-SF_GROWN = SEAT.field("grown", doc="mushrooms grown", low=0, high=NC + 20)
-SF_HAND = SEAT.field("hand_size", doc="cards in hand", low=0, high=NC)
+SF_GROWN = SEAT.field("grown", doc="mushrooms grown", low=0, high=NC_BASE + 20)
+SF_HAND = SEAT.field("hand_size", doc="cards in hand", low=0, high=NC_BASE)
 SF_UPGRADES = SEAT.field("upgrades", 4, dims=("upgrade",),
                          doc="game upgrades: same action twice, discover 2 keep 1, M moves 3, M spores 3", **ONE)
 SF_MATS = SEAT.field("mats", (NMATS, MATF), dims=("mat", "feature"), doc="the 5 mats (mat features)")
@@ -97,18 +98,24 @@ TF_NEIGHBOUR = TILE.field("neighbour", 3, dims=("edge",),
                           doc="across edges A, B, C: the neighbour's placement index + 1 (0: none)", low=0,
                           high=NT_MAX)
 TF_INSECT = TILE.field("insect", doc="an insect token lies here", **ONE)
-TF_MOTHER = TILE.field("mother", doc="Mother mushroom: its seat offset + 1 (1 = observer; 0 none)", low=0, high=MAXS)
-TF_MUSHROOM = TILE.field("mushroom", doc="mushroom token: its seat offset + 1 (0 none)", low=0, high=MAXS)
+TF_MOTHER = TILE.field("mother", doc="Mother mushroom: its seat offset + 1 (1 = observer; 0 none; 5 the fifth seat "
+                       "with the expansion)", low=0, high=BASE_SEATS)
+TF_MUSHROOM = TILE.field("mushroom", doc="mushroom token: its seat offset + 1 (0 none)", low=0, high=BASE_SEATS)
 TF_COUNTER = TILE.field("counter", doc="that mushroom's spore counter (0..2)", low=0, high=2)
-TF_SPORES = TILE.field("spores", MAXS, dims=("seat_offset",), doc="spores by seat offset", low=0, high=SPORES_EACH)
+TF_SPORES = TILE.field("spores", BASE_SEATS, dims=("seat_offset",),
+                       doc="spores by seat offset (offset 4, with the expansion, in its block)", low=0, high=SPORES_EACH)
 TF = TILE.size
 
 
-def _observation_layout(rounds_high: int = ROUNDS_MAX) -> Layout:
-    """The whole observation as one Layout (seat k = k seats after the observer)."""
+def _observation_layout(rounds_high: int = ROUNDS_MAX, expansion: bool = False) -> Layout:
+    """The whole observation as one Layout (seat k = k seats after the observer); with the
+    expansion, its block appended (:mod:`.observation_na`) and the bounds that the expansion
+    raises (cards, insects, the fifth seat's offset)."""
     OL = Layout("observation")
-    OL.field("to_act", MAXS, dims=("seat_offset",), doc="player to act, one-hot by seat offset (0 = observer)", **ONE)
-    OL.field("decision", NUM_DECISIONS, dims=("kind",),
+    ncards = NC if expansion else NC_BASE
+    insects = INSECTS_MAX if expansion else INSECTS_TOTAL
+    OL.field("to_act", BASE_SEATS, dims=("seat_offset",), doc="player to act, one-hot by seat offset (0 = observer)", **ONE)
+    OL.field("decision", NUM_DECISIONS_BASE, dims=("kind",),
              doc="decision kind one-hot (main, place M, move on, place tile, turn tile, spore target, fruit mat, grow "
                  "tile, pay, outer tile, opponent mushroom, its destination, whose M, its destination, steal from, "
                  "draw two, keep, trade); all 0 when the game is over", **ONE)
@@ -117,10 +124,10 @@ def _observation_layout(rounds_high: int = ROUNDS_MAX) -> Layout:
              "discover, decay)", **ONE)
     OL.field("round", doc="rounds played (turns played // seats; the turn limit is in rounds)", low=0,
              high=rounds_high)
-    OL.field("deck", doc="cards in the deck", low=0, high=NC)
-    OL.field("discard", doc="cards in the discard pile", low=0, high=NC)
+    OL.field("deck", doc="cards in the deck", low=0, high=ncards)
+    OL.field("discard", doc="cards in the discard pile", low=0, high=ncards)
     OL.field("piles", 2, dims=("pile",), doc="tiles in piles 0 and 1", low=0, high=NT_MAX)
-    OL.field("insect_supply", doc="insect tokens in the supply", low=0, high=INSECTS_TOTAL)
+    OL.field("insect_supply", doc="insect tokens in the supply", low=0, high=insects)
     OL.field("last_roll", doc="last wind-die face (0 none, 1 O, 2 U, 3 A)", low=0, high=3)
     OL.field("drawn_colour", 5, dims=("colour",), doc="the drawn tile waiting to be placed: colour one-hot (R G B Y K)", **ONE)
     OL.field("drawn_insect", doc="the drawn tile shows the insect symbol", **ONE)
@@ -130,23 +137,42 @@ def _observation_layout(rounds_high: int = ROUNDS_MAX) -> Layout:
              high=CARD_HIGH)
     OL.field("owed", 4, dims=("colour",), doc="spores still owed by colour (R, G, B, Y)", low=0, high=MAX_REQUIRE)
     OL.field("paid_black", doc="black spores paid", low=0, high=MAX_REQUIRE)
-    OL.field("cards", NC, dims=("card",),
+    OL.field("cards", NC_BASE, dims=("card",),
              doc=f"where each card is, as far as the observer knows: {CARDS_UNSEEN} elsewhere or unseen, {CARDS_HAND} "
                  f"own hand, {CARDS_MARKET} market, {CARDS_DISCARD} discard pile, {CARDS_PENDING} drawn by the "
                  "observer's discover-2-keep-1 (cards on mats are in the seats' mat blocks)", low=0, high=CARDS_PENDING)
-    mat_low, mat_high = MAT.bounds()
-    for k in range(MAXS):
+    for k in range(BASE_SEATS):
         who = "observer" if k == 0 else f"seat +{k} (zeros if absent)"
-        for f in SEAT.fields.values():
-            if f.name == "mats":
-                low, high = mat_low, mat_high
-            else:
-                low, high = f.low, f.high
-            OL.field(f"seat{k}_{f.name}", f.shape, dims=f.dims, doc=f"{who}: {f.doc}", low=low, high=high)
+        seat_fields(OL, f"seat{k}_", who, expansion)
     tile_low, tile_high = TILE.bounds()
+    if expansion:   # the fifth seat's offset
+        tile_high = np.array(tile_high, copy=True)
+        tile_high[TF_MOTHER] = tile_high[TF_MUSHROOM] = MAXS
     OL.field("tiles", (NT_MAX, TF), dims=("tile", "feature"), doc="tiles in placement order (tile features)",
              low=tile_low, high=tile_high)
+    if expansion:
+        from .observation_na import add_expansion_fields
+
+        add_expansion_fields(OL)
     return OL
+
+
+def seat_fields(OL: Layout, prefix: str, who: str, expansion: bool) -> None:
+    """One seat's block (the SEAT record) as fields of ``OL``, with the expansion's bounds if on."""
+    mat_low, mat_high = MAT.bounds()
+    ncards = NC if expansion else NC_BASE
+    if expansion:
+        mat_high = np.array(mat_high, copy=True)
+        mat_high[MF_UNDER] = NC
+    for f in SEAT.fields.values():
+        low, high = (mat_low, mat_high) if f.name == "mats" else (f.low, f.high)
+        if f.name == "grown":
+            high = ncards + 20
+        elif f.name == "hand_size":
+            high = ncards
+        elif f.name == "insects":
+            high = INSECTS_MAX if expansion else INSECTS_TOTAL
+        OL.field(f"{prefix}{f.name}", f.shape, dims=f.dims, doc=f"{who}: {f.doc}", low=low, high=high)
 
 
 OL = _observation_layout()
@@ -163,14 +189,14 @@ O_OWED = OL.fields["owed"].offset
 O_CARDS = OL.fields["cards"].offset
 O_SEATS = OL.fields["seat0_present"].offset
 O_TILES = OL.fields["tiles"].offset
-assert OL.fields["seat1_present"].offset - O_SEATS == SEATF and O_TILES == O_SEATS + MAXS * SEATF
+assert OL.fields["seat1_present"].offset - O_SEATS == SEATF and O_TILES == O_SEATS + BASE_SEATS * SEATF
 assert OL.fields["drawn_present"].offset == O_DRAWN + 7 and OL.fields["paid_black"].offset == O_OWED + 4
 
 
-def observation_layout(rounds_high: int) -> Layout:
-    """The observation declaration with the bound that depends on the options (the turn limit
-    in rounds)."""
-    return _observation_layout(rounds_high)
+def observation_layout(rounds_high: int, expansion: bool = False) -> Layout:
+    """The observation declaration with the bounds that depend on the options (the turn limit
+    in rounds; the expansion's block and bounds)."""
+    return _observation_layout(rounds_high, expansion)
 
 
 def obs_size() -> int:
@@ -186,7 +212,9 @@ def _card_features(cfg, card, out, o):
     for c in range(4):
         out[o + CF_REQUIRE + c] = cfg[cfg_require_at(card, c)]
     out[o + CF_SPORES] = cfg[cfg_spores_at(card)]
-    out[o + CF_DECAY + cfg[cfg_decay_at(card)]] = 1
+    d = cfg[cfg_decay_at(card)]
+    if d < NDECAYS:   # the expansion's decay actions are in its block
+        out[o + CF_DECAY + d] = 1
     out[o + CF_PRESENT] = 1
 
 
@@ -204,10 +232,10 @@ def observe(state, player, cfg, out, work):
     over = state[OVER] != 0
     depth = decision_depth(state)
     cur = -1 if (over or depth == 0) else top_player(state)
-    if cur >= 0:
+    if cur >= 0 and _offset(cur, player, ns) < BASE_SEATS:   # the fifth seat: the expansion's block
         out[O_TO_ACT + _offset(cur, player, ns)] = 1
     kind = top_kind(state) if depth > 0 and not over else -1
-    if kind >= 0:
+    if 0 <= kind < NUM_DECISIONS_BASE:   # the expansion's kinds: its block
         out[O_DECISION + kind] = 1
     if not over and 0 <= state[ACTS] < 3:
         out[O_ACTS + state[ACTS]] = 1
@@ -235,7 +263,7 @@ def observe(state, player, cfg, out, work):
         out[O_OWED + c] = state[need_at(c)]
     out[O_OWED + 4] = state[PAID_BLACK]
     # card sets: own hand, market, discard pile, own pending (discover 2 keep 1)
-    for c in range(NC):
+    for c in range(NC_BASE):   # the expansion's cards: its block
         loc = state[card_loc_at(c)]
         if loc == L_HAND + player:
             out[O_CARDS + c] = CARDS_HAND
@@ -246,7 +274,7 @@ def observe(state, player, cfg, out, work):
         elif loc == L_PENDING and cur == player:
             out[O_CARDS + c] = CARDS_PENDING
     # seats, rotated so that the observer comes first
-    for k in range(ns):
+    for k in range(min(ns, BASE_SEATS)):   # the fifth seat: the expansion's block
         s = player + k if player + k < ns else player + k - ns
         o = O_SEATS + k * SEATF
         out[o + SF_PRESENT] = 1
@@ -307,7 +335,7 @@ def observe(state, player, cfg, out, work):
                 out[o + TF_COUNTER] = state[mat_counter_at(mp, state[mushroom_mat_at(t)])]
             for x in range(ns):
                 v = state[spores_at(t, x)]
-                if v != 0:
+                if v != 0 and _offset(x, player, ns) < BASE_SEATS:   # the fifth seat's: the expansion's block
                     out[o + TF_SPORES + _offset(x, player, ns)] = v
         o += TF
     for x in range(ns):

@@ -8,8 +8,11 @@ as SVG text or rasterised by Pillow); the env's ``render_mode="rgb_array"``/``"s
 The board: each tile a triangle in its colour (black tiles dark grey), its wind symbols
 O/U/A written inside next to each edge, an insect token as a small brown bug, spores as
 small squares in the owner's colour (with a count), a mushroom token as a circle, a Mother
-mushroom as a large ringed circle with "M". Below: each seat's points, insects, supply and
-its mats (card name and points, spore counter, cards decayed under it).
+mushroom as a large ringed circle with "M". The North American expansion: a sapling as a small
+green stem with a crown (its spores as dots in the owners' colours on the crown), a
+Grandfather Tree as a large dark-green tree with a "G" in its owner's colour. Below: each
+seat's points, insects, supply (Grandfather Trees beside the mats with the expansion) and its
+mats (card name and points, spore counter, cards decayed under it).
 """
 
 from __future__ import annotations
@@ -21,12 +24,12 @@ from .board import vertices
 from .data import COLOURS, SYMBOLS
 
 TILE_FILL = {"red": "#d9534f", "green": "#5cb85c", "brown": "#8b5a2b", "yellow": "#f0c419", "black": "#3a3a3a"}
-SEAT_FILL = ("#1f77b4", "#e377c2", "#ff7f0e", "#9467bd")
+SEAT_FILL = ("#1f77b4", "#e377c2", "#ff7f0e", "#9467bd", "#17becf")
 AUTOMATA_FILL = "#555555"
 
 
 def _seat_fill(game, s: int) -> str:
-    return AUTOMATA_FILL if game.automata and s == game.num_players else SEAT_FILL[s % 4]
+    return AUTOMATA_FILL if game.automata and s == game.num_players else SEAT_FILL[s % len(SEAT_FILL)]
 
 
 def draw(game, state, viewer: int | None = None) -> Scene:
@@ -70,6 +73,8 @@ def draw(game, state, viewer: int | None = None) -> Scene:
                        fill="#ffffff" if colour in ("black", "brown") else "#000000", anchor="middle")
         if state[R.T_INS + t]:
             scene.circle(cx, cy - 10, 4, fill="#6b3e1e", stroke="#000000")
+        if game.expansion:
+            _draw_expansion(game, state, scene, t, cx, cy)
         q = int(state[R.MUSH_P + t])
         if q >= 0:
             scene.circle(cx, cy + 2, 8, fill=_seat_fill(game, q), stroke="#000000", width=1.5)
@@ -94,6 +99,8 @@ def draw(game, state, viewer: int | None = None) -> Scene:
         scene.rect(x, y, 250, panel_h, fill="#ffffff", stroke=fill, width=2, radius=4)
         head = f"{game.seat_name(s)}: {int(state[R.PTS + s])} pts, {int(state[R.INS + s])} insects, " \
                f"{int(state[R.SUPPLY + s])} spores"
+        if game.expansion:
+            head += f", {int(state[R.TREES_LEFT + s])} G left"
         if scores:
             head = f"{game.seat_name(s)}: score {scores[s]}"
         scene.text(x + 6, y + 12, head, size=10, fill=fill)
@@ -106,6 +113,23 @@ def draw(game, state, viewer: int | None = None) -> Scene:
             txt = f"{i + 1}: {name}  spored {ctr}/2  under {int(state[R.MAT_UNDER + m])}"
             scene.text(x + 6, y + 30 + 18 * i, txt[:44], size=9)
     return scene
+
+
+def _draw_expansion(game, state, scene: Scene, t: int, cx: float, cy: float) -> None:
+    """A sapling (stem and crown, its spores as dots in the owners' colours) or a Grandfather Tree."""
+    g = int(state[R.TREE + t])
+    if g >= 0:
+        scene.rect(cx + 9, cy - 2, 4, 10, fill="#5b3a1a", stroke="#000000", width=0.5)
+        scene.circle(cx + 11, cy - 8, 9, fill="#1e5631", stroke=_seat_fill(game, g), width=2.5)
+        scene.text(cx + 11, cy - 5, "G", size=9, fill="#ffffff", anchor="middle")
+    if state[R.SAP + t]:
+        scene.rect(cx - 15, cy - 4, 2, 7, fill="#5b3a1a")
+        scene.circle(cx - 14, cy - 8, 5, fill="#9acd32", stroke="#2e5e1e", width=1)
+        k = 0
+        for s in range(game.num_seats):
+            for _ in range(int(state[R.SAP_SP + t * R.MAXS + s])):
+                scene.circle(cx - 18 + 4 * k, cy - 14, 1.8, fill=_seat_fill(game, s), stroke="#000000", width=0.4)
+                k += 1
 
 
 def svg(game, state, viewer: int | None = None) -> str:

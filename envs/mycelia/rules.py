@@ -26,7 +26,9 @@ from mushgym.core import install_batch_kernels, rng_below, rng_seed, shuffle_ran
 from .actions import *  # noqa: F401,F403 - the action ids and their compiled helpers (rules.A_PAY, pay_action, ...)
 from .board import band, in_cone, is_up, neighbour_c, neighbour_r
 from .layout import *  # noqa: F401,F403 - the declarations: sizes, cfg_*/state fields and their *_at helpers, the stack
-from .observation import CF, MATF, SEATF, TF, obs_size, observe  # noqa: F401 - observe is a kernel of this module
+from .observation import CF, MATF, OBS_SIZE, SEATF, TF, obs_size  # noqa: F401
+from .observation import observe as _observe_base
+from .observation_na import OBS_SIZE_NA, observe_na
 from .validate import V_NO_ACTION, V_OK, check_state
 
 # --- the work area (scratch passed to every kernel; nothing in it survives a call) ------------
@@ -37,6 +39,16 @@ W_TRIED = 3 * NT_MAX         # networks tried by the Automata
 LABEL = 4 * NT_MAX           # network label of each tile
 W_MASK = 5 * NT_MAX          # a legal-action mask for forced decisions
 WORK_SIZE = W_MASK + NUM_ACTIONS
+
+# --- the observation (a kernel of this module) ------------------------------------------
+@njit(cache=True)
+def observe(state, player, cfg, out, work):
+    """The base game's observation (:mod:`.observation`), then with the expansion its appended
+    block (:mod:`.observation_na`)."""
+    _observe_base(state, player, cfg, out, work)
+    if cfg[CFG_EXP] != 0:
+        observe_na(state, player, cfg, out, work)
+
 
 # --- small helpers ----------------------------------------------------------------
 @njit(cache=True)
@@ -269,6 +281,8 @@ def _is_auto(cfg, s):
 # --- networks ---------------------------------------------------------------------
 @njit(cache=True)
 def _in_network(state, p, t):
+    if state[tree_at(t)] == p:   # the expansion: a Grandfather Tree is its owner's, whatever M stands there
+        return True
     c = _control(state, t)
     if c == p:
         return True
@@ -329,9 +343,17 @@ def label_networks(state, p, work):
 
 
 @njit(cache=True)
-def _feasible(n0, n1, n2, n3, a0, a1, a2, a3, ablack, paid_black):
+def _feasible(n0, n1, n2, n3, a0, a1, a2, a3, ablack, paid_black, wild=0):
+    """Needs ``n*`` by colour and ``wild`` (any colour) payable from ``a*`` by colour and ``ablack``
+    black spores, ``paid_black`` black spores already paid (each covers any need): black covers the
+    colour deficit, and what is left of every colour and of black covers the wild spores."""
     deficit = max(0, n0 - a0) + max(0, n1 - a1) + max(0, n2 - a2) + max(0, n3 - a3)
-    return max(0, deficit - paid_black) <= ablack
+    if max(0, deficit - paid_black) > ablack:
+        return False
+    if wild <= 0:
+        return True
+    surplus = max(0, a0 - n0) + max(0, a1 - n1) + max(0, a2 - n2) + max(0, a3 - n3)
+    return deficit + wild <= surplus + paid_black + ablack
 
 
 @njit(cache=True)
@@ -361,23 +383,38 @@ def _comp_avail(state, cfg, p, lab, work):
 
 
 @njit(cache=True)
-def _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, a0, a1, a2, a3, a4):
+def _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, a0, a1, a2, a3, a4, nw=0):
     """Can ``p`` grow on tile ``t`` of a component with availability ``a*``: no mushroom on
-    ``t``, and a payment of needs ``n*`` taking at least one spore from ``t`` exists."""
+    ``t``, and a payment of needs ``n*`` (``nw`` wild) taking at least one spore from ``t`` exists."""
     if state[mushroom_owner_at(t)] >= 0 or _spendable_all(state, p, t) == 0:
         return False
-    col = _tile_colour(state, cfg, t)
+    return _can_pay_from(_tile_colour(state, cfg, t), n0, n1, n2, n3, nw, a0, a1, a2, a3, a4, 0)
+
+
+@njit(cache=True)
+def _can_pay_from(col, n0, n1, n2, n3, nw, a0, a1, a2, a3, a4, pb):
+    """A spore from a tile of colour ``col`` can be paid now (needs ``n*``, ``nw`` wild, ``pb`` black
+    paid; availability ``a*`` counts that spore): a coloured spore pays its colour while it is owed,
+    else a wild spore; a black one covers anything."""
+    if n0 + n1 + n2 + n3 + nw - pb <= 0:
+        return False
     if col == BLACK:
-        if n0 + n1 + n2 + n3 == 0:
-            return False
-        return _feasible(n0, n1, n2, n3, a0, a1, a2, a3, a4 - 1, 1)
+        return _feasible(n0, n1, n2, n3, a0, a1, a2, a3, a4 - 1, pb + 1, nw)
     if col == 0:
-        return n0 > 0 and _feasible(n0 - 1, n1, n2, n3, a0 - 1, a1, a2, a3, a4, 0)
+        if n0 > 0:
+            return _feasible(n0 - 1, n1, n2, n3, a0 - 1, a1, a2, a3, a4, pb, nw)
+        return nw > 0 and _feasible(n0, n1, n2, n3, a0 - 1, a1, a2, a3, a4, pb, nw - 1)
     if col == 1:
-        return n1 > 0 and _feasible(n0, n1 - 1, n2, n3, a0, a1 - 1, a2, a3, a4, 0)
+        if n1 > 0:
+            return _feasible(n0, n1 - 1, n2, n3, a0, a1 - 1, a2, a3, a4, pb, nw)
+        return nw > 0 and _feasible(n0, n1, n2, n3, a0, a1 - 1, a2, a3, a4, pb, nw - 1)
     if col == 2:
-        return n2 > 0 and _feasible(n0, n1, n2 - 1, n3, a0, a1, a2 - 1, a3, a4, 0)
-    return n3 > 0 and _feasible(n0, n1, n2, n3 - 1, a0, a1, a2, a3 - 1, a4, 0)
+        if n2 > 0:
+            return _feasible(n0, n1, n2 - 1, n3, a0, a1, a2 - 1, a3, a4, pb, nw)
+        return nw > 0 and _feasible(n0, n1, n2, n3, a0, a1, a2 - 1, a3, a4, pb, nw - 1)
+    if n3 > 0:
+        return _feasible(n0, n1, n2, n3 - 1, a0, a1, a2, a3 - 1, a4, pb, nw)
+    return nw > 0 and _feasible(n0, n1, n2, n3, a0, a1, a2, a3 - 1, a4, pb, nw - 1)
 
 
 @njit(cache=True)
@@ -395,12 +432,13 @@ def _can_fruit(state, cfg, p, card, ncomp, work):
     n1 = cfg[cfg_require_at(card, 1)]
     n2 = cfg[cfg_require_at(card, 2)]
     n3 = cfg[cfg_require_at(card, 3)]
+    nw = cfg[cfg_wild_at(card)]
     for lab in range(ncomp):
         a0, a1, a2, a3, a4 = _comp_avail(state, cfg, p, lab, work)
-        if not _feasible(n0, n1, n2, n3, a0, a1, a2, a3, a4, 0):
+        if not _feasible(n0, n1, n2, n3, a0, a1, a2, a3, a4, 0, nw):
             continue
         for t in range(state[NTP]):
-            if work[LABEL + t] == lab and _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, a0, a1, a2, a3, a4):
+            if work[LABEL + t] == lab and _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, a0, a1, a2, a3, a4, nw):
                 return True
     return False
 
@@ -453,6 +491,8 @@ def _put_spore(state, p, t):
     if state[supply_at(p)] > 0:
         state[supply_at(p)] -= 1
         state[spores_at(t, p)] += 1
+        if state[FORMATION] >= 0:   # the expansion: where this SPORE action may invest
+            bit_set(state, LANDED, t)
 
 
 @njit(cache=True)
@@ -531,6 +571,8 @@ def _roll_and_spore(state, cfg, p, mat, count, both, work):
 @njit(cache=True)
 def _spore_action(state, cfg, p, src, work):
     """Spore from the Mother mushroom (src 0) or the mushroom of mat src - 1."""
+    if cfg[CFG_EXP] != 0:
+        _NA.begin_spore(state, p)
     if src == 0:
         _roll_and_spore(state, cfg, p, -1, _mother_count(state, p), -1, work)
         return
@@ -630,7 +672,7 @@ def _main_mask(state, cfg, p, mask, work):
         if ncomp > 0:
             for c in range(NC):
                 if state[card_loc_at(c)] == L_HAND + p and _can_fruit(state, cfg, p, c, ncomp, work):
-                    mask[A_CARD + c] = 1
+                    mask[card_action(c)] = 1
                     n_main += 1
     # free actions
     if state[insects_at(p)] >= 2 and _other_mothers(state, cfg, p):
@@ -639,6 +681,9 @@ def _main_mask(state, cfg, p, mask, work):
         mask[A_REFRESH] = 1
     if state[hand_count_at(p)] >= 3 and state[INS_SUPPLY] > 0:
         mask[A_TRADE] = 1
+    if cfg[CFG_EXP] != 0 and _NA.can_age(state, cfg, p):
+        mask[A_AGE] = 1
+        n_main += 1
     if n_main == 0:
         mask[A_STOP] = 1
     return n_main
@@ -649,7 +694,7 @@ def _empty_tier(state, t):
     """Rank of tile ``t`` as the destination of a moved piece (lower is better): 0 nothing on it,
     1 an insect token only, 2 + spores for anything else without a Mother mushroom or a
     mushroom token; -1 not allowed."""
-    if _mother_at(state, t) >= 0 or state[mushroom_owner_at(t)] >= 0:
+    if _mother_at(state, t) >= 0 or state[mushroom_owner_at(t)] >= 0 or state[tree_at(t)] >= 0:
         return -1
     s = _spores_on(state, t)
     if s == 0:
@@ -722,13 +767,15 @@ def _sub_mask(state, cfg, mask, work):
         n1 = cfg[cfg_require_at(card, 1)]
         n2 = cfg[cfg_require_at(card, 2)]
         n3 = cfg[cfg_require_at(card, 3)]
+        nw = cfg[cfg_wild_at(card)]
         ncomp = label_networks(state, p, work)
         for lab in range(ncomp):
             av0, av1, av2, av3, av4 = _comp_avail(state, cfg, p, lab, work)
-            if not _feasible(n0, n1, n2, n3, av0, av1, av2, av3, av4, 0):
+            if not _feasible(n0, n1, n2, n3, av0, av1, av2, av3, av4, 0, nw):
                 continue
             for t in range(state[NTP]):
-                if work[LABEL + t] == lab and _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, av0, av1, av2, av3, av4):
+                if work[LABEL + t] == lab and _can_grow_on(state, cfg, p, t, n0, n1, n2, n3, av0, av1, av2, av3, av4,
+                                                           nw):
                     mask[A_TILE + t] = 1
     elif kind == D_PAY:
         _pay_mask(state, cfg, p, a2, a3, mask, work)
@@ -745,7 +792,7 @@ def _sub_mask(state, cfg, mask, work):
     elif kind == D_MOTHER_PICK:
         for s in range(cfg[CFG_NS]):
             if s != p and state[mother_at(s)] >= 0:
-                mask[A_SEAT + s] = 1
+                mask[seat_action(s)] = 1
     elif kind == D_MOTHER_DEST:
         if a1 == 0:  # decay (The Prince): an empty triangle, with the rulebook's fallbacks
             _mask_dest_tier(state, mask)
@@ -756,7 +803,7 @@ def _sub_mask(state, cfg, mask, work):
     elif kind == D_STEAL:
         for s in range(cfg[CFG_NS]):
             if s != p and state[hand_count_at(s)] > 0:
-                mask[A_SEAT + s] = 1
+                mask[seat_action(s)] = 1
     elif kind == D_DRAW2:
         for j in range(3):
             if state[market_at(j)] >= 0:
@@ -766,11 +813,13 @@ def _sub_mask(state, cfg, mask, work):
     elif kind == D_KEEP:
         for c in range(NC):
             if state[card_loc_at(c)] == L_PENDING:
-                mask[A_CARD + c] = 1
+                mask[card_action(c)] = 1
     elif kind == D_TRADE:
         for c in range(NC):
             if state[card_loc_at(c)] == L_HAND + p:
-                mask[A_CARD + c] = 1
+                mask[card_action(c)] = 1
+    elif kind >= D_INVEST:   # the expansion's decisions
+        _NA.sub_mask(state, cfg, kind, p, a0, a1, a2, a3, mask, work)
 
 
 @njit(cache=True)
@@ -788,18 +837,7 @@ def _pay_options(state, cfg, p, grow, grow_paid, t, work):
     n2 = state[need_at(2)]
     n3 = state[need_at(3)]
     pb = state[PAID_BLACK]
-    col = _tile_colour(state, cfg, t)
-    if n0 + n1 + n2 + n3 - pb <= 0:
-        return False
-    if col == BLACK:
-        return _feasible(n0, n1, n2, n3, a0, a1, a2, a3, a4 - 1, pb + 1)
-    if col == 0:
-        return n0 > 0 and _feasible(n0 - 1, n1, n2, n3, a0 - 1, a1, a2, a3, a4, pb)
-    if col == 1:
-        return n1 > 0 and _feasible(n0, n1 - 1, n2, n3, a0, a1 - 1, a2, a3, a4, pb)
-    if col == 2:
-        return n2 > 0 and _feasible(n0, n1, n2 - 1, n3, a0, a1, a2 - 1, a3, a4, pb)
-    return n3 > 0 and _feasible(n0, n1, n2, n3 - 1, a0, a1, a2, a3 - 1, a4, pb)
+    return _can_pay_from(_tile_colour(state, cfg, t), n0, n1, n2, n3, state[NEED_WILD], a0, a1, a2, a3, a4, pb)
 
 
 @njit(cache=True)
@@ -810,7 +848,7 @@ def _pay_mask(state, cfg, p, grow, grow_paid, mask, work):
         if _pay_options(state, cfg, p, grow, grow_paid, t, work):
             for o in range(cfg[CFG_NS]):
                 if _spendable(state, p, t, o) > 0:
-                    mask[A_PAY + t * 4 + o] = 1
+                    mask[pay_owner_action(t, o)] = 1
 
 
 @njit(cache=True)
@@ -820,7 +858,7 @@ def legal_mask(state, cfg, mask, work):
         return 0
     _sub_mask(state, cfg, mask, work)
     n = 0
-    for a in range(NUM_ACTIONS):
+    for a in range(mask.shape[0]):   # the base game's mask is the prefix of NUM_ACTIONS_BASE ids
         n += mask[a]
     return n
 
@@ -922,7 +960,7 @@ def _decay(state, cfg, p, i):
     if card < 0:
         return -1
     kind = cfg[cfg_decay_at(card)]
-    count_event(state, ST_DECAY + kind)
+    count_event(state, ST_DECAY + kind if kind < NDECAYS else ST_NA_DECAY + kind - NDECAYS)
     return kind
 
 
@@ -964,6 +1002,8 @@ def _resolve_decay(state, cfg, p, i, kind):
         state[game_upgrades_at(p)] |= GU_MOVE3
     elif kind == DC_SPORE3:
         state[game_upgrades_at(p)] |= GU_SPORE3
+    elif kind >= DC_SAPLING_ROLL:   # the expansion's decay actions
+        _NA.resolve_decay(state, cfg, p, kind)
 
 
 @njit(cache=True)
@@ -1026,7 +1066,7 @@ def _apply(state, cfg, action, work):
             state[DRAWN] = -1
             c = neighbour_c(state[tile_col_at(a0)], state[tile_row_at(a0)], a1)
             r = neighbour_r(state[tile_col_at(a0)], state[tile_row_at(a0)], a1)
-            _place_tile(state, cfg, tid, c, r, rot)
+            _new_tile_sapling(state, cfg, _place_tile(state, cfg, tid, c, r, rot))
         else:  # an outer tile moved by decay
             _move_tile(state, cfg, a2, a0, a1, rot)
     elif kind == D_SPORE_PICK:
@@ -1049,6 +1089,7 @@ def _apply(state, cfg, action, work):
         grow = action - A_TILE
         for c in range(4):
             state[need_at(c)] = cfg[cfg_require_at(a0, c)]
+        state[NEED_WILD] = cfg[cfg_wild_at(a0)]
         state[PAID_BLACK] = 0
         label_networks(state, p, work)  # the network is fixed when the payment starts
         net = 0
@@ -1060,18 +1101,25 @@ def _apply(state, cfg, action, work):
         state[o + 4] = grow
         state[o + 5] = 0
     elif kind == D_PAY:
-        x = action - A_PAY
-        t = x // 4
-        w = x % 4
+        if action >= A_PAY_SEAT4:
+            t = action - A_PAY_SEAT4
+            w = BASE_SEATS
+        else:
+            x = action - A_PAY
+            t = x // BASE_SEATS
+            w = x % BASE_SEATS
         state[spores_at(t, w)] -= 1
         state[supply_at(w)] += 1
         col = _tile_colour(state, cfg, t)
         if col == BLACK:
             state[PAID_BLACK] += 1
-        else:
+        elif state[need_at(col)] > 0:
             state[need_at(col)] -= 1
+        else:
+            state[NEED_WILD] -= 1
         state[o + 5] = 1
-        if state[NEED] + state[need_at(1)] + state[need_at(2)] + state[need_at(3)] - state[PAID_BLACK] <= 0:
+        if (state[NEED] + state[need_at(1)] + state[need_at(2)] + state[need_at(3)] + state[NEED_WILD]
+                - state[PAID_BLACK] <= 0):
             pop_decision(state)
             _grow(state, cfg, p, a0, a1, a2)
     elif kind == D_OUTER_PICK:
@@ -1092,13 +1140,13 @@ def _apply(state, cfg, action, work):
     elif kind == D_MOTHER_PICK:
         state[o] = D_MOTHER_DEST
         state[o + 3] = a0
-        state[o + 2] = action - A_SEAT
+        state[o + 2] = action_seat(action)
     elif kind == D_MOTHER_DEST:
         pop_decision(state)
         _enter(state, a0, action - A_TILE)
     elif kind == D_STEAL:
         pop_decision(state)
-        _steal(state, p, action - A_SEAT)
+        _steal(state, p, action_seat(action))
     elif kind == D_DRAW2:
         if action == A_DECK:
             c = _draw_deck(state)
@@ -1112,7 +1160,7 @@ def _apply(state, cfg, action, work):
             state[o + 2] = a0 - 1
     elif kind == D_KEEP:
         pop_decision(state)
-        keep = action - A_CARD
+        keep = action_card(action)
         for c in range(NC):
             if state[card_loc_at(c)] == L_PENDING:
                 if c == keep:
@@ -1120,7 +1168,7 @@ def _apply(state, cfg, action, work):
                 else:
                     state[card_loc_at(c)] = L_BOX
     elif kind == D_TRADE:
-        c = action - A_CARD
+        c = action_card(action)
         state[hand_count_at(p)] -= 1
         _discard(state, c)
         if a0 <= 1:
@@ -1129,6 +1177,8 @@ def _apply(state, cfg, action, work):
             state[insects_at(p)] += 1
         else:
             state[o + 2] = a0 - 1
+    elif kind >= D_INVEST:   # the expansion's decisions
+        _NA.apply(state, cfg, o, kind, p, a0, a1, a2, a3, action, work)
 
 
 @njit(cache=True)
@@ -1145,6 +1195,7 @@ def _grow(state, cfg, p, card, i, t):
     state[grown_at(p)] += 1
     for c in range(4):
         state[need_at(c)] = 0
+    state[NEED_WILD] = 0
     state[PAID_BLACK] = 0
     bits_clear(state, FRUIT_NET)
 
@@ -1171,6 +1222,9 @@ def _apply_main(state, cfg, p, action, work):
     if action == A_TRADE:
         push_decision(state, D_TRADE, p, 3, 0, 0, 0)
         return
+    if action == A_AGE:   # the expansion
+        _NA.age(state, cfg, p, work)
+        return
     if action < A_PAY:  # move: first step
         _start_action(state, T_MOVE)
         _enter(state, p, action - A_TILE)
@@ -1180,6 +1234,9 @@ def _apply_main(state, cfg, p, action, work):
     if action >= A_PILE and action < A_PILE + 2:
         _start_action(state, T_EXPLORE)
         j = action - A_PILE
+        if cfg[CFG_EXP] != 0:   # the expansion: "explore 2 keep 1" may draw a second tile
+            _NA.explore_draw(state, p, j)
+            return
         state[pile_count_at(j)] -= 1
         state[DRAWN] = state[piles_at(j, state[pile_count_at(j)])]
         state[piles_at(j, state[pile_count_at(j)])] = -1
@@ -1211,9 +1268,9 @@ def _apply_main(state, cfg, p, action, work):
         else:
             _take_market(state, p, action - A_MARKET)
         return
-    if action >= A_CARD and action < A_CARD + NC:
+    if action_card(action) >= 0:
         _start_action(state, T_FRUIT)
-        push_decision(state, D_FRUIT_MAT, p, action - A_CARD, 0, 0, 0)
+        push_decision(state, D_FRUIT_MAT, p, action_card(action), 0, 0, 0)
         return
 
 
@@ -1243,6 +1300,9 @@ def _settle(state, cfg, mask, work):
             return
         o = _top(state)
         kind = state[o]
+        if kind == D_AFTER_SPORE:   # the expansion: investing, then spores pushed off trees
+            _NA.after_spore(state, cfg, work)
+            continue
         if kind == D_MAIN:
             if state[ACTS] >= 2:
                 _next_turn(state, cfg, work)
@@ -1299,7 +1359,7 @@ def _deal_tiles(state, cfg, work):
             for k in range(3):
                 state[adjacency_at(i, k)] = -1
         state[NTP] = 0
-        state[INS_SUPPLY] = INSECTS_TOTAL - cfg[CFG_NH] - (2 if cfg[CFG_AUTO] != 0 else 0)
+        state[INS_SUPPLY] = cfg[CFG_INSECTS] - cfg[CFG_NH] - (2 if cfg[CFG_AUTO] != 0 else 0)
         k = 0
         for t in range(NT_MAX):
             if nt == NT_MAX or cfg[cfg_tile_colour_at(t)] != BLACK:
@@ -1329,6 +1389,41 @@ def _deal_tiles(state, cfg, work):
             return
 
 
+#: the sapling start formations (designed; RULES.md "North American expansion"), by wind-die face:
+#: O three alternate centre tiles, U three alternate star points, A all six star points
+FORMATION_TILES = np.array([[1, 3, 5, -1, -1, -1], [6, 8, 10, -1, -1, -1], [6, 7, 8, 9, 10, 11]], np.int64)
+
+
+@njit(cache=True)
+def _expansion_setup(state, cfg):
+    """The expansion's set-up: the sapling formation (rolled, or the ``sapling_setup`` option),
+    the rest of the 15 saplings in the supply, 3 Grandfather Trees beside each player's mats."""
+    f = cfg[CFG_FORMATION]
+    if f < 0:
+        f = _rand(state, 3)
+    state[FORMATION] = f
+    state[SAP_SUPPLY] = SAPLINGS
+    for j in range(6):
+        t = FORMATION_TILES[f, j]
+        if t >= 0:
+            state[sapling_at(t)] = 1
+            state[SAP_SUPPLY] -= 1
+    for s in range(cfg[CFG_NH]):
+        state[trees_left_at(s)] = TREES_EACH
+
+
+@njit(cache=True)
+def _new_tile_sapling(state, cfg, t):
+    """Expansion: a tile added to the board rolls the wind die; an O adds a sapling (supply allowing)."""
+    if cfg[CFG_EXP] == 0:
+        return
+    sym = _rand(state, 3)
+    state[ROLL] = sym
+    if sym == 0 and state[SAP_SUPPLY] > 0 and state[sapling_at(t)] == 0:
+        state[sapling_at(t)] = 1
+        state[SAP_SUPPLY] -= 1
+
+
 @njit(cache=True)
 def init(state, seed, cfg, work):
     state[:] = 0
@@ -1349,12 +1444,21 @@ def init(state, seed, cfg, work):
     for s in range(ns):
         state[supply_at(s)] = SPORES_EACH
         state[insects_at(s)] = 2 if _is_auto(cfg, s) else 1
-    # cards
+    for t in range(NT_MAX):
+        state[tree_at(t)] = -1
+    state[FORMATION] = -1
+    if cfg[CFG_EXP] != 0:
+        _expansion_setup(state, cfg)
+    # cards (without the expansion its 35 cards are not in the game)
+    nc = cfg[CFG_NCARDS]
     for c in range(NC):
-        state[deck_at(c)] = c
-        state[card_loc_at(c)] = L_DECK
-    state[DECK_N] = NC
-    shuffle_range(state, DECK, NC, RNG)
+        if c < nc:
+            state[deck_at(c)] = c
+            state[card_loc_at(c)] = L_DECK
+        else:
+            state[card_loc_at(c)] = L_ABSENT
+    state[DECK_N] = nc
+    shuffle_range(state, DECK, nc, RNG)
     first = _rand(state, nh)
     state[FIRST] = first
     for k in range(nh):
@@ -1686,6 +1790,7 @@ def _auto_explore(state, cfg, a, near):
     state[pile_count_at(j)] -= 1
     tid = state[piles_at(j, state[pile_count_at(j)])]
     state[piles_at(j, state[pile_count_at(j)])] = -1
+    placed0 = state[NTP]
     cnt = 0
     if near >= 0:
         for k in range(3):
@@ -1718,6 +1823,8 @@ def _auto_explore(state, cfg, a, near):
                         done = True
                         break
                     x -= 1
+    if state[NTP] > placed0:
+        _new_tile_sapling(state, cfg, state[NTP] - 1)
     count_event(state, ST_AUTO + 4)
     return True
 
@@ -1726,6 +1833,8 @@ def _auto_explore(state, cfg, a, near):
 def _auto_spore(state, cfg, a, origin_slot, work):
     """The Automata spores its card's count from its M (``origin_slot`` -1) or a mushroom."""
     _roll_and_spore(state, cfg, a, origin_slot, _acfg(cfg, state, CFG_ASPO, 1, 0), -1, work)
+    if cfg[CFG_EXP] != 0:
+        _NA.auto_push(state, cfg)
     count_event(state, ST_AUTO + 2)
 
 
@@ -2039,7 +2148,12 @@ def is_terminal(state):
 @njit(cache=True)
 def final_score(state, cfg, s):
     egt = cfg[CFG_MATS] if (state[ENDER] == s and not _is_auto(cfg, s)) else 0
-    return state[points_at(s)] + state[insects_at(s)] // 2 + egt
+    trees = 0
+    if cfg[CFG_EXP] != 0:   # the expansion: 5 points per Grandfather Tree on the board
+        for t in range(state[NTP]):
+            if state[tree_at(t)] == s:
+                trees += TREE_POINTS
+    return state[points_at(s)] + state[insects_at(s)] // 2 + egt + trees
 
 
 @njit(cache=True)
@@ -2101,5 +2215,7 @@ def returns(state, cfg, out):
         else:
             out[p] = -1.0 / (ns - 1)
 
+
+from . import expansion as _NA  # noqa: E402  (the North American expansion's kernels: they use this module)
 
 install_batch_kernels(globals())

@@ -24,7 +24,11 @@ from numba import njit
 
 from .board import neighbour_c, neighbour_r
 from .layout import (
-    AUTO_CARD, BITSET_BITS, BITSET_WORDS, BLACK, CFG_AUTO, CFG_MATS, CFG_NH, CFG_NS,
+    AUTO_CARD, BITSET_BITS, BITSET_WORDS, BLACK, CFG_AUTO, CFG_EXP, CFG_INSECTS, CFG_MATS, CFG_NCARDS, CFG_NH, CFG_NS,
+    D_AFTER_SPORE, D_BONUS_PILE, D_INVEST, D_KEEP_TILE, D_REROLL, D_SAP_ADD, D_SAP_PICK, D_SAP_REMOVE,
+    D_SAP_REMOVE_SEAT, D_SYM_SPORE, D_TREE_PUSH, TILES_OUT,
+    FORMATION, INVESTED, L_ABSENT, NEED_WILD, SAP_SUPPLY, SAPLING_SPORES, SAPLINGS, TREES_EACH, cfg_wild_at,
+    sapling_at, sapling_spores_at, tree_at, trees_left_at,
     CFG_NTILES, CFG_TURN_LIMIT, D_DRAW2, D_FRUIT_MAT, D_FRUIT_TILE, D_KEEP, D_MAIN, D_MOTHER_DEST, D_MOTHER_PICK,
     D_MOVE, D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK, D_STEAL, D_TRADE,
     DECK_N, DISC_N, DRAWN, ENDER, ENTRY, FIRST, FRUIT_NET, INSECTS_TOTAL, INS_SUPPLY, L_BOX, L_DECK, L_DISCARD,
@@ -54,6 +58,7 @@ V_DECISION = 14
 V_PAYMENT = 15
 V_AUTOMATA = 16
 V_NO_ACTION = 17
+V_EXPANSION = 18
 
 VALIDATION_ERRORS = {
     V_SEATS: "an absent seat, or a mat beyond the mats option, holds something (or the turn player is not a seat)",
@@ -78,6 +83,10 @@ VALIDATION_ERRORS = {
                "outside the board)",
     V_AUTOMATA: "the Automata's card deck is not a shuffle of its 10 cards",
     V_NO_ACTION: "the player to act has no legal action",
+    V_EXPANSION: "the North American expansion's pieces are inconsistent (saplings: one per tile on placed tiles, "
+                 "15 in all, never on a Grandfather Tree; sapling spores: only on saplings, at most 3; Grandfather "
+                 "Trees: 3 a player, on placed tiles without spores or mushroom tokens; nothing of the expansion "
+                 "without it)",
 }
 
 
@@ -95,16 +104,20 @@ def _bit(bits, i):
 
 
 @njit(cache=True)
-def _card_seen(lo, hi, c):
-    """Card ``c`` in the two-word card set (lo, hi): cards 0..47 in lo, 48..NC-1 in hi."""
-    return _bit(lo, c) if c < 48 else _bit(hi, c - 48)
+def _card_seen(lo, mid, hi, c):
+    """Card ``c`` in the three-word card set (lo, mid, hi): cards 0..47 in lo, 48..95 in mid, 96..NC-1 in hi."""
+    if c < 48:
+        return _bit(lo, c)
+    return _bit(mid, c - 48) if c < 96 else _bit(hi, c - 96)
 
 
 @njit(cache=True)
-def _card_add(lo, hi, c):
+def _card_add(lo, mid, hi, c):
     if c < 48:
-        return lo | (1 << c), hi
-    return lo, hi | (1 << (c - 48))
+        return lo | (1 << c), mid, hi
+    if c < 96:
+        return lo, mid | (1 << (c - 48)), hi
+    return lo, mid, hi | (1 << (c - 96))
 
 
 @njit(cache=True)
@@ -150,6 +163,22 @@ def _tiles(state, cfg):
             return V_TILES
         seen |= 1 << x
         count += 1
+    # the expansion: tiles discarded by "explore 2 keep 1", and the two drawn to keep one of
+    out = _set_bits(state, TILES_OUT)
+    if out >> NT_MAX or (out != 0 and cfg[CFG_EXP] == 0) or out & seen:
+        return V_TILES
+    seen |= out
+    for i in range(NT_MAX):
+        count += (out >> i) & 1
+    for lvl in range(decision_depth(state)):
+        o = STACK + lvl * ENTRY
+        if state[o] == D_KEEP_TILE:
+            for j in range(2):
+                x = state[o + 2 + j]
+                if x < 0 or x >= NT_MAX or _bit(seen, x) or state[DRAWN] >= 0:
+                    return V_TILES
+                seen |= 1 << x
+                count += 1
     if count != cfg[CFG_NTILES]:
         return V_TILES
     if cfg[CFG_NTILES] < NT_MAX:   # the solo game plays without the black tiles
@@ -206,6 +235,8 @@ def _pieces(state, cfg, setup):
             if v != 0 and (t >= n or s >= ns):
                 return V_SPORES
             on_board += v
+        for t in range(NT_MAX):   # spores on saplings (the expansion) are the seat's too
+            on_board += state[sapling_spores_at(t, s)]
         if s < ns and on_board + state[supply_at(s)] != SPORES_EACH:
             return V_SPORES
         if s >= ns and state[supply_at(s)] != 0:
@@ -217,7 +248,7 @@ def _pieces(state, cfg, setup):
         if s >= ns and state[insects_at(s)] != 0:
             return V_SEATS
         ins += state[insects_at(s)]
-    if ins != INSECTS_TOTAL:
+    if ins != cfg[CFG_INSECTS]:
         return V_INSECTS
     placed = 0
     for s in range(MAXS):
@@ -263,12 +294,13 @@ def _listed(state, at0, count, loc):
     """The ``count`` card ids at ``at0`` are distinct, located at ``loc``, and exactly the cards
     located there."""
     lo = 0
+    mid = 0
     hi = 0
     for i in range(count):
         c = state[at0 + i]
-        if c < 0 or _card_seen(lo, hi, c) or state[card_loc_at(c)] != loc:
+        if c < 0 or _card_seen(lo, mid, hi, c) or state[card_loc_at(c)] != loc:
             return False
-        lo, hi = _card_add(lo, hi, c)
+        lo, mid, hi = _card_add(lo, mid, hi, c)
     total = 0
     for c in range(NC):
         if state[card_loc_at(c)] == loc:
@@ -283,8 +315,13 @@ def _cards(state, cfg, kind):
     nh = cfg[CFG_NH]
     auto = cfg[CFG_AUTO] != 0
     pending = 0
+    nc = cfg[CFG_NCARDS]
     for c in range(NC):
         x = state[card_loc_at(c)]
+        if (x == L_ABSENT) != (c >= nc):   # the expansion's cards are in the game exactly with it
+            return V_CARDS
+        if x == L_ABSENT:
+            continue
         if x == L_DECK or x == L_MARKET or x == L_DISCARD or x == L_BOX:
             continue
         if x == L_PENDING:
@@ -313,14 +350,15 @@ def _cards(state, cfg, kind):
     if not _listed(state, discard_at(0), state[DISC_N], L_DISCARD):
         return V_CARDS
     lo = 0
+    mid = 0
     hi = 0
     k = 0
     for j in range(MARKET_SIZE):
         c = state[market_at(j)]
         if c >= 0:
-            if _card_seen(lo, hi, c) or state[card_loc_at(c)] != L_MARKET:
+            if _card_seen(lo, mid, hi, c) or state[card_loc_at(c)] != L_MARKET:
                 return V_CARDS
-            lo, hi = _card_add(lo, hi, c)
+            lo, mid, hi = _card_add(lo, mid, hi, c)
             k += 1
     total = 0
     for c in range(NC):
@@ -403,8 +441,8 @@ def _stack(state, cfg, over, setup):
             if state[mother_at(p)] >= 0:
                 return V_MOTHERS
             continue
-        if p != tp:
-            return V_STACK
+        if p != tp and not (cfg[CFG_EXP] != 0 and lvl > 0):
+            return V_STACK   # (the expansion: a tree's owner pushes spores, a mushroom aged over decays)
         if (lvl == 0) != (kind == D_MAIN):
             return V_STACK
         if kind == D_MAIN:
@@ -463,6 +501,9 @@ def _stack(state, cfg, over, setup):
         elif kind == D_TRADE:
             if not (1 <= a0 <= 3 and a1 == 0 and a2 == 0 and a3 == 0):
                 return V_DECISION
+        elif kind >= D_INVEST and cfg[CFG_EXP] != 0:   # the expansion's decisions
+            if not _expansion_decision(state, kind, p, a0, a1, a2, a3, n):
+                return V_DECISION
         else:   # D_SETUP after the setup
             return V_STACK
     return V_OK
@@ -477,7 +518,7 @@ def _payment(state, cfg, kind, o):
     net = _set_bits(state, FRUIT_NET)
     if marks & ~full or net & ~full:
         return V_PAYMENT
-    if kind != D_SPORE_PICK and marks != 0:
+    if kind != D_SPORE_PICK and kind != D_TREE_PUSH and kind != D_AFTER_SPORE and marks != 0:
         return V_PAYMENT
     if kind != D_PAY:
         if net != 0 and kind != D_FRUIT_TILE and kind != D_FRUIT_MAT:
@@ -485,7 +526,7 @@ def _payment(state, cfg, kind, o):
         for c in range(4):
             if state[need_at(c)] != 0:
                 return V_PAYMENT
-        return V_PAYMENT if state[PAID_BLACK] != 0 else V_OK
+        return V_PAYMENT if state[PAID_BLACK] != 0 or state[NEED_WILD] != 0 else V_OK
     card = state[o + 2]
     grow = state[o + 4]
     if not _bit(net, grow):
@@ -499,9 +540,76 @@ def _payment(state, cfg, kind, o):
             return V_PAYMENT
         owed += v
         asked += r
+    w = state[NEED_WILD]
+    if w > cfg[cfg_wild_at(card)]:
+        return V_PAYMENT
+    owed += w
+    asked += cfg[cfg_wild_at(card)]
     pb = state[PAID_BLACK]
     if pb > asked or owed - pb <= 0:
         return V_PAYMENT
+    return V_OK
+
+
+@njit(cache=True)
+def _expansion_decision(state, kind, p, a0, a1, a2, a3, n):
+    """The arguments of an expansion decision (kinds D_INVEST .. D_AFTER_SPORE)."""
+    if kind == D_AFTER_SPORE:
+        return 0 <= a0 <= 1 and 0 <= a1 <= 1 and a2 == 0 and a3 == 0
+    if kind == D_TREE_PUSH:
+        return (0 <= a0 < n and state[tree_at(a0)] == p and 0 <= a1 < MAXS and state[spores_at(a0, a1)] > 0
+                and 0 <= a2 <= 1 and a3 == 0)
+    if kind == D_REROLL:
+        return 1 <= a0 <= SAPLING_SPORES and 0 <= a1 <= 2 and a2 == 0 and a3 == 0
+    if kind == D_INVEST or kind == D_SYM_SPORE or kind == D_BONUS_PILE or kind == D_SAP_PICK or kind == D_SAP_REMOVE:
+        return a0 == 0 and a1 == 0 and a2 == 0 and a3 == 0
+    if kind == D_SAP_ADD:
+        return 1 <= a0 <= 2 and a1 == 0 and a2 == 0 and a3 == 0
+    if kind == D_SAP_REMOVE_SEAT:
+        return 0 <= a0 < n and state[sapling_at(a0)] != 0 and a1 == 0 and a2 == 0 and a3 == 0
+    if kind == D_KEEP_TILE:
+        return 0 <= a0 < NT_MAX and 0 <= a1 < NT_MAX and a0 != a1 and a2 == 0 and a3 == 0   # (ids: _tiles)
+    return False
+
+
+@njit(cache=True)
+def _expansion(state, cfg):
+    """The North American expansion's pieces (all empty without it)."""
+    n = state[NTP]
+    on = cfg[CFG_EXP] != 0
+    if (state[FORMATION] >= 0) != on or (state[INVESTED] != 0 and not on) or (state[NEED_WILD] != 0 and not on):
+        return V_EXPANSION
+    saplings = state[SAP_SUPPLY]
+    pushing = state[OVER] != 0   # (an AGE whose mushroom's decay ended the game leaves them there)
+    for lvl in range(decision_depth(state)):
+        if state[STACK + lvl * ENTRY] == D_AFTER_SPORE:
+            pushing = True
+    for t in range(NT_MAX):
+        sap = state[sapling_at(t)]
+        g = state[tree_at(t)]
+        held = 0
+        for s in range(MAXS):
+            held += state[sapling_spores_at(t, s)]
+        if held > SAPLING_SPORES or (held > 0 and sap == 0):
+            return V_EXPANSION
+        if t >= n and (sap != 0 or g != -1):
+            return V_EXPANSION
+        saplings += sap
+        if g >= 0:
+            if g >= cfg[CFG_NH] or sap != 0 or state[mushroom_owner_at(t)] >= 0:
+                return V_EXPANSION
+            for s in range(MAXS):   # spores wait on a tree only to be pushed off (after a SPORE action)
+                if state[spores_at(t, s)] != 0 and not pushing:
+                    return V_EXPANSION
+    if saplings != (SAPLINGS if on else 0):
+        return V_EXPANSION
+    for s in range(MAXS):
+        trees = state[trees_left_at(s)]
+        for t in range(n):
+            if state[tree_at(t)] == s:
+                trees += 1
+        if trees != (TREES_EACH if on and s < cfg[CFG_NH] else 0):
+            return V_EXPANSION
     return V_OK
 
 
@@ -547,6 +655,9 @@ def check_state(state, cfg):
     if code != V_OK:
         return code
     code = _payment(state, cfg, kind, o)
+    if code != V_OK:
+        return code
+    code = _expansion(state, cfg)
     if code != V_OK:
         return code
     # the Automata's deck: a shuffle of its cards, the drawn ones below the count
