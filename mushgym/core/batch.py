@@ -304,6 +304,17 @@ def _vec_step_one(i, b, actions, cfg, work, max_len, mode, flags):
 
 
 @njit(cache=True, inline='always')
+def _prefetch_env(i, b, flags):
+    """Ask for env ``i``'s state, mask and (with ``flags & 2``) observation rows ahead of its
+    step: a large batch does not stay in cache, and the kernels' scattered reads of a cold
+    state cost more than the stream of prefetches (``mushgym.core.rows.prefetch_row``)."""
+    _prefetch_row(b.states, i)
+    _prefetch_row(b.masks, i)
+    if flags & 2:
+        _prefetch_row(b.obs, i)
+
+
+@njit(cache=True, inline='always')
 def _vec_sample_one(i, masks, n_legal, policy_rngs, out):
     if n_legal[i] > 0:
         out[i] = sample_masked(_row(masks, i), n_legal[i], _row(policy_rngs, i), 0)
@@ -324,7 +335,10 @@ def _vec_reset_chunk(c, nc, b, cfg, flags):
     b = _borrowed(b)
     n = b.states.shape[0]
     work = _row(b.works, c)
-    for env in range(c * n // nc, (c + 1) * n // nc):
+    hi = (c + 1) * n // nc
+    for env in range(c * n // nc, hi):
+        if env + PREFETCH_AHEAD < hi:
+            _prefetch_env(env + PREFETCH_AHEAD, b, flags)
         _vec_reset_one(env, b, cfg, work, flags)
 
 
@@ -342,7 +356,10 @@ def _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, flags):
     b = _borrowed(b)
     n = b.states.shape[0]
     work = _row(b.works, c)
-    for env in range(c * n // nc, (c + 1) * n // nc):
+    hi = (c + 1) * n // nc
+    for env in range(c * n // nc, hi):
+        if env + PREFETCH_AHEAD < hi:
+            _prefetch_env(env + PREFETCH_AHEAD, b, flags)
         _vec_step_one(env, b, actions, cfg, work, max_len, mode, flags)
 
 
@@ -634,6 +651,10 @@ def new_batch(n: int, state_size: int, obs_shape: tuple[int, ...], num_actions: 
     )
 
 
+#: the vector loops prefetch the rows of the env this many places ahead of the one they step
+#: (2 measured better than 1 on Mycelia at batch 1,024: envs/mycelia/RULES.md, "Speed and memory")
+PREFETCH_AHEAD = 2
+
 #: envs are stepped in contiguous chunks, this many per numba thread, each with its own
 #: scratch row (more chunks than threads lets TBB balance the load)
 CHUNKS_PER_THREAD = 8
@@ -655,7 +676,7 @@ def install_batch_kernels(namespace: dict) -> None:
 
     from .codegen import install_source
     from .rng import rng_below, rng_next32, rng_seed
-    from .rows import borrow, row
+    from .rows import borrow, prefetch_row, row
 
     missing = [name for name in KERNELS if name not in namespace]
     if missing:
@@ -663,7 +684,8 @@ def install_batch_kernels(namespace: dict) -> None:
     namespace.setdefault("WORK_SIZE", 1)
     namespace.setdefault("np", np)
     namespace.update(prange=prange, _rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed,
-                     _row=row, _borrow=borrow, _Batch=Batch)
+                     _row=row, _borrow=borrow, _Batch=Batch,
+                     _prefetch_row=prefetch_row, PREFETCH_AHEAD=PREFETCH_AHEAD)
     # every deal stamps the state header (mushgym.core.header): the game's own ``init`` becomes
     # ``_game_init`` and ``init`` (what the loops below and the Python side call) wraps it
     from .header import INIT_SOURCE, stamp_header
