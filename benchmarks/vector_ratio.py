@@ -1,6 +1,7 @@
 """Vector API throughput at batch 1,024 as a ratio of in-kernel random rollouts, per thread.
 
     NUMBA_NUM_THREADS=1 python benchmarks/vector_ratio.py mycelia_v0 fungi_v0
+    python benchmarks/vector_ratio.py mycelia_v0 --threads 2 --batch 8192   # both cores
 
 Both rates are measured in one process, in interleaved 1-second repeats (medians), so the
 ratio holds on a loaded machine where the absolute rates do not. Folders in
@@ -27,6 +28,8 @@ def main(argv=None) -> None:
     p.add_argument("env_ids", nargs="+")
     p.add_argument("--batch", type=int, default=1024)
     p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--threads", type=int, default=1,
+                   help="threads of both the rollouts and the vector (at most NUMBA_NUM_THREADS)")
     p.add_argument("--serial", action="store_true",
                    help="the serial vector loop (parallel=False): with one thread prange only adds overhead")
     p.add_argument("--warmup", type=int, default=1,
@@ -42,9 +45,9 @@ def main(argv=None) -> None:
     games = {}
     for env_id in args.env_ids:
         g = mushgym.game(env_id)
-        g.random_rollouts(4, seed=0, threads=1)   # compile
+        g.random_rollouts(4, seed=0, threads=args.threads)   # compile
         for kind, kw in kinds.items():
-            v = mv.from_game(g, args.batch, seed=0, threads=1, parallel=not args.serial, **kw)
+            v = mv.from_game(g, args.batch, seed=0, threads=args.threads, parallel=not args.serial, **kw)
             v.reset()
             for _ in range(args.warmup):
                 v.step(v.sample_random_actions())
@@ -54,8 +57,9 @@ def main(argv=None) -> None:
         for e, (g, v) in games.items():
             steps, chunk, t0 = 0, 0, time.perf_counter()
             while time.perf_counter() - t0 < 1.0:
-                steps += int(np.sum(g.random_rollouts(20, seed=rep * 100_000 + chunk, threads=1)["lengths"]))
-                chunk += 20
+                steps += int(np.sum(g.random_rollouts(20 * args.threads, seed=rep * 100_000 + chunk,
+                                                      threads=args.threads)["lengths"]))
+                chunk += 20 * args.threads
             rates[e][0].append(steps / (time.perf_counter() - t0))
             k, t0 = 0, time.perf_counter()
             while time.perf_counter() - t0 < 1.0:
@@ -65,7 +69,8 @@ def main(argv=None) -> None:
     for e, (roll, vec) in rates.items():
         r, w = statistics.median(roll), statistics.median(vec)
         b = games[e][1].bytes_per_step
-        print(f"{e}: rollouts {r / 1e3:.0f}k steps/s, vector batch {args.batch} {w / 1e3:.0f}k steps/s, "
+        print(f"{e}: {args.threads} thread(s): rollouts {r / 1e3:.0f}k steps/s, "
+              f"vector batch {args.batch} {w / 1e3:.0f}k steps/s, "
               f"ratio {w / r:.3f}, {b} bytes per env step")
 
 

@@ -240,16 +240,13 @@ def observe(state, player, cfg, out, work):
         out[O_OWED + c] = state[need_at(c)]
     out[O_OWED + 4] = state[PAID_BLACK]
     # card sets: own hand, market, discard pile, own pending (discover 2 keep 1)
+    # (comparisons, not a chain of branches on each card's place: the places are distinct)
+    hand = L_HAND + player
+    pending = L_PENDING if cur == player else -1
     for c in range(NC):
         loc = state[card_loc_at(c)]
-        if loc == L_HAND + player:
-            out[O_CARDS + c] = CARDS_HAND
-        elif loc == L_MARKET:
-            out[O_CARDS + c] = CARDS_MARKET
-        elif loc == L_DISCARD:
-            out[O_CARDS + c] = CARDS_DISCARD
-        elif loc == L_PENDING and cur == player:
-            out[O_CARDS + c] = CARDS_PENDING
+        out[O_CARDS + c] = ((loc == hand) * CARDS_HAND + (loc == L_MARKET) * CARDS_MARKET
+                            + (loc == L_DISCARD) * CARDS_DISCARD + (loc == pending) * CARDS_PENDING)
     # seats, rotated so that the observer comes first
     for k in range(ns):
         s = player + k if player + k < ns else player + k - ns

@@ -306,8 +306,8 @@ def _vec_step_one(i, b, actions, cfg, work, max_len, mode, flags):
 @njit(cache=True, inline='always')
 def _prefetch_env(i, b, flags):
     """Ask for env ``i``'s state, mask and (with ``flags & 2``) observation rows ahead of its
-    step: a large batch does not stay in cache, and the kernels' scattered reads of a cold
-    state cost more than the stream of prefetches (``mushgym.core.rows.prefetch_row``)."""
+    step: a large batch does not stay in cache, and the kernels' scattered reads and writes
+    of cold rows cost more than a stream of prefetches (``mushgym.core.rows.prefetch_row``)."""
     _prefetch_row(b.states, i)
     _prefetch_row(b.masks, i)
     if flags & 2:
@@ -652,8 +652,9 @@ def new_batch(n: int, state_size: int, obs_shape: tuple[int, ...], num_actions: 
 
 
 #: the vector loops prefetch the rows of the env this many places ahead of the one they step
-#: (2 measured better than 1 on Mycelia at batch 1,024: envs/mycelia/RULES.md, "Speed and memory")
-PREFETCH_AHEAD = 2
+#: (into L2; on Mycelia at batch 1,024, 1 thread, 4 and 8 measured alike and better than 1 or 2:
+#: envs/mycelia/RULES.md, "Speed and memory")
+PREFETCH_AHEAD = 4
 
 #: envs are stepped in contiguous chunks, this many per numba thread, each with its own
 #: scratch row (more chunks than threads lets TBB balance the load)

@@ -10,11 +10,12 @@ parent array must outlive the view, which holds inside one kernel call.
 
 Outside compiled code (``NUMBA_DISABLE_JIT=1``) it is plain ``a[i]``.
 
-``prefetch_row(a, i)`` asks the CPU to bring row ``i`` into the cache for writing
-(one ``prefetchw`` per 64-byte line) and returns at once: the vector loops call it for
-an env a little ahead of the one they step, so that its state, mask and observation
+``prefetch_row(a, i)`` asks the CPU to bring row ``i`` into its L2 cache (one
+``prefetcht1`` per 64-byte line) and returns at once: the vector loops call it for an
+env a few places ahead of the one they step, so that its state, mask and observation
 rows arrive while the current env computes (a batch of thousands of envs does not stay
-in the core's cache). Outside compiled code it does nothing.
+in the core's caches). L2 rather than L1: rows fetched ahead into L1 evicted the
+current env's lines there and measured slower. Outside compiled code it does nothing.
 """
 
 from numba import types
@@ -102,14 +103,14 @@ CACHE_LINE = 64
 
 
 def prefetch_row(_pf_a, _pf_i):
-    """Prefetch row ``i`` of ``a`` for writing (a hint; nothing outside compiled code)."""
+    """Prefetch row ``i`` of ``a`` into the L2 cache (a hint; nothing outside compiled code)."""
     return None
 
 
 @intrinsic
 def _prefetch_line(typingctx, arr, idx, off):
-    """``prefetchw`` of the byte at offset ``off`` of row ``idx`` of ``arr`` (LLVM's
-    ``llvm.prefetch``: write, keep in all cache levels, data cache)."""
+    """Prefetch the line holding the byte at offset ``off`` of row ``idx`` of ``arr`` (LLVM's
+    ``llvm.prefetch``: read, locality 2 (x86-64: ``prefetcht1``, into L2), data cache)."""
     if not isinstance(arr, types.Array) or arr.ndim < 2 or not isinstance(idx, types.Integer) \
             or not isinstance(off, types.Integer):
         return None
@@ -126,7 +127,7 @@ def _prefetch_line(typingctx, arr, idx, off):
         i32 = ir.IntType(32)
         fnty = ir.FunctionType(ir.VoidType(), [ptr_t, i32, i32, i32])
         fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
-        builder.call(fn, [ptr, ir.Constant(i32, 1), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        builder.call(fn, [ptr, ir.Constant(i32, 0), ir.Constant(i32, 2), ir.Constant(i32, 1)])
         return context.get_dummy_value()
 
     return sig, codegen
