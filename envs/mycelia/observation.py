@@ -23,7 +23,6 @@ from numba import njit
 
 from mushgym.core import Layout
 
-from .board import is_up
 from .data import MAX_POINTS, MAX_REQUIRE, MAX_SPORES
 from .layout import (
     ACTS, DECK_N, DISC_N, DRAWN, INSECTS_TOTAL, INS_SUPPLY, L_DISCARD, L_HAND, L_MARKET, L_PENDING, MAXS, NC,
@@ -306,7 +305,7 @@ def _tiles(state, player, ns, cfg, out, n):
         r = state[tile_row_at(t)]
         out[o + TF_PRESENT] = 1
         out[o + TF_COLOUR] = cfg[cfg_tile_colour_at(tid)] + 1
-        out[o + TF_UP] = 1 - ((c + r) & 1)   # is_up(c, r)
+        out[o + TF_UP] = 1 - ((c + r) & 1)   # board.is_up(c, r)
         out[o + TF_COL] = c - c0
         out[o + TF_ROW] = r - r0
         j = state[tile_rot_at(t)]

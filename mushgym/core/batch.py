@@ -337,7 +337,7 @@ def _vec_reset_chunk(c, nc, b, cfg, flags):
     work = _row(b.works, c)
     hi = (c + 1) * n // nc
     for env in range(c * n // nc, hi):
-        if env + PREFETCH_AHEAD < hi:
+        if PREFETCH_AHEAD > 0 and env + PREFETCH_AHEAD < hi:
             _prefetch_env(env + PREFETCH_AHEAD, b, flags)
         _vec_reset_one(env, b, cfg, work, flags)
 
@@ -358,7 +358,7 @@ def _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, flags):
     work = _row(b.works, c)
     hi = (c + 1) * n // nc
     for env in range(c * n // nc, hi):
-        if env + PREFETCH_AHEAD < hi:
+        if PREFETCH_AHEAD > 0 and env + PREFETCH_AHEAD < hi:   # a constant: compiled away when 0
             _prefetch_env(env + PREFETCH_AHEAD, b, flags)
         _vec_step_one(env, b, actions, cfg, work, max_len, mode, flags)
 
@@ -651,11 +651,6 @@ def new_batch(n: int, state_size: int, obs_shape: tuple[int, ...], num_actions: 
     )
 
 
-#: the vector loops prefetch the rows of the env this many places ahead of the one they step
-#: (into L2; on Mycelia at batch 1,024, 1 thread, 4 and 8 measured alike and better than 1 or 2:
-#: envs/mycelia/RULES.md, "Speed and memory")
-PREFETCH_AHEAD = 4
-
 #: envs are stepped in contiguous chunks, this many per numba thread, each with its own
 #: scratch row (more chunks than threads lets TBB balance the load)
 CHUNKS_PER_THREAD = 8
@@ -671,7 +666,9 @@ BATCH_FUNCTIONS = LOOP_NAMES + SERIAL_TWINS
 def install_batch_kernels(namespace: dict) -> None:
     """Compile the generic loops into a game kernel module (call it last, with ``globals()``).
 
-    The module's ``WORK_SIZE`` (default 1) sizes the scratch area its kernels get.
+    The module's ``WORK_SIZE`` (default 1) sizes the scratch area its kernels get;
+    its ``PREFETCH_AHEAD`` (default 0) makes the vector loops prefetch the rows of the env
+    that many places ahead into L2 (``mushgym/core/README.md``, section 5).
     """
     from numba import njit, prange
 
@@ -683,10 +680,12 @@ def install_batch_kernels(namespace: dict) -> None:
     if missing:
         raise TypeError(f"{namespace.get('__name__')}: game kernel module lacks {missing}")
     namespace.setdefault("WORK_SIZE", 1)
+    # optional: the vector loops prefetch the rows of the env this many places ahead (0: never)
+    namespace.setdefault("PREFETCH_AHEAD", 0)
     namespace.setdefault("np", np)
     namespace.update(prange=prange, _rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed,
                      _row=row, _borrow=borrow, _Batch=Batch,
-                     _prefetch_row=prefetch_row, PREFETCH_AHEAD=PREFETCH_AHEAD)
+                     _prefetch_row=prefetch_row)
     # every deal stamps the state header (mushgym.core.header): the game's own ``init`` becomes
     # ``_game_init`` and ``init`` (what the loops below and the Python side call) wraps it
     from .header import INIT_SOURCE, stamp_header
