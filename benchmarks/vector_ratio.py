@@ -2,6 +2,7 @@
 
     NUMBA_NUM_THREADS=1 python benchmarks/vector_ratio.py mycelia_v0 fungi_v0
     NUMBA_NUM_THREADS=1 python benchmarks/vector_ratio.py mycelia_v0 mycelia_v0:expansion=north_america
+    python benchmarks/vector_ratio.py mycelia_v0 --threads 2 --batch 8192   # both cores
 
 An env id may carry options after a colon (``name=value`` pairs separated by commas; integers
 and None are parsed), e.g. a variant against its base game in the same run.
@@ -47,6 +48,8 @@ def main(argv=None) -> None:
     p.add_argument("env_ids", nargs="+")
     p.add_argument("--batch", type=int, default=1024)
     p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--threads", type=int, default=1,
+                   help="threads of both the rollouts and the vector (at most NUMBA_NUM_THREADS)")
     p.add_argument("--serial", action="store_true",
                    help="the serial vector loop (parallel=False): with one thread prange only adds overhead")
     p.add_argument("--warmup", type=int, default=1,
@@ -63,9 +66,9 @@ def main(argv=None) -> None:
     for env_id in args.env_ids:
         name, options = _parse(env_id)
         g = mushgym.game(name, **options)
-        g.random_rollouts(4, seed=0, threads=1)   # compile
+        g.random_rollouts(4, seed=0, threads=args.threads)   # compile
         for kind, kw in kinds.items():
-            v = mv.from_game(g, args.batch, seed=0, threads=1, parallel=not args.serial, **kw)
+            v = mv.from_game(g, args.batch, seed=0, threads=args.threads, parallel=not args.serial, **kw)
             v.reset()
             for _ in range(args.warmup):
                 v.step(v.sample_random_actions())
@@ -75,8 +78,9 @@ def main(argv=None) -> None:
         for e, (g, v) in games.items():
             steps, chunk, t0 = 0, 0, time.perf_counter()
             while time.perf_counter() - t0 < 1.0:
-                steps += int(np.sum(g.random_rollouts(20, seed=rep * 100_000 + chunk, threads=1)["lengths"]))
-                chunk += 20
+                steps += int(np.sum(g.random_rollouts(20 * args.threads, seed=rep * 100_000 + chunk,
+                                                      threads=args.threads)["lengths"]))
+                chunk += 20 * args.threads
             rates[e][0].append(steps / (time.perf_counter() - t0))
             k, t0 = 0, time.perf_counter()
             while time.perf_counter() - t0 < 1.0:
@@ -86,7 +90,8 @@ def main(argv=None) -> None:
     for e, (roll, vec) in rates.items():
         r, w = statistics.median(roll), statistics.median(vec)
         b = games[e][1].bytes_per_step
-        print(f"{e}: rollouts {r / 1e3:.0f}k steps/s, vector batch {args.batch} {w / 1e3:.0f}k steps/s, "
+        print(f"{e}: {args.threads} thread(s): rollouts {r / 1e3:.0f}k steps/s, "
+              f"vector batch {args.batch} {w / 1e3:.0f}k steps/s, "
               f"ratio {w / r:.3f}, {b} bytes per env step")
 
 

@@ -78,3 +78,64 @@ def test_env_docstring_tables_match_the_layouts():
     for (a0, b0), (a1, _) in zip(aspans, aspans[1:]):
         assert a1 == b0 + 1, f"action table gap or overlap after {b0}"
     assert (R.A_PAY, R.A_CARD, R.A_PLACE, R.A_SPORE, R.A_STOP) == (50, 250, 325, 478, 501)
+
+
+def _tiles_reference(game, state, player):
+    """The ``tiles`` block of the observation computed in Python from the named fields
+    (independently of the ``observe`` kernel, which writes it without branches)."""
+    from mushgym.envs.mycelia.observation import OL, POS_SHIFT, TF
+
+    f = R.L.arrays(state)
+    ns = int(game.config[R.CFG_NS])
+    out = np.zeros((R.NT_MAX, TF), np.int64)
+    n = int(f["tiles_placed"])
+    c0, r0 = int(f["tile_col"][0]), int(f["tile_row"][0])
+    for t in range(n):
+        tid = int(f["tile_id"][t])
+        c, r = int(f["tile_col"][t]), int(f["tile_row"][t])
+        rot = int(f["tile_rot"][t])
+        row = [1, game.tiles.colour[tid] + 1, int((c + r) % 2 == 0), c - c0 + POS_SHIFT, r - r0 + POS_SHIFT]
+        row += [game.tiles.order[tid][(k + rot) % 3] + 1 for k in range(3)]
+        row += [int(f["adjacency"][t, k]) + 1 for k in range(3)]
+        row += [int(f["tile_insect"][t])]
+        mothers = [s for s in range(ns) if int(f["mother"][s]) == t]
+        row += [(mothers[0] - player) % ns + 1 if mothers else 0]
+        mp = int(f["mushroom_owner"][t])
+        row += [(mp - player) % ns + 1 if mp >= 0 else 0,
+                int(f["mat_counter"][mp, int(f["mushroom_mat"][t])]) if mp >= 0 else 0]
+        spores = [0] * R.MAXS
+        for x in range(ns):
+            spores[(x - player) % ns] = int(f["spores"][t, x])
+        out[t] = row + spores
+    assert OL.fields["tiles"].shape == out.shape
+    return out
+
+
+@pytest.mark.parametrize("options", [dict(), dict(num_players=3), dict(num_players=4),
+                                     dict(num_players=3, automata=True), dict(num_players=1)],
+                         ids=["2p", "3p", "4p", "3p+automata", "solo"])
+def test_observation_tiles_rows_reused_by_the_vector(options):
+    """The vector API reuses each env's observation row from step to step and ``observe``
+    writes the placed tiles' rows without clearing them first: over random play (player
+    changes, auto-resets, tiles placed and moved), every row equals a fresh observation of
+    the functional API and its tile block equals a Python reference."""
+    import mushgym.vector as mv
+    from mushgym.envs.mycelia.observation import OL
+
+    game = MyceliaGame(**options)
+    vec = mv.from_game(game, 4, seed=5)
+    obs, _, player = vec.reset()
+    tiles = OL.fields["tiles"]
+    checked = 0
+    for step in range(400):
+        for i in range(vec.num_envs):
+            if player[i] < 0:
+                continue
+            s = vec.state(i)
+            np.testing.assert_array_equal(obs[i], game.observe(s, int(player[i])).astype(obs.dtype))
+            if step % 5 == 0:
+                block = obs[i][tiles.offset: tiles.offset + tiles.size].reshape(tiles.shape)
+                np.testing.assert_array_equal(block, _tiles_reference(game, s, int(player[i])))
+                checked += 1
+        obs, _, _, _, _, player, _ = vec.step(vec.sample_random_actions())
+    assert checked > 200

@@ -12,8 +12,10 @@ uint8). Per tile and for the card sets the features are ids rather than one-hot 
 (colour, wind symbols, the neighbour across each edge, whose Mother mushroom or mushroom
 token; where each card is), which keeps the vector small (1,652 values; the ``onehot``
 encoder of ``mushgym.wrappers`` expands such ids for a network). ``observe`` clears the
-whole vector once (a memset) and then writes only what is non-zero, tile by tile for the
-placed tiles (the vector API calls it on every step).
+vector but the placed tiles' rows once (a memset), writes the placed tiles' rows whole and
+elsewhere only what is non-zero, with as few branches on the data as it can: the vector API
+calls it on every step over a batch of states that are not in the cache, where mispredicted
+branches cost more than the stores they save (RULES.md, "Speed and memory").
 """
 
 import numpy as np
@@ -21,7 +23,6 @@ from numba import njit
 
 from mushgym.core import Layout
 
-from .board import is_up
 from .data import MAX_POINTS, MAX_REQUIRE, MAX_SPORES
 from .layout import (
     ACTS, BASE_SEATS, DECK_N, DISC_N, DRAWN, INSECTS_MAX, INSECTS_TOTAL, INS_SUPPLY, L_DISCARD, L_HAND, L_MARKET,
@@ -227,8 +228,11 @@ def _offset(s, player, ns):
 
 @njit(cache=True)
 def observe(state, player, cfg, out, work):
-    out[:] = 0
     ns = cfg[CFG_NS]
+    n = state[NTP]
+    # clear all but the placed tiles' rows, which ``_tiles`` writes whole
+    out[:O_TILES] = 0
+    out[O_TILES + n * TF:] = 0
     over = state[OVER] != 0
     depth = decision_depth(state)
     cur = -1 if (over or depth == 0) else top_player(state)
@@ -263,16 +267,13 @@ def observe(state, player, cfg, out, work):
         out[O_OWED + c] = state[need_at(c)]
     out[O_OWED + 4] = state[PAID_BLACK]
     # card sets: own hand, market, discard pile, own pending (discover 2 keep 1)
+    # (comparisons, not a chain of branches on each card's place: the places are distinct)
+    hand = L_HAND + player
+    pending = L_PENDING if cur == player else -1
     for c in range(NC_BASE):   # the expansion's cards: its block
         loc = state[card_loc_at(c)]
-        if loc == L_HAND + player:
-            out[O_CARDS + c] = CARDS_HAND
-        elif loc == L_MARKET:
-            out[O_CARDS + c] = CARDS_MARKET
-        elif loc == L_DISCARD:
-            out[O_CARDS + c] = CARDS_DISCARD
-        elif loc == L_PENDING and cur == player:
-            out[O_CARDS + c] = CARDS_PENDING
+        out[O_CARDS + c] = ((loc == hand) * CARDS_HAND + (loc == L_MARKET) * CARDS_MARKET
+                            + (loc == L_DISCARD) * CARDS_DISCARD + (loc == pending) * CARDS_PENDING)
     # seats, rotated so that the observer comes first
     for k in range(min(ns, BASE_SEATS)):   # the fifth seat: the expansion's block
         s = player + k if player + k < ns else player + k - ns
@@ -288,55 +289,86 @@ def observe(state, player, cfg, out, work):
         out[o + SF_HAND] = state[hand_count_at(s)]
         up = state[game_upgrades_at(s)]
         for b in range(4):
-            if (up >> b) & 1:
-                out[o + SF_UPGRADES + b] = 1
+            out[o + SF_UPGRADES + b] = (up >> b) & 1
         for i in range(NMATS):
             m = o + SF_MATS + i * MATF
             tile = state[mat_tile_at(s, i)]
             card = state[mat_card_at(s, i)]
-            if tile >= 0:
-                out[m + MF_ON_BOARD] = 1
-                ctr = state[mat_counter_at(s, i)]
-                if 0 <= ctr < 3:
-                    out[m + MF_COUNTER + ctr] = 1
-            if card != -1:
-                out[m + MF_HAS_CARD] = 1
+            on_board = 1 if tile >= 0 else 0
+            out[m + MF_ON_BOARD] = on_board
+            ctr = state[mat_counter_at(s, i)]
+            if 0 <= ctr < 3:   # one-hot while the token is on the board (a store of 0 otherwise)
+                out[m + MF_COUNTER + ctr] = on_board
+            out[m + MF_HAS_CARD] = 1 if card != -1 else 0
             out[m + MF_UNDER] = state[mat_under_at(s, i)]
             upg = state[mat_upgrades_at(s, i)]
             out[m + MF_UPGRADES] = upg & 1
             out[m + MF_UPGRADES + 1] = (upg >> 1) & 1
             _card_features(cfg, card, out, m + MF_CARD)
-    # tiles in placement order (only placed tiles have non-zero features)
-    n = state[NTP]
-    c0 = state[tile_col_at(0)]
-    r0 = state[tile_row_at(0)]
+    # tiles in placement order: every value of a placed tile is written (no branch on the
+    # data where a store of 0 does the same: a batch's states are cold, and mispredicted
+    # branches cost more than the stores); the rows above the placed tiles were cleared
+    _tiles(state, player, ns, cfg, out, n)
+
+
+@njit(cache=True, inline="always")
+def _tiles(state, player, ns, cfg, out, n):
+    """The ``tiles`` block of the ``n`` placed tiles (the caller cleared the rows above them)."""
+    c0 = state[tile_col_at(0)] - POS_SHIFT
+    r0 = state[tile_row_at(0)] - POS_SHIFT
+    # seat offset of seats 0..3 as seen by ``player`` (loop invariant; seats >= ns unused)
+    d0 = _offset(0, player, ns)
+    d1 = _offset(1, player, ns)
+    d2 = _offset(2, player, ns) if ns > 2 else 0
+    d3 = _offset(3, player, ns) if ns > 3 else 0
     o = O_TILES
     for t in range(n):
         tid = state[tile_id_at(t)]
-        if tid >= 0:
-            c = state[tile_col_at(t)]
-            r = state[tile_row_at(t)]
-            out[o + TF_PRESENT] = 1
-            out[o + TF_COLOUR] = cfg[cfg_tile_colour_at(tid)] + 1
-            if is_up(c, r):
-                out[o + TF_UP] = 1
-            out[o + TF_COL] = c - c0 + POS_SHIFT
-            out[o + TF_ROW] = r - r0 + POS_SHIFT
-            j = state[tile_rot_at(t)]
-            for k in range(3):
-                out[o + TF_SYMBOL + k] = cfg[cfg_tile_order_at(tid, j)] + 1
-                j = j + 1 if j < 2 else 0
-                out[o + TF_NEIGHBOUR + k] = state[adjacency_at(t, k)] + 1
-            if state[tile_insect_at(t)] != 0:
-                out[o + TF_INSECT] = 1
-            mp = state[mushroom_owner_at(t)]
-            if mp >= 0:
-                out[o + TF_MUSHROOM] = _offset(mp, player, ns) + 1
-                out[o + TF_COUNTER] = state[mat_counter_at(mp, state[mushroom_mat_at(t)])]
+        if tid < 0:   # not reached on a valid state (placed tiles have ids); written as absent
+            for f in range(TF):
+                out[o + f] = 0
+            o += TF
+            continue
+        c = state[tile_col_at(t)]
+        r = state[tile_row_at(t)]
+        out[o + TF_PRESENT] = 1
+        out[o + TF_COLOUR] = cfg[cfg_tile_colour_at(tid)] + 1
+        out[o + TF_UP] = 1 - ((c + r) & 1)   # board.is_up(c, r)
+        out[o + TF_COL] = c - c0
+        out[o + TF_ROW] = r - r0
+        j = state[tile_rot_at(t)]
+        out[o + TF_SYMBOL] = cfg[cfg_tile_order_at(tid, j)] + 1
+        j = j + 1 if j < 2 else 0
+        out[o + TF_SYMBOL + 1] = cfg[cfg_tile_order_at(tid, j)] + 1
+        j = j + 1 if j < 2 else 0
+        out[o + TF_SYMBOL + 2] = cfg[cfg_tile_order_at(tid, j)] + 1
+        out[o + TF_NEIGHBOUR] = state[adjacency_at(t, 0)] + 1
+        out[o + TF_NEIGHBOUR + 1] = state[adjacency_at(t, 1)] + 1
+        out[o + TF_NEIGHBOUR + 2] = state[adjacency_at(t, 2)] + 1
+        out[o + TF_INSECT] = state[tile_insect_at(t)]
+        out[o + TF_MOTHER] = 0     # written below for the tiles with a Mother mushroom
+        mp = state[mushroom_owner_at(t)]
+        if mp >= 0:
+            out[o + TF_MUSHROOM] = _offset(mp, player, ns) + 1
+            out[o + TF_COUNTER] = state[mat_counter_at(mp, state[mushroom_mat_at(t)])]
+        else:
+            out[o + TF_MUSHROOM] = 0
+            out[o + TF_COUNTER] = 0
+        so = o + TF_SPORES
+        if ns <= BASE_SEATS:
+            out[so + 2] = 0            # the offsets of absent seats stay 0
+            out[so + 3] = 0
+            out[so + d0] = state[spores_at(t, 0)]
+            out[so + d1] = state[spores_at(t, 1)]
+            if ns > 2:
+                out[so + d2] = state[spores_at(t, 2)]
+                if ns > 3:
+                    out[so + d3] = state[spores_at(t, 3)]
+        else:   # the expansion's fifth seat: offset 4's spores are in its block
             for x in range(ns):
-                v = state[spores_at(t, x)]
-                if v != 0 and _offset(x, player, ns) < BASE_SEATS:   # the fifth seat's: the expansion's block
-                    out[o + TF_SPORES + _offset(x, player, ns)] = v
+                d = _offset(x, player, ns)
+                if d < BASE_SEATS:
+                    out[so + d] = state[spores_at(t, x)]
         o += TF
     for x in range(ns):
         mt = state[mother_at(x)]

@@ -39,6 +39,10 @@ W_TRIED = 3 * NT_MAX         # networks tried by the Automata
 LABEL = 4 * NT_MAX           # network label of each tile
 W_MASK = 5 * NT_MAX          # a legal-action mask for forced decisions
 WORK_SIZE = W_MASK + NUM_ACTIONS
+# the vector loops prefetch the rows of the env 4 places ahead into L2 (mushgym/core/README.md,
+# section 5): at batch 1,024 on one thread 0.441 -> 0.543 of the rollout rate (RULES.md, "Speed
+# and memory"); Mycelia's kernels read a cold state in a scattered order
+PREFETCH_AHEAD = 4
 
 # --- the observation (a kernel of this module) ------------------------------------------
 @njit(cache=True)

@@ -304,6 +304,17 @@ def _vec_step_one(i, b, actions, cfg, work, max_len, mode, flags):
 
 
 @njit(cache=True, inline='always')
+def _prefetch_env(i, b, flags):
+    """Ask for env ``i``'s state, mask and (with ``flags & 2``) observation rows ahead of its
+    step: a large batch does not stay in cache, and the kernels' scattered reads and writes
+    of cold rows cost more than a stream of prefetches (``mushgym.core.rows.prefetch_row``)."""
+    _prefetch_row(b.states, i)
+    _prefetch_row(b.masks, i)
+    if flags & 2:
+        _prefetch_row(b.obs, i)
+
+
+@njit(cache=True, inline='always')
 def _vec_sample_one(i, masks, n_legal, policy_rngs, out):
     if n_legal[i] > 0:
         out[i] = sample_masked(_row(masks, i), n_legal[i], _row(policy_rngs, i), 0)
@@ -324,7 +335,10 @@ def _vec_reset_chunk(c, nc, b, cfg, flags):
     b = _borrowed(b)
     n = b.states.shape[0]
     work = _row(b.works, c)
-    for env in range(c * n // nc, (c + 1) * n // nc):
+    hi = (c + 1) * n // nc
+    for env in range(c * n // nc, hi):
+        if PREFETCH_AHEAD > 0 and env + PREFETCH_AHEAD < hi:
+            _prefetch_env(env + PREFETCH_AHEAD, b, flags)
         _vec_reset_one(env, b, cfg, work, flags)
 
 
@@ -342,7 +356,10 @@ def _vec_step_chunk(c, nc, b, actions, cfg, max_len, mode, flags):
     b = _borrowed(b)
     n = b.states.shape[0]
     work = _row(b.works, c)
-    for env in range(c * n // nc, (c + 1) * n // nc):
+    hi = (c + 1) * n // nc
+    for env in range(c * n // nc, hi):
+        if PREFETCH_AHEAD > 0 and env + PREFETCH_AHEAD < hi:   # a constant: compiled away when 0
+            _prefetch_env(env + PREFETCH_AHEAD, b, flags)
         _vec_step_one(env, b, actions, cfg, work, max_len, mode, flags)
 
 
@@ -649,21 +666,26 @@ BATCH_FUNCTIONS = LOOP_NAMES + SERIAL_TWINS
 def install_batch_kernels(namespace: dict) -> None:
     """Compile the generic loops into a game kernel module (call it last, with ``globals()``).
 
-    The module's ``WORK_SIZE`` (default 1) sizes the scratch area its kernels get.
+    The module's ``WORK_SIZE`` (default 1) sizes the scratch area its kernels get;
+    its ``PREFETCH_AHEAD`` (default 0) makes the vector loops prefetch the rows of the env
+    that many places ahead into L2 (``mushgym/core/README.md``, section 5).
     """
     from numba import njit, prange
 
     from .codegen import install_source
     from .rng import rng_below, rng_next32, rng_seed
-    from .rows import borrow, row
+    from .rows import borrow, prefetch_row, row
 
     missing = [name for name in KERNELS if name not in namespace]
     if missing:
         raise TypeError(f"{namespace.get('__name__')}: game kernel module lacks {missing}")
     namespace.setdefault("WORK_SIZE", 1)
+    # optional: the vector loops prefetch the rows of the env this many places ahead (0: never)
+    namespace.setdefault("PREFETCH_AHEAD", 0)
     namespace.setdefault("np", np)
     namespace.update(prange=prange, _rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed,
-                     _row=row, _borrow=borrow, _Batch=Batch)
+                     _row=row, _borrow=borrow, _Batch=Batch,
+                     _prefetch_row=prefetch_row)
     # every deal stamps the state header (mushgym.core.header): the game's own ``init`` becomes
     # ``_game_init`` and ``init`` (what the loops below and the Python side call) wraps it
     from .header import INIT_SOURCE, stamp_header
