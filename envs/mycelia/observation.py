@@ -278,37 +278,44 @@ def observe(state, player, cfg, out, work):
     for k in range(min(ns, BASE_SEATS)):   # the fifth seat: the expansion's block
         s = player + k if player + k < ns else player + k - ns
         o = O_SEATS + k * SEATF
-        out[o + SF_PRESENT] = 1
-        if cfg[CFG_AUTO] != 0 and s == cfg[CFG_NH]:
-            out[o + SF_AUTOMATA] = 1
-        out[o + SF_SUPPLY] = state[supply_at(s)]
-        out[o + SF_INSECTS] = state[insects_at(s)]
-        pts = state[points_at(s)]
-        out[o + SF_POINTS] = pts if pts < POINTS_MAX else POINTS_MAX
-        out[o + SF_GROWN] = state[grown_at(s)]
-        out[o + SF_HAND] = state[hand_count_at(s)]
-        up = state[game_upgrades_at(s)]
-        for b in range(4):
-            out[o + SF_UPGRADES + b] = (up >> b) & 1
-        for i in range(NMATS):
-            m = o + SF_MATS + i * MATF
-            tile = state[mat_tile_at(s, i)]
-            card = state[mat_card_at(s, i)]
-            on_board = 1 if tile >= 0 else 0
-            out[m + MF_ON_BOARD] = on_board
-            ctr = state[mat_counter_at(s, i)]
-            if 0 <= ctr < 3:   # one-hot while the token is on the board (a store of 0 otherwise)
-                out[m + MF_COUNTER + ctr] = on_board
-            out[m + MF_HAS_CARD] = 1 if card != -1 else 0
-            out[m + MF_UNDER] = state[mat_under_at(s, i)]
-            upg = state[mat_upgrades_at(s, i)]
-            out[m + MF_UPGRADES] = upg & 1
-            out[m + MF_UPGRADES + 1] = (upg >> 1) & 1
-            _card_features(cfg, card, out, m + MF_CARD)
+        _seat_block(state, cfg, s, out, o)
     # tiles in placement order: every value of a placed tile is written (no branch on the
     # data where a store of 0 does the same: a batch's states are cold, and mispredicted
     # branches cost more than the stores); the rows above the placed tiles were cleared
     _tiles(state, player, ns, cfg, out, n)
+
+
+@njit(cache=True, inline="always")
+def _seat_block(state, cfg, s, out, o):
+    """Seat ``s``'s block (the SEAT record) at ``out[o:o + SEATF]``, the rows cleared by the
+    caller (also the expansion's fifth seat, :mod:`.observation_na`)."""
+    out[o + SF_PRESENT] = 1
+    if cfg[CFG_AUTO] != 0 and s == cfg[CFG_NH]:
+        out[o + SF_AUTOMATA] = 1
+    out[o + SF_SUPPLY] = state[supply_at(s)]
+    out[o + SF_INSECTS] = state[insects_at(s)]
+    pts = state[points_at(s)]
+    out[o + SF_POINTS] = pts if pts < POINTS_MAX else POINTS_MAX
+    out[o + SF_GROWN] = state[grown_at(s)]
+    out[o + SF_HAND] = state[hand_count_at(s)]
+    up = state[game_upgrades_at(s)]
+    for b in range(4):
+        out[o + SF_UPGRADES + b] = (up >> b) & 1
+    for i in range(NMATS):
+        m = o + SF_MATS + i * MATF
+        tile = state[mat_tile_at(s, i)]
+        card = state[mat_card_at(s, i)]
+        on_board = 1 if tile >= 0 else 0
+        out[m + MF_ON_BOARD] = on_board
+        ctr = state[mat_counter_at(s, i)]
+        if 0 <= ctr < 3:   # one-hot while the token is on the board (a store of 0 otherwise)
+            out[m + MF_COUNTER + ctr] = on_board
+        out[m + MF_HAS_CARD] = 1 if card != -1 else 0
+        out[m + MF_UNDER] = state[mat_under_at(s, i)]
+        upg = state[mat_upgrades_at(s, i)]
+        out[m + MF_UPGRADES] = upg & 1
+        out[m + MF_UPGRADES + 1] = (upg >> 1) & 1
+        _card_features(cfg, card, out, m + MF_CARD)
 
 
 @njit(cache=True, inline="always")

@@ -16,19 +16,17 @@ from numba import njit
 from mushgym.core import Layout
 
 from .layout import (
-    BASE_SEATS, CFG_AUTO, CFG_NH, CFG_NS, D_FRUIT_MAT, D_KEEP_TILE, cfg_tile_colour_at, cfg_tile_insect_at,
-    cfg_tile_order_at, D_FRUIT_TILE, D_PAY, GU_EXPLORE2, GU_REROLL, INVESTED, L_DISCARD, L_HAND,
-    L_MARKET, L_PENDING, MAXS, NC, NC_BASE, NC_NA, NDECAYS, NDECAYS_ALL, NEED_WILD, NMATS, NT_MAX, NTP,
-    NUM_DECISIONS, NUM_DECISIONS_BASE, OVER, SAP_SUPPLY, SAPLING_SPORES, SAPLINGS, SPORES_EACH, FORMATION, T_AGE,
-    TREES_EACH, USED, card_loc_at, cfg_decay_at, cfg_wild_at, decision_depth, game_upgrades_at, grown_at,
-    hand_count_at, insects_at, mat_card_at, mat_counter_at, mat_tile_at, mat_under_at, mat_upgrades_at, points_at,
-    sapling_at, sapling_spores_at, spores_at, supply_at, top_arg, top_kind, top_player, tree_at, trees_left_at,
+    BASE_SEATS, CFG_NS, D_FRUIT_MAT, D_KEEP_TILE, cfg_tile_colour_at, cfg_tile_insect_at, cfg_tile_order_at,
+    D_FRUIT_TILE, D_PAY, GU_EXPLORE2, GU_REROLL, INVESTED, L_DISCARD, L_HAND, L_MARKET, L_PENDING, MAXS, NC,
+    NC_BASE, NC_NA, NDECAYS, NDECAYS_ALL, NEED_WILD, NMATS, NT_MAX, NTP, NUM_DECISIONS, NUM_DECISIONS_BASE, OVER,
+    SAP_SUPPLY, SAPLING_SPORES, SAPLINGS, SPORES_EACH, FORMATION, T_AGE, TREES_EACH, USED, card_loc_at,
+    cfg_decay_at, cfg_wild_at, decision_depth, game_upgrades_at, mat_card_at, sapling_at, sapling_spores_at,
+    spores_at, top_arg, top_kind, top_player, tree_at, trees_left_at,
 )
 from .data import MAX_REQUIRE
 from .observation import (
-    CARDS_DISCARD, CARDS_HAND, CARDS_MARKET, CARDS_PENDING, CARDS_UNSEEN, MATF, MF_CARD, MF_COUNTER, MF_HAS_CARD,
-    MF_ON_BOARD, MF_UNDER, MF_UPGRADES, OBS_SIZE, POINTS_MAX, SF_AUTOMATA, SF_GROWN, SF_HAND, SF_INSECTS, SF_MATS,
-    SF_POINTS, SF_PRESENT, SF_SUPPLY, SF_UPGRADES, _card_features, _offset, seat_fields,
+    CARDS_DISCARD, CARDS_HAND, CARDS_MARKET, CARDS_PENDING, CARDS_UNSEEN, OBS_SIZE, _offset, _seat_block,
+    seat_fields,
 )
 
 ONE = dict(low=0, high=1)
@@ -95,40 +93,6 @@ def _na_decay(cfg, card):
         return 0
     d = cfg[cfg_decay_at(card)]
     return d - NDECAYS + 1 if d >= NDECAYS else 0
-
-
-@njit(cache=True)
-def _seat_block(state, cfg, s, out, o):
-    """Seat ``s``'s block at ``out[o:o + SEATF]``: the base observe's seat features (for the fifth seat)."""
-    out[o + SF_PRESENT] = 1
-    if cfg[CFG_AUTO] != 0 and s == cfg[CFG_NH]:
-        out[o + SF_AUTOMATA] = 1
-    out[o + SF_SUPPLY] = state[supply_at(s)]
-    out[o + SF_INSECTS] = state[insects_at(s)]
-    pts = state[points_at(s)]
-    out[o + SF_POINTS] = pts if pts < POINTS_MAX else POINTS_MAX
-    out[o + SF_GROWN] = state[grown_at(s)]
-    out[o + SF_HAND] = state[hand_count_at(s)]
-    up = state[game_upgrades_at(s)]
-    for b in range(4):
-        if (up >> b) & 1:
-            out[o + SF_UPGRADES + b] = 1
-    for i in range(NMATS):
-        m = o + SF_MATS + i * MATF
-        tile = state[mat_tile_at(s, i)]
-        card = state[mat_card_at(s, i)]
-        if tile >= 0:
-            out[m + MF_ON_BOARD] = 1
-            ctr = state[mat_counter_at(s, i)]
-            if 0 <= ctr < 3:
-                out[m + MF_COUNTER + ctr] = 1
-        if card != -1:
-            out[m + MF_HAS_CARD] = 1
-        out[m + MF_UNDER] = state[mat_under_at(s, i)]
-        upg = state[mat_upgrades_at(s, i)]
-        out[m + MF_UPGRADES] = upg & 1
-        out[m + MF_UPGRADES + 1] = (upg >> 1) & 1
-        _card_features(cfg, card, out, m + MF_CARD)
 
 
 @njit(cache=True)
