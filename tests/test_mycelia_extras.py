@@ -103,17 +103,19 @@ def _tiles_reference(game, state, player):
         mp = int(f["mushroom_owner"][t])
         row += [(mp - player) % ns + 1 if mp >= 0 else 0,
                 int(f["mat_counter"][mp, int(f["mushroom_mat"][t])]) if mp >= 0 else 0]
-        spores = [0] * R.MAXS
+        spores = [0] * R.BASE_SEATS   # offset 4 (the expansion's fifth seat) is in the expansion's block
         for x in range(ns):
-            spores[(x - player) % ns] = int(f["spores"][t, x])
+            if (x - player) % ns < R.BASE_SEATS:
+                spores[(x - player) % ns] = int(f["spores"][t, x])
         out[t] = row + spores
     assert OL.fields["tiles"].shape == out.shape
     return out
 
 
 @pytest.mark.parametrize("options", [dict(), dict(num_players=3), dict(num_players=4),
-                                     dict(num_players=3, automata=True), dict(num_players=1)],
-                         ids=["2p", "3p", "4p", "3p+automata", "solo"])
+                                     dict(num_players=3, automata=True), dict(num_players=1),
+                                     dict(num_players=5, expansion="north_america")],
+                         ids=["2p", "3p", "4p", "3p+automata", "solo", "5p+expansion"])
 def test_observation_tiles_rows_reused_by_the_vector(options):
     """The vector API reuses each env's observation row from step to step and ``observe``
     writes the placed tiles' rows without clearing them first: over random play (player
