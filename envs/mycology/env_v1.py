@@ -69,25 +69,13 @@ Card ids are the order of `cards.toml` (`Game().card_text(id)` describes one).
 
 from mushgym.aec import make_env_classes
 
-from .actions import A, NUM_ACTIONS
+from .env import fill_docstring
 from .game_v1 import MycologyV1Game
 from .observation_v1 import obs_size
 
 
-def _docstring(template: str) -> str:
-    """The docstring with its tables generated from the declarations (they cannot drift)."""
-    fixed, per_player = obs_size(2) - 2 * (obs_size(3) - obs_size(2)), obs_size(3) - obs_size(2)
-    shape = (f"({fixed} + {per_player} n,) float32 of integers (uint8 in the vector API): "
-             + ", ".join(f"({obs_size(n)},) {n}p" for n in range(2, 7))
-             + f"; int8 `action_mask` of ({NUM_ACTIONS},)")
-    for key, value in (("@NUM_ACTIONS@", str(NUM_ACTIONS)), ("@OBS_SHAPE@", shape),
-                       ("@OBSERVATION_TABLE@", MycologyV1Game().observation_layout().table()),
-                       ("@ACTION_TABLE@", A.table()), ("@OBS2@", str(obs_size(2)))):
-        template = template.replace(key, value)
-    return template
-
-
-__doc__ = _docstring(__doc__)
+__doc__ = fill_docstring(__doc__, MycologyV1Game(), obs_size, "float32 of integers (uint8 in the vector API)",
+                         extra=(("@OBS2@", str(obs_size(2))),))
 
 Game = MycologyV1Game
 
