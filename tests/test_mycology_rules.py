@@ -560,3 +560,23 @@ def test_turn_limit_truncates_the_single_agent_env():
         if min(outcomes.values()) >= 1:
             break
     assert min(outcomes.values()) >= 1, outcomes
+
+
+def test_poison_bound_counts_three_collections_a_turn_and_holds_the_score_low():
+    """Up to 3 collections a turn (the roll, then trades 1 or 3 twice), each giving one token per
+    poison mushroom of that resource in the baskets (at most 10 cards): the declared Poison and
+    score bounds must hold that many, for every reward (the observation and reward range)."""
+    for n in (2, 6):
+        for reward in ("score", "score_diff", "win_loss"):
+            g = MycologyGame(num_players=n, reward=reward, turn_limit_end="score")
+            d = g.deck
+            most = max(int(np.sum((d.special == 1) & (d.poison_res == r))) for r in range(5))
+            assert g.poison_bound() == min(10, most) * 3 * g.max_turns
+            assert g.poison_bound() > 10 * g.max_turns   # the designed deck: 6 of one resource, 18 a turn
+            s = position(g, poison=[g.poison_bound()] + [0] * (n - 1))
+            fields(s)["ender"][...] = TURN_LIMIT
+            fields(s)["turn"][...] = g.max_turns
+            o = g.observe(s, 0)
+            assert np.all(o >= g.obs_low) and np.all(o <= g.obs_high)
+            lo, hi = g.spec.reward_range
+            assert np.all(g.returns(s) >= lo) and np.all(g.returns(s) <= hi)

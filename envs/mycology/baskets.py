@@ -3,7 +3,7 @@
 from numba import njit
 
 from .layout import (
-    CFG_NUM_PLAYERS, NUM_SEASONS, SP_POISON, SP_STINKHORN, basket_at, basket_count_at, cfg_points_at,
+    CFG_MAX_TURNS, CFG_NUM_PLAYERS, NKINDS, NUM_RES, NUM_SEASONS, SP_POISON, SP_STINKHORN, basket_at, basket_count_at, cfg_points_at,
     cfg_poison_resource_at, cfg_special_at, feast_at, magic_at, poison_at, score_at,
 )
 
@@ -54,3 +54,20 @@ def collect_poison(state, cfg, p, r):
             c = state[basket_at(p, s, k)]
             if cfg[cfg_special_at(c)] == SP_POISON and cfg[cfg_poison_resource_at(c)] == r:
                 state[poison_at(p)] += 1
+
+
+@njit(cache=True)
+def poison_bound(cfg):
+    """Most Poison tokens a player can hold: a collection of a resource gives one token per
+    poison mushroom of that resource in the player's baskets (at most ``min(10, cards of that
+    poison resource)``), and a player collects at most 3 times per turn (the roll, then 2
+    actions that may be trades 1 or 3), in at most ``max_turns`` turns; Poison never goes down."""
+    most = 0
+    for r in range(NUM_RES):
+        cards = 0
+        for c in range(NKINDS):
+            if cfg[cfg_special_at(c)] == SP_POISON and cfg[cfg_poison_resource_at(c)] == r:
+                cards += 1
+        if cards > most:
+            most = cards
+    return min(10, most) * 3 * cfg[CFG_MAX_TURNS]

@@ -19,7 +19,7 @@ from .layout import (
     ROW_SIZE, RUNNING, STACK_DEPTH, STATE_SIZE, TURN_LIMIT, DECISION_ARGS, decision_depth, top_arg, top_arg_slot, top_kind,
     top_player,
 )
-from .baskets import update_scores
+from .baskets import poison_bound, update_scores
 from .payments import owed
 from .observation import CARD, CF, observation_layout, obs_size
 
@@ -85,6 +85,8 @@ class MycologyGame(Game):
         t["special"][:] = d.special
         t["poison_resource"][:] = d.poison_res
         t["cost"][:] = d.cost
+        # the config body has the config's offsets: the kernel's proven bound, run in Python (nothing to compile)
+        self._poison_bound = int(getattr(poison_bound, "py_func", poison_bound)(cfg))
         return cfg
 
     def steps_per_action(self) -> int:
@@ -104,10 +106,14 @@ class MycologyGame(Game):
         (+Feast +1 Magic, at most 10 per player) increase the sum; every trade lowers or keeps it."""
         return 5 + 2 + self.max_turns + 10 * (int(self.deck.feast.max()) + 1)
 
+    def poison_bound(self) -> int:
+        """Proven bound on a player's Poison tokens (``baskets.poison_bound``: up to 3 collections
+        a turn, each giving at most ``min(10, poison cards of one resource)``)."""
+        return self._poison_bound
+
     def score_bounds(self) -> tuple[int, int]:
         best_cards = int(np.sort(self.deck.points)[-10:].sum())
-        # Poison: at most one token per poison card held (<= 10) per roll
-        return -2 * 10 * self.max_turns, best_cards + self.token_bound()
+        return -2 * self.poison_bound(), best_cards + self.token_bound()
 
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
         n = options["num_players"]
@@ -140,7 +146,7 @@ class MycologyGame(Game):
         """The observation of this game as one :class:`~mushgym.core.Layout`, with its bounds."""
         return observation_layout(self.options["num_players"], {
             "card_high": self.card_feature_high(), "owed_high": self.deck.cost.max(axis=0),
-            "token_high": float(self.token_bound()), "poison_high": float(10 * self.max_turns),
+            "token_high": float(self.token_bound()), "poison_high": float(self.poison_bound()),
             "score": tuple(float(x) for x in self.score_bounds())})
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:

@@ -41,11 +41,6 @@ class MycologyV1Game(MycologyGame):
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
         return replace(super().make_spec(options), observation_shape=(obs_size(options["num_players"]),))
 
-    def poison_bound(self) -> int:
-        """Proven bound on a player's Poison tokens (``rules_v1.poison_bound``; checked by ``validate``)."""
-        bound = getattr(rules_v1.poison_bound, "py_func", rules_v1.poison_bound)   # Python: nothing to compile
-        return int(bound(self.config))
-
     def card_points_bound(self) -> int:
         """Most card points a player's 10 basket places can hold."""
         return int(np.sort(self.deck.points)[-10:].sum())

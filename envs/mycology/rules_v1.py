@@ -13,8 +13,8 @@ from numba import njit
 
 from mushgym.core import install_batch_kernels
 
-from .layout import RNG, CFG_MAX_TURNS, CFG_NUM_PLAYERS, NKINDS, NUM_RES, SP_POISON, cfg_poison_resource_at, \
-    cfg_special_at, poison_at  # noqa: F401  (RNG: where the generator lives, as in rules.py)
+from .baskets import poison_bound
+from .layout import RNG, CFG_NUM_PLAYERS, poison_at  # noqa: F401  (RNG: where the generator lives, as in rules.py)
 from .observation_v1 import observe, obs_size  # noqa: F401  (kernel contract / size for the game)
 from .rules import (  # noqa: F401  (the kernel contract: v0's kernels, unchanged)
     NUM_ACTIONS, STATE_SIZE, current_player, is_terminal, is_truncated, legal_mask, returns, step,
@@ -27,23 +27,6 @@ VALIDATION_ERRORS_V1 = {V_POISON: "a player holds more Poison tokens than the ga
 
 __all__ = ["init", "legal_mask", "step", "observe", "current_player", "is_terminal", "is_truncated", "returns",
            "validate", "poison_bound", "NUM_ACTIONS", "STATE_SIZE", "obs_size"]
-
-
-@njit(cache=True)
-def poison_bound(cfg):
-    """Most Poison tokens a player can hold: a collection of a resource gives one token per
-    poison mushroom of that resource in the player's baskets (at most ``min(10, cards of that
-    poison resource)``), and a player collects at most 3 times per turn (the roll, then 2
-    actions that may be trades 1 or 3), in at most ``max_turns`` turns; Poison never goes down."""
-    most = 0
-    for r in range(NUM_RES):
-        cards = 0
-        for c in range(NKINDS):
-            if cfg[cfg_special_at(c)] == SP_POISON and cfg[cfg_poison_resource_at(c)] == r:
-                cards += 1
-        if cards > most:
-            most = cards
-    return min(10, most) * 3 * cfg[CFG_MAX_TURNS]
 
 
 @njit(cache=True)
