@@ -10,7 +10,9 @@ cache the first call takes seconds (tens of seconds for the vector API), so:
 
       mushgym: compiling fungi_v0 game kernels (first use; ~10 s, cached afterwards)
 
-  Set ``MUSHGYM_COMPILE_NOTICE=0`` to silence it.
+  Set ``MUSHGYM_COMPILE_NOTICE=0`` to silence it. ``MUSHGYM_COMPILE_LOG=PATH`` appends a line
+  per outermost compilation (process id, seconds, function, signature) to ``PATH``, to find
+  where a cold cache spends its time (``benchmarks/compile_log.py`` sums it).
 * :func:`compile_envs` (``mushgym compile [ENV...]``) compiles everything a game
   offers (the AEC/functional kernels, in-kernel rollouts, and the vector and
   single-agent vector loops in their serial and parallel forms), each group in
@@ -101,11 +103,31 @@ def notice_enabled() -> bool:
     return os.environ.get("MUSHGYM_COMPILE_NOTICE", "1").lower() not in ("0", "false", "no", "off")
 
 
+_log_start: list[float] = []
+
+
+def _log_compile_end(event) -> None:
+    """Append the outermost compilation just ended to ``MUSHGYM_COMPILE_LOG`` (if set)."""
+    path = os.environ.get("MUSHGYM_COMPILE_LOG")
+    if not path or not _log_start:
+        return
+    try:
+        seconds = time.perf_counter() - _log_start.pop()
+        fn = event.data["dispatcher"].py_func
+        sig = event.data.get("args")
+        with open(path, "a") as f:
+            f.write(f"{os.getpid()}\t{seconds:.3f}\t{fn.__module__}.{fn.__qualname__}\t{sig}\n")
+    except Exception:  # a log line must never break a compilation
+        return
+
+
 def _on_compile_start(event) -> None:
     global _depth
     _depth += 1
     if _depth > 1:
         return
+    if os.environ.get("MUSHGYM_COMPILE_LOG"):
+        _log_start.append(time.perf_counter())
     try:
         dispatcher = event.data["dispatcher"]
         fn = dispatcher.py_func
@@ -144,6 +166,8 @@ def install_compile_notice() -> None:
         def on_end(self, ev):
             global _depth
             _depth = max(0, _depth - 1)
+            if _depth == 0:
+                _log_compile_end(ev)
 
     event.register("numba:compile", _Listener())
     _installed = True
