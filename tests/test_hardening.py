@@ -541,19 +541,30 @@ def test_corrupted_cache_is_dropped_and_recompiled(tmp_path):
 
 
 def test_drop_corrupted_cache_drops_the_whole_game(tmp_path, monkeypatch):
+    """Every cache folder of the game (its package and sub-packages) is emptied, another
+    game's is not. On a game written into ``tmp_path``: dropping a real game's cache here
+    would make every later test in the run compile that game again."""
     from mushgym.core import cache
 
-    game_dir = Path(cache.__file__).resolve().parents[2] / "envs" / "fungi"
+    envs = tmp_path / "envs"
+    game_dir, other = envs / "probegame", envs / "othergame"
+    for d in (game_dir, game_dir / "board", other):
+        d.mkdir(parents=True)
+        (d / "__init__.py").write_text("")
+    (game_dir / "rules.py").write_text("")
+    monkeypatch.setattr(cache, "_package_roots", lambda: {"mushgym": cache.MUSHGYM_DIR, "mushgym.envs": envs})
     made = []
-    for src in cache._game_source_dirs(game_dir):
+    for src in [*cache._game_source_dirs(game_dir), other]:
         for cdir in cache.cache_dirs(src):
-            if cdir.is_dir() and os_access(cdir):
+            if str(cdir).startswith(str(tmp_path)):
+                cdir.mkdir(parents=True, exist_ok=True)
                 f = cdir / "zz_probe.fake-1.py311.nbi"
                 f.write_bytes(b"x")
                 made.append(f)
-    assert made
+    assert len(made) == 3
     cache.drop_corrupted_cache(str(game_dir / "rules.py"), made[0].parent, EOFError("probe"))
-    assert not any(f.exists() for f in made)
+    assert not made[0].exists() and not made[1].exists()
+    assert made[2].exists()   # another game's cache stays
 
 
 def os_access(path: Path) -> bool:
@@ -563,6 +574,9 @@ def os_access(path: Path) -> bool:
 
 
 def test_cache_clear_honours_numba_cache_dir(tmp_path):
+    """``mushgym cache-clear`` empties the games' folders under ``NUMBA_CACHE_DIR``. The
+    command also visits this checkout's in-tree caches: here their deletion is recorded, not
+    done (a real clear in the middle of the suite would make every later test compile again)."""
     import os
     import subprocess
 
@@ -575,9 +589,12 @@ def test_cache_clear_honours_numba_cache_dir(tmp_path):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=300)
     assert list(tmp_path.rglob("*.nbi"))
-    out = subprocess.run([sys.executable, "-m", "mushgym", "cache-clear"], capture_output=True, text=True, env=env,
-                         timeout=300)
-    assert out.returncode == 0 and "removed" in out.stdout and " 0 " not in out.stdout, out.stdout
+    clear = ("import sys\nfrom mushgym.core import cache\nfrom mushgym import cli\n"
+             "real = cache.clear_cache_files\n"
+             "cache.clear_cache_files = lambda d: real(d) if str(d).startswith(%r) else 0\n"
+             "sys.exit(cli.main(['cache-clear']))\n" % str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", clear], capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0 and "removed" in out.stdout and " 0 " not in out.stdout, out.stdout + out.stderr
     assert not list(tmp_path.rglob("*.nbi"))
 
 
