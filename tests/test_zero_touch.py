@@ -7,8 +7,20 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+# both tests of the toy game in a temporary folder share one folder and its numba cache (one
+# cold compilation of the copied game, not two), so they run in one process
+pytestmark = pytest.mark.xdist_group("zero_touch")
+
+
+@pytest.fixture(scope="module")
+def toy_folder(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("zero_touch")
+    _write_toy_game(folder)
+    return folder
 
 
 def _write_toy_game(folder: Path) -> Path:
@@ -30,8 +42,8 @@ def _env(folder: Path) -> dict:
     return env
 
 
-def test_toy_game_in_a_temporary_folder_is_registered_everywhere(tmp_path):
-    _write_toy_game(tmp_path)
+def test_toy_game_in_a_temporary_folder_is_registered_everywhere(toy_folder):
+    tmp_path = toy_folder
     code = (
         "import mushgym, pettingzoo\n"
         "assert 'tinyrace_v0' in mushgym.list_envs(), mushgym.list_envs()\n"
@@ -50,8 +62,8 @@ def test_toy_game_in_a_temporary_folder_is_registered_everywhere(tmp_path):
     assert out.stdout.split() == ["50", "GreedyAgent"]
 
 
-def test_toy_game_in_a_temporary_folder_passes_the_shared_harness(tmp_path):
-    _write_toy_game(tmp_path)
+def test_toy_game_in_a_temporary_folder_passes_the_shared_harness(toy_folder):
+    tmp_path = toy_folder
     out = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(HERE / "test_harness.py"),
          "-k", "tinyrace_v0 and not golden", "-x"],
