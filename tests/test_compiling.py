@@ -2,6 +2,7 @@
 
 import sys
 import types
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -192,3 +193,33 @@ def test_a_cold_vector_step_loop_starts_one_worker_and_step_waits_for_it(monkeyp
     vec.step(vec.sample_random_actions())
     vec.step(vec.sample_random_actions())
     assert Proc.waited == 1                       # the first step waits for it, once
+
+
+def test_compile_log_records_each_outermost_compilation_and_the_report_sums_it(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "compile.log"
+    monkeypatch.setenv("MUSHGYM_COMPILE_LOG", str(log))
+    compiling.install_compile_notice()
+    module = _fake_kernel_module("mushgym.envs.logtoy.rules")
+    try:
+        step = njit(module.step)
+        module.step = step
+        outer = njit(module.par_vec_step)
+        assert outer(1) == 4           # compiles par_vec_step and, inside it, step: one line
+        assert outer(2) == 6           # no compilation: no line
+        assert step(1.5) == 2.5        # a new signature of step: a line of its own
+    finally:
+        del sys.modules["mushgym.envs.logtoy.rules"]
+    lines = [line.split("\t") for line in log.read_text().splitlines()]
+    assert [(fields[2], fields[3]) for fields in lines] == [
+        ("mushgym.envs.logtoy.rules.par_vec_step", "(int64,)"), ("mushgym.envs.logtoy.rules.step", "(float64,)")]
+    assert all(float(fields[1]) >= 0 for fields in lines)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        import compile_log
+    finally:
+        sys.path.pop(0)
+    log.write_text(log.read_text() + "\t".join(["99999", "1.5", *lines[1][2:]]) + "\n")   # another process, same one
+    compile_log.main([str(log), "--top", "5"])
+    out = capsys.readouterr().out
+    assert "in 3 compilations" in out and "repeat a function and signature" in out
+    assert "mushgym.envs.logtoy.rules.step (float64,)" in out
