@@ -27,12 +27,14 @@ def top_card(state, p, s):
 
 @njit(cache=True)
 def protected(state, p, cfg):
-    """An uncovered stinkhorn on top of any of p's baskets."""
+    """An uncovered stinkhorn on top of any of p's baskets. Without branches on the data (the
+    vector API's ``observe`` and ``legal_mask`` run it on cold states, where a mispredicted
+    branch costs more than the loads): an empty basket's place 0 holds -1 (validate.py)."""
+    on = False
     for s in range(NUM_SEASONS):
-        t = top_card(state, p, s)
-        if t >= 0 and cfg[cfg_special_at(t)] == SP_STINKHORN:
-            return True
-    return False
+        t = state[basket_at(p, s, max(state[basket_count_at(p, s)] - 1, 0))]   # the top card, -1 if empty
+        on |= (t >= 0) & (cfg[cfg_special_at(max(t, 0))] == SP_STINKHORN)
+    return on
 
 
 @njit(cache=True)

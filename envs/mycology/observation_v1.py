@@ -32,11 +32,12 @@ from numba import njit
 
 from mushgym.core import Layout
 
+from .baskets import protected
 from .layout import (
     ACTIONS_LEFT, ACTIONS_PER_TURN, ARG_ACTION, ARG_CARDS, ARG_GIVE, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY,
-    ARG_PAY_TYPE, ARG_TARGET, BASKET_OFF, BASKET_SLOTS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, DEC_BOTTOM, DEC_PAY,
+    ARG_PAY_TYPE, ARG_TARGET, BASKET_SLOTS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, DEC_BOTTOM, DEC_PAY,
     DEC_TAKE, DECK_N, ENDER, FIELD_SIZE, FIRST, K_T6, MAX_CAPACITY, NKINDS, NUM_PHASES, NUM_RES, NUM_SEASONS,
-    ROLL, ROW_SIZE, RUNNING, SEASON, SP_STINKHORN, TURN, TURN_PLAYER, basket_at, basket_count_at, cfg_special_at,
+    ROLL, ROW_SIZE, RUNNING, SEASON, TURN, TURN_PLAYER, basket_at, basket_count_at,
     decision_at, decision_depth, deck_at, feast_at, field_at, magic_at, poison_at, resources_at, score_at,
 )
 from .validate import MAX_OWED_ANY, MAX_OWED_FEAST
@@ -225,17 +226,13 @@ def observe(state, player, cfg, out, work):
         # the points of the cards in the baskets, from the score (validate.py checks that the
         # score is exactly card points + Feast + Magic - 2 x Poison)
         out[o + S_POINTS] = state[score_at(q)] - feast - magic + 2 * poison
-        stinkhorn = 0
         place = o + S_BASKETS
         for s in range(NUM_SEASONS):
-            cnt = state[basket_count_at(q, s)]
-            out[o + obs1_seat_basket_count_at(s)] = cnt
+            out[o + obs1_seat_basket_count_at(s)] = state[basket_count_at(q, s)]
             for kk in range(s + 1):   # a season's places (its capacity); -1 above the top -> 0
                 out[place] = state[basket_at(q, s, kk)] + 1
                 place += 1
-            top = state[basket_at(q, s, max(cnt - 1, 0))]   # -1 in an empty basket
-            stinkhorn |= (top >= 0) & (cfg[cfg_special_at(max(top, 0))] == SP_STINKHORN)
-        out[o + S_STINKHORN] = stinkhorn
+        out[o + S_STINKHORN] = protected(state, q, cfg)
         out[o + S_FIRST] = q == first
     t = obs1_tail(n)
     for i in range(state[DECK_N]):
