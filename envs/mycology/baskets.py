@@ -39,20 +39,25 @@ def protected(state, p, cfg):
 
 @njit(cache=True)
 def update_scores(state, cfg):
-    """score = card points + Feast + Magic - 2 x Poison, for every player."""
+    """score = card points + Feast + Magic - 2 x Poison, for every player. Every basket place
+    read, without branches on the data (a place above the top holds -1 and adds 0)."""
     for p in range(cfg[CFG_NUM_PLAYERS]):
         sc = state[feast_at(p)] + state[magic_at(p)] - 2 * state[poison_at(p)]
         for s in range(NUM_SEASONS):
-            for k in range(state[basket_count_at(p, s)]):
-                sc += cfg[cfg_points_at(state[basket_at(p, s, k)])]
+            for k in range(s + 1):   # season s's capacity
+                c = state[basket_at(p, s, k)]
+                sc += (c >= 0) * cfg[cfg_points_at(max(c, 0))]
         state[score_at(p)] = sc
 
 
 @njit(cache=True)
 def collect_poison(state, cfg, p, r):
-    """p collects resource ``r``: one Poison token per poison mushroom of ``r`` in p's baskets."""
+    """p collects resource ``r``: one Poison token per poison mushroom of ``r`` in p's baskets
+    (every place read, as in ``update_scores``)."""
+    tokens = 0
     for s in range(NUM_SEASONS):
-        for k in range(state[basket_count_at(p, s)]):
+        for k in range(s + 1):
             c = state[basket_at(p, s, k)]
-            if cfg[cfg_special_at(c)] == SP_POISON and cfg[cfg_poison_resource_at(c)] == r:
-                state[poison_at(p)] += 1
+            cc = max(c, 0)
+            tokens += (c >= 0) & (cfg[cfg_special_at(cc)] == SP_POISON) & (cfg[cfg_poison_resource_at(cc)] == r)
+    state[poison_at(p)] += tokens
