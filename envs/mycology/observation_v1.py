@@ -163,7 +163,7 @@ def observation_layout(n: int, bounds: dict | None = None) -> Layout:
 # the cache at large batches: it writes every field with stores and no branches on the data
 # (a store of 0 where a skipped write would leave the cleared 0; the decision entry's
 # arguments multiplied by "this is the entry's kind"), as Mycelia's (its RULES.md, "Speed and
-# memory"). RULES.md, "The compact observation (v1)": the measurements.
+# memory"). Mycology's RULES.md, "Speed of the vector API": the measurements.
 @njit(cache=True)
 def observe(state, player, cfg, out, work):
     """Write the v1 observation of ``player`` into ``out`` (every element; integers only, so

@@ -213,7 +213,7 @@ def resolve_bottom(state, cfg):
 # Every condition is computed without branches on the data (``&`` of the tests, a card id
 # clamped to 0 where the slot is empty): the vector API calls ``legal_mask`` on every step of
 # every env, on cold states, where mispredicted branches cost more than the loads and stores
-# (RULES.md, "The compact observation (v1)": speed).
+# (RULES.md, "Speed of the vector API").
 @njit(cache=True)
 def can_harvest(state, cfg, p, slot):
     card = state[field_at(slot)]
