@@ -3,8 +3,8 @@
 from numba import njit
 
 from .layout import (
-    CFG_MAX_TURNS, CFG_NUM_PLAYERS, NKINDS, NUM_RES, NUM_SEASONS, SP_POISON, SP_STINKHORN, basket_at, basket_count_at, cfg_points_at,
-    cfg_poison_resource_at, cfg_special_at, feast_at, magic_at, poison_at, score_at,
+    CFG_MAX_TURNS, CFG_NUM_PLAYERS, NKINDS, NUM_RES, NUM_SEASONS, SP_POISON, SP_STINKHORN, basket_at,
+    basket_count_at, cfg_points_at, cfg_poison_resource_at, cfg_special_at, feast_at, magic_at, poison_at, score_at,
 )
 
 
@@ -27,33 +27,40 @@ def top_card(state, p, s):
 
 @njit(cache=True)
 def protected(state, p, cfg):
-    """An uncovered stinkhorn on top of any of p's baskets."""
+    """An uncovered stinkhorn on top of any of p's baskets. Without branches on the data (the
+    vector API's ``observe`` and ``legal_mask`` run it on cold states, where a mispredicted
+    branch costs more than the loads): an empty basket's place 0 holds -1 (validate.py)."""
+    on = False
     for s in range(NUM_SEASONS):
-        t = top_card(state, p, s)
-        if t >= 0 and cfg[cfg_special_at(t)] == SP_STINKHORN:
-            return True
-    return False
+        t = state[basket_at(p, s, max(state[basket_count_at(p, s)] - 1, 0))]   # the top card, -1 if empty
+        on |= (t >= 0) & (cfg[cfg_special_at(max(t, 0))] == SP_STINKHORN)
+    return on
 
 
 @njit(cache=True)
 def update_scores(state, cfg):
-    """score = card points + Feast + Magic - 2 x Poison, for every player."""
+    """score = card points + Feast + Magic - 2 x Poison, for every player. Every basket place
+    read, without branches on the data (a place above the top holds -1 and adds 0)."""
     for p in range(cfg[CFG_NUM_PLAYERS]):
         sc = state[feast_at(p)] + state[magic_at(p)] - 2 * state[poison_at(p)]
         for s in range(NUM_SEASONS):
-            for k in range(state[basket_count_at(p, s)]):
-                sc += cfg[cfg_points_at(state[basket_at(p, s, k)])]
+            for k in range(s + 1):   # season s's capacity
+                c = state[basket_at(p, s, k)]
+                sc += (c >= 0) * cfg[cfg_points_at(max(c, 0))]
         state[score_at(p)] = sc
 
 
 @njit(cache=True)
 def collect_poison(state, cfg, p, r):
-    """p collects resource ``r``: one Poison token per poison mushroom of ``r`` in p's baskets."""
+    """p collects resource ``r``: one Poison token per poison mushroom of ``r`` in p's baskets
+    (every place read, as in ``update_scores``)."""
+    tokens = 0
     for s in range(NUM_SEASONS):
-        for k in range(state[basket_count_at(p, s)]):
+        for k in range(s + 1):
             c = state[basket_at(p, s, k)]
-            if cfg[cfg_special_at(c)] == SP_POISON and cfg[cfg_poison_resource_at(c)] == r:
-                state[poison_at(p)] += 1
+            cc = max(c, 0)
+            tokens += (c >= 0) & (cfg[cfg_special_at(cc)] == SP_POISON) & (cfg[cfg_poison_resource_at(cc)] == r)
+    state[poison_at(p)] += tokens
 
 
 @njit(cache=True)

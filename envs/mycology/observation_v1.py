@@ -35,10 +35,10 @@ from mushgym.core import Layout
 from .baskets import protected
 from .layout import (
     ACTIONS_LEFT, ACTIONS_PER_TURN, ARG_ACTION, ARG_CARDS, ARG_GIVE, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY,
-    ARG_PAY_TYPE, ARG_TARGET, BASKET_OFF, BASKET_SLOTS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, DEC_BOTTOM, DEC_PAY,
+    ARG_PAY_TYPE, ARG_TARGET, BASKET_SLOTS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, DEC_BOTTOM, DEC_PAY,
     DEC_TAKE, DECK_N, ENDER, FIELD_SIZE, FIRST, K_T6, MAX_CAPACITY, NKINDS, NUM_PHASES, NUM_RES, NUM_SEASONS,
-    ROLL, ROW_SIZE, RUNNING, SEASON, TURN, TURN_PLAYER, basket_at, basket_count_at, cfg_points_at, deck_at,
-    decision_depth, feast_at, field_at, magic_at, poison_at, resources_at, top_arg, top_kind,
+    ROLL, ROW_SIZE, RUNNING, SEASON, TURN, TURN_PLAYER, basket_at, basket_count_at,
+    decision_at, decision_depth, deck_at, feast_at, field_at, magic_at, poison_at, resources_at, score_at,
 )
 from .validate import MAX_OWED_ANY, MAX_OWED_FEAST
 
@@ -159,12 +159,11 @@ def observation_layout(n: int, bounds: dict | None = None) -> Layout:
 
 
 # --- the kernel -------------------------------------------------------------------------
-@njit(cache=True)
-def _count(out, o_lo, o_hi, x):
-    out[o_lo] = x % BYTE
-    out[o_hi] = x // BYTE
-
-
+# ``observe`` runs on every step of every env of the vector API, on states that are not in
+# the cache at large batches: it writes every field with stores and no branches on the data
+# (a store of 0 where a skipped write would leave the cleared 0; the decision entry's
+# arguments multiplied by "this is the entry's kind"), as Mycelia's (its RULES.md, "Speed and
+# memory"). Mycology's RULES.md, "Speed of the vector API": the measurements.
 @njit(cache=True)
 def observe(state, player, cfg, out, work):
     """Write the v1 observation of ``player`` into ``out`` (every element; integers only, so
@@ -173,59 +172,68 @@ def observe(state, player, cfg, out, work):
     for i in range(out.shape[0]):
         out[i] = 0
     out[O_SEASON] = state[SEASON]
-    running = state[ENDER] == RUNNING
-    kind = top_kind(state) if decision_depth(state) > 0 else 0
-    if running:
-        out[O_PHASE] = kind + 1
+    # the decision entry (the stack holds at most one): kind 0 = none; an empty stack's slots
+    # hold in-bounds leftovers (layout.py), every one multiplied by its kind's flag below
+    kind = decision_depth(state) * decision_at(state, 0, 0)
+    out[O_PHASE] = (state[ENDER] == RUNNING) * (kind + 1)
     out[O_ACTIONS_LEFT] = state[ACTIONS_LEFT]
     out[O_ROLL] = state[ROLL]
-    out[O_TO_ACT] = (state[TURN_PLAYER] - player + n) % n
-    out[O_ROUND] = state[TURN] // n
-    out[O_TURN_IN_ROUND] = state[TURN] % n
+    to_act = state[TURN_PLAYER] - player
+    out[O_TO_ACT] = to_act + n * (to_act < 0)
+    turn = state[TURN]
+    out[O_ROUND] = turn // n
+    out[O_TURN_IN_ROUND] = turn % n
     out[O_DECK] = state[DECK_N]
-    if kind == DEC_PAY:
-        t = top_arg(state, ARG_PAY_TYPE)
-        out[O_PAY_TYPE] = t + 1
-        for r in range(NUM_RES):
-            out[obs1_owed_at(r)] = top_arg(state, ARG_OWED_RES + r)
-        if t == D_ANY:
-            out[O_OWED_ANY] = top_arg(state, ARG_OWED)
-        elif t == D_FEAST:
-            out[O_OWED_FEAST] = top_arg(state, ARG_OWED)
-        out[O_PAY_KEY] = top_arg(state, ARG_PAY_KEY)
-    if kind == DEC_TAKE:
-        out[O_EXCHANGE_GIVE] = top_arg(state, ARG_GIVE) + 1
-    if kind != 0:
-        action = top_arg(state, ARG_ACTION)
-        arg = top_arg(state, ARG_TARGET)
-        out[O_PENDING] = action + 1
-        if action == K_T6:
-            arg = (arg - player + n) % n
-        out[O_PENDING_ARG] = arg + 1
-    if kind == DEC_BOTTOM:
-        for j in range(ROW_SIZE):
-            out[obs1_under_deck_at(j)] = top_arg(state, ARG_CARDS + j) + 1   # -1 (placed) -> 0
+    paying = kind == DEC_PAY
+    t = decision_at(state, 0, 2 + ARG_PAY_TYPE)
+    owed = decision_at(state, 0, 2 + ARG_OWED)
+    out[O_PAY_TYPE] = paying * (t + 1)
+    for r in range(NUM_RES):
+        out[obs1_owed_at(r)] = paying * decision_at(state, 0, 2 + ARG_OWED_RES + r)
+    out[O_OWED_ANY] = (paying & (t == D_ANY)) * owed
+    out[O_OWED_FEAST] = (paying & (t == D_FEAST)) * owed
+    out[O_PAY_KEY] = paying * decision_at(state, 0, 2 + ARG_PAY_KEY)
+    out[O_EXCHANGE_GIVE] = (kind == DEC_TAKE) * (decision_at(state, 0, 2 + ARG_GIVE) + 1)
+    pending = kind != 0
+    action = decision_at(state, 0, 2 + ARG_ACTION)
+    arg = decision_at(state, 0, 2 + ARG_TARGET)
+    seat = arg - player   # trade 6's argument is a seat: the offset from the observer
+    seat += n * (seat < 0)
+    arg = seat if action == K_T6 else arg
+    out[O_PENDING] = pending * (action + 1)
+    out[O_PENDING_ARG] = pending * (arg + 1)
+    bottom = kind == DEC_BOTTOM
+    for j in range(ROW_SIZE):
+        out[obs1_under_deck_at(j)] = bottom * (decision_at(state, 0, 2 + ARG_CARDS + j) + 1)   # -1 (placed) -> 0
     for j in range(FIELD_SIZE):
         out[obs1_field_at(j)] = state[field_at(j)] + 1
+    first = state[FIRST]
     for k in range(n):
-        q = (player + k) % n
+        q = player + k
+        q -= n * (q >= n)
         o = obs1_seat(k)  # seat k (0 = the observer)
         for r in range(NUM_RES):
-            _count(out, o + obs1_seat_resources_at(r), o + obs1_seat_resources_256_at(r), state[resources_at(q, r)])
-        _count(out, o + S_FEAST, o + S_FEAST_HI, state[feast_at(q)])
-        _count(out, o + S_MAGIC, o + S_MAGIC_HI, state[magic_at(q)])
-        _count(out, o + S_POISON, o + S_POISON_HI, state[poison_at(q)])
-        points = 0
+            x = state[resources_at(q, r)]
+            out[o + obs1_seat_resources_at(r)] = x % BYTE
+            out[o + obs1_seat_resources_256_at(r)] = x // BYTE
+        feast, magic, poison = state[feast_at(q)], state[magic_at(q)], state[poison_at(q)]
+        out[o + S_FEAST] = feast % BYTE
+        out[o + S_FEAST_HI] = feast // BYTE
+        out[o + S_MAGIC] = magic % BYTE
+        out[o + S_MAGIC_HI] = magic // BYTE
+        out[o + S_POISON] = poison % BYTE
+        out[o + S_POISON_HI] = poison // BYTE
+        # the points of the cards in the baskets, from the score (validate.py checks that the
+        # score is exactly card points + Feast + Magic - 2 x Poison)
+        out[o + S_POINTS] = state[score_at(q)] - feast - magic + 2 * poison
+        place = o + S_BASKETS
         for s in range(NUM_SEASONS):
-            cnt = state[basket_count_at(q, s)]
-            out[o + obs1_seat_basket_count_at(s)] = cnt
-            for kk in range(cnt):
-                c = state[basket_at(q, s, kk)]
-                points += cfg[cfg_points_at(c)]
-                out[o + obs1_seat_baskets_at(BASKET_OFF[s] + kk)] = c + 1
-        out[o + S_POINTS] = points
-        out[o + S_STINKHORN] = 1 if protected(state, q, cfg) else 0
-        out[o + S_FIRST] = 1 if q == state[FIRST] else 0
+            out[o + obs1_seat_basket_count_at(s)] = state[basket_count_at(q, s)]
+            for kk in range(s + 1):   # a season's places (its capacity); -1 above the top -> 0
+                out[place] = state[basket_at(q, s, kk)] + 1
+                place += 1
+        out[o + S_STINKHORN] = protected(state, q, cfg)
+        out[o + S_FIRST] = q == first
     t = obs1_tail(n)
     for i in range(state[DECK_N]):
         out[t + O_DECK_CARDS + state[deck_at(i)]] = 1

@@ -210,32 +210,27 @@ def resolve_bottom(state, cfg):
 
 
 # --- main-phase legality ------------------------------------------------------------
+# Every condition is computed without branches on the data (``&`` of the tests, a card id
+# clamped to 0 where the slot is empty): the vector API calls ``legal_mask`` on every step of
+# every env, on cold states, where mispredicted branches cost more than the loads and stores
+# (RULES.md, "Speed of the vector API").
 @njit(cache=True)
 def can_harvest(state, cfg, p, slot):
     card = state[field_at(slot)]
-    if card < 0:
-        return False
+    c = max(card, 0)   # an empty slot (-1) reads card 0's data and fails the first test
     s = state[SEASON]
-    if (cfg[cfg_seasons_at(card)] >> s) & 1 == 0:
-        return False
-    if state[basket_count_at(p, s)] >= CAPACITY[s]:
-        return False
     short = 0
     for r in range(NUM_RES):
-        d = cfg[cfg_cost_at(card, r)] - state[resources_at(p, r)]
-        if d > 0:
-            short += d
-    return short <= state[magic_at(p)]
+        short += max(cfg[cfg_cost_at(c, r)] - state[resources_at(p, r)], 0)
+    return ((card >= 0) & (((cfg[cfg_seasons_at(c)] >> s) & 1) == 1)
+            & (state[basket_count_at(p, s)] < CAPACITY[s]) & (short <= state[magic_at(p)]))
 
 
 @njit(cache=True)
 def can_exchange(state, cfg, p, q):
     s = state[SEASON]
-    if state[feast_at(p)] + state[magic_at(p)] < 2:
-        return False
-    if state[basket_count_at(p, s)] == 0 or state[basket_count_at(q, s)] == 0:
-        return False
-    return not protected(state, q, cfg)
+    return ((state[feast_at(p)] + state[magic_at(p)] >= 2) & (state[basket_count_at(p, s)] > 0)
+            & (state[basket_count_at(q, s)] > 0) & (not protected(state, q, cfg)))
 
 
 # --- the kernels ----------------------------------------------------------------------
@@ -294,33 +289,33 @@ def legal_mask(state, cfg, mask, work):
         for j in range(k):
             mask[take_action(j)] = 1
         return k
+    # the turn player's actions: every entry written (0 or 1) without branches on the data
     n = cfg[CFG_NUM_PLAYERS]
     k = 0
     for slot in range(FIELD_SIZE):
-        if can_harvest(state, cfg, p, slot):
-            mask[harvest_action(slot)] = 1
-            k += 1
+        ok = int(can_harvest(state, cfg, p, slot))
+        mask[harvest_action(slot)] = ok
+        k += ok
     tot = state[magic_at(p)]
     for r in range(NUM_RES):
         tot += state[resources_at(p, r)]
-    if tot >= 3:
-        for r in range(NUM_RES):
-            mask[trade1_action(r)] = 1
-        mask[A_T2] = 1
-        k += NUM_RES + 1
-    if state[feast_at(p)] + state[magic_at(p)] >= 1:
-        for r in range(NUM_RES):
-            mask[trade3_action(r)] = 1
-        mask[A_T4] = 1
-        k += NUM_RES + 1
-        if state[DECK_N] >= ROW_SIZE:
-            mask[trade5_action(0)] = 1
-            mask[trade5_action(1)] = 1
-            k += 2
+    t1 = int(tot >= 3)
+    for r in range(NUM_RES):
+        mask[trade1_action(r)] = t1
+    mask[A_T2] = t1
+    t3 = int(state[feast_at(p)] + state[magic_at(p)] >= 1)
+    for r in range(NUM_RES):
+        mask[trade3_action(r)] = t3
+    mask[A_T4] = t3
+    t5 = t3 & int(state[DECK_N] >= ROW_SIZE)
+    mask[trade5_action(0)] = t5
+    mask[trade5_action(1)] = t5
+    k += (NUM_RES + 1) * (t1 + t3) + 2 * t5
     for o in range(1, n):
-        if can_exchange(state, cfg, p, (p + o) % n):
-            mask[trade6_action(o - 1)] = 1
-            k += 1
+        q = p + o
+        ok = int(can_exchange(state, cfg, p, q - n * (q >= n)))
+        mask[trade6_action(o - 1)] = ok
+        k += ok
     mask[A_END] = 1
     return k + 1
 
