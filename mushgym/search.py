@@ -105,6 +105,7 @@ from .core.search import NODE_FIELDS, PUCT_NODE_FIELDS, install_search_kernels
 from .game import MASK_DTYPE, Game
 
 ROLLOUTS = ("auto", "random", "greedy")
+VALUES = ("auto", "returns", "game")
 DEFAULT_C = 0.7
 DEFAULT_C_PUCT = 1.25
 DEFAULT_BATCH = 8
@@ -158,13 +159,14 @@ def search_namespace(game: Game, mode: str) -> dict:
         ns = _namespaces.get(key)
         if ns is None:
             ns = dict(vars(kernels))
-            for name in ("determinize", "rollout_policy"):
+            for name in ("determinize", "rollout_policy", "search_value"):
                 fn = find_kernel(kernels, name) if (name != "determinize" or mode == "kernel") else None
                 if fn is not None:
                     ns[name] = fn
                 else:
                     ns.pop(name, None)
-            install_search_kernels(ns, "search_" + mode + ("_r" if "rollout_policy" in ns else ""))
+            install_search_kernels(ns, "search_" + mode + ("_r" if "rollout_policy" in ns else "")
+                                   + ("_v" if "search_value" in ns else ""))
             _namespaces[key] = ns
     return ns
 
@@ -217,7 +219,7 @@ class Searcher:
     """
 
     def __init__(self, game: Game, simulations: int = 1000, c: float | None = None, rollout: str = "random",
-                 threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
+                 value: str = "returns", threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
                  batch: int = DEFAULT_BATCH, virtual_loss: float = 1.0, pool_trees: int = DEFAULT_POOL_TREES) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
@@ -229,6 +231,8 @@ class Searcher:
             raise ValueError(f"c (the exploration constant) must be a finite number >= 0, got {c!r}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r}; choices: {list(ROLLOUTS)}")
+        if value not in VALUES:
+            raise ValueError(f"unknown value {value!r}; choices: {list(VALUES)}")
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         if network is not None and not callable(network):
@@ -254,6 +258,13 @@ class Searcher:
         if rollout == "auto":
             rollout = "greedy" if has_policy else "random"
         self.rollout = rollout
+        has_value = find_kernel(game.kernels, "search_value") is not None
+        if value == "auto":
+            value = "game" if has_value else "returns"
+        if value == "game" and not has_value:
+            raise ValueError(f"{game.env_id} provides no compiled search_value kernel, so value='game' is not "
+                             f"available; use value='returns' (choices: {list(VALUES)})")
+        self.value = value
         self.threads = int(threads)
         self.seed = int(seed) & 0xFFFFFFFFFFFF
         self.mode = determinization_mode(game)
@@ -304,7 +315,7 @@ class Searcher:
             return self._run_puct(b, roots, int(player), visits, values)
         return int(self.ns["mcts_search"](
             roots, roots.shape[0], 1 if self.mode == "kernel" else 0, int(player), self.simulations, self.c,
-            1 if self.rollout == "greedy" else 0, self.rng_off, self.lo, self.hi, self.max_len, self.game.config,
+            1 if self.rollout == "greedy" else 0, 1 if self.value == "game" else 0, self.rng_off, self.lo, self.hi, self.max_len, self.game.config,
             b.nodes, b.values, b.state, b.mask, b.mark, b.rets, b.work, b.rng, b.path, visits, values))
 
     def _evaluate(self, b: _PuctBuffers, n: int) -> None:

@@ -22,9 +22,12 @@ Monte Carlo Tree Search", Algorithm 3). Each iteration:
 3. *expand*: add one child for a legal action not yet in the tree (uniformly);
 4. *simulate*: play to the end with uniform random legal actions (``rollout_kind``
    0), or with the game's compiled ``rollout_policy`` (1);
-5. *backpropagate*: each node on the path adds the normalised return
-   ``(r - lo) / (hi - lo)`` of the player who chose the action leading to it, so
-   with N players each maximises its own return.
+5. *backpropagate*: each node on the path adds the value of the finished game to
+   the player who chose the action leading to it, so with N players each maximises
+   its own: the normalised return ``(r - lo) / (hi - lo)`` (``value_kind`` 0), or
+   the game's compiled ``search_value(state, cfg, lo, hi, out)`` (1), a value in
+   [0, 1] per player with more signal than the return (Mycology: win/loss plus a
+   score-margin term).
 
 Chance lives inside ``step`` (the state's generator), so tree nodes are sequences
 of decisions (open loop over chance), as in ISMCTS. The tree lives in
@@ -84,7 +87,7 @@ def _search_new_node(nodes, values, n, action, parent, mover):
 
 
 @njit(cache=True, nogil=True)
-def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, rng_off, lo, hi, max_len, cfg,
+def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, rng_off, lo, hi, max_len, cfg,
                 nodes, values, state, mask, mark, rets, work, rng, path, out_visits, out_values):
     """Run ``sims`` iterations of SO-ISMCTS from ``roots[0]`` (or the pool ``roots[:n_roots]``)
     for ``player``; add each root child's visits and summed value into ``out_visits`` /
@@ -172,9 +175,12 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, rng_off,
             steps += 1
         # backpropagation (normalised returns; an unfinished rollout counts as the middle)
         if is_terminal(state):
-            returns(state, cfg, rets)
-            for q in range(rets.shape[0]):
-                rets[q] = (rets[q] - lo) * scale
+            if value_kind == 1:
+                search_value(state, cfg, lo, hi, rets)
+            else:
+                returns(state, cfg, rets)
+                for q in range(rets.shape[0]):
+                    rets[q] = (rets[q] - lo) * scale
         else:
             for q in range(rets.shape[0]):
                 rets[q] = 0.5
@@ -338,6 +344,13 @@ def determinize(state, player, cfg, work, rng):
     return
 '''
 
+NO_SEARCH_VALUE = '''
+@njit(cache=True, nogil=True)
+def search_value(state, cfg, lo, hi, out):
+    """Stand-in: the game has no search_value kernel (the caller then uses its returns)."""
+    return
+'''
+
 NO_ROLLOUT_POLICY = '''
 @njit(cache=True, nogil=True)
 def rollout_policy(state, cfg, mask, n_legal, work, rng):
@@ -348,8 +361,8 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
 
 def install_search_kernels(namespace: dict, tag: str) -> None:
     """Compile the search loop into ``namespace`` (a copy of a game kernel module's globals,
-    holding its kernels, ``sample_masked`` and, if the game provides them, ``determinize`` and
-    ``rollout_policy``). ``tag`` names the cache entries (one per kind of namespace)."""
+    holding its kernels, ``sample_masked`` and, if the game provides them, ``determinize``,
+    ``rollout_policy`` and ``search_value``). ``tag`` names the cache entries (one per kind of namespace)."""
     from .codegen import install_source
     from .rng import rng_below, rng_next32, rng_seed
 
@@ -358,5 +371,7 @@ def install_search_kernels(namespace: dict, tag: str) -> None:
         install_source(NO_DETERMINIZE, namespace, f"{tag}_nodet")
     if "rollout_policy" not in namespace:
         install_source(NO_ROLLOUT_POLICY, namespace, f"{tag}_norollout")
+    if "search_value" not in namespace:
+        install_source(NO_SEARCH_VALUE, namespace, f"{tag}_novalue")
     install_source(SEARCH_SOURCE, namespace, tag)
     install_source(PUCT_SOURCE, namespace, tag + "_puct")
