@@ -219,7 +219,7 @@ class Searcher:
     """
 
     def __init__(self, game: Game, simulations: int = 1000, c: float | None = None, rollout: str = "random",
-                 value: str = "returns", threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
+                 value: str = "returns", widen: float = 0.0, threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
                  batch: int = DEFAULT_BATCH, virtual_loss: float = 1.0, pool_trees: int = DEFAULT_POOL_TREES) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
@@ -265,6 +265,11 @@ class Searcher:
             raise ValueError(f"{game.env_id} provides no compiled search_value kernel, so value='game' is not "
                              f"available; use value='returns' (choices: {list(VALUES)})")
         self.value = value
+        if (isinstance(widen, bool) or not isinstance(widen, (int, float, np.floating)) or not np.isfinite(widen)
+                or widen < 0):
+            raise ValueError(f"widen (progressive widening: children <= 1 + widen * sqrt(visits); 0 = off) must be "
+                             f"a finite number >= 0, got {widen!r}")
+        self.widen = float(widen)
         self.threads = int(threads)
         self.seed = int(seed) & 0xFFFFFFFFFFFF
         self.mode = determinization_mode(game)
@@ -315,7 +320,7 @@ class Searcher:
             return self._run_puct(b, roots, int(player), visits, values)
         return int(self.ns["mcts_search"](
             roots, roots.shape[0], 1 if self.mode == "kernel" else 0, int(player), self.simulations, self.c,
-            1 if self.rollout == "greedy" else 0, 1 if self.value == "game" else 0, self.rng_off, self.lo, self.hi, self.max_len, self.game.config,
+            1 if self.rollout == "greedy" else 0, 1 if self.value == "game" else 0, self.widen, self.rng_off, self.lo, self.hi, self.max_len, self.game.config,
             b.nodes, b.values, b.state, b.mask, b.mark, b.rets, b.work, b.rng, b.path, visits, values))
 
     def _evaluate(self, b: _PuctBuffers, n: int) -> None:

@@ -317,7 +317,7 @@ def test_search_value_same_seed_same_visits_and_it_changes_the_search():
 def test_mycology_search_value_grades_wins_by_margin(players):
     """Mycology's search_value: its documented formula; in [0, 1]; each winner above every
     loser; a higher score worth more among losers; with reward="score" the normalised return."""
-    from envs.mycology.search import MARGIN_SCALE, MARGIN_WEIGHT
+    from mushgym.envs.mycology.search import MARGIN_SCALE, MARGIN_WEIGHT
 
     game = mushgym.game("mycology_v0", num_players=players)
     fn = find_kernel(game.kernels, "search_value")
@@ -348,8 +348,8 @@ def test_mycology_search_value_grades_wins_by_margin(players):
 
 
 def test_mycology_rollout_policy_harvests_pays_and_never_trades():
-    from envs.mycology.actions import A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1
-    from envs.mycology.layout import L
+    from mushgym.envs.mycology.actions import A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1
+    from mushgym.envs.mycology.layout import L
 
     game = mushgym.game("mycology_v0")
     policy = find_kernel(game.kernels, "rollout_policy")

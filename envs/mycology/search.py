@@ -8,7 +8,10 @@ the public state and the mask:
 decision      rollout move
 ============  =========================================================================
 act           harvest the legal field card worth the most (points + Feast, +1 for Magic);
-              with nothing to harvest, end the turn (``end``); never a trade
+              with nothing to harvest: trade 4 (a Feast: next season) when the season's
+              basket is full, else trade 3 (a Feast for a resource) when one resource is
+              all an in-season field card lacks (the best such card), else end the turn;
+              no other trade
 paying        the player's most plentiful resource, then a Feast token, a Magic token last
 other         (ordering, exchange) a uniformly random legal action
 ============  =========================================================================
@@ -28,9 +31,9 @@ truncation (``turn_limit_end="truncate"``: no result) it is the normalised retur
 
 from numba import njit
 
-from .actions import A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES
+from .actions import A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T3, A_T4
 from .layout import (
-    CFG_NUM_PLAYERS, CFG_REWARD, CFG_TURN_LIMIT_SCORED, ENDER, TURN_LIMIT, FIELD_SIZE, NUM_RES, SP_MAGIC, cfg_feast_at, cfg_points_at, cfg_special_at,
+    CAPACITY, SEASON, basket_count_at, cfg_cost_at, cfg_seasons_at, feast_at, magic_at, CFG_NUM_PLAYERS, CFG_REWARD, CFG_TURN_LIMIT_SCORED, ENDER, TURN_LIMIT, FIELD_SIZE, NUM_RES, SP_MAGIC, cfg_feast_at, cfg_points_at, cfg_special_at,
     field_at, resources_at, score_at,
 )
 from .rules import current_player, returns, sample_masked   # sample_masked: the engine's uniform legal draw
@@ -66,6 +69,30 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
     if mask[A_PAY_MAGIC] != 0:
         return A_PAY_MAGIC
     if mask[A_END] != 0:
+        s = state[SEASON]
+        if state[basket_count_at(p, s)] >= CAPACITY[s]:
+            if mask[A_T4] != 0:
+                return A_T4            # the season's basket is full: a Feast moves the season on
+        elif state[feast_at(p)] > 0:
+            # a Feast for the one resource an in-season field card lacks (the best such card)
+            for slot in range(FIELD_SIZE):
+                c = state[field_at(slot)]
+                if c < 0 or (cfg[cfg_seasons_at(c)] >> s) & 1 == 0:
+                    continue
+                short = -state[magic_at(p)]
+                lack = -1
+                for r in range(NUM_RES):
+                    d = cfg[cfg_cost_at(c, r)] - state[resources_at(p, r)]
+                    if d > 0:
+                        short += d
+                        lack = r
+                if short == 1 and mask[A_T3 + lack] != 0:
+                    v = cfg[cfg_points_at(c)] + cfg[cfg_feast_at(c)] + (1 if cfg[cfg_special_at(c)] == SP_MAGIC else 0)
+                    if v > best_value:
+                        best_value = v
+                        best = A_T3 + lack
+            if best >= 0:
+                return best
         return A_END
     return sample_masked(mask, n_legal, rng, 0)
 

@@ -87,7 +87,7 @@ def _search_new_node(nodes, values, n, action, parent, mover):
 
 
 @njit(cache=True, nogil=True)
-def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, rng_off, lo, hi, max_len, cfg,
+def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, rng_off, lo, hi, max_len, cfg,
                 nodes, values, state, mask, mark, rets, work, rng, path, out_visits, out_values):
     """Run ``sims`` iterations of SO-ISMCTS from ``roots[0]`` (or the pool ``roots[:n_roots]``)
     for ``player``; add each root child's visits and summed value into ``out_visits`` /
@@ -129,20 +129,27 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_ki
                         best_score = sc
                         best = ch
                 ch = nodes[ch, 3]
-            if matched < nl and n_nodes < max_nodes:
-                # expand: a uniformly chosen legal action without a child
+            limit = nl if widen <= 0.0 else 1 + int(widen * np.sqrt(nodes[node, 5]))
+            if matched < nl and (matched == 0 or matched < limit) and n_nodes < max_nodes:
+                # expand: a legal action without a child; with widening, the rollout policy's
+                # action first (rollout_kind 1), else a uniformly chosen one
                 ch = nodes[node, 2]
                 while ch >= 0:
                     mark[nodes[ch, 0]] = 1
                     ch = nodes[ch, 3]
-                k = _rng_below(rng, 0, nl - matched)
                 chosen = -1
-                for a in range(A):
-                    if mask[a] != 0 and mark[a] == 0:
-                        if k == 0:
-                            chosen = a
-                            break
-                        k -= 1
+                if widen > 0.0 and rollout_kind == 1:
+                    a0 = rollout_policy(state, cfg, mask, nl, work, rng)
+                    if mark[a0] == 0:
+                        chosen = a0
+                if chosen < 0:
+                    k = _rng_below(rng, 0, nl - matched)
+                    for a in range(A):
+                        if mask[a] != 0 and mark[a] == 0:
+                            if k == 0:
+                                chosen = a
+                                break
+                            k -= 1
                 ch = nodes[node, 2]
                 while ch >= 0:
                     mark[nodes[ch, 0]] = 0
