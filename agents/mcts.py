@@ -86,7 +86,7 @@ class MCTSAgent(Agent):
     uses_state = True
 
     def __init__(self, env_id: str | None = None, simulations: int = 1000, c: float | None = None,
-                 rollout: str = "auto", value: str = "auto", widen: float = 0.0, threads: int = 1, seed: int | None = 0, network: Any = None,
+                 rollout: str = "auto", value: str = "auto", widen: float | str = "auto", threads: int = 1, seed: int | None = 0, network: Any = None,
                  batch: int | None = None, virtual_loss: float = 1.0, trust: bool = False, **options: Any) -> None:
         from mushgym.search import DEFAULT_BATCH, DEFAULT_C, DEFAULT_C_PUCT, ROLLOUTS, VALUES
 

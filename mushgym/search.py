@@ -44,6 +44,44 @@ exploration constant is not the cause), while the compiled greedy playouts won 8
 (``benchmarks/search_ladder/README.md``). ``Searcher`` itself defaults to ``"random"``,
 the game-independent primitive the speed benchmarks measure.
 
+**What a finished simulation is worth** (``value=``): ``"returns"`` (``Searcher``'s default)
+backs up the game's returns normalised to [0, 1]; ``"game"`` uses the game's compiled
+``search_value(state, cfg, lo, hi, out)`` (kernel module or ``envs/<game>/search.py``): a
+value in [0, 1] for every player of a finished game, with more signal than a win/loss
+return (Mycology's: win/loss plus a score-margin term, see ``envs/mycology/search.py``).
+``"auto"`` (``MCTSAgent``, ``mcts:SIMS``) takes ``search_value`` when the game has one, else
+the returns. Without it ``value="game"`` is refused. PUCT backs up the returns (its network
+is trained on them).
+
+**Progressive widening** (``widen=k``, 0 = off): a tree node gets a new child only while
+it has fewer than ``1 + k sqrt(visits)`` children (or none legal in this
+determinization), and with greedy rollouts the rollout policy's move is expanded first
+(Chaslot et al. 2008, "Progressive strategies for MCTS"). Plain UCT (``widen=0``) tries
+every legal move of a node once before it prefers any, so with three opponents between
+two of its own moves (Mycology, 4 players) the opponents of its tree play nearly at
+random. ``"auto"`` (``MCTSAgent``, ``mcts:SIMS``) takes the game's ``SEARCH_WIDEN``
+constant (kernel module or ``envs/<game>/search.py``) when the rollouts are the game's
+policy, else 0: tuned per game because it helps Mycology and hurts Fungi (measured below).
+
+**Mycology, issue 18's finish (session 25)**, ``mcts:1000`` against greedy on the same
+deals (seeds 0-39 for 2 players, 0-31 for 4, seats rotated, ``mushgym.agents.play_match``
+in chunks, ``/work/logs``-style script in ``benchmarks/search_ladder/README.md``), one change
+at a time, wins-draws-losses:
+
+=====================================================  ==============  ==============
+change                                                 2 players       4 players
+=====================================================  ==============  ==============
+s24 default (harvest, else a uniformly random move)    10-0-10 (of 20) 2-0-6 (s24 ladder, of 8)
+rollout: harvest, pay the most plentiful, else end     30-0-10         9-3-20
++ ``value="game"`` (win/loss + 0.3 x margin)           28-0-12         13-0-19
++ rollout trades 3 and 4 when they open a harvest      32-2-6          13-0-19
+  (same, ``c`` 0.3 / 1.4 instead of 0.7)                                13-1-18 / 9-2-21
++ ``widen`` 1.0 / 0.5 / 0.25                           - / 30-1-9 / 35-0-5  16-1-15 / 19-1-12 / 18-1-13
+=====================================================  ==============  ==============
+
+Fungi keeps ``widen=0``: with 0.25, ``mcts:1000`` won 29-0-11 of the same 40 Fungi deals,
+without it 36-0-4 (its s24 ladder: 92 of 100).
+
 Exploration constant: returns are normalised to ``[0, 1]`` with the game's
 ``reward_range``, and ``c`` defaults to 0.7 (the value Cowling, Powley and Whitehouse
 used for ISMCTS with rewards in [0, 1]; sqrt(2)/2 ~ 0.71, half of UCB1's sqrt(2)).
@@ -219,7 +257,7 @@ class Searcher:
     """
 
     def __init__(self, game: Game, simulations: int = 1000, c: float | None = None, rollout: str = "random",
-                 value: str = "returns", widen: float = 0.0, threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
+                 value: str = "returns", widen: float | str = 0.0, threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
                  batch: int = DEFAULT_BATCH, virtual_loss: float = 1.0, pool_trees: int = DEFAULT_POOL_TREES) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
@@ -265,10 +303,13 @@ class Searcher:
             raise ValueError(f"{game.env_id} provides no compiled search_value kernel, so value='game' is not "
                              f"available; use value='returns' (choices: {list(VALUES)})")
         self.value = value
+        if isinstance(widen, str) and widen == "auto":
+            # the game's tuned widening (SEARCH_WIDEN in its search module), with its rollout policy only
+            widen = float(find_kernel(game.kernels, "SEARCH_WIDEN") or 0.0) if rollout == "greedy" else 0.0
         if (isinstance(widen, bool) or not isinstance(widen, (int, float, np.floating)) or not np.isfinite(widen)
                 or widen < 0):
             raise ValueError(f"widen (progressive widening: children <= 1 + widen * sqrt(visits); 0 = off) must be "
-                             f"a finite number >= 0, got {widen!r}")
+                             f"a finite number >= 0 or 'auto', got {widen!r}")
         self.widen = float(widen)
         self.threads = int(threads)
         self.seed = int(seed) & 0xFFFFFFFFFFFF

@@ -376,3 +376,31 @@ def test_mycology_rollout_policy_harvests_pays_and_never_trades():
             assert a == A_END           # never a trade: ending the turn instead
             seen_end += 1
     assert seen_harvest and seen_pay and seen_end
+
+
+def test_progressive_widening_limits_children_and_expands_the_policy_move_first():
+    """widen=k: a node gets a new child only while it has fewer than 1 + k sqrt(visits) (the
+    rollout policy's move first); widen=0 (the default) is plain UCT, every legal move tried."""
+    game = mushgym.game("mycology_v0")
+    policy = find_kernel(game.kernels, "rollout_policy")
+    work = np.zeros(max(1, game.work_size), np.int64)
+    rng = np.zeros(4, np.int64)
+    checked = 0
+    for s in random_states(game, n_games=2, every=5):
+        mask = game.legal_mask(s)
+        if np.count_nonzero(mask) < 8:
+            continue
+        p = game.current_player(s)
+        plain, _ = Searcher(game, simulations=60, seed=2, rollout="greedy").search(s, p)
+        assert np.count_nonzero(plain) == np.count_nonzero(mask)
+        visits, _ = Searcher(game, simulations=60, seed=2, rollout="greedy", widen=0.5).search(s, p)
+        assert 1 <= np.count_nonzero(visits) <= 1 + int(0.5 * np.sqrt(59))
+        first = int(policy(s, game.config, mask, int(np.count_nonzero(mask)), work, rng))
+        assert visits[first] > 0
+        again, _ = Searcher(game, simulations=60, seed=2, rollout="greedy", widen=0.5).search(s, p)
+        np.testing.assert_array_equal(visits, again)
+        checked += 1
+    assert checked >= 3
+    for bad in (-1.0, float("nan"), True, "1"):
+        with pytest.raises(ValueError, match="widen"):
+            Searcher(game, widen=bad)

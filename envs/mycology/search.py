@@ -40,6 +40,7 @@ from .rules import current_player, returns, sample_masked   # sample_masked: the
 
 MARGIN_WEIGHT = 0.3   # share of the score margin in search_value (win/loss reward)
 MARGIN_SCALE = 15.0   # points of margin that count fully
+SEARCH_WIDEN = 0.25   # progressive widening for mcts:SIMS (widen="auto" with these rollouts)
 
 
 @njit(cache=True)
