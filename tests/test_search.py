@@ -347,8 +347,8 @@ def test_mycology_search_value_grades_wins_by_margin(players):
         np.testing.assert_allclose(out, (score_game.returns(s) - lo) / (hi - lo))
 
 
-def test_mycology_rollout_policy_harvests_pays_and_never_trades():
-    from mushgym.envs.mycology.actions import A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1
+def test_mycology_rollout_policy_harvests_pays_and_trades_only_to_harvest():
+    from mushgym.envs.mycology.actions import A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1, A_T3, A_T4
     from mushgym.envs.mycology.layout import L
 
     game = mushgym.game("mycology_v0")
@@ -373,7 +373,15 @@ def test_mycology_rollout_policy_harvests_pays_and_never_trades():
                 assert res[a - A_PAY_RES] == max(res[r] for r in range(5) if mask[A_PAY_RES + r])
             seen_pay += 1
         elif mask[A_END]:
-            assert a == A_END           # never a trade: ending the turn instead
+            # ending the turn, or the two trades that open a harvest (a Feast: next season when
+            # the season's basket is full, or the one resource a field card lacks); no other trade
+            v = L.arrays(s)
+            p = game.current_player(s)
+            full = v["basket_count"][p, v["season"]] >= [1, 2, 3, 4][int(v["season"])]
+            if full and mask[A_T4]:
+                assert a == A_T4
+            else:
+                assert a == A_END or (A_T3 <= a < A_T3 + 5 and v["feast"][p] > 0)
             seen_end += 1
     assert seen_harvest and seen_pay and seen_end
 
