@@ -63,24 +63,34 @@ random. ``"auto"`` (``MCTSAgent``, ``mcts:SIMS``) takes the game's ``SEARCH_WIDE
 constant (kernel module or ``envs/<game>/search.py``) when the rollouts are the game's
 policy, else 0: tuned per game because it helps Mycology and hurts Fungi (measured below).
 
-**Mycology, issue 18's finish (session 25)**, ``mcts:1000`` against greedy on the same
-deals (seeds 0-39 for 2 players, 0-31 for 4, seats rotated, ``mushgym.agents.play_match``
-in chunks, ``/work/logs``-style script in ``benchmarks/search_ladder/README.md``), one change
-at a time, wins-draws-losses:
+**Mycology, issue 18's finish (session 25).** ``mcts:1000`` against greedy, wins-draws-losses
+on the same deals, one change at a time (2 players: seeds 0-39; 4 players: seeds 0-31;
+seats rotated; ``MCTSAgent("mycology_v0", simulations=1000, ...)`` against ``greedy`` with
+``mushgym.agents.play_match``: ``python benchmarks/search_ab.py mycology_v0 --players 2 --deals 40
+--sims 1000 --options '{"widen": 0}'``):
 
-=====================================================  ==============  ==============
-change                                                 2 players       4 players
-=====================================================  ==============  ==============
-s24 default (harvest, else a uniformly random move)    10-0-10 (of 20) 2-0-6 (s24 ladder, of 8)
-rollout: harvest, pay the most plentiful, else end     30-0-10         9-3-20
-+ ``value="game"`` (win/loss + 0.3 x margin)           28-0-12         13-0-19
-+ rollout trades 3 and 4 when they open a harvest      32-2-6          13-0-19
-  (same, ``c`` 0.3 / 1.4 instead of 0.7)                                13-1-18 / 9-2-21
-+ ``widen`` 1.0 / 0.5 / 0.25                           - / 30-1-9 / 35-0-5  16-1-15 / 19-1-12 / 18-1-13
-=====================================================  ==============  ==============
+======================================================  ===========  ===========
+change (each row adds to the rows above it)             2 players    4 players
+======================================================  ===========  ===========
+s24 default: harvest by points, else a random move      10-0-10 (a)  2-0-6 (b)
+rollout: harvest, pay the most plentiful, else end      30-0-10      9-3-20
+``value="game"`` (win/loss + 0.3 x score margin)        28-0-12      13-0-19
+rollout trades 3 and 4 when they open a harvest         32-2-6       13-0-19
+``widen=0.25`` (**the default now**)                    35-0-5       18-1-13
+======================================================  ===========  ===========
 
-Fungi keeps ``widen=0``: with 0.25, ``mcts:1000`` won 29-0-11 of the same 40 Fungi deals,
-without it 36-0-4 (its s24 ladder: 92 of 100).
+(a) seeds 0-19 only; (b) the s24 ladder's 8 games. Tried and not kept: ``c`` 0.3 and 1.4
+instead of 0.7 (4 players, before widening: 13-1-18 and 9-2-21), ``widen`` 0.5 and 1.0
+(2 players 30-1-9 at 0.5; 4 players 19-1-12 and 16-1-15), a margin weight of 0.6 instead
+of 0.3 (4 players, ``widen=0.5``: 16-0-16 against 19-1-12), and a
+progressive bias ``b / (visits + 1)`` toward the rollout policy's move (4 players, b = 0.3
+and 1.0: 18-0-14 and 20-1-11 against 18-1-13). Why it was weak: the old rollout made a
+random legal move whenever it could not harvest, and those random trades spend the
+resources and Feast that decide who harvests next, so a playout hardly depended on the move
+under test (and lasted long). Fungi keeps ``widen=0``: with 0.25 ``mcts:1000`` won 29-0-11
+of 40 Fungi deals, without it 36-0-4 (its s24 ladder: 92 of 100); Fungi has no
+``search_value``, so its search is unchanged. With 4 players ``mcts:1000`` still only about
+matches greedy (the ladder in ``benchmarks/search_ladder/``).
 
 Exploration constant: returns are normalised to ``[0, 1]`` with the game's
 ``reward_range``, and ``c`` defaults to 0.7 (the value Cowling, Powley and Whitehouse

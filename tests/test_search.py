@@ -412,3 +412,4 @@ def test_progressive_widening_limits_children_and_expands_the_policy_move_first(
     for bad in (-1.0, float("nan"), True, "1"):
         with pytest.raises(ValueError, match="widen"):
             Searcher(game, widen=bad)
+
