@@ -27,14 +27,19 @@ margin against the best other player, ``(margin / MARGIN_SCALE)`` clipped to [-1
 mapped to [0, 1]: a win by 12 points is worth more than a win by 1, a close loss more than a
 rout. With ``reward="score"`` or ``"score_diff"`` (already graded by points) and for a
 truncation (``turn_limit_end="truncate"``: no result) it is the normalised return alone.
+
+``SEARCH_WIDEN`` (what ``widen="auto"`` uses with these rollouts): progressive widening, a
+node gets a new child only while it has fewer than ``1 + 0.25 sqrt(visits)`` (the measurements
+behind these choices: ``benchmarks/search_ladder/README.md``).
 """
 
 from numba import njit
 
 from .actions import A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T3, A_T4
 from .layout import (
-    CAPACITY, SEASON, basket_count_at, cfg_cost_at, cfg_seasons_at, feast_at, magic_at, CFG_NUM_PLAYERS, CFG_REWARD, CFG_TURN_LIMIT_SCORED, ENDER, TURN_LIMIT, FIELD_SIZE, NUM_RES, SP_MAGIC, cfg_feast_at, cfg_points_at, cfg_special_at,
-    field_at, resources_at, score_at,
+    CAPACITY, CFG_NUM_PLAYERS, CFG_REWARD, CFG_TURN_LIMIT_SCORED, ENDER, FIELD_SIZE, NUM_RES, SEASON, SP_MAGIC,
+    TURN_LIMIT, basket_count_at, cfg_cost_at, cfg_feast_at, cfg_points_at, cfg_seasons_at, cfg_special_at, feast_at,
+    field_at, magic_at, resources_at, score_at,
 )
 from .rules import current_player, returns, sample_masked   # sample_masked: the engine's uniform legal draw
 
