@@ -86,12 +86,14 @@ class MCTSAgent(Agent):
     uses_state = True
 
     def __init__(self, env_id: str | None = None, simulations: int = 1000, c: float | None = None,
-                 rollout: str = "auto", threads: int = 1, seed: int | None = 0, network: Any = None,
+                 rollout: str = "auto", value: str = "auto", widen: float | str = "auto", threads: int = 1, seed: int | None = 0, network: Any = None,
                  batch: int | None = None, virtual_loss: float = 1.0, trust: bool = False, **options: Any) -> None:
-        from mushgym.search import DEFAULT_BATCH, DEFAULT_C, DEFAULT_C_PUCT, ROLLOUTS
+        from mushgym.search import DEFAULT_BATCH, DEFAULT_C, DEFAULT_C_PUCT, ROLLOUTS, VALUES
 
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r}; choices: {list(ROLLOUTS)}")
+        if value not in VALUES:
+            raise ValueError(f"unknown value {value!r}; choices: {list(VALUES)}")
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
         self.env_id = env_id
@@ -99,6 +101,8 @@ class MCTSAgent(Agent):
         self.network = None if network is None else network_callable(network, env_id, trust)
         self.c = (DEFAULT_C if network is None else DEFAULT_C_PUCT) if c is None else c
         self.rollout = rollout
+        self.value = value
+        self.widen = widen
         self.threads = threads
         self.seed = 0 if seed is None else int(seed)
         self.options = options   # pool=... for the perturb_hidden fallback
@@ -126,7 +130,7 @@ class MCTSAgent(Agent):
         if s is None:
             from mushgym.search import Searcher
 
-            s = Searcher(game, simulations=self.simulations, c=self.c, rollout=self.rollout,
+            s = Searcher(game, simulations=self.simulations, c=self.c, rollout=self.rollout, value=self.value, widen=self.widen,
                          threads=self.threads, seed=self.seed, **self.options)
             self._searchers[key] = s
         return s

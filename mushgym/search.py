@@ -44,6 +44,54 @@ exploration constant is not the cause), while the compiled greedy playouts won 8
 (``benchmarks/search_ladder/README.md``). ``Searcher`` itself defaults to ``"random"``,
 the game-independent primitive the speed benchmarks measure.
 
+**What a finished simulation is worth** (``value=``): ``"returns"`` (``Searcher``'s default)
+backs up the game's returns normalised to [0, 1]; ``"game"`` uses the game's compiled
+``search_value(state, cfg, lo, hi, out)`` (kernel module or ``envs/<game>/search.py``): a
+value in [0, 1] for every player of a finished game, with more signal than a win/loss
+return (Mycology's: win/loss plus a score-margin term, see ``envs/mycology/search.py``).
+``"auto"`` (``MCTSAgent``, ``mcts:SIMS``) takes ``search_value`` when the game has one, else
+the returns. Without it ``value="game"`` is refused. PUCT backs up the returns (its network
+is trained on them).
+
+**Progressive widening** (``widen=k``, 0 = off): a tree node gets a new child only while
+it has fewer than ``1 + k sqrt(visits)`` children (or none legal in this
+determinization), and with greedy rollouts the rollout policy's move is expanded first
+(Chaslot et al. 2008, "Progressive strategies for MCTS"). Plain UCT (``widen=0``) tries
+every legal move of a node once before it prefers any, so with three opponents between
+two of its own moves (Mycology, 4 players) the opponents of its tree play nearly at
+random. ``"auto"`` (``MCTSAgent``, ``mcts:SIMS``) takes the game's ``SEARCH_WIDEN``
+constant (kernel module or ``envs/<game>/search.py``) when the rollouts are the game's
+policy, else 0: tuned per game because it helps Mycology and hurts Fungi (measured below).
+
+**Mycology, issue 18's finish (session 25).** ``mcts:1000`` against greedy, wins-draws-losses
+on the same deals, one change at a time (2 players: seeds 0-39; 4 players: seeds 0-31;
+seats rotated; ``MCTSAgent("mycology_v0", simulations=1000, ...)`` against ``greedy`` with
+``mushgym.agents.play_match``: ``python benchmarks/search_ab.py mycology_v0 --players 2 --deals 40
+--sims 1000 --options '{"widen": 0}'``):
+
+======================================================  ===========  ===========
+change (each row adds to the rows above it)             2 players    4 players
+======================================================  ===========  ===========
+s24 default: harvest by points, else a random move      10-0-10 (a)  2-0-6 (b)
+rollout: harvest, pay the most plentiful, else end      30-0-10      9-3-20
+``value="game"`` (win/loss + 0.3 x score margin)        28-0-12      13-0-19
+rollout trades 3 and 4 when they open a harvest         32-2-6       13-0-19
+``widen=0.25`` (**the default now**)                    35-0-5       18-1-13
+======================================================  ===========  ===========
+
+(a) seeds 0-19 only; (b) the s24 ladder's 8 games. Tried and not kept: ``c`` 0.3 and 1.4
+instead of 0.7 (4 players, before widening: 13-1-18 and 9-2-21), ``widen`` 0.5 and 1.0
+(2 players 30-1-9 at 0.5; 4 players 19-1-12 and 16-1-15), a margin weight of 0.6 instead
+of 0.3 (4 players, ``widen=0.5``: 16-0-16 against 19-1-12), and a
+progressive bias ``b / (visits + 1)`` toward the rollout policy's move (4 players, b = 0.3
+and 1.0: 18-0-14 and 20-1-11 against 18-1-13). Why it was weak: the old rollout made a
+random legal move whenever it could not harvest, and those random trades spend the
+resources and Feast that decide who harvests next, so a playout hardly depended on the move
+under test (and lasted long). Fungi keeps ``widen=0``: with 0.25 ``mcts:1000`` won 29-0-11
+of 40 Fungi deals, without it 36-0-4 (its s24 ladder: 92 of 100); Fungi has no
+``search_value``, so its search is unchanged. With 4 players ``mcts:1000`` still only about
+matches greedy (the ladder in ``benchmarks/search_ladder/``).
+
 Exploration constant: returns are normalised to ``[0, 1]`` with the game's
 ``reward_range``, and ``c`` defaults to 0.7 (the value Cowling, Powley and Whitehouse
 used for ISMCTS with rewards in [0, 1]; sqrt(2)/2 ~ 0.71, half of UCB1's sqrt(2)).
@@ -105,6 +153,7 @@ from .core.search import NODE_FIELDS, PUCT_NODE_FIELDS, install_search_kernels
 from .game import MASK_DTYPE, Game
 
 ROLLOUTS = ("auto", "random", "greedy")
+VALUES = ("auto", "returns", "game")
 DEFAULT_C = 0.7
 DEFAULT_C_PUCT = 1.25
 DEFAULT_BATCH = 8
@@ -158,13 +207,14 @@ def search_namespace(game: Game, mode: str) -> dict:
         ns = _namespaces.get(key)
         if ns is None:
             ns = dict(vars(kernels))
-            for name in ("determinize", "rollout_policy"):
+            for name in ("determinize", "rollout_policy", "search_value"):
                 fn = find_kernel(kernels, name) if (name != "determinize" or mode == "kernel") else None
                 if fn is not None:
                     ns[name] = fn
                 else:
                     ns.pop(name, None)
-            install_search_kernels(ns, "search_" + mode + ("_r" if "rollout_policy" in ns else ""))
+            install_search_kernels(ns, "search_" + mode + ("_r" if "rollout_policy" in ns else "")
+                                   + ("_v" if "search_value" in ns else ""))
             _namespaces[key] = ns
     return ns
 
@@ -217,7 +267,7 @@ class Searcher:
     """
 
     def __init__(self, game: Game, simulations: int = 1000, c: float | None = None, rollout: str = "random",
-                 threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
+                 value: str = "returns", widen: float | str = 0.0, threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
                  batch: int = DEFAULT_BATCH, virtual_loss: float = 1.0, pool_trees: int = DEFAULT_POOL_TREES) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
@@ -229,6 +279,8 @@ class Searcher:
             raise ValueError(f"c (the exploration constant) must be a finite number >= 0, got {c!r}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r}; choices: {list(ROLLOUTS)}")
+        if value not in VALUES:
+            raise ValueError(f"unknown value {value!r}; choices: {list(VALUES)}")
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         if network is not None and not callable(network):
@@ -254,6 +306,21 @@ class Searcher:
         if rollout == "auto":
             rollout = "greedy" if has_policy else "random"
         self.rollout = rollout
+        has_value = find_kernel(game.kernels, "search_value") is not None
+        if value == "auto":
+            value = "game" if has_value else "returns"
+        if value == "game" and not has_value:
+            raise ValueError(f"{game.env_id} provides no compiled search_value kernel, so value='game' is not "
+                             f"available; use value='returns' (choices: {list(VALUES)})")
+        self.value = value
+        if isinstance(widen, str) and widen == "auto":
+            # the game's tuned widening (SEARCH_WIDEN in its search module), with its rollout policy only
+            widen = float(find_kernel(game.kernels, "SEARCH_WIDEN") or 0.0) if rollout == "greedy" else 0.0
+        if (isinstance(widen, bool) or not isinstance(widen, (int, float, np.floating)) or not np.isfinite(widen)
+                or widen < 0):
+            raise ValueError(f"widen (progressive widening: children <= 1 + widen * sqrt(visits); 0 = off) must be "
+                             f"a finite number >= 0 or 'auto', got {widen!r}")
+        self.widen = float(widen)
         self.threads = int(threads)
         self.seed = int(seed) & 0xFFFFFFFFFFFF
         self.mode = determinization_mode(game)
@@ -304,7 +371,7 @@ class Searcher:
             return self._run_puct(b, roots, int(player), visits, values)
         return int(self.ns["mcts_search"](
             roots, roots.shape[0], 1 if self.mode == "kernel" else 0, int(player), self.simulations, self.c,
-            1 if self.rollout == "greedy" else 0, self.rng_off, self.lo, self.hi, self.max_len, self.game.config,
+            1 if self.rollout == "greedy" else 0, 1 if self.value == "game" else 0, self.widen, self.rng_off, self.lo, self.hi, self.max_len, self.game.config,
             b.nodes, b.values, b.state, b.mask, b.mark, b.rets, b.work, b.rng, b.path, visits, values))
 
     def _evaluate(self, b: _PuctBuffers, n: int) -> None:

@@ -269,3 +269,147 @@ def test_tables_print_mcts_names_verbatim():
                          [MatchResult("greedy", "mcts:100:greedy", 4, 2, 0, 2)],
                          {"greedy": 0.0, "mcts:100:greedy": 0.0}, {"greedy": 0.0, "mcts:100:greedy": 50.0}, "greedy")
     assert "mcts:100:greedy" in r.table()
+
+
+def _finished_mycology_games(game, n=4, seed=0):
+    """Terminal states of Mycology games played by the compiled rollout policy (short games)."""
+    policy = find_kernel(game.kernels, "rollout_policy")
+    rng = np.zeros(4, np.int64)
+    rng_seed(rng, 0, seed)
+    work = np.zeros(max(1, game.work_size), np.int64)
+    out = []
+    for g in range(n):
+        s = game.new_state(seed + g)
+        while not game.is_terminal(s):
+            mask = game.legal_mask(s)
+            game.step_inplace(s, int(policy(s, game.config, mask, int(np.count_nonzero(mask)), work, rng)))
+        out.append(s)
+    return out
+
+
+def test_search_value_option_and_refusals():
+    myc, fungi = mushgym.game("mycology_v0"), mushgym.game("fungi_v0")
+    # "auto" (MCTSAgent's default): the game's search_value where it has one, else the returns
+    assert MCTSAgent(simulations=10).searcher(myc).value == "game"
+    assert MCTSAgent(simulations=10).searcher(fungi).value == "returns"
+    assert Searcher(myc).value == "returns"   # the primitive: the returns unless asked
+    with pytest.raises(ValueError, match="search_value"):
+        Searcher(fungi, value="game")
+    for make in (lambda: Searcher(myc, value="score"), lambda: MCTSAgent(simulations=10, value="score")):
+        with pytest.raises(ValueError, match=r"unknown value 'score'.*'auto', 'returns', 'game'"):
+            make()
+
+
+def test_search_value_same_seed_same_visits_and_it_changes_the_search():
+    game = mushgym.game("mycology_v0")
+    s = random_states(game, n_games=1, every=13)[2]
+    p = game.current_player(s)
+    v1 = Searcher(game, simulations=300, seed=5, rollout="greedy", value="game").search(s, p)
+    v2 = Searcher(game, simulations=300, seed=5, rollout="greedy", value="game").search(s, p)
+    np.testing.assert_array_equal(v1[0], v2[0])
+    np.testing.assert_array_equal(v1[1], v2[1])
+    v3 = Searcher(game, simulations=300, seed=5, rollout="greedy", value="returns").search(s, p)
+    # same tree growth up to the first differing value; the summed values differ (margin term)
+    assert not np.allclose(v1[1], v3[1])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_mycology_search_value_grades_wins_by_margin(players):
+    """Mycology's search_value: its documented formula; in [0, 1]; each winner above every
+    loser; a higher score worth more among losers; with reward="score" the normalised return."""
+    from mushgym.envs.mycology.search import MARGIN_SCALE, MARGIN_WEIGHT
+
+    game = mushgym.game("mycology_v0", num_players=players)
+    fn = find_kernel(game.kernels, "search_value")
+    lo, hi = game.spec.reward_range
+    out = np.zeros(players)
+    for s in _finished_mycology_games(game):
+        fn(s, game.config, float(lo), float(hi), out)
+        scores = np.array(game.scores(s), np.float64)
+        ret = game.returns(s)
+        other = np.array([np.delete(scores, p).max() for p in range(players)])
+        margin = np.clip((scores - other) / MARGIN_SCALE, -1.0, 1.0)
+        want = (1 - MARGIN_WEIGHT) * (ret - lo) / (hi - lo) + MARGIN_WEIGHT * 0.5 * (margin + 1.0)
+        np.testing.assert_allclose(out, want, rtol=1e-12)
+        assert ((0.0 <= out) & (out <= 1.0)).all()
+        win = ret == ret.max()
+        if not win.all():
+            assert out[win].min() > out[~win].max()
+        for a in np.flatnonzero(~win):
+            for b in np.flatnonzero(~win):
+                if scores[a] > scores[b]:
+                    assert out[a] > out[b] or margin[a] == margin[b] == -1.0   # (a deficit past the scale is clipped)
+    score_game = mushgym.game("mycology_v0", num_players=players, reward="score")
+    score_fn = find_kernel(score_game.kernels, "search_value")
+    lo, hi = score_game.spec.reward_range
+    for s in _finished_mycology_games(score_game, n=2):
+        score_fn(s, score_game.config, float(lo), float(hi), out)
+        np.testing.assert_allclose(out, (score_game.returns(s) - lo) / (hi - lo))
+
+
+def test_mycology_rollout_policy_harvests_pays_and_trades_only_to_harvest():
+    from mushgym.envs.mycology.actions import A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1, A_T3, A_T4
+    from mushgym.envs.mycology.layout import L
+
+    game = mushgym.game("mycology_v0")
+    policy = find_kernel(game.kernels, "rollout_policy")
+    rng = np.zeros(4, np.int64)
+    rng_seed(rng, 0, 1)
+    work = np.zeros(max(1, game.work_size), np.int64)
+    seen_harvest = seen_pay = seen_end = 0
+    for s in random_states(game, n_games=2, every=3):
+        mask = game.legal_mask(s)
+        a = int(policy(s, game.config, mask, int(np.count_nonzero(mask)), work, rng))
+        assert mask[a], f"illegal rollout action {game.action_to_string(s, a)}"
+        harvest = np.flatnonzero(mask[A_HARVEST:A_T1])
+        if harvest.size:
+            assert A_HARVEST <= a < A_T1
+            seen_harvest += 1
+        elif mask[A_PAY_RES:A_PAY_RES + 5].any() or mask[A_PAY_FEAST] or mask[A_PAY_MAGIC]:
+            assert A_PAY_RES <= a <= A_PAY_FEAST
+            if a != A_PAY_FEAST and a != A_PAY_MAGIC:
+                p = game.current_player(s)
+                res = L.arrays(s)["resources"][p]
+                assert res[a - A_PAY_RES] == max(res[r] for r in range(5) if mask[A_PAY_RES + r])
+            seen_pay += 1
+        elif mask[A_END]:
+            # ending the turn, or the two trades that open a harvest (a Feast: next season when
+            # the season's basket is full, or the one resource a field card lacks); no other trade
+            v = L.arrays(s)
+            p = game.current_player(s)
+            full = v["basket_count"][p, v["season"]] >= [1, 2, 3, 4][int(v["season"])]
+            if full and mask[A_T4]:
+                assert a == A_T4
+            else:
+                assert a == A_END or (A_T3 <= a < A_T3 + 5 and v["feast"][p] > 0)
+            seen_end += 1
+    assert seen_harvest and seen_pay and seen_end
+
+
+def test_progressive_widening_limits_children_and_expands_the_policy_move_first():
+    """widen=k: a node gets a new child only while it has fewer than 1 + k sqrt(visits) (the
+    rollout policy's move first); widen=0 (the default) is plain UCT, every legal move tried."""
+    game = mushgym.game("mycology_v0")
+    policy = find_kernel(game.kernels, "rollout_policy")
+    work = np.zeros(max(1, game.work_size), np.int64)
+    rng = np.zeros(4, np.int64)
+    checked = 0
+    for s in random_states(game, n_games=2, every=5):
+        mask = game.legal_mask(s)
+        if np.count_nonzero(mask) < 8:
+            continue
+        p = game.current_player(s)
+        plain, _ = Searcher(game, simulations=60, seed=2, rollout="greedy").search(s, p)
+        assert np.count_nonzero(plain) == np.count_nonzero(mask)
+        visits, _ = Searcher(game, simulations=60, seed=2, rollout="greedy", widen=0.5).search(s, p)
+        assert 1 <= np.count_nonzero(visits) <= 1 + int(0.5 * np.sqrt(59))
+        first = int(policy(s, game.config, mask, int(np.count_nonzero(mask)), work, rng))
+        assert visits[first] > 0
+        again, _ = Searcher(game, simulations=60, seed=2, rollout="greedy", widen=0.5).search(s, p)
+        np.testing.assert_array_equal(visits, again)
+        checked += 1
+    assert checked >= 3
+    for bad in (-1.0, float("nan"), True, "1"):
+        with pytest.raises(ValueError, match="widen"):
+            Searcher(game, widen=bad)
+

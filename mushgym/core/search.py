@@ -22,9 +22,12 @@ Monte Carlo Tree Search", Algorithm 3). Each iteration:
 3. *expand*: add one child for a legal action not yet in the tree (uniformly);
 4. *simulate*: play to the end with uniform random legal actions (``rollout_kind``
    0), or with the game's compiled ``rollout_policy`` (1);
-5. *backpropagate*: each node on the path adds the normalised return
-   ``(r - lo) / (hi - lo)`` of the player who chose the action leading to it, so
-   with N players each maximises its own return.
+5. *backpropagate*: each node on the path adds the value of the finished game to
+   the player who chose the action leading to it, so with N players each maximises
+   its own: the normalised return ``(r - lo) / (hi - lo)`` (``value_kind`` 0), or
+   the game's compiled ``search_value(state, cfg, lo, hi, out)`` (1), a value in
+   [0, 1] per player with more signal than the return (Mycology: win/loss plus a
+   score-margin term).
 
 Chance lives inside ``step`` (the state's generator), so tree nodes are sequences
 of decisions (open loop over chance), as in ISMCTS. The tree lives in
@@ -84,7 +87,7 @@ def _search_new_node(nodes, values, n, action, parent, mover):
 
 
 @njit(cache=True, nogil=True)
-def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, rng_off, lo, hi, max_len, cfg,
+def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, rng_off, lo, hi, max_len, cfg,
                 nodes, values, state, mask, mark, rets, work, rng, path, out_visits, out_values):
     """Run ``sims`` iterations of SO-ISMCTS from ``roots[0]`` (or the pool ``roots[:n_roots]``)
     for ``player``; add each root child's visits and summed value into ``out_visits`` /
@@ -126,20 +129,27 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, rng_off,
                         best_score = sc
                         best = ch
                 ch = nodes[ch, 3]
-            if matched < nl and n_nodes < max_nodes:
-                # expand: a uniformly chosen legal action without a child
+            limit = nl if widen <= 0.0 else 1 + int(widen * np.sqrt(nodes[node, 5]))
+            if matched < nl and (matched == 0 or matched < limit) and n_nodes < max_nodes:
+                # expand: a legal action without a child; with widening, the rollout policy's
+                # action first (rollout_kind 1), else a uniformly chosen one
                 ch = nodes[node, 2]
                 while ch >= 0:
                     mark[nodes[ch, 0]] = 1
                     ch = nodes[ch, 3]
-                k = _rng_below(rng, 0, nl - matched)
                 chosen = -1
-                for a in range(A):
-                    if mask[a] != 0 and mark[a] == 0:
-                        if k == 0:
-                            chosen = a
-                            break
-                        k -= 1
+                if widen > 0.0 and rollout_kind == 1:
+                    a0 = rollout_policy(state, cfg, mask, nl, work, rng)
+                    if mark[a0] == 0:
+                        chosen = a0
+                if chosen < 0:
+                    k = _rng_below(rng, 0, nl - matched)
+                    for a in range(A):
+                        if mask[a] != 0 and mark[a] == 0:
+                            if k == 0:
+                                chosen = a
+                                break
+                            k -= 1
                 ch = nodes[node, 2]
                 while ch >= 0:
                     mark[nodes[ch, 0]] = 0
@@ -172,9 +182,12 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, rng_off,
             steps += 1
         # backpropagation (normalised returns; an unfinished rollout counts as the middle)
         if is_terminal(state):
-            returns(state, cfg, rets)
-            for q in range(rets.shape[0]):
-                rets[q] = (rets[q] - lo) * scale
+            if value_kind == 1:
+                search_value(state, cfg, lo, hi, rets)
+            else:
+                returns(state, cfg, rets)
+                for q in range(rets.shape[0]):
+                    rets[q] = (rets[q] - lo) * scale
         else:
             for q in range(rets.shape[0]):
                 rets[q] = 0.5
@@ -338,6 +351,13 @@ def determinize(state, player, cfg, work, rng):
     return
 '''
 
+NO_SEARCH_VALUE = '''
+@njit(cache=True, nogil=True)
+def search_value(state, cfg, lo, hi, out):
+    """Stand-in: the game has no search_value kernel (the caller then uses its returns)."""
+    return
+'''
+
 NO_ROLLOUT_POLICY = '''
 @njit(cache=True, nogil=True)
 def rollout_policy(state, cfg, mask, n_legal, work, rng):
@@ -348,8 +368,8 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
 
 def install_search_kernels(namespace: dict, tag: str) -> None:
     """Compile the search loop into ``namespace`` (a copy of a game kernel module's globals,
-    holding its kernels, ``sample_masked`` and, if the game provides them, ``determinize`` and
-    ``rollout_policy``). ``tag`` names the cache entries (one per kind of namespace)."""
+    holding its kernels, ``sample_masked`` and, if the game provides them, ``determinize``,
+    ``rollout_policy`` and ``search_value``). ``tag`` names the cache entries (one per kind of namespace)."""
     from .codegen import install_source
     from .rng import rng_below, rng_next32, rng_seed
 
@@ -358,5 +378,7 @@ def install_search_kernels(namespace: dict, tag: str) -> None:
         install_source(NO_DETERMINIZE, namespace, f"{tag}_nodet")
     if "rollout_policy" not in namespace:
         install_source(NO_ROLLOUT_POLICY, namespace, f"{tag}_norollout")
+    if "search_value" not in namespace:
+        install_source(NO_SEARCH_VALUE, namespace, f"{tag}_novalue")
     install_source(SEARCH_SOURCE, namespace, tag)
     install_source(PUCT_SOURCE, namespace, tag + "_puct")
