@@ -90,3 +90,11 @@ def test_setup_finds_every_game_package_without_a_list():
     games = {p.parent.name for p in (ROOT / "envs").glob("*/__init__.py")}
     assert {f"mushgym.envs.{g}" for g in games} <= set(seen["packages"])
     assert seen["package_dir"]["mushgym.envs"] == "envs"
+
+
+def test_xdist_groups_are_honoured(request):
+    """The suite relies on ``xdist_group`` marks (``--dist loadgroup``) to keep tests that share a
+    cold compilation in one process; under pytest 9 with xdist 3.8 the marks are silently ignored."""
+    if not os.environ.get("PYTEST_XDIST_WORKER") or not request.config.getoption("loadgroup", False):
+        pytest.skip("not running under xdist with --dist loadgroup")
+    assert request.node.nodeid.endswith("@zero_touch"), request.node.nodeid
