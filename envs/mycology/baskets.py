@@ -1,4 +1,4 @@
-"""What a player's baskets hold: top cards, stinkhorn protection, card count, scores."""
+"""What a player's baskets hold: stinkhorn protection, card count, scores, Poison."""
 
 from numba import njit
 
@@ -14,15 +14,6 @@ def total_cards(state, p):
     for s in range(NUM_SEASONS):
         t += state[basket_count_at(p, s)]
     return t
-
-
-@njit(cache=True)
-def top_card(state, p, s):
-    """The uncovered card of p's basket of season ``s``, -1 if it is empty."""
-    c = state[basket_count_at(p, s)]
-    if c == 0:
-        return -1
-    return state[basket_at(p, s, c - 1)]
 
 
 @njit(cache=True)

@@ -35,8 +35,8 @@ from .layout import (
     D_SPECIFIC, DEC_BOTTOM, DEC_PAY, DECK, DECK_N, DICE_RESOURCE, DIE1, ENDER, FIELD_SIZE, FIRST, K_HARVEST,
     K_T1, K_T2, K_T3, K_T4, K_T5, K_T6, MAX_CAPACITY, MAX_PLAYERS, NKINDS, NUM_RES, NUM_SEASONS, RNG, ROLL,
     ROW_SIZE, RUNNING, SEASON, SP_MAGIC, SP_POISON, STATE_SIZE, TURN, TURN_LIMIT, TURN_PLAYER, basket_at,
-    basket_count_at, cfg_cost_at, cfg_feast_at, cfg_poison_resource_at, cfg_seasons_at, cfg_special_at,
-    deck_at, decision_depth, feast_at, field_at, magic_at, pop_decision, poison_at, push_decision,
+    basket_count_at, cfg_cost_at, cfg_feast_at, cfg_seasons_at, cfg_special_at,
+    deck_at, decision_depth, feast_at, field_at, magic_at, pop_decision, push_decision,
     resources_at, score_at, set_top_arg, top_arg, top_arg_slot, top_kind, top_player,
 )
 from .observation import observe, obs_size  # noqa: F401  (kernel contract / size for the game)

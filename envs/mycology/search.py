@@ -49,6 +49,12 @@ SEARCH_WIDEN = 0.25   # progressive widening for mcts:SIMS (widen="auto" with th
 
 
 @njit(cache=True)
+def card_worth(cfg, c):
+    """What the rollout values a field card at: points + Feast, +1 for a Magic mushroom."""
+    return cfg[cfg_points_at(c)] + cfg[cfg_feast_at(c)] + (1 if cfg[cfg_special_at(c)] == SP_MAGIC else 0)
+
+
+@njit(cache=True)
 def rollout_policy(state, cfg, mask, n_legal, work, rng):
     best = -1
     best_value = -1000
@@ -56,7 +62,7 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
         a = A_HARVEST + slot
         if mask[a] != 0:
             c = state[field_at(slot)]
-            v = cfg[cfg_points_at(c)] + cfg[cfg_feast_at(c)] + (1 if cfg[cfg_special_at(c)] == SP_MAGIC else 0)
+            v = card_worth(cfg, c)
             if v > best_value:
                 best_value = v
                 best = a
@@ -93,7 +99,7 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
                         short += d
                         lack = r
                 if short == 1 and mask[A_T3 + lack] != 0:
-                    v = cfg[cfg_points_at(c)] + cfg[cfg_feast_at(c)] + (1 if cfg[cfg_special_at(c)] == SP_MAGIC else 0)
+                    v = card_worth(cfg, c)
                     if v > best_value:
                         best_value = v
                         best = A_T3 + lack
