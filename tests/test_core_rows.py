@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-from mushgym.core.rows import prefetch_row, row
+from mushgym.core.rows import prefetch_row, prefetch_row_l1, row
 
 
 @njit(cache=False)
@@ -13,6 +13,19 @@ def _sum_rows_prefetching(a, ahead):
     for i in range(a.shape[0]):
         if i + ahead < a.shape[0]:
             prefetch_row(a, i + ahead)
+        r = row(a, i)
+        for v in r.flat:
+            total += v
+    return total
+
+
+@njit(cache=False)
+def _sum_rows_prefetching_l1(a, ahead):
+    """The same with the L1 prefetch (``PREFETCH_L1``)."""
+    total = 0
+    for i in range(a.shape[0]):
+        if i + ahead < a.shape[0]:
+            prefetch_row_l1(a, i + ahead)
         r = row(a, i)
         for v in r.flat:
             total += v
@@ -37,9 +50,11 @@ def test_prefetch_is_only_a_hint():
         before = a.copy()
         for ahead in (1, 4):
             assert _sum_rows_prefetching(a, ahead) == int(before.astype(np.int64).sum())
+            assert _sum_rows_prefetching_l1(a, ahead) == int(before.astype(np.int64).sum())
         np.testing.assert_array_equal(a, before)
     b = np.zeros((20, 100), np.int16)
     _write_rows(b)
     np.testing.assert_array_equal(b[:, 0], np.arange(20))
     assert not b[:, 1:].any()
     assert prefetch_row(b, 3) is None   # outside compiled code: nothing
+    assert prefetch_row_l1(b, 3) is None

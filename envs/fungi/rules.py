@@ -62,4 +62,9 @@ def returns(state, cfg, out):
         out[1] = 0.0
 
 
+# the vector loops prefetch the state, mask and observation rows of the env two places ahead
+# into L1: Fungi's 1.5 KB per env are read in a scattered order, and at batch 8,192 they come
+# from L3 (1.09-1.13x vector steps/s on 1 and 2 threads; into L2 instead it lost 3-10%)
+PREFETCH_AHEAD = 2
+PREFETCH_L1 = True
 install_batch_kernels(globals())

@@ -308,10 +308,16 @@ def _prefetch_env(i, b, flags):
     """Ask for env ``i``'s state, mask and (with ``flags & 2``) observation rows ahead of its
     step: a large batch does not stay in cache, and the kernels' scattered reads and writes
     of cold rows cost more than a stream of prefetches (``mushgym.core.rows.prefetch_row``)."""
-    _prefetch_row(b.states, i)
-    _prefetch_row(b.masks, i)
-    if flags & 2:
-        _prefetch_row(b.obs, i)
+    if PREFETCH_L1:   # a constant: one branch compiled away
+        _prefetch_row_l1(b.states, i)
+        _prefetch_row_l1(b.masks, i)
+        if flags & 2:
+            _prefetch_row_l1(b.obs, i)
+    else:
+        _prefetch_row(b.states, i)
+        _prefetch_row(b.masks, i)
+        if flags & 2:
+            _prefetch_row(b.obs, i)
 
 
 @njit(cache=True, inline='always')
@@ -668,13 +674,14 @@ def install_batch_kernels(namespace: dict) -> None:
 
     The module's ``WORK_SIZE`` (default 1) sizes the scratch area its kernels get;
     its ``PREFETCH_AHEAD`` (default 0) makes the vector loops prefetch the rows of the env
-    that many places ahead into L2 (``mushgym/core/README.md``, section 5).
+    that many places ahead into L2, or into L1 with ``PREFETCH_L1 = True``
+    (``mushgym/core/README.md``, section 5).
     """
     from numba import njit, prange
 
     from .codegen import install_source
     from .rng import rng_below, rng_next32, rng_seed
-    from .rows import borrow, prefetch_row, row
+    from .rows import borrow, prefetch_row, prefetch_row_l1, row
 
     missing = [name for name in KERNELS if name not in namespace]
     if missing:
@@ -682,10 +689,11 @@ def install_batch_kernels(namespace: dict) -> None:
     namespace.setdefault("WORK_SIZE", 1)
     # optional: the vector loops prefetch the rows of the env this many places ahead (0: never)
     namespace.setdefault("PREFETCH_AHEAD", 0)
+    namespace.setdefault("PREFETCH_L1", False)   # prefetch into L1 instead of L2
     namespace.setdefault("np", np)
     namespace.update(prange=prange, _rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed,
                      _row=row, _borrow=borrow, _Batch=Batch,
-                     _prefetch_row=prefetch_row)
+                     _prefetch_row=prefetch_row, _prefetch_row_l1=prefetch_row_l1)
     # every deal stamps the state header (mushgym.core.header): the game's own ``init`` becomes
     # ``_game_init`` and ``init`` (what the loops below and the Python side call) wraps it
     from .header import INIT_SOURCE, stamp_header
