@@ -32,6 +32,7 @@ time, in parallel) rather than smaller.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from typing import Callable, Iterable, Sequence
@@ -81,6 +82,7 @@ def _env_of_module(module: str) -> str | None:
     from . import registry
 
     package = ".".join(module.split(".")[:3])     # mushgym.envs.<game>
+    version = re.search(r"_v\d+$", module)        # e.g. observation_v1: a module of the game's v1 env
     found = None
     for env_id in registry.list_envs():
         try:
@@ -91,8 +93,9 @@ def _env_of_module(module: str) -> str | None:
         if name == module:
             found = env_id
             break
-        if found is None and ".".join(name.split(".")[:3]) == package:
-            found = env_id   # another module of the same game (its layout, its helpers)
+        if ".".join(name.split(".")[:3]) == package and (
+                found is None or (version is not None and env_id.endswith(version.group()))):
+            found = env_id   # another module of the same game (its layout, its helpers; a _vN module: that env)
     if found is None:  # a kernel module of a game package without a registered env
         found = module.split(".")[2]
     _kernel_modules[module] = found
