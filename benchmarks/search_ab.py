@@ -4,6 +4,7 @@ defaults (``mushgym/search.py``'s docstring, ``benchmarks/search_ladder/README.m
     python benchmarks/search_ab.py mycology_v0 --players 2 --deals 40 --sims 1000
     python benchmarks/search_ab.py mycology_v0 --players 4 --deals 32 --sims 1000 --options '{"widen": 0}'
     python benchmarks/search_ab.py fungi_v0 --deals 40 --options '{"widen": 0.25}'
+    python benchmarks/search_ab.py mycology_v0 --players 4 --first 32 --deals 16   # deals 32-47
 
 Deal ``i`` is seed ``i``; the seats rotate as in ``mushgym.agents.play_match`` (chunks of 2 deals
 with 2 players, 2P with P), so two settings run with the same ``--deals`` meet the same
@@ -27,6 +28,8 @@ def main(argv=None) -> None:
     ap.add_argument("env")
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--first", type=int, default=0, help="first deal (a multiple of the seat rotation's chunk: "
+                    "2 with 2 players, 2P with P), to add deals to an earlier run")
     ap.add_argument("--sims", type=int, default=1000)
     ap.add_argument("--options", default="{}", help="JSON keyword arguments of MCTSAgent")
     ap.add_argument("--opponent", default="greedy")
@@ -36,10 +39,12 @@ def main(argv=None) -> None:
     mcts = MCTSAgent(args.env, simulations=args.sims, **options)
     opponent = make_agent(args.opponent, args.env)
     step = 2 if game.num_players == 2 else 2 * game.num_players
+    if args.first % step:
+        ap.error(f"--first must be a multiple of {step} (the seat rotation's chunk), got {args.first}")
     w = d = l = 0
     t0 = time.time()
-    for start in range(0, args.deals, step):
-        r = play_match(game, mcts, opponent, games=min(step, args.deals - start), seed=start)
+    for start in range(args.first, args.first + args.deals, step):
+        r = play_match(game, mcts, opponent, games=min(step, args.first + args.deals - start), seed=start)
         w, d, l = w + r.wins, d + r.draws, l + r.losses
         print(f"deals {start}-{start + step - 1}: {r.wins}-{r.draws}-{r.losses}, total {w}-{d}-{l} "
               f"({time.time() - t0:.0f} s)", flush=True)
