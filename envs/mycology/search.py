@@ -32,8 +32,9 @@ that decide who harvests next, so the playouts hardly depended on the move under
 s25 rollout harvested by points + Feast, paid the most plentiful resource and took only trades
 4 and 3 to open a harvest; it did not price Poison (which a 4-player game, with 3x the rolls,
 punishes most) nor use trades 1, 2 and 5. In session 26 the greedy itself became the rollout:
-``mcts:1000`` against greedy on fixed deals went from 18-1-13 to 25-2-5 (4 players, 32 deals),
-30-0-2 with the epsilon; with 2 players from 35-0-5 to 37-0-3 (40 deals): the table in
+``mcts:1000`` against greedy on 48 fixed four-player deals (``benchmarks/search_ab.py``, seeded)
+won 37-1-10 with ``greedy_move`` alone and 41-0-7 with the epsilon (s25's rollout: 18-1-13 of 32,
+unseeded); with 2 players 37-1-2 of 40 (s25: 35-0-5). The table and the ladders:
 ``benchmarks/search_ladder/README.md``.
 
 ``search_value(state, cfg, lo, hi, out)`` (what ``value="auto"`` uses): the value in [0, 1] of
