@@ -18,7 +18,8 @@ the costly pairs (MCTS at 1,000 simulations or more), to ``<stem>_pairs/<A>__<B>
 chunk: the first game, games, A's wins, draws, A's losses, steps, seconds); a rerun of the same
 command resumes each pairing where it stopped (same seeds, same seats), and ``--report`` writes
 the ladder from whatever games the pairing files hold. Pairings run cheapest first.
-``--games-for AGENT=N`` plays N games (instead of --games) in every pairing with AGENT.
+``--games-for AGENT=N`` plays N games (instead of --games) in every pairing with AGENT;
+``--games-pair A,B=N`` plays N games in the pairing of A and B (over both).
 
 (random's Mycology games last ~500 decisions, so MCTS against random is the slowest pair and
 the least informative: skipped there; random is rated through greedy.)
@@ -156,6 +157,8 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=60, help="games per pair (seats rotated)")
     ap.add_argument("--games-for", action="append", default=[], metavar="AGENT=N",
                     help="games in every pairing with AGENT (repeatable; the smallest applies)")
+    ap.add_argument("--games-pair", action="append", default=[], metavar="A,B=N",
+                    help="games in the pairing of A and B (repeatable; overrides --games and --games-for)")
     ap.add_argument("--big", action="store_true", help="also MCTS at 10,000 simulations")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--agents", nargs="+", default=None,
@@ -182,6 +185,12 @@ def main(argv=None):
         if not n.isdigit() or int(n) < 1:
             raise SystemExit(f"--games-for wants AGENT=N with N a positive integer, got {item!r}")
         games_for[name] = int(n)
+    games_pair = {}
+    for item in args.games_pair:
+        names, _, n = item.rpartition("=")
+        if not n.isdigit() or int(n) < 1 or len(names.split(",")) != 2:
+            raise SystemExit(f"--games-pair wants A,B=N with N a positive integer, got {item!r}")
+        games_pair[frozenset(names.split(","))] = int(n)
     game = mushgym.game(args.env)
     options = {"num_players": args.players} if "num_players" in game.option_choices else {}
     OUT.mkdir(exist_ok=True)
@@ -194,6 +203,8 @@ def main(argv=None):
     pairs.sort(key=lambda ab: (max(simulations(ab[0]), simulations(ab[1])), simulations(ab[0]) + simulations(ab[1])))
 
     def n_games(a, b):
+        if frozenset((a, b)) in games_pair:
+            return games_pair[frozenset((a, b))]
         return min([args.games] + [games_for[x] for x in (a, b) if x in games_for])
 
     matches = []
@@ -220,12 +231,14 @@ def main(argv=None):
     result.to_csv(OUT / f"{stem}.csv")
     command = (f"python benchmarks/search_ladder.py {args.env} --players {args.players} --games {args.games}"
                + "".join(f" --games-for {g}" for g in args.games_for)
+               + "".join(f" --games-pair {g}" for g in args.games_pair)
                + f"{' --big' if args.big else ''} --seed {args.seed}" + "".join(f" --skip {p}" for p in args.skip)
                + (f" --agents {' '.join(args.agents)}" if args.agents else "") + (f" --tag {args.tag}" if args.tag else ""))
     planned = "\n".join(f"  {label(a)} vs {label(b)}: {(m.games if m else 0)} of {n_games(a, b)} games played"
                          for a, b in pairs for m in [read_pair(pair_path(pairs_dir, a, b), a, b)])
     (OUT / f"{stem}.txt").write_text(command + "\n\npairings (planned, played):\n" + planned + "\n\n" + result.table())
-    games_text = f"{args.games} games per pair" + "".join(f", {g.replace('=', ': ')}" for g in args.games_for)
+    games_text = (f"{args.games} games per pair" + "".join(f", {g.replace('=', ': ')}" for g in args.games_for)
+                  + "".join(f", {g.replace(',', ' vs ').replace('=', ': ')}" for g in args.games_pair))
     plot(result, OUT / f"{stem}.png", f"{args.env}, {args.players} players, {games_text}")
     print("wrote", OUT / f"{stem}.png")
 

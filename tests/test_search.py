@@ -347,50 +347,38 @@ def test_mycology_search_value_grades_wins_by_margin(players):
         np.testing.assert_allclose(out, (score_game.returns(s) - lo) / (hi - lo))
 
 
-def test_mycology_rollout_policy_harvests_pays_and_trades_only_to_harvest():
-    from mushgym.envs.mycology.actions import A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1, A_T3, A_T4
-    from mushgym.envs.mycology.layout import L
+def test_mycology_rollout_policy_is_the_greedy_move_but_for_epsilon():
+    """rollout_policy: legal; greedy_move's move but for about ROLLOUT_EPSILON of the decisions (a
+    uniformly random legal move); the same generator words give the same moves."""
+    from mushgym.envs.mycology.search import ROLLOUT_EPSILON
 
     game = mushgym.game("mycology_v0")
     policy = find_kernel(game.kernels, "rollout_policy")
-    rng = np.zeros(4, np.int64)
-    rng_seed(rng, 0, 1)
+    greedy = find_kernel(game.kernels, "greedy_move")
     work = np.zeros(max(1, game.work_size), np.int64)
-    seen_harvest = seen_pay = seen_end = 0
-    for s in random_states(game, n_games=2, every=3):
-        mask = game.legal_mask(s)
-        a = int(policy(s, game.config, mask, int(np.count_nonzero(mask)), work, rng))
-        assert mask[a], f"illegal rollout action {game.action_to_string(s, a)}"
-        harvest = np.flatnonzero(mask[A_HARVEST:A_T1])
-        if harvest.size:
-            assert A_HARVEST <= a < A_T1
-            seen_harvest += 1
-        elif mask[A_PAY_RES:A_PAY_RES + 5].any() or mask[A_PAY_FEAST] or mask[A_PAY_MAGIC]:
-            assert A_PAY_RES <= a <= A_PAY_FEAST
-            if a != A_PAY_FEAST and a != A_PAY_MAGIC:
-                p = game.current_player(s)
-                res = L.arrays(s)["resources"][p]
-                assert res[a - A_PAY_RES] == max(res[r] for r in range(5) if mask[A_PAY_RES + r])
-            seen_pay += 1
-        elif mask[A_END]:
-            # ending the turn, or the two trades that open a harvest (a Feast: next season when
-            # the season's basket is full, or the one resource a field card lacks); no other trade
-            v = L.arrays(s)
-            p = game.current_player(s)
-            full = v["basket_count"][p, v["season"]] >= [1, 2, 3, 4][int(v["season"])]
-            if full and mask[A_T4]:
-                assert a == A_T4
-            else:
-                assert a == A_END or (A_T3 <= a < A_T3 + 5 and v["feast"][p] > 0)
-            seen_end += 1
-    assert seen_harvest and seen_pay and seen_end
+    moves = []
+    for seed in (0, 0, 1):
+        rng = np.zeros(4, np.int64)
+        rng_seed(rng, 0, seed)
+        run = []
+        for s in random_states(game, n_games=2, every=3):
+            mask = game.legal_mask(s)
+            n = int(np.count_nonzero(mask))
+            a = int(policy(s, game.config, mask, n, work, rng))
+            assert mask[a], f"illegal rollout action {game.action_to_string(s, a)}"
+            run.append((a, int(greedy(s, game.config, mask, n, work, rng)), n))
+        moves.append(run)
+    assert moves[0] == moves[1] and moves[0] != moves[2]
+    run = np.array(moves[0])
+    differ = (run[:, 0] != run[:, 1]).mean()
+    assert 0 < differ <= 2 * ROLLOUT_EPSILON, differ
 
 
 def test_progressive_widening_limits_children_and_expands_the_policy_move_first():
     """widen=k: a node gets a new child only while it has fewer than 1 + k sqrt(visits) (the
     rollout policy's move first); widen=0 (the default) is plain UCT, every legal move tried."""
     game = mushgym.game("mycology_v0")
-    policy = find_kernel(game.kernels, "rollout_policy")
+    greedy = find_kernel(game.kernels, "greedy_move")   # the rollout policy's move but for its epsilon
     work = np.zeros(max(1, game.work_size), np.int64)
     rng = np.zeros(4, np.int64)
     checked = 0
@@ -403,7 +391,7 @@ def test_progressive_widening_limits_children_and_expands_the_policy_move_first(
         assert np.count_nonzero(plain) == np.count_nonzero(mask)
         visits, _ = Searcher(game, simulations=60, seed=2, rollout="greedy", widen=0.5).search(s, p)
         assert 1 <= np.count_nonzero(visits) <= 1 + int(0.5 * np.sqrt(59))
-        first = int(policy(s, game.config, mask, int(np.count_nonzero(mask)), work, rng))
+        first = int(greedy(s, game.config, mask, int(np.count_nonzero(mask)), work, rng))
         assert visits[first] > 0
         again, _ = Searcher(game, simulations=60, seed=2, rollout="greedy", widen=0.5).search(s, p)
         np.testing.assert_array_equal(visits, again)
@@ -413,3 +401,114 @@ def test_progressive_widening_limits_children_and_expands_the_policy_move_first(
         with pytest.raises(ValueError, match="widen"):
             Searcher(game, widen=bad)
 
+
+
+def _mycology_act_state(players, season, resources, feast=0, magic=0, field=(), counts=(0, 0, 0, 0)):
+    """A valid Mycology state where the turn player acts (2 actions left) in ``season`` with these
+    resources and tokens, ``field`` face up (the other slots: Fall-only cards, out of season in
+    Winter-Summer) and ``counts`` basket places filled with in-season cards (points in the score)."""
+    from mushgym.envs.mycology.layout import C, FIELD_SIZE, L, NUM_SEASONS
+
+    game = mushgym.game("mycology_v0", num_players=players)
+    t = C.arrays(game.config)
+    s = game.new_state(0)
+    v = L.arrays(s)
+    p = game.current_player(s)
+    placed = list(field) + [c for c in np.flatnonzero(t["seasons"] == 1 << 3) if c not in field]
+    placed = placed[:FIELD_SIZE]
+    v["field"][:] = placed
+    for q in range(NUM_SEASONS):
+        cards = [c for c in np.flatnonzero((t["seasons"] >> q) & 1) if c not in placed][:counts[q]]
+        v["basket"][p, q, :counts[q]] = cards
+        placed += cards
+    rest = [c for c in range(len(t["points"])) if c not in placed]
+    v["deck"][:len(rest)] = rest
+    v["deck_count"][...] = len(rest)
+    v["basket_count"][p] = counts
+    v["season"][...] = season
+    v["resources"][p] = resources
+    v["feast"][p], v["magic"][p] = feast, magic
+    v["score"][p] = sum(int(t["points"][c]) for c in placed[FIELD_SIZE:]) + feast + magic
+    game.validate(s)
+    return game, s
+
+
+def _mycology_card(game, special, season, cost=None, poison_resource=None):
+    """The first card of the data with this special kind, in ``season``, (optionally) this cost."""
+    from mushgym.envs.mycology.layout import C
+
+    t = C.arrays(game.config)
+    for c in range(len(t["points"])):
+        if (t["special"][c] == special and (t["seasons"][c] >> season) & 1
+                and (cost is None or list(t["cost"][c]) == list(cost))
+                and (poison_resource is None or t["poison_resource"][c] == poison_resource)):
+            return c
+    raise AssertionError("no such card in the data")
+
+
+def _rollout_move(game, s, seed=0):
+    """The rollout's move but for its epsilon (greedy_move)."""
+    policy = find_kernel(game.kernels, "greedy_move")
+    rng = np.zeros(4, np.int64)
+    rng_seed(rng, 0, seed)
+    mask = game.legal_mask(s)
+    return int(policy(s, game.config, mask, int(np.count_nonzero(mask)), np.zeros(max(1, game.work_size), np.int64),
+                      rng))
+
+
+def test_mycology_rollout_prices_poison_and_trades_1_2_5_to_open_a_harvest():
+    """The s26 rollout (greedy.py's policy, compiled): a Poison card is worth its points + Feast +
+    0.5 minus 2 x its resource's chance per roll x the rolls left (at most 12: 3 per player per basket
+    place left), so an early Soil/Dung poison card (5 points, 10/36 a roll) is declined with 4 players
+    and with 2 near the end taken; trade 1 (3 resources -> the one a card lacks), trade 2 (3 resources
+    -> Feast) when nothing can be harvested, trade 5 (a new field row) when no field card is in season."""
+    from mushgym.envs.mycology.actions import A_END, A_HARVEST, A_T1, A_T2, A_T5
+    from mushgym.envs.mycology.layout import C, FIELD_SIZE, OP, SD, SP_NONE, SP_POISON, WR
+
+    game = mushgym.game("mycology_v0", num_players=4)
+    spring = 1
+    poison = _mycology_card(game, SP_POISON, spring, cost=[0, 0, 0, 0, 1], poison_resource=SD)
+    sd_only = [0, 0, 0, 0, 1]
+    for players, counts, want in ((4, (0, 0, 0, 0), A_END), (4, (1, 1, 3, 4), A_END), (2, (0, 0, 0, 0), A_END),
+                                  (2, (1, 1, 3, 4), A_HARVEST)):
+        g, s = _mycology_act_state(players, spring, sd_only, field=[poison], counts=counts)
+        assert g.legal_mask(s)[A_HARVEST], "the poison card is affordable"
+        assert _rollout_move(g, s) == want, (players, counts)
+    # trade 1: Wood Rot x3 -> the Other Parasite a two-Other-Parasite card lacks
+    plain = _mycology_card(game, SP_NONE, spring, cost=[2, 0, 0, 0, 0])
+    res = np.zeros(5, np.int64)
+    res[OP], res[WR] = 1, 3
+    g, s = _mycology_act_state(4, spring, res, field=[plain])
+    assert _rollout_move(g, s) == A_T1 + OP
+    # trade 2: one Other Parasite short after a trade 1 as well: nothing to harvest, 3 resources -> a Feast
+    res[OP] = 0
+    g, s = _mycology_act_state(4, spring, res, field=[plain])
+    assert g.legal_mask(s)[A_T1 + OP] and _rollout_move(g, s) == A_T2
+    # trade 5: no field card in season, a Feast, too few resources for trade 2: the top row renewed
+    summer_only = np.flatnonzero(C.arrays(game.config)["seasons"] == 1 << 2)[:FIELD_SIZE]
+    g, s = _mycology_act_state(4, spring, [1, 0, 0, 0, 0], feast=1, field=summer_only)
+    assert g.legal_mask(s)[A_T5] and _rollout_move(g, s) == A_T5
+    assert all(_rollout_move(g, s, seed) == A_T5 for seed in range(3)), "same state, same move"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_mycology_rollout_is_greedy_compiled(players):
+    """On every act, pay and ordering decision of random play the rollout's move is greedy.py's
+    default greedy's (poison="expected", feast_trade=True); trades 1 and 2 and harvests passed over
+    (a Poison card priced out, or a trade 1 to a better card) are among them."""
+    from mushgym.envs.mycology.actions import A_HARVEST, A_T1, A_T2
+    from mushgym.envs.mycology.greedy import Greedy
+
+    game = mushgym.game("mycology_v0", num_players=players)
+    greedy = Greedy(game)
+    seen = {"t1": 0, "t2": 0, "passed": 0}   # (trade 5 is rare in random play: the test above)
+    for s in random_states(game, n_games=4, every=2):
+        if game.phase(s) in (3, 4):   # exchange choices (after a trade 6, which neither takes): random
+            continue
+        mask = game.legal_mask(s)
+        a = _rollout_move(game, s)
+        assert a == greedy.act(s, mask), game.action_to_string(s, a)
+        seen["t1"] += A_T1 <= a < A_T2
+        seen["t2"] += a == A_T2
+        seen["passed"] += bool(mask[A_HARVEST:A_T1].any()) and not A_HARVEST <= a < A_T1
+    assert all(seen.values()), seen

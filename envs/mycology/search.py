@@ -1,24 +1,41 @@
 """Mycology's compiled search kernels for information-set MCTS (``mushgym.search``).
 
 ``rollout_policy(state, cfg, mask, n_legal, work, rng) -> action`` (``rollout="greedy"``, what
-``rollout="auto"`` and ``mcts:SIMS`` use): a cheap greedy for the simulations. It reads only
-the public state and the mask:
+``rollout="auto"`` and ``mcts:SIMS`` use): with probability ``ROLLOUT_EPSILON`` (0.05) a
+uniformly random legal move, else ``greedy_move``: the default greedy baseline of ``greedy.py``
+(``Greedy.act``: poison="expected", feast_trade=True, no exchange) compiled, the same move on
+every act, pay and ordering decision (a test compares them). It reads only the public state and
+the mask. ``filled`` = the player's basket places filled, ``now`` = the best harvest value open:
 
 ============  =========================================================================
-decision      rollout move
+decision      score (the best legal action is taken; the first on ties)
 ============  =========================================================================
-act           harvest the legal field card worth the most (points + Feast, +1 for Magic);
-              with nothing to harvest: trade 4 (a Feast: next season) when the season's
-              basket is full, else trade 3 (a Feast for a resource) when one resource is
-              all an in-season field card lacks (the best such card), else end the turn;
-              no other trade
+harvest       ``card_value``: points + Feast (+1 for Magic) + 0.5 (a basket place filled),
+              a Poison card minus 2 x its resource's chance per roll x the rolls left
+              (``min(3 x players x max(1, 10 - filled), 12)``): declined when negative
+trade 1       the best in-season card the new resource makes affordable (3 resources the
+              card does not need to pay with) - 0.1, if better than ``now``; else -0.8
+trade 2       (3 resources -> Feast) 0.1 when nothing can be harvested now, else -0.5
+trade 3       the best harvest the resource opens - 1.2, if better than ``now``; else -1.5
+trade 4       the best harvest of the next season - 1.3 (else -1.5); at least 0.05 when the
+              season's basket is full
+trade 5       0.1 (top row; bottom 0.09) when no field card is in season and the season's
+              basket has room; else -0.8
+trade 6, end  -0.8 (no exchange); ending the turn 0
 paying        the player's most plentiful resource, then a Feast token, a Magic token last
-other         (ordering, exchange) a uniformly random legal action
+ordering      the first legal column; an exchange's mushrooms: uniformly random
 ============  =========================================================================
 
 History: the first rollout (s18-s24) harvested by points and otherwise drew a uniformly
 random legal action, trades included; those random trades spend the resources and Feast
-that decide who harvests next, so the playouts hardly depended on the move under test.
+that decide who harvests next, so the playouts hardly depended on the move under test. The
+s25 rollout harvested by points + Feast, paid the most plentiful resource and took only trades
+4 and 3 to open a harvest; it did not price Poison (which a 4-player game, with 3x the rolls,
+punishes most) nor use trades 1, 2 and 5. In session 26 the greedy itself became the rollout:
+``mcts:1000`` against greedy on 48 fixed four-player deals (``benchmarks/search_ab.py``, seeded)
+won 37-1-10 with ``greedy_move`` alone and 41-0-7 with the epsilon (s25's rollout: 18-1-13 of 32,
+unseeded); with 2 players 37-1-2 of 40 (s25: 35-0-5). The table and the ladders:
+``benchmarks/search_ladder/README.md``.
 
 ``search_value(state, cfg, lo, hi, out)`` (what ``value="auto"`` uses): the value in [0, 1] of
 a finished game to every player. With the default ``reward="win_loss"`` it is
@@ -33,42 +50,151 @@ node gets a new child only while it has fewer than ``1 + 0.25 sqrt(visits)`` (th
 behind these choices: ``benchmarks/search_ladder/README.md``).
 """
 
+import numpy as np
 from numba import njit
 
-from .actions import A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T3, A_T4
-from .layout import (
-    CAPACITY, CFG_NUM_PLAYERS, CFG_REWARD, CFG_TURN_LIMIT_SCORED, ENDER, FIELD_SIZE, NUM_RES, SEASON, SP_MAGIC,
-    TURN_LIMIT, basket_count_at, cfg_cost_at, cfg_feast_at, cfg_points_at, cfg_seasons_at, cfg_special_at, feast_at,
-    field_at, magic_at, resources_at, score_at,
+from .actions import (
+    A_BOTTOM, A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1, A_T2, A_T3, A_T4, A_T5, A_T6,
 )
+from .layout import (
+    CAPACITY, CFG_NUM_PLAYERS, CFG_REWARD, CFG_TURN_LIMIT_SCORED, ENDER, FIELD_SIZE, NUM_RES, NUM_SEASONS, ROW_SIZE,
+    SEASON, SP_MAGIC, SP_POISON, TURN_LIMIT, basket_count_at, cfg_cost_at, cfg_feast_at, cfg_points_at,
+    cfg_poison_resource_at, cfg_seasons_at, cfg_special_at, feast_at, field_at, magic_at, resources_at, score_at,
+)
+from .greedy import RES_CHANCE   # chance per roll of each resource: the greedy's Poison pricing
 from .rules import current_player, returns, sample_masked   # sample_masked: the engine's uniform legal draw
+from mushgym.core import rng_below
 
 MARGIN_WEIGHT = 0.3   # share of the score margin in search_value (win/loss reward)
+ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
+NONE = -1e9           # "no harvest" (greedy.py's -inf)
 MARGIN_SCALE = 15.0   # points of margin that count fully
 SEARCH_WIDEN = 0.25   # progressive widening for mcts:SIMS (widen="auto" with these rollouts)
 
 
 @njit(cache=True)
 def card_worth(cfg, c):
-    """What the rollout values a field card at: points + Feast, +1 for a Magic mushroom."""
+    """A field card's worth to the rollout before Poison: points + Feast, +1 for a Magic mushroom."""
     return cfg[cfg_points_at(c)] + cfg[cfg_feast_at(c)] + (1 if cfg[cfg_special_at(c)] == SP_MAGIC else 0)
 
 
 @njit(cache=True)
-def rollout_policy(state, cfg, mask, n_legal, work, rng):
-    best = -1
-    best_value = -1000
-    for slot in range(FIELD_SIZE):
-        a = A_HARVEST + slot
-        if mask[a] != 0:
-            c = state[field_at(slot)]
-            v = card_worth(cfg, c)
-            if v > best_value:
-                best_value = v
-                best = a
-    if best >= 0:
+def card_value(cfg, c, filled, n_players):
+    """greedy.py's ``Greedy.card_value`` (poison="expected"): worth, minus a Poison card's expected
+    cost (2 points x its resource's chance per roll x the rolls left, at most 12), + 0.5 for the
+    basket place it fills."""
+    v = float(card_worth(cfg, c))
+    if cfg[cfg_special_at(c)] == SP_POISON:
+        rolls_left = min(3.0 * n_players * max(1.0, 10.0 - filled), 12.0)
+        v -= 2.0 * RES_CHANCE[cfg[cfg_poison_resource_at(c)]] * rolls_left
+    return v + 0.5
+
+
+@njit(cache=True)
+def _affordable(state, cfg, c, p, plus, magic):
+    """Card ``c`` costs p no more than ``magic`` wildcards, with one more of resource ``plus`` (-1: none)."""
+    short = 0
+    for r in range(NUM_RES):
+        have = state[resources_at(p, r)] + (1 if r == plus else 0)
+        d = cfg[cfg_cost_at(c, r)] - have
+        if d > 0:
+            short += d
+    return short <= magic
+
+
+@njit(cache=True)
+def _in_season(cfg, c, s):
+    return c >= 0 and (cfg[cfg_seasons_at(c)] >> s) & 1 != 0
+
+
+@njit(cache=True)
+def _best_harvest(state, cfg, p, s, plus, magic, filled, n_players):
+    """greedy.py's ``best_harvest``: the best card_value p could harvest in season ``s`` (NONE: none)."""
+    best = NONE
+    if state[basket_count_at(p, s)] >= CAPACITY[s]:
         return best
+    for slot in range(FIELD_SIZE):
+        c = state[field_at(slot)]
+        if _in_season(cfg, c, s) and _affordable(state, cfg, c, p, plus, magic):
+            v = card_value(cfg, c, filled, n_players)
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True)
+def greedy_act_score(state, cfg, a, p, s, filled, n_players, now):
+    """greedy.py's score of act-phase action ``a`` (feast_trade=True, exchange=False)."""
+    if a < A_T1:
+        return card_value(cfg, state[field_at(a - A_HARVEST)], filled, n_players)
+    if a < A_T2:
+        r1 = a - A_T1
+        gain = NONE
+        if state[basket_count_at(p, s)] < CAPACITY[s]:
+            for slot in range(FIELD_SIZE):
+                c = state[field_at(slot)]
+                if not _in_season(cfg, c, s):
+                    continue
+                if not _affordable(state, cfg, c, p, r1, state[magic_at(p)]):
+                    continue
+                if _affordable(state, cfg, c, p, -1, state[magic_at(p)]):
+                    continue
+                spare = 0
+                for r in range(NUM_RES):
+                    spare += max(state[resources_at(p, r)] - cfg[cfg_cost_at(c, r)], 0)
+                if spare >= 3:
+                    gain = max(gain, card_value(cfg, c, filled, n_players))
+        return gain - 0.1 if gain > NONE and gain > now else -0.8
+    if a == A_T2:
+        return 0.1 if now <= NONE else -0.5
+    m = state[magic_at(p)] if state[feast_at(p)] > 0 else state[magic_at(p)] - 1
+    if a < A_T4:
+        gain = _best_harvest(state, cfg, p, s, a - A_T3, m, filled, n_players)
+        return gain - 1.2 if gain > NONE and gain > now else -1.5
+    if a == A_T4:
+        gain = _best_harvest(state, cfg, p, (s + 1) % NUM_SEASONS, -1, m, filled, n_players)
+        sc = gain - 1.3 if gain > NONE else -1.5
+        if state[basket_count_at(p, s)] >= CAPACITY[s]:
+            sc = max(sc, 0.05)
+        return sc
+    if a < A_T6:
+        row = a - A_T5
+        if state[basket_count_at(p, s)] >= CAPACITY[s]:
+            return -0.8
+        f0 = 0
+        f1 = 0
+        for j in range(ROW_SIZE):
+            f0 += 1 if _in_season(cfg, state[field_at(j)], s) else 0
+            f1 += 1 if _in_season(cfg, state[field_at(ROW_SIZE + j)], s) else 0
+        if f0 + f1 > 0:
+            return -0.8
+        return 0.1 - 0.01 * row
+    if a == A_END:
+        return 0.0
+    return -0.8
+
+
+@njit(cache=True)
+def greedy_move(state, cfg, mask, n_legal, work, rng):
+    """greedy.py's default greedy (``Greedy.act``: poison="expected", feast_trade=True, no exchange)
+    on act, pay and ordering decisions; a uniformly random choice of the mushrooms of an exchange."""
     p = current_player(state)
+    best = -1
+    if mask[A_END] != 0:   # the turn player acts
+        s = state[SEASON]
+        n_players = cfg[CFG_NUM_PLAYERS]
+        filled = 0
+        for q in range(NUM_SEASONS):
+            filled += state[basket_count_at(p, q)]
+        now = _best_harvest(state, cfg, p, s, -1, state[magic_at(p)], filled, n_players)
+        best_score = -1e300
+        for a in range(A_HARVEST, A_END + 1):
+            if mask[a] != 0:
+                sc = greedy_act_score(state, cfg, a, p, s, filled, n_players, now)
+                if sc > best_score:
+                    best_score = sc
+                    best = a
+        return best
     most = -1
     for r in range(NUM_RES):
         if mask[A_PAY_RES + r] != 0 and state[resources_at(p, r)] > most:
@@ -80,33 +206,18 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
         return A_PAY_FEAST
     if mask[A_PAY_MAGIC] != 0:
         return A_PAY_MAGIC
-    if mask[A_END] != 0:
-        s = state[SEASON]
-        if state[basket_count_at(p, s)] >= CAPACITY[s]:
-            if mask[A_T4] != 0:
-                return A_T4            # the season's basket is full: a Feast moves the season on
-        elif state[feast_at(p)] > 0:
-            # a Feast for the one resource an in-season field card lacks (the best such card)
-            for slot in range(FIELD_SIZE):
-                c = state[field_at(slot)]
-                if c < 0 or (cfg[cfg_seasons_at(c)] >> s) & 1 == 0:
-                    continue
-                short = -state[magic_at(p)]
-                lack = -1
-                for r in range(NUM_RES):
-                    d = cfg[cfg_cost_at(c, r)] - state[resources_at(p, r)]
-                    if d > 0:
-                        short += d
-                        lack = r
-                if short == 1 and mask[A_T3 + lack] != 0:
-                    v = card_worth(cfg, c)
-                    if v > best_value:
-                        best_value = v
-                        best = A_T3 + lack
-            if best >= 0:
-                return best
-        return A_END
+    for k in range(ROW_SIZE):
+        if mask[A_BOTTOM + k] != 0:
+            return A_BOTTOM + k
     return sample_masked(mask, n_legal, rng, 0)
+
+
+@njit(cache=True)
+def rollout_policy(state, cfg, mask, n_legal, work, rng):
+    """A uniformly random legal move with probability ROLLOUT_EPSILON, else ``greedy_move``."""
+    if rng_below(rng, 0, 1 << 20) < ROLLOUT_EPSILON * (1 << 20):
+        return sample_masked(mask, n_legal, rng, 0)
+    return greedy_move(state, cfg, mask, n_legal, work, rng)
 
 
 @njit(cache=True)
