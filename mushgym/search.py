@@ -90,7 +90,11 @@ resources and Feast that decide who harvests next, so a playout hardly depended 
 under test (and lasted long). Fungi keeps ``widen=0``: with 0.25 ``mcts:1000`` won 29-0-11
 of 40 Fungi deals, without it 36-0-4 (its s24 ladder: 92 of 100); Fungi has no
 ``search_value``, so its search is unchanged. With 4 players ``mcts:1000`` still only about
-matches greedy (the ladder in ``benchmarks/search_ladder/``).
+matched greedy then. **Session 26:** Mycology's rollout became its greedy baseline compiled
+(Poison priced, trades 1-5 as ``envs/mycology/greedy.py``) with a 5% random move: ``mcts:1000``
+against greedy 41-0-7 of 48 seeded deals with 4 players, 37-1-2 of 40 with 2; in the ``_s26``
+ladder 69-5-22 of 96 games with 4 players (71.9% [62.2, 79.9]) and 24-0-0 with 2
+(``benchmarks/search_ladder/README.md``).
 
 Exploration constant: returns are normalised to ``[0, 1]`` with the game's
 ``reward_range``, and ``c`` defaults to 0.7 (the value Cowling, Powley and Whitehouse
