@@ -7,25 +7,16 @@ from mushgym.core.rows import prefetch_row, prefetch_row_l1, row
 
 
 @njit(cache=False)
-def _sum_rows_prefetching(a, ahead):
-    """Sum of every element, prefetching the row ``ahead`` places on (as the vector loops do)."""
+def _sum_rows_prefetching(a, ahead, into_l1):
+    """Sum of every element, prefetching the row ``ahead`` places on (as the vector loops do),
+    into L2 or (``into_l1``) L1."""
     total = 0
     for i in range(a.shape[0]):
         if i + ahead < a.shape[0]:
-            prefetch_row(a, i + ahead)
-        r = row(a, i)
-        for v in r.flat:
-            total += v
-    return total
-
-
-@njit(cache=False)
-def _sum_rows_prefetching_l1(a, ahead):
-    """The same with the L1 prefetch (``PREFETCH_L1``)."""
-    total = 0
-    for i in range(a.shape[0]):
-        if i + ahead < a.shape[0]:
-            prefetch_row_l1(a, i + ahead)
+            if into_l1:
+                prefetch_row_l1(a, i + ahead)
+            else:
+                prefetch_row(a, i + ahead)
         r = row(a, i)
         for v in r.flat:
             total += v
@@ -49,8 +40,8 @@ def test_prefetch_is_only_a_hint():
               rng.integers(0, 9, (6, 5, 40)).astype(np.uint8), rng.integers(0, 9, (50, 8)).astype(np.int64).T):
         before = a.copy()
         for ahead in (1, 4):
-            assert _sum_rows_prefetching(a, ahead) == int(before.astype(np.int64).sum())
-            assert _sum_rows_prefetching_l1(a, ahead) == int(before.astype(np.int64).sum())
+            for into_l1 in (False, True):
+                assert _sum_rows_prefetching(a, ahead, into_l1) == int(before.astype(np.int64).sum())
         np.testing.assert_array_equal(a, before)
     b = np.zeros((20, 100), np.int16)
     _write_rows(b)

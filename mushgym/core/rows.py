@@ -150,23 +150,21 @@ _prefetch_line = _prefetch_intrinsic(2)
 _prefetch_line_l1 = _prefetch_intrinsic(3)
 
 
-@overload(prefetch_row)
-def _prefetch_row_overload(_pf_a, _pf_i):
-    if isinstance(_pf_a, types.Array) and _pf_a.ndim >= 2 and _pf_a.layout == "C":
-        def impl(_pf_a, _pf_i):
-            nbytes = _pf_a.strides[0]
-            for off in range(0, nbytes, CACHE_LINE):
-                _prefetch_line(_pf_a, _pf_i, off)
-        return impl
-    return lambda _pf_a, _pf_i: None
+def _prefetch_row_overload(line):
+    """The compiled ``prefetch_row`` / ``prefetch_row_l1``: ``line`` on every 64-byte line of the
+    row (a C-contiguous array of 2 or more dimensions; anything else: nothing)."""
+
+    def overload_impl(_pf_a, _pf_i):
+        if isinstance(_pf_a, types.Array) and _pf_a.ndim >= 2 and _pf_a.layout == "C":
+            def impl(_pf_a, _pf_i):
+                nbytes = _pf_a.strides[0]
+                for off in range(0, nbytes, CACHE_LINE):
+                    line(_pf_a, _pf_i, off)
+            return impl
+        return lambda _pf_a, _pf_i: None
+
+    return overload_impl
 
 
-@overload(prefetch_row_l1)
-def _prefetch_row_l1_overload(_pf_a, _pf_i):
-    if isinstance(_pf_a, types.Array) and _pf_a.ndim >= 2 and _pf_a.layout == "C":
-        def impl(_pf_a, _pf_i):
-            nbytes = _pf_a.strides[0]
-            for off in range(0, nbytes, CACHE_LINE):
-                _prefetch_line_l1(_pf_a, _pf_i, off)
-        return impl
-    return lambda _pf_a, _pf_i: None
+overload(prefetch_row)(_prefetch_row_overload(_prefetch_line))
+overload(prefetch_row_l1)(_prefetch_row_overload(_prefetch_line_l1))
