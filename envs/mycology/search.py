@@ -161,13 +161,9 @@ def greedy_act_score(state, cfg, a, p, s, filled, n_players, now):
         row = a - A_T5
         if state[basket_count_at(p, s)] >= CAPACITY[s]:
             return -0.8
-        f0 = 0
-        f1 = 0
-        for j in range(ROW_SIZE):
-            f0 += 1 if _in_season(cfg, state[field_at(j)], s) else 0
-            f1 += 1 if _in_season(cfg, state[field_at(ROW_SIZE + j)], s) else 0
-        if f0 + f1 > 0:
-            return -0.8
+        for slot in range(FIELD_SIZE):   # greedy.py's "fewer in-season cards" test holds whenever none is
+            if _in_season(cfg, state[field_at(slot)], s):
+                return -0.8
         return 0.1 - 0.01 * row
     if a == A_END:
         return 0.0
