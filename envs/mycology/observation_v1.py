@@ -32,12 +32,11 @@ from numba import njit
 
 from mushgym.core import Layout
 
-from .baskets import protected
 from .layout import (
     ACTIONS_LEFT, ACTIONS_PER_TURN, ARG_ACTION, ARG_CARDS, ARG_GIVE, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY,
     ARG_PAY_TYPE, ARG_TARGET, BASKET_SLOTS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, DEC_BOTTOM, DEC_PAY,
     DEC_TAKE, DECK_N, ENDER, FIELD_SIZE, FIRST, K_T6, MAX_CAPACITY, NKINDS, NUM_PHASES, NUM_RES, NUM_SEASONS,
-    ROLL, ROW_SIZE, RUNNING, SEASON, TURN, TURN_PLAYER, basket_at, basket_count_at,
+    ROLL, ROW_SIZE, RUNNING, SEASON, SP_STINKHORN, TURN, TURN_PLAYER, basket_at, basket_count_at, cfg_special_at,
     decision_at, decision_depth, deck_at, feast_at, field_at, magic_at, poison_at, resources_at, score_at,
 )
 from .validate import MAX_OWED_ANY, MAX_OWED_FEAST
@@ -161,16 +160,18 @@ def observation_layout(n: int, bounds: dict | None = None) -> Layout:
 # --- the kernel -------------------------------------------------------------------------
 # ``observe`` runs on every step of every env of the vector API, on states that are not in
 # the cache at large batches: it writes every field with stores and no branches on the data
-# (a store of 0 where a skipped write would leave the cleared 0; the decision entry's
-# arguments multiplied by "this is the entry's kind"), as Mycelia's (its RULES.md, "Speed and
-# memory"). Mycology's RULES.md, "Speed of the vector API": the measurements.
+# (a store of 0 where a skipped write would leave 0; the decision entry's arguments
+# multiplied by "this is the entry's kind"), as Mycelia's (its RULES.md, "Speed and
+# memory"). Each element is written once: only the deck set's bytes are cleared first. The
+# seat blocks and the deck set are written through slices, so that every index is a
+# constant or provably >= 0: numba turns a negative index into one from the end, a compare
+# and a select on every store whose index it cannot prove non-negative (``out[o + k]``).
+# Mycology's RULES.md, "Speed of the vector API": the measurements.
 @njit(cache=True)
 def observe(state, player, cfg, out, work):
     """Write the v1 observation of ``player`` into ``out`` (every element; integers only, so
     ``out`` may be float32 or the vector API's uint8)."""
     n = cfg[CFG_NUM_PLAYERS]
-    for i in range(out.shape[0]):
-        out[i] = 0
     out[O_SEASON] = state[SEASON]
     # the decision entry (the stack holds at most one): kind 0 = none; an empty stack's slots
     # hold in-bounds leftovers (layout.py), every one multiplied by its kind's flag below
@@ -181,8 +182,9 @@ def observe(state, player, cfg, out, work):
     to_act = state[TURN_PLAYER] - player
     out[O_TO_ACT] = to_act + n * (to_act < 0)
     turn = state[TURN]
-    out[O_ROUND] = turn // n
-    out[O_TURN_IN_ROUND] = turn % n
+    rounds = turn // n
+    out[O_ROUND] = rounds
+    out[O_TURN_IN_ROUND] = turn - rounds * n
     out[O_DECK] = state[DECK_N]
     paying = kind == DEC_PAY
     t = decision_at(state, 0, 2 + ARG_PAY_TYPE)
@@ -211,29 +213,37 @@ def observe(state, player, cfg, out, work):
     for k in range(n):
         q = player + k
         q -= n * (q >= n)
-        o = obs1_seat(k)  # seat k (0 = the observer)
-        for r in range(NUM_RES):
+        block = out[obs1_seat(k):obs1_seat(k + 1)]  # seat k's block (0 = the observer)
+        for r in range(NUM_RES):   # every count is >= 0 (validate.py): & 255 and >> 8 are mod and div 256
             x = state[resources_at(q, r)]
-            out[o + obs1_seat_resources_at(r)] = x % BYTE
-            out[o + obs1_seat_resources_256_at(r)] = x // BYTE
+            block[obs1_seat_resources_at(r)] = x & 255
+            block[obs1_seat_resources_256_at(r)] = x >> 8
         feast, magic, poison = state[feast_at(q)], state[magic_at(q)], state[poison_at(q)]
-        out[o + S_FEAST] = feast % BYTE
-        out[o + S_FEAST_HI] = feast // BYTE
-        out[o + S_MAGIC] = magic % BYTE
-        out[o + S_MAGIC_HI] = magic // BYTE
-        out[o + S_POISON] = poison % BYTE
-        out[o + S_POISON_HI] = poison // BYTE
+        block[S_FEAST] = feast & 255
+        block[S_FEAST_HI] = feast >> 8
+        block[S_MAGIC] = magic & 255
+        block[S_MAGIC_HI] = magic >> 8
+        block[S_POISON] = poison & 255
+        block[S_POISON_HI] = poison >> 8
         # the points of the cards in the baskets, from the score (validate.py checks that the
         # score is exactly card points + Feast + Magic - 2 x Poison)
-        out[o + S_POINTS] = state[score_at(q)] - feast - magic + 2 * poison
-        place = o + S_BASKETS
+        block[S_POINTS] = state[score_at(q)] - feast - magic + 2 * poison
+        place = S_BASKETS
+        stinkhorn = False   # baskets.protected, from the places read here (the top is place count - 1)
         for s in range(NUM_SEASONS):
-            out[o + obs1_seat_basket_count_at(s)] = state[basket_count_at(q, s)]
+            count = state[basket_count_at(q, s)]
+            block[obs1_seat_basket_count_at(s)] = count
+            top = -1
             for kk in range(s + 1):   # a season's places (its capacity); -1 above the top -> 0
-                out[place] = state[basket_at(q, s, kk)] + 1
+                c = state[basket_at(q, s, kk)]
+                block[place] = c + 1
                 place += 1
-        out[o + S_STINKHORN] = protected(state, q, cfg)
-        out[o + S_FIRST] = q == first
-    t = obs1_tail(n)
+                top = c if kk == count - 1 else top
+            stinkhorn |= (top >= 0) & (cfg[cfg_special_at(max(top, 0))] == SP_STINKHORN)
+        block[S_STINKHORN] = stinkhorn
+        block[S_FIRST] = q == first
+    tail = out[obs1_tail(n) + O_DECK_CARDS:]
+    for j in range(NKINDS):
+        tail[j] = 0
     for i in range(state[DECK_N]):
-        out[t + O_DECK_CARDS + state[deck_at(i)]] = 1
+        tail[state[deck_at(i)] & 127] = 1
