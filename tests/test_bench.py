@@ -60,3 +60,59 @@ def test_module_entry_point_and_package_names():
 
     out = subprocess.run([sys.executable, "-m", "mushgym.bench", "-h"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "--quick" in out.stdout
+
+
+def test_timed_rounds_interleaves_the_measurements():
+    """Each round runs every measurement once, in order, so that rates of one round share a period."""
+    calls = []
+
+    def runner(name, steps):
+        def run(budget):
+            calls.append(name)
+            return steps, 1
+        return run
+
+    rates = bench.timed_rounds([runner("a", 10), runner("b", 20)], 0.0, 3)
+    assert calls == ["a", "b"] * 3
+    assert [len(s) for s, _ in rates] == [3, 3]
+    assert all(x > 0 for s, g in rates for x in s + g)
+
+
+def test_ratios_are_taken_round_by_round():
+    """Rows timed in the same rounds: their ratio is the median of the rounds' ratios (each
+    round's two rates come from the same seconds), with the min-max; rows of different
+    rounds: the ratio of the medians, without a spread."""
+    from mushgym.bench.measure import make_row
+
+    b_rates, a_rates = [10.0, 4.0, 6.0], [6.0, 3.0, 2.0]   # rounds' ratios 0.6, 0.75, 1/3
+    a = make_row("b. vector API", "batch 8,192", None, (a_rates, a_rates), round_rates=a_rates, rounds="r1")
+    b = make_row("a. in-kernel rollouts", "Game.random_rollouts", None, (b_rates, b_rates), round_rates=b_rates,
+                 rounds="r1")
+    value, spread = bench.round_ratio(a, b)
+    assert value == 0.6 and spread == (2.0 / 6.0, 0.75)
+    assert a.steps_per_s / b.steps_per_s == 0.5   # the medians' ratio differs
+    other = make_row("b. vector API", "batch 8,192", None, (a_rates, a_rates), round_rates=a_rates, rounds="r2")
+    assert bench.round_ratio(other, b) == (0.5, None)
+
+
+def test_full_table_ratios_come_from_shared_rounds(tmp_path):
+    """The full table's rollouts and vector rows share their rounds; the footer's ratios are
+    per round, with their spread."""
+    path = tmp_path / "bench.json"
+    status = bench.main(["toygame.game", "--budget", "0.01", "--repeats", "2", "--batches", "64,256",
+                         "--no-startup", "--no-anchors", "--plain", "--json", str(path)])
+    assert status == 0
+    env = json.loads(path.read_text())["envs"]["toyrace_v0"]
+    timed_together = [r for r in env["rows"] if r["group"][:2] in ("a.", "b.")]
+    assert len({r["extra"]["rounds"] for r in timed_together}) == 1
+    assert all(len(r["extra"]["round_rates"]) == 2 for r in timed_together)
+    ratios = env["ratios"]
+    import numba
+
+    nt = numba.config.NUMBA_NUM_THREADS
+    key = f"vector batch 256 / rollouts ({nt} threads)"
+    assert ratios[key] > 0 and "over 2 rounds" in ratios[key + " per round"]
+    vec = next(r for r in timed_together if r["name"] == "batch 256" and r["threads"] in (None, nt))
+    roll = next(r for r in timed_together if r["name"] == "Game.random_rollouts" and r["threads"] == nt)
+    per_round = [x / y for x, y in zip(vec["extra"]["round_rates"], roll["extra"]["round_rates"])]
+    assert abs(ratios[key] - sum(per_round) / 2) < 1e-9 * ratios[key]

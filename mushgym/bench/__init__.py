@@ -20,7 +20,11 @@ with the min-max spread):
 (e) whole games played by Python agents through the episode loop
     (``mushgym.episodes.play``, a random agent per seat) at batch 1 and 128;
 
-and the memory of one state. When PettingZoo's classic games or OpenSpiel are
+and the memory of one state. In the full table, (a) and (b) are timed in
+interleaved rounds (each repeat is one round of every measurement), so that the
+ratios between them (vector / rollouts, batch 8,192 / batch 1,024) are the medians
+of each round's ratio: they hold on a shared machine whose speed drifts during a
+run, where ratios of rates measured minutes apart do not. When PettingZoo's classic games or OpenSpiel are
 installed, their random games through the same loops are measured in the same
 run as anchors, and mushgym's figures are printed as ratios to them.
 
@@ -34,10 +38,11 @@ tables, JSON) and ``command`` (the command line).
 
 from .anchors import bench_anchors
 from .command import main
-from .measure import BATCH_SIZES, Row, machine, resolve_env, threading_layer, timed
+from .measure import BATCH_SIZES, Row, machine, resolve_env, round_ratio, threading_layer, timed, timed_rounds
 from .report import derived
-from .rows import aec_random_loop, bench_aec, bench_env, bench_episodes, bench_rollouts, bench_startup, bench_vector
+from .rows import (aec_random_loop, bench_aec, bench_env, bench_episodes, bench_rollouts, bench_startup,
+                   bench_throughput, bench_vector)
 
 __all__ = ["BATCH_SIZES", "Row", "aec_random_loop", "bench_aec", "bench_anchors", "bench_env", "bench_episodes",
-           "bench_rollouts", "bench_startup", "bench_vector", "derived", "machine", "main", "resolve_env",
-           "threading_layer", "timed"]
+           "bench_rollouts", "bench_startup", "bench_throughput", "bench_vector", "derived", "machine", "main",
+           "resolve_env", "round_ratio", "threading_layer", "timed", "timed_rounds"]

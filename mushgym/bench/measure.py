@@ -49,11 +49,39 @@ def timed(fn: Callable[[float], tuple[int, int]], budget: float, repeats: int) -
     return steps_rates, games_rates
 
 
+def timed_rounds(fns: list[Callable[[float], tuple[int, int]]], budget: float,
+                 repeats: int) -> list[tuple[list[float], list[float]]]:
+    """:func:`timed` for several measurements in interleaved rounds: each round runs every
+    ``fn(budget)`` once, in order. The rates of one round come from the same few seconds, so a
+    ratio between two measurements taken round by round holds when the machine's speed drifts
+    over a run (a shared host here changed speed 1.5-2x within minutes, session 27)."""
+    rates: list[tuple[list[float], list[float]]] = [([], []) for _ in fns]
+    for _ in range(repeats):
+        for fn, (steps_rates, games_rates) in zip(fns, rates):
+            s, g = timed(fn, budget, 1)
+            steps_rates += s
+            games_rates += g
+    return rates
+
+
 def make_row(group: str, name: str, threads: int | None, rates: tuple[list[float], list[float]], note: str = "",
          **extra: Any) -> Row:
     s, g = rates
     return Row(group, name, threads, statistics.median(s), statistics.median(g), (min(s), max(s)), len(s),
                note, extra)
+
+
+def round_ratio(a: Row, b: Row) -> tuple[float, tuple[float, float] | None]:
+    """``a`` / ``b`` in steps/s: the median of the ratios round by round when both rows were
+    measured in the same interleaved rounds (:func:`timed_rounds`; their ``round_rates``),
+    with the min-max over the rounds; else the ratio of the medians and no spread."""
+    ra, rb = a.extra.get("round_rates"), b.extra.get("round_rates")
+    same = (ra is not None and rb is not None and len(ra) == len(rb) and len(ra) > 0
+            and a.extra.get("rounds") == b.extra.get("rounds"))
+    if not same:
+        return a.steps_per_s / b.steps_per_s, None
+    ratios = [x / y for x, y in zip(ra, rb)]
+    return statistics.median(ratios), (min(ratios), max(ratios))
 
 
 def machine() -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .measure import Row
+from .measure import Row, round_ratio
 
 def _find(rows: list[Row], group: str, name: str, threads: int | None = "any") -> Row | None:
     for r in rows:
@@ -17,7 +17,9 @@ def _find(rows: list[Row], group: str, name: str, threads: int | None = "any") -
 
 
 def derived(result: dict[str, Any], anchors: list[Row]) -> dict[str, Any]:
-    """Ratios between rows of one run (the numbers that survive a noisy machine)."""
+    """Ratios between rows of one run (the numbers that survive a noisy machine); between rows
+    timed in the same interleaved rounds (rollouts and vector rows of the full table), the
+    median of the rounds' ratios."""
     import numba
 
     rows = result["rows"]
@@ -36,6 +38,15 @@ def derived(result: dict[str, Any], anchors: list[Row]) -> dict[str, Any]:
         return max(found, key=lambda r: r.extra["batch"]) if found else None
 
     vec_big = largest("default", (None, nt))
+
+    def ratio(key: str, a: Row, b: Row) -> None:
+        """``a / b``, round by round where both were timed in the same rounds (their min-max
+        over the rounds under ``key + " per round"``)."""
+        value, spread = round_ratio(a, b)
+        out[key] = value
+        if spread is not None:
+            out[key + " per round"] = f"{spread[0]:.3g}x-{spread[1]:.3g}x over {len(a.extra['round_rates'])} rounds"
+
     if base and wrapped:
         out["AEC raw env in PettingZoo's 3 wrappers / do-nothing wrapped"] = wrapped.steps_per_s / base.steps_per_s
     if base and fast:
@@ -45,20 +56,19 @@ def derived(result: dict[str, Any], anchors: list[Row]) -> dict[str, Any]:
     if roll1:
         out["rollouts 1 thread steps/s"] = roll1.steps_per_s
     if vec_big and rolln:
-        out[f"vector batch {vec_big.extra['batch']} / rollouts ({nt} threads)"] = vec_big.steps_per_s / rolln.steps_per_s
+        ratio(f"vector batch {vec_big.extra['batch']} / rollouts ({nt} threads)", vec_big, rolln)
         out[f"vector batch {vec_big.extra['batch']} steps/s"] = vec_big.steps_per_s
         for variant in ("no obs", "int64 state, float32 obs"):
             other = largest(variant, (None, nt))
             if other and other.extra["batch"] == vec_big.extra["batch"]:
-                out[f"vector batch {other.extra['batch']} ({variant}) / rollouts ({nt} threads)"] = (
-                    other.steps_per_s / rolln.steps_per_s)
+                ratio(f"vector batch {other.extra['batch']} ({variant}) / rollouts ({nt} threads)", other, rolln)
     vec_1k = [r for r in vec_rows if r.extra["batch"] == 1024 and r.extra.get("variant", "default") == "default"
               and r.threads in (None, nt)]
     if vec_big and vec_1k and vec_big.extra["batch"] > 1024:
-        out[f"vector batch {vec_big.extra['batch']} / batch 1024"] = vec_big.steps_per_s / vec_1k[0].steps_per_s
+        ratio(f"vector batch {vec_big.extra['batch']} / batch 1024", vec_big, vec_1k[0])
     vec_1t, roll_1t = largest("default", (1,)), roll1
     if vec_1t and roll_1t and nt > 1:
-        out[f"vector batch {vec_1t.extra['batch']} / rollouts (1 thread)"] = vec_1t.steps_per_s / roll_1t.steps_per_s
+        ratio(f"vector batch {vec_1t.extra['batch']} / rollouts (1 thread)", vec_1t, roll_1t)
     for r in rows:
         if r.name.startswith("warm cache"):
             out["warm start s"] = r.extra["seconds"]
@@ -159,7 +169,9 @@ def footer(result: dict[str, Any], ratios: dict[str, Any]) -> list[str]:
         detail = ", ".join(f"{k} {v:,}" for k, v in parts.items())
         lines.append(f"vector bytes per env step ({variant}): {sum(parts.values()):,} ({detail})")
     for k, v in ratios.items():
-        if k.endswith("steps/s"):
+        if isinstance(v, str):
+            lines.append(f"{k}: {v}")
+        elif k.endswith("steps/s"):
             lines.append(f"{k}: {_fmt_rate(v)}")
         elif k.endswith(" s"):
             lines.append(f"{k}: {v:.2f}")

@@ -12,11 +12,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from .measure import BATCH_SIZES, Row, make_row, resolve_env, timed
+from .measure import BATCH_SIZES, Row, make_row, resolve_env, timed, timed_rounds
 
 # --- (a) in-kernel rollouts -------------------------------------------------------
 
@@ -32,7 +32,27 @@ def _calibrate_games(game, threads: int, budget: float) -> int:
         n *= 4
 
 
-def bench_rollouts(game, threads: int, budget: float, repeats: int) -> Row:
+class Measurement(NamedTuple):
+    """One throughput row before it is timed: its runner (``run(budget) -> (steps, games)``)
+    and what :func:`make_row` needs to build the row from the rates."""
+
+    group: str
+    name: str
+    threads: int | None
+    run: Callable[[float], tuple[int, int]]
+    note: str
+    extra: dict[str, Any]
+
+    def row(self, rates: tuple[list[float], list[float]], rounds: int | None = None) -> Row:
+        """The row; with ``rounds`` (an id shared by rows timed in the same interleaved
+        rounds) it keeps each round's rate, for ratios round by round (``round_ratio``)."""
+        extra = dict(self.extra)
+        if rounds is not None:
+            extra.update(round_rates=list(rates[0]), rounds=rounds)
+        return make_row(self.group, self.name, self.threads, rates, note=self.note, **extra)
+
+
+def rollouts_measurement(game, threads: int, budget: float) -> Measurement:
     game.random_rollouts(2, seed=0, threads=threads)  # load or compile the kernel first
     n = _calibrate_games(game, threads, budget)
     seed = [0]
@@ -42,8 +62,12 @@ def bench_rollouts(game, threads: int, budget: float, repeats: int) -> Row:
         seed[0] += n
         return res["steps"], res["games"]
 
-    return make_row("a. in-kernel rollouts", "Game.random_rollouts", threads, timed(run, budget, repeats),
-                note=f"{n} games per repeat")
+    return Measurement("a. in-kernel rollouts", "Game.random_rollouts", threads, run, f"{n} games per repeat", {})
+
+
+def bench_rollouts(game, threads: int, budget: float, repeats: int) -> Row:
+    m = rollouts_measurement(game, threads, budget)
+    return m.row(timed(m.run, budget, repeats))
 
 
 # --- (b) vector API ---------------------------------------------------------------
@@ -66,8 +90,7 @@ def vector_bytes(game) -> dict[str, dict[str, int]]:
             for name, kw in VECTOR_VARIANTS.items()}
 
 
-def bench_vector(game, batch: int, threads: int | None, budget: float, repeats: int,
-                 variant: str = "default") -> Row:
+def vector_measurement(game, batch: int, threads: int | None, variant: str = "default") -> Measurement:
     from ..vector import MushroomVectorEnv
 
     vec = MushroomVectorEnv(game, batch, seed=batch, threads=threads, **VECTOR_VARIANTS[variant])
@@ -94,9 +117,39 @@ def bench_vector(game, batch: int, threads: int | None, budget: float, repeats: 
     threads_used = 1 if batch < _parallel_threshold() else threads
     name = f"batch {batch:,}" if variant == "default" else f"batch {batch:,}, {variant}"
     what = {"default": f"{vec.obs_dtype.name} obs", "no obs": "no obs"}.get(variant, "obs")
-    return make_row("b. vector API", name, threads_used, timed(run, budget, repeats),
-                    note=f"{what} + masks + random actions; {vec.bytes_per_step:,} B/env step", batch=batch,
-                    variant=variant, bytes_per_env=vec.bytes_per_env, bytes_per_step=vec.bytes_per_step)
+    return Measurement("b. vector API", name, threads_used, run,
+                       f"{what} + masks + random actions; {vec.bytes_per_step:,} B/env step",
+                       dict(batch=batch, variant=variant, bytes_per_env=vec.bytes_per_env,
+                            bytes_per_step=vec.bytes_per_step))
+
+
+def bench_vector(game, batch: int, threads: int | None, budget: float, repeats: int,
+                 variant: str = "default") -> Row:
+    m = vector_measurement(game, batch, threads, variant)
+    return m.row(timed(m.run, budget, repeats))
+
+
+def bench_throughput(game, batches: tuple[int, ...], budget: float, repeats: int) -> list[Row]:
+    """Rows (a) and (b) of the full table, timed in interleaved rounds (:func:`timed_rounds`):
+    each repeat is one round of every measurement, the rollouts on all threads just before
+    the largest batch, so that the ratios between them are taken round by round. Rows in
+    the table's order: rollouts (1 thread, all), vector at each batch, the variants at the
+    largest batch, then the largest batch on 1 thread."""
+    import numba
+
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    big = batches[-1]
+    roll_1, roll_all = rollouts_measurement(game, 1, budget), rollouts_measurement(game, all_threads, budget)
+    vectors = [vector_measurement(game, b, None) for b in batches]
+    variants = [vector_measurement(game, big, None, v) for v in VECTOR_VARIANTS if v != "default"]
+    one_thread = ([vector_measurement(game, big, 1), vector_measurement(game, big, 1, "no obs")]
+                  if all_threads > 1 else [])
+    table = [roll_1, roll_all, *vectors, *variants, *one_thread]
+    timing = [roll_1, *one_thread, roll_all, vectors[-1], *vectors[:-1], *variants]
+    rates = timed_rounds([m.run for m in timing], budget, repeats)
+    by_measurement = {id(m): r for m, r in zip(timing, rates)}
+    rounds = f"{game.env_id or 'env'}@{time.monotonic_ns()}"   # the rounds these rows share
+    return [m.row(by_measurement[id(m)], rounds=rounds) for m in table]
 
 
 def _parallel_threshold() -> int:
@@ -399,16 +452,7 @@ def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool
         rows.append(bench_vector(game, 1024, None, budget, repeats))
         rows.append(bench_episodes(game, EPISODE_BATCHES[-1], budget, repeats))
     else:
-        rows.append(bench_rollouts(game, 1, budget, repeats))
-        rows.append(bench_rollouts(game, all_threads, budget, repeats))
-        for b in batches:
-            rows.append(bench_vector(game, b, None, budget, repeats))
-        for variant in VECTOR_VARIANTS:
-            if variant != "default":
-                rows.append(bench_vector(game, batches[-1], None, budget, repeats, variant))
-        if all_threads > 1:
-            rows.append(bench_vector(game, batches[-1], 1, budget, repeats))
-            rows.append(bench_vector(game, batches[-1], 1, budget, repeats, "no obs"))
+        rows += bench_throughput(game, batches, budget, repeats)
         rows += bench_aec(module, budget, repeats)
         for b in EPISODE_BATCHES:
             rows.append(bench_episodes(game, b, budget, repeats))
