@@ -12,7 +12,7 @@ from .layout import (
     cooked_forest_at, cooked_night_at, cooked_pans_at, decay_at, decision_at, discard_at, empty_pans_at,
     fly_new_at, fly_old_at, forest_at, hand_at, hand_n_at, known_at, mushrooms_cooked_at, obs_decay_counts_at,
     obs_display_at, obs_forest_onehot_at, obs_pending_cook_type_onehot_at, obs_phase_onehot_at, score_at,
-    sticks_at, top_kind,
+    sticks_at, top_kind, decision_depth, TURN_PLAYER, NNIGHT, NIGHT0, cfg_units_at, D_TRIM,
 )
 from .legality import cooked_units, current_player, hand_limit, trim_limit
 
@@ -67,17 +67,19 @@ def observe(state, player, cfg, out, work):
         out[obs_display_at(who, DISP_CIDRE)] = state[cooked_cidre_at(q)]
         out[obs_display_at(who, DISP_SCORE)] = state[score_at(q)]
         out[obs_display_at(who, DISP_UNITS)] = state[mushrooms_cooked_at(q)]
+    forest = out[O_FOREST:O_FOREST + FOREST_SIZE * NKINDS]   # slices: indices provably >= 0
     for i in range(FOREST_SIZE * NKINDS):
-        out[O_FOREST + i] = 0.0
+        forest[i] = 0.0
     fn = state[FOREST_N]
     for i in range(fn):
-        out[obs_forest_onehot_at(i, state[forest_at(i)])] = 1.0
+        forest[i * NKINDS + (state[forest_at(i)] & 31)] = 1.0   # a card id is 0..22 (validate)
     out[O_FOREST_N] = fn
+    decay = out[O_DECAY:O_DECAY + NKINDS]
     for k in range(NKINDS):
-        out[O_DECAY + k] = 0.0
+        decay[k] = 0.0
     dn = state[DECAY_N]
     for j in range(dn):
-        out[obs_decay_counts_at(state[decay_at(j)])] += 1.0
+        decay[state[decay_at(j)] & 31] += 1.0
     out[O_DECAY_N] = dn
     d0 = discard_at(0)
     _obs_copy8(out, O_DISCARD, state, d0)                       # NKINDS = 23
@@ -90,20 +92,24 @@ def observe(state, player, cfg, out, work):
     out[O_NIGHT_N] = state[NIGHT_N]
     for k in range(O_TO_ACT, O_I_STARTED):   # to-act flag .. discards left: set below if they apply
         out[k] = 0.0
-    if state[TERMINAL] == 0:
-        cp = current_player(state)
-        if cp == me:
-            out[O_TO_ACT] = 1.0
-        kind = top_kind(state)       # the phase is the pending decision (PH_COOK = D_COOK, PH_TRIM = D_TRIM)
-        if kind == NO_DECISION:
-            out[obs_phase_onehot_at(PH_ACT)] = 1.0
-        else:
-            out[obs_phase_onehot_at(kind)] = 1.0
-            if kind == D_COOK:
-                t = decision_at(state, 0, 2 + COOK_TYPE)
-                out[obs_pending_cook_type_onehot_at(t)] = 1.0
-                out[O_PEND_UNITS] = cooked_units(t, decision_at(state, 0, 2 + COOK_NIGHT),
-                                                 decision_at(state, 0, 2 + COOK_FOREST), cfg)
-            else:
-                out[O_TRIM_LEFT] = state[hand_n_at(cp)] - trim_limit(state, cp)
-    out[O_I_STARTED] = 1.0 if state[START] == me else 0.0
+    # without branches on the data (neighbouring envs of a vector are in unrelated phases): every
+    # entry is written, multiplied by "it applies"; an empty stack's slots hold in-bounds
+    # leftovers (layout.py's bounds), so the cook entry's indices stay in range
+    running = state[TERMINAL] == 0
+    depth = decision_depth(state)
+    kind = decision_at(state, 0, 0)
+    cp = decision_at(state, 0, 1) if depth > 0 else state[TURN_PLAYER]   # a select, not a branch
+    out[O_TO_ACT] = running & (cp == me)
+    out[obs_phase_onehot_at(kind * (depth > 0))] = running   # PH_ACT = 0 without a decision
+    cooking = running & (depth > 0) & (kind == D_COOK)
+    t = decision_at(state, 0, 2 + COOK_TYPE)
+    out[obs_pending_cook_type_onehot_at(t)] = cooking
+    nn = decision_at(state, 0, 2 + COOK_NIGHT)
+    f = decision_at(state, 0, 2 + COOK_FOREST)
+    night = t < NNIGHT
+    units = f + night * nn * cfg[cfg_units_at(NIGHT0 + min(t, NNIGHT - 1))]
+    out[O_PEND_UNITS] = cooking * units
+    trimming = running & (depth > 0) & (kind == D_TRIM)
+    q = cp & 1
+    out[O_TRIM_LEFT] = trimming * (state[hand_n_at(q)] - trim_limit(state, q))
+    out[O_I_STARTED] = state[START] == me
