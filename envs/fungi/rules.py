@@ -64,7 +64,8 @@ def returns(state, cfg, out):
 
 # the vector loops prefetch the state, mask and observation rows of the env two places ahead
 # into L1: Fungi's 1.5 KB per env are read in a scattered order, and at batch 8,192 they come
-# from L3 (1.09-1.13x vector steps/s on 1 and 2 threads; into L2 instead it lost 3-10%)
+# from L3 (A/B at batch 8,192: 1.24x vector steps/s on 2 threads, 1.09-1.13x on 1; into L2
+# instead it lost 3-10%; RULES.md, "Speed")
 PREFETCH_AHEAD = 2
 PREFETCH_L1 = True
 install_batch_kernels(globals())
