@@ -116,3 +116,15 @@ def test_full_table_ratios_come_from_shared_rounds(tmp_path):
     roll = next(r for r in timed_together if r["name"] == "Game.random_rollouts" and r["threads"] == nt)
     per_round = [x / y for x, y in zip(vec["extra"]["round_rates"], roll["extra"]["round_rates"])]
     assert abs(ratios[key] - sum(per_round) / 2) < 1e-9 * ratios[key]
+    # the README's table is made from such a report (benchmarks/speed_table.py)
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import speed_table
+
+    lines = speed_table.table(json.loads(path.read_text()))
+    assert lines[0] == "| | `toyrace_v0` |"
+    rollouts_line = next(line for line in lines if line.startswith("| in-kernel rollouts, 1 thread"))
+    roll_1t = next(r for r in timed_together if r["name"] == "Game.random_rollouts" and r["threads"] == 1)
+    assert f"| {speed_table._rate(roll_1t['steps_per_s'])} |" in rollouts_line
