@@ -15,33 +15,29 @@ import argparse
 import json
 from typing import Any
 
-
-def _rate(x: float | None) -> str:
-    if x is None:
-        return "-"
-    for unit, div in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
-        if x >= div:
-            return f"{x / div:.3g}{unit}"
-    return f"{x:.3g}"
+from mushgym.bench.measure import Row, round_ratio
+from mushgym.bench.report import fmt_rate
 
 
-def _row(env: dict[str, Any], name: str, threads: Any = "any") -> dict[str, Any] | None:
+def _row(env: dict[str, Any], name: str, threads: Any = "any") -> Row | None:
+    """The row ``name`` of an env's report (on ``threads``), as the bench's :class:`Row`."""
     for r in env["rows"]:
         if r["name"] == name and (threads == "any" or r["threads"] == threads):
-            return r
+            return Row(**r)
     return None
 
 
-def _with_ratio(env: dict[str, Any], name: str, threads: Any, key: str) -> str:
-    r = _row(env, name, threads)
-    if r is None:
+def _ratio(a: Row | None, b: Row | None) -> str:
+    """``a / b`` as the bench takes it (:func:`round_ratio`: per round where both share rounds)."""
+    if a is None or b is None:
         return "-"
-    ratio = env["ratios"].get(key)
-    spread = env["ratios"].get(key + " per round", "")
-    inside = f"{ratio:.3g}x" if ratio is not None else ""
-    if spread:
-        inside += f"; rounds {spread.split(' over ')[0].replace('x-', '-')}"
-    return f"{_rate(r['steps_per_s'])} ({inside})" if inside else _rate(r["steps_per_s"])
+    value, spread = round_ratio(a, b)
+    return f"{value:.3g}x" + (f"; rounds {spread[0]:.3g}-{spread[1]:.3g}x" if spread else "")
+
+
+def _with_ratio(env: dict[str, Any], name: str, threads: Any, base: str, base_threads: Any) -> str:
+    r = _row(env, name, threads)
+    return "-" if r is None else f"{fmt_rate(r.steps_per_s)} ({_ratio(r, _row(env, base, base_threads))})"
 
 
 def table(report: dict[str, Any]) -> list[str]:
@@ -55,26 +51,24 @@ def table(report: dict[str, Any]) -> list[str]:
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
 
     def rate(name: str, threads: Any = "any") -> list[str]:
-        return [_rate((_row(e, name, threads) or {}).get("steps_per_s")) for e in envs]
+        return [fmt_rate(getattr(_row(e, name, threads), "steps_per_s", None)) for e in envs]
+
+    def against(name: str, threads: Any, base: str = "Game.random_rollouts", base_threads: Any = nt) -> list[str]:
+        return [_with_ratio(e, name, threads, base, base_threads) for e in envs]
 
     add("in-kernel rollouts, 1 thread (`Game.random_rollouts`)", rate("Game.random_rollouts", 1))
     add(f"in-kernel rollouts, {nt} threads", rate("Game.random_rollouts", nt))
     add("vector API, batch 1 (1 thread)", rate("batch 1"))
     add("vector API, batch 64 (1 thread)", rate("batch 64"))
     add(f"vector API, batch 1,024, {nt} threads", rate("batch 1,024", None))
-    add(f"**vector API, batch 8,192, {nt} threads** (x {big})",
-        [_with_ratio(e, "batch 8,192", None, f"vector batch 8192 / {big}") for e in envs])
-    add("**batch 8,192 / batch 1,024**", [
-        f"{e['ratios'].get('vector batch 8192 / batch 1024', float('nan')):.3g}x"
-        + (f" (rounds {e['ratios']['vector batch 8192 / batch 1024 per round'].split(' over ')[0].replace('x-', '-')})"
-           if "vector batch 8192 / batch 1024 per round" in e["ratios"] else "") for e in envs])
+    add(f"**vector API, batch 8,192, {nt} threads** (x {big})", against("batch 8,192", None))
+    add("**batch 8,192 / batch 1,024**", [_ratio(_row(e, "batch 8,192", None), _row(e, "batch 1,024", None))
+                                          for e in envs])
     add(f"vector API, batch 8,192, {nt} threads, no observations (`with_obs=False`)",
-        [_with_ratio(e, "batch 8,192, no obs", None, f"vector batch 8192 (no obs) / {big}") for e in envs])
+        against("batch 8,192, no obs", None))
     add(f"vector API, batch 8,192, {nt} threads, int64 states + float32 obs (the storage before issue 13)",
-        [_with_ratio(e, "batch 8,192, int64 state, float32 obs", None,
-                     f"vector batch 8192 (int64 state, float32 obs) / {big}") for e in envs])
-    add("vector API, batch 8,192, 1 thread (x rollouts, 1 thread)",
-        [_with_ratio(e, "batch 8,192", 1, "vector batch 8192 / rollouts (1 thread)") for e in envs])
+        against("batch 8,192, int64 state, float32 obs", None))
+    add("vector API, batch 8,192, 1 thread (x rollouts, 1 thread)", against("batch 8,192", 1, base_threads=1))
     add("bytes per env step, default (state + obs + mask + rewards + rest)", [
         f"{sum(p.values()):,} ({' + '.join(f'{v:,}' for v in p.values())})"
         for p in (e["bytes_per_env_step"]["default"] for e in envs)])

@@ -127,4 +127,4 @@ def test_full_table_ratios_come_from_shared_rounds(tmp_path):
     assert lines[0] == "| | `toyrace_v0` |"
     rollouts_line = next(line for line in lines if line.startswith("| in-kernel rollouts, 1 thread"))
     roll_1t = next(r for r in timed_together if r["name"] == "Game.random_rollouts" and r["threads"] == 1)
-    assert f"| {speed_table._rate(roll_1t['steps_per_s'])} |" in rollouts_line
+    assert f"| {speed_table.fmt_rate(roll_1t['steps_per_s'])} |" in rollouts_line

@@ -8,23 +8,27 @@ from .layout import (
     COOK_FOREST, COOK_NIGHT, COOK_TYPE, D_COOK, DECAY_N, F_VALUES, FLY_LIMIT, FOREST_N, FREE_POSITIONS,
     N_VALUES, NIGHT_N, NO_DECISION, TERMINAL, TURN_PLAYER, baskets_at, cfg_units_at, cook_action,
     decay_at, decision_depth, discard_action, empty_pans_at, finish_cook_action, fly_new_at, fly_old_at,
-    forest_at, hand_at, hand_n_at, sell_action, sticks_at, take_action, top_arg, top_kind, top_player,
+    decision_at, forest_at, hand_at, hand_n_at, sell_action, sticks_at, take_action, top_arg, top_kind,
 )
 
 
+# The decision stack holds at most one entry (layout.py: a cook follow-up or a trim, never
+# nested), so its top is entry 0. ``current_player`` and ``phase`` read that entry and the turn
+# player unconditionally, then choose: no branch on the data (the vector API runs them on
+# neighbouring envs in unrelated phases). An empty stack's slots hold in-bounds leftovers
+# (layout.py's bounds), multiplied away or not chosen.
 @njit(cache=True)
 def current_player(state):
-    """The player of the top pending decision, else the turn player."""
-    if decision_depth(state) > 0:
-        return top_player(state)
-    return state[TURN_PLAYER]
+    """The player of the pending decision, else the turn player."""
+    pending = decision_at(state, 0, 1)
+    turn = state[TURN_PLAYER]
+    return pending if decision_depth(state) > 0 else turn
 
 
 @njit(cache=True)
 def phase(state):
-    """PH_ACT with no pending decision, else the top decision's kind (PH_COOK, PH_TRIM)."""
-    k = top_kind(state)
-    return 0 if k == NO_DECISION else k
+    """PH_ACT (0) with no pending decision, else the decision's kind (PH_COOK, PH_TRIM)."""
+    return decision_at(state, 0, 0) * (decision_depth(state) > 0)
 
 
 @njit(cache=True)
@@ -50,10 +54,10 @@ def type_units(state, p, t, cfg):
 
 @njit(cache=True, inline="always")
 def cooked_units(t, nn, f, cfg):
-    """Mushrooms in ``f`` Forest and ``nn`` Night cards of type ``t`` (a Night card counts as it says)."""
-    if t < NNIGHT:
-        return f + nn * cfg[cfg_units_at(NIGHT0 + t)]
-    return f
+    """Mushrooms in ``f`` Forest and ``nn`` Night cards of type ``t`` (a Night card counts as it
+    says; types from NNIGHT on have no Night cards). Without a branch on ``t``: any type 0..NTYPES-1
+    reads an in-range entry (observe runs it on a decision entry that may be a leftover)."""
+    return f + (t < NNIGHT) * nn * cfg[cfg_units_at(NIGHT0 + min(t, NNIGHT - 1))]
 
 
 @njit(cache=True)

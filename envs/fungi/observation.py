@@ -6,15 +6,15 @@ from .cards import NKINDS
 from .layout import (
     COOK_FOREST, COOK_NIGHT, COOK_TYPE, D_COOK, DECAY_N, DISP_BASKETS, DISP_BUTTER, DISP_CIDRE, DISP_COOKED_F,
     DISP_COOKED_NT, DISP_EMPTY_PANS, DISP_FLY_NEW, DISP_FLY_OLD, DISP_NCOOKED, DISP_SCORE, DISP_STICKS,
-    DISP_UNITS, DRAW_N, FOREST_N, FOREST_SIZE, NIGHT_N, NO_DECISION, O_DECAY, O_DECAY_N, O_DISCARD, O_DRAW_N,
+    DISP_UNITS, DRAW_N, FOREST_N, FOREST_SIZE, NIGHT_N, O_DECAY, O_DECAY_N, O_DISCARD, O_DRAW_N,
     O_FOREST, O_FOREST_N, O_HAND, O_HAND_N, O_I_STARTED, O_LIMIT, O_NIGHT_N, O_OPP_HAND_N, O_OPP_KNOWN,
-    O_PEND_UNITS, O_TO_ACT, O_TRIM_LEFT, PH_ACT, START, TERMINAL, baskets_at, cooked_butter_at, cooked_cidre_at,
+    O_PEND_UNITS, O_TO_ACT, O_TRIM_LEFT, START, TERMINAL, baskets_at, cooked_butter_at, cooked_cidre_at,
     cooked_forest_at, cooked_night_at, cooked_pans_at, decay_at, decision_at, discard_at, empty_pans_at,
     fly_new_at, fly_old_at, forest_at, hand_at, hand_n_at, known_at, mushrooms_cooked_at, obs_decay_counts_at,
     obs_display_at, obs_forest_onehot_at, obs_pending_cook_type_onehot_at, obs_phase_onehot_at, score_at,
-    sticks_at, top_kind, decision_depth, TURN_PLAYER, NNIGHT, NIGHT0, cfg_units_at, D_TRIM,
+    sticks_at, D_TRIM,
 )
-from .legality import cooked_units, current_player, hand_limit, trim_limit
+from .legality import cooked_units, current_player, hand_limit, phase, trim_limit
 
 
 @njit(cache=True, inline='always')
@@ -72,14 +72,14 @@ def observe(state, player, cfg, out, work):
         forest[i] = 0.0
     fn = state[FOREST_N]
     for i in range(fn):
-        forest[i * NKINDS + (state[forest_at(i)] & 31)] = 1.0   # a card id is 0..22 (validate)
+        forest[obs_forest_onehot_at(i, state[forest_at(i)] & 31) - O_FOREST] = 1.0   # card ids 0..22 (validate)
     out[O_FOREST_N] = fn
     decay = out[O_DECAY:O_DECAY + NKINDS]
     for k in range(NKINDS):
         decay[k] = 0.0
     dn = state[DECAY_N]
     for j in range(dn):
-        decay[state[decay_at(j)] & 31] += 1.0
+        decay[obs_decay_counts_at(state[decay_at(j)] & 31) - O_DECAY] += 1.0
     out[O_DECAY_N] = dn
     d0 = discard_at(0)
     _obs_copy8(out, O_DISCARD, state, d0)                       # NKINDS = 23
@@ -93,23 +93,20 @@ def observe(state, player, cfg, out, work):
     for k in range(O_TO_ACT, O_I_STARTED):   # to-act flag .. discards left: set below if they apply
         out[k] = 0.0
     # without branches on the data (neighbouring envs of a vector are in unrelated phases): every
-    # entry is written, multiplied by "it applies"; an empty stack's slots hold in-bounds
+    # entry is written, multiplied by "it applies"; ``current_player``, ``phase`` and
+    # ``cooked_units`` choose without branches, and an empty stack's slots hold in-bounds
     # leftovers (layout.py's bounds), so the cook entry's indices stay in range
     running = state[TERMINAL] == 0
-    depth = decision_depth(state)
-    kind = decision_at(state, 0, 0)
-    cp = decision_at(state, 0, 1) if depth > 0 else state[TURN_PLAYER]   # a select, not a branch
+    cp = current_player(state)
+    ph = phase(state)
     out[O_TO_ACT] = running & (cp == me)
-    out[obs_phase_onehot_at(kind * (depth > 0))] = running   # PH_ACT = 0 without a decision
-    cooking = running & (depth > 0) & (kind == D_COOK)
+    out[obs_phase_onehot_at(ph)] = running
+    cooking = running & (ph == D_COOK)
     t = decision_at(state, 0, 2 + COOK_TYPE)
     out[obs_pending_cook_type_onehot_at(t)] = cooking
-    nn = decision_at(state, 0, 2 + COOK_NIGHT)
-    f = decision_at(state, 0, 2 + COOK_FOREST)
-    night = t < NNIGHT
-    units = f + night * nn * cfg[cfg_units_at(NIGHT0 + min(t, NNIGHT - 1))]
-    out[O_PEND_UNITS] = cooking * units
-    trimming = running & (depth > 0) & (kind == D_TRIM)
+    out[O_PEND_UNITS] = cooking * cooked_units(t, decision_at(state, 0, 2 + COOK_NIGHT),
+                                               decision_at(state, 0, 2 + COOK_FOREST), cfg)
+    trimming = running & (ph == D_TRIM)
     q = cp & 1
     out[O_TRIM_LEFT] = trimming * (state[hand_n_at(q)] - trim_limit(state, q))
     out[O_I_STARTED] = state[START] == me

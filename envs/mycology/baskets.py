@@ -23,9 +23,14 @@ def protected(state, p, cfg):
     branch costs more than the loads): an empty basket's place 0 holds -1 (validate.py)."""
     on = False
     for s in range(NUM_SEASONS):
-        t = state[basket_at(p, s, max(state[basket_count_at(p, s)] - 1, 0))]   # the top card, -1 if empty
-        on |= (t >= 0) & (cfg[cfg_special_at(max(t, 0))] == SP_STINKHORN)
+        on |= is_stinkhorn(state[basket_at(p, s, max(state[basket_count_at(p, s)] - 1, 0))], cfg)   # the top card
     return on
+
+
+@njit(cache=True, inline="always")
+def is_stinkhorn(card, cfg):
+    """``card`` (an id, or -1 for no card) is a stinkhorn; without a branch."""
+    return (card >= 0) & (cfg[cfg_special_at(max(card, 0))] == SP_STINKHORN)
 
 
 @njit(cache=True)

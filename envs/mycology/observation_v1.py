@@ -32,11 +32,12 @@ from numba import njit
 
 from mushgym.core import Layout
 
+from .baskets import is_stinkhorn
 from .layout import (
     ACTIONS_LEFT, ACTIONS_PER_TURN, ARG_ACTION, ARG_CARDS, ARG_GIVE, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY,
     ARG_PAY_TYPE, ARG_TARGET, BASKET_SLOTS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, DEC_BOTTOM, DEC_PAY,
     DEC_TAKE, DECK_N, ENDER, FIELD_SIZE, FIRST, K_T6, MAX_CAPACITY, NKINDS, NUM_PHASES, NUM_RES, NUM_SEASONS,
-    ROLL, ROW_SIZE, RUNNING, SEASON, SP_STINKHORN, TURN, TURN_PLAYER, basket_at, basket_count_at, cfg_special_at,
+    ROLL, ROW_SIZE, RUNNING, SEASON, TURN, TURN_PLAYER, basket_at, basket_count_at,
     decision_at, decision_depth, deck_at, feast_at, field_at, magic_at, poison_at, resources_at, score_at,
 )
 from .validate import MAX_OWED_ANY, MAX_OWED_FEAST
@@ -239,7 +240,7 @@ def observe(state, player, cfg, out, work):
                 block[place] = c + 1
                 place += 1
                 top = c if kk == count - 1 else top
-            stinkhorn |= (top >= 0) & (cfg[cfg_special_at(max(top, 0))] == SP_STINKHORN)
+            stinkhorn |= is_stinkhorn(top, cfg)
         block[S_STINKHORN] = stinkhorn
         block[S_FIRST] = q == first
     tail = out[obs1_tail(n) + O_DECK_CARDS:]

@@ -86,7 +86,7 @@ def derived(result: dict[str, Any], anchors: list[Row]) -> dict[str, Any]:
 
 # --- printing ---------------------------------------------------------------------------
 
-def _fmt_rate(x: float | None) -> str:
+def fmt_rate(x: float | None) -> str:
     if x is None:
         return "-"
     for unit, div in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
@@ -103,8 +103,8 @@ def table_rows(rows: list[Row]) -> list[list[str]]:
             spread = f"{r.spread[0]:.2f}-{r.spread[1]:.2f} s" if r.spread else ""
             out.append([r.group, r.name, threads, f"{r.extra['seconds']:.2f} s", "", spread, r.note])
             continue
-        spread = f"{_fmt_rate(r.spread[0])}-{_fmt_rate(r.spread[1])}" if r.spread else ""
-        out.append([r.group, r.name, threads, _fmt_rate(r.steps_per_s), _fmt_rate(r.games_per_s), spread, r.note])
+        spread = f"{fmt_rate(r.spread[0])}-{fmt_rate(r.spread[1])}" if r.spread else ""
+        out.append([r.group, r.name, threads, fmt_rate(r.steps_per_s), fmt_rate(r.games_per_s), spread, r.note])
     return out
 
 
@@ -172,7 +172,7 @@ def footer(result: dict[str, Any], ratios: dict[str, Any]) -> list[str]:
         if isinstance(v, str):
             lines.append(f"{k}: {v}")
         elif k.endswith("steps/s"):
-            lines.append(f"{k}: {_fmt_rate(v)}")
+            lines.append(f"{k}: {fmt_rate(v)}")
         elif k.endswith(" s"):
             lines.append(f"{k}: {v:.2f}")
         else:

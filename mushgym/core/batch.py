@@ -308,16 +308,10 @@ def _prefetch_env(i, b, flags):
     """Ask for env ``i``'s state, mask and (with ``flags & 2``) observation rows ahead of its
     step: a large batch does not stay in cache, and the kernels' scattered reads and writes
     of cold rows cost more than a stream of prefetches (``mushgym.core.rows.prefetch_row``)."""
-    if PREFETCH_L1:   # a constant: one branch compiled away
-        _prefetch_row_l1(b.states, i)
-        _prefetch_row_l1(b.masks, i)
-        if flags & 2:
-            _prefetch_row_l1(b.obs, i)
-    else:
-        _prefetch_row(b.states, i)
-        _prefetch_row(b.masks, i)
-        if flags & 2:
-            _prefetch_row(b.obs, i)
+    _prefetch_row(b.states, i)   # into L2, or L1 with the module's PREFETCH_L1 (install_batch_kernels)
+    _prefetch_row(b.masks, i)
+    if flags & 2:
+        _prefetch_row(b.obs, i)
 
 
 @njit(cache=True, inline='always')
@@ -693,7 +687,7 @@ def install_batch_kernels(namespace: dict) -> None:
     namespace.setdefault("np", np)
     namespace.update(prange=prange, _rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed,
                      _row=row, _borrow=borrow, _Batch=Batch,
-                     _prefetch_row=prefetch_row, _prefetch_row_l1=prefetch_row_l1)
+                     _prefetch_row=prefetch_row_l1 if namespace["PREFETCH_L1"] else prefetch_row)
     # every deal stamps the state header (mushgym.core.header): the game's own ``init`` becomes
     # ``_game_init`` and ``init`` (what the loops below and the Python side call) wraps it
     from .header import INIT_SOURCE, stamp_header
