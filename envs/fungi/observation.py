@@ -2,7 +2,9 @@
 
 from numba import njit
 
-from .cards import NKINDS
+from mushgym.core.simd import copy_block
+
+from .cards import NHAND, NKINDS, NNIGHT, NTYPES
 from .layout import (
     COOK_FOREST, COOK_NIGHT, COOK_TYPE, D_COOK, DECAY_N, DISP_BASKETS, DISP_BUTTER, DISP_CIDRE, DISP_COOKED_F,
     DISP_COOKED_NT, DISP_EMPTY_PANS, DISP_FLY_NEW, DISP_FLY_OLD, DISP_NCOOKED, DISP_SCORE, DISP_STICKS,
@@ -17,22 +19,6 @@ from .layout import (
 from .legality import cooked_units, current_player, hand_limit, phase, trim_limit
 
 
-@njit(cache=True, inline='always')
-def _obs_copy8(out, o, state, s):
-    """``out[o:o+8] = state[s:s+8]``, all loads before the stores (the int64 -> float32
-    conversions then do not wait on a possible alias between ``state`` and ``out``)."""
-    a0 = state[s]; a1 = state[s + 1]; a2 = state[s + 2]; a3 = state[s + 3]
-    a4 = state[s + 4]; a5 = state[s + 5]; a6 = state[s + 6]; a7 = state[s + 7]
-    out[o] = a0; out[o + 1] = a1; out[o + 2] = a2; out[o + 3] = a3
-    out[o + 4] = a4; out[o + 5] = a5; out[o + 6] = a6; out[o + 7] = a7
-
-
-@njit(cache=True, inline='always')
-def _obs_copy4(out, o, state, s):
-    a0 = state[s]; a1 = state[s + 1]; a2 = state[s + 2]; a3 = state[s + 3]
-    out[o] = a0; out[o + 1] = a1; out[o + 2] = a2; out[o + 3] = a3
-
-
 # Inlined into its callers (the vector loops call it for every env at every step): no
 # call, no reference counting of the argument arrays. Every element of ``out`` is written
 # exactly once, except the one-hot / count blocks, which are cleared and then set.
@@ -42,12 +28,8 @@ def observe(state, player, cfg, out, work):
     opp = 1 - me
     hm = hand_at(me, 0)
     ko = known_at(opp, 0)
-    _obs_copy8(out, O_HAND, state, hm)                          # NHAND = 20
-    _obs_copy8(out, O_HAND + 8, state, hm + 8)
-    _obs_copy4(out, O_HAND + 16, state, hm + 16)
-    _obs_copy8(out, O_OPP_KNOWN, state, ko)
-    _obs_copy8(out, O_OPP_KNOWN + 8, state, ko + 8)
-    _obs_copy4(out, O_OPP_KNOWN + 16, state, ko + 16)
+    copy_block(out, O_HAND, state, hm, NHAND)
+    copy_block(out, O_OPP_KNOWN, state, ko, NHAND)
     out[O_HAND_N] = state[hand_n_at(me)]
     out[O_LIMIT] = hand_limit(state, me)
     out[O_OPP_HAND_N] = state[hand_n_at(opp)]
@@ -59,10 +41,8 @@ def observe(state, player, cfg, out, work):
         out[obs_display_at(who, DISP_FLY_NEW)] = state[fly_new_at(q)]
         out[obs_display_at(who, DISP_FLY_OLD)] = state[fly_old_at(q)]
         out[obs_display_at(who, DISP_NCOOKED)] = state[cooked_pans_at(q)]
-        cf = cooked_forest_at(q, 0)
-        _obs_copy8(out, obs_display_at(who, DISP_COOKED_F), state, cf)          # NTYPES = 9
-        out[obs_display_at(who, DISP_COOKED_F + 8)] = state[cf + 8]
-        _obs_copy8(out, obs_display_at(who, DISP_COOKED_NT), state, cooked_night_at(q, 0))   # NNIGHT = 8
+        copy_block(out, obs_display_at(who, DISP_COOKED_F), state, cooked_forest_at(q, 0), NTYPES)
+        copy_block(out, obs_display_at(who, DISP_COOKED_NT), state, cooked_night_at(q, 0), NNIGHT)
         out[obs_display_at(who, DISP_BUTTER)] = state[cooked_butter_at(q)]
         out[obs_display_at(who, DISP_CIDRE)] = state[cooked_cidre_at(q)]
         out[obs_display_at(who, DISP_SCORE)] = state[score_at(q)]
@@ -81,13 +61,7 @@ def observe(state, player, cfg, out, work):
     for j in range(dn):
         decay[obs_decay_counts_at(state[decay_at(j)] & 31) - O_DECAY] += 1.0
     out[O_DECAY_N] = dn
-    d0 = discard_at(0)
-    _obs_copy8(out, O_DISCARD, state, d0)                       # NKINDS = 23
-    _obs_copy8(out, O_DISCARD + 8, state, d0 + 8)
-    _obs_copy4(out, O_DISCARD + 16, state, d0 + 16)
-    out[O_DISCARD + 20] = state[d0 + 20]
-    out[O_DISCARD + 21] = state[d0 + 21]
-    out[O_DISCARD + 22] = state[d0 + 22]
+    copy_block(out, O_DISCARD, state, discard_at(0), NKINDS)
     out[O_DRAW_N] = state[DRAW_N]
     out[O_NIGHT_N] = state[NIGHT_N]
     for k in range(O_TO_ACT, O_I_STARTED):   # to-act flag .. discards left: set below if they apply
