@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from mushgym.core.simd import copy_block
+from mushgym.core import copy_block
 
 from .cards import NHAND, NKINDS, NNIGHT, NTYPES
 from .layout import (

@@ -1,5 +1,5 @@
 """Game-independent numba pieces: shaped layouts, action spaces, the decision stack, in-state
-random generator, piles, batch loops. How to write a game with them: ``mushgym/core/README.md``."""
+random generator, piles, block copies, batch loops. How to write a game with them: ``mushgym/core/README.md``."""
 
 from . import specialise as _specialise
 
@@ -19,9 +19,10 @@ from .piles import (
     shuffle_range,
 )
 from .rng import RNG_SLOTS, RNG_WORDS, rng_below, rng_die, rng_next32, rng_seed
+from .simd import copy_block
 
 __all__ = [
     "Layout", "ActionSpace", "NO_DECISION", "STATE_DTYPE", "RNG_WORDS", "RNG_SLOTS", "rng_seed", "rng_next32", "rng_below", "rng_die",
     "shuffle_range", "pile_push", "pile_draw", "pile_push_bottom", "pile_remove_at", "refill_slots",
-    "reshuffle_into", "count_by_type", "install_batch_kernels",
+    "reshuffle_into", "count_by_type", "install_batch_kernels", "copy_block",
 ]
