@@ -69,10 +69,20 @@ def test_rows_and_slices():
     np.testing.assert_array_equal(a, want)
 
 
-def test_count_must_be_a_constant():
-    """The count is part of the vector type: a count known only at run time does not compile."""
-    with pytest.raises(TypingError, match="copy_block"):
+@njit(cache=False)
+def _copy_2d(dst, src):
+    copy_block(dst, 0, src, 0, 2)
+
+
+def test_bad_arguments_are_named():
+    """The count is part of the vector type: a count known only at run time does not compile,
+    and neither do 2-D arrays or a float source; each error says what is wrong."""
+    with pytest.raises(TypingError, match="copy_block: the count must be a constant integer > 0"):
         _copy_runtime_count(np.zeros(4, np.uint8), np.zeros(4, np.int16), 4)
+    with pytest.raises(TypingError, match="copy_block: dst must be a 1-D C-contiguous array"):
+        _copy_2d(np.zeros((2, 2), np.uint8), np.zeros(4, np.int16))
+    with pytest.raises(TypingError, match="copy_block: src must hold integers"):
+        _copy_2d(np.zeros(4, np.uint8), np.zeros(4, np.float32))
 
 
 def test_plain_python_is_numpys_assignment():

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 from numba import types
-from numba.core import cgutils
+from numba.core.errors import TypingError
 from numba.extending import intrinsic, overload
 from numba.np.arrayobj import make_array
 
@@ -49,13 +49,25 @@ def _block_type(context, dtype, n: int):
     return ir.VectorType(context.get_value_type(dtype), n)
 
 
+def _argument_problem(dst, d, src, s, n) -> str | None:
+    """What is wrong with these argument types for ``copy_block``, or None."""
+    for name, a in (("dst", dst), ("src", src)):
+        if not (isinstance(a, types.Array) and a.ndim == 1 and a.layout == "C"):
+            return f"{name} must be a 1-D C-contiguous array (a row view or a slice of one), got {a}"
+    if not isinstance(src.dtype, types.Integer):
+        return f"src must hold integers, got {src.dtype}"
+    if not isinstance(dst.dtype, (types.Integer, types.Float)):
+        return f"dst must hold integers or floats, got {dst.dtype}"
+    if not (isinstance(d, types.Integer) and isinstance(s, types.Integer)):
+        return f"the offsets must be integers, got {d} and {s}"
+    if not (isinstance(n, types.IntegerLiteral) and n.literal_value > 0):
+        return f"the count must be a constant integer > 0 written in the source (it sizes the vector), got {n}"
+    return None
+
+
 @intrinsic
 def _copy_block_intrinsic(typingctx, dst, d, src, s, n):
-    ok = (isinstance(dst, types.Array) and isinstance(src, types.Array) and dst.ndim == 1 and src.ndim == 1
-          and dst.layout == "C" and src.layout == "C" and isinstance(src.dtype, types.Integer)
-          and isinstance(dst.dtype, (types.Integer, types.Float)) and isinstance(d, types.Integer)
-          and isinstance(s, types.Integer) and isinstance(n, types.IntegerLiteral) and n.literal_value > 0)
-    if not ok:
+    if _argument_problem(dst, d, src, s, n) is not None:
         return None
     count = int(n.literal_value)
     sig = types.void(dst, d, src, s, n)
@@ -79,8 +91,9 @@ def _copy_block_intrinsic(typingctx, dst, d, src, s, n):
 
 @overload(copy_block)
 def _copy_block_overload(_cb_dst, _cb_d, _cb_src, _cb_s, _cb_n):
-    if not (isinstance(_cb_n, types.IntegerLiteral) and _cb_n.literal_value > 0):
-        return None
+    problem = _argument_problem(_cb_dst, _cb_d, _cb_src, _cb_s, _cb_n)
+    if problem is not None:
+        raise TypingError(f"copy_block: {problem}")
     count = int(_cb_n.literal_value)     # a constant of the implementation: typed as a literal again
 
     def impl(_cb_dst, _cb_d, _cb_src, _cb_s, _cb_n):
