@@ -15,7 +15,7 @@ import argparse
 import json
 from typing import Any
 
-from mushgym.bench.measure import Row, round_ratio
+from mushgym.bench.measure import Row, describe_machine, round_ratio
 from mushgym.bench.report import fmt_rate
 
 
@@ -91,7 +91,7 @@ def headline(path: str, report: dict[str, Any]) -> str:
         r = e["ratios"]
         parts.append(f"{e['env_id']} {r.get(f'vector batch 8192 / rollouts ({nt} threads)', float('nan')):.3g}x "
                      f"(8,192/1,024 {r.get('vector batch 8192 / batch 1024', float('nan')):.3g}x)")
-    return f"- `{path}`: " + "; ".join(parts)
+    return f"- `{path}`: " + "; ".join(parts) + f" ({describe_machine(report['machine'])})"
 
 
 def main(argv: list[str] | None = None) -> None:

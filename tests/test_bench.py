@@ -15,6 +15,7 @@ def test_quick_smoke_toy_and_fungi(tmp_path, capsys):
     report = json.loads(path.read_text())
     assert set(report["envs"]) == {"toyrace_v0", "fungi_v0"}
     assert report["machine"]["cpu"] is not None
+    assert "machine: " in out and report["machine"]["logical_cpus"] >= 1
     fungi = report["envs"]["fungi_v0"]
     names = {r["name"] for r in fungi["rows"]}
     assert {"Game.random_rollouts", "do-nothing env, wrapped (baseline)", "raw_env()", "batch 1,024",
@@ -128,3 +129,44 @@ def test_full_table_ratios_come_from_shared_rounds(tmp_path):
     rollouts_line = next(line for line in lines if line.startswith("| in-kernel rollouts, 1 thread"))
     roll_1t = next(r for r in timed_together if r["name"] == "Game.random_rollouts" and r["threads"] == 1)
     assert f"| {speed_table.fmt_rate(roll_1t['steps_per_s'])} |" in rollouts_line
+
+
+def _fake_machine(tmp_path):
+    """A /proc/cpuinfo of two processors and a sysfs cache folder of four caches."""
+    cpuinfo = tmp_path / "cpuinfo"
+    block = ("processor\t: {n}\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: {model}\n"
+             "model name\t: AMD EPYC 9R14\nstepping\t: 1\n\n")
+    cpuinfo.write_text(block.format(n=0, model=17) + block.format(n=1, model=99))
+    caches = tmp_path / "cache"
+    for i, (level, kind, size, shared) in enumerate([(1, "Data", "32K", "0"), (1, "Instruction", "32K", "0"),
+                                                     (2, "Unified", "1024K", "0"), (3, "Unified", "32M", "0-1")]):
+        d = caches / f"index{i}"
+        d.mkdir(parents=True)
+        for key, value in (("level", level), ("type", kind), ("size", size), ("shared_cpu_list", shared)):
+            (d / key).write_text(f"{value}\n")
+    (caches / "uevent").write_text("")
+    return str(cpuinfo), str(caches)
+
+
+def test_machine_records_cpu_model_and_caches(tmp_path):
+    """The CPU's family and model come from the first processor's block; the caches from sysfs,
+    in KiB; the one-line description names them (the project's VMs change CPU between sessions)."""
+    cpuinfo, caches = _fake_machine(tmp_path)
+    m = bench.machine(cpuinfo=cpuinfo, cache_dir=caches)
+    assert (m["cpu"], m["cpu_vendor"], m["cpu_family"], m["cpu_model"], m["cpu_stepping"]) == \
+        ("AMD EPYC 9R14", "AuthenticAMD", 25, 17, 1)
+    assert [(c["level"], c["type"], c["size_kib"]) for c in m["caches"]] == \
+        [(1, "Data", 32), (1, "Instruction", 32), (2, "Unified", 1024), (3, "Unified", 32768)]
+    m["load_average"] = [1.5, 1.0, 0.5]
+    line = bench.describe_machine(m)
+    assert line.startswith("AMD EPYC 9R14 (family 25 model 17); L1d 32 KiB, L2 1 MiB, L3 32 MiB shared;")
+    assert "load 1.50 at the start" in line
+
+
+def test_machine_without_cpuinfo_or_sysfs(tmp_path):
+    """Where neither file exists (another OS) the record says so instead of failing; old
+    reports without the new keys still describe."""
+    m = bench.machine(cpuinfo=str(tmp_path / "none"), cache_dir=str(tmp_path / "none"))
+    assert m["caches"] == [] and m["cpu_family"] is None
+    assert bench.describe_machine({"cpu": "AMD EPYC", "logical_cpus": 2, "numba_threads": 2,
+                                   "threading_layer": "tbb"}) == "AMD EPYC; 2 logical CPUs, 2 numba threads (tbb)"

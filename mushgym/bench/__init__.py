@@ -38,11 +38,12 @@ tables, JSON) and ``command`` (the command line).
 
 from .anchors import bench_anchors
 from .command import main
-from .measure import BATCH_SIZES, Row, machine, resolve_env, round_ratio, threading_layer, timed, timed_rounds
+from .measure import (BATCH_SIZES, Row, cpu_caches, describe_machine, machine, resolve_env, round_ratio,
+                      threading_layer, timed, timed_rounds)
 from .report import derived
 from .rows import (aec_random_loop, bench_aec, bench_env, bench_episodes, bench_rollouts, bench_startup,
                    bench_throughput, bench_vector)
 
 __all__ = ["BATCH_SIZES", "Row", "aec_random_loop", "bench_aec", "bench_anchors", "bench_env", "bench_episodes",
-           "bench_rollouts", "bench_startup", "bench_throughput", "bench_vector", "derived", "machine", "main",
+           "bench_rollouts", "bench_startup", "bench_throughput", "bench_vector", "cpu_caches", "derived", "describe_machine", "machine", "main",
            "resolve_env", "round_ratio", "threading_layer", "timed", "timed_rounds"]

@@ -9,7 +9,7 @@ from dataclasses import asdict
 from typing import Any
 
 from .anchors import bench_anchors
-from .measure import BATCH_SIZES, Row, machine, threading_layer
+from .measure import BATCH_SIZES, Row, describe_machine, machine, threading_layer
 from .report import console_for, derived, footer, json_default, print_table, table_rows
 from .rows import bench_env
 
@@ -39,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
 
     report: dict[str, Any] = {"machine": machine(), "quick": args.quick, "budget_s": budget,
                               "repeats": repeats, "envs": {}, "anchors": [], "errors": {}}
+    print(f"machine: {describe_machine(report['machine'])}")
     anchors: list[Row] = []
     if not args.quick and not args.no_anchors:
         anchors = bench_anchors(budget, repeats)

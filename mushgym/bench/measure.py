@@ -84,20 +84,23 @@ def round_ratio(a: Row, b: Row) -> tuple[float, tuple[float, float] | None]:
     return statistics.median(ratios), (min(ratios), max(ratios))
 
 
-def machine() -> dict[str, Any]:
+def machine(cpuinfo: str = "/proc/cpuinfo", cache_dir: str = "/sys/devices/system/cpu/cpu0/cache") -> dict[str, Any]:
+    """What the run was measured on. The project's VMs of one kind differ in CPU and cache
+    from session to session, and the vector API's ratios move with the cache: so the CPU's
+    vendor, family and model (``lscpu``'s fields), cpu0's caches and the load average at the
+    start are recorded with the rates."""
     import numba
 
-    cpu = platform.processor() or ""
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
+    info = _cpuinfo_fields(cpuinfo)
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
     return {
-        "cpu": cpu,
+        "cpu": info.get("model name") or platform.processor() or "",
+        "cpu_vendor": info.get("vendor_id", ""),
+        "cpu_family": _int_or_none(info.get("cpu family")),
+        "cpu_model": _int_or_none(info.get("model")),
+        "cpu_stepping": _int_or_none(info.get("stepping")),
+        "caches": cpu_caches(cache_dir),
+        "load_average": list(load) if load is not None else None,
         "logical_cpus": os.cpu_count(),
         "numba_threads": numba.config.NUMBA_NUM_THREADS,
         "threading_layer": threading_layer(),
@@ -106,6 +109,82 @@ def machine() -> dict[str, Any]:
         "numpy": np.__version__,
         "platform": platform.platform(),
     }
+
+
+def _cpuinfo_fields(path: str) -> dict[str, str]:
+    """The first processor's ``key: value`` lines of ``/proc/cpuinfo`` (empty where there is none)."""
+    fields: dict[str, str] = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                if not line.strip():
+                    if fields:
+                        break   # the end of the first processor's block
+                    continue
+                key, sep, value = line.partition(":")
+                if sep:
+                    fields.setdefault(key.strip(), value.strip())
+    except OSError:
+        pass
+    return fields
+
+
+def _int_or_none(text: str | None) -> int | None:
+    try:
+        return int(text) if text is not None else None
+    except ValueError:
+        return None
+
+
+def cpu_caches(cache_dir: str = "/sys/devices/system/cpu/cpu0/cache") -> list[dict[str, Any]]:
+    """cpu0's caches from sysfs: level, type, size in KiB and the CPUs sharing it
+    (``[]`` where sysfs does not say)."""
+    caches = []
+    try:
+        names = sorted(n for n in os.listdir(cache_dir) if n.startswith("index"))
+    except OSError:
+        return caches
+    for name in names:
+        def read(key: str) -> str:
+            with open(os.path.join(cache_dir, name, key)) as f:
+                return f.read().strip()
+        try:
+            size = read("size")
+            kib = _size_kib(size)
+            caches.append({"level": int(read("level")), "type": read("type"), "size_kib": kib,
+                           "shared_cpus": read("shared_cpu_list")})
+        except (OSError, ValueError, IndexError):
+            continue
+    return caches
+
+
+def _size_kib(text: str) -> int:
+    """sysfs's cache size ("48K", "2M", or bytes) in KiB."""
+    units = {"K": 1, "M": 1024, "G": 1024 * 1024}
+    if text[-1:] in units:
+        return int(text[:-1]) * units[text[-1]]
+    return int(text) // 1024
+
+
+def describe_machine(m: dict[str, Any]) -> str:
+    """One line for a report: CPU, family/model, caches, threads and the load at the start."""
+    parts = [m.get("cpu") or "unknown CPU"]
+    if m.get("cpu_family") is not None:
+        parts[0] += f" (family {m['cpu_family']} model {m.get('cpu_model')})"
+    caches = m.get("caches") or []
+    def size(kib: int) -> str:
+        return f"{kib // 1024} MiB" if kib >= 1024 and kib % 1024 == 0 else f"{kib} KiB"
+    names = {"Data": "L1d", "Instruction": "L1i"}
+    cache_text = ", ".join(f"{names.get(c['type'], 'L%d' % c['level'])} {size(c['size_kib'])}"
+                           + (" shared" if "-" in c["shared_cpus"] or "," in c["shared_cpus"] else "")
+                           for c in caches if c["type"] != "Instruction")
+    if cache_text:
+        parts.append(cache_text)
+    parts.append(f"{m.get('logical_cpus')} logical CPUs, {m.get('numba_threads')} numba threads "
+                 f"({m.get('threading_layer')})")
+    if m.get("load_average"):
+        parts.append("load %.2f at the start" % m["load_average"][0])
+    return "; ".join(parts)
 
 
 def threading_layer() -> str:
