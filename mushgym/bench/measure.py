@@ -180,8 +180,9 @@ def describe_machine(m: dict[str, Any]) -> str:
                            for c in caches if c["type"] != "Instruction")
     if cache_text:
         parts.append(cache_text)
-    parts.append(f"{m.get('logical_cpus')} logical CPUs, {m.get('numba_threads')} numba threads "
-                 f"({m.get('threading_layer')})")
+    layer = m.get("threading_layer")
+    parts.append(f"{m.get('logical_cpus')} logical CPUs, {m.get('numba_threads')} numba threads"
+                 + (f" ({layer})" if layer and layer != "not yet chosen" else ""))
     if m.get("load_average"):
         parts.append("load %.2f at the start" % m["load_average"][0])
     return "; ".join(parts)
