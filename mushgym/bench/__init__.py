@@ -20,7 +20,10 @@ with the min-max spread):
 (e) whole games played by Python agents through the episode loop
     (``mushgym.episodes.play``, a random agent per seat) at batch 1 and 128;
 
-and the memory of one state. In the full table, (a) and (b) are timed in
+and the memory of one state. Every run starts with one line naming the machine (the CPU's
+model, family and model number, cpu0's caches, the threads, the load at the start; the
+report's ``machine``): the project's VMs change CPU and cache between sessions, and the
+vector API's ratios move with them. In the full table, (a) and (b) are timed in
 interleaved rounds (each repeat is one round of every measurement), so that the
 ratios between them (vector / rollouts, batch 8,192 / batch 1,024) are the medians
 of each round's ratio: they hold on a shared machine whose speed drifts during a
@@ -45,5 +48,6 @@ from .rows import (aec_random_loop, bench_aec, bench_env, bench_episodes, bench_
                    bench_throughput, bench_vector)
 
 __all__ = ["BATCH_SIZES", "Row", "aec_random_loop", "bench_aec", "bench_anchors", "bench_env", "bench_episodes",
-           "bench_rollouts", "bench_startup", "bench_throughput", "bench_vector", "cpu_caches", "derived", "describe_machine", "machine", "main",
-           "resolve_env", "round_ratio", "threading_layer", "timed", "timed_rounds"]
+           "bench_rollouts", "bench_startup", "bench_throughput", "bench_vector", "cpu_caches", "derived",
+           "describe_machine", "machine", "main", "resolve_env", "round_ratio", "threading_layer", "timed",
+           "timed_rounds"]

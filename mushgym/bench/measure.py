@@ -138,24 +138,25 @@ def _int_or_none(text: str | None) -> int | None:
 
 def cpu_caches(cache_dir: str = "/sys/devices/system/cpu/cpu0/cache") -> list[dict[str, Any]]:
     """cpu0's caches from sysfs: level, type, size in KiB and the CPUs sharing it
-    (``[]`` where sysfs does not say)."""
-    caches = []
+    (``[]`` where sysfs does not say; a cache folder it cannot read is left out)."""
     try:
         names = sorted(n for n in os.listdir(cache_dir) if n.startswith("index"))
     except OSError:
-        return caches
+        return []
+    caches = []
     for name in names:
-        def read(key: str) -> str:
-            with open(os.path.join(cache_dir, name, key)) as f:
-                return f.read().strip()
         try:
-            size = read("size")
-            kib = _size_kib(size)
-            caches.append({"level": int(read("level")), "type": read("type"), "size_kib": kib,
-                           "shared_cpus": read("shared_cpu_list")})
-        except (OSError, ValueError, IndexError):
+            level, kind, size, shared = (_read_text(os.path.join(cache_dir, name, key))
+                                         for key in ("level", "type", "size", "shared_cpu_list"))
+            caches.append({"level": int(level), "type": kind, "size_kib": _size_kib(size), "shared_cpus": shared})
+        except (OSError, ValueError):
             continue
     return caches
+
+
+def _read_text(path: str) -> str:
+    with open(path) as f:
+        return f.read().strip()
 
 
 def _size_kib(text: str) -> int:
@@ -166,20 +167,25 @@ def _size_kib(text: str) -> int:
     return int(text) // 1024
 
 
+def _fmt_kib(kib: int) -> str:
+    return f"{kib // 1024} MiB" if kib >= 1024 and kib % 1024 == 0 else f"{kib} KiB"
+
+
+_CACHE_NAMES = {"Data": "L1d", "Instruction": "L1i"}
+
+
 def describe_machine(m: dict[str, Any]) -> str:
-    """One line for a report: CPU, family/model, caches, threads and the load at the start."""
-    parts = [m.get("cpu") or "unknown CPU"]
+    """One line for a report: CPU, family/model, the data caches, threads and the load at the
+    start (older reports without some of these keys describe with what they have)."""
+    cpu = m.get("cpu") or "unknown CPU"
     if m.get("cpu_family") is not None:
-        parts[0] += f" (family {m['cpu_family']} model {m.get('cpu_model')})"
-    caches = m.get("caches") or []
-    def size(kib: int) -> str:
-        return f"{kib // 1024} MiB" if kib >= 1024 and kib % 1024 == 0 else f"{kib} KiB"
-    names = {"Data": "L1d", "Instruction": "L1i"}
-    cache_text = ", ".join(f"{names.get(c['type'], 'L%d' % c['level'])} {size(c['size_kib'])}"
-                           + (" shared" if "-" in c["shared_cpus"] or "," in c["shared_cpus"] else "")
-                           for c in caches if c["type"] != "Instruction")
-    if cache_text:
-        parts.append(cache_text)
+        cpu += f" (family {m['cpu_family']} model {m.get('cpu_model')})"
+    parts = [cpu]
+    caches = [f"{_CACHE_NAMES.get(c['type'], 'L%d' % c['level'])} {_fmt_kib(c['size_kib'])}"
+              + (" shared" if "-" in c["shared_cpus"] or "," in c["shared_cpus"] else "")
+              for c in m.get("caches") or [] if c["type"] != "Instruction"]
+    if caches:
+        parts.append(", ".join(caches))
     layer = m.get("threading_layer")
     parts.append(f"{m.get('logical_cpus')} logical CPUs, {m.get('numba_threads')} numba threads"
                  + (f" ({layer})" if layer and layer != "not yet chosen" else ""))
