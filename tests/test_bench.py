@@ -170,3 +170,7 @@ def test_machine_without_cpuinfo_or_sysfs(tmp_path):
     assert m["caches"] == [] and m["cpu_family"] is None
     assert bench.describe_machine({"cpu": "AMD EPYC", "logical_cpus": 2, "numba_threads": 2,
                                    "threading_layer": "tbb"}) == "AMD EPYC; 2 logical CPUs, 2 numba threads (tbb)"
+    # printed before numba's first parallel call: no layer to name yet
+    assert bench.describe_machine({"cpu": "AMD EPYC", "logical_cpus": 2, "numba_threads": 2,
+                                   "threading_layer": bench.measure.LAYER_NOT_CHOSEN}) == \
+        "AMD EPYC; 2 logical CPUs, 2 numba threads"

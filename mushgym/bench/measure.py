@@ -171,9 +171,6 @@ def _fmt_kib(kib: int) -> str:
     return f"{kib // 1024} MiB" if kib >= 1024 and kib % 1024 == 0 else f"{kib} KiB"
 
 
-_CACHE_NAMES = {"Data": "L1d", "Instruction": "L1i"}
-
-
 def describe_machine(m: dict[str, Any]) -> str:
     """One line for a report: CPU, family/model, the data caches, threads and the load at the
     start (older reports without some of these keys describe with what they have)."""
@@ -181,17 +178,21 @@ def describe_machine(m: dict[str, Any]) -> str:
     if m.get("cpu_family") is not None:
         cpu += f" (family {m['cpu_family']} model {m.get('cpu_model')})"
     parts = [cpu]
-    caches = [f"{_CACHE_NAMES.get(c['type'], 'L%d' % c['level'])} {_fmt_kib(c['size_kib'])}"
+    caches = [f"{'L1d' if c['type'] == 'Data' else 'L%d' % c['level']} {_fmt_kib(c['size_kib'])}"
               + (" shared" if "-" in c["shared_cpus"] or "," in c["shared_cpus"] else "")
               for c in m.get("caches") or [] if c["type"] != "Instruction"]
     if caches:
         parts.append(", ".join(caches))
     layer = m.get("threading_layer")
     parts.append(f"{m.get('logical_cpus')} logical CPUs, {m.get('numba_threads')} numba threads"
-                 + (f" ({layer})" if layer and layer != "not yet chosen" else ""))
+                 + (f" ({layer})" if layer and layer != LAYER_NOT_CHOSEN else ""))
     if m.get("load_average"):
         parts.append("load %.2f at the start" % m["load_average"][0])
     return "; ".join(parts)
+
+
+#: what :func:`threading_layer` says before numba's first parallel call has chosen a layer
+LAYER_NOT_CHOSEN = "not yet chosen"
 
 
 def threading_layer() -> str:
@@ -200,7 +201,7 @@ def threading_layer() -> str:
     try:
         return numba.threading_layer()
     except ValueError:  # no parallel function has run yet
-        return "not yet chosen"
+        return LAYER_NOT_CHOSEN
 
 
 # --- env resolution ---------------------------------------------------------------
