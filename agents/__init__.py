@@ -8,8 +8,9 @@ Importing this package imports neither torch nor stable-baselines3: the training
 and model-loading functions import them when called (``pip install mushgym[train]``).
 """
 
-from .base import Agent, FunctionAgent, RandomAgent, make_agent
+from .base import Agent, FunctionAgent, RandomAgent
 from .evaluate import MatchResult, TournamentResult, bradley_terry_elo, eval_main, play_match, tournament, wilson_interval
+from .factory import make_agent
 from .greedy import GreedyAgent, greedy_heuristic, register_greedy
 from .mcts import MCTSAgent
 from .play import play_games, play_seeds
@@ -35,7 +36,7 @@ def train_main(argv=None):
 
 def load_policy(*args, **kwargs):
     """Load a model saved by :func:`train_ppo` as an :class:`Agent` (needs the train extra)."""
-    from .ppo import load_policy as _load_policy
+    from .ppo_policy import load_policy as _load_policy
 
     return _load_policy(*args, **kwargs)
 

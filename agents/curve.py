@@ -20,7 +20,7 @@ try:
 except ImportError as e:  # pragma: no cover - the train extra
     raise ImportError("mushgym.agents.curve needs the train extra: pip install 'mushgym[train]'") from e
 
-from .base import make_agent
+from .factory import make_agent
 from .evaluate import play_match, wilson_interval
 
 OPPONENTS = ("random", "greedy")
@@ -67,7 +67,7 @@ class LearningCurve(BaseCallback):
             plot_learning_curve(self.rows, self.path.with_suffix(".png"), self.game.env_id, self.games)
 
     def evaluate(self) -> dict[str, Any]:
-        from .ppo import PolicyAgent
+        from .ppo_policy import PolicyAgent
 
         policy = self.model.policy
         was_training = policy.training

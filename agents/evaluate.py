@@ -42,7 +42,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .base import Agent, make_agent
+from .base import Agent
+from .factory import make_agent
 from .play import _as_game, play_seeds
 from .runs import new_run_dir
 from mushgym.options import parse_options

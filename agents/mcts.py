@@ -68,7 +68,7 @@ def network_callable(network: Any, env_id: str | None, trust: bool = False):
     from pathlib import Path
 
     if isinstance(network, (str, Path)):
-        from .ppo import load_policy
+        from .ppo_policy import load_policy
 
         network = load_policy(network, env_id=env_id, trust=trust)
     pv = getattr(network, "policy_value", None)

@@ -16,6 +16,7 @@ compiled kernels; the legal mask is computed once per step and cached.
 
 from __future__ import annotations
 
+import sys
 import warnings
 from typing import Any
 
@@ -47,7 +48,7 @@ class MushroomAECEnv(AECEnv):
         self._human_view = None
         self.game = self.game_class(**options)
         # cold cache: a worker compiles observe and step while this process compiles the deal
-        self._ahead = compiling.compile_ahead(self.game, self.metadata["name"]) is not None
+        self._ahead = compile_ahead(self.game, self.metadata["name"]) is not None
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -262,3 +263,56 @@ def make_env_classes(game_class: type[Game], module_name: str):
     env.__module__ = module_name
     env.__qualname__ = "env"
     return raw_env, env
+
+
+# --- the first AEC step, on both cores ----------------------------------------------------
+# On a cold cache the first ``reset`` compiles the deal and the first mask (``init``,
+# ``aec_refresh``), then ``last()`` compiles ``observe`` and the first ``step`` compiles
+# ``aec_advance``. :func:`compile_ahead` starts one compile worker (``python -m mushgym.aec
+# ENV_ID``; see :mod:`mushgym.compiling`) that compiles ``observe`` and ``aec_advance`` for the
+# env's argument types while this process compiles the deal.
+
+AHEAD = ("observe", "aec_advance")
+
+
+def _ahead_signatures(game) -> dict[str, tuple]:
+    """The argument types the AEC env calls ``observe`` and ``aec_advance`` with."""
+    import numba
+
+    state = np.zeros(1, np.int64)
+    mask = np.zeros(1, MASK_DTYPE)
+    obs = np.zeros(1, OBS_DTYPE)
+    types_of = lambda *args: tuple(numba.typeof(a) for a in args)  # noqa: E731
+    return {"observe": types_of(state, 0, game.config, obs, game.work),
+            "aec_advance": types_of(state, 0, game.config, mask, game.work)}
+
+
+def compile_ahead(game, env_id: str) -> object | None:
+    """Start the worker of the comment above for ``game`` if its AEC kernels are not cached;
+    returns the ``subprocess.Popen`` (or None). Once per env id and process."""
+    if env_id in compiling._ahead_started or not compiling.compile_workers_enabled():
+        return None
+    kernels = game.kernels
+    if not any(compiling._cold(getattr(kernels, name)) for name in AHEAD if hasattr(kernels, name)):
+        compiling._ahead_started[env_id] = None
+        return None
+    return compiling._start_worker(env_id, "mushgym.aec", [env_id])
+
+
+def _ahead_main(argv: list[str]) -> None:
+    """The worker: compile :data:`AHEAD` for the env id ``argv[0]``'s default options (the
+    argument types do not depend on the options) straight from their signatures, without
+    running them."""
+    if len(argv) != 1:
+        sys.exit("usage: python -m mushgym.aec ENV_ID")
+    from .registry import game as make_game
+
+    game = make_game(argv[0])
+    for name, sig in _ahead_signatures(game).items():
+        getattr(game.kernels, name).compile(sig)
+
+
+if __name__ == "__main__":  # the compile worker: python -m mushgym.aec ENV_ID
+    from mushgym.aec import _ahead_main as _worker   # the module itself, not this __main__ copy
+
+    _worker(sys.argv[1:])

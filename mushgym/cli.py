@@ -153,7 +153,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
     """Compile every kernel of the given envs (default: all) into numba's cache, groups side by side."""
     import time
 
-    from .compiling import GROUPS, compile_envs
+    from .compiling import GROUPS
+    from .precompile import compile_envs
 
     groups = args.group or list(GROUPS)
     t0 = time.perf_counter()

@@ -39,7 +39,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 import numpy as np
 
-from .core.batch import new_batch
+from .core.batch import PARALLEL_THRESHOLD, new_batch
 from .game import MASK_DTYPE, OBS_DTYPE, Game
 
 #: games per block by default (one ``act_batch`` row each per tick)
@@ -70,8 +70,6 @@ class EpisodeBatch:
     """
 
     def __init__(self, game: Game, size: int, max_steps: int = 0, parallel: bool | None = None) -> None:
-        from .vector import PARALLEL_THRESHOLD
-
         self.game = game
         self.size = int(size)
         self.max_steps = int(max_steps or 0)

@@ -4,7 +4,7 @@ A *policy* here is anything with ``act_batch(observations, action_masks) -> int6
 (one legal action per row); :mod:`mushgym.episodes` asks each seat's policy for a
 whole batch of decisions at once. The agents of :mod:`mushgym.agents` (greedy, PPO,
 ...) follow the same protocol; this module holds only what the library needs below
-them (random play in :mod:`mushgym.testing` and ``mushgym bench``).
+them (random play in :mod:`mushgym.testing`, ``mushgym bench`` and the wrappers' default opponent).
 """
 
 from __future__ import annotations
@@ -33,6 +33,11 @@ class UniformRandomPolicy:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start a new game (reseeding the generator if ``seed`` is given), as an agent does."""
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
 
     def act_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
         return uniform_legal_actions(action_masks, self.rng)

@@ -22,6 +22,7 @@ version shim is written by hand.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import re
 from pathlib import Path
@@ -35,10 +36,12 @@ _packages: dict[str, str] = {}
 
 
 def game_folders() -> list[Path]:
-    """Every folder a game package may live in (``mushgym.envs.__path__``)."""
-    import mushgym.envs as envs
-
-    return [Path(p) for p in envs.__path__]
+    """Every folder a game package may live in, as ``mushgym.envs.__path__`` lists them: the
+    package's own folder (looked up, not imported: ``mushgym.envs`` imports this module) and
+    those of ``MUSHGYM_GAMES_PATH``."""
+    folders = list(importlib.util.find_spec("mushgym.envs").submodule_search_locations)
+    folders += [p for p in extra_game_folders() if p not in folders]
+    return [Path(p) for p in folders]
 
 
 def _discover() -> dict[str, str]:

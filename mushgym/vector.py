@@ -85,13 +85,14 @@ these instead.)
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numba
 import numpy as np
 
 from .core.batch import (
-    AUTORESET_DISABLED, AUTORESET_NEXT_STEP, AUTORESET_SAME_STEP, FLAG_DRAW, FLAG_OBS, new_batch,
+    AUTORESET_DISABLED, AUTORESET_NEXT_STEP, AUTORESET_SAME_STEP, FLAG_DRAW, FLAG_OBS, PARALLEL_THRESHOLD, new_batch,
 )
 from . import compiling
 from .game import MASK_DTYPE, OBS_DTYPE, Game
@@ -100,13 +101,6 @@ AUTORESET_MODES = {
     "next_step": AUTORESET_NEXT_STEP,
     "same_step": AUTORESET_SAME_STEP,
 }
-
-#: Below this many envs a step runs on the calling thread only. On a quiet
-#: machine prange already pays from about 32 envs, but when other processes
-#: keep the cores busy every parallel region waits for a descheduled worker
-#: (milliseconds per call), which ruins small batches; ``parallel=True``
-#: forces prange at any size.
-PARALLEL_THRESHOLD = 256
 
 ACTION_DTYPE = np.int64
 
@@ -235,8 +229,8 @@ class _VectorBase:
         self._draw_capable = False  # whether this class's kernels can
         self._needs_reset = True
         # on a cold cache, a worker process compiles the step loop while this one compiles
-        # the seeding and reset loops (mushgym.compiling.vector_ahead)
-        self._ahead = compiling.vector_ahead(self)
+        # the seeding and reset loops (vector_ahead)
+        self._ahead = vector_ahead(self)
         self._seed(seed)
 
     @property
@@ -645,20 +639,65 @@ def make_single_agent(env_id: str, num_envs: int, seed: int | None = 0, *, learn
 
 
 def make_sb3(env_id: str, num_envs: int, opponents: Any = "random", *, seat: int | None = None,
-             encoder: Any = "scaled", seed: int | None = 0, **options: Any):
-    """Stable-Baselines3's ``VecEnv`` of ``env_id`` (needs stable-baselines3, the ``train`` extra).
+             encoder: Any = "scaled", seed: int | None = 0, build_opponent: Any = None, **options: Any):
+    """Stable-Baselines3's ``VecEnv`` of ``env_id``: :func:`mushgym.wrappers.sb3.make_sb3` (which lives
+    with the wrappers it is made of), offered here beside the other vector envs.
 
-    ``num_envs`` games, the learner on ``seat`` (None: a random seat each game), the other
-    seats played by ``opponents`` (``"random"``, ``"greedy"``, a model path, an agent, or a
-    list of them drawn per game), observations through ``encoder``; ``options`` are the
-    env's options. Returns :class:`mushgym.wrappers.sb3.MaskableVecEnv`:
-    ``env_method("action_masks")`` gives sb3-contrib's ``MaskablePPO`` the legal actions.
-
-        vec = mushgym.vector.make_sb3("fungi_v0", 8, opponents=["random", "greedy"])
+        from mushgym.agents import make_agent
+        vec = mushgym.vector.make_sb3("fungi_v0", 8, opponents=["random", "greedy"], build_opponent=make_agent)
         model = sb3_contrib.MaskablePPO("MlpPolicy", vec)
     """
-    from .wrappers.sb3 import MaskableVecEnv
-    from .wrappers.single_agent_batch import SingleAgentBatch
+    from .wrappers.sb3 import make_sb3 as _make_sb3
 
-    return MaskableVecEnv(SingleAgentBatch(env_id, num_envs=num_envs, opponents=opponents, seat=seat,
-                                           encoder=encoder, options=options or None, seed=seed))
+    return _make_sb3(env_id, num_envs, opponents, seat=seat, encoder=encoder, seed=seed,
+                     build_opponent=build_opponent, **options)
+
+
+# --- the first vector step, on both cores -------------------------------------------------
+# The compile worker of the vector envs (see :mod:`mushgym.compiling`): their ``reset`` and
+# ``step`` loops are the two largest compilations a game has (each inlines the whole game),
+# and a user needs both. When a vector env is built on a cold cache, :func:`vector_ahead`
+# starts one worker (``python -m mushgym.vector ...``) that compiles the step loop (serial or
+# parallel, as the env will use) for the env's argument types, while this process compiles the
+# seeding and reset loops; the env's first ``step`` waits for the worker
+# (:func:`mushgym.compiling.await_ahead`) and loads the loop from the cache.
+
+def vector_ahead(vec) -> str | None:
+    """Start the step-loop worker for the vector env ``vec`` if its step loop is not cached;
+    returns the key to :func:`mushgym.compiling.await_ahead` on (or None)."""
+    if not compiling.compile_workers_enabled():
+        return None
+    kernel = vec._step_kernel()
+    if not compiling._cold(kernel):
+        return None
+    kind = type(vec).__name__
+    key = f"{vec.env_id}:{kind}:{kernel.py_func.__name__}:{vec.obs_dtype.name}:{vec.state_dtype.name}"
+    if key in compiling._ahead_started:
+        return None
+    proc = compiling._start_worker(key, "mushgym.vector", [vec.env_id, kind, "1" if vec._parallel else "0",
+                                                          vec.obs_dtype.name, vec.state_dtype.name])
+    return key if proc is not None else None
+
+
+def vector_step_signature(vec) -> tuple:
+    """The numba argument types of ``vec``'s step loop (what :func:`vector_ahead`'s worker compiles)."""
+    return tuple(numba.typeof(a) for a in vec._step_args(vec._actions))
+
+
+def _vector_main(argv: list[str]) -> None:
+    """The worker: build a one-env copy of the vector env (default options: the argument types
+    do not depend on them) and compile its step loop from the signature, without running it."""
+    if len(argv) != 5:
+        sys.exit("usage: python -m mushgym.vector ENV_ID KIND PARALLEL OBS_DTYPE STATE_DTYPE")
+    from .registry import game as make_game
+
+    env_id, kind, parallel, obs_dtype, state_dtype = argv
+    cls = {"MushroomVectorEnv": MushroomVectorEnv, "SingleAgentVectorEnv": SingleAgentVectorEnv}[kind]
+    vec = cls(make_game(env_id), 1, seed=0, parallel=parallel == "1", obs_dtype=obs_dtype, state_dtype=state_dtype)
+    vec._step_kernel().compile(vector_step_signature(vec))
+
+
+if __name__ == "__main__":  # the compile worker: python -m mushgym.vector ENV_ID KIND PARALLEL OBS STATE
+    from mushgym.vector import _vector_main as _worker   # the module itself, not this __main__ copy
+
+    _worker(sys.argv[1:])

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from mushgym import cli, compiling
+from mushgym import aec, cli, compiling, vector
 
 
 def _fake_kernel_module(name):
@@ -70,7 +70,7 @@ def test_compile_command(capsys):
         cli.main(["compile", "nope_v0"])
 
 
-# --- the compile worker of the first AEC step (compiling.compile_ahead) ---------------------
+# --- the compile worker of the first AEC step (aec.compile_ahead) ----------------------------
 
 def test_ahead_signatures_are_the_ones_the_aec_env_uses():
     import mushgym
@@ -80,7 +80,7 @@ def test_ahead_signatures_are_the_ones_the_aec_env_uses():
     obs, *_ = env.last()
     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     game = env.unwrapped.game
-    for name, sig in compiling._ahead_signatures(game).items():
+    for name, sig in aec._ahead_signatures(game).items():
         used = [tuple(s) for s in getattr(game.kernels, name).signatures]
         assert sig in used, (name, sig, used)   # the worker compiles exactly what the env calls
 
@@ -91,13 +91,13 @@ def test_no_worker_when_disabled_or_cached(monkeypatch):
     game = mushgym.game("fungi_v0")
     monkeypatch.setenv("MUSHGYM_COMPILE_WORKERS", "0")
     monkeypatch.setattr(compiling, "_ahead_started", {})
-    assert compiling.compile_ahead(game, "fungi_v0") is None
+    assert aec.compile_ahead(game, "fungi_v0") is None
     monkeypatch.setenv("MUSHGYM_COMPILE_WORKERS", "1")
     game.new_state(0)
     game.observe(game.new_state(0), 0)
     if not compiling._cold(game.kernels.observe) and not compiling._cold(game.kernels.aec_advance):
-        assert compiling.compile_ahead(game, "fungi_v0") is None     # warm cache: one stat each, no process
-    assert compiling.compile_ahead(game, "fungi_v0") is None         # once per env id and process
+        assert aec.compile_ahead(game, "fungi_v0") is None     # warm cache: one stat each, no process
+    assert aec.compile_ahead(game, "fungi_v0") is None         # once per env id and process
 
 
 AFTER_WORKER = r"""
@@ -122,7 +122,7 @@ def test_the_worker_fills_the_cache_the_env_then_loads(tmp_path):
     import subprocess
 
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), MUSHGYM_COMPILE_WORKERS="0", MUSHGYM_COMPILE_NOTICE="0")
-    subprocess.run([sys.executable, "-m", "mushgym.compiling", "ahead", "fungi_v0"], env=env, check=True,
+    subprocess.run([sys.executable, "-m", "mushgym.aec", "fungi_v0"], env=env, check=True,
                    timeout=900)
     out = subprocess.run([sys.executable, "-c", AFTER_WORKER], env=env, check=True, timeout=900,
                          capture_output=True, text=True).stdout.split()
@@ -130,7 +130,7 @@ def test_the_worker_fills_the_cache_the_env_then_loads(tmp_path):
     assert "observe" not in out and "aec_advance" not in out, out
 
 
-# --- the compile worker of the first vector step (compiling.vector_ahead) ------------------
+# --- the compile worker of the first vector step (vector.vector_ahead) ---------------------
 
 @pytest.mark.parametrize("single_agent", [False, True])
 def test_vector_step_signature_is_the_one_the_env_uses(single_agent):
@@ -145,14 +145,14 @@ def test_vector_step_signature_is_the_one_the_env_uses(single_agent):
         vec.reset()
         vec.step(vec.sample_random_actions())
     used = [tuple(s) for s in vec._step_kernel().signatures]
-    assert compiling.vector_step_signature(vec) in used, used   # the worker compiles what step calls
+    assert vector.vector_step_signature(vec) in used, used   # the worker compiles what step calls
 
 
 def test_no_vector_worker_when_disabled_or_cached(monkeypatch):
     import mushgym.vector
 
     started = []
-    monkeypatch.setattr(compiling, "_start_worker", lambda key, argv: started.append(argv) or object())
+    monkeypatch.setattr(compiling, "_start_worker", lambda key, module, argv: started.append(argv) or object())
     monkeypatch.setattr(compiling, "_ahead_started", {})
     monkeypatch.setenv("MUSHGYM_COMPILE_WORKERS", "0")
     vec = mushgym.vector.make("fungi_v0", 2, seed=0)
@@ -178,14 +178,14 @@ def test_a_cold_vector_step_loop_starts_one_worker_and_step_waits_for_it(monkeyp
     monkeypatch.setattr(compiling, "_cold", lambda dispatcher: True)
     monkeypatch.setattr(compiling, "compile_workers_enabled", lambda: True)
 
-    def start(key, argv):
-        started.append(argv)
+    def start(key, module, argv):
+        started.append([module, *argv])
         compiling._ahead_started[key] = Proc()
         return compiling._ahead_started[key]
 
     monkeypatch.setattr(compiling, "_start_worker", start)
     vec = mushgym.vector.make("fungi_v0", 2, seed=0)
-    assert started == [["vector", "fungi_v0", "MushroomVectorEnv", "0", vec.obs_dtype.name, vec.state_dtype.name]]
+    assert started == [["mushgym.vector", "fungi_v0", "MushroomVectorEnv", "0", vec.obs_dtype.name, vec.state_dtype.name]]
     mushgym.vector.make("fungi_v0", 2, seed=0)
     assert len(started) == 1                      # once per loop and argument types in a process
     vec.reset()

@@ -75,9 +75,9 @@ def test_pickled_model_is_refused_without_trust(tmp_path, suffix):
     from mushgym.wrappers.single_agent import SingleAgentEnv
 
     with pytest.raises(ValueError, match="trust"):
-        SingleAgentEnv("fungi_v0", opponents=str(model)).reset(seed=0)
+        SingleAgentEnv("fungi_v0", opponents=str(model), build_opponent=make_agent).reset(seed=0)
     with pytest.raises(ValueError, match="trust"):
-        OpponentPool([str(model)], env_id="fungi_v0").sample(np.random.default_rng(0))
+        OpponentPool([str(model)], env_id="fungi_v0", build=make_agent).sample(np.random.default_rng(0))
     with pytest.raises(SystemExit, match="refusing to load .*trust-model"):
         eval_main(["fungi_v0", "random", str(model), "--games", "2", "--no-save"])
     # a weights-only description does not help a pickle through: torch refuses it

@@ -7,7 +7,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env as gym_check_env
 
 import mushgym
-from mushgym.agents import FunctionAgent, GreedyAgent, RandomAgent
+from mushgym.agents import FunctionAgent, GreedyAgent, RandomAgent, make_agent
 from mushgym.wrappers import OneHotEncoder, OpponentPool, ScaledEncoder, SingleAgentEnv, make_encoder
 from toygame.game import ToyGame
 
@@ -56,7 +56,8 @@ def test_gymnasium_checker(env_id, encoder):
 @pytest.mark.parametrize("encoder", ENCODERS)
 def test_sb3_checker(env_id, encoder):
     sb3_env_checker = pytest.importorskip("stable_baselines3.common.env_checker")
-    env = SingleAgentEnv(ToyGame() if env_id == "toy" else env_id, opponents=["random", "greedy"], encoder=encoder)
+    env = SingleAgentEnv(ToyGame() if env_id == "toy" else env_id, opponents=["random", "greedy"], encoder=encoder,
+                         build_opponent=make_agent)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         sb3_env_checker.check_env(env, warn=True)
@@ -107,7 +108,7 @@ def test_reward_matches_the_game_returns_for_the_learners_seat(env_id):
 
 @pytest.mark.parametrize("env_id", ENV_IDS)
 def test_mask_and_observation_are_the_learners(env_id):
-    env = SingleAgentEnv(env_id, opponents="greedy", seat=None, encoder="flat")
+    env = SingleAgentEnv(env_id, opponents="greedy", seat=None, encoder="flat", build_opponent=make_agent)
     game = env.game
     for seed in range(3):
         obs, info = env.reset(seed=seed)
@@ -139,7 +140,7 @@ def test_illegal_action_is_a_loss_or_raises():
 
 
 def test_reset_is_reproducible_and_timers_count():
-    env = SingleAgentEnv("fungi_v0", opponents=["random", "greedy"], seat=None)
+    env = SingleAgentEnv("fungi_v0", opponents=["random", "greedy"], seat=None, build_opponent=make_agent)
     a, _ = env.reset(seed=11)
     b, _ = env.reset(seed=11)
     assert np.array_equal(a, b)
@@ -152,7 +153,7 @@ def test_reset_is_reproducible_and_timers_count():
 
 
 def test_opponent_pool_weights_and_snapshots_limit():
-    pool = OpponentPool(["random", "greedy"], weights=[1, 0], env_id="fungi_v0", max_size=2)
+    pool = OpponentPool(["random", "greedy"], weights=[1, 0], env_id="fungi_v0", max_size=2, build=make_agent)
     rng = np.random.default_rng(0)
     assert all(isinstance(pool.sample(rng), RandomAgent) for _ in range(20))
     for i in range(4):
@@ -160,6 +161,39 @@ def test_opponent_pool_weights_and_snapshots_limit():
     names = [getattr(a, "name", "") for a in pool.agents]
     assert names == ["random", "greedy", "snap2", "snap3"]
     assert isinstance(pool.agents[1], GreedyAgent)
+
+
+def test_the_pool_builds_with_its_builder_and_alone_makes_only_random():
+    from mushgym.policies import UniformRandomPolicy
+
+    pool = OpponentPool(["random", FunctionAgent(toy_add1, "f")], env_id="fungi_v0")   # no builder
+    assert isinstance(pool.agents[0], UniformRandomPolicy) and pool.agents[1].name == "f"
+    for spec in ("greedy", "mcts:10", "model.pt"):
+        with pytest.raises(ValueError, match="build=make_agent"):
+            OpponentPool([spec], env_id="fungi_v0")
+    with pytest.raises(TypeError, match="an opponent is"):
+        OpponentPool([42], env_id="fungi_v0")
+    with pytest.raises(ValueError, match="build_opponent=make_agent"):
+        SingleAgentEnv("fungi_v0", opponents="greedy")
+    built = []
+    pool = OpponentPool(["greedy"], env_id="fungi_v0", build=lambda spec, env_id: built.append((spec, env_id)) or
+                        RandomAgent())
+    pool.add("snapshot")
+    assert built == [("greedy", "fungi_v0"), ("snapshot", "fungi_v0")]
+
+
+def test_the_library_random_opponent_plays_as_the_random_agent():
+    """The pool's own 'random' and mushgym.agents' RandomAgent draw the same moves from the same seeds."""
+    from mushgym.wrappers import SingleAgentBatch
+
+    runs = []
+    for build in (None, make_agent):
+        games = SingleAgentBatch("fungi_v0", num_envs=4, opponents="random", seed=5, build_opponent=build)
+        obs = [games.reset()]
+        for _ in range(40):
+            obs.append(games.step(games.action_masks().argmax(axis=1))[0])
+        runs.append(np.stack(obs))
+    assert np.array_equal(runs[0], runs[1])
 
 
 def test_encoders_on_fungi():
@@ -209,7 +243,8 @@ def _player_count_cases():
 
 @pytest.mark.parametrize("env_id,n", _player_count_cases())
 def test_every_player_count_checks_and_rewards_the_learners_seat(env_id, n):
-    env = SingleAgentEnv(env_id, options={"num_players": n}, opponents=["random", "greedy"], encoder="scaled")
+    env = SingleAgentEnv(env_id, options={"num_players": n}, opponents=["random", "greedy"], encoder="scaled",
+                         build_opponent=make_agent)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         gym_check_env(env, skip_render_check=True)
@@ -332,7 +367,7 @@ def test_mushgym_vector_offers_the_sb3_vec_env():
     from mushgym.wrappers.sb3 import MaskableVecEnv
 
     vec = mushgym.vector.make_sb3("mycology_v0", 3, opponents=["random", "greedy"], seat=1, seed=4,
-                                  num_players=3)
+                                  num_players=3, build_opponent=make_agent)
     assert isinstance(vec, VecEnv) and isinstance(vec, MaskableVecEnv)
     assert vec.games.game.num_players == 3 and vec.games.fixed_seat == 1
     obs = vec.reset()

@@ -651,6 +651,13 @@ def new_batch(n: int, state_size: int, obs_shape: tuple[int, ...], num_actions: 
     )
 
 
+#: Below this many envs a batch step runs on the calling thread only (the vector API of
+#: mushgym.vector and the episode batches of mushgym.episodes). On a quiet machine prange
+#: already pays from about 32 envs, but when other processes keep the cores busy every
+#: parallel region waits for a descheduled worker (milliseconds per call), which ruins small
+#: batches; ``parallel=True`` forces prange at any size.
+PARALLEL_THRESHOLD = 256
+
 #: envs are stepped in contiguous chunks, this many per numba thread, each with its own
 #: scratch row (more chunks than threads lets TBB balance the load)
 CHUNKS_PER_THREAD = 8

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import importlib.util
 from pathlib import Path
 
 CORE_DIR = Path(__file__).resolve().parent
@@ -31,11 +32,10 @@ STAMP_NAME = "mushgym-sources.sha256"
 def _package_roots() -> dict[str, Path]:
     """Top-level dotted names -> folders, for resolving imports inside the mushgym tree."""
     roots = {"mushgym": MUSHGYM_DIR}
-    try:  # envs/ and agents/ are mapped into the package (and may live elsewhere)
-        import mushgym.envs as envs
-
-        roots["mushgym.envs"] = Path(envs.__path__[0]).resolve()
-    except Exception:  # pragma: no cover - during the import of mushgym.envs itself
+    try:  # envs/ is mapped into the package (and may live elsewhere): looked up, not imported
+        spec = importlib.util.find_spec("mushgym.envs")
+        roots["mushgym.envs"] = Path(spec.submodule_search_locations[0]).resolve()
+    except Exception:  # pragma: no cover - no mushgym.envs to be found
         pass
     return roots
 

@@ -2,8 +2,12 @@
 
     from mushgym.wrappers import SingleAgentBatch
     from mushgym.wrappers.sb3 import MaskableVecEnv
-    vec = MaskableVecEnv(SingleAgentBatch("fungi_v0", num_envs=8, opponents=["random", "greedy"]))
+    vec = MaskableVecEnv(SingleAgentBatch("fungi_v0", num_envs=8, opponents=["random", "greedy"],
+                                          build_opponent=make_agent))     # from mushgym.agents
     model = sb3_contrib.MaskablePPO("MlpPolicy", vec)
+
+or in one call ``make_sb3("fungi_v0", 8, opponents=[...], build_opponent=make_agent)``
+(also offered as ``mushgym.vector.make_sb3``).
 
 Every ``step`` advances all games with one compiled call for the learners' actions and,
 per round of opponents' moves, one ``act_batch`` call per opponent agent for all the
@@ -26,6 +30,7 @@ try:
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("mushgym.wrappers.sb3 needs stable-baselines3: pip install 'mushgym[train]'") from e
 
+from .opponents import Builder
 from .single_agent_batch import SingleAgentBatch
 
 
@@ -90,3 +95,23 @@ class MaskableVecEnv(VecEnv):
 
     def __repr__(self) -> str:
         return f"MaskableVecEnv({self.games!r})"
+
+
+def make_sb3(env_id: str, num_envs: int, opponents: Any = "random", *, seat: int | None = None,
+             encoder: Any = "scaled", seed: int | None = 0, build_opponent: Builder | None = None,
+             **options: Any) -> MaskableVecEnv:
+    """Stable-Baselines3's ``VecEnv`` of ``env_id`` (needs stable-baselines3, the ``train`` extra).
+
+    ``num_envs`` games, the learner on ``seat`` (None: a random seat each game), the other
+    seats played by ``opponents`` (an agent, ``"random"``, or a list of them drawn per game;
+    with ``build_opponent=mushgym.agents.make_agent`` also ``"greedy"``, ``"mcts:SIMS"`` or
+    a model path), observations through ``encoder``; ``options`` are the env's options.
+    Returns :class:`MaskableVecEnv`:
+    ``env_method("action_masks")`` gives sb3-contrib's ``MaskablePPO`` the legal actions.
+
+        vec = make_sb3("fungi_v0", 8, opponents=["random", "greedy"], build_opponent=make_agent)
+        model = sb3_contrib.MaskablePPO("MlpPolicy", vec)
+    """
+    return MaskableVecEnv(SingleAgentBatch(env_id, num_envs=num_envs, opponents=opponents, seat=seat,
+                                           encoder=encoder, options=options or None, seed=seed,
+                                           build_opponent=build_opponent))

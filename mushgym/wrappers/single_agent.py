@@ -1,13 +1,16 @@
 """A single-agent Gymnasium view of any mushgym game, for SB3 and other single-agent learners.
 
+    from mushgym.agents import make_agent
     from mushgym.wrappers import SingleAgentEnv
-    env = SingleAgentEnv("fungi_v0", opponents="greedy", seat=None)   # random seat per episode
+    env = SingleAgentEnv("fungi_v0", opponents="greedy", seat=None, build_opponent=make_agent)  # random seat
     obs, info = env.reset(seed=0)
     obs, reward, terminated, truncated, info = env.step(env.action_masks().nonzero()[0][0])
 
 The learner holds one seat (``seat=int``, or ``None`` for a random seat each
 episode); the other seats are played, inside ``step``, by agents drawn from an
-:class:`OpponentPool` at the start of each episode. The reward is always the
+:class:`OpponentPool` at the start of each episode (built by ``build_opponent``:
+without it the library makes only ``"random"`` and takes agent objects as they are,
+see :mod:`mushgym.wrappers.opponents`). The reward is always the
 **learner's** return (+1 win, -1 loss, 0 tie by default), given when the game
 ends, whoever made the last move. The legal mask of the learner's decision is
 ``action_masks()`` (the name sb3-contrib's ``MaskablePPO`` looks for) and
@@ -83,7 +86,7 @@ class SingleAgentEnv(gymnasium.Env):
     def __init__(self, env: Any = "fungi_v0", opponents: Any = "random", seat: int | None = None,
                  encoder: str | ObservationEncoder = "scaled", options: dict[str, Any] | None = None,
                  render_mode: str | None = None, illegal_action: str = "lose",
-                 torch_threads: int | None = 1) -> None:
+                 torch_threads: int | None = 1, build_opponent: Any = None) -> None:
         super().__init__()
         if torch_threads is not None:
             set_torch_threads(torch_threads)
@@ -91,7 +94,7 @@ class SingleAgentEnv(gymnasium.Env):
             raise ValueError(f"unknown render_mode {render_mode!r}")
         self.render_mode = render_mode
         self.core = SingleAgentBatch(env, 1, opponents=opponents, seat=seat, encoder=encoder, options=options,
-                                     illegal_action=illegal_action, autoreset=False)
+                                     illegal_action=illegal_action, autoreset=False, build_opponent=build_opponent)
         c = self.core
         self.game, self.env_id, self.num_players = c.game, c.env_id, c.num_players
         self.fixed_seat, self.illegal_action, self.pool, self.encoder = (c.fixed_seat, c.illegal_action,

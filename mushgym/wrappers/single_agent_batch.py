@@ -1,8 +1,9 @@
 """Many single-agent episodes at once: the learner on one seat of each game, the other
 seats played by opponents whose decisions are batched across the games.
 
+    from mushgym.agents import make_agent
     from mushgym.wrappers import SingleAgentBatch
-    envs = SingleAgentBatch("fungi_v0", num_envs=8, opponents=["random", "greedy"], seed=0)
+    envs = SingleAgentBatch("fungi_v0", num_envs=8, opponents=["random", "greedy"], seed=0, build_opponent=make_agent)
     obs = envs.reset()                                   # (8, *encoded shape), the learners' views
     obs, rewards, terminated, truncated, infos = envs.step(actions)  # one learner action per game
 
@@ -46,7 +47,7 @@ from gymnasium import spaces
 from mushgym.episodes import EpisodeBatch, decide
 
 from .encoders import ObservationEncoder, make_encoder
-from .opponents import OpponentPool
+from .opponents import Builder, OpponentPool
 
 #: deals in a row allowed to end before the learner's first move
 MAX_REDEALS = 1000
@@ -65,14 +66,15 @@ def as_game(env: Any, options: dict[str, Any] | None = None):
     raise TypeError(f"env must be an env id, a mushgym Game or a mushgym AEC env; got {env!r}")
 
 
-def as_pool(opponents: Any, env_id: str) -> OpponentPool:
+def as_pool(opponents: Any, env_id: str, build: Builder | None = None) -> OpponentPool:
+    """``opponents`` (a pool, or one or a list of entries ``build`` makes agents of) as a pool."""
     if isinstance(opponents, OpponentPool):
         if opponents.env_id is None:
             opponents.env_id = env_id
         return opponents
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
         opponents = [opponents]
-    return OpponentPool(opponents, env_id=env_id)
+    return OpponentPool(opponents, env_id=env_id, build=build)
 
 
 class SingleAgentBatch:
@@ -81,7 +83,7 @@ class SingleAgentBatch:
     def __init__(self, env: Any = "fungi_v0", num_envs: int = 1, opponents: Any = "random",
                  seat: int | None = None, encoder: str | ObservationEncoder = "scaled",
                  options: dict[str, Any] | None = None, illegal_action: str = "lose",
-                 autoreset: bool = True, seed: int | None = None) -> None:
+                 autoreset: bool = True, seed: int | None = None, build_opponent: Builder | None = None) -> None:
         self.game = g = as_game(env, options)
         self.env_id = g.env_id
         self.num_players = P = g.num_players
@@ -95,7 +97,7 @@ class SingleAgentBatch:
             raise ValueError("illegal_action must be 'lose' or 'raise'")
         self.illegal_action = illegal_action
         self.autoreset = bool(autoreset)
-        self.pool = as_pool(opponents, self.env_id)
+        self.pool = as_pool(opponents, self.env_id, build_opponent)
         self.encoder = make_encoder(encoder, g)
         self.observation_space = self.encoder.space
         self.action_space = spaces.Discrete(g.num_actions)
