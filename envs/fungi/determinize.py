@@ -28,9 +28,9 @@ generator is left alone (the search reseeds it). No allocation.
 
 from numba import njit
 
-from mushgym.core import rng_below
+from mushgym.core import canonical_shuffle
 
-from .cards import NHAND, NIGHT0, NKINDS, NNIGHT
+from .cards import NHAND, NIGHT0, NNIGHT
 from .layout import (
     D_COOK, DRAW, DRAW_N, LAST, NIGHT_N, NIGHTP, NO_DECISION, TERMINAL, hand_at, known_at, top_kind,
 )
@@ -58,19 +58,8 @@ def _redeal_pool(state, opp, pile, count_at, night, rng):
                 n += 1
             hidden += u
             state[hand_at(opp, k)] -= u
-    w = 0                                    # canonical order (by kind) first: the draw then
-    for k in range(NKINDS):                  # depends on what player knows, not on the true order
-        for i in range(w, n):
-            if state[pile + i] == k:
-                t = state[pile + w]
-                state[pile + w] = k
-                state[pile + i] = t
-                w += 1
-    for i in range(n - 1, 0, -1):           # Fisher-Yates over the pooled cards
-        j = rng_below(rng, 0, i + 1)
-        t = state[pile + i]
-        state[pile + i] = state[pile + j]
-        state[pile + j] = t
+    # canonical order (by kind), then shuffled: the draw depends on what player knows, not on the true order
+    canonical_shuffle(state, pile, n, rng, 0)
     w = 0
     for i in range(n):
         k = state[pile + i]

@@ -29,7 +29,7 @@ Scratch: ``work[0:2*NC]``. The state's own generator is reseeded by the search. 
 
 from numba import njit
 
-from mushgym.core import rng_below
+from mushgym.core import canonical_shuffle, shuffle_cards
 
 from .rules import (
     CFG_NS, D_FRUIT_MAT, D_FRUIT_TILE, D_KEEP, D_PAY, DECK, DECK_N, ENTRY, L_BOX, L_DECK, L_HAND, L_PENDING, LOC, NC, NT_MAX, PILE, PILE_N, STACK,
@@ -66,18 +66,7 @@ def determinize(state, player, cfg, work, rng):
             work[m] = c
             work[NC + m] = state[LOC + c]
             m += 1
-    for i in range(1, m):                       # insertion sort of the places
-        x = work[NC + i]
-        j = i - 1
-        while j >= 0 and work[NC + j] > x:
-            work[NC + j + 1] = work[NC + j]
-            j -= 1
-        work[NC + j + 1] = x
-    for i in range(m - 1, 0, -1):               # a uniform assignment of places to cards
-        j = rng_below(rng, 0, i + 1)
-        x = work[NC + i]
-        work[NC + i] = work[NC + j]
-        work[NC + j] = x
+    canonical_shuffle(work, NC, m, rng, 0)      # the places sorted, then a uniform assignment to cards
     for i in range(m):
         state[LOC + work[i]] = work[NC + i]
     n = 0
@@ -85,18 +74,8 @@ def determinize(state, player, cfg, work, rng):
         if state[LOC + c] == L_DECK:
             state[DECK + n] = c
             n += 1
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, 0, i + 1)
-        x = state[DECK + i]
-        state[DECK + i] = state[DECK + j]
-        state[DECK + j] = x
-    # the two tile piles shuffled together, sizes kept
+    canonical_shuffle(state, DECK, n, rng, 0)
+    # the two tile piles shuffled together, sizes kept: one pile of both stepping over the first
+    # pile's empty slots
     n0 = state[PILE_N]
-    t = n0 + state[PILE_N + 1]
-    for i in range(t - 1, 0, -1):
-        j = rng_below(rng, 0, i + 1)
-        a = PILE + i if i < n0 else PILE + NT_MAX + i - n0
-        b = PILE + j if j < n0 else PILE + NT_MAX + j - n0
-        x = state[a]
-        state[a] = state[b]
-        state[b] = x
+    shuffle_cards(state, PILE, n0 + state[PILE_N + 1], n0, NT_MAX - n0, rng, 0)

@@ -2,7 +2,7 @@
 
 Kept in its own file on purpose (the game's rules are being reworked elsewhere): it
 depends only on these names of :mod:`.rules`: ``CFG_NP``, ``T`` (mushling types),
-``NK`` (nutrient kinds), ``DECK``, ``DECK_N``, ``NDECK``, ``NDECK_N``, ``C_ACTIVE``,
+``DECK``, ``DECK_N``, ``NDECK``, ``NDECK_N``, ``C_ACTIVE``,
 ``C_REVEALED``, ``C_ATT``, ``C_DEF`` and the index helpers ``hand_at(player, kind)``,
 ``known_at(viewer, holder, kind)``, ``c_card_at(side)``, ``nseen_at(player, pos)``.
 
@@ -19,9 +19,10 @@ compiled, drawing from the search's generator ``rng``:
 * variants: the Emsporium's item deck and the hero deck (their order is hidden from
   everyone) are reshuffled, with the other players' undecided Legends deals.
 
-Scratch: ``work[0:players]`` (the cards dealt back to each hand). The nutrient
-shuffle walks the unseen positions by rank (quadratic in the nutrient deck, a few
-dozen cards).
+Every pile is redrawn by :func:`mushgym.core.canonical_shuffle` (canonical order, then a
+uniform shuffle). Scratch: ``work[0:players]`` (the cards dealt back to each hand), then
+``work[0:NN]`` (the unseen nutrient cards of one part of the nutrient deck; ``WORK_SIZE``
+is far larger).
 
 The state's own generator is reseeded by the search. No allocation.
 """
@@ -31,57 +32,30 @@ from numba import njit
 from . import emsporium as _EM   # variant: emsporium (the item deck's order)
 from . import tavern as _TV   # variant: hero_tavern, legends (the hero deck, the others' Legends deals)
 
-from mushgym.core import rng_below
+from mushgym.core import canonical_shuffle, canonical_shuffle_around, pile_slot
 
 from .rules import (
-    C_ACTIVE, C_ATT, C_DEF, C_REVEALED, CFG_NP, DECK, DECK_N, DECK_TOP_N, NDECK, NDECK_N, NDECK_TOP_N, NK, T, c_card_at, hand_at, known_at,
+    C_ACTIVE, C_ATT, C_DEF, C_REVEALED, CFG_NP, DECK, DECK_N, DECK_TOP_N, NDECK, NDECK_N, NDECK_TOP_N, T, c_card_at, hand_at, known_at,
     nseen_at,
 )
 from .team import known_by, owns, seen_by   # variant: team (2-player game: an agent is two seats)
 
 
 @njit(cache=True)
-def _nth_unseen(state, player, lo, hi, i):
-    """The position in ``lo..hi-1`` of the ``i``-th nutrient card (0-based) ``player`` has not seen."""
-    for pos in range(lo, hi):
-        if not seen_by(state, player, pos):
-            if i == 0:
-                return pos
-            i -= 1
-    return -1
-
-
-@njit(cache=True)
-def _slot(i, keep_lo, keep_n):
-    """The deck position of pool card ``i``: the pool skips the ``keep_n`` positions from
-    ``keep_lo`` (a Witch's Hat's public set on top of the deck, which stays where it is)."""
-    return i if i < keep_lo else i + keep_n
-
-
-@njit(cache=True)
-def _shuffle_unseen(state, player, lo, hi, rng):
+def _shuffle_unseen(state, player, lo, hi, work, rng):
     """Canonical order (by kind), then a uniform shuffle, of the nutrient cards in positions
-    ``lo..hi-1`` that ``player`` has not seen."""
+    ``lo..hi-1`` that ``player`` has not seen: gathered into ``work``, redrawn, put back."""
     m = 0
     for pos in range(lo, hi):
         if not seen_by(state, player, pos):
+            work[m] = state[NDECK + pos]
             m += 1
-    w = 0
-    for kind in range(NK):
-        for i in range(w, m):
-            a = _nth_unseen(state, player, lo, hi, i)
-            if state[NDECK + a] == kind:
-                b = _nth_unseen(state, player, lo, hi, w)
-                state[NDECK + a] = state[NDECK + b]
-                state[NDECK + b] = kind
-                w += 1
-    for i in range(m - 1, 0, -1):
-        j = rng_below(rng, 0, i + 1)
-        a = _nth_unseen(state, player, lo, hi, i)
-        b = _nth_unseen(state, player, lo, hi, j)
-        x = state[NDECK + a]
-        state[NDECK + a] = state[NDECK + b]
-        state[NDECK + b] = x
+    canonical_shuffle(work, 0, m, rng, 0)
+    m = 0
+    for pos in range(lo, hi):
+        if not seen_by(state, player, pos):
+            state[NDECK + pos] = work[m]
+            m += 1
 
 
 @njit(cache=True)
@@ -110,56 +84,30 @@ def determinize(state, player, cfg, work, rng):
         n += 1
     keep_n = state[DECK_TOP_N]                       # a Witch's Hat's public set stays on top,
     keep_lo = deck_n - keep_n                        # shuffled among itself; the pool is the rest
-    p = n - keep_n
-    w = 0                                            # canonical order, then a uniform shuffle
-    for t in range(T):
-        for i in range(w, p):
-            if state[DECK + _slot(i, keep_lo, keep_n)] == t:
-                a = DECK + _slot(i, keep_lo, keep_n)
-                b = DECK + _slot(w, keep_lo, keep_n)
-                state[a] = state[b]
-                state[b] = t
-                w += 1
-    for i in range(p - 1, 0, -1):
-        j = rng_below(rng, 0, i + 1)
-        a = DECK + _slot(i, keep_lo, keep_n)
-        b = DECK + _slot(j, keep_lo, keep_n)
-        x = state[a]
-        state[a] = state[b]
-        state[b] = x
+    p = n - keep_n                                   # the pool steps over the public set
+    canonical_shuffle_around(state, DECK, p, keep_lo, keep_n, rng, 0)
     i = 0
     for q in range(n_players):                       # deal back: hands, face-down cards, deck
         for _ in range(work[q]):
-            state[hand_at(q, state[DECK + _slot(i, keep_lo, keep_n)])] += 1
+            state[hand_at(q, state[pile_slot(DECK, i, keep_lo, keep_n)])] += 1
             i += 1
     if hide0:
-        state[c_card_at(0)] = state[DECK + _slot(i, keep_lo, keep_n)]
+        state[c_card_at(0)] = state[pile_slot(DECK, i, keep_lo, keep_n)]
         i += 1
     if hide1:
-        state[c_card_at(1)] = state[DECK + _slot(i, keep_lo, keep_n)]
+        state[c_card_at(1)] = state[pile_slot(DECK, i, keep_lo, keep_n)]
         i += 1
     for k in range(keep_lo):                         # the rest of the pool under the public set
-        state[DECK + k] = state[DECK + _slot(i + k, keep_lo, keep_n)]
+        state[DECK + k] = state[pile_slot(DECK, i + k, keep_lo, keep_n)]
     for k in range(deck_n, n):                       # the pool's slots above the deck's top: empty again
         state[DECK + k] = 0
-    for i in range(1, keep_n):                       # the public set (in place: the pool skipped
-        x = state[DECK + keep_lo + i]                # it) in canonical order, then shuffled among
-        k = i                                        # itself
-        while k > 0 and state[DECK + keep_lo + k - 1] > x:
-            state[DECK + keep_lo + k] = state[DECK + keep_lo + k - 1]
-            k -= 1
-        state[DECK + keep_lo + k] = x
-    for i in range(keep_n - 1, 0, -1):
-        j = rng_below(rng, 0, i + 1)
-        x = state[DECK + keep_lo + i]
-        state[DECK + keep_lo + i] = state[DECK + keep_lo + j]
-        state[DECK + keep_lo + j] = x
+    canonical_shuffle(state, DECK + keep_lo, keep_n, rng, 0)   # the public set (in place) among itself
     # nutrient cards player has not seen: shuffled among their positions, those of a Witch's
     # Hat's public set on top (exactly known as a set) only among themselves
     nn = state[NDECK_N]
     ntop = nn - state[NDECK_TOP_N]
-    _shuffle_unseen(state, player, 0, ntop, rng)
-    _shuffle_unseen(state, player, ntop, nn, rng)
+    _shuffle_unseen(state, player, 0, ntop, work, rng)   # work is free again: the deal back is done
+    _shuffle_unseen(state, player, ntop, nn, work, rng)
     for q in range(n_players):                       # what the others know: player cannot tell
         if not owns(state, player, q):
             for pos in range(nn):

@@ -19,7 +19,7 @@ anything (each effect below adds ``count x effect``).
 
 from numba import njit
 
-from mushgym.core import refill_slots, rng_below, shuffle_range
+from mushgym.core import canonical_shuffle, refill_slots, shuffle_range
 
 from .rules import (
     CFG_EMS, CFG_NE, D_BUY, E, HAND_LIMIT, IDECK, IDECK_N, SHOP_SLOTS, MAX_PAID, MAXP, NI, NIC, RNG, SHOP, T, cfg_edge_nbr_at,
@@ -241,16 +241,4 @@ def determinize_items(state, rng):
     """The item deck's order is hidden from everyone: canonical order (by type), then a
     uniform shuffle from the search's generator ``rng`` (so the result depends only on the
     information set)."""
-    n = state[IDECK_N]
-    for i in range(1, n):
-        x = state[item_deck_at(i)]
-        k = i
-        while k > 0 and state[item_deck_at(k - 1)] > x:
-            state[item_deck_at(k)] = state[item_deck_at(k - 1)]
-            k -= 1
-        state[item_deck_at(k)] = x
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, 0, i + 1)
-        x = state[item_deck_at(i)]
-        state[item_deck_at(i)] = state[item_deck_at(j)]
-        state[item_deck_at(j)] = x
+    canonical_shuffle(state, item_deck_at(0), state[IDECK_N], rng, 0)

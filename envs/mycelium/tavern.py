@@ -23,7 +23,7 @@ no gatherer can go to the Tavern).
 
 from numba import njit
 
-from mushgym.core import refill_slots, rng_below, shuffle_range
+from mushgym.core import canonical_shuffle, refill_slots, shuffle_range
 
 from .rules import (
     C_ATT, C_DEF, C_PASSES, CFG_LEGENDS, agent_of_at, CFG_NP, CFG_TAVERN, CFG_WILLOW, D_HERO_PICK, D_LEGEND, D_PLACE_PATH, FIRST,
@@ -324,18 +324,7 @@ def determinize_heroes(state, player, cfg, rng):
                 if h >= 0:
                     state[hero_deck_at(m)] = h
                     m += 1
-    for i in range(1, m):
-        x = state[hero_deck_at(i)]
-        j = i
-        while j > 0 and state[hero_deck_at(j - 1)] > x:
-            state[hero_deck_at(j)] = state[hero_deck_at(j - 1)]
-            j -= 1
-        state[hero_deck_at(j)] = x
-    for i in range(m - 1, 0, -1):
-        j = rng_below(rng, 0, i + 1)
-        x = state[hero_deck_at(i)]
-        state[hero_deck_at(i)] = state[hero_deck_at(j)]
-        state[hero_deck_at(j)] = x
+    canonical_shuffle(state, hero_deck_at(0), m, rng, 0)
     for p in range(MAXP):
         if state[agent_of_at(p)] != player:   # variant: team (an agent's seats)
             for k in range(2):

@@ -17,25 +17,11 @@ their true order. No allocation.
 
 from numba import njit
 
-from mushgym.core import rng_below
+from mushgym.core import canonical_shuffle
 
-from .cards import NKINDS
 from .layout import DECK, DECK_N
 
 
 @njit(cache=True)
 def determinize(state, player, cfg, work, rng):
-    n = state[DECK_N]
-    w = 0                      # canonical order first (by card id): the draw depends on the set only
-    for c in range(NKINDS):
-        for i in range(w, n):
-            if state[DECK + i] == c:
-                state[DECK + i] = state[DECK + w]
-                state[DECK + w] = c
-                w += 1
-                break
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, 0, i + 1)
-        t = state[DECK + i]
-        state[DECK + i] = state[DECK + j]
-        state[DECK + j] = t
+    canonical_shuffle(state, DECK, state[DECK_N], rng, 0)   # by card id, then shuffled: depends on the set only

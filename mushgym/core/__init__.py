@@ -9,14 +9,19 @@ from .actions import ActionSpace
 from .batch import install_batch_kernels
 from .layout import NO_DECISION, STATE_DTYPE, Layout
 from .piles import (
+    canonical_shuffle,
+    canonical_shuffle_around,
     count_by_type,
     pile_draw,
     pile_push,
     pile_push_bottom,
     pile_remove_at,
+    pile_slot,
     refill_slots,
     reshuffle_into,
+    shuffle_cards,
     shuffle_range,
+    sort_cards,
 )
 from .rng import RNG_SLOTS, RNG_WORDS, rng_below, rng_die, rng_next32, rng_seed
 from .simd import copy_block
@@ -24,5 +29,6 @@ from .simd import copy_block
 __all__ = [
     "Layout", "ActionSpace", "NO_DECISION", "STATE_DTYPE", "RNG_WORDS", "RNG_SLOTS", "rng_seed", "rng_next32", "rng_below", "rng_die",
     "shuffle_range", "pile_push", "pile_draw", "pile_push_bottom", "pile_remove_at", "refill_slots",
-    "reshuffle_into", "count_by_type", "install_batch_kernels", "copy_block",
+    "reshuffle_into", "count_by_type", "canonical_shuffle", "canonical_shuffle_around", "shuffle_cards", "sort_cards", "pile_slot",
+    "install_batch_kernels", "copy_block",
 ]

@@ -13,11 +13,62 @@ from .rng import rng_below
 @njit(cache=True)
 def shuffle_range(state, start, n, rng_off):
     """Fisher-Yates shuffle of ``state[start:start+n]`` with the state's generator."""
+    shuffle_cards(state, start, n, 0, 0, state, rng_off)
+
+
+# --- hidden piles redrawn (determinizers, hidden decks) ------------------------------------
+# A pile here is ``n`` cards at ``start`` that may step over a ``hole``: the ``hole_n`` slots
+# from ``start + hole`` belong to something else (a public set inside the deck) and stay put;
+# ``hole_n = 0`` is a plain run of slots. ``gen`` / ``gen_off`` is any generator: the state's
+# own (``state, RNG``) or a search's (``rng, 0``).
+
+@njit(cache=True, inline="always")
+def pile_slot(start, i, hole, hole_n):
+    """The slot of card ``i`` of a pile at ``start`` whose slots ``hole..hole+hole_n-1`` are skipped."""
+    return start + i if i < hole else start + i + hole_n
+
+
+@njit(cache=True)
+def shuffle_cards(cards, start, n, hole, hole_n, gen, gen_off):
+    """Fisher-Yates over the pile's ``n`` cards (skipping the hole), ``n - 1`` draws
+    ``rng_below(gen, gen_off, i + 1)`` for ``i = n-1 .. 1``."""
     for i in range(n - 1, 0, -1):
-        j = rng_below(state, rng_off, i + 1)
-        tmp = state[start + i]
-        state[start + i] = state[start + j]
-        state[start + j] = tmp
+        j = rng_below(gen, gen_off, i + 1)
+        a = pile_slot(start, i, hole, hole_n)
+        b = pile_slot(start, j, hole, hole_n)
+        tmp = cards[a]
+        cards[a] = cards[b]
+        cards[b] = tmp
+
+
+@njit(cache=True)
+def sort_cards(cards, start, n, hole, hole_n):
+    """The pile's cards in ascending order (insertion sort, skipping the hole): the canonical
+    order of a multiset of cards, the same whatever order they came in."""
+    for i in range(1, n):
+        x = cards[pile_slot(start, i, hole, hole_n)]
+        k = i
+        while k > 0 and cards[pile_slot(start, k - 1, hole, hole_n)] > x:
+            cards[pile_slot(start, k, hole, hole_n)] = cards[pile_slot(start, k - 1, hole, hole_n)]
+            k -= 1
+        cards[pile_slot(start, k, hole, hole_n)] = x
+
+
+@njit(cache=True)
+def canonical_shuffle(cards, start, n, gen, gen_off):
+    """A hidden pile redrawn: ``cards[start:start+n]`` put in canonical (ascending) order, then
+    shuffled from ``gen``. For a given generator the result depends only on which cards the
+    pile holds (what the players know), not on the order they were in (which they do not):
+    what a determinizer needs, so that one information set gives one redraw per seed."""
+    canonical_shuffle_around(cards, start, n, n, 0, gen, gen_off)
+
+
+@njit(cache=True)
+def canonical_shuffle_around(cards, start, n, hole, hole_n, gen, gen_off):
+    """:func:`canonical_shuffle` of a pile of ``n`` cards at ``start`` that steps over the
+    ``hole_n`` slots from ``start + hole`` (they stay as they are)."""
+    sort_cards(cards, start, n, hole, hole_n)
+    shuffle_cards(cards, start, n, hole, hole_n, gen, gen_off)
 
 
 @njit(cache=True)
