@@ -6,13 +6,37 @@ table, the observation and action index tables and the version history, as ``mus
 describe`` prints them), a table of its options with their choices and defaults, and a
 picture of its table (``envs/<env id>.svg``, drawn by the game's own ``render.py`` from a
 seeded game). Nothing is copied by hand, so a page cannot drift from its env.
+
+The env docstrings themselves are filled the same way: an env module writes its docstring
+with placeholders (``@OBSERVATION_TABLE@``, ``@NUM_ACTIONS@``, ...) and replaces them on import
+with :func:`fill_env_docstring` from its declarations (``Layout.table()``, the sizes).
 """
 
 from __future__ import annotations
 
+import re
+from typing import Any, Mapping
+
 import numpy as np
 
 from . import registry
+
+PLACEHOLDER = re.compile(r"@[A-Z][A-Z0-9_]*@")
+
+
+def fill_env_docstring(template: str, values: Mapping[str, Any]) -> str:
+    """``template`` with each placeholder ``@NAME@`` replaced by ``str(values["NAME"])``. A
+    placeholder without a value, or a value without a placeholder, is an error: the tables and
+    sizes of an env's docstring come from its declarations and cannot drift from them."""
+    unused = sorted(name for name in values if f"@{name}@" not in template)
+    if unused:
+        raise ValueError(f"env docstring: no placeholder for {unused}")
+    for name, value in values.items():
+        template = template.replace(f"@{name}@", str(value))
+    left = sorted(set(PLACEHOLDER.findall(template)))
+    if left:
+        raise ValueError(f"env docstring: no value for {left}")
+    return template
 
 PICTURE_SEED = 0
 PICTURE_STEPS = 12  # random legal decisions played before the picture: a table in play

@@ -5,6 +5,7 @@ import pytest
 
 from mushgym.core import Layout, RNG_SLOTS, RNG_WORDS, pile_draw, pile_push, pile_push_bottom, pile_remove_at
 from mushgym.core import count_by_type, reshuffle_into, rng_below, rng_next32, rng_seed, shuffle_range
+from mushgym.core import canonical_shuffle, canonical_shuffle_around, shuffle_cards
 from mushgym.core.rng import mix32, mul32
 from mushgym.game import validate_options
 
@@ -124,6 +125,67 @@ def test_shuffle_is_a_permutation_and_depends_on_seed():
         assert sorted(s[deck:deck + 20]) == list(range(20))
         perms.add(tuple(s[deck:deck + 20]))
     assert len(perms) == 30
+
+
+def _generator(seed):
+    gen = np.zeros(RNG_SLOTS, np.int64)
+    rng_seed(gen, 0, seed)
+    return gen
+
+
+def _fisher_yates(cards, gen):
+    """The textbook shuffle, drawing i = n-1 .. 1 from the generator: what every pile kernel must match."""
+    cards = list(cards)
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng_below(gen, 0, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def test_canonical_shuffle_depends_only_on_the_cards_and_draws_as_fisher_yates():
+    rng = np.random.default_rng(3)
+    for trial in range(60):
+        n = int(rng.integers(0, 30))
+        cards = rng.integers(0, 8, n)
+        expected = _fisher_yates(sorted(cards), _generator(trial))
+        for order in range(3):    # the same cards in any order: the same redraw
+            buf = np.full(n + 6, -9, np.int64)
+            buf[3:3 + n] = rng.permutation(cards)
+            gen = _generator(trial)
+            canonical_shuffle(buf, 3, n, gen, 0)
+            assert list(buf[3:3 + n]) == expected and (buf[:3] == -9).all() and (buf[3 + n:] == -9).all()
+            assert np.array_equal(gen, _generator_after(trial, max(n - 1, 0)))   # n - 1 draws, no more
+
+
+def _generator_after(seed, draws):
+    gen = _generator(seed)
+    for _ in range(draws):
+        rng_next32(gen, 0)
+    return gen
+
+
+def test_a_pile_with_a_hole_shuffles_around_it():
+    rng = np.random.default_rng(4)
+    for trial in range(40):
+        n, hole, hole_n = int(rng.integers(0, 20)), int(rng.integers(0, 20)), int(rng.integers(0, 5))
+        hole = min(hole, n)
+        cards = rng.integers(0, 6, n)
+        buf = np.concatenate([cards[:hole], 100 + np.arange(hole_n), cards[hole:], [-1]]).astype(np.int64)
+        canonical_shuffle_around(buf, 0, n, hole, hole_n, _generator(trial), 0)
+        assert list(buf[hole:hole + hole_n]) == list(100 + np.arange(hole_n)) and buf[-1] == -1
+        got = list(buf[:hole]) + list(buf[hole + hole_n:hole_n + n])
+        assert got == _fisher_yates(sorted(cards), _generator(trial))
+
+
+def test_shuffle_range_is_the_plain_shuffle_with_the_states_generator():
+    state = np.zeros(12 + RNG_SLOTS, np.int64)
+    state[:12] = np.arange(12)[::-1]
+    rng_seed(state, 12, 5)
+    other = state.copy()
+    shuffle_range(state, 0, 12, 12)
+    shuffle_cards(other, 0, 12, 0, 0, other, 12)
+    assert np.array_equal(state, other)
+    assert list(state[:12]) == _fisher_yates(list(range(12))[::-1], _generator(5))
 
 
 def test_piles_push_draw_bottom_remove_and_reshuffle():

@@ -119,3 +119,14 @@ def test_bounds_per_column_broadcast_to_the_field():
     OL.field("bad", 2, low=0, high=[1, 2, 3])
     with pytest.raises(ValueError, match="does not broadcast"):
         OL.bounds()
+
+
+def test_env_docstrings_are_filled_from_the_declarations_and_refuse_a_gap():
+    from mushgym.docsite import fill_env_docstring
+
+    assert fill_env_docstring("n = @N@\n@TABLE@", {"N": 3, "TABLE": "| a |"}) == "n = 3\n| a |"
+    with pytest.raises(ValueError, match=r"no value for \['@TABLE@'\]"):
+        fill_env_docstring("n = @N@ @TABLE@", {"N": 3})
+    with pytest.raises(ValueError, match=r"no placeholder for \['M'\]"):
+        fill_env_docstring("n = @N@", {"N": 3, "M": 4})
+

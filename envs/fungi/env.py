@@ -54,13 +54,13 @@ An action id is the first index of its group plus its arguments in row-major ord
 """
 
 from mushgym.aec import make_env_classes
+from mushgym.docsite import fill_env_docstring
 
 from .game import FungiGame, decode_action, encode_action
 from .layout import DL, NUM_ACTIONS, OBS_SIZE, OL, A
 
-__doc__ = (__doc__.replace("@OBSERVATION_TABLE@", OL.table()).replace("@DISPLAY_TABLE@", DL.table())
-           .replace("@ACTION_TABLE@", A.table()).replace("@NUM_ACTIONS@", str(NUM_ACTIONS))
-           .replace("@OBS_SIZE@", str(OBS_SIZE)))
+__doc__ = fill_env_docstring(__doc__, {"OBSERVATION_TABLE": OL.table(), "DISPLAY_TABLE": DL.table(),
+                                       "ACTION_TABLE": A.table(), "NUM_ACTIONS": NUM_ACTIONS, "OBS_SIZE": OBS_SIZE})
 
 Game = FungiGame
 raw_env, env = make_env_classes(FungiGame, module_name=__name__)

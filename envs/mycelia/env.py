@@ -100,6 +100,7 @@ Generated from the declaration in `actions.py` (`encode_action("pay", tile, owne
 import numpy as np
 
 from mushgym.aec import make_env_classes
+from mushgym.docsite import fill_env_docstring
 
 from .actions import A, NUM_ACTIONS
 from .game import MyceliaGame, decode_action, encode_action, obs_fields  # noqa: F401
@@ -127,15 +128,11 @@ def _docstring(template: str) -> str:
     na_rows = _table(na).split("\n")
     na_table = "\n".join(na_rows[:2] + [r for r, f in zip(na_rows[2:], na.fields.values())
                                           if f.offset >= OBS_SIZE])
-    for key, value in (("@NUM_ACTIONS_BASE@", str(NUM_ACTIONS_BASE)), ("@NUM_ACTIONS@", str(NUM_ACTIONS)),
-                       ("@OBS_SIZE_NA@", str(OBS_SIZE_NA)), ("@NA_TABLE@", na_table), ("@OBS_SIZE@", str(OBS_SIZE)),
-                       ("@OBSERVATION_TABLE@", _table(MyceliaGame().observation_layout())),
-                       ("@SEAT_TABLE@", _table(SEAT)), ("@SEATF@", str(SEATF)),
-                       ("@MAT_TABLE@", _table(MAT)), ("@MATF@", str(MATF)),
-                       ("@CARD_TABLE@", _table(CARD)), ("@CF@", str(CF)),
-                       ("@TILE_TABLE@", _table(TILE)), ("@TF@", str(TF)), ("@ACTION_TABLE@", A.table())):
-        template = template.replace(key, value)
-    return template
+    return fill_env_docstring(template, {
+        "NUM_ACTIONS_BASE": NUM_ACTIONS_BASE, "NUM_ACTIONS": NUM_ACTIONS, "OBS_SIZE_NA": OBS_SIZE_NA,
+        "NA_TABLE": na_table, "OBS_SIZE": OBS_SIZE, "OBSERVATION_TABLE": _table(MyceliaGame().observation_layout()),
+        "SEAT_TABLE": _table(SEAT), "SEATF": SEATF, "MAT_TABLE": _table(MAT), "MATF": MATF,
+        "CARD_TABLE": _table(CARD), "CF": CF, "TILE_TABLE": _table(TILE), "TF": TF, "ACTION_TABLE": A.table()})
 
 
 __doc__ = _docstring(__doc__)

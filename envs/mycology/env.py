@@ -75,6 +75,7 @@ actions come from its top entry.
 """
 
 from mushgym.aec import make_env_classes
+from mushgym.docsite import fill_env_docstring
 
 from .actions import A, NUM_ACTIONS
 from .game import MycologyGame
@@ -84,19 +85,17 @@ from .observation import CARD, CF, obs_size
 def fill_docstring(template: str, game, obs_size, dtype: str = "float32", extra=()) -> str:
     """An env docstring with its tables generated from the declarations (they cannot drift):
     ``game``'s observation table, the action table and the shape line, plus ``extra``
-    (placeholder, value) pairs (mycology_v1 shares it)."""
+    (placeholder name, value) pairs (mycology_v1 shares it)."""
     fixed, per_player = obs_size(2) - 2 * (obs_size(3) - obs_size(2)), obs_size(3) - obs_size(2)
     shape = (f"({fixed} + {per_player} n,) {dtype}: " + ", ".join(f"({obs_size(n)},) {n}p" for n in range(2, 7))
              + f"; int8 `action_mask` of ({NUM_ACTIONS},)")
-    for key, value in (("@NUM_ACTIONS@", str(NUM_ACTIONS)), ("@OBS_SHAPE@", shape),
-                       ("@OBSERVATION_TABLE@", game.observation_layout().table()),
-                       ("@ACTION_TABLE@", A.table()), *extra):
-        template = template.replace(key, value)
-    return template
+    return fill_env_docstring(template, {"NUM_ACTIONS": NUM_ACTIONS, "OBS_SHAPE": shape,
+                                         "OBSERVATION_TABLE": game.observation_layout().table(),
+                                         "ACTION_TABLE": A.table(), **dict(extra)})
 
 
 __doc__ = fill_docstring(__doc__, MycologyGame(), obs_size,
-                         extra=(("@CARD_TABLE@", CARD.table()), ("@CF@", str(CF))))
+                         extra=(("CARD_TABLE", CARD.table()), ("CF", CF)))
 
 Game = MycologyGame
 

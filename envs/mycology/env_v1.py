@@ -75,7 +75,7 @@ from .observation_v1 import obs_size
 
 
 __doc__ = fill_docstring(__doc__, MycologyV1Game(), obs_size, "float32 of integers (uint8 in the vector API)",
-                         extra=(("@OBS2@", str(obs_size(2))),))
+                         extra=(("OBS2", obs_size(2)),))
 
 Game = MycologyV1Game
 
