@@ -27,6 +27,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("mushgym.agents.ppo_policy needs the train extra: pip install 'mushgym[train]' "
                       f"(missing: {e.name})") from e
 
+from mushgym.weights import layer_sizes, load_weights, one_torch_thread
 from mushgym.wrappers import make_encoder
 
 
@@ -181,28 +182,14 @@ def _policy_from_weights(path: Path, meta: dict, encoder, num_actions: int) -> A
     if not isinstance(desc, dict) or desc.get("format") != POLICY_FORMAT:
         raise ValueError(f"{path}: its .json has no 'policy' description of format {POLICY_FORMAT!r} "
                          f"(architecture of a weights-only policy); {TRUST_HINT}")
-    net_arch = desc.get("net_arch")
-    if (not isinstance(net_arch, list) or not net_arch
-            or not all(type(n) is int and 0 < n <= 65536 for n in net_arch)):
-        raise ValueError(f"{path}: policy.net_arch must be a list of positive layer sizes, got {net_arch!r}")
+    net_arch = layer_sizes(desc.get("net_arch"), str(path), "policy.net_arch")
     activation = desc.get("activation", "tanh")
     if activation not in ACTIVATIONS:
         raise ValueError(f"{path}: policy.activation {activation!r} is not one of {sorted(ACTIVATIONS)}")
-    try:
-        weights = torch.load(path, map_location="cpu", weights_only=True)
-    except Exception as err:  # pickle.UnpicklingError for anything but plain tensors
-        raise ValueError(f"{path}: not a weights-only file ({type(err).__name__}); {TRUST_HINT}") from None
-    if not isinstance(weights, dict) or not all(isinstance(k, str) and isinstance(v, torch.Tensor)
-                                                for k, v in weights.items()):
-        raise ValueError(f"{path}: a weights-only policy file holds a dict of named tensors; {TRUST_HINT}")
     policy = MaskableActorCriticPolicy(encoder.space, spaces.Discrete(num_actions),
-                                       lambda _: 0.0, net_arch=list(net_arch),
+                                       lambda _: 0.0, net_arch=net_arch,
                                        activation_fn=ACTIVATIONS[activation])
-    try:
-        policy.load_state_dict(weights, strict=True)
-    except RuntimeError as err:
-        raise ValueError(f"{path}: the weights do not fit the described network: {err}") from None
-    return policy
+    return load_weights(policy, path, TRUST_HINT)
 
 
 def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = None,
@@ -231,9 +218,7 @@ def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = 
     import mushgym
 
     game = mushgym.game(model_env, **options)
-    if torch.get_num_threads() > 1:
-        # one thread is fastest for these small networks (several times faster on a busy CPU)
-        torch.set_num_threads(1)
+    one_torch_thread()
     import zipfile
 
     enc_name = encoder or meta.get("encoder")

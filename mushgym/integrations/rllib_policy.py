@@ -25,6 +25,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from mushgym.weights import layer_sizes, load_weights, one_torch_thread
+
 EXPORT_FORMAT = "mushgym-rllib-mlp-v1"
 ACTIVATIONS = ("tanh", "relu")
 FLOAT_MIN = float(np.finfo(np.float32).min)
@@ -115,10 +117,7 @@ class MaskedMLPPolicy:
         options = meta.get("options", {})
         if not isinstance(options, dict):
             raise ValueError(f"{pt.with_suffix('.json')}: 'options' must be an object, got {options!r}")
-        hidden = meta.get("hidden")
-        if not isinstance(hidden, list) or not all(type(n) is int and 0 < n <= 65536 for n in hidden):
-            raise ValueError(f"{pt.with_suffix('.json')}: 'hidden' must be a list of positive layer sizes, "
-                             f"got {hidden!r}")
+        hidden = layer_sizes(meta.get("hidden"), str(pt.with_suffix(".json")), "'hidden'", allow_empty=True)
         import mushgym
         from mushgym.wrappers import make_encoder
 
@@ -127,21 +126,8 @@ class MaskedMLPPolicy:
         self.encoder = make_encoder(meta.get("encoder", "scaled"), self.game)
         self.net = build_mlp(self.encoder.space.shape[0], hidden, self.game.num_actions,
                              meta.get("activation", "tanh"))
-        torch = _torch()
-        try:
-            weights = torch.load(pt, map_location="cpu", weights_only=True)
-        except Exception as err:  # pickle.UnpicklingError for anything but plain tensors
-            raise ValueError(f"{pt}: not a weights-only file ({type(err).__name__})") from None
-        if not isinstance(weights, dict) or not all(isinstance(k, str) and isinstance(v, torch.Tensor)
-                                                    for k, v in weights.items()):
-            raise ValueError(f"{pt}: a weights-only policy file holds a dict of named tensors")
-        try:
-            self.net.load_state_dict(weights, strict=True)
-        except RuntimeError as err:
-            raise ValueError(f"{pt}: the weights do not fit the described network: {err}") from None
-        self.net.eval()
-        if torch.get_num_threads() > 1:  # one thread is fastest for these small networks (as agents.ppo)
-            torch.set_num_threads(1)
+        load_weights(self.net, pt).eval()
+        one_torch_thread()
         self.path = pt
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
