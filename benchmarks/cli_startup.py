@@ -34,7 +34,7 @@ def run(args: list[str]) -> tuple[float, float]:
 def imports_numba(args: list[str]) -> bool:
     out = subprocess.run([sys.executable, "-X", "importtime", "-m", "mushgym", *args],
                          capture_output=True, text=True, check=True)
-    return any(line.rstrip().endswith("| numba") for line in out.stderr.splitlines())
+    return any(line.split("|")[-1].strip() == "numba" for line in out.stderr.splitlines())
 
 
 def main() -> None:
