@@ -6,7 +6,7 @@
 
 Rates are steps/s (medians of the rounds); the vector rows carry, in brackets, the ratio to the
 in-kernel rollouts on the same threads (the median of the rounds' ratios, as `mushgym bench`
-prints it, since session 27 rollouts and vector rows are timed in interleaved rounds).
+prints it, now rollouts and vector rows are timed in interleaved rounds).
 """
 
 from __future__ import annotations

@@ -150,7 +150,7 @@ def _fake_machine(tmp_path):
 
 def test_machine_records_cpu_model_and_caches(tmp_path):
     """The CPU's family and model come from the first processor's block; the caches from sysfs,
-    in KiB; the one-line description names them (the project's VMs change CPU between sessions)."""
+    in KiB; the one-line description names them (the project's VMs change CPU from one day to the next)."""
     cpuinfo, caches = _fake_machine(tmp_path)
     m = bench.machine(cpuinfo=cpuinfo, cache_dir=caches)
     assert (m["cpu"], m["cpu_vendor"], m["cpu_family"], m["cpu_model"], m["cpu_stepping"]) == \
