@@ -1,4 +1,4 @@
-"""The README's speed table from `mushgym bench --json` reports: one column per env.
+"""The speed tables of the docs (docs/speed.md) from `mushgym bench --json` reports: one column per env.
 
     mushgym bench fungi_v0 mycology_v1 mycology_v0 --no-startup --no-anchors --json run.json
     python benchmarks/speed_table.py run.json                 # the markdown table of that run

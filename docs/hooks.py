@@ -21,6 +21,7 @@ def _pictures() -> bool:
     return os.environ.get("MUSHGYM_DOCS_PICTURES", "1") != "0"
 
 
+SPHINX_ROLE = re.compile(r":(?:class|mod|func|meth|attr|data|exc|obj):(?=<code>)")
 IMAGE_LINK = re.compile(r"(!\[[^\]]*\]\()([^)#\s]+\.(?:png|svg))(\))")
 
 
@@ -83,3 +84,8 @@ def on_files(files, config, **kwargs):
         for picture, data in pictures.items():
             files.append(File.generated(config, picture, content=data))
     return files
+
+
+def on_page_content(html, **kwargs):
+    """Docstrings name objects in Sphinx's ``:class:`x``` style; the API pages show the name alone."""
+    return SPHINX_ROLE.sub("", html)
