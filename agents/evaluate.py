@@ -274,9 +274,17 @@ def bradley_terry_elo(names: Sequence[str], matches: Sequence[MatchResult], anch
     return elo, elo_se
 
 
+def check_game_count(games: Any, name: str = "games") -> None:
+    """A game count must be a positive integer: ``ValueError`` naming it otherwise (0 or -3
+    games would give an empty table, and 2.5 a silent truncation)."""
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise ValueError(f"{name} must be a positive integer (games per pair), got {games!r}")
+
+
 def play_match(game, agent_a: Agent, agent_b: Agent, games: int, seed: int = 0,
                name_a: str = "A", name_b: str = "B", batch_size: int = 128) -> MatchResult:
     """``games`` games of A against B with the seats rotated (see :func:`seating`)."""
+    check_game_count(games)
     game = _as_game(game)
     P = game.num_players
     wins = draws = losses = steps = 0
@@ -313,6 +321,7 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
     Loading a saved model sets torch to one thread (see :mod:`mushgym.wrappers.single_agent`).
     ``trust_models``: also load SB3 ``.zip`` archives, which are unpickled (can run code).
     """
+    check_game_count(games)
     game = _as_game(env_id, **(options or {}))
     if isinstance(agents, dict):
         named = list(agents.items())

@@ -207,6 +207,10 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     unknown = set(hyper) - set(DEFAULTS)
     if unknown:
         raise TypeError(f"train_ppo: unknown hyper-parameter(s) {sorted(unknown)}; known: {sorted(DEFAULTS)}")
+    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
+        raise ValueError(f"train_ppo: steps must be a positive integer, got {steps!r}")
+    if max_minutes is not None and not (isinstance(max_minutes, (int, float)) and max_minutes > 0):
+        raise ValueError(f"train_ppo: max_minutes must be a positive number or None, got {max_minutes!r}")
     hp = dict(DEFAULTS)
     hp.update(hyper)
     import mushgym

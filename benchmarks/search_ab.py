@@ -9,8 +9,8 @@ defaults (``mushgym/search.py``'s docstring, ``benchmarks/search_ladder/README.m
 Deal ``i`` is seed ``i``; the seats rotate as in ``mushgym.agents.play_match`` (chunks of 2 deals
 with 2 players, 2P with P), so two settings run with the same ``--deals`` meet the same deals in
 the same seats. The opponent's generator (greedy's tie-breaks) is reset to ``--seed`` + the
-chunk's first deal at every chunk, so a run is reproducible; until session 26 it was seeded from
-the OS, and greedy's ties made two runs of one setting differ (session 26: 30-0-2 and 24-3-5 on
+chunk's first deal at every chunk, so a run is reproducible; before the greedy rollout it was seeded from
+the OS, and greedy's ties made two runs of one setting differ (30-0-2 and 24-3-5 on
 32 four-player deals).
 ``--options`` is JSON passed to ``MCTSAgent`` (``c``, ``rollout``, ``value``, ``widen``). Prints
 the running wins-draws-losses of MCTS after every chunk.

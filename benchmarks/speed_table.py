@@ -1,4 +1,4 @@
-"""The README's speed table from `mushgym bench --json` reports: one column per env.
+"""The speed tables of the docs (docs/speed.md) from `mushgym bench --json` reports: one column per env.
 
     mushgym bench fungi_v0 mycology_v1 mycology_v0 --no-startup --no-anchors --json run.json
     python benchmarks/speed_table.py run.json                 # the markdown table of that run
@@ -6,7 +6,7 @@
 
 Rates are steps/s (medians of the rounds); the vector rows carry, in brackets, the ratio to the
 in-kernel rollouts on the same threads (the median of the rounds' ratios, as `mushgym bench`
-prints it, since session 27 rollouts and vector rows are timed in interleaved rounds).
+prints it, now rollouts and vector rows are timed in interleaved rounds).
 """
 
 from __future__ import annotations

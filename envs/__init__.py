@@ -55,3 +55,7 @@ class _EnvIdAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 if not any(isinstance(f, _EnvIdAlias) for f in sys.meta_path):
     sys.meta_path.append(_EnvIdAlias())
+
+import mushgym as _mushgym  # noqa: E402
+
+_mushgym.setup()  # the engine's set-up, before any game's kernels (see mushgym/__init__.py)

@@ -12,12 +12,11 @@ from .options import OptionSyntaxError, parse_options
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from . import registry
+    from .catalog import catalog
 
-    for env_id in registry.list_envs():
-        game_class = registry.env_module(env_id).Game
-        summary = (registry.env_module(env_id).__doc__ or "").strip().splitlines()
-        choices = ", ".join(f"{k}={list(v)}" for k, v in game_class.option_choices.items() if not k.endswith("_path"))
+    for env_id, entry in sorted(catalog().items()):
+        summary = entry["doc"].splitlines()
+        choices = ", ".join(f"{k}={v}" for k, v in entry["options"].items())
         print(f"{env_id:14s} {summary[0] if summary else ''}")
         print(f"{'':14s} options: {choices}")
     print("\n`mushgym describe ENV` shows an env's spec, observation and action index tables.")
@@ -25,19 +24,22 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_describe(args: argparse.Namespace) -> int:
-    """The env module's documentation: spec table, observation and action index tables, versions."""
+    """The env module's documentation: spec table, observation and action index tables, versions.
+    Read from the catalog (no game imported) unless ``--option`` asks for other sizes."""
     import re
 
-    from . import registry
+    from .catalog import catalog, header
 
-    if args.env not in registry.list_envs():
-        raise SystemExit(f"mushgym describe: unknown env {args.env!r}; registered envs: "
-                         f"{', '.join(registry.list_envs())}")
-    module = registry.env_module(args.env)
-    doc = (module.__doc__ or "").strip()
-    game = registry.game(args.env, **parse_options(args.opt))
-    header = (f"{args.env} with {game.options}: {game.num_players} players, {game.num_actions} actions, "
-              f"observation {game.observation_shape} float32, state {game.state_size} int64")
+    envs = catalog()
+    if args.env not in envs:
+        raise SystemExit(f"mushgym describe: unknown env {args.env!r}; registered envs: {', '.join(sorted(envs))}")
+    doc = envs[args.env]["doc"]
+    if args.opt:
+        from . import registry
+
+        top = header(args.env, registry.game(args.env, **parse_options(args.opt)))
+    else:
+        top = envs[args.env]["header"]
     if args.section:
         parts = re.split(r"(?m)^(?=#+ )", doc)
         wanted = [p for p in parts if p.lstrip("#").strip().lower().startswith(args.section.lower())]
@@ -45,7 +47,7 @@ def cmd_describe(args: argparse.Namespace) -> int:
             titles = [p.splitlines()[0].lstrip("# ").strip() for p in parts if p.startswith("#")]
             raise SystemExit(f"mushgym describe: no section {args.section!r}; sections: {titles}")
         doc = "\n".join(w.strip() for w in wanted)
-    print(header)
+    print(top)
     print()
     print(doc)
     return 0

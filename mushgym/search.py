@@ -63,7 +63,7 @@ random. ``"auto"`` (``MCTSAgent``, ``mcts:SIMS``) takes the game's ``SEARCH_WIDE
 constant (kernel module or ``envs/<game>/search.py``) when the rollouts are the game's
 policy, else 0: tuned per game because it helps Mycology and hurts Fungi (measured below).
 
-**Mycology, issue 18's finish (session 25).** ``mcts:1000`` against greedy, wins-draws-losses
+**Mycology, the harvest rollout.** ``mcts:1000`` against greedy, wins-draws-losses
 on the same deals, one change at a time (2 players: seeds 0-39; 4 players: seeds 0-31;
 seats rotated; ``MCTSAgent("mycology_v0", simulations=1000, ...)`` against ``greedy`` with
 ``mushgym.agents.play_match``: ``python benchmarks/search_ab.py mycology_v0 --players 2 --deals 40
@@ -72,14 +72,14 @@ seats rotated; ``MCTSAgent("mycology_v0", simulations=1000, ...)`` against ``gre
 ======================================================  ===========  ===========
 change (each row adds to the rows above it)             2 players    4 players
 ======================================================  ===========  ===========
-s24 default: harvest by points, else a random move      10-0-10 (a)  2-0-6 (b)
+first default: harvest by points, else a random move      10-0-10 (a)  2-0-6 (b)
 rollout: harvest, pay the most plentiful, else end      30-0-10      9-3-20
 ``value="game"`` (win/loss + 0.3 x score margin)        28-0-12      13-0-19
 rollout trades 3 and 4 when they open a harvest         32-2-6       13-0-19
 ``widen=0.25`` (**the default now**)                    35-0-5       18-1-13
 ======================================================  ===========  ===========
 
-(a) seeds 0-19 only; (b) the s24 ladder's 8 games. Tried and not kept: ``c`` 0.3 and 1.4
+(a) seeds 0-19 only; (b) the first ladder's 8 games. Tried and not kept: ``c`` 0.3 and 1.4
 instead of 0.7 (4 players, before widening: 13-1-18 and 9-2-21), ``widen`` 0.5 and 1.0
 (2 players 30-1-9 at 0.5; 4 players 19-1-12 and 16-1-15), a margin weight of 0.6 instead
 of 0.3 (4 players, ``widen=0.5``: 16-0-16 against 19-1-12), and a
@@ -88,11 +88,11 @@ and 1.0: 18-0-14 and 20-1-11 against 18-1-13). Why it was weak: the old rollout 
 random legal move whenever it could not harvest, and those random trades spend the
 resources and Feast that decide who harvests next, so a playout hardly depended on the move
 under test (and lasted long). Fungi keeps ``widen=0``: with 0.25 ``mcts:1000`` won 29-0-11
-of 40 Fungi deals, without it 36-0-4 (its s24 ladder: 92 of 100); Fungi has no
+of 40 Fungi deals, without it 36-0-4 (its big ladder: 92 of 100); Fungi has no
 ``search_value``, so its search is unchanged. With 4 players ``mcts:1000`` still only about
-matched greedy then. **Session 26:** Mycology's rollout became its greedy baseline compiled
+matched greedy then. **The greedy rollout:** Mycology's rollout became its greedy baseline compiled
 (Poison priced, trades 1-5 as ``envs/mycology/greedy.py``) with a 5% random move: ``mcts:1000``
-against greedy 41-0-7 of 48 seeded deals with 4 players, 37-1-2 of 40 with 2; in the ``_s26``
+against greedy 41-0-7 of 48 seeded deals with 4 players, 37-1-2 of 40 with 2; in the ``_greedy_rollouts``
 ladder 69-5-22 of 96 games with 4 players (71.9% [62.2, 79.9]) and 24-0-0 with 2
 (``benchmarks/search_ladder/README.md``).
 

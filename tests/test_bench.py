@@ -117,7 +117,7 @@ def test_full_table_ratios_come_from_shared_rounds(tmp_path):
     roll = next(r for r in timed_together if r["name"] == "Game.random_rollouts" and r["threads"] == nt)
     per_round = [x / y for x, y in zip(vec["extra"]["round_rates"], roll["extra"]["round_rates"])]
     assert abs(ratios[key] - sum(per_round) / 2) < 1e-9 * ratios[key]
-    # the README's table is made from such a report (benchmarks/speed_table.py)
+    # the docs' speed tables are made from such a report (benchmarks/speed_table.py)
     import sys
     from pathlib import Path
 
@@ -150,7 +150,7 @@ def _fake_machine(tmp_path):
 
 def test_machine_records_cpu_model_and_caches(tmp_path):
     """The CPU's family and model come from the first processor's block; the caches from sysfs,
-    in KiB; the one-line description names them (the project's VMs change CPU between sessions)."""
+    in KiB; the one-line description names them (the project's VMs change CPU from one day to the next)."""
     cpuinfo, caches = _fake_machine(tmp_path)
     m = bench.machine(cpuinfo=cpuinfo, cache_dir=caches)
     assert (m["cpu"], m["cpu_vendor"], m["cpu_family"], m["cpu_model"], m["cpu_stepping"]) == \

@@ -23,7 +23,11 @@ def test_version_matches_pyproject_and_py_typed_ships():
     assert mushgym.__version__ == meta["project"]["version"]
     assert (ROOT / "mushgym" / "py.typed").exists()
     assert "py.typed" in meta["tool"]["setuptools"]["package-data"]["*"]
-    assert "two" in meta["project"]["description"].lower() or "Fungi and Mycology" in meta["project"]["description"]
+    description = meta["project"]["description"]
+    for env_id in mushgym.list_envs():   # the description names every game the package ships
+        assert env_id.split("_")[0].capitalize() in description, env_id
+    assert "coming" not in description
+    assert meta["project"]["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert (ROOT / "CHANGELOG.md").read_text().startswith("# Changelog")
 
 
@@ -62,6 +66,16 @@ def test_readme_names_what_newcomers_need():
     for picture in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", README):
         assert (ROOT / picture).exists(), picture
     assert "docs/pictures/fungi_v0.png" in README and "docs/pictures/mycology_v0.png" in README
+
+
+def test_the_readme_is_a_front_page():
+    """At most about 150 lines, opening with the two set-up commands; the rest lives in docs/."""
+    lines = README.splitlines()
+    assert len(lines) <= 160, len(lines)
+    first_block = README.split("```")[1]
+    commands = [line for line in first_block.splitlines() if line.startswith("pip install")]
+    assert len(commands) == 2 and "mushgym bench" in commands[0] and "python -m pytest -q" in commands[1]
+    assert README.index("```") < README.index("\n\n", README.index("# mushgym")) + 3
 
 
 def test_ci_runs_the_readmes_test_command_in_a_fresh_venv():

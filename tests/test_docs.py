@@ -50,8 +50,13 @@ def test_the_site_builds_in_strict_mode_with_a_page_per_env(site):
         assert page.count("<table") >= 3, env_id  # spec, options, observation (and action) tables
         assert f'src="../{env_id}.svg"' in page
         assert (site / "envs" / f"{env_id}.svg").read_text().lstrip().startswith("<svg")
-    for guide in ("functional", "vector", "training", "openspiel"):
+    for guide in ("functional", "vector", "training", "rllib", "openspiel"):
         assert (site / "guides" / guide / "index.html").is_file()
+    for page in ("agents", "speed", "records", "safety", "testing"):
+        assert (site / page / "index.html").is_file(), page
+    agents = (site / "agents" / "index.html").read_text()
+    for game in ("Fungi, 2 players", "Mycology"):   # a table per game
+        assert f">{game}</h3>" in agents or f">{game}<" in agents, game
     api = (site / "api" / "index.html").read_text()
     assert "make_sb3" in api and "MaskableVecEnv" in api and "register" in api
 
@@ -86,3 +91,23 @@ def test_a_broken_link_or_reference_fails_the_build(tmp_path):
     out = r.stdout + r.stderr
     assert r.returncode != 0, out
     assert "nowhere.md" in out and "mushgym.vector.gone" in out, out
+
+
+def test_each_games_rules_are_a_page_with_its_pictures(site):
+    for rules in sorted((ROOT / "envs").glob("*/RULES.md")):
+        page = (site / "rules" / rules.parent.name / "index.html").read_text()
+        first_heading = next(line for line in rules.read_text().splitlines() if line.startswith("# "))
+        assert first_heading[2:].split()[0] in page
+        for src in re.findall(r'<img[^>]+src="([^"]+)"', page):
+            assert (site / "rules" / rules.parent.name / src).resolve().is_file(), (rules, src)
+
+
+def test_every_link_of_the_readme_resolves():
+    """The README is read on GitHub, where nothing is built: its relative links and pictures must
+    name files of the repository (the docs pages themselves are checked by the strict build)."""
+    readme = (ROOT / "README.md").read_text()
+    links = re.findall(r"\]\(([^)\s]+)\)", readme)
+    local = [link.split("#")[0] for link in links if not re.match(r"[a-z]+://", link) and not link.startswith("#")]
+    assert len(local) >= 15
+    missing = [link for link in local if not (ROOT / link).exists()]
+    assert not missing, missing

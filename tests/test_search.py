@@ -457,7 +457,7 @@ def _rollout_move(game, s, seed=0):
 
 
 def test_mycology_rollout_prices_poison_and_trades_1_2_5_to_open_a_harvest():
-    """The s26 rollout (greedy.py's policy, compiled): a Poison card is worth its points + Feast +
+    """The greedy rollout (greedy.py's policy, compiled): a Poison card is worth its points + Feast +
     0.5 minus 2 x its resource's chance per roll x the rolls left (at most 12: 3 per player per basket
     place left), so an early Soil/Dung poison card (5 points, 10/36 a roll) is declined with 4 players
     and with 2 near the end taken; trade 1 (3 resources -> the one a card lacks), trade 2 (3 resources

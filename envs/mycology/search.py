@@ -26,15 +26,15 @@ paying        the player's most plentiful resource, then a Feast token, a Magic 
 ordering      the first legal column; an exchange's mushrooms: uniformly random
 ============  =========================================================================
 
-History: the first rollout (s18-s24) harvested by points and otherwise drew a uniformly
+History: the first rollout harvested by points and otherwise drew a uniformly
 random legal action, trades included; those random trades spend the resources and Feast
 that decide who harvests next, so the playouts hardly depended on the move under test. The
-s25 rollout harvested by points + Feast, paid the most plentiful resource and took only trades
+harvest rollout harvested by points + Feast, paid the most plentiful resource and took only trades
 4 and 3 to open a harvest; it did not price Poison (which a 4-player game, with 3x the rolls,
-punishes most) nor use trades 1, 2 and 5. In session 26 the greedy itself became the rollout:
+punishes most) nor use trades 1, 2 and 5. Then the greedy itself became the rollout:
 ``mcts:1000`` against greedy on 48 fixed four-player deals (``benchmarks/search_ab.py``, seeded)
-won 37-1-10 with ``greedy_move`` alone and 41-0-7 with the epsilon (s25's rollout: 18-1-13 of 32,
-unseeded); with 2 players 37-1-2 of 40 (s25: 35-0-5). The table and the ladders:
+won 37-1-10 with ``greedy_move`` alone and 41-0-7 with the epsilon (the harvest rollout: 18-1-13 of 32,
+unseeded); with 2 players 37-1-2 of 40 (harvest rollout: 35-0-5). The table and the ladders:
 ``benchmarks/search_ladder/README.md``.
 
 ``search_value(state, cfg, lo, hi, out)`` (what ``value="auto"`` uses): the value in [0, 1] of

@@ -22,7 +22,7 @@ with the min-max spread):
 
 and the memory of one state. Every run starts with one line naming the machine (the CPU's
 model, family and model number, cpu0's caches, the threads, the load at the start; the
-report's ``machine``): the project's VMs change CPU and cache between sessions, and the
+report's ``machine``): the project's VMs change CPU and cache from one day to the next, and the
 vector API's ratios move with them. In the full table, (a) and (b) are timed in
 interleaved rounds (each repeat is one round of every measurement), so that the
 ratios between them (vector / rollouts, batch 8,192 / batch 1,024) are the medians

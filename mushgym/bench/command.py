@@ -33,7 +33,11 @@ def main(argv: list[str] | None = None) -> int:
 
     budget = args.budget if args.budget is not None else (0.25 if args.quick else 1.0)
     repeats = args.repeats if args.repeats is not None else (3 if args.quick else 5)
-    batches = tuple(int(b) for b in args.batches.split(",")) if args.batches else BATCH_SIZES
+    batches = tuple(int(b) for b in args.batches.split(",") if b.strip().isdigit()) if args.batches else BATCH_SIZES
+    if budget <= 0 or repeats < 1 or not batches or min(batches) < 1 or (
+            args.batches and len(batches) != len(args.batches.split(","))):
+        parser.error(f"--budget must be > 0 (got {budget:g}), --repeats >= 1 (got {repeats}) and --batches "
+                     f"positive integers separated by commas (got {args.batches!r})")
     envs = args.envs or list_envs()
     console = console_for(args.plain)
 

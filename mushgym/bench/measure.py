@@ -54,7 +54,7 @@ def timed_rounds(fns: list[Callable[[float], tuple[int, int]]], budget: float,
     """:func:`timed` for several measurements in interleaved rounds: each round runs every
     ``fn(budget)`` once, in order. The rates of one round come from the same few seconds, so a
     ratio between two measurements taken round by round holds when the machine's speed drifts
-    over a run (a shared host here changed speed 1.5-2x within minutes, session 27)."""
+    over a run (a shared host here changed speed 1.5-2x within minutes, 2026-12-01)."""
     rates: list[tuple[list[float], list[float]]] = [([], []) for _ in fns]
     for _ in range(repeats):
         for fn, (steps_rates, games_rates) in zip(fns, rates):
@@ -86,7 +86,7 @@ def round_ratio(a: Row, b: Row) -> tuple[float, tuple[float, float] | None]:
 
 def machine(cpuinfo: str = "/proc/cpuinfo", cache_dir: str = "/sys/devices/system/cpu/cpu0/cache") -> dict[str, Any]:
     """What the run was measured on. The project's VMs of one kind differ in CPU and cache
-    from session to session, and the vector API's ratios move with the cache: so the CPU's
+    from one run to the next, and the vector API's ratios move with the cache: so the CPU's
     vendor, family and model (``lscpu``'s fields), cpu0's caches and the load average at the
     start are recorded with the rates."""
     import numba

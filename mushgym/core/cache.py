@@ -288,7 +288,7 @@ def drop_corrupted_cache(source_file: str, cache_dir: str | Path, exc: BaseExcep
 def install_cache_guard() -> None:
     """Make numba treat a cache file that fails to load (UnpicklingError, EOFError, a truncated
     or foreign file...) as a cache miss after dropping the game's cache, instead of raising in
-    every process (:func:`drop_corrupted_cache`). Installed when ``mushgym`` is imported."""
+    every process (:func:`drop_corrupted_cache`). Installed by ``mushgym.setup()`` (the first use of a game)."""
     from numba.core import caching
 
     cache_cls = caching.Cache

@@ -4,8 +4,8 @@
 loader's search path, so numba's TBB threading layer fails to load and numba falls back
 to OpenMP (or its workqueue) without a word. :func:`preload_tbb` loads that library
 globally by its full path before numba picks a threading layer; the TBB layer's own
-``dlopen("libtbb.so.12")`` then finds it already loaded. Called when ``mushgym`` is
-imported; a no-op when TBB is not installed, already loadable, or on another OS.
+``dlopen("libtbb.so.12")`` then finds it already loaded. Called by ``mushgym.setup()``
+(the first use of a game); a no-op when TBB is not installed, already loadable, or on another OS.
 
 Which layer measures best here: ``python benchmarks/threading_layers.py`` (TBB and OpenMP
 side by side, same run).
