@@ -58,7 +58,7 @@ def combat_after_the_reveal(game, **more):
     """The rulebook's combat example at its reinforcement window: Blue's Parasol against Red's
     Liberty Cap on Red's Path, both revealed; Blue holds a Blue Oyster, Red a combat token."""
     return game.state_from(
-        paths={39: RED}, turn_player=BLUE, phase="action", turn=1,
+        paths={39: RED}, turn_player=BLUE, first_player=BEIGE, phase="action", turn=1,
         hands={BLUE: ["Blue Oyster"], RED: ["Death Cap"]}, combat_tokens={RED: 1},
         combat={"attacker": BLUE, "defender": RED, "edge": 39, "cards": ["Parasol", "Liberty Cap"],
                 "defended": 1, "revealed": 1, "stage": "reinf", "next": GREEN},
@@ -78,10 +78,10 @@ def test_a_combat_in_progress_from_a_description_plays_out_as_the_rulebook_says(
 
 def test_a_reaction_window_is_a_pending_entry_named_by_its_kind(game):
     """Every ``D_*`` kind of the layout is a name of ``pending`` (a new kind needs no edit):
-    here the Fly Agaric window over Liberty Cap's ability in flight."""
+    here the Fly Agaric window over Blue's Veiled Lady, in flight."""
     assert len(KINDS) == R.NUM_D and KINDS["fa"] == R.D_FA and KINDS["resolve"] == R.D_RESOLVE
-    s = game.state_from(turn_player=BLUE, hands={GREEN: ["Fly Agaric"]}, limbo={"Liberty Cap": 1},
-                        pending=[("resolve", RED, R.AB_LIBERTY, 0, 0, 0, 0), ("fa", GREEN, 0)])
+    s = game.state_from(turn_player=BLUE, hands={GREEN: ["Fly Agaric"]}, limbo={"Veiled Lady": 1},
+                        pending=[("resolve", BLUE, R.AB_VEILED, 0, 0, 0, 0), ("fa", GREEN, 0)])
     assert game.current_player(s) == GREEN
     mask = game.legal_mask(s)
     assert mask[game.encode_action("fly_agaric")] and mask[game.encode_action("pass")]
