@@ -17,6 +17,30 @@ from typing import Any
 
 import numpy as np
 
+from .core import rng_seed
+
+
+def begin(game: Any, fields: Mapping[str, Any], description: Mapping[str, Any], layout: Any,
+          rng: int) -> tuple[dict, np.ndarray, dict]:
+    """The description over the defaults (unknown fields refused), a zero state with the
+    game's header and its generator seeded by the ``seed`` field, and the layout's views."""
+    unknown = sorted(set(description) - set(fields))
+    if unknown:
+        raise ValueError(f"{game.env_id}: unknown description field(s) {unknown}; valid fields are {list(fields)}")
+    d = {**fields, **description}
+    state = game.stamp_header(np.zeros(game.state_size, np.int64))
+    rng_seed(state, rng, number(game.env_id, "seed", d["seed"], 0, 2**63 - 1))
+    return d, state, layout.arrays(state)
+
+
+def exact_pile(env_id: str, field: str, given: Sequence, names: Sequence[str], left: np.ndarray,
+               what: str) -> list[int]:
+    """A hidden pile given in full: its kinds, which must be exactly the ``left`` not placed."""
+    pile = [index_of(env_id, f"{field}[{j}]", k, names, what) for j, k in enumerate(given)]
+    if (np.bincount(pile, minlength=len(names)) != left).any():
+        raise refuse(env_id, field, f"must hold exactly the {what}s not placed: {named_counts(left, names)}")
+    return pile
+
 
 def is_int(value: Any) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))

@@ -126,7 +126,7 @@ def test_what_a_description_fills_in(game):
      "combat cards: one card (kind or None) per side"),
     (dict(combat={"fighters": 2}), "combat: unknown key(s) ['fighters']"),
     (dict(known={RED: {BLUE: ["Truffle"]}}), "known[2][0]: player 2 cannot know of cards player 0 does not hold"),
-    (dict(deck=["Truffle"]), "deck: the deck must hold exactly the cards not placed"),
+    (dict(deck=["Truffle"]), "deck: must hold exactly the kinds not placed"),
     (dict(deck_top={"Truffle": 1}, deck_top_n=2), "deck_top_n: must be an integer in 0..1, got 2"),
     (dict(nutrient_discard={"Forest Rain": 2}), "nutrient_discard: too many Forest Rain: the game has 1"),
     (dict(items={BLUE: ["Sword"]}), "items: only with the emsporium variant (emsporium=True)"),

@@ -56,8 +56,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mushgym.core import rng_seed
-from mushgym.positions import (Pool, checked, decision_kinds, describe_stack, index_of, number,
+from mushgym.positions import (Pool, begin, checked, decision_kinds, describe_stack, index_of, number,
                                per_seat, refuse, shuffled, stack_entries)
 
 from . import layout as LY
@@ -86,13 +85,7 @@ def state_from(game: MyceliaGame, check: bool = True, **description: Any) -> np.
     """A Mycelia state with exactly the position described (the fields: module docstring).
 
     ``check=False`` skips ``check_invariants`` (the bounds and the ``validate`` kernel still run)."""
-    unknown = sorted(set(description) - set(FIELDS))
-    if unknown:
-        raise ValueError(f"{ENV}: unknown description field(s) {unknown}; valid fields are {list(FIELDS)}")
-    d = {**FIELDS, **description}
-    s = game.stamp_header(np.zeros(game.state_size, np.int64))
-    v = LY.L.arrays(s)
-    rng_seed(s, LY.RNG, number(ENV, "seed", d["seed"], 0, 2**63 - 1))
+    d, s, v = begin(game, FIELDS, description, LY.L, LY.RNG)
     in_play = [t for t in range(LY.NT_MAX) if game.config[LY.CFG_NTILES] == LY.NT_MAX or game.tiles.colour[t] != LY.BLACK]
     tiles = Pool(ENV, "tile", [COLOURS[c] for c in game.tiles.colour], in_play)
     cards = Pool(ENV, "card", game.cards.names, range(int(game.config[LY.CFG_NCARDS])))

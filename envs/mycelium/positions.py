@@ -53,9 +53,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mushgym.core import rng_seed
-from mushgym.positions import (checked, counts, decision_kinds, describe_stack, index_of, named_counts, number,
-                               per_seat, refuse, shuffled, stack_entries)
+from mushgym.positions import (begin, checked, counts, decision_kinds, describe_stack, exact_pile, index_of,
+                               named_counts, number, per_seat, refuse, shuffled, stack_entries)
 
 from . import rules as R
 
@@ -91,13 +90,7 @@ def state_from(game: MyceliumGame, check: bool = True, **description: Any) -> np
     """A Mycelium state with exactly the position described (the fields: module docstring).
 
     ``check=False`` skips ``check_invariants`` (the bounds and the ``validate`` kernel still run)."""
-    unknown = sorted(set(description) - set(FIELDS))
-    if unknown:
-        raise ValueError(f"{ENV}: unknown description field(s) {unknown}; valid fields are {list(FIELDS)}")
-    d = {**FIELDS, **description}
-    s = game.stamp_header(np.zeros(game.state_size, np.int64))
-    v = R.L.arrays(s)
-    rng_seed(s, R.RNG, number(ENV, "seed", d["seed"], 0, 2**63 - 1))
+    d, s, v = begin(game, FIELDS, description, R.L, R.RNG)
     fresh = R.L.arrays(game.new_state(0))
     v["agent_of"][:] = fresh["agent_of"]         # fixed by the options
     _board(game, v, d, fresh)
@@ -300,10 +293,7 @@ def _mushlings(game: MyceliumGame, v: dict, d: dict) -> None:
     top = counts(ENV, "deck_top", d["deck_top"], names, "kind")
     n_top = number(ENV, "deck_top_n", d["deck_top_n"], 0, int(top.sum()))
     if d["deck"] is not None:
-        deck = [index_of(ENV, f"deck[{j}]", k, names, "kind") for j, k in enumerate(d["deck"])]
-        if (np.bincount(deck, minlength=len(names)) != left).any():
-            raise refuse(ENV, "deck", f"the deck must hold exactly the cards not placed: "
-                                      f"{named_counts(left, names)}")
+        deck = exact_pile(ENV, "deck", d["deck"], names, left, "kind")
     else:
         can = np.minimum(top, left)
         if n_top > can.sum():
@@ -339,10 +329,7 @@ def _nutrients(game: MyceliumGame, v: dict, d: dict) -> None:
             seen[pos] = k
             v["nseen"][p, pos] = 1
     if d["nutrient_deck"] is not None:
-        deck = [index_of(ENV, f"nutrient_deck[{j}]", k, names, "nutrient card") for j, k in enumerate(d["nutrient_deck"])]
-        if (np.bincount(deck, minlength=len(names)) != left).any():
-            raise refuse(ENV, "nutrient_deck", f"the nutrient deck must hold exactly the cards not placed: "
-                                               f"{named_counts(left, names)}")
+        deck = exact_pile(ENV, "nutrient_deck", d["nutrient_deck"], names, left, "nutrient card")
     else:
         deck = _nutrient_deck(left, top, seen, d["seed"], names)
     v["ndeck"][:len(deck)] = deck
@@ -441,9 +428,7 @@ def _cards_of(v: dict, d: dict, owned: str, face_up: str, deck_field: str, names
                 v["legend_deal"][p, k] = index_of(ENV, f"legend_deal[{p}][{k}]", x, names, "hero")
                 use(f"legend_deal[{p}]", int(v["legend_deal"][p, k]))
     if d[deck_field] is not None:
-        deck = [index_of(ENV, f"{deck_field}[{j}]", x, names, owned[:-1]) for j, x in enumerate(d[deck_field])]
-        if (np.bincount(deck, minlength=len(names)) != left).any():
-            raise refuse(ENV, deck_field, f"must hold exactly the {owned} not placed: {named_counts(left, names)}")
+        deck = exact_pile(ENV, deck_field, d[deck_field], names, left, owned[:-1])
     else:
         deck = shuffled([k for k in range(len(names)) for _ in range(left[k])], d["seed"])
     v[deck_field][:len(deck)] = deck
