@@ -62,7 +62,7 @@ def test_a_described_position_holds_what_was_described_and_accounts_for_the_rest
     assert int(v["tiles_placed"]) == 6 and int(v["mother"][RED]) == 0 and int(v["mother"][BLUE]) == 3
     assert list(v["supply"][:2]) == [28, 29] and int(v["mushroom_owner"][4]) == RED
     assert [int(x) for x in v["card_loc"][[0, 4, 5, 7]]] == [LY.L_HAND + RED, LY.L_TOP, LY.L_UNDER, LY.L_HAND + RED]
-    assert int(v["points"][RED]) == 2 * int(game.cards.points[4]) and int(v["grown"][RED]) == 2
+    assert int(v["points"][RED]) == int(game.cards.points[4] + game.cards.points[5]) and int(v["grown"][RED]) == 2
     assert list(v["market"]) == [10, -1, 12] and int(v["hand_count"][BLUE]) == 0
     assert int(v["insect_supply"]) == 20 - 1 - 2 - 1
     assert int(v["deck_count"]) == 69 - 2 - 2 - 2 and sum(v["pile_count"]) == 50 - 6
@@ -94,13 +94,13 @@ def test_a_finished_game(game):
     (dict(tiles=STAR + [(9, 9, "red")]), "tiles[6]: cell (9, 9) is off the board"),
     (dict(tiles=STAR + [(0, 0, "red")]), "tiles[6]: cell (0, 0) already holds tiles[4]"),
     (dict(tiles=STAR + [(0, 1, "purple")]), "tiles[6]: unknown tile 'purple'; valid choices are 'red', 'green'"),
-    (dict(tiles=STAR + [(0, 1, "black")] * 7), "tiles[12]: too many black: the game has 6"),
+    (dict(tiles=STAR + [(k, 1, "black") for k in range(7)]), "tiles[12]: too many black: the game has 6"),
     (dict(tiles=STAR[:5] + [(-1, 0, "green", 3)]), "tiles[5] rotation: must be an integer in 0..2, got 3"),
     (dict(mothers={RED: 0, BLUE: 9}), "mothers[1]: must be an integer in 0..5, got 9"),
     (dict(mothers={RED: 0, BLUE: 0}), "mothers[1]: tile 0 already holds the Mother mushroom of seat 0"),
     (dict(spores={1: {RED: 31}}), "spores[1][0]: must be an integer in 0..30"),
     (dict(spores={1: {RED: 20}, 2: {RED: 20}}), "spores: seat 0 has 40 spores on tiles and saplings; a seat has 30"),
-    (dict(insects=[0, 1, 2, 3, 4, 5], held_insects={RED: 14}), "insects: 3 insect tokens too many"),
+    (dict(insects=[0, 1, 2, 3, 4, 5], held_insects={RED: 14}), "insects: 1 insect tokens too many on tiles and held: the game has 20"),
     (dict(mats={RED: {5: {"card": 1, "tile": 2}}}), "mats[0] mat: must be an integer in 0..4, got 5"),
     (dict(mats={RED: {0: {"card": 1}}}), "mats[0][0] tile: must be an integer in 0..5, got None"),
     (dict(mats={RED: {0: {"card": 1, "tile": 2, "colour": 1}}}), "mats[0][0]: unknown key(s) ['colour']"),
@@ -116,7 +116,7 @@ def test_a_finished_game(game):
     (dict(saplings={0: {}}), "saplings: only with the North American expansion"),
     (dict(automata_drawn=[1]), "automata_drawn: only in a game with the Automata"),
     (dict(deck=[1, 2, 3]), "deck: cards [0, 4, 5"),
-    (dict(piles=([1], [2])), "piles[0][0]: tile 1 (red) is placed twice: also in tiles[0]"),
+    (dict(piles=([1], [2])), "piles[0][0]: tile 1 (red) is placed twice: also in tiles[4]"),
     (dict(colour="red"), "unknown description field(s) ['colour']; valid fields are ['tiles'"),
     (dict(ender=RED), "ender: only a finished game (over=True) has an ender"),
 ])
