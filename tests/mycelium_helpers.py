@@ -11,25 +11,44 @@ from mushgym.envs.mycelium.game import MyceliumGame
 K = {name: i for i, name in enumerate(MUSHLING_NAMES)}
 
 
-class Scenario:
-    """A game at the start of ``tp``'s Action Phase (turn 1), hands empty unless given."""
+def ring(board, p):
+    """The edges of ``p``'s Colony ring (its permanent Paths)."""
+    return [e for e in range(len(board.edges)) if board.permanent[e] == p]
 
-    def __init__(self, num_players=4, tp=0, seed=0, **options):
+
+def nbrs(board, e):
+    return [int(x) for x in board.edge_nbr[e] if x >= 0]
+
+
+def spokes(board, p):
+    """Non-permanent edges touching ``p``'s Colony ring."""
+    own = set(ring(board, p))
+    return sorted({n for e in own for n in nbrs(board, e) if board.permanent[n] < 0})
+
+
+class Scenario:
+    """A game at the start of ``tp``'s Action Phase (turn 1), hands empty unless given.
+
+    Built by ``MyceliumGame.state_from``: the dealt game's description (``describe``) with the
+    turn, the phase and empty hands, then ``position`` (any fields of ``state_from``: paths,
+    hands, tokens, a combat in progress, pending decisions, ...) over it."""
+
+    def __init__(self, num_players=4, tp=0, seed=0, position=None, **options):
         self.game = MyceliumGame(num_players=num_players, **options)
         self.n = num_players
         self.board = self.game.board
-        self.s = self.game.new_state(seed)
+        dealt = self.game.describe(self.game.new_state(seed), hidden=True)
+        for hidden in ("deck", "hands", "known"):
+            dealt.pop(hidden)
+        dealt.update(phase="action", turn_player=tp, first_player=(tp - 1) % num_players, turn=1, seed=seed)
+        for field, value in (position or {}).items():   # dicts by seat or location: merged over the dealt ones
+            both = isinstance(value, dict) and isinstance(dealt.get(field), dict)
+            dealt[field] = {**dealt[field], **value} if both else value
+        self.s = self.game.state_from(**dealt)
         self.v = R.L.arrays(self.s)
-        v = self.v
-        v["hand"][...] = 0
-        v["gatherer"][...] = -1
-        v["gatherer"][num_players:] = 0
-        v["phase"][...] = R.PH_ACTION
-        v["turn_player"][...] = tp
-        v["first_player"][...] = (tp - 1) % num_players   # turn 1 (the second turn) is tp's
-        v["turn"][...] = 1
         self.deck_top = []
-        self.rebuild_deck()
+        if "deck" not in (position or {}):
+            self.rebuild_deck()
 
     # --- editing ------------------------------------------------------------------------
     def give(self, p, *names):
@@ -80,15 +99,13 @@ class Scenario:
 
     # --- board geometry ------------------------------------------------------------------
     def ring(self, p):
-        return [e for e in range(len(self.board.edges)) if self.board.permanent[e] == p]
+        return ring(self.board, p)
 
     def nbrs(self, e):
-        return [int(x) for x in self.board.edge_nbr[e] if x >= 0]
+        return nbrs(self.board, e)
 
     def spokes(self, p):
-        """Non-permanent edges touching ``p``'s Colony ring."""
-        ring = set(self.ring(p))
-        return sorted({n for e in ring for n in self.nbrs(e) if self.board.permanent[n] < 0})
+        return spokes(self.board, p)
 
     def gloc(self, name):
         return self.board.gloc_names.index(name)

@@ -3,11 +3,12 @@
 import numpy as np
 import pytest
 
-from mycelium_helpers import K, Scenario
+from mycelium_helpers import K, Scenario, nbrs, ring, spokes
 from mushgym.envs.mycelium import rules as R
 from mushgym.envs.mycelium.data import MyceliumDataError, load_board, load_mushlings, load_nutrients, paths_to_bond
 
 BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3   # 4-player seats, clockwise
+BOARD = load_board(4)
 
 
 def test_data_counts_and_symmetric_boards():
@@ -118,20 +119,12 @@ def test_setup():
             assert v["phase"] == R.PH_EXPLORE and g.current_player(s) == first
 
 
-def _connected_spoke(sc, p):
-    """A non-permanent edge next to p's Colony ring."""
-    return sc.spokes(p)[0]
-
-
 def test_combat_example():
     """Blue's Parasol vs Red's Liberty Cap; Blue Oyster +2, Red's combat token +1; tie: Red wins,
     draws; Parasol steals from Red; Liberty Cap builds Red a free Path."""
-    sc = Scenario(4, tp=BLUE)
-    e = _connected_spoke(sc, BLUE)
-    sc.path(RED, e)
-    sc.give(BLUE, "Parasol", "Blue Oyster")
-    sc.give(RED, "Liberty Cap", "Death Cap")
-    sc.v["ctok"][RED] = 1
+    e = spokes(BOARD, BLUE)[0]
+    sc = Scenario(4, tp=BLUE, position=dict(paths={e: RED}, combat_tokens={RED: 1},
+                                            hands={BLUE: ["Parasol", "Blue Oyster"], RED: ["Liberty Cap", "Death Cap"]}))
     sc.top("Shiitake")            # Red's draw for winning as the defender
     slot = int(np.flatnonzero(sc.v["paths"][e] == RED + 1)[0])
     sc.act("attack", e, slot, player=BLUE)
@@ -166,17 +159,14 @@ def test_combat_example():
 def test_build_example_with_penny_bun():
     """Blue pays 3 cards of spore value 2 for 2 Paths; the first shares an edge with Beige,
     the second is next to Green, who plays Penny Bun: Blue keeps 1 Path, paid for 2."""
-    sc = Scenario(4, tp=BLUE)
-    spokes = sc.spokes(BLUE)
-    shared = spokes[0]
-    sc.path(BEIGE, shared)
+    blue = spokes(BOARD, BLUE)
+    shared = blue[0]
     # an edge Blue can build that touches an edge where Green will have a Path
-    target = next(x for x in spokes[1:] if not set(sc.nbrs(x)) & {shared} and x != shared)
-    green_edge = next(n for n in sc.nbrs(target) if sc.board.permanent[n] < 0 and n != shared
-                      and not set(sc.nbrs(n)) & set(sc.ring(BLUE)) and n not in sc.nbrs(shared))
-    sc.path(GREEN, green_edge)
-    sc.give(BLUE, "Wood Blewit", "Wood Blewit", "Night Light")
-    sc.give(GREEN, "Penny Bun")
+    target = next(x for x in blue[1:] if not set(nbrs(BOARD, x)) & {shared} and x != shared)
+    green_edge = next(n for n in nbrs(BOARD, target) if BOARD.permanent[n] < 0 and n != shared
+                      and not set(nbrs(BOARD, n)) & set(ring(BOARD, BLUE)) and n not in nbrs(BOARD, shared))
+    sc = Scenario(4, tp=BLUE, position=dict(paths={shared: BEIGE, green_edge: GREEN},
+                                            hands={BLUE: {"Wood Blewit": 2, "Night Light": 1}, GREEN: ["Penny Bun"]}))
     sc.act("build", player=BLUE)
     for name in ("Wood Blewit", "Wood Blewit", "Night Light"):
         sc.act("pay_card", K[name], player=BLUE)
@@ -277,21 +267,15 @@ def test_explore_phase_examples():
 
 
 def test_path_rules_two_per_edge_not_two_of_one_player_and_twenty_one():
-    sc = Scenario(4, tp=BLUE)
-    e = sc.spokes(BLUE)[0]
-    sc.path(GREEN, e)
-    sc.path(RED, e)
-    sc.v["mat_spores"][BLUE] = 9
+    e = spokes(BOARD, BLUE)[0]
+    sc = Scenario(4, tp=BLUE, position=dict(paths={e: [GREEN, RED]}, spores={BLUE: 9}))
     sc.act("build")
     sc.act("pay_token")
     sc.act("pay_done")
     assert not sc.legal("place_path", e)      # full edge
     # 20 Paths already: the 21st removes one of your own
-    sc2 = Scenario(4, tp=BLUE)
-    far = [x for x in range(132) if sc2.board.permanent[x] < 0 and x not in sc2.spokes(BLUE)][:20]
-    for x in far:
-        sc2.path(BLUE, x)
-    sc2.v["mat_spores"][BLUE] = 1
+    far = [x for x in range(132) if BOARD.permanent[x] < 0 and x not in spokes(BOARD, BLUE)][:20]
+    sc2 = Scenario(4, tp=BLUE, position=dict(paths={x: BLUE for x in far}, spores={BLUE: 1}))
     sc2.act("build")
     sc2.act("pay_token")
     sc2.act("pay_done")
@@ -303,9 +287,8 @@ def test_path_rules_two_per_edge_not_two_of_one_player_and_twenty_one():
 
 
 def test_no_change_given_and_exchange():
-    sc = Scenario(4, tp=BLUE)
-    sc.v["mat_spores"][BLUE] = 1
-    sc.give(BLUE, "Wood Blewit", "Night Light", "Yellow Morel", "Yellow Morel")
+    sc = Scenario(4, tp=BLUE, position=dict(spores={BLUE: 1}, hands={BLUE: ["Wood Blewit", "Night Light",
+                                                                             "Yellow Morel", "Yellow Morel"]}))
     sc.act("build")
     sc.act("pay_card", K["Wood Blewit"])
     sc.act("pay_card", K["Night Light"])

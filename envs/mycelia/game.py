@@ -14,6 +14,7 @@ from .actions import A, decode_action, encode_action  # noqa: F401 - re-exported
 from .observation import OL, observation_layout
 from .board import neighbour_c, neighbour_r
 from .data import COLOURS, DECAYS, SYMBOLS, join_cards, load_automata, load_cards, load_tiles
+from .positions import describe, state_from
 
 REWARDS = ("win_loss", "score", "score_diff")
 TURN_LIMITS = (40, 80, 160)   # rounds
@@ -318,6 +319,18 @@ class MyceliaGame(Game):
 
     def view(self, state: np.ndarray) -> dict[str, object]:
         return R.L.view(state)
+
+    # --- positions from a description (positions.py) ---------------------------------
+    def state_from(self, check: bool = True, **description: Any) -> np.ndarray:
+        """A state with exactly the position described: board tiles, Mother mushrooms, spores,
+        mats, hands, market, insects, the player to act and the pending decisions; the
+        expansion's saplings and Grandfather Trees. See :mod:`positions` for the fields."""
+        return state_from(self, check, **description)
+
+    def describe(self, state: np.ndarray, hidden: bool = False) -> dict[str, Any]:
+        """The description of ``state`` (:meth:`state_from` reads it back); the hidden piles
+        only with ``hidden=True``."""
+        return describe(self, state, hidden)
 
     def final_scores(self, state: np.ndarray) -> list[int]:
         return [int(R.final_score(state, self.config, s)) for s in range(self.num_seats)]

@@ -12,6 +12,7 @@ from . import emsporium as EM
 from . import rules as R
 from . import tavern as TV
 from .data import (LK_CAVE, MUSHLING_NAMES, TREE_NAMES, load_board, load_mushlings, load_nutrients)
+from .positions import describe, state_from
 from .variant_data import HERO_EFFECTS, ITEM_NAMES, load_heroes, load_items   # variants
 
 PHASE_NAMES = ("explore", "nutrient", "action", "place", "discard", "over")
@@ -322,6 +323,18 @@ class MyceliumGame(Game):
 
     def render_text(self, state, player=None) -> str:
         return self.state_to_string(state) if player is None else self.public_text(state, player)
+
+    # --- positions from a description (positions.py) ---------------------------------
+    def state_from(self, check: bool = True, **description: Any) -> np.ndarray:
+        """A state with exactly the position described: Paths, gatherers, hands, tokens, the
+        phase, the combat in progress, the reaction windows and sub-decisions on the stack, the
+        variants' items and heroes. See :mod:`positions` for the fields."""
+        return state_from(self, check, **description)
+
+    def describe(self, state: np.ndarray, hidden: bool = False) -> dict[str, Any]:
+        """The description of ``state`` (:meth:`state_from` reads it back); the hidden decks
+        only with ``hidden=True``."""
+        return describe(self, state, hidden)
 
     def public_text(self, state, player: int) -> str:
         """What ``player`` may see: the table without other hands and deck orders."""
