@@ -43,16 +43,43 @@ from .layout import (
     D_SAP_PICK, D_SAP_REMOVE, D_SAP_REMOVE_SEAT, D_SPORE_PICK, D_SYM_SPORE, D_TRADE, D_TREE_PUSH, GU_SPORE3, L_HAND,
     MAXS, NC, NCOL, NMATS, NT_MAX, SAPLING_SPORES, cfg_points_at, cfg_require_at, cfg_tile_colour_at, cfg_wild_at,
     game_upgrades_at, market_at, mat_upgrades_at, mother_at, sapling_at, sapling_spores_at, tile_id_at, tile_insect_at,
-    NTP, tree_at, trees_left_at, card_loc_at,
+    NTP, tree_at, trees_left_at, card_loc_at, ENTRY, STACK, cfg_tile_order_at, mushroom_owner_at, spores_at,
+    tile_rot_at,
 )
-from .rules import (
-    W_DIST, _control, _edge_with_symbol, _spores_on, _top, cone_distances, current_player, decision_depth,
+from .rules import (   # public names only (the rules' own helpers may move)
+    W_DIST, cone_distances, current_player, decision_depth,
     sample_masked,   # sample_masked: the engine's uniform legal draw (mushgym.core.batch)
 )
 
 ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
 TIE = 1e-9               # scores this close count as equal (GreedyAgent's tolerance)
 BLACK_BIT = 1 << NCOL    # bit NCOL of the needed-colour set: black tiles (any colour)
+
+
+@njit(cache=True)
+def edge_with_symbol(state, cfg, t, sym):
+    """The edge of placed tile ``t`` showing wind symbol ``sym`` (the spores' direction)."""
+    for k in range(3):
+        if cfg[cfg_tile_order_at(state[tile_id_at(t)], (k + state[tile_rot_at(t)]) % 3)] == sym:
+            return k
+    return 0
+
+
+@njit(cache=True)
+def control(state, t):
+    """The seat controlling tile ``t``: a Mother mushroom's owner, else a mushroom token's, else -1."""
+    for s in range(MAXS):
+        if state[mother_at(s)] == t:
+            return s
+    return state[mushroom_owner_at(t)]
+
+
+@njit(cache=True)
+def spores_on(state, t):
+    n = 0
+    for s in range(MAXS):
+        n += state[spores_at(t, s)]
+    return n
 
 
 @njit(cache=True)
@@ -87,7 +114,7 @@ def spore_value(state, cfg, origin, count, need, work):
     n = state[NTP]
     total = 0.0
     for sym in range(3):
-        cone_distances(state, origin, _edge_with_symbol(state, cfg, origin, sym), work)
+        cone_distances(state, origin, edge_with_symbol(state, cfg, origin, sym), work)
         last_d, last_t = -1, -1
         for _ in range(count):
             best_d, best_t = NT_MAX + 1, -1
@@ -144,7 +171,7 @@ def expansion_score(state, cfg, p, kind, a0, a1, a, need):
             return 0.0
         if a1 == p:
             return tile_value(state, cfg, a, need) + (0.5 if state[tree_at(a)] < 0 else 0.0)
-        return 1.0 if _control(state, a) == p else 0.0
+        return 1.0 if control(state, a) == p else 0.0
     if kind == D_SYM_SPORE:
         return tile_value(state, cfg, a, need) - (0.5 if state[tree_at(a)] >= 0 else 0.0)
     if kind == D_SAP_PICK:
@@ -202,7 +229,7 @@ def action_score(state, cfg, p, kind, a0, a1, a, mcount, need, work):
             v += 20.0
         return v
     if (kind == D_SPORE_PICK or kind == D_FRUIT_TILE) and a < A_PAY:
-        return tile_value(state, cfg, a, need) + 0.01 * _spores_on(state, a)
+        return tile_value(state, cfg, a, need) + 0.01 * spores_on(state, a)
     o = pay_owner(a)
     if o >= 0:
         return 1.0 if o != p else 0.0
@@ -221,7 +248,7 @@ def greedy_move(state, cfg, mask, n_legal, work, rng):
     p = current_player(state)
     kind, a0, a1 = D_MAIN, 0, 0
     if decision_depth(state) > 0:
-        o = _top(state)
+        o = STACK + (decision_depth(state) - 1) * ENTRY
         kind, a0, a1 = state[o], state[o + 2], state[o + 3]
     need = needed_colours(state, cfg, p)
     mcount = 3 if state[game_upgrades_at(p)] & GU_SPORE3 else 2
