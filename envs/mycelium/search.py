@@ -574,15 +574,15 @@ def fly_agaric_score(state, cfg, p, lvl, a):
     Cap on a friend's Path, a Thief's steal, a Fly Agaric on a friend's ability)."""
     if a != A_FLY:
         return 0.0
-    ab = state[decision_at(lvl, 2)]
-    user = state[decision_at(lvl, 1)]
-    x1 = state[decision_at(lvl, 3)]
+    ab = decision_at(state, lvl, 2)
+    user = decision_at(state, lvl, 1)
+    x1 = decision_at(state, lvl, 3)
     foe = not is_friend(cfg, p, user)
     harmful = foe and (ab == AB_BIRDS or ab == AB_PARROT_VIEW or ((ab == AB_PENNY or ab == AB_INKY)
                                                                    and is_friend(cfg, p, x1))
                        or ab == AB_THIEF_STEAL or ab == AB_FLY)
     if ab == AB_FLY:
-        harmful = foe and is_friend(cfg, p, state[decision_at(x1, 1)])
+        harmful = foe and is_friend(cfg, p, decision_at(state, x1, 1))
     return 1.0 if harmful else -1.0
 
 
@@ -693,8 +693,8 @@ def reinforce_score(state, cfg, p, a):
 def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
     """greedy.py's score of legal action ``a`` at a stack decision of this kind (work: edge values)."""
     lvl = decision_depth(state) - 1
-    a0 = state[decision_at(lvl, 2)]
-    a1 = state[decision_at(lvl, 3)]
+    a0 = decision_at(state, lvl, 2)
+    a1 = decision_at(state, lvl, 3)
     if kind == D_FA:
         return fly_agaric_score(state, cfg, p, a0, a)
     if kind == D_PATHWIN:
@@ -734,7 +734,7 @@ def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
             return 0.0
         g = a - A_GATHERER
         l0 = a1 if a0 > 0 else g
-        l1 = (state[decision_at(lvl, 4)] if a0 > 1 else g) if a0 > 0 else -1
+        l1 = (decision_at(state, lvl, 4) if a0 > 1 else g) if a0 > 0 else -1
         l2 = g if a0 > 1 else -1
         return gather_value(state, cfg, l0, l1, l2, -1, bonded, upcoming)
     if kind == D_ARRANGE:
@@ -777,7 +777,7 @@ def greedy_move(state, cfg, mask, n_legal, work, rng):
     """greedy.py's greedy: the legal action of the best score, ties uniformly at random."""
     p = seat_to_act(state)
     depth = decision_depth(state)
-    kind = state[decision_at(depth - 1, 0)] if depth > 0 else -1
+    kind = decision_at(state, depth - 1, 0) if depth > 0 else -1
     bonded = bonded_counts(state, cfg, p, work)
     full = cfg[CFG_TEAM] != 0 and state[mat_nut_at(p)] >= WIN_NUTRIENTS   # variant: team
     upcoming = 0 if full else upcoming_counts(state, cfg, p)
