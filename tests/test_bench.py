@@ -174,3 +174,14 @@ def test_machine_without_cpuinfo_or_sysfs(tmp_path):
     assert bench.describe_machine({"cpu": "AMD EPYC", "logical_cpus": 2, "numba_threads": 2,
                                    "threading_layer": bench.measure.LAYER_NOT_CHOSEN}) == \
         "AMD EPYC; 2 logical CPUs, 2 numba threads"
+
+
+def test_search_rows_time_the_games_compiled_rollouts_too():
+    """bench's f. rows: random playouts for every game, and the game's compiled greedy where it has one."""
+    import mushgym
+    from mushgym.bench.rows import search_rollouts
+    from toygame.game import ToyGame
+
+    assert search_rollouts(ToyGame()) == ("random",)
+    for env_id in ("fungi_v0", "mycology_v0", "mycelia_v0", "mycelium_v0"):
+        assert search_rollouts(mushgym.game(env_id)) == ("random", "greedy"), env_id

@@ -128,7 +128,7 @@ def test_searcher_modes_and_refusals():
         with pytest.raises(ValueError, match=list(bad)[0] if list(bad)[0] != "c" else "exploration"):
             Searcher(ToyGame(), **bad)
     with pytest.raises(ValueError, match="rollout_policy"):
-        Searcher(mushgym.game("mycelium_v0"), rollout="greedy")
+        Searcher(ToyGame(), rollout="greedy")
     game, s = _toy_position(3)
     with pytest.raises(ValueError, match="not to act"):
         Searcher(game, simulations=10).search(s, 1 - game.current_player(s))

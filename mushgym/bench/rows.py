@@ -409,13 +409,15 @@ def search_positions(game, n: int = 4, seed: int = 0) -> list:
     return positions
 
 
-def bench_search(game, threads: int, budget: float, repeats: int) -> Row:
-    """Information-set MCTS (mushgym.search), random rollouts: simulations per second over
-    every thread (``threads`` root-parallel trees of ``SEARCH_SIMULATIONS`` each), from
-    positions met in random play. steps/s = simulations/s; games/s = searches (moves)/s."""
+def bench_search(game, threads: int, budget: float, repeats: int, rollout: str = "random") -> Row:
+    """Information-set MCTS (mushgym.search): simulations per second over every thread
+    (``threads`` root-parallel trees of ``SEARCH_SIMULATIONS`` each), from positions met in
+    random play, with ``rollout`` playouts ("random", or "greedy": the game's compiled
+    ``rollout_policy``, what ``mcts:SIMS`` plays). steps/s = simulations/s; games/s = searches
+    (moves)/s."""
     from ..search import Searcher
 
-    searcher = Searcher(game, simulations=SEARCH_SIMULATIONS, threads=threads, seed=0)
+    searcher = Searcher(game, simulations=SEARCH_SIMULATIONS, threads=threads, seed=0, rollout=rollout)
     positions = search_positions(game)
     searcher.search(positions[0], game.current_player(positions[0]))    # compile or load
     k = [0]
@@ -432,9 +434,17 @@ def bench_search(game, threads: int, budget: float, repeats: int) -> Row:
                 break
         return searches * SEARCH_SIMULATIONS * threads, searches
 
-    return make_row("f. search", f"ISMCTS {SEARCH_SIMULATIONS} sims x {threads} tree(s)", threads,
+    kind = "" if rollout == "random" else f", {rollout} rollouts"
+    return make_row("f. search", f"ISMCTS {SEARCH_SIMULATIONS} sims x {threads} tree(s){kind}", threads,
                     timed(run, budget, repeats),
-                    note=f"steps = simulations (random rollouts, {searcher.mode} determinization); games = moves")
+                    note=f"steps = simulations ({rollout} rollouts, {searcher.mode} determinization); games = moves")
+
+
+def search_rollouts(game) -> tuple[str, ...]:
+    """The playouts the search rows time: random, and the game's compiled greedy when it has one."""
+    from ..search import find_kernel
+
+    return ("random", "greedy") if find_kernel(game.kernels, "rollout_policy") is not None else ("random",)
 
 
 def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool,
@@ -457,9 +467,10 @@ def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool
         for b in EPISODE_BATCHES:
             rows.append(bench_episodes(game, b, budget, repeats))
         try:
-            rows.append(bench_search(game, 1, budget, repeats))
-            if all_threads > 1:
-                rows.append(bench_search(game, all_threads, budget, repeats))
+            for rollout in search_rollouts(game):
+                rows.append(bench_search(game, 1, budget, repeats, rollout))
+                if all_threads > 1:
+                    rows.append(bench_search(game, all_threads, budget, repeats, rollout))
         except ValueError as exc:   # a game search refuses (hidden information, no redraw)
             print(f"{env_id}: no search rows ({exc})", file=sys.stderr)
         if startup:

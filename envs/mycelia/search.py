@@ -1,0 +1,278 @@
+"""Mycelia's compiled rollout policy for information-set MCTS (``mushgym.search``).
+
+``rollout_policy(state, cfg, mask, n_legal, work, rng) -> action`` (``rollout="greedy"``, what
+``rollout="auto"`` and ``mcts:SIMS`` use): with probability ``ROLLOUT_EPSILON`` a uniformly
+random legal move, else ``greedy_move``: the greedy baseline of ``greedy.py`` (``heuristic``)
+compiled, the base game, the North American expansion and every sub-decision alike, ties
+broken uniformly at random as ``GreedyAgent`` breaks them (a test checks that the compiled
+move is always among the Python greedy's best). It reads what the player to act sees: its own
+hand (the colours its cards still need), the board, the market and the mats; the Automata's
+turns run inside ``step`` and need no policy.
+
+===================  ======================================================================
+decision             score (the best legal action is taken; ties at random)
+===================  ======================================================================
+main                 fruit a card 100 + its points; AGE 95; decay a twice-spored mushroom
+                     90; spore from a mat 60; spore from the Mother 20 + ``spore_value``;
+                     move 15 + ``spore_value`` from the tile (+4 insect, +20 a sapling to
+                     AGE); discover 12 + half the market card's points (deck 10); explore
+                     8; stop 0; free actions -1
+step on (move)       1 + ``spore_value`` of the tile; stopping: ``spore_value`` of the M
+spore / fruit tile   1 on a needed colour + 0.01 x spores there
+paying               another seat's spore 1, the player's own 0
+fruit mat            the mat's upgrade bits
+keep / trade         the card's points (trade: minus)
+expansion            ``expansion_score`` (greedy.py's ``_expansion_value``)
+===================  ======================================================================
+
+``spore_value(origin, count)``: the needed-colour tiles among the ``count`` nearest of the wind
+cone from ``origin``, averaged over the three faces of the wind die (``cone_distances`` in the
+work area: the search's preallocated ``WORK_SIZE`` scratch, so no allocation).
+"""
+
+from numba import njit
+
+from mushgym.core import rng_below
+
+from .actions import (
+    A_AGE, A_CARD, A_DECAY, A_DECK, A_MARKET, A_MAT, A_NO_INVEST, A_PAY, A_PAY_SEAT4, A_PILE, A_PUSH_SAPLING,
+    A_REROLL, A_SPORE, A_STOP, NUM_ACTIONS, action_card, action_seat,
+)
+from .layout import (
+    BASE_SEATS, CFG_EXP, D_FRUIT_MAT, D_FRUIT_TILE, D_INVEST, D_KEEP, D_MAIN, D_MOVE, D_REROLL, D_SAP_ADD,
+    D_SAP_PICK, D_SAP_REMOVE, D_SAP_REMOVE_SEAT, D_SPORE_PICK, D_SYM_SPORE, D_TRADE, D_TREE_PUSH, GU_SPORE3, L_HAND,
+    MAXS, NC, NCOL, NMATS, NT_MAX, SAPLING_SPORES, cfg_points_at, cfg_require_at, cfg_tile_colour_at, cfg_wild_at,
+    game_upgrades_at, market_at, mat_upgrades_at, mother_at, sapling_at, sapling_spores_at, tile_id_at, tile_insect_at,
+    NTP, tree_at, trees_left_at, card_loc_at, ENTRY, STACK, cfg_tile_order_at, mushroom_owner_at, spores_at,
+    tile_rot_at,
+)
+from .rules import (   # public names only (the rules' own helpers may move)
+    W_DIST, cone_distances, current_player, decision_depth,
+    sample_masked,   # sample_masked: the engine's uniform legal draw (mushgym.core.batch)
+)
+
+ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
+TIE = 1e-9               # scores this close count as equal (GreedyAgent's tolerance)
+BLACK_BIT = 1 << NCOL    # bit NCOL of the needed-colour set: black tiles (any colour)
+
+
+@njit(cache=True)
+def edge_with_symbol(state, cfg, t, sym):
+    """The edge of placed tile ``t`` showing wind symbol ``sym`` (the spores' direction)."""
+    for k in range(3):
+        if cfg[cfg_tile_order_at(state[tile_id_at(t)], (k + state[tile_rot_at(t)]) % 3)] == sym:
+            return k
+    return 0
+
+
+@njit(cache=True)
+def control(state, t):
+    """The seat controlling tile ``t``: a Mother mushroom's owner, else a mushroom token's, else -1."""
+    for s in range(MAXS):
+        if state[mother_at(s)] == t:
+            return s
+    return state[mushroom_owner_at(t)]
+
+
+@njit(cache=True)
+def spores_on(state, t):
+    n = 0
+    for s in range(MAXS):
+        n += state[spores_at(t, s)]
+    return n
+
+
+@njit(cache=True)
+def needed_colours(state, cfg, p):
+    """greedy.py's ``needed_colours`` as a bit set: bit c (red, green, brown, yellow; NCOL = black,
+    any) set when the hand's cards still want spores of that colour (a wild spore wants any)."""
+    need = 0
+    wild = 0
+    for c in range(NC):
+        if state[card_loc_at(c)] == L_HAND + p:
+            for col in range(NCOL):
+                if cfg[cfg_require_at(c, col)] > 0:
+                    need |= 1 << col
+            wild += cfg[cfg_wild_at(c)]
+    if wild > 0:
+        need |= (1 << NCOL) - 1
+    if need != 0:
+        need |= BLACK_BIT
+    return need
+
+
+@njit(cache=True)
+def tile_value(state, cfg, t, need):
+    """1 when tile ``t``'s colour is one the hand needs, else 0."""
+    return 1.0 if (need >> cfg[cfg_tile_colour_at(state[tile_id_at(t)])]) & 1 else 0.0
+
+
+@njit(cache=True)
+def spore_value(state, cfg, origin, count, need, work):
+    """Expected needed-colour tiles among the ``count`` nearest (distance, then tile index) of the
+    wind cone from ``origin``, averaged over the three faces of the die (greedy.py's ``spore_value``)."""
+    n = state[NTP]
+    total = 0.0
+    for sym in range(3):
+        cone_distances(state, origin, edge_with_symbol(state, cfg, origin, sym), work)
+        last_d, last_t = -1, -1
+        for _ in range(count):
+            best_d, best_t = NT_MAX + 1, -1
+            for t in range(n):
+                d = work[W_DIST + t]
+                if d < 0 or d < last_d or (d == last_d and t <= last_t):
+                    continue
+                if d < best_d:
+                    best_d, best_t = d, t
+            if best_t < 0:
+                break
+            total += tile_value(state, cfg, best_t, need)
+            last_d, last_t = best_d, best_t
+    return total / 3.0
+
+
+@njit(cache=True)
+def sapling_held(state, t):
+    n = 0
+    for s in range(MAXS):
+        n += state[sapling_spores_at(t, s)]
+    return n
+
+
+@njit(cache=True)
+def ageable(state, p, t):
+    """Tile ``t`` holds a sapling with 3 spores and ``p`` has a tree left (the expansion)."""
+    return state[sapling_at(t)] != 0 and state[trees_left_at(p)] > 0 and sapling_held(state, t) >= SAPLING_SPORES
+
+
+@njit(cache=True)
+def pay_owner(a):
+    """The seat whose spore a ``pay`` / ``pay_seat4`` action spends, else -1."""
+    if A_PAY <= a < A_CARD:
+        return (a - A_PAY) % BASE_SEATS
+    if A_PAY_SEAT4 <= a < A_PAY_SEAT4 + NT_MAX:
+        return BASE_SEATS
+    return -1
+
+
+@njit(cache=True)
+def expansion_score(state, cfg, p, kind, a0, a1, a, need):
+    """greedy.py's ``_expansion_value``: invest in the fullest sapling, re-roll a roll that gives
+    nothing, push spores to needed colours (an opponent's onto a tile p controls, never a sapling)."""
+    if kind == D_INVEST:
+        return 0.0 if a == A_NO_INVEST else 2.0 + sapling_held(state, a)
+    if kind == D_REROLL:
+        gives = a1 == 1 or (a1 == 0 and a0 >= 2) or (a1 == 2 and a0 >= 3)
+        return 1.0 if (a == A_REROLL + 1) != gives else 0.0
+    if kind == D_TREE_PUSH:
+        if a >= A_PUSH_SAPLING:
+            return -1.0 if a1 != p else 2.0
+        if a == A_NO_INVEST:
+            return 0.0
+        if a1 == p:
+            return tile_value(state, cfg, a, need) + (0.5 if state[tree_at(a)] < 0 else 0.0)
+        return 1.0 if control(state, a) == p else 0.0
+    if kind == D_SYM_SPORE:
+        return tile_value(state, cfg, a, need) - (0.5 if state[tree_at(a)] >= 0 else 0.0)
+    if kind == D_SAP_PICK:
+        return float(sapling_held(state, a))
+    if kind == D_SAP_ADD:
+        return 1.0 if state[mother_at(p)] == a else tile_value(state, cfg, a, need)
+    if kind == D_SAP_REMOVE:
+        return float(sapling_held(state, a) - 2 * state[sapling_spores_at(a, p)])
+    if kind == D_SAP_REMOVE_SEAT:
+        return 0.0 if action_seat(a) == p else 1.0
+    return 0.0
+
+
+@njit(cache=True)
+def main_score(state, cfg, p, a, mcount, need, work):
+    """greedy.py's score of a main-decision action (the action menu and its free actions)."""
+    c = action_card(a)
+    if c >= 0:
+        return 100.0 + cfg[cfg_points_at(c)]
+    if a == A_AGE:
+        return 95.0
+    if A_DECAY <= a < A_DECAY + NMATS:
+        return 90.0
+    if a == A_SPORE:
+        return 20.0 + spore_value(state, cfg, state[mother_at(p)], mcount, need, work)
+    if A_SPORE < a < A_SPORE + 6:
+        return 60.0
+    if a < A_PAY:
+        v = 15.0 + spore_value(state, cfg, a, mcount, need, work) + (4.0 if state[tile_insect_at(a)] != 0 else 0.0)
+        if cfg[CFG_EXP] != 0 and ageable(state, p, a):
+            v += 20.0
+        return v
+    if A_MARKET <= a < A_DECK:
+        return 12.0 + cfg[cfg_points_at(state[market_at(a - A_MARKET)])] / 2.0
+    if a == A_DECK:
+        return 10.0
+    if A_PILE <= a < A_PILE + 2:
+        return 8.0
+    if a == A_STOP:
+        return 0.0
+    return -1.0
+
+
+@njit(cache=True)
+def action_score(state, cfg, p, kind, a0, a1, a, mcount, need, work):
+    """greedy.py's ``heuristic`` score of legal action ``a`` at a decision of this kind."""
+    if kind >= D_INVEST:
+        return expansion_score(state, cfg, p, kind, a0, a1, a, need)
+    if kind == D_MAIN:
+        return main_score(state, cfg, p, a, mcount, need, work)
+    if kind == D_MOVE:
+        here = a if a < A_PAY else state[mother_at(p)]
+        v = spore_value(state, cfg, here, mcount, need, work) + (1.0 if a < A_PAY else 0.0)
+        if cfg[CFG_EXP] != 0 and ageable(state, p, here):
+            v += 20.0
+        return v
+    if (kind == D_SPORE_PICK or kind == D_FRUIT_TILE) and a < A_PAY:
+        return tile_value(state, cfg, a, need) + 0.01 * spores_on(state, a)
+    o = pay_owner(a)
+    if o >= 0:
+        return 1.0 if o != p else 0.0
+    if kind == D_FRUIT_MAT:
+        return float(state[mat_upgrades_at(p, a - A_MAT)])
+    if kind == D_KEEP or kind == D_TRADE:
+        c = action_card(a)
+        if c >= 0:
+            return float(cfg[cfg_points_at(c)]) if kind == D_KEEP else -float(cfg[cfg_points_at(c)])
+    return 0.0
+
+
+@njit(cache=True)
+def greedy_move(state, cfg, mask, n_legal, work, rng):
+    """greedy.py's greedy: the legal action of the best ``action_score``, ties uniformly at random."""
+    p = current_player(state)
+    kind, a0, a1 = D_MAIN, 0, 0
+    if decision_depth(state) > 0:
+        o = STACK + (decision_depth(state) - 1) * ENTRY
+        kind, a0, a1 = state[o], state[o + 2], state[o + 3]
+    need = needed_colours(state, cfg, p)
+    mcount = 3 if state[game_upgrades_at(p)] & GU_SPORE3 else 2
+    best = -1
+    best_score = -1e300
+    ties = 0
+    for a in range(NUM_ACTIONS):
+        if a >= mask.shape[0]:
+            break
+        if mask[a] == 0:
+            continue
+        sc = action_score(state, cfg, p, kind, a0, a1, a, mcount, need, work)
+        if sc > best_score + TIE:
+            best, best_score, ties = a, sc, 1
+        elif sc >= best_score - TIE:
+            ties += 1
+            if rng_below(rng, 0, ties) == 0:
+                best = a
+    return best if best >= 0 else sample_masked(mask, n_legal, rng, 0)
+
+
+@njit(cache=True)
+def rollout_policy(state, cfg, mask, n_legal, work, rng):
+    """A uniformly random legal move with probability ROLLOUT_EPSILON, else ``greedy_move``."""
+    if rng_below(rng, 0, 1 << 20) < ROLLOUT_EPSILON * (1 << 20):
+        return sample_masked(mask, n_legal, rng, 0)
+    return greedy_move(state, cfg, mask, n_legal, work, rng)

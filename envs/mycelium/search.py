@@ -1,0 +1,823 @@
+"""Mycelium's compiled rollout policy for information-set MCTS (``mushgym.search``).
+
+``rollout_policy(state, cfg, mask, n_legal, work, rng) -> action`` (``rollout="greedy"``, what
+``rollout="auto"`` and ``mcts:SIMS`` use): with probability ``ROLLOUT_EPSILON`` a uniformly
+random legal move, else ``greedy_move``: the greedy baseline of ``greedy.py`` (``heuristic``:
+grow toward the Nutrient Trees, gather what is there) compiled, with every variant (Emsporium,
+Hero Tavern, Legends, Team and the 2-player game) and ties broken uniformly at random as
+``GreedyAgent`` breaks them; the scores, their order and their constants are greedy.py's (see its
+docstring for the table), and a test checks the compiled move against the Python greedy's best
+on random states of every option set. It reads what the seat to act sees: its own hand, the
+public table and the static board (the 2-player game: both hands of the agent).
+
+Allocation-free: the per-location tables (bonded Paths, the nutrient cards known to come) are
+packed 4 bits a location into one integer, and the edge values (the best tree or Willow value
+discounted by 0.8 an edge, ``edge_values``) are computed into the game's own work area
+(``WORK_SIZE`` = 2 x edges + 8, preallocated by the search) as fixed-point integers: a
+label-correcting search from the trees' edges, the same values greedy.py reads from its distance
+tables (to ~1e-11).
+
+The valuation of Exchange actions is one function, ``exchange_score``; it finds those actions
+through the action space's ``exchange`` group (``EXCHANGE_FIRST``, ``EXCHANGE_OPTIONS``).
+"""
+
+import numpy as np
+from numba import njit
+
+from mushgym.core import rng_below
+
+from .emsporium import POUCH, SHIELD, SWORD
+from .greedy import HERO_VALUE, ITEM_VALUE, KEEP, SPORE_KEEP
+from .rules import (
+    A, A_ATTACK, A_BIRDS, A_BPAIR, A_BREMOVE, A_BUILD, A_BUY, A_BUY_ITEM, A_CARD, A_DECEIVE, A_END, A_FLY,
+    A_ARRANGE, A_GATHER_TAKE, A_GATHERER, A_HERO, A_HERO_PICK, A_INKY, A_LEGEND, A_MAGIC, A_NO_DEFENSE, A_PASS, A_PATTACK,
+    A_PAY_CARD, A_PAY_DONE, A_PAY_TOKEN, A_PENNY, A_PLACE_PATH, A_PLACE_TAVERN, A_PVIEW, A_REMOVE_OWN, A_RUSSULA,
+    A_TRADE, A_TRUFFLE, A_USE, A_VEILED, A_WITCH, AB_BIRDS, AB_FLY, AB_INKY, AB_PARROT_VIEW, AB_PENNY,
+    AB_THIEF_STEAL, AD, BLEWIT, C_ATT, C_DEF, CFG_AGENTS, CFG_EMS, CFG_MUSH, CFG_NE, CFG_NG, CFG_NP, CFG_TAVERN,
+    CFG_TEAM, CFG_WILLOW, CHANT, D_ARRANGE, D_ATT_CARD, D_BN, D_BUY, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK,
+    D_INKY_GIVE, D_LEGEND, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RUSSULA_PICK, D_TRADE, D_USE, E,
+    HAND_LIMIT, HDECK_N, NK, HERO_UP, MAX_GATHER_TAKE, MAX_PATHS, MAXP, NDECK_N, NE_CENTER, NE_RAIN, NE_TREE, NH, PARASOL,
+    PARROT, PH_ACTION, PH_DISCARD, PH_EXPLORE, PH_PLACE, PHASE, SHIITAKE, SHOP, T, TAVERN, TP, WIN_NUTRIENTS,
+    bonded_edges, c_bonus_at, can_build_at, cfg_cave_at, cfg_combat_at, cfg_edge_nbr_at, cfg_gloc_edges_at,
+    cfg_gloc_kind_at, cfg_hero_amount_at, cfg_hero_effect_at, cfg_item_cost_at, cfg_nut_effect_at, cfg_nut_target_at,
+    cfg_spore_at, cfg_tree_at, combat_token_action, ctok_at, decision_at, decision_depth, discard_at, gatherer_at,
+    hand_at, has_path, hero_up_at, items_at, legend_deal_at, loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at,
+    ndeck_at, ndiscard_at, npaths_at, nseen_at, reinforce_action, rep_card, sample_masked, shop_at, spawn_action,
+    thief_pair_action, top_player,
+)
+
+ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
+TIE = 1e-9               # scores this close count as equal (GreedyAgent's tolerance)
+FIXED = float(1 << 40)   # fixed-point scale of the edge values in the work area
+IN_QUEUE = 1             # low bit of an edge value: the edge waits in the search's queue
+NONE = -1e300
+EXCHANGE_FIRST = A.groups["exchange"].offset          # the Exchange actions: kind x option
+EXCHANGE_OPTIONS = A.groups["exchange"].shape[1]      # option 0 draw, 1 + c a spore into seat c's cave
+EXCHANGE_LAST = EXCHANGE_FIRST + A.groups["exchange"].size
+PAIR_BONUS_TYPES = (CHANT, BLEWIT, PARASOL, SHIITAKE)
+
+
+# --- small tables ------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def nibble(packed, g):
+    """Location ``g``'s 4-bit count in a packed per-location table."""
+    return (packed >> (4 * g)) & 15
+
+
+@njit(cache=True)
+def keep_value(cfg, t):
+    """greedy.py's ``_keep_value``: what a card of type ``t`` is worth holding."""
+    return KEEP[t] + 0.4 * cfg[cfg_spore_at(t)] + cfg[cfg_combat_at(t)] / 8.0
+
+
+@njit(cache=True)
+def seat_to_act(state):
+    """The seat deciding (the Team rules: an agent acts for the seat on top of the stack)."""
+    return top_player(state) if decision_depth(state) > 0 else state[TP]
+
+
+@njit(cache=True)
+def is_friend(cfg, p, q):
+    """``q`` is ``p`` or, under the Team rules, its teammate."""
+    return q == p or (cfg[CFG_TEAM] != 0 and q == (p + 2) % MAXP)
+
+
+@njit(cache=True)
+def is_target(cfg, g):
+    """A Nutrient Tree or the Willow (gather-location kinds 1 and 2)."""
+    k = cfg[cfg_gloc_kind_at(g)]
+    return k == 1 or k == 2
+
+
+@njit(cache=True)
+def bonded_counts(state, cfg, p, work):
+    """p's bonded Paths on each location, packed 4 bits a location (``bonded_edges`` in the work area)."""
+    bonded_edges(state, cfg, p, work)
+    packed = 0
+    for g in range(cfg[CFG_NG]):
+        n = 0
+        for k in range(6):
+            e = cfg[cfg_gloc_edges_at(g, k)]
+            if e >= 0 and work[e] != 0:
+                n += 1
+        packed |= n << (4 * g)
+    return packed
+
+
+@njit(cache=True)
+def card_gain_at(cfg, k, g):
+    """1 when nutrient card kind ``k`` puts a Nutrient on location ``g`` (greedy.py's ``_card_gain``)."""
+    eff = cfg[cfg_nut_effect_at(k)]
+    if eff == NE_TREE:
+        return 1 if cfg[cfg_nut_target_at(k)] == g else 0
+    if eff == NE_CENTER:
+        return 1 if cfg[CFG_WILLOW] == g else 0
+    if eff == NE_RAIN:
+        for t in range(4):
+            if cfg[cfg_tree_at(t)] == g:
+                return 1
+    return 0
+
+
+@njit(cache=True)
+def upcoming_counts(state, cfg, p):
+    """Nutrients the nutrient cards p knows come before its next Gather Phase add, packed per location."""
+    packed = 0
+    top = state[NDECK_N]
+    for i in range(min(cfg[CFG_NP], top)):
+        pos = top - 1 - i
+        if state[nseen_at(p, pos)] != 0:
+            k = state[ndeck_at(pos)]
+            for g in range(cfg[CFG_NG]):
+                packed += card_gain_at(cfg, k, g) << (4 * g)
+    return packed
+
+
+@njit(cache=True)
+def feeds_my_trees(cfg, k, bonded):
+    """Locations among p's bonded trees that nutrient card kind ``k`` feeds."""
+    n = 0
+    for g in range(cfg[CFG_NG]):
+        if nibble(bonded, g) > 0 and is_target(cfg, g):
+            n += card_gain_at(cfg, k, g)
+    return n
+
+
+# --- edge values (the work area) ---------------------------------------------------------------
+@njit(cache=True)
+def edge_values(state, cfg, bonded, full, work):
+    """greedy.py's ``edge_value`` for every edge into ``work[E + e]`` (fixed point, FIXED = 1):
+    the best over trees and the Willow of (1 + its Nutrients) x 0.8 per edge between (x 0.5
+    where p has 2 bonded Paths already); 0 with a full Colony (Team rules). A label-correcting
+    search from the locations' edges, ``work[0:E]`` its circular queue."""
+    ne = cfg[CFG_NE]
+    for e in range(ne):
+        work[E + e] = 0
+    if full:
+        return
+    head = 0
+    size = 0
+    for g in range(cfg[CFG_NG]):
+        if not is_target(cfg, g):
+            continue
+        w = (1.0 + state[loc_nut_at(g)]) * (0.5 if nibble(bonded, g) >= 2 else 1.0)
+        v = np.int64(w * FIXED) & ~IN_QUEUE
+        for k in range(6):
+            e = cfg[cfg_gloc_edges_at(g, k)]
+            if e >= 0 and v > (work[E + e] & ~IN_QUEUE):
+                flag = work[E + e] & IN_QUEUE
+                work[E + e] = v | flag
+                if flag == 0:
+                    work[E + e] |= IN_QUEUE
+                    work[(head + size) % E] = e
+                    size += 1
+    while size > 0:
+        e = work[head]
+        head = (head + 1) % E
+        size -= 1
+        work[E + e] &= ~IN_QUEUE
+        cand = ((work[E + e] * 4) // 5) & ~IN_QUEUE
+        for k in range(4):
+            n = cfg[cfg_edge_nbr_at(e, k)]
+            if n >= 0 and cand > (work[E + n] & ~IN_QUEUE):
+                flag = work[E + n] & IN_QUEUE
+                work[E + n] = cand | flag
+                if flag == 0:
+                    work[E + n] |= IN_QUEUE
+                    work[(head + size) % E] = n
+                    size += 1
+
+
+@njit(cache=True, inline="always")
+def edge_value(work, e):
+    return (work[E + e] & ~IN_QUEUE) / FIXED
+
+
+@njit(cache=True)
+def reach(state, cfg, p, g, work):
+    """Edges from location ``g`` to p's nearest Path (greedy.py's ``reach``; 99 without Paths)."""
+    ne = cfg[CFG_NE]
+    for e in range(ne):
+        work[E + e] = -1
+    tail = 0
+    for k in range(6):
+        e = cfg[cfg_gloc_edges_at(g, k)]
+        if e >= 0 and work[E + e] < 0:
+            work[E + e] = 0
+            work[tail] = e
+            tail += 1
+    head = 0
+    while head < tail:
+        e = work[head]
+        head += 1
+        if has_path(state, e, p):
+            return work[E + e]
+        for k in range(4):
+            n = cfg[cfg_edge_nbr_at(e, k)]
+            if n >= 0 and work[E + n] < 0:
+                work[E + n] = work[E + e] + 1
+                work[tail] = n
+                tail += 1
+    return 99
+
+
+@njit(cache=True)
+def on_tree(cfg, e):
+    for g in range(cfg[CFG_NG]):
+        if is_target(cfg, g):
+            for k in range(6):
+                if cfg[cfg_gloc_edges_at(g, k)] == e:
+                    return True
+    return False
+
+
+# --- gathering -----------------------------------------------------------------------------------
+@njit(cache=True)
+def gather_value(state, cfg, l0, l1, l2, l3, bonded, extra):
+    """greedy.py's ``_gather_value`` of gatherers on l0..l3 (-1 none): Nutrients 1, spores 0.3,
+    the Mush Room 0.25, capped by the bonded Paths; ``extra`` Nutrients to come (packed)."""
+    total = 0.0
+    ng = cfg[CFG_NG]
+    for i in range(4):
+        g = l0 if i == 0 else (l1 if i == 1 else (l2 if i == 2 else l3))
+        if g < 0 or g >= ng:
+            continue
+        if (i > 0 and g == l0) or (i > 1 and g == l1) or (i > 2 and g == l2):
+            continue   # counted with its first occurrence
+        k = (1 if l0 == g else 0) + (1 if l1 == g else 0) + (1 if l2 == g else 0) + (1 if l3 == g else 0)
+        kind = cfg[cfg_gloc_kind_at(g)]
+        if kind == 3:
+            total += 0.25 * k
+            continue
+        take = min(k, nibble(bonded, g))
+        if kind == 0:
+            total += 0.3 * min(take, state[loc_spores_at(g)])
+        else:
+            total += min(take, state[loc_nut_at(g)] + nibble(extra, g))
+    return total
+
+
+@njit(cache=True)
+def gather_now(state, cfg, p, bonded):
+    return gather_value(state, cfg, state[gatherer_at(p, 0)], state[gatherer_at(p, 1)], state[gatherer_at(p, 2)],
+                        -1, bonded, 0)
+
+
+@njit(cache=True)
+def best_places_value(state, cfg, bonded):
+    """greedy.py's ``_best_places``: three locations chosen one by one for the most gathered; their value."""
+    ng = cfg[CFG_NG]
+    locs0, locs1, locs2 = -1, -1, -1
+    for step in range(3):
+        best, best_v = 0, NONE
+        for g in range(ng):
+            if step == 0:
+                v = gather_value(state, cfg, g, -1, -1, -1, bonded, 0)
+            elif step == 1:
+                v = gather_value(state, cfg, locs0, g, -1, -1, bonded, 0)
+            else:
+                v = gather_value(state, cfg, locs0, locs1, g, -1, bonded, 0)
+            if v > best_v:
+                best, best_v = g, v
+        if step == 0:
+            locs0 = best
+        elif step == 1:
+            locs1 = best
+        else:
+            locs2 = best
+    return gather_value(state, cfg, locs0, locs1, locs2, -1, bonded, 0)
+
+
+@njit(cache=True)
+def gatherer_score(state, cfg, p, g, bonded, upcoming, work):
+    """greedy.py's score of placing a gatherer on location ``g`` (Explore and Place Phases)."""
+    k = 0
+    for i in range(3):
+        if state[gatherer_at(p, i)] == g:
+            k += 1
+    kind = cfg[cfg_gloc_kind_at(g)]
+    b = nibble(bonded, g)
+    if kind == 3:
+        return 0.25
+    if kind == 0:
+        return min(0.3 * state[loc_spores_at(g)] if b > k else 0.0, 0.6)
+    have = state[loc_nut_at(g)] + 0.3 + nibble(upcoming, g)
+    if b > k:
+        return have / (1.0 + k)
+    d = reach(state, cfg, p, g, work) - (1 if state[PHASE] == PH_EXPLORE else 0)
+    return 0.5 * have * 0.6 ** max(d, 0) / (1.0 + k)
+
+
+# --- variants: emsporium, hero_tavern / legends -----------------------------------------------
+@njit(cache=True)
+def shop_target(state, cfg, budget):
+    """The most valued shop slot costing at most ``budget`` (-1 none)."""
+    best, slot = 0.0, -1
+    for s in range(SHOP):
+        i = state[shop_at(s)]
+        if i >= 0 and cfg[cfg_item_cost_at(i)] <= budget and ITEM_VALUE[i] > best:
+            best, slot = ITEM_VALUE[i], s
+    return slot
+
+
+@njit(cache=True)
+def hero_worth(cfg, h):
+    return max(HERO_VALUE[cfg[cfg_hero_effect_at(h, 0)]] * max(1, cfg[cfg_hero_amount_at(h, 0)]),
+               HERO_VALUE[cfg[cfg_hero_effect_at(h, 1)]] * max(1, cfg[cfg_hero_amount_at(h, 1)]))
+
+
+@njit(cache=True)
+def hero_use_score(cfg, a, best_edge, gathered):
+    """An action ability of a held hero in the Action Phase (greedy.py's ``_tavern_scores``)."""
+    eff = cfg[cfg_hero_effect_at((a - A_HERO) // 2, (a - A_HERO) % 2)]
+    if eff == 0:
+        return 2.5 + best_edge if best_edge > 0.25 else -1.0
+    if eff == 6:
+        return 0.9 if gathered >= 1.0 else -1.0
+    if eff == 5:
+        return 0.05
+    return 0.5 + 0.1 * HERO_VALUE[eff]
+
+
+@njit(cache=True)
+def spore_capacity(state, cfg, p):
+    """Spore value p can pay: 3 a Spore Token, the spore values of its hand."""
+    cap = 3 * state[mat_spores_at(p)]
+    for t in range(T):
+        cap += state[hand_at(p, t)] * cfg[cfg_spore_at(t)]
+    return cap
+
+
+# --- the Action Phase --------------------------------------------------------------------------
+@njit(cache=True)
+def pair_completed(state, p, t):
+    """Card type ``t`` completes p's Builder or Thief pair (it holds one of the pair)."""
+    if t == CHANT or t == BLEWIT:
+        return state[hand_at(p, CHANT)] + state[hand_at(p, BLEWIT)] == 1
+    if t == PARASOL or t == SHIITAKE:
+        return state[hand_at(p, PARASOL)] + state[hand_at(p, SHIITAKE)] == 1
+    return False
+
+
+@njit(cache=True)
+def exchange_score(state, cfg, p, a, bonded):
+    """An Exchange action (discard 2 cards of a type; option 0 draw, 1 + c a spore into seat c's
+    cave): only with cards of little keep value, for a spore in p's own bonded cave, else a draw."""
+    t = (a - EXCHANGE_FIRST) // EXCHANGE_OPTIONS
+    o = (a - EXCHANGE_FIRST) % EXCHANGE_OPTIONS
+    if keep_value(cfg, t) > 1.2 or t == CHANT or t == BLEWIT or t == PARASOL or t == SHIITAKE:
+        return -1.0
+    if o == 1 + p and nibble(bonded, cfg[cfg_cave_at(p)]) > 0:
+        return 0.3
+    if o == 0:
+        return 0.1
+    return -1.0
+
+
+@njit(cache=True)
+def discard_rich(state, cfg, least):
+    """At least ``least`` cards in the mushling discard pile, of average keep value >= 2."""
+    n = 0
+    total = 0.0
+    for t in range(T):
+        n += state[discard_at(t)]
+        total += state[discard_at(t)] * keep_value(cfg, t)
+    return n >= least and total / max(n, 1) >= 2.0
+
+
+@njit(cache=True)
+def action_phase_score(state, cfg, p, a, bonded, upcoming, full, best_edge, work):
+    """greedy.py's score of an Action Phase action other than the Builds, the pairs and the spawns."""
+    n = cfg[CFG_NP]
+    if A_DECEIVE <= a < A_DECEIVE + T:
+        t = a - A_DECEIVE
+        gain = keep_value(cfg, t) - keep_value(cfg, AD)
+        if pair_completed(state, p, t):
+            gain += 2.0
+        return 0.5 + 0.3 * gain if gain > 0.5 else -1.0
+    if A_PATTACK <= a < A_PATTACK + 2 * E:
+        other = 0
+        for t in range(T):
+            if state[hand_at(p, t)] - (1 if t == PARROT else 0) > 0:
+                other = max(other, cfg[cfg_combat_at(t)])
+        return 0.35 if other >= 7 and on_tree(cfg, (a - A_PATTACK) // 2) else -1.0
+    if A_PVIEW <= a < A_PVIEW + MAXP - 1:
+        q = (p + 1 + a - A_PVIEW) % n
+        leader, most = -1, -1
+        for r in range(n):
+            if r != p and state[mat_nut_at(r)] > most:
+                leader, most = r, state[mat_nut_at(r)]
+        hs = 0
+        for t in range(T):
+            hs += state[hand_at(p, t)]
+        return 0.02 if q == leader and hs >= HAND_LIMIT else -1.0
+    if a == A_RUSSULA:
+        return 0.7 if best_places_value(state, cfg, bonded) - gather_now(state, cfg, p, bonded) >= 0.9 else -1.0
+    my_trees = False
+    fed = False
+    for g in range(cfg[CFG_NG]):
+        if nibble(bonded, g) > 0 and is_target(cfg, g):
+            my_trees = True
+            if nibble(upcoming, g) > 0:
+                fed = True
+    known_next = 0
+    top = state[NDECK_N]
+    for i in range(min(n, top)):
+        known_next += state[nseen_at(p, top - 1 - i)]
+    if a == A_VEILED or a == A_MAGIC:
+        return 0.15 if known_next < min(n, top) and my_trees else -1.0
+    if A_TRUFFLE <= a < A_TRUFFLE + 2:
+        if a - A_TRUFFLE == 1:
+            return 0.1 if known_next >= 2 and not fed and my_trees else -1.0
+        return 0.1 if discard_rich(state, cfg, 6) else -1.0
+    if A_WITCH <= a < A_WITCH + 2:
+        if a - A_WITCH == 0:
+            return 0.2 if discard_rich(state, cfg, 2) else -1.0
+        nd = 0
+        feed = 0
+        for k in range(NK):
+            nd += state[ndiscard_at(k)]
+            feed += state[ndiscard_at(k)] * feeds_my_trees(cfg, k, bonded)
+        return 0.2 if nd >= 2 and feed / max(nd, 1) >= 0.5 else -1.0
+    if A_BREMOVE <= a < A_BREMOVE + 2 * E:
+        near_limit = state[npaths_at(p)] >= MAX_PATHS - 1
+        alone = state[hand_at(p, CHANT)] + state[hand_at(p, BLEWIT)] == 1
+        return 0.1 - edge_value(work, (a - A_BREMOVE) % E) if near_limit and alone else -1.0
+    if EXCHANGE_FIRST <= a < EXCHANGE_LAST:
+        return exchange_score(state, cfg, p, a, bonded)
+    if A_ATTACK <= a < A_ATTACK + 2 * E:
+        strongest = 0
+        for t in range(T):
+            if state[hand_at(p, t)] > 0:
+                strongest = max(strongest, cfg[cfg_combat_at(t)])
+        return 0.3 if strongest >= 8 and on_tree(cfg, (a - A_ATTACK) // 2) else -1.0
+    return 0.0
+
+
+@njit(cache=True)
+def menu_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, work):
+    """greedy.py's score of an Action Phase menu action (depth 0, PH_ACTION)."""
+    if a == A_END:
+        return 0.0
+    if a == A_BUILD:
+        return 1.0 + best_edge if cap >= 3 and best_edge > 0.25 else 0.0
+    if a == A_BUY:   # variant: emsporium
+        slot = shop_target(state, cfg, cap - 3 if best_edge > 0.25 else cap)
+        return 1.5 + ITEM_VALUE[state[shop_at(slot)]] if slot >= 0 else 0.0
+    if A_HERO <= a < A_HERO + 2 * NH:   # variant: hero_tavern
+        return hero_use_score(cfg, a, best_edge, gather_now(state, cfg, p, bonded))
+    if A_BPAIR <= a < A_BPAIR + 3:
+        return 2.0 + best_edge
+    for w in range(2):
+        if a == spawn_action(w, p):
+            return 0.6
+    for pair in range(3):
+        for q in range(cfg[CFG_NP]):
+            if a == thief_pair_action(pair, q):
+                return 0.4
+    if A_TRADE <= a < A_TRADE + T + 1:   # variant: team
+        return trade_offer_score(state, cfg, p, a)
+    return action_phase_score(state, cfg, p, a, bonded, upcoming, full, best_edge, work)
+
+
+# --- variant: team ------------------------------------------------------------------------------
+@njit(cache=True)
+def keep_or_spore(state, cfg, t):
+    """A card type's keep value; t = T: a Spore Token's (SPORE_KEEP)."""
+    return SPORE_KEEP if t == T else keep_value(cfg, t)
+
+
+@njit(cache=True)
+def hand_size(state, p):
+    n = 0
+    for t in range(T):
+        n += state[hand_at(p, t)]
+    return n
+
+
+@njit(cache=True)
+def trade_offer_score(state, cfg, p, a):
+    """The turn player's Trade offer (greedy.py's ``_team_scores``, the Action Phase): the card of
+    least keep value when the Draw Phase would cut the hand anyway, 0.05; in the 2-player game a
+    single Builder or Thief completing the other hand's pair, 0.5; every other offer -1."""
+    t = a - A_TRADE
+    if t >= T:
+        return -1.0
+    if cfg[CFG_AGENTS] == 2:
+        mate = (p + 2) % MAXP
+        for pair in range(2):
+            x = CHANT if pair == 0 else PARASOL
+            y = BLEWIT if pair == 0 else SHIITAKE
+            mine = state[hand_at(p, x)] + state[hand_at(p, y)]
+            theirs = state[hand_at(mate, x)] + state[hand_at(mate, y)]
+            single = x if state[hand_at(p, x)] != 0 else y
+            if mine == 1 and theirs == 1 and t == single:
+                return 0.5
+    return -1.0
+
+
+@njit(cache=True)
+def least_kept_offer(state, cfg, p, mask):
+    """The card type of least keep value p may offer in a Trade (-1 none): greedy.py's 0.05 offer
+    when the Draw Phase would cut the hand anyway."""
+    if hand_size(state, p) < HAND_LIMIT + state[items_at(p, POUCH)] - 1:
+        return -1
+    best, best_k = -1, NONE
+    for t in range(T):
+        if A_TRADE + t < mask.shape[0] and mask[A_TRADE + t] != 0:
+            k = keep_value(cfg, t)
+            if best < 0 or k < best_k:
+                best, best_k = t, k
+    return best
+
+
+@njit(cache=True)
+def trade_answer_score(state, cfg, p, a0, a, mask):
+    """The teammate's answer to a Trade offer of type ``a0`` (greedy.py's ``_team_scores``)."""
+    if a == A_PASS:
+        return 0.0
+    gain = keep_or_spore(state, cfg, a0)
+    if a0 < T and pair_completed(state, p, a0):
+        gain += keep_value(cfg, a0)
+    give, give_k = -1, NONE
+    for k in range(T + 1):
+        held = state[mat_spores_at(p)] if k == T else state[hand_at(p, k)]
+        if held > 0 and mask[A_TRADE + k] != 0:
+            v = keep_or_spore(state, cfg, k)
+            if give < 0 or v < give_k:
+                give, give_k = k, v
+    if a != A_TRADE + give:
+        return 0.0
+    full = hand_size(state, p) >= HAND_LIMIT + state[items_at(p, POUCH)]
+    return 1.0 if gain > give_k or (full and give < T) else -1.0
+
+
+@njit(cache=True)
+def gather_take_score(state, cfg, p, a1, a, mask):
+    """How many tokens to take (Team rules): all, but Nutrients beyond the Colony's 10."""
+    limit = 0
+    for k in range(MAX_GATHER_TAKE + 1):
+        if mask[A_GATHER_TAKE + k] != 0:
+            limit = k
+    want = limit
+    if is_target(cfg, a1):
+        want = min(limit, WIN_NUTRIENTS - state[mat_nut_at(p)])
+    if A_GATHER_TAKE <= a <= A_GATHER_TAKE + MAX_GATHER_TAKE:
+        return -float(abs(a - A_GATHER_TAKE - want))
+    return 0.0
+
+
+# --- the stack's decisions -----------------------------------------------------------------------
+@njit(cache=True)
+def fly_agaric_score(state, cfg, p, lvl, a):
+    """Cancel an opponent's ability aimed at p's side (Bird's Nest, Parrot's view, Penny Bun or Inky
+    Cap on a friend's Path, a Thief's steal, a Fly Agaric on a friend's ability)."""
+    if a != A_FLY:
+        return 0.0
+    ab = decision_at(state, lvl, 2)
+    user = decision_at(state, lvl, 1)
+    x1 = decision_at(state, lvl, 3)
+    foe = not is_friend(cfg, p, user)
+    harmful = foe and (ab == AB_BIRDS or ab == AB_PARROT_VIEW or ((ab == AB_PENNY or ab == AB_INKY)
+                                                                   and is_friend(cfg, p, x1))
+                       or ab == AB_THIEF_STEAL or ab == AB_FLY)
+    if ab == AB_FLY:
+        harmful = foe and is_friend(cfg, p, decision_at(state, x1, 1))
+    return 1.0 if harmful else -1.0
+
+
+@njit(cache=True)
+def pay_score(state, cfg, paid, a):
+    """Paying for a Build: tokens first, then cards of high spore value and low keep value; stop at
+    a multiple of 3."""
+    if a == A_PAY_DONE:
+        if paid >= 3:
+            return 2.0 if paid % 3 == 0 else 0.5
+        return -5.0
+    if a == A_PAY_TOKEN:
+        return 1.0
+    if A_PAY_CARD <= a < A_PAY_CARD + T:
+        t = a - A_PAY_CARD
+        s = 0.5 + 0.1 * cfg[cfg_spore_at(t)] - 0.2 * keep_value(cfg, t)
+        if paid % 3 + cfg[cfg_spore_at(t)] > 3 and paid >= 3:
+            s -= 1.0
+        return s
+    return 0.0
+
+
+@njit(cache=True)
+def buy_score(state, cfg, p, paid, spent, a, mask):
+    """Variant: emsporium, the D_BUY decision: buy the most valued items, pay while one is in reach."""
+    any_buy = False
+    for s in range(SHOP):
+        if mask[A_BUY_ITEM + s] != 0:
+            any_buy = True
+    if any_buy:
+        if A_BUY_ITEM <= a < A_BUY_ITEM + SHOP:
+            return 3.0 + ITEM_VALUE[state[shop_at(a - A_BUY_ITEM)]]
+        return 0.0
+    target = shop_target(state, cfg, paid - spent + spore_capacity(state, cfg, p))
+    if a == A_PAY_DONE:
+        return 2.0 if target < 0 else -5.0
+    if target >= 0:
+        if a == A_PAY_TOKEN:
+            return 1.0
+        if A_PAY_CARD <= a < A_PAY_CARD + T:
+            t = a - A_PAY_CARD
+            return 0.5 + 0.1 * cfg[cfg_spore_at(t)] - 0.2 * keep_value(cfg, t)
+    return 0.0
+
+
+@njit(cache=True)
+def card_score(state, cfg, p, kind, a):
+    """Face-down combat cards, defence, cards given to an Inky Cap."""
+    if A_CARD <= a < A_CARD + T:
+        t = a - A_CARD
+        if kind == D_INKY_GIVE:
+            return -keep_value(cfg, t)
+        return cfg[cfg_combat_at(t)] - 0.5 * KEEP[t]
+    if kind == D_DEFEND and a == A_NO_DEFENSE:
+        best = 0.0
+        seen = False
+        for t in range(T):
+            if state[hand_at(p, t)] > 0:
+                v = cfg[cfg_combat_at(t)] - 0.5 * KEEP[t]
+                if not seen or v > best:
+                    best, seen = v, True
+        return 3.0 if best < 3.5 else -1.0
+    if kind == D_INKY_GIVE and a == A_PASS:
+        return -3.0 if hand_size(state, p) >= 4 else 0.0
+    return 0.0
+
+
+@njit(cache=True)
+def side_value(state, cfg, side):
+    """A combat side's total: its card, reinforcements and tokens, Sword (and the defender's Shield)."""
+    pl = state[C_ATT] if side == 0 else state[C_DEF]
+    c = rep_card(state, side)
+    v = (cfg[cfg_combat_at(c)] if c >= 0 else 0) + state[c_bonus_at(side)]
+    if pl < 0:
+        return v
+    v += state[items_at(pl, SWORD)]
+    if side == 1:
+        v += state[items_at(pl, SHIELD)]
+    return v
+
+
+@njit(cache=True)
+def reinforce_score(state, cfg, p, a):
+    """Reinforcements, combat tokens and a hero's combat reaction: only for p's side, when losing."""
+    att, dfd = state[C_ATT], state[C_DEF]
+    if is_friend(cfg, p, att) or is_friend(cfg, p, dfd):
+        side = 0 if is_friend(cfg, p, att) else 1
+        va, vd = side_value(state, cfg, 0), side_value(state, cfg, 1)
+        losing = (va <= vd) if side == 0 else (va > vd)
+        for o in range(2):
+            if a == reinforce_action(o, side):
+                return 1.0 if losing else -1.0
+        if a == combat_token_action(side):
+            return 1.2 if losing else -1.0
+        if cfg[CFG_TAVERN] != 0 and A_HERO <= a < A_HERO + 2 * NH:
+            eff = cfg[cfg_hero_effect_at((a - A_HERO) // 2, (a - A_HERO) % 2)]
+            return 1.5 if losing and eff == 8 else -1.0
+    for s in range(2):
+        for o in range(2):
+            if a == reinforce_action(o, s):
+                return -1.0
+        if a == combat_token_action(s):
+            return -1.0
+    return 0.0
+
+
+@njit(cache=True)
+def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
+    """greedy.py's score of legal action ``a`` at a stack decision of this kind (work: edge values)."""
+    lvl = decision_depth(state) - 1
+    a0 = decision_at(state, lvl, 2)
+    a1 = decision_at(state, lvl, 3)
+    if kind == D_FA:
+        return fly_agaric_score(state, cfg, p, a0, a)
+    if kind == D_PATHWIN:
+        if a == A_PENNY:
+            return 0.5 if not is_friend(cfg, p, a0) else -1.0
+        if a == A_INKY:
+            return 0.4 if not is_friend(cfg, p, a0) else -1.0
+        return 0.0
+    if kind == D_USE:
+        return 1.0 if a == A_USE else 0.0
+    if kind == D_BN:
+        if A_BIRDS <= a < A_BIRDS + 7:
+            sub = a - A_BIRDS + 1
+            return 1.0 + (sub & 1) + ((sub >> 1) & 1) + ((sub >> 2) & 1)
+        return 0.0
+    if kind == D_PAY:
+        return pay_score(state, cfg, a0, a)
+    if kind == D_LEGEND:
+        h = state[legend_deal_at(p, a - A_LEGEND)] if A_LEGEND <= a < A_LEGEND + 2 else -1
+        return hero_worth(cfg, h) if h >= 0 else (-1.0 if A_LEGEND <= a < A_LEGEND + 2 else 0.0)
+    if kind == D_HERO_PICK:
+        if A_HERO_PICK <= a < A_HERO_PICK + HERO_UP:
+            return hero_worth(cfg, state[hero_up_at(a - A_HERO_PICK)])
+        return 0.5 if a == A_HERO_PICK + HERO_UP else 0.0
+    if kind == D_BUY:
+        return buy_score(state, cfg, p, a0, a1, a, mask)
+    if kind == D_PLACE_PATH:
+        return edge_value(work, a - A_PLACE_PATH) if A_PLACE_PATH <= a < A_PLACE_PATH + E else 0.0
+    if kind == D_REMOVE_OWN:
+        return -edge_value(work, a - A_REMOVE_OWN) if A_REMOVE_OWN <= a < A_REMOVE_OWN + E else 0.0
+    if kind == D_ATT_CARD or kind == D_DEFEND or kind == D_INKY_GIVE:
+        return card_score(state, cfg, p, kind, a)
+    if kind == D_REINF:
+        return reinforce_score(state, cfg, p, a)
+    if kind == D_RUSSULA_PICK:
+        if not (A_GATHERER <= a < A_GATHERER + cfg[CFG_NG]):
+            return 0.0
+        g = a - A_GATHERER
+        l0 = a1 if a0 > 0 else g
+        l1 = (decision_at(state, lvl, 4) if a0 > 1 else g) if a0 > 0 else -1
+        l2 = g if a0 > 1 else -1
+        return gather_value(state, cfg, l0, l1, l2, -1, bonded, upcoming)
+    if kind == D_ARRANGE:
+        if A_ARRANGE <= a < A_ARRANGE + 4:
+            k = state[ndeck_at(state[NDECK_N] - 1 - (a - A_ARRANGE))]
+            return float(feeds_my_trees(cfg, k, bonded))
+        return 0.0
+    if kind == D_GATHER:   # variant: team
+        return gather_take_score(state, cfg, p, a1, a, mask)
+    if kind == D_TRADE:    # variant: team
+        return trade_answer_score(state, cfg, p, a0, a, mask)
+    return 0.0
+
+
+@njit(cache=True)
+def turn_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, mask, work):
+    """greedy.py's score of the turn player's action with an empty stack (the phases)."""
+    phase = state[PHASE]
+    if phase == PH_EXPLORE or phase == PH_PLACE:
+        if A_GATHERER <= a < A_GATHERER + cfg[CFG_NG]:
+            return gatherer_score(state, cfg, p, a - A_GATHERER, bonded, upcoming, work)
+        if a == A_PLACE_TAVERN:   # variant: hero_tavern
+            there = 0
+            for i in range(3):
+                if state[gatherer_at(p, i)] == TAVERN:
+                    there += 1
+            left = state[HDECK_N]
+            for s in range(HERO_UP):
+                if state[hero_up_at(s)] >= 0:
+                    left += 1
+            return 0.9 if there == 0 and state[ctok_at(p)] >= 1 and left > 0 else -1.0
+        return 0.0
+    if phase == PH_DISCARD:
+        return -keep_value(cfg, a - A_CARD) if A_CARD <= a < A_CARD + T else 0.0
+    return menu_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, work)
+
+
+@njit(cache=True)
+def greedy_move(state, cfg, mask, n_legal, work, rng):
+    """greedy.py's greedy: the legal action of the best score, ties uniformly at random."""
+    p = seat_to_act(state)
+    depth = decision_depth(state)
+    kind = decision_at(state, depth - 1, 0) if depth > 0 else -1
+    bonded = bonded_counts(state, cfg, p, work)
+    full = cfg[CFG_TEAM] != 0 and state[mat_nut_at(p)] >= WIN_NUTRIENTS   # variant: team
+    upcoming = 0 if full else upcoming_counts(state, cfg, p)
+    cap = 0
+    best_edge = 0.0
+    offer = -1
+    if depth == 0 and state[PHASE] == PH_ACTION:
+        edge_values(state, cfg, bonded, full, work)
+        cap = spore_capacity(state, cfg, p)
+        for e in range(cfg[CFG_NE]):
+            if can_build_at(state, cfg, p, e):
+                best_edge = max(best_edge, edge_value(work, e))
+        if cfg[CFG_TEAM] != 0:
+            offer = least_kept_offer(state, cfg, p, mask)
+    elif kind == D_PLACE_PATH or kind == D_REMOVE_OWN:
+        edge_values(state, cfg, bonded, full, work)
+    best = -1
+    best_score = NONE
+    ties = 0
+    for a in range(mask.shape[0]):
+        if mask[a] == 0:
+            continue
+        if depth == 0:
+            sc = turn_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, mask, work)
+            if offer >= 0 and a == A_TRADE + offer and sc < 0.05:
+                sc = 0.05
+        else:
+            sc = stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work)
+        if sc > best_score + TIE:
+            best, best_score, ties = a, sc, 1
+        elif sc >= best_score - TIE:
+            ties += 1
+            if rng_below(rng, 0, ties) == 0:
+                best = a
+    return best if best >= 0 else sample_masked(mask, n_legal, rng, 0)
+
+
+@njit(cache=True)
+def rollout_policy(state, cfg, mask, n_legal, work, rng):
+    """A uniformly random legal move with probability ROLLOUT_EPSILON, else ``greedy_move``."""
+    if rng_below(rng, 0, 1 << 20) < ROLLOUT_EPSILON * (1 << 20):
+        return sample_masked(mask, n_legal, rng, 0)
+    return greedy_move(state, cfg, mask, n_legal, work, rng)
