@@ -40,7 +40,7 @@ class Scenario:
         dealt = self.game.describe(self.game.new_state(seed), hidden=True)
         for hidden in ("deck", "hands", "known"):
             dealt.pop(hidden)
-        dealt.update(phase="action", turn_player=tp, first_player=(tp - 1) % num_players, turn=1, seed=seed)
+        dealt.update(phase="action", turn_player=tp, first_player=(tp - 1) % self.game.num_seats, turn=1, seed=seed)
         for field, value in (position or {}).items():   # dicts by seat or location: merged over the dealt ones
             both = isinstance(value, dict) and isinstance(dealt.get(field), dict)
             dealt[field] = {**dealt[field], **value} if both else value
