@@ -50,7 +50,7 @@ def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None,
         s[R.T_ID + i], s[R.T_C + i], s[R.T_R + i], s[R.T_ROT + i] = tid, c, r, rot
     s[R.NTP] = len(tiles)
     for i in range(len(tiles)):
-        R._link(s, i)
+        R.link_tile(s, i)
     rest = [t for t in range(R.NT_MAX) if t not in used
             and (game.config[R.CFG_NTILES] == R.NT_MAX or game.tiles.colour[t] != 4)]
     s[R.PILE:R.PILE + 2 * R.NT_MAX] = -1
@@ -118,7 +118,7 @@ def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None,
     s[R.DECK:R.DECK + R.NC] = 0
     s[R.DECK:R.DECK + len(deck)] = deck
     s[R.DECK_N] = len(deck)
-    R._refill_market(s)
+    R.refill_market(s)
     for seat, bits in (upgrades or {}).items():
         s[R.GUPG + seat] = bits
     s[R.STACK:R.STACK + R.STACK_MAX * R.ENTRY] = 0
