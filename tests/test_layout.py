@@ -54,6 +54,18 @@ def test_decision_stack_push_pop_top_and_nesting():
     assert decl.decision_depth(s) == 0 and not s[decl.L.fields["decisions"].offset:].any()
 
 
+def test_decision_stack_replace_and_read_the_top_entry_whole():
+    s = decl.L.new_state()
+    decl.push_decision(s, 7, 2, 11, 12)
+    decl.push_decision(s, 8, 0, 3, 4)
+    assert tuple(int(v) for v in decl.top_entry(s)) == (8, 0, 3, 4)
+    decl.replace_top(s, 9, 1, 5)                     # a compound action goes on as another kind
+    assert tuple(int(v) for v in decl.top_entry(s)) == (9, 1, 5, 0)   # args not given are 0
+    decl.set_top_kind(s, 6)
+    assert decl.top_kind(s) == 6 and decl.top_player(s) == 1 and decl.top_arg(s, 0) == 5
+    assert decl.decision_depth(s) == 2 and decl.decision_at(s, 0, 0) == 7 and decl.decision_at(s, 0, 3) == 12
+
+
 def test_action_space_encode_decode_describe_and_compiled_helpers():
     A = decl.A
     assert A.size == 1 + 4 + 30

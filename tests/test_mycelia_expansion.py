@@ -225,14 +225,14 @@ BOARD = [(0, 0, "red"), (0, 1, "green"), (-1, 1, "brown"), (1, 1, "yellow"),
 
 
 def settle(game, s):
-    R._settle(s, game.config, WORK[R.W_MASK:R.W_MASK + R.NUM_ACTIONS], WORK)
+    R.settle(s, game.config, WORK[R.W_MASK:R.W_MASK + R.NUM_ACTIONS], WORK)
 
 
 def spore(game, s, p, origin, sym, count):
     """A SPORE action of ``p`` from tile ``origin`` with the wind symbol ``sym`` (the die fixed)."""
-    R._start_action(s, R.T_SPORE)
+    R.start_action(s, R.T_SPORE)
     NAK.begin_spore(s, p)
-    R._spore_from(s, game.config, p, origin, SYM[sym], count, -1, WORK)
+    R.spore_from(s, game.config, p, origin, SYM[sym], count, -1, WORK)
     settle(game, s)
 
 
@@ -418,9 +418,9 @@ def test_daisy_chain_through_trees(game):
     """Spores may be redirected through several Grandfather Trees (never back into a tree the
     spore already went through: the chain ends)."""
     s = scenario(game, BOARD, mothers={RED: 4, BLUE: 7}, trees={0: RED, 1: RED}, symbols={4: {2: "U"}})
-    R._start_action(s, R.T_SPORE)
+    R.start_action(s, R.T_SPORE)
     NAK.begin_spore(s, RED)
-    R._put_spore(s, RED, 0)   # a spore lands on tree t0
+    R.put_spore(s, RED, 0)   # a spore lands on tree t0
     settle(game, s)
     assert game._top(s)[:3] == (R.D_TREE_PUSH, RED, 0)
     game.step_inplace(s, encode_action("tile", 1))   # into tree t1 ...
@@ -469,7 +469,7 @@ def test_bonus_spore_on_own_tree_is_redirected(game):
 def test_no_mushroom_moved_onto_a_tree(game):
     """A Grandfather Tree tile holds no mushroom token: never a destination of a moved mushroom."""
     s = scenario(game, BOARD, mothers={RED: 0, BLUE: 7}, trees={1: RED, 2: RED, 3: RED})
-    assert R._empty_tier(s, 1) == -1 and R._empty_tier(s, 4) >= 0
+    assert R.empty_tier(s, 1) == -1 and R.empty_tier(s, 4) >= 0
 
 
 # --- the expansion's decay actions --------------------------------------------------------------------

@@ -41,7 +41,7 @@ def cone_state(game, tiles, sym):
 
 def test_spore_example_a_fills_the_larger_triangle(game):
     s = cone_state(game, CONE_BOARD, "U")
-    R._spore_from(s, game.config, RED, 0, SYM["U"], 4, -1, WORK)
+    R.spore_from(s, game.config, RED, 0, SYM["U"], 4, -1, WORK)
     assert spores_of(s, RED, 8) == [1, 1, 1, 1, 0, 0, 0, 0]
     assert s[R.SUPPLY + RED] == 26
     game.check_invariants(s)
@@ -49,7 +49,7 @@ def test_spore_example_a_fills_the_larger_triangle(game):
 
 def test_spore_example_b_player_chooses_among_tiles_at_the_same_distance(game):
     s = cone_state(game, CONE_BOARD, "A")
-    R._spore_from(s, game.config, RED, 0, SYM["A"], 3, -1, WORK)
+    R.spore_from(s, game.config, RED, 0, SYM["A"], 3, -1, WORK)
     assert spores_of(s, RED, 8)[:2] == [1, 1]
     assert game.current_player(s) == RED and game._top(s)[0] == R.D_SPORE_PICK
     assert legal_tiles(game, s) == [2, 3]  # the tile to its left or to its right
@@ -61,21 +61,21 @@ def test_spore_example_b_player_chooses_among_tiles_at_the_same_distance(game):
 def test_spore_example_c_fills_the_available_tiles_nearest_first(game):
     board = [t for i, t in enumerate(CONE_BOARD) if i not in (3, 7)]  # no tile at (1,1) (nor below it)
     s = cone_state(game, board, "O")
-    R._spore_from(s, game.config, RED, 0, SYM["O"], 4, -1, WORK)
+    R.spore_from(s, game.config, RED, 0, SYM["O"], 4, -1, WORK)
     # origin, then (0,1), then (-1,1), then the nearest further tile of the cone: (-1,2)
     cells = [(board[t][0], board[t][1]) for t in range(len(board)) if s[R.SP + t * R.MAXS + RED]]
     assert sorted(cells) == sorted([(0, 0), (0, 1), (-1, 1), (-1, 2)])
     # without that further tile, the fourth spore is not placed
     board2 = [t for t in board if (t[0], t[1]) != (-1, 2)]
     s2 = cone_state(game, board2, "O")
-    R._spore_from(s2, game.config, RED, 0, SYM["O"], 4, -1, WORK)
+    R.spore_from(s2, game.config, RED, 0, SYM["O"], 4, -1, WORK)
     assert sum(spores_of(s2, RED, len(board2))) == 3 and s2[R.SUPPLY + RED] == 27
 
 
 def test_spore_example_d_towards_the_board_edge_only_two_tiles(game):
     board = [CONE_BOARD[0], CONE_BOARD[1], CONE_BOARD[4], CONE_BOARD[5], (-2, 0, "red"), (2, 0, "red")]
     s = cone_state(game, board, "U")
-    R._spore_from(s, game.config, RED, 0, SYM["U"], 5, -1, WORK)
+    R.spore_from(s, game.config, RED, 0, SYM["U"], 5, -1, WORK)
     assert spores_of(s, RED, 6) == [1, 1, 0, 0, 0, 0]
     assert s[R.SUPPLY + RED] == 28
 
@@ -83,7 +83,7 @@ def test_spore_example_d_towards_the_board_edge_only_two_tiles(game):
 def test_spore_with_no_tile_beyond_the_edge_puts_only_the_first_spore(game):
     board = [CONE_BOARD[0], CONE_BOARD[4], CONE_BOARD[5]]
     s = cone_state(game, board, "A")
-    R._spore_from(s, game.config, RED, 0, SYM["A"], 4, -1, WORK)
+    R.spore_from(s, game.config, RED, 0, SYM["A"], 4, -1, WORK)
     assert spores_of(s, RED, 3) == [1, 0, 0]
 
 
@@ -92,7 +92,7 @@ def test_spore_is_limited_by_the_supply(game):
     s[R.SUPPLY + RED] = 2
     s[R.SP + 7 * R.MAXS + RED] += 28  # the rest sits on a tile outside the cone
     game.check_invariants(s)
-    R._spore_from(s, game.config, RED, 0, SYM["U"], 4, -1, WORK)
+    R.spore_from(s, game.config, RED, 0, SYM["U"], 4, -1, WORK)
     assert spores_of(s, RED, 2) == [1, 1] and s[R.SUPPLY + RED] == 0
 
 
@@ -105,7 +105,7 @@ def test_spore_action_rolls_the_die_and_follows_the_rolled_symbol(game):
         origin = int(s[R.M_POS + p])
         game.step_inplace(s, encode_action("spore", 0))
         sym = int(s[R.ROLL])
-        k = next(k for k in range(3) if R._symbol(s, game.config, origin, k) == sym)
+        k = next(k for k in range(3) if R.wind_symbol(s, game.config, origin, k) == sym)
         c0, r0 = int(s[R.T_C + origin]), int(s[R.T_R + origin])
         for t in range(int(s[R.NTP])):
             if s[R.SP + t * R.MAXS + p]:
@@ -124,8 +124,8 @@ def test_network_split_by_another_players_mother_mushroom(game):
     s = scenario(game, ROW, mothers={RED: 3, BLUE: 0}, spores=spores)
     assert sorted(sorted(c) for c in game.networks(s, BLUE)) == [[0, 1, 2], [4]]  # (C) and (A)
     assert sorted(sorted(c) for c in game.networks(s, RED)) == [[3]]
-    assert R._spendable(s, RED, 3, BLUE) == 1  # (B) red may spend the blue spore under its M
-    assert R._spendable(s, BLUE, 3, BLUE) == 0
+    assert R.spendable(s, RED, 3, BLUE) == 1  # (B) red may spend the blue spore under its M
+    assert R.spendable(s, BLUE, 3, BLUE) == 0
     # with the red Mother mushroom gone the networks reconnect into one of 5 spores
     s2 = scenario(game, ROW, mothers={RED: 5, BLUE: 0}, spores=spores)
     assert sorted(sorted(c) for c in game.networks(s2, BLUE)) == [[0, 1, 2, 3, 4]]
@@ -169,7 +169,7 @@ def test_fruit_example_a_points_b_and_d_red_spends_blue_spores(game):
     s = fruit_state(game, RED, (red_card, blue_card), red_mush)
     # B: red controls t1 and counts 3 browns there, the blue spore included
     cfg_b = with_requirement(game, red_card, brown=3)
-    assert R._spendable_all(s, RED, 1) == 3
+    assert R.spendable_all(s, RED, 1) == 3
     assert mask_with(s, cfg_b)[R.A_CARD + red_card] == 0  # but it cannot grow on t1 (a mushroom is there)
     # D: 2 green + 1 brown: the mushroom must go on the green tile t5
     cfg = with_requirement(game, red_card, green=2, brown=1)
@@ -235,11 +235,11 @@ def test_empty_triangle_fallbacks(game):
     board = [(x, 0, "green") for x in range(5)]
     s = scenario(game, board, mothers={RED: 0, BLUE: 1}, spores={(2, RED): 2, (3, RED): 1}, insects=(3,),
                  mushrooms={4: (RED, 0, 10, 0)})
-    assert [int(R._empty_tier(s, t)) for t in range(5)] == [-1, -1, 4, 3, -1]
+    assert [int(R.empty_tier(s, t)) for t in range(5)] == [-1, -1, 4, 3, -1]
     s = scenario(game, board, mothers={RED: 0, BLUE: 1}, spores={(2, RED): 2}, insects=(3,))
-    assert int(R._best_tier(s)) == 0 and [int(R._empty_tier(s, t)) for t in (2, 3, 4)] == [4, 1, 0]
+    assert int(R.best_tier(s)) == 0 and [int(R.empty_tier(s, t)) for t in (2, 3, 4)] == [4, 1, 0]
     s = scenario(game, board, mothers={RED: 0, BLUE: 1}, spores={(2, RED): 2, (4, BLUE): 1}, insects=(3,))
-    assert int(R._best_tier(s)) == 1
+    assert int(R.best_tier(s)) == 1
 
 
 # --- decay actions ---------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_decay_mushroom_upgrade_extra_spore_on_the_same_mat(game):
     s[R.MAT_TILE + 0] = 9
     s[R.MUSH_P + 9], s[R.MUSH_M + 9] = RED, 0
     before = int(s[R.SUPPLY + RED])
-    R._spore_action(s, game.config, RED, 1, WORK)
+    R.spore_action(s, game.config, RED, 1, WORK)
     placed = before - int(s[R.SUPPLY + RED])
     assert placed <= game.cards.spores[card] + 1
     s2 = s.copy()  # the same roll without the upgrade places at most the card's count
@@ -333,7 +333,7 @@ def test_decay_spore_with_mother_spores_both_with_one_roll(game):
     card = 3
     s[R.MAT_CARD + 0], s[R.LOC + card], s[R.MAT_TILE + 0] = card, R.L_TOP + 0, 9
     s[R.MUSH_P + 9], s[R.MUSH_M + 9] = RED, 0
-    R._spore_action(s, game.config, RED, 1, WORK)
+    R.spore_action(s, game.config, RED, 1, WORK)
     if game._top(s)[0] == R.D_SPORE_PICK:
         while game._top(s)[0] == R.D_SPORE_PICK:
             game.step_inplace(s, int(game.legal_actions(s)[0]))
@@ -384,7 +384,7 @@ def test_mother_moves_three_and_spores_three(game):
     assert game._top(s)[0] == R.D_MOVE
     game.step_inplace(s, R.A_TILE + 3)
     assert s[R.M_POS + RED] == 3 and game._top(s)[0] == R.D_MAIN
-    assert R._mother_count(s, RED) == 3
+    assert R.mother_spore_count(s, RED) == 3
 
 
 # --- move, blocking, free actions ----------------------------------------------------------------
@@ -406,7 +406,7 @@ def test_mother_on_an_opponents_mushroom_blocks_spore_and_decay(game):
     m = game.legal_mask(s)
     assert m[R.A_DECAY + 1] == 0 and m[R.A_SPORE + 2] == 0  # mat 1 is blocked
     assert m[R.A_SPORE + 3] == 1  # mat 2 is free to spore
-    assert R._control(s, 4) == BLUE
+    assert R.controller(s, 4) == BLUE
 
 
 def test_free_actions_insects_and_trade(game):
@@ -658,7 +658,7 @@ def test_automata_example_a_fate_decides_between_equidistant_mushrooms():
         s[R.A_CARDNOW] = 0
         side = cfg[R.CFG_LEVEL]
         cfg[R.CFG_AMOVE + side * 30:R.CFG_AMOVE + side * 30 + 3] = R.MT_OPP_MUSH
-        assert R._auto_move(s, cfg, a, WORK)
+        assert R.automata_move(s, cfg, a, WORK)
         ends.add(int(s[R.M_POS + a]))
     assert ends == {1, 5}  # two spaces towards the red or the blue mushroom
 
@@ -725,7 +725,7 @@ def test_automata_fruit_takes_spores_from_the_most_populated_tile_and_grows_on_a
     side = cfg[R.CFG_LEVEL]
     cfg[R.CFG_AREQ + side * 50:R.CFG_AREQ + side * 50 + 5] = [1, 0, 0, 0, 2]  # 1 red + 2 wild
     n = R.label_networks(s, a, WORK)
-    assert R._auto_fruit(s, cfg, a, n, WORK)
+    assert R.automata_fruit(s, cfg, a, n, WORK)
     assert s[R.SP + 1 * R.MAXS + a] == 1  # both wild spores from the 3-spore green tile
     assert s[R.SP + 0 * R.MAXS + a] == 0 and s[R.MUSH_P + 0] == a  # grown on the red tile (a card colour)
     assert s[R.PTS + a] == 5

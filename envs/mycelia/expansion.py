@@ -1,30 +1,73 @@
 """The North American expansion's kernels: saplings (investing, the symbiosis roll), AGE and
 Grandfather Trees, and its decay actions (RULES.md, "North American expansion").
 
-Called from :mod:`.rules` only when ``cfg[CFG_EXP]`` is set (the base game never reaches them).
+Called from the base game's modules above it (:mod:`.legality`, :mod:`.step`, :mod:`.automata`,
+:mod:`.setup`) only when ``cfg[CFG_EXP]`` is set (the base game never reaches them); it uses only
+the modules below them (it never imports those that call it).
 The expansion's decisions are entries of the same stack (kinds ``D_INVEST`` ..
 ``D_AFTER_SPORE``). A SPORE action of a player pushes ``D_AFTER_SPORE`` (a0: the investment was
 offered; a1: 1 in a SPORE action) under its spread; when it comes back to the top
-(:func:`after_spore`, from ``rules._settle``) the player may invest one of the spores that landed
+(:func:`after_spore`, from :func:`.step.settle`) the player may invest one of the spores that landed
 this action into the sapling of its tile, then every spore lying on a Grandfather Tree is pushed
 by the tree's owner to a neighbouring tile (or, while the SPORE action has not invested, onto a
 neighbouring sapling: the spore's owner rolls), one spore per decision, until no tree holds
 one; then the entry goes.
 """
 
+import numpy as np
 from numba import njit
 
 from .actions import A_KEEP_TILE, A_NO_INVEST, A_PILE, A_PUSH_SAPLING, A_REROLL, A_TILE, action_seat, seat_action
 from .layout import (
-    CFG_NS, D_AFTER_SPORE, D_BONUS_PILE, D_INVEST, D_KEEP_TILE, D_PLACE, D_REROLL, D_SAP_ADD, D_SAP_PICK,
-    D_SAP_REMOVE, D_SAP_REMOVE_SEAT, D_SYM_SPORE, D_TREE_PUSH, DC_EXPLORE2, DC_REROLL, DC_SAPLING_REMOVE,
-    DC_SAPLING_ROLL, DC_TWO_SAPLINGS, DRAWN, GU_EXPLORE2, GU_REROLL, INS_SUPPLY, INVESTED, LANDED, MARKS, MAXS, NTP,
-    ROLL, SAP_SUPPLY, SAPLING_SPORES, ST_AGE, ST_BONUS, ST_INVEST, ST_PUSH, T_AGE, TILES_OUT, adjacency_at, bit_get,
-    bit_set, bits_clear, count_event, game_upgrades_at, insects_at, mother_at, mushroom_mat_at, mushroom_owner_at,
-    pile_count_at, piles_at, pop_decision, push_decision, sapling_at, sapling_spores_at, spores_at, supply_at, tree_at,
-    trees_left_at,
+    CFG_EXP, CFG_FORMATION, CFG_NH, CFG_NS, DC_EXPLORE2, DC_REROLL, DC_SAPLING_REMOVE, DC_SAPLING_ROLL,
+    DC_TWO_SAPLINGS, DRAWN, D_AFTER_SPORE, D_BONUS_PILE, D_INVEST, D_KEEP_TILE, D_PLACE, D_REROLL, D_SAP_ADD,
+    D_SAP_PICK, D_SAP_REMOVE, D_SAP_REMOVE_SEAT, D_SYM_SPORE, D_TREE_PUSH, FORMATION, GU_EXPLORE2, GU_REROLL,
+    INS_SUPPLY, INVESTED, LANDED, MARKS, MAXS, NTP, ROLL, SAPLINGS, SAPLING_SPORES, SAP_SUPPLY, ST_AGE, ST_BONUS,
+    ST_INVEST, ST_PUSH, TILES_OUT, TREES_EACH, T_AGE, adjacency_at, bit_get, bit_set, bits_clear, count_event,
+    game_upgrades_at, insects_at, mother_at, mushroom_mat_at, mushroom_owner_at, pile_count_at, piles_at, pop_decision,
+    push_decision, sapling_at, sapling_spores_at, set_top_arg, set_top_kind, spores_at, supply_at, top_arg, top_player,
+    tree_at, trees_left_at,
 )
-from .rules import LABEL, _decay, _fate, _main_allowed, _rand, _resolve_decay, _start_action, _top, label_networks
+from .mats import decay_mushroom
+from .networks import label_networks
+from .turn import fate, main_allowed, random_below, start_action
+from .work import LABEL
+
+
+# --- set-up and new tiles -----------------------------------------------------------------------
+#: the sapling start formations (designed; RULES.md "North American expansion"), by wind-die face:
+#: O three alternate centre tiles, U three alternate star points, A all six star points
+FORMATION_TILES = np.array([[1, 3, 5, -1, -1, -1], [6, 8, 10, -1, -1, -1], [6, 7, 8, 9, 10, 11]], np.int64)
+
+
+@njit(cache=True)
+def setup(state, cfg):
+    """The expansion's set-up: the sapling formation (rolled, or the ``sapling_setup`` option),
+    the rest of the 15 saplings in the supply, 3 Grandfather Trees beside each player's mats."""
+    f = cfg[CFG_FORMATION]
+    if f < 0:
+        f = random_below(state, 3)
+    state[FORMATION] = f
+    state[SAP_SUPPLY] = SAPLINGS
+    for j in range(6):
+        t = FORMATION_TILES[f, j]
+        if t >= 0:
+            state[sapling_at(t)] = 1
+            state[SAP_SUPPLY] -= 1
+    for s in range(cfg[CFG_NH]):
+        state[trees_left_at(s)] = TREES_EACH
+
+
+@njit(cache=True)
+def new_tile_sapling(state, cfg, t):
+    """Expansion: a tile added to the board rolls the wind die; an O adds a sapling (supply allowing)."""
+    if cfg[CFG_EXP] == 0:
+        return
+    sym = random_below(state, 3)
+    state[ROLL] = sym
+    if sym == 0 and state[SAP_SUPPLY] > 0 and state[sapling_at(t)] == 0:
+        state[sapling_at(t)] = 1
+        state[SAP_SUPPLY] -= 1
 
 
 # --- saplings ----------------------------------------------------------------------------------
@@ -61,7 +104,7 @@ def symbiosis(state, cfg, q, t):
     """A spore of ``q`` went onto the sapling of tile ``t``: roll for the symbiosis bonus (the
     re-roll upgrade asks first whether to keep the roll)."""
     k = sapling_held(state, t)
-    sym = _rand(state, 3)
+    sym = random_below(state, 3)
     state[ROLL] = sym
     if state[game_upgrades_at(q)] & GU_REROLL:
         push_decision(state, D_REROLL, q, k, sym, 0, 0)
@@ -97,11 +140,10 @@ def _bonus(state, cfg, q, k, sym):
 def after_spore(state, cfg, work):
     """Resolve the ``D_AFTER_SPORE`` entry on top: offer the investment (once), then push the
     spores off Grandfather Trees one by one, then drop the entry."""
-    o = _top(state)
-    p = state[o + 1]
+    p = top_player(state)
     n = state[NTP]
-    if state[o + 2] == 0:
-        state[o + 2] = 1
+    if top_arg(state, 0) == 0:   # a0: the investment was offered
+        set_top_arg(state, 0, 1)
         if state[INVESTED] == 0:
             for t in range(n):
                 if _invest_ok(state, p, t):
@@ -120,7 +162,7 @@ def after_spore(state, cfg, work):
                         bits_clear(state, MARKS)
                     bit_set(state, MARKS, t)
                     # a2: the spore may go onto a sapling (the SPORE action's own spore, not invested yet)
-                    push_decision(state, D_TREE_PUSH, g, t, w, 1 if (state[o + 3] == 1 and state[INVESTED] == 0
+                    push_decision(state, D_TREE_PUSH, g, t, w, 1 if (top_arg(state, 1) == 1 and state[INVESTED] == 0
                                                                       and w == p) else 0, 0)
                     return
     pop_decision(state)
@@ -155,7 +197,7 @@ def auto_push(state, cfg):
                 if cnt == 0:
                     state[supply_at(w)] += 1
                     continue
-                x = _fate(state, cnt)
+                x = fate(state, cnt)
                 for k in range(3):
                     u = state[adjacency_at(t, k)]
                     if u >= 0 and state[tree_at(u)] < 0:
@@ -169,18 +211,19 @@ def auto_push(state, cfg):
 @njit(cache=True)
 def can_age(state, cfg, p):
     """AGE: ``p``'s Mother mushroom stands on a sapling holding 3 spores, a tree is left to place."""
-    if not _main_allowed(state, T_AGE) or state[trees_left_at(p)] == 0:
+    if not main_allowed(state, T_AGE) or state[trees_left_at(p)] == 0:
         return False
     t = state[mother_at(p)]
     return t >= 0 and state[sapling_at(t)] != 0 and sapling_held(state, t) >= SAPLING_SPORES
 
 
 @njit(cache=True)
-def age(state, cfg, p, work):
+def age(state, cfg, p):
     """The sapling's spores go back to their owners, the sapling to the supply, ``p``'s Grandfather
-    Tree onto the tile; a mushroom there decays at once (its owner resolves its decay action) and
-    the spores on the tile are pushed off by ``p``."""
-    _start_action(state, T_AGE)
+    Tree onto the tile; a mushroom there decays at once and the spores on the tile are pushed off
+    by ``p``. Returns (owner, mat, decay action) of the decayed mushroom, whose owner then resolves
+    its decay action (:func:`.step.resolve_decay`), or (-1, 0, -1)."""
+    start_action(state, T_AGE)
     count_event(state, ST_AGE)
     t = state[mother_at(p)]
     for s in range(MAXS):
@@ -192,11 +235,10 @@ def age(state, cfg, p, work):
     state[trees_left_at(p)] -= 1
     after_placement(state, p)   # below: pushes come after the decay's decisions
     q = state[mushroom_owner_at(t)]
-    if q >= 0:
-        i = state[mushroom_mat_at(t)]
-        kind = _decay(state, cfg, q, i)   # the game may end here (q decayed under every mat)
-        if kind >= 0:
-            _resolve_decay(state, cfg, q, i, kind)
+    if q < 0:
+        return -1, 0, -1
+    i = state[mushroom_mat_at(t)]
+    return q, i, decay_mushroom(state, cfg, q, i)   # the game may end here (q decayed under every mat)
 
 
 # --- the expansion's decisions ---------------------------------------------------------------------
@@ -255,7 +297,7 @@ def sub_mask(state, cfg, kind, p, a0, a1, a2, a3, mask, work):
 
 
 @njit(cache=True)
-def apply(state, cfg, o, kind, p, a0, a1, a2, a3, action, work):
+def apply(state, cfg, kind, p, a0, a1, a2, a3, action, work):
     if kind == D_INVEST:
         pop_decision(state)
         if action != A_NO_INVEST:
@@ -297,7 +339,7 @@ def apply(state, cfg, o, kind, p, a0, a1, a2, a3, action, work):
         pop_decision(state)
         sym = a1
         if action == A_REROLL + 1:
-            sym = _rand(state, 3)
+            sym = random_below(state, 3)
             state[ROLL] = sym
         _bonus(state, cfg, p, a0, sym)
     elif kind == D_BONUS_PILE:
@@ -323,7 +365,7 @@ def apply(state, cfg, o, kind, p, a0, a1, a2, a3, action, work):
         if a0 <= 1 or not _can_add_sapling(state):
             pop_decision(state)
         else:
-            state[o + 2] = a0 - 1
+            set_top_arg(state, 0, a0 - 1)
     elif kind == D_SAP_REMOVE:
         t = action - A_TILE
         w = -1
@@ -336,8 +378,8 @@ def apply(state, cfg, o, kind, p, a0, a1, a2, a3, action, work):
             pop_decision(state)
             _remove_sapling_spore(state, t, w)
         else:   # spores of several seats on it: whose goes back
-            state[o] = D_SAP_REMOVE_SEAT
-            state[o + 2] = t
+            set_top_kind(state, D_SAP_REMOVE_SEAT)
+            set_top_arg(state, 0, t)
     elif kind == D_SAP_REMOVE_SEAT:
         pop_decision(state)
         _remove_sapling_spore(state, a0, action_seat(action))

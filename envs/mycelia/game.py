@@ -342,10 +342,10 @@ class MyceliaGame(Game):
         lines = []
         for t in range(int(state[R.NTP])):
             tid = int(state[R.T_ID + t])
-            syms = "".join(SYMBOLS[int(R._symbol(state, self.config, t, k))] for k in range(3))
+            syms = "".join(SYMBOLS[int(R.wind_symbol(state, self.config, t, k))] for k in range(3))
             adj = ",".join(str(int(x)) for x in state[R.ADJ + t * 3:R.ADJ + t * 3 + 3])
             bits = []
-            m = int(R._mother_at(state, t))
+            m = int(R.mother_on(state, t))
             if m >= 0:
                 bits.append(f"M{m}")
             if state[R.MUSH_P + t] >= 0:
@@ -592,7 +592,7 @@ class MyceliaGame(Game):
             if self.expansion:   # sapling spores are no piece of a network
                 for t in range(n):
                     alone = (st[R.SAP_SP + t * R.MAXS + s] > 0 and st[R.SP + t * R.MAXS + s] == 0
-                             and R._control(state, t) != s and st[R.TREE + t] != s)
+                             and R.controller(state, t) != s and st[R.TREE + t] != s)
                     assert not (alone and work[R.LABEL + t] >= 0), f"seat {s}: a sapling spore put tile {t} in a network"
         if st[R.OVER]:
             e = st[R.ENDER]

@@ -76,7 +76,7 @@ def spore_value(game, state, p, origin, count, need) -> float:
     work = np.zeros(R.WORK_SIZE, np.int64)
     total = 0.0
     for sym in range(3):
-        k = int(R._edge_with_symbol(state, game.config, origin, sym))
+        k = int(R.edge_with_symbol(state, game.config, origin, sym))
         far = int(R.cone_distances(state, origin, k, work))
         dist = work[R.W_DIST:R.W_DIST + int(state[R.NTP])]
         order = sorted((int(d), t) for t, d in enumerate(dist) if d >= 0)[:max(count, 0)]
@@ -131,7 +131,7 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
             if game.expansion and _ageable(state, p, here):
                 v += 20
         elif kind in (R.D_SPORE_PICK, R.D_FRUIT_TILE) and a < R.A_PAY:
-            v = _tile_value(game, state, a, need) + 0.01 * R._spores_on(state, a)
+            v = _tile_value(game, state, a, need) + 0.01 * R.spores_on(state, a)
         elif _pay_owner(a) >= 0:
             v = 1.0 if _pay_owner(a) != p else 0.0
         elif kind == R.D_FRUIT_MAT:
@@ -164,7 +164,7 @@ def _expansion_value(game, state, p, kind, top, a, need) -> float:
         t = a - R.A_TILE
         if owner == p:
             return _tile_value(game, state, t, need) + (0.5 if state[R.TREE + t] < 0 else 0.0)
-        return 1.0 if int(R._control(state, t)) == p else 0.0
+        return 1.0 if int(R.controller(state, t)) == p else 0.0
     if kind == R.D_SYM_SPORE:
         t = a - R.A_TILE
         return _tile_value(game, state, t, need) - (0.5 if state[R.TREE + t] >= 0 else 0.0)

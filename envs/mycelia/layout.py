@@ -49,33 +49,78 @@ MARKET_SIZE = 3
 NSTATS = 32
 
 # decay actions (data.DECAYS order)
-DC_OUTER, DC_OPP_MUSH, DC_STEAL, DC_DRAW2, DC_EXTRA, DC_BOTH, DC_TWICE, DC_DISC2, DC_MOVE3, DC_SPORE3, DC_OPP_MOTHER = range(11)
+DC_OUTER = 0               # move an outer tile
+DC_OPP_MUSH = 1            # move an opponent's mushroom token
+DC_STEAL = 2               # steal a card
+DC_DRAW2 = 3               # draw two cards
+DC_EXTRA = 4               # mushroom upgrade: one extra spore
+DC_BOTH = 5                # mushroom upgrade: spore with the M too
+DC_TWICE = 6               # game upgrade: the same action twice
+DC_DISC2 = 7               # game upgrade: discover 2 keep 1
+DC_MOVE3 = 8               # game upgrade: the M moves 3
+DC_SPORE3 = 9              # game upgrade: the M spores 3
+DC_OPP_MOTHER = 10         # move an opponent's Mother mushroom
 NDECAYS = 11        # the base game's (the observation's one-hot; the expansion's are in its appended block)
 # the North American expansion's decay actions (data.DECAYS order, after the base game's)
-DC_SAPLING_ROLL, DC_REROLL, DC_EXPLORE2, DC_TWO_SAPLINGS, DC_SAPLING_REMOVE = range(11, 16)
+DC_SAPLING_ROLL = 11       # a spore onto a sapling (and its symbiosis roll)
+DC_REROLL = 12             # game upgrade: re-roll a symbiosis roll once
+DC_EXPLORE2 = 13           # game upgrade: explore 2 keep 1
+DC_TWO_SAPLINGS = 14       # two new saplings
+DC_SAPLING_REMOVE = 15     # a spore off a sapling
 NDECAYS_ALL = 16
 # game-upgrade bits (per seat) and mushroom-upgrade bits (per mat)
 GU_TWICE, GU_DISC2, GU_MOVE3, GU_SPORE3 = 1, 2, 4, 8
 GU_REROLL, GU_EXPLORE2 = 16, 32      # expansion: re-roll symbiosis once, explore 2 keep 1
 MU_EXTRA, MU_BOTH = 1, 2
 # main action types (bits of USED)
-T_MOVE, T_EXPLORE, T_SPORE, T_FRUIT, T_DISCOVER, T_DECAY = range(6)
+T_MOVE = 0
+T_EXPLORE = 1
+T_SPORE = 2
+T_FRUIT = 3
+T_DISCOVER = 4
+T_DECAY = 5
 NTYPES = 6
 T_AGE = 6           # the expansion's AGE action
 # Automata move targets (data.MOVE_TARGETS order)
-MT_COLOUR, MT_OPP_MUSH, MT_OWN_MUSH, MT_OPP_SPORES, MT_OPP_MOTHER, MT_INSECT = range(6)
+MT_COLOUR = 0              # a tile of the card's colour
+MT_OPP_MUSH = 1            # an opponent's mushroom token
+MT_OWN_MUSH = 2            # its own mushroom token
+MT_OPP_SPORES = 3          # the tile with the most opponent spores
+MT_OPP_MOTHER = 4          # next to an opponent's Mother mushroom
+MT_INSECT = 5              # an insect token
 
 # --- decisions --------------------------------------------------------------------
-D_MAIN, D_SETUP, D_MOVE, D_PLACE, D_ROT, D_SPORE_PICK, D_FRUIT_MAT, D_FRUIT_TILE, D_PAY = range(9)
-D_OUTER_PICK, D_OPPM_PICK, D_OPPM_DEST, D_MOTHER_PICK, D_MOTHER_DEST, D_STEAL, D_DRAW2, D_KEEP, D_TRADE = range(9, 18)
+D_MAIN = 0                 # the turn: a main or a free action
+D_SETUP = 1                # set-up: the tile of the Mother mushroom
+D_MOVE = 2                 # MOVE: the next step, or stop
+D_PLACE = 3                # a tile: the free cell it goes to
+D_ROT = 4                  # that tile: its rotation
+D_SPORE_PICK = 5           # SPORE: a tile of a layer the spores left cannot fill
+D_FRUIT_MAT = 6            # FRUIT: the mat
+D_FRUIT_TILE = 7           # FRUIT: the tile to grow on
+D_PAY = 8                  # FRUIT: the next spore paid (tile and owner)
+D_OUTER_PICK = 9           # decay: the outer tile to move
+D_OPPM_PICK = 10           # decay: the opponent's mushroom token to move
+D_OPPM_DEST = 11           # decay: where it goes
+D_MOTHER_PICK = 12         # decay or insects: whose Mother mushroom moves
+D_MOTHER_DEST = 13         # decay or insects: where it goes
+D_STEAL = 14               # decay: whom to steal from
+D_DRAW2 = 15               # decay: the next of two cards drawn
+D_KEEP = 16                # discover 2 keep 1: the card kept
+D_TRADE = 17               # trade: the next of three cards traded for an insect
 NUM_DECISIONS_BASE = 18
-# the North American expansion's decisions (appended): a spore on a sapling tile (the tile or the sapling),
-# the symbiosis bonus spore (a tile of the network), keep or re-roll a symbiosis roll, a spore pushed off a
-# Grandfather Tree, the sapling decay actions' targets, the tile kept by "explore 2 keep 1"
-# tile, the bonus explore's pile, and D_AFTER_SPORE: no one decides it (the kernels resolve it when it comes
-# to the top: investing, then spores pushed off Grandfather Trees, then it goes)
-D_INVEST, D_SYM_SPORE, D_REROLL, D_TREE_PUSH, D_SAP_PICK, D_SAP_ADD, D_SAP_REMOVE, D_SAP_REMOVE_SEAT = range(18, 26)
-D_KEEP_TILE, D_BONUS_PILE, D_AFTER_SPORE = range(26, 29)
+# the North American expansion's decisions (appended)
+D_INVEST = 18              # SPORE: which spore that landed goes onto its tile's sapling, or none
+D_SYM_SPORE = 19           # symbiosis bonus: a tile of the network
+D_REROLL = 20              # keep or re-roll a symbiosis roll
+D_TREE_PUSH = 21           # a spore pushed off a Grandfather Tree: where it goes
+D_SAP_PICK = 22            # decay: the sapling a spore goes onto
+D_SAP_ADD = 23             # decay: the tile of a new sapling
+D_SAP_REMOVE = 24          # decay: the sapling a spore leaves
+D_SAP_REMOVE_SEAT = 25     # that sapling: whose spore
+D_KEEP_TILE = 26           # explore 2 keep 1: the tile kept
+D_BONUS_PILE = 27          # the symbiosis explore's pile
+D_AFTER_SPORE = 28         # no one decides: investing, then spores pushed off trees (the kernels resolve it)
 NUM_DECISIONS = 29
 
 # card locations

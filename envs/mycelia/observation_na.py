@@ -7,7 +7,7 @@ spores on each tile), the expansion's decision kinds and cards, the wild spores 
 decay actions of cards, the upgrades and Grandfather Trees of each seat, and per tile the
 sapling, its spores by seat offset and the Grandfather Tree.
 
-``observe_na`` writes it after the base ``observe`` (which cleared the whole vector).
+``observe_na`` writes it after the base game's ``observe_base`` (which cleared the whole vector).
 """
 
 import numpy as np
@@ -24,9 +24,9 @@ from .layout import (
     spores_at, top_arg, top_kind, top_player, tree_at, trees_left_at,
 )
 from .data import MAX_REQUIRE
-from .observation import (
-    CARDS_DISCARD, CARDS_HAND, CARDS_MARKET, CARDS_PENDING, CARDS_UNSEEN, OBS_SIZE, _offset, _seat_block,
-    seat_fields,
+from .observation_base import (
+    CARDS_DISCARD, CARDS_HAND, CARDS_MARKET, CARDS_PENDING, CARDS_UNSEEN, OBS_SIZE, base_observation_layout,
+    seat_block, seat_fields, seat_offset,
 )
 
 ONE = dict(low=0, high=1)
@@ -66,9 +66,9 @@ def add_expansion_fields(OL: Layout) -> None:
 
 
 def _full_layout() -> Layout:
-    from .observation import _observation_layout
-
-    return _observation_layout(expansion=True)
+    OL = base_observation_layout(expansion=True)
+    add_expansion_fields(OL)
+    return OL
 
 
 _NA = _full_layout()
@@ -97,12 +97,12 @@ def _na_decay(cfg, card):
 
 @njit(cache=True)
 def observe_na(state, player, cfg, out, work):
-    """Write the expansion's block (the vector was cleared by the base ``observe``)."""
+    """Write the expansion's block (the vector was cleared by ``observe_base``)."""
     ns = cfg[CFG_NS]
     over = state[OVER] != 0
     depth = decision_depth(state)
     cur = -1 if (over or depth == 0) else top_player(state)
-    if cur >= 0 and _offset(cur, player, ns) >= BASE_SEATS:
+    if cur >= 0 and seat_offset(cur, player, ns) >= BASE_SEATS:
         out[O_NA_ACT] = 1
     kind = top_kind(state) if depth > 0 and not over else -1
     if kind >= NUM_DECISIONS_BASE:
@@ -136,9 +136,9 @@ def observe_na(state, player, cfg, out, work):
         out[O_NA_CARDS + c - NC_BASE] = v
     n = state[NTP]
     for x in range(ns):
-        k = _offset(x, player, ns)
+        k = seat_offset(x, player, ns)
         if k == BASE_SEATS:
-            _seat_block(state, cfg, x, out, O_NA_SEAT4)
+            seat_block(state, cfg, x, out, O_NA_SEAT4)
         o = O_NA_SEATS + k * 4
         out[o] = state[trees_left_at(x)]
         on_board = 0
@@ -159,10 +159,10 @@ def observe_na(state, player, cfg, out, work):
         o = O_NA_TILES + t * NA_TF
         out[o] = state[sapling_at(t)]
         for x in range(ns):
-            k = _offset(x, player, ns)
+            k = seat_offset(x, player, ns)
             out[o + 1 + k] = state[sapling_spores_at(t, x)]
             if k == BASE_SEATS:
                 out[o + 7] = state[spores_at(t, x)]
         g = state[tree_at(t)]
         if g >= 0:
-            out[o + 6] = _offset(g, player, ns) + 1
+            out[o + 6] = seat_offset(g, player, ns) + 1

@@ -69,7 +69,7 @@ def draw(game, state, viewer: int | None = None) -> Scene:
             my = (p[a][1] + p[b][1]) / 2
             sx = mx + (cx - mx) * 0.28
             sy = my + (cy - my) * 0.28
-            scene.text(sx, sy, SYMBOLS[int(R._symbol(state, game.config, t, k))], size=9,
+            scene.text(sx, sy, SYMBOLS[int(R.wind_symbol(state, game.config, t, k))], size=9,
                        fill="#ffffff" if colour in ("black", "brown") else "#000000", anchor="middle")
         if state[R.T_INS + t]:
             scene.circle(cx, cy - 10, 4, fill="#6b3e1e", stroke="#000000")

@@ -1,5 +1,5 @@
 """Game-independent numba pieces: shaped layouts, action spaces, the decision stack, in-state
-random generator, piles, block copies, batch loops. How to write a game with them: ``mushgym/core/README.md``."""
+random generator, piles, breadth-first search, block copies, batch loops. How to write a game with them: ``mushgym/core/README.md``."""
 
 from . import specialise as _specialise
 
@@ -7,6 +7,7 @@ _specialise.install()   # before any kernel is typed: one specialisation per arg
 
 from .actions import ActionSpace
 from .batch import install_batch_kernels
+from .graph import bfs, bfs_walk
 from .layout import NO_DECISION, STATE_DTYPE, Layout
 from .piles import (
     canonical_shuffle,
@@ -31,4 +32,5 @@ __all__ = [
     "shuffle_range", "pile_push", "pile_draw", "pile_push_bottom", "pile_remove_at", "refill_slots",
     "reshuffle_into", "count_by_type", "canonical_shuffle", "canonical_shuffle_around", "shuffle_cards", "sort_cards", "pile_slot",
     "install_batch_kernels", "copy_block",
+    "bfs", "bfs_walk",
 ]

@@ -390,6 +390,7 @@ def _stack_source(off: int, depth: int, args: int, count: int) -> str:
     width = 2 + args
     arg_params = "".join(f", a{i}=0" for i in range(args))
     arg_writes = "".join(f"\n    state[e + {2 + i}] = a{i}" for i in range(args))
+    entry_reads = ", ".join(f"state[e + {j}]" for j in range(width))
     return f'''
 @njit(cache=True)
 def decision_depth(state):
@@ -426,6 +427,27 @@ def clear_decisions(state):
     for j in range({depth * width}):
         state[{off} + j] = 0
     state[{count}] = 0
+
+
+@njit(cache=True)
+def replace_top(state, kind, player{arg_params}):
+    """Replace the top entry by (kind, player, args): the decision goes on as another kind."""
+    e = {off} + (state[{count}] - 1) * {width}
+    state[e] = kind
+    state[e + 1] = player{arg_writes}
+
+
+@njit(cache=True)
+def set_top_kind(state, kind):
+    """Turn the top entry into a decision of another kind (its player and args stay)."""
+    state[{off} + (state[{count}] - 1) * {width}] = kind
+
+
+@njit(cache=True)
+def top_entry(state):
+    """The top entry as a tuple (kind, player, arg 0, ...); the stack must not be empty."""
+    e = {off} + (state[{count}] - 1) * {width}
+    return {entry_reads}
 
 
 @njit(cache=True)

@@ -1,0 +1,73 @@
+"""The core's breadth-first search over the work area (mushgym.core.graph), against a plain search."""
+
+from collections import deque
+
+import numpy as np
+import pytest
+
+from mushgym.core import bfs, bfs_walk
+
+
+def _random_graph(rng, n, degree):
+    """A neighbour table of fixed degree (-1: none), symmetric, in one array with an offset."""
+    off = 3
+    table = np.full(off + n * degree, -1, np.int64)
+    for v in range(n):
+        for e in range(degree):
+            if table[off + v * degree + e] < 0 and rng.random() < 0.6:
+                u = int(rng.integers(n))
+                free = [k for k in range(degree) if table[off + u * degree + k] < 0]
+                if u != v and free:
+                    table[off + v * degree + e] = u
+                    table[off + u * degree + free[0]] = v
+    return table, off
+
+
+def _plain_distances(table, off, degree, allowed, start, n):
+    dist = [-1] * n
+    dist[start] = 0
+    todo = deque([start])
+    while todo:
+        v = todo.popleft()
+        for e in range(degree):
+            u = int(table[off + v * degree + e])
+            if u >= 0 and dist[u] < 0 and allowed[u]:
+                dist[u] = dist[v] + 1
+                todo.append(u)
+    return dist
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_bfs_distances_and_labels_match_a_plain_search(seed):
+    rng = np.random.default_rng(seed)
+    n, degree = int(rng.integers(2, 40)), 3
+    table, off = _random_graph(rng, n, degree)
+    allow, visit, queue = 0, n, 2 * n
+    work = np.zeros(3 * n, np.int64)
+    allowed = rng.random(n) < 0.8
+    work[allow:allow + n] = allowed
+    start = int(rng.integers(n))
+    work[visit:visit + n] = -1
+    reached = bfs(table, off, degree, work, allow, visit, queue, start, 0, 1)
+    expected = _plain_distances(table, off, degree, allowed, start, n)
+    assert list(work[visit:visit + n]) == expected             # the start is visited whatever allowed says
+    assert reached == sum(d >= 0 for d in expected)
+    order = [int(work[queue + i]) for i in range(reached)]
+    assert order[0] == start and sorted(order) == [v for v in range(n) if expected[v] >= 0]
+    assert [expected[v] for v in order] == sorted(expected[v] for v in order)   # nearest first
+    # step 0: every node reached gets the start's value (a component label)
+    work[visit:visit + n] = -1
+    bfs(table, off, degree, work, allow, visit, queue, start, 7, 0)
+    assert all((work[visit + v] == 7) == (expected[v] >= 0) for v in range(n))
+
+
+def test_bfs_walk_goes_on_from_several_sources():
+    # a path 0-1-2-3-4 (degree 2): sources 0 and 4 meet in the middle
+    table = np.array([-1, 1, 0, 2, 1, 3, 2, 4, 3, -1], np.int64)
+    work = np.zeros(15, np.int64)
+    work[0:5] = 1
+    work[5:10] = -1
+    work[5 + 0] = work[5 + 4] = 0
+    work[10], work[11] = 0, 4
+    assert bfs_walk(table, 0, 2, work, 0, 5, 10, 2, 1) == 5
+    assert list(work[5:10]) == [0, 1, 2, 1, 0]
