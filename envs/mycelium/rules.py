@@ -26,7 +26,8 @@ from .variant_data import NUM_HEROES, NUM_ITEM_CARDS, NUM_ITEM_TYPES, SHOP_SIZE 
 MAXP = 4
 E = MAX_EDGES
 G = MAX_GATHER_LOCS
-T = 23                      # mushling types
+T = 23                      # mushling cards (kinds: the Field Guide's 23 entries)
+NUM_CARD_TYPES = 8          # Mushling Card Types (Builder, Thief, ...: data.MUSHLING_TYPES)
 NC = NUM_MUSHLING_CARDS     # 54
 NN = NUM_NUTRIENT_CARDS     # 17
 NK = MAX_NUTRIENT_KINDS
@@ -72,7 +73,9 @@ D_BUY, D_HERO_PICK, D_LEGEND = range(15, 18)
 NUM_D_ITEMS = 18
 # variant: team: the teammate answers a Trade offer; the gathering player chooses what it takes
 D_TRADE, D_GATHER = 18, 19
-NUM_D = 20
+# mycelium_v1 (exchange.py): the Exchange's choice of the two cards of one Mushling Card Type
+D_EXCHANGE = 20
+NUM_D = 21
 
 # abilities (an entry D_RESOLVE holds: ability, x1, x2, x3, cancelled)
 (AB_DECEIVE, AB_AD_REACT, AB_CHICKEN_DEF, AB_CHICKEN_ATT, AB_PUFF, AB_LIBERTY, AB_BIRDS, AB_PARROT_VIEW,
@@ -124,6 +127,10 @@ CFG_HERO_AMOUNT = C.field("hero_amount", (NH, 2), dims=("hero", "k"), doc="amoun
 # variant: team (and the 2-player game, which plays the Team rules with two seats per agent)
 CFG_TEAM = C.field("team", doc="1: the Team rules (Blue+Red vs Green+Beige; Trade; 10 per Colony, 15 per team wins)")
 CFG_AGENTS = C.field("agents", doc="agents (PettingZoo players): the seats, or 2 in the 2-player game")
+# mycelium_v1: the Exchange by Mushling Card Type (exchange.py; 0 in mycelium_v0: by card)
+CFG_BY_TYPE = C.field("exchange_by_type", doc="1: the Exchange takes 2 cards of one Mushling Card Type (mycelium_v1)")
+CFG_XOBS = C.field("exchange_obs", doc="mycelium_v1: offset of the Exchange block in the observation (after v0's fields)")
+CFG_CARD_TYPE = C.field("card_type", T, dims=("kind",), doc="Mushling Card Type of each card (data.MUSHLING_TYPES order)")
 CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
 
@@ -265,6 +272,7 @@ DECISION_ARGS = np.array([
     [0, 0, 0, 0, 0],                            # D_LEGEND (variant: legends)
     [T, 0, 0, 0, 0],                            # D_TRADE: the kind offered (T: a Spore Token) (variant: team)
     [7, ARG_GLOC, 0, 0, 0],                     # D_GATHER: gatherers' subset, next location to ask (variant: team)
+    [NUM_CARD_TYPES - 1, MAXP, T, 0, 0],        # D_EXCHANGE: Mushling Card Type, option, first card + 1 (mycelium_v1)
 ], dtype=np.int64)
 ABILITY_ARGS = np.array([
     [ARG_TYPE, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0],   # Deceiver .. Liberty Cap
@@ -1525,6 +1533,8 @@ def legal_mask(state, cfg, mask, work):
             c += _TV.legend_mask(state, p, mask, A_LEGEND)
         elif k == D_TRADE or k == D_GATHER:   # variant: team
             c += _TM.team_decision_mask(state, cfg, k, p, mask, work)
+        elif k == D_EXCHANGE:   # mycelium_v1
+            c += _EX.pick_mask(state, cfg, p, mask)
         return c
     ph = state[PHASE]
     p = state[TP]
@@ -1552,12 +1562,15 @@ def legal_mask(state, cfg, mask, work):
         c += _set(mask, A_BUY)
     c += _TV.menu_mask(state, cfg, p, mask, A_HERO)   # variant: hero_tavern
     ss = spore_supply(state, cfg)
-    for t in range(T):
-        if state[hand_at(p, t)] >= 2:
-            c += _set(mask, exchange_action(t, 0))
-            if ss > 0:
-                for q in range(n):
-                    c += _set(mask, exchange_action(t, 1 + q))
+    if cfg[CFG_BY_TYPE]:   # mycelium_v1: by Mushling Card Type
+        c += _EX.exchange_menu(state, cfg, p, mask, ss > 0)
+    else:
+        for t in range(T):
+            if state[hand_at(p, t)] >= 2:
+                c += _set(mask, exchange_action(t, 0))
+                if ss > 0:
+                    for q in range(n):
+                        c += _set(mask, exchange_action(t, 1 + q))
     if hs > 0:
         bows = _EM.bow_reach(state, cfg, p, work)   # variant: emsporium (Bow: work[e] = within reach)
         for e in range(ne):
@@ -1618,6 +1631,25 @@ def legal_mask(state, cfg, mask, work):
 
 
 @njit(cache=True)
+def exchange_discard(state, cfg, p, t):
+    """An Exchange discards a card of kind ``t`` from ``p``'s hand, in view of all."""
+    lose_public(state, cfg, p, t)
+    to_discard(state, t, 1)
+
+
+@njit(cache=True)
+def exchange_effect(state, cfg, p, o):
+    """The Exchange's action once its 2 cards are discarded: option 0 draws a card, 1 + c
+    spawns a spore in seat c's Spore Cave."""
+    if o == 0:
+        draw_cards(state, p, 1)
+    else:
+        amount = 1 + _EM.spawn_bonus(state, p)   # variant: emsporium (Pickaxe)
+        s = spore_supply(state, cfg)
+        state[loc_spores_at(cfg[cfg_cave_at(o - 1)])] += amount if amount < s else s
+
+
+@njit(cache=True)
 def pair_types(kind_a, kind_b, pair):
     if pair == 0:
         return kind_a, kind_a
@@ -1647,15 +1679,12 @@ def step_action_phase(state, cfg, a, work):
         _TV.use_hero(state, cfg, p, h, k, work)
     elif A_EXCHANGE <= a < A_EXCHANGE + T * (1 + MAXP):
         t, o = exchange_args(a)
-        lose_public(state, cfg, p, t)
-        lose_public(state, cfg, p, t)
-        to_discard(state, t, 2)
-        if o == 0:
-            draw_cards(state, p, 1)
+        if cfg[CFG_BY_TYPE]:   # mycelium_v1: t is a Mushling Card Type; the cards may be chosen next
+            _EX.start_exchange(state, cfg, p, t, o)
         else:
-            amount = 1 + _EM.spawn_bonus(state, p)   # variant: emsporium (Pickaxe)
-            s = spore_supply(state, cfg)
-            state[loc_spores_at(cfg[cfg_cave_at(o - 1)])] += amount if amount < s else s
+            exchange_discard(state, cfg, p, t)
+            exchange_discard(state, cfg, p, t)
+            exchange_effect(state, cfg, p, o)
     elif A_ATTACK <= a < A_ATTACK + 2 * E:
         e, s = attack_args(a)
         start_combat(state, cfg, p, e, s)
@@ -1703,6 +1732,8 @@ def step_decision(state, cfg, a, work):
     p = top_player(state)
     if k == D_TRADE or k == D_GATHER:   # variant: team
         _TM.team_step_decision(state, cfg, k, a, work)
+    elif k == D_EXCHANGE:   # mycelium_v1
+        _EX.step_pick(state, cfg, p, card_args(a))
     elif k == D_FA:
         target = top_arg(state, 0)
         pop_decision(state)
@@ -2051,6 +2082,8 @@ def observe(state, player, cfg, out, work):
         _TV.observe_tavern(state, cfg, me, n, out, O_HEROES, O_HERO_UP, O_HDECK, O_DEAL, O_TAVERN, O_PICKS)
     if cfg[CFG_TEAM]:   # variant: team
         _TM.team_observe(state, cfg, me, out, work)
+    if cfg[CFG_BY_TYPE]:   # mycelium_v1: the Exchange block after v0's fields
+        _EX.observe_exchange(state, cfg, me, n, out)
 
 
 # the variants' modules (imported as modules: they import this one's names, and their
@@ -2060,6 +2093,8 @@ from . import tavern as _TV  # noqa: E402
 # variant: team (a module like the two above: team.py imports this one's names, so importing
 # team.py first works too; its kernels use the helpers above)
 from . import team as _TM  # noqa: E402
+# mycelium_v1: the Exchange by Mushling Card Type (exchange.py imports this one's names too)
+from . import exchange as _EX  # noqa: E402
 
 install_batch_kernels(globals())
 

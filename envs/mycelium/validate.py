@@ -38,7 +38,9 @@ group               what is checked
                     answer (the kernels' ``advance`` has nothing left to do); the variants'
                     kinds: a Buy (``D_BUY``, spent <= paid) alone in the Action Phase, the hero
                     picks (``D_HERO_PICK``) alone after the Gather Phase, the Legends deals
-                    (``D_LEGEND``, one per player in turn order) before the Explore Phase
+                    (``D_LEGEND``, one per player in turn order) before the Explore Phase;
+                    ``mycelium_v1``'s Exchange (``D_EXCHANGE``) alone in the Action Phase, of
+                    the turn player, its first card of its type, with a choice left
 ``check_items``     Emsporium: each item type's 2 cards owned, in the shop or in the item deck
                     (none without the variant, none in an absent seat), empty deck slots above
                     its top
@@ -67,8 +69,10 @@ from numba import njit
 
 from . import emsporium as _EM
 from . import tavern as _TV
+from . import exchange as _EX   # mycelium_v1
 from . import team as _TM
 from .rules import (
+    CFG_BY_TYPE, D_EXCHANGE, cfg_card_type_at,
     AB_DECEIVE, AB_MAGIC, AB_PARROT_ATT, AB_RUSSULA, AB_TRUFFLE, AB_VEILED, AB_WITCH, CHICKEN, L, LIBERTY, PUFF,
     REACTION_ABILITIES,
     AD, ABILITY_ARGS, ABILITY_CARD, ACTIONS, AB_AD_REACT, AB_BIRDS, AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_CHICKEN_ATT,
@@ -688,6 +692,14 @@ def _entry_ok(state, cfg, lv, depth):
         if a1 > a0:   # spent <= paid
             return V_ARG
         return V_OK
+    if k == D_EXCHANGE:   # mycelium_v1 (exchange.py): the Exchange's choice of cards, from the Action Phase menu
+        ok = cfg[CFG_BY_TYPE] != 0 and lv == 0 and top and ph == PH_ACTION and p == tp and not active
+        if not (ok and state[ACTIONS] >= 1):
+            return V_KIND
+        if a1 > n or (a2 > 0 and cfg[cfg_card_type_at(a2 - 1)] != a0):
+            return V_ARG
+        answers, _last = _EX.picks(state, cfg, p, a0, a2 - 1)
+        return V_OK if answers >= 2 else V_TOP   # a pick with one answer is made for the player
     if ph != PH_ACTION and ph != PH_NUTRIENT:
         return V_KIND
     if k == D_PAY or k == D_RUSSULA_PICK or k == D_ARRANGE:

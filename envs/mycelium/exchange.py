@@ -1,0 +1,166 @@
+"""The Exchange by Mushling Card Type (``mycelium_v1``): kernels, the observation block.
+
+Rulebook (Action Phase, "Exchange Mushling Cards"): "Discard 2 Mushling Cards of the same
+type to perform one of the following actions: Spawn 1 Spore Token in any Spore Cave (add
+from the supply); Draw 1 new Mushling Card", and right under it "Mushling Card Types:
+Builder, Thief, Enforcer, Warrior, Reinforcement, Wizard, Scout, Worker". A card's type is
+its ``type`` field in ``cards.toml`` (config ``card_type``). ``mycelium_v0`` keeps its
+Exchange of two copies of one card; the config flag ``exchange_by_type`` (1 in
+``mycelium_v1``) switches the hooks in :mod:`.rules` (marked ``mycelium_v1``) to this module.
+
+Encoding (RULES.md, "The Exchange by Mushling Card Type"):
+
+* the menu action ``exchange(type, option)``: the ids of v0's first 40 ``exchange`` ids
+  (``rules.exchange_action(type, option)``, type 0..7 in ``data.MUSHLING_TYPES`` order),
+  legal when the hand holds 2 cards or more of that type; option 0 draws a card, 1 + c
+  spawns a spore in seat c's Spore Cave (only while the supply has a spore);
+* then, when the hand offers more than one pair of that type, the decision ``D_EXCHANGE``
+  (args: type, option, first card + 1 or 0) on top of the stack: the player names the two
+  cards with ``card(kind)``, the lower kind first (each pair is named one way only); a card
+  named is discarded at once (in view of all); a pick with one answer only is made for the
+  player. With one possible pair (exactly 2 cards of the type, or all of one card) no
+  decision follows. After the second card, the option's effect (``rules.exchange_effect``).
+
+No Fly Agaric window: an Exchange is no card ability (as in v0).
+"""
+
+from numba import njit
+
+from mushgym.core import Layout
+
+from .rules import (
+    A_CARD, CFG_BY_TYPE, CFG_NP, CFG_XOBS, D_EXCHANGE, DONE, MAXP, NUM_CARD_TYPES, T, cfg_card_type_at,
+    decision_depth, exchange_action, exchange_discard, exchange_effect, hand_at, pop_decision, push_decision,
+    set_top_arg, top_arg, top_kind,
+)
+
+# the observation block mycelium_v1 appends after v0's observation of the same options
+# (its offset: config ``exchange_obs``); relative offsets
+XO = Layout("observation_exchange")
+XO_DECISION = XO.field("exchange_decision", doc="the pending decision is the Exchange's choice of its 2 cards", low=0, high=1)
+XO_TYPE = XO.field("exchange_type", NUM_CARD_TYPES,
+                   doc="its Mushling Card Type, one-hot (builder, thief, enforcer, warrior, reinforcement, wizard, scout, worker)",
+                   low=0, high=1)
+XO_OPTION = XO.field("exchange_option", 1 + MAXP,
+                     doc="its action: 0 draw a card, 1 + k spawn a spore in the Spore Cave of seat offset k", low=0, high=1)
+XO_FIRST = XO.field("exchange_first", T, doc="the first of its 2 cards, already discarded, one-hot", low=0, high=1)
+XO_SIZE = XO.size
+
+
+@njit(cache=True)
+def type_count(state, cfg, p, c):
+    """Cards of Mushling Card Type ``c`` in ``p``'s hand."""
+    s = 0
+    for t in range(T):
+        if cfg[cfg_card_type_at(t)] == c:
+            s += state[hand_at(p, t)]
+    return s
+
+
+@njit(cache=True)
+def exchange_menu(state, cfg, p, mask, spawn_ok):
+    """The menu's ``exchange(type, option)`` actions; returns how many are legal."""
+    n = cfg[CFG_NP]
+    c = 0
+    for ct in range(NUM_CARD_TYPES):
+        if type_count(state, cfg, p, ct) >= 2:
+            mask[exchange_action(ct, 0)] = 1
+            c += 1
+            if spawn_ok:
+                for q in range(n):
+                    mask[exchange_action(ct, 1 + q)] = 1
+                    c += 1
+    return c
+
+
+@njit(cache=True)
+def pick_ok(state, cfg, p, ct, first, t):
+    """Card ``t`` may be named now: the first card (``first`` < 0) when a card of type ``ct``
+    of the same or a higher kind remains to pair it with, the second when it is of type ``ct``
+    and not of a lower kind than the first (already discarded)."""
+    if cfg[cfg_card_type_at(t)] != ct or state[hand_at(p, t)] == 0:
+        return False
+    if first >= 0:
+        return t >= first
+    if state[hand_at(p, t)] >= 2:
+        return True
+    for u in range(t + 1, T):
+        if cfg[cfg_card_type_at(u)] == ct and state[hand_at(p, u)] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def picks(state, cfg, p, ct, first):
+    """(how many cards may be named now, the last of them)."""
+    c = 0
+    last = -1
+    for t in range(T):
+        if pick_ok(state, cfg, p, ct, first, t):
+            c += 1
+            last = t
+    return c, last
+
+
+@njit(cache=True)
+def _apply_pick(state, cfg, p, t):
+    """The Exchange on top names card ``t``: discarded; after the second, the effect."""
+    first = top_arg(state, 2) - 1
+    o = top_arg(state, 1)
+    exchange_discard(state, cfg, p, t)
+    if first < 0:
+        set_top_arg(state, 2, t + 1)
+    else:
+        pop_decision(state)
+        exchange_effect(state, cfg, p, o)
+
+
+@njit(cache=True)
+def _settle(state, cfg, p):
+    """Make the picks that have one answer only (the Exchange on top may end)."""
+    while decision_depth(state) > 0 and top_kind(state) == D_EXCHANGE:
+        k, last = picks(state, cfg, p, top_arg(state, 0), top_arg(state, 2) - 1)
+        if k != 1:
+            return
+        _apply_pick(state, cfg, p, last)
+
+
+@njit(cache=True)
+def start_exchange(state, cfg, p, ct, o):
+    """``exchange(ct, o)`` from the menu: the choice of the 2 cards (if any), then the effect."""
+    push_decision(state, D_EXCHANGE, p, ct, o, 0)
+    _settle(state, cfg, p)
+
+
+@njit(cache=True)
+def step_pick(state, cfg, p, t):
+    """``card(t)`` answering the Exchange's choice."""
+    _apply_pick(state, cfg, p, t)
+    _settle(state, cfg, p)
+
+
+@njit(cache=True)
+def pick_mask(state, cfg, p, mask):
+    ct = top_arg(state, 0)
+    first = top_arg(state, 2) - 1
+    c = 0
+    for t in range(T):
+        if pick_ok(state, cfg, p, ct, first, t):
+            mask[A_CARD + t] = 1
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def observe_exchange(state, cfg, me, n, out):
+    """The Exchange block (public: everyone sees the Exchange and the cards discarded)."""
+    if cfg[CFG_BY_TYPE] == 0 or state[DONE] != 0 or decision_depth(state) == 0 or top_kind(state) != D_EXCHANGE:
+        return
+    o0 = cfg[CFG_XOBS]
+    out[o0 + XO_DECISION] = 1.0
+    out[o0 + XO_TYPE + top_arg(state, 0)] = 1.0
+    opt = top_arg(state, 1)
+    out[o0 + XO_OPTION + (0 if opt == 0 else 1 + (opt - 1 - me) % n)] = 1.0
+    f = top_arg(state, 2)
+    if f > 0:
+        out[o0 + XO_FIRST + f - 1] = 1.0
