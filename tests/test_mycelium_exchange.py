@@ -302,3 +302,19 @@ def test_greedy_plays_v1_to_the_end():
             game.step_inplace(s, int(a))
         assert game.returns(s).max() == 1.0   # decided (10 Nutrients) within 60 turns
     assert exchanges > 0
+
+
+def test_a_card_file_keeps_the_types_the_abilities_name(tmp_path):
+    """Builder pairs, Thief pairs, Common Puffball's 'any Thief' and the reinforcement round are
+    coded for their two cards: a file typing a third card so is refused, naming it."""
+    from mushgym.envs.mycelium.data import CARDS_PATH, MyceliumDataError, load_mushlings
+
+    text = CARDS_PATH.read_text()
+    for card, old, new in (("Russula", 'type = "scout"', 'type = "builder"'),
+                           ("Death Cap", 'type = "warrior"', 'type = "thief"'),
+                           ("Blue Oyster", 'type = "reinforcement"', 'type = "wizard"')):
+        i = text.index(f'name = "{card}"')
+        bad = tmp_path / "cards.toml"
+        bad.write_text(text[:i] + text[i:].replace(old, new, 1))
+        with pytest.raises(MyceliumDataError, match=rf"cards.toml: mushling '{card}': field 'type'"):
+            load_mushlings(bad)
