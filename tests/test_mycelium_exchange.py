@@ -122,18 +122,19 @@ def test_three_warriors_two_picks_each_pair_named_one_way():
 def test_the_team_game_and_the_2_player_game():
     """Team rules: a Trade-era hand exchanges by type too; the 2-player game: the agent acting
     for Red exchanges Red's two Reinforcements into its other Colony's (Blue's) cave."""
-    sc = Scenario(4, tp=GREEN, team=True, **V1)
+    from test_mycelium_team import TeamScenario
+
+    sc = TeamScenario(4, tp=GREEN, **V1)
     sc.give(GREEN, "Fly Agaric", "Penny Bun", "Inky Cap")   # three Enforcers
+    sc.top("Russula")
     sc.act("exchange", TY["enforcer"], 0, player=GREEN)
     assert sc.top_kind() == R.D_EXCHANGE and _names(sc) == ["Fly Agaric", "Inky Cap"]
     sc.act("card", K["Inky Cap"], player=GREEN)   # keeps the Fly Agaric, then Penny Bun is forced
-    assert sc.top_kind() == -1 and sc.v["hand"][GREEN].tolist().count(1) == 2   # Fly Agaric + the card drawn
+    assert sc.top_kind() == -1
+    assert {t: int(c) for t, c in enumerate(sc.v["hand"][GREEN]) if c} == {K["Fly Agaric"]: 1, K["Russula"]: 1}
     assert sc.v["discard"][K["Inky Cap"]] == 1 and sc.v["discard"][K["Penny Bun"]] == 1
 
-    two = Scenario(2, tp=RED, **V1)
-    two.n = 4
-    two.v["first_player"][...] = (RED - 1) % 4
-    two.v["gatherer"][...] = -1
+    two = TeamScenario(2, tp=RED, **V1)
     two.give(RED, "Blue Oyster", "Pink Oyster")
     assert two.who() == 0   # agent 0 acts for Blue and Red
     cave = int(two.board.cave_of_seat[BLUE])
@@ -144,14 +145,14 @@ def test_the_team_game_and_the_2_player_game():
 
 
 def test_pickaxe_applies_to_the_exchange_by_type():
+    from test_mycelium_emsporium import own
+
     sc = Scenario(4, tp=BLUE, emsporium=True, **V1)
-    sc.v["items"][BLUE, 1] = 1   # a Pickaxe (variant_data.ITEM_NAMES order)
-    sc.v["item_deck_n"][...] -= 1
-    sc.v["item_deck"][int(sc.v["item_deck_n"])] = 0
+    own(sc, BLUE, "Pickaxe")
     sc.give(BLUE, "Veiled Lady", "Truffle")   # two Wizards
     cave = int(sc.board.cave_of_seat[BLUE])
     before = int(sc.v["loc_spores"][cave])
-    sc.game.step_inplace(sc.s, sc.game.encode_action("exchange", TY["wizard"], 1 + BLUE))
+    sc.act("exchange", TY["wizard"], 1 + BLUE)
     assert sc.v["loc_spores"][cave] == before + 2
 
 
