@@ -319,3 +319,15 @@ def test_a_card_file_keeps_the_types_the_abilities_name(tmp_path):
         bad.write_text(text[:i] + text[i:].replace(old, new, 1))
         with pytest.raises(MyceliumDataError, match=rf"cards.toml: mushling '{card}': field 'type'"):
             load_mushlings(bad)
+
+
+def test_the_v1_docstring_is_generated_from_the_layouts():
+    """Regenerate with `python -m mushgym.envs.mycelium.docgen`."""
+    import mushgym.envs.mycelium_v1 as env
+    from mushgym.envs.mycelium import docgen
+    from mushgym.envs.mycelium.game_v1 import A_V1
+
+    assert env.__doc__.strip() == docgen.docstring_v1().strip('\n"').strip()
+    for table in (XO.table(), A_V1.table(), R.O.table(), R.L.table()):
+        assert table in env.__doc__
+    assert "| 2..41 | `exchange` | type=8 x option=5 |" in env.__doc__

@@ -7,16 +7,19 @@ from pathlib import Path
 
 from . import rules as R
 
+#: the spec table's rows both versions share
+COMMON_ROWS = '''| Actions            | Discrete, masked                                                         |
+| Parallel API       | No                                                                       |
+| Manual Control     | No (the `mushgym play` CLI)                                              |
+| Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
+| Agents             | 2, 3 or 4 (option `num_players`, default 4; 2: each agent acts for two diagonal Colonies) |'''
+
 HEAD = '''"""
 # Mycelium: A Mushling Game
 
 | Import             | `from mushgym.envs import mycelium_v0`                                   |
 |--------------------|--------------------------------------------------------------------------|
-| Actions            | Discrete, masked                                                         |
-| Parallel API       | No                                                                       |
-| Manual Control     | No (the `mushgym play` CLI)                                              |
-| Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
-| Agents             | 2, 3 or 4 (option `num_players`, default 4; 2: each agent acts for two diagonal Colonies) |
+%(COMMON)s
 | Action Shape       | Discrete(%(AB)d) with every variant off; Discrete(%(AI)d) with Emsporium, Hero Tavern or Legends on (Team rules off); Discrete(%(A)d) under the Team rules (`team=True` or `num_players=2`, with or without the others). Appended groups: the ids above stay |
 | Action Values      | Discrete(%(AB)d) / Discrete(%(AI)d) / Discrete(%(A)d), as above              |
 | Observation Shape  | (%(OB)d,) / (%(OI)d,) / (%(O)d,) float32, as above (appended fields), seat-relative (offset 0 = the observer; in the 2-player game the seat it acts for); int8 `action_mask` of the action count |
@@ -93,11 +96,7 @@ HEAD_V1 = '''"""
 
 | Import             | `from mushgym.envs import mycelium_v1`                                   |
 |--------------------|--------------------------------------------------------------------------|
-| Actions            | Discrete, masked                                                         |
-| Parallel API       | No                                                                       |
-| Manual Control     | No (the `mushgym play` CLI)                                              |
-| Agents             | `agents= ['player_0', ..., 'player_{n-1}']`, `num_players=n`             |
-| Agents             | 2, 3 or 4 (option `num_players`, default 4; 2: each agent acts for two diagonal Colonies) |
+%(COMMON)s
 | Action Shape       | Discrete(%(AB)d) with every variant off; Discrete(%(AI)d) with Emsporium, Hero Tavern or Legends on (Team rules off); Discrete(%(A)d) under the Team rules, as `mycelium_v0` |
 | Action Values      | Discrete(%(AB)d) / Discrete(%(AI)d) / Discrete(%(A)d), as above              |
 | Observation Shape  | (%(XB)d,) / (%(XI)d,) / (%(X)d,) float32: `mycelium_v0`'s observation of the same options, then the %(XS)d values of the Exchange block; int8 `action_mask` of the action count |
@@ -156,7 +155,7 @@ What changed:
 
 
 def docstring() -> str:
-    return HEAD % dict(A=R.NUM_ACTIONS, O=R.OBS_SIZE, AB=R.NUM_ACTIONS_BASE, OB=R.OBS_SIZE_BASE, AI=R.NUM_ACTIONS_ITEMS,
+    return HEAD % dict(COMMON=COMMON_ROWS, A=R.NUM_ACTIONS, O=R.OBS_SIZE, AB=R.NUM_ACTIONS_BASE, OB=R.OBS_SIZE_BASE, AI=R.NUM_ACTIONS_ITEMS,
                        OI=R.OBS_SIZE_ITEMS, S=R.STATE_SIZE, OT=R.O.table(), AT=R.A.table(), ST=R.L.table())
 
 
@@ -166,7 +165,7 @@ def docstring_v1() -> str:
 
     ex, un = A_V1.groups["exchange"], A_V1.groups["unused"]
     sizes = dict(B=R.OBS_SIZE_BASE, I=R.OBS_SIZE_ITEMS, F=R.OBS_SIZE)
-    return HEAD_V1 % dict(A=R.NUM_ACTIONS, AB=R.NUM_ACTIONS_BASE, AI=R.NUM_ACTIONS_ITEMS, S=R.STATE_SIZE,
+    return HEAD_V1 % dict(COMMON=COMMON_ROWS, A=R.NUM_ACTIONS, AB=R.NUM_ACTIONS_BASE, AI=R.NUM_ACTIONS_ITEMS, S=R.STATE_SIZE,
                           XB=sizes["B"] + XO_SIZE, XI=sizes["I"] + XO_SIZE, X=sizes["F"] + XO_SIZE, XS=XO_SIZE,
                           XB0=sizes["B"], XI0=sizes["I"], X0B=sizes["F"],
                           X0=ex.offset, X1=ex.offset + ex.size - 1, XN=ex.size, U0=un.offset,
