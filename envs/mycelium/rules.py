@@ -3,7 +3,8 @@
 The turn player acts when the decision stack is empty (phase: Explore placement, Action
 menu, Place, Draw-phase discard). Everything else is a stack entry ``(kind, player, args)``:
 sub-decisions (paying, placing Paths, the face-down combat cards, giving cards to an Inky
-Cap, Russula's placements, Magic Mushling's order) and reaction windows (Fly Agaric after
+Cap, Russula's placements, Magic Mushling's order, ``mycelium_v1``'s choice of an Exchange's
+cards) and reaction windows (Fly Agaric after
 any ability, Penny Bun / Inky Cap after a Path, reinforcements and combat tokens after a
 reveal, Bird's Nest in a Nutrient Card Phase, the revealed cards' reactions). Two entry
 kinds are not decisions but bookkeeping that :func:`advance` processes as soon as they
