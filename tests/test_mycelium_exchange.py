@@ -41,7 +41,12 @@ def test_two_warriors_of_different_cards_exchange_in_v1_not_in_v0():
     assert sc.legal("exchange", TY["warrior"], 0) and sc.legal("exchange", TY["warrior"], 1 + GREEN)
     assert not any(sc.legal("exchange", TY[t], 0) for t in MUSHLING_TYPES if t != "warrior")
     sc.act("exchange", TY["warrior"], 0, player=BLUE)
-    # one pair only: no choice, both discarded, a card drawn, the menu again
+    # one pair only: both cards are still named (a skipped question would tell the table that
+    # the hand holds no third Warrior), the lower id first
+    assert sc.top_kind() == R.D_EXCHANGE and _names(sc) == ["Death Cap"]
+    sc.act("card", K["Death Cap"], player=BLUE)
+    assert _names(sc) == ["Liberty Cap"]
+    sc.act("card", K["Liberty Cap"], player=BLUE)
     assert sc.top_kind() == -1 and sc.v["actions_used"] == 1
     assert sc.v["discard"][K["Death Cap"]] == 1 and sc.v["discard"][K["Liberty Cap"]] == 1
     assert sc.v["hand"][BLUE].sum() == 1 and sc.v["hand"][BLUE, K["Russula"]] == 1
@@ -53,6 +58,9 @@ def test_two_copies_of_one_card_still_exchange():
     cave = int(sc.board.cave_of_seat[RED])
     before = int(sc.v["loc_spores"][cave])
     sc.act("exchange", TY["worker"], 1 + RED)
+    sc.act("card", K["Yellow Morel"])
+    assert sc.v["loc_spores"][cave] == before
+    sc.act("card", K["Yellow Morel"])
     assert sc.top_kind() == -1
     assert sc.v["loc_spores"][cave] == before + 1 and sc.v["discard"][K["Yellow Morel"]] == 2
     assert sc.v["hand"][BLUE].sum() == 1 and sc.v["hand"][BLUE, K["Russula"]] == 1
@@ -66,23 +74,30 @@ def test_other_pairs_of_the_issue_and_a_mixed_hand():
     legal = {t for t in MUSHLING_TYPES if sc.legal("exchange", TY[t], 0)}
     assert legal == {"builder", "worker"}
     sc.act("exchange", TY["builder"], 0)
+    assert _names(sc) == ["Chanterelle"]
+    sc.act("card", K["Chanterelle"])
+    sc.act("card", K["Wood Blewit"])
     sc.act("exchange", TY["worker"], 0)
+    sc.act("card", K["Night Light"])
+    sc.act("card", K["Yellow Morel"])
     assert sc.v["discard"][[K["Chanterelle"], K["Wood Blewit"], K["Night Light"], K["Yellow Morel"]]].tolist() == [1] * 4
     assert sc.v["hand"][BLUE].sum() == 4   # Death Cap, Russula and 2 cards drawn
 
 
 def test_three_builders_the_player_chooses_which_two():
     """Chanterelle x2 + Wood Blewit: the Exchange's cards are a decision on the stack; the
-    lower card is named first (here only Chanterelle can be, so it is named for the player),
-    then the second: Chanterelle or Wood Blewit."""
+    lower card is named first (here only Chanterelle can be), then the second: Chanterelle or
+    Wood Blewit."""
     for second, kept in (("Wood Blewit", "Chanterelle"), ("Chanterelle", "Wood Blewit")):
         sc = Scenario(4, tp=BLUE, **V1)
         sc.give(BLUE, "Chanterelle", "Chanterelle", "Wood Blewit")
         sc.top("Death Cap")
         sc.act("exchange", TY["builder"], 1 + BLUE)
-        assert sc.top_kind() == R.D_EXCHANGE and sc.who() == BLUE
+        assert sc.top_kind() == R.D_EXCHANGE and sc.who() == BLUE and _names(sc) == ["Chanterelle"]
+        assert _block(sc, RED)["exchange_first"].sum() == 0
+        sc.act("card", K["Chanterelle"], player=BLUE)
         assert _names(sc) == ["Chanterelle", "Wood Blewit"]
-        assert sc.v["discard"][K["Chanterelle"]] == 1   # the first card, named for the player, is discarded
+        assert sc.v["discard"][K["Chanterelle"]] == 1   # the first card named is discarded
         blk = _block(sc, GREEN)   # public: another player sees the Exchange in question
         assert blk["exchange_decision"] == 1 and blk["exchange_type"].tolist() == [1, 0, 0, 0, 0, 0, 0, 0]
         assert blk["exchange_option"][(BLUE - GREEN) % 4 + 1] == 1 and blk["exchange_first"][K["Chanterelle"]] == 1
@@ -106,12 +121,11 @@ def test_three_warriors_two_picks_each_pair_named_one_way():
         sc.act("exchange", TY["warrior"], 0)
         assert _names(sc) == ["Common Puffball", "Death Cap"]
         sc.act("card", K[first])
-        seconds = _names(sc) if sc.top_kind() == R.D_EXCHANGE else []
-        for second in seconds or [None]:
+        assert sc.top_kind() == R.D_EXCHANGE
+        for second in _names(sc):
             s2 = Scenario(4, tp=BLUE, **V1)
             s2.s[...] = sc.s
-            if second is not None:
-                s2.act("card", K[second])
+            s2.act("card", K[second])
             assert s2.top_kind() == -1
             outcomes.append(tuple(n for n in ("Common Puffball", "Death Cap", "Liberty Cap")
                                   if s2.v["discard"][K[n]]))
@@ -129,7 +143,9 @@ def test_the_team_game_and_the_2_player_game():
     sc.top("Russula")
     sc.act("exchange", TY["enforcer"], 0, player=GREEN)
     assert sc.top_kind() == R.D_EXCHANGE and _names(sc) == ["Fly Agaric", "Inky Cap"]
-    sc.act("card", K["Inky Cap"], player=GREEN)   # keeps the Fly Agaric, then Penny Bun is forced
+    sc.act("card", K["Inky Cap"], player=GREEN)   # keeps the Fly Agaric: Penny Bun is the only second
+    assert _names(sc) == ["Penny Bun"]
+    sc.act("card", K["Penny Bun"], player=GREEN)
     assert sc.top_kind() == -1
     assert {t: int(c) for t, c in enumerate(sc.v["hand"][GREEN]) if c} == {K["Fly Agaric"]: 1, K["Russula"]: 1}
     assert sc.v["discard"][K["Inky Cap"]] == 1 and sc.v["discard"][K["Penny Bun"]] == 1
@@ -141,6 +157,8 @@ def test_the_team_game_and_the_2_player_game():
     before = int(two.v["loc_spores"][cave])
     assert two.legal("exchange", TY["reinforcement"], 1 + BLUE)
     two.act("exchange", TY["reinforcement"], 1 + BLUE, player=0)
+    two.act("card", K["Blue Oyster"], player=0)
+    two.act("card", K["Pink Oyster"], player=0)
     assert two.v["loc_spores"][cave] == before + 1 and two.v["hand"][RED].sum() == 0
 
 
@@ -153,6 +171,8 @@ def test_pickaxe_applies_to_the_exchange_by_type():
     cave = int(sc.board.cave_of_seat[BLUE])
     before = int(sc.v["loc_spores"][cave])
     sc.act("exchange", TY["wizard"], 1 + BLUE)
+    sc.act("card", K["Veiled Lady"])
+    sc.act("card", K["Truffle"])
     assert sc.v["loc_spores"][cave] == before + 2
 
 
@@ -212,7 +232,7 @@ def _random_v1_checks(game, games, seed):
             top = v["decisions"][depth - 1] if depth else None
             if depth and top[0] == R.D_EXCHANGE:
                 asked += 1
-                assert np.flatnonzero(mask).size >= 2
+                assert np.flatnonzero(mask).size >= 1
                 assert all(types[a - R.A_CARD] == top[2] for a in np.flatnonzero(mask))
                 game.validate(s)
             elif depth == 0 and int(v["phase"]) == R.PH_ACTION:
@@ -224,6 +244,7 @@ def _random_v1_checks(game, games, seed):
             a = int(legal[rng.integers(legal.size)])
             if depth == 0 and 2 <= a < 42:
                 exchanged += 1
+                assert R.D_EXCHANGE not in v["decisions"][:depth, 0]
                 ct, _o = R.exchange_args(a)
                 p = int(v["turn_player"])
                 before = np.bincount(types, weights=v["hand"][p], minlength=8)[ct]
@@ -253,6 +274,7 @@ def test_the_validator_places_the_exchange_decision():
     sc = Scenario(4, tp=BLUE, **V1)
     sc.give(BLUE, "Chanterelle", "Chanterelle", "Wood Blewit")
     sc.act("exchange", TY["builder"], 0)
+    sc.act("card", K["Chanterelle"])
     sc.game.validate(sc.s)
     top = int(sc.v["decisions_n"]) - 1
     for col, value, words in ((4, 1 + K["Death Cap"], "argument outside"),   # a first card of another type
@@ -266,12 +288,13 @@ def test_the_validator_places_the_exchange_decision():
     bad = v0.stamp_header(sc.s.copy())
     with pytest.raises(ValueError, match="misplaced"):   # v0 has no such decision
         v0.validate(bad)
-    # a choice with one answer is never asked
-    one = sc.s.copy()
-    R.L.arrays(one)["hand"][BLUE, K["Chanterelle"]] = 0
-    R.L.arrays(one)["discard"][K["Chanterelle"]] += 1
+    # a choice with no card left to name is never asked
+    none = sc.s.copy()
+    for name in ("Chanterelle", "Wood Blewit"):
+        R.L.arrays(none)["hand"][BLUE, K[name]] = 0
+        R.L.arrays(none)["discard"][K[name]] += 1
     with pytest.raises(ValueError, match="never asks"):
-        sc.game.validate(one)
+        sc.game.validate(none)
 
 
 def test_greedy_names_the_cheapest_pair():
@@ -331,3 +354,21 @@ def test_the_v1_docstring_is_generated_from_the_layouts():
     for table in (XO.table(), A_V1.table(), R.O.table(), R.L.table()):
         assert table in env.__doc__
     assert "| 2..41 | `exchange` | type=8 x option=5 |" in env.__doc__
+
+
+def test_a_redraw_keeps_the_cards_of_a_pending_exchange():
+    """While Blue chooses its Exchange's cards, what others cannot see is redrawn but Blue's
+    cards of that type (what it discards next is among them)."""
+    sc = Scenario(4, tp=BLUE, **V1)
+    sc.give(BLUE, "Death Cap", "Liberty Cap", "Russula", "Veiled Lady", "Penny Bun")
+    sc.act("exchange", TY["warrior"], 0)
+    sc.act("card", K["Death Cap"])
+    rng = np.random.default_rng(0)
+    moved = False
+    for _ in range(20):
+        other = sc.game.perturb_hidden(sc.s, GREEN, rng)
+        sc.game.validate(other)
+        hand = R.L.arrays(other)["hand"][BLUE]
+        assert hand[K["Liberty Cap"]] == 1 and hand.sum() == 4
+        moved |= not np.array_equal(hand, sc.v["hand"][BLUE])
+    assert moved

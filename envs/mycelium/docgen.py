@@ -123,11 +123,11 @@ What changed:
   4 reinforcement, 5 wizard, 6 scout, 7 worker); option 0 draws a card, 1 + c spawns a spore in
   seat c's Spore Cave (while the supply has one). Ids %(U0)d..%(U1)d (the rest of v0's
   Exchange by card) are the group `unused`, never legal: every other id is v0's;
-* when the hand offers more than one pair of that type, the Exchange's cards are a
-  sub-decision on the decision stack (`D_EXCHANGE`, the turn player's): the player names its 2
-  cards with `card(kind)`, the lower card id first (so each pair is named one way only); each
-  card named is discarded at once, in view of all; a pick with one answer only is made for the
-  player; then the draw or the spore;
+* the Exchange's cards are a sub-decision on the decision stack (`D_EXCHANGE`, the turn
+  player's): the player names its 2 cards with `card(kind)`, the lower card id first (so each
+  pair is named one way only); each card named is discarded at once, in view of all; both are
+  asked even when the hand allows one pair only (a skipped question would tell the table that
+  the hand holds no other card of that type); then the draw or the spore;
 * the observation appends the Exchange block (at the end of v0's observation of the same
   options: offset %(XB0)d, %(XI0)d or %(X0B)d; `Game().exchange_obs`):
 

@@ -34,11 +34,11 @@ What changed:
   4 reinforcement, 5 wizard, 6 scout, 7 worker); option 0 draws a card, 1 + c spawns a spore in
   seat c's Spore Cave (while the supply has one). Ids 42..116 (the rest of v0's
   Exchange by card) are the group `unused`, never legal: every other id is v0's;
-* when the hand offers more than one pair of that type, the Exchange's cards are a
-  sub-decision on the decision stack (`D_EXCHANGE`, the turn player's): the player names its 2
-  cards with `card(kind)`, the lower card id first (so each pair is named one way only); each
-  card named is discarded at once, in view of all; a pick with one answer only is made for the
-  player; then the draw or the spore;
+* the Exchange's cards are a sub-decision on the decision stack (`D_EXCHANGE`, the turn
+  player's): the player names its 2 cards with `card(kind)`, the lower card id first (so each
+  pair is named one way only); each card named is discarded at once, in view of all; both are
+  asked even when the hand allows one pair only (a skipped question would tell the table that
+  the hand holds no other card of that type); then the draw or the spore;
 * the observation appends the Exchange block (at the end of v0's observation of the same
   options: offset 1468, 1576 or 1643; `Game().exchange_obs`):
 
@@ -120,7 +120,7 @@ What changed:
 | --- | --- | --- | --- |
 | 0 | `end_actions` | - | end the Action Phase (Gather, then Place) |
 | 1 | `build` | - | Build a Path: pay, then place the Paths one at a time |
-| 2..41 | `exchange` | type=8 x option=5 | discard 2 cards of a Mushling Card Type (0 builder, 1 thief, 2 enforcer, 3 warrior, 4 reinforcement, 5 wizard, 6 scout, 7 worker): option 0 draw a card, 1 + c spawn a spore in seat c's Spore Cave; the cards are chosen next when there is a choice (`card`) |
+| 2..41 | `exchange` | type=8 x option=5 | discard 2 cards of a Mushling Card Type (0 builder, 1 thief, 2 enforcer, 3 warrior, 4 reinforcement, 5 wizard, 6 scout, 7 worker): option 0 draw a card, 1 + c spawn a spore in seat c's Spore Cave; the 2 cards are named next (`card`, the lower id first) |
 | 42..116 | `unused` | i0=75 | never legal (mycelium_v0's Exchange by card beyond these ids), so every later id is v0's |
 | 117..380 | `attack` | edge=132 x slot=2 | attack the Path in this slot of this edge |
 | 381..403 | `deceive` | kind=23 | Amethyst Deceiver: exchange it for a card of this kind from the discard pile |

@@ -14,12 +14,14 @@ Encoding (RULES.md, "The Exchange by Mushling Card Type"):
   (``rules.exchange_action(type, option)``, type 0..7 in ``data.MUSHLING_TYPES`` order),
   legal when the hand holds 2 cards or more of that type; option 0 draws a card, 1 + c
   spawns a spore in seat c's Spore Cave (only while the supply has a spore);
-* then, when the hand offers more than one pair of that type, the decision ``D_EXCHANGE``
-  (args: type, option, first card + 1 or 0) on top of the stack: the player names the two
-  cards with ``card(kind)``, the lower kind first (each pair is named one way only); a card
-  named is discarded at once (in view of all); a pick with one answer only is made for the
-  player. With one possible pair (exactly 2 cards of the type, or all of one card) no
-  decision follows. After the second card, the option's effect (``rules.exchange_effect``).
+* then the decision ``D_EXCHANGE`` (args: type, option, first card + 1 or 0) on top of the
+  stack: the player names the two cards with ``card(kind)``, the lower kind first (each pair
+  is named one way only); a card named is discarded at once (in view of all). Both cards are
+  asked even when the hand allows one pair only: whether there is a choice depends on the
+  hand, so skipping the question would tell everyone watching that the hand holds no other
+  card of that type. After the second card, the option's effect (``rules.exchange_effect``).
+* while the choice is pending, what the player discards next is among its cards of that
+  type: the determinizer and ``perturb_hidden`` keep them in its hand (:func:`kept_type`).
 
 No Fly Agaric window: an Exchange is no card ability (as in v0).
 """
@@ -31,7 +33,7 @@ from mushgym.core import Layout
 from .rules import (
     A_CARD, CFG_BY_TYPE, CFG_NP, CFG_XOBS, D_EXCHANGE, DONE, MAXP, NUM_CARD_TYPES, T, cfg_card_type_at,
     decision_depth, exchange_action, exchange_discard, exchange_effect, hand_at, pop_decision, push_decision,
-    set_top_arg, top_arg, top_kind,
+    set_top_arg, top_arg, top_kind, top_player,
 )
 
 # the observation block mycelium_v1 appends after v0's observation of the same options
@@ -116,27 +118,24 @@ def _apply_pick(state, cfg, p, t):
 
 
 @njit(cache=True)
-def _settle(state, cfg, p):
-    """Make the picks that have one answer only (the Exchange on top may end)."""
-    while decision_depth(state) > 0 and top_kind(state) == D_EXCHANGE:
-        k, last = picks(state, cfg, p, top_arg(state, 0), top_arg(state, 2) - 1)
-        if k != 1:
-            return
-        _apply_pick(state, cfg, p, last)
-
-
-@njit(cache=True)
 def start_exchange(state, cfg, p, ct, o):
-    """``exchange(ct, o)`` from the menu: the choice of the 2 cards (if any), then the effect."""
+    """``exchange(ct, o)`` from the menu: the choice of the 2 cards, then the effect."""
     push_decision(state, D_EXCHANGE, p, ct, o, 0)
-    _settle(state, cfg, p)
 
 
 @njit(cache=True)
 def step_pick(state, cfg, p, t):
     """``card(t)`` answering the Exchange's choice."""
     _apply_pick(state, cfg, p, t)
-    _settle(state, cfg, p)
+
+
+@njit(cache=True)
+def kept_type(state, q):
+    """The Mushling Card Type of ``q``'s pending Exchange choice (-1 none): a redraw of what
+    others cannot see keeps ``q``'s cards of that type in its hand."""
+    if decision_depth(state) > 0 and top_kind(state) == D_EXCHANGE and top_player(state) == q:
+        return top_arg(state, 0)
+    return -1
 
 
 @njit(cache=True)

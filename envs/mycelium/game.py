@@ -465,10 +465,14 @@ class MyceliumGame(Game):
         # variant: team: in the 2-player game an agent is two seats and knows what either knows
         own = [s for s in range(n) if int(v["agent_of"][s]) == player]
         known = v["known"][own].max(axis=0)
+        depth = int(v["decisions_n"])
+        top = v["decisions"][depth - 1] if depth else None
         for q in range(n):
             if q in own:
                 continue
             free = v["hand"][q] - known[q]
+            if top is not None and top[0] == R.D_EXCHANGE and top[1] == q:   # mycelium_v1: q's choice pending:
+                free[self.config[R.CFG_CARD_TYPE:R.CFG_CARD_TYPE + R.T] == top[2]] = 0   # its cards of the type stay
             for t in range(R.T):
                 pool += [t] * int(free[t])
             slots.append(("hand", q, int(free.sum())))

@@ -7,8 +7,7 @@ state layout, the deal of a seed. What changes:
 * the action ``exchange(type, option)``: ids 2..41 (v0's first 40 ``exchange`` ids), the type
   one of the 8 Mushling Card Types (``data.MUSHLING_TYPES``); ids 42..116 (the rest of v0's
   Exchange by card) are the group ``unused``, never legal, so that every other id is v0's;
-* the decision ``D_EXCHANGE`` (the two cards, named with ``card(kind)``) when the hand offers
-  more than one pair of that type;
+* the decision ``D_EXCHANGE``: the two cards, named with ``card(kind)``, the lower id first;
 * the observation: v0's of the same options, then the Exchange block (:data:`.exchange.XO`,
   37 values).
 """
@@ -39,7 +38,7 @@ def _actions_v1() -> ActionSpace:
             a1.add("exchange", (EXCHANGE_TYPES, options), dims=("type", "option"),
                    doc="discard 2 cards of a Mushling Card Type (0 builder, 1 thief, 2 enforcer, 3 warrior, "
                        "4 reinforcement, 5 wizard, 6 scout, 7 worker): option 0 draw a card, 1 + c spawn a "
-                       "spore in seat c's Spore Cave; the cards are chosen next when there is a choice (`card`)")
+                       "spore in seat c's Spore Cave; the 2 cards are named next (`card`, the lower id first)")
             a1.add("unused", (kinds - EXCHANGE_TYPES) * options,
                    doc="never legal (mycelium_v0's Exchange by card beyond these ids), so every later id is v0's")
         else:   # (the 23 cards are "kinds" here: a "type" is a Mushling Card Type)
@@ -56,7 +55,7 @@ A_V1 = _actions_v1()
 class MyceliumV1Game(MyceliumGame):
     __doc__ = MyceliumGame.__doc__ + """
     ``mycelium_v1`` (recommended): the Exchange takes 2 cards of one Mushling Card Type
-    (``exchange(type, option)``, then the choice of the cards when there is one); the
+    (``exchange(type, option)``, then the two cards named with ``card``); the
     observation adds the Exchange block after v0's. Everything else is ``mycelium_v0``'s.
     """
 

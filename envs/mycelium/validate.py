@@ -40,7 +40,7 @@ group               what is checked
                     picks (``D_HERO_PICK``) alone after the Gather Phase, the Legends deals
                     (``D_LEGEND``, one per player in turn order) before the Explore Phase;
                     ``mycelium_v1``'s Exchange (``D_EXCHANGE``) alone in the Action Phase, of
-                    the turn player, its first card of its type, with a choice left
+                    the turn player, its first card of its type, with a card left to name
 ``check_items``     Emsporium: each item type's 2 cards owned, in the shop or in the item deck
                     (none without the variant, none in an absent seat), empty deck slots above
                     its top
@@ -699,7 +699,7 @@ def _entry_ok(state, cfg, lv, depth):
         if a1 > n or (a2 > 0 and cfg[cfg_card_type_at(a2 - 1)] != a0):
             return V_ARG
         answers, _last = _EX.picks(state, cfg, p, a0, a2 - 1)
-        return V_OK if answers >= 2 else V_TOP   # a pick with one answer is made for the player
+        return V_OK if answers >= 1 else V_TOP
     if ph != PH_ACTION and ph != PH_NUTRIENT:
         return V_KIND
     if k == D_PAY or k == D_RUSSULA_PICK or k == D_ARRANGE:
