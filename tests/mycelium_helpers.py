@@ -14,8 +14,8 @@ K = {name: i for i, name in enumerate(MUSHLING_NAMES)}
 class Scenario:
     """A game at the start of ``tp``'s Action Phase (turn 1), hands empty unless given."""
 
-    def __init__(self, num_players=4, tp=0, seed=0, **options):
-        self.game = MyceliumGame(num_players=num_players, **options)
+    def __init__(self, num_players=4, tp=0, seed=0, game_class=MyceliumGame, **options):
+        self.game = game_class(num_players=num_players, **options)
         self.n = num_players
         self.board = self.game.board
         self.s = self.game.new_state(seed)

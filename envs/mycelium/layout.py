@@ -19,7 +19,8 @@ from .variant_data import NUM_HEROES, NUM_ITEM_CARDS, NUM_ITEM_TYPES, SHOP_SIZE 
 MAXP = 4
 E = MAX_EDGES
 G = MAX_GATHER_LOCS
-T = 23                      # mushling types
+T = 23                      # mushling cards (kinds: the Field Guide's 23 entries)
+NUM_CARD_TYPES = 8          # Mushling Card Types (Builder, Thief, ...: data.MUSHLING_TYPES)
 NC = NUM_MUSHLING_CARDS     # 54
 NN = NUM_NUTRIENT_CARDS     # 17
 NK = MAX_NUTRIENT_KINDS
@@ -160,6 +161,10 @@ CFG_HERO_AMOUNT = C.field("hero_amount", (NH, 2), dims=("hero", "k"), doc="amoun
 # variant: team (and the 2-player game, which plays the Team rules with two seats per agent)
 CFG_TEAM = C.field("team", doc="1: the Team rules (Blue+Red vs Green+Beige; Trade; 10 per Colony, 15 per team wins)")
 CFG_AGENTS = C.field("agents", doc="agents (PettingZoo players): the seats, or 2 in the 2-player game")
+# mycelium_v1: the Exchange by Mushling Card Type (exchange.py; 0 in mycelium_v0: by card)
+CFG_BY_TYPE = C.field("exchange_by_type", doc="1: the Exchange takes 2 cards of one Mushling Card Type (mycelium_v1)")
+CFG_XOBS = C.field("exchange_obs", doc="mycelium_v1: offset of the Exchange block in the observation (after v0's fields)")
+CFG_CARD_TYPE = C.field("card_type", T, dims=("kind",), doc="Mushling Card Type of each card (data.MUSHLING_TYPES order)")
 CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
 
@@ -293,6 +298,10 @@ D_TRADE = K.kind(18, "trade", (("offered", T),), rules="team",
                  doc="Team: answer the teammate's Trade offer of this kind (23: a Spore Token)")
 D_GATHER = K.kind(19, "gather", (("subset", 7), ("location", ARG_GLOC)), rules="gathering",
                   doc="Team: how many tokens the gatherers in this subset take from this location")
+# mycelium_v1 (exchange.py): the Exchange's choice of the two cards of one Mushling Card Type
+D_EXCHANGE = K.kind(20, "exchange_choice", (("type", NUM_CARD_TYPES - 1), ("option", MAXP), ("first", T)),
+                    rules="exchange", doc="mycelium_v1: the Exchange's 2 cards of this Mushling Card Type "
+                                          "(option: its action; first: the first card named + 1, 0 none yet)")
 NUM_D = K.size
 DECISION_ARGS = K.arg_ranges()
 

@@ -9,20 +9,21 @@ from numba import njit
 # <imports>
 from .abilities import play_card, play_pair, to_limbo
 from .board import any_build_edge, has_path
-from .cards import draw_cards, hand_card_mask, hand_size, lose_public, pay_capacity, spore_supply, to_discard
+from .cards import hand_card_mask, hand_size, lose_public, pay_capacity, spore_supply, to_discard
 from .combat import attackable, start_combat
-from .emsporium import bow_reach, can_start_buy, spawn_bonus, start_buy
+from .emsporium import bow_reach, can_start_buy, start_buy
+from .exchange import exchange_discard, exchange_effect, exchange_menu, start_exchange
 from .gathering import start_gathering
 from .layout import (
     AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_DECEIVE, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_SPAWN, AB_THIEF_PAIR,
     AB_TRUFFLE, AB_VEILED, AB_WITCH, ACTIONS, AD, A_ATTACK, A_BPAIR, A_BREMOVE, A_BUILD, A_BUY, A_DECEIVE, A_END,
     A_EXCHANGE, A_HERO, A_MAGIC, A_PATTACK, A_PLACE_TAVERN, A_PVIEW, A_RUSSULA, A_SPAWN, A_TPAIR, A_TRADE,
-    A_TRUFFLE, A_VEILED, A_WITCH, BLEWIT, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM, CHANT, DONE, D_PAY, D_RUSSULA_PICK, E,
-    MAGIC, MAXP, MAX_ACTIONS_PER_TURN, MOREL, NH, NIGHT, PARASOL, PARROT, PHASE, PH_DISCARD, PH_EXPLORE, PH_PLACE,
-    PLACED, RUSSULA, SHIITAKE, T, TAVERN, TP, TRUFFLE, VEILED, WITCH, attack_action, attack_args,
-    builder_pair_action, builder_pair_args, builder_remove_action, builder_remove_args, card_args, cfg_cave_at,
-    cfg_permanent_at, deceive_action, deceive_args, discard_at, exchange_action, exchange_args, gatherer_at,
-    hand_at, hero_args, loc_spores_at, parrot_attack_action, parrot_attack_args, parrot_view_action,
+    A_TRUFFLE, A_VEILED, A_WITCH, BLEWIT, CFG_BY_TYPE, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM, CHANT, DONE, D_PAY,
+    D_RUSSULA_PICK, E, MAGIC, MAXP, MAX_ACTIONS_PER_TURN, MOREL, NH, NIGHT, PARASOL, PARROT, PHASE, PH_DISCARD,
+    PH_EXPLORE, PH_PLACE, PLACED, RUSSULA, SHIITAKE, T, TAVERN, TP, TRUFFLE, VEILED, WITCH, attack_action,
+    attack_args, builder_pair_action, builder_pair_args, builder_remove_action, builder_remove_args, card_args,
+    cfg_cave_at, cfg_permanent_at, deceive_action, deceive_args, discard_at, exchange_action, exchange_args,
+    gatherer_at, hand_at, hero_args, loc_spores_at, parrot_attack_action, parrot_attack_args, parrot_view_action,
     parrot_view_args, place_gatherer_action, place_gatherer_args, push_decision, spawn_action, spawn_args,
     thief_pair_action, thief_pair_args, truffle_action, truffle_args, witch_action, witch_args,
 )
@@ -70,9 +71,12 @@ def phase_mask(state, cfg, mask, work):
 
 @njit(cache=True)
 def exchange_mask(state, cfg, p, mask):
-    """Exchange: 2 cards of a type for a card, or for a spore in a Spore Cave."""
+    """Exchange: 2 cards of a kind (mycelium_v1: of a Mushling Card Type) for a card, or for a
+    spore in a Spore Cave."""
     c = 0
     ss = spore_supply(state, cfg)
+    if cfg[CFG_BY_TYPE]:   # mycelium_v1: by Mushling Card Type
+        return exchange_menu(state, cfg, p, mask, ss > 0)
     for t in range(T):
         if state[hand_at(p, t)] >= 2:
             c += allow(mask, exchange_action(t, 0))
@@ -191,17 +195,15 @@ def pair_types(kind_a, kind_b, pair):
 
 @njit(cache=True)
 def exchange_step(state, cfg, p, a):
-    """Exchange: the 2 cards to the discard pile, then a card drawn or a spore spawned."""
+    """Exchange: the 2 cards to the discard pile, then a card drawn or a spore spawned
+    (mycelium_v1: the 2 cards of the type are named next, the D_EXCHANGE decision)."""
     t, o = exchange_args(a)
-    lose_public(state, cfg, p, t)
-    lose_public(state, cfg, p, t)
-    to_discard(state, t, 2)
-    if o == 0:
-        draw_cards(state, p, 1)
+    if cfg[CFG_BY_TYPE]:   # mycelium_v1: t is a Mushling Card Type; the cards are chosen next
+        start_exchange(state, cfg, p, t, o)
     else:
-        amount = 1 + spawn_bonus(state, p)   # variant: emsporium (Pickaxe)
-        s = spore_supply(state, cfg)
-        state[loc_spores_at(cfg[cfg_cave_at(o - 1)])] += amount if amount < s else s
+        exchange_discard(state, cfg, p, t)
+        exchange_discard(state, cfg, p, t)
+        exchange_effect(state, cfg, p, o)
 
 
 @njit(cache=True)

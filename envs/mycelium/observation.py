@@ -11,24 +11,25 @@ from .board import bonded_count, bonded_edges
 from .cards import ctok_supply, hand_size, nutrient_supply, spore_supply
 from .combat import combat_player
 from .emsporium import observe_emsporium
+from .exchange import observe_exchange
 from .layout import (
     AB_AD_REACT, AB_BUILD_REMOVE, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_DECEIVE, AB_INKY, AB_LIBERTY, AB_PARROT_ATT,
     AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA, AB_SPAWN, AB_THIEF_PAIR, AB_THIEF_STEAL, AB_TRUFFLE,
-    AB_WITCH, ACTIONS, BN_PLAYED, BN_TRIGGER, CFG_EMS, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM, CFG_TURN_LIMIT, C_ACTIVE,
-    C_ATT, C_DEF, C_DEFENDED, C_EDGE, C_REVEALED, C_STAGE, C_WINNER, DECK_N, DECK_TOP_N, DONE, D_BUY, D_FA,
-    D_INKY_GIVE, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_USE, FIRST,
-    FLY_AGARIC_LEVEL, G, INKY_GIVE_EDGE, LAST_EDGE, MAXP, MAX_ACTIONS_PER_TURN, MAX_PAID, NDECK_N, NDECK_TOP_N, NK,
-    NUM_D_BASE, NUM_D_ITEMS, O_AB, O_AB_KIND, O_AB_LOC, O_AB_SIDE, O_AB_TARGET, O_AB_USER, O_ACTIONS, O_ACTOR, O_BN,
-    O_BONDED, O_BUY, O_C, O_CAREA, O_C_CARD, O_C_NOTHIEF, O_C_REPL, O_C_STAGE, O_C_WHO, O_DEAL, O_DECKS, O_DECK_TOP,
-    O_DISCARD, O_DKIND, O_FIRST, O_FOCUS_EDGE, O_HAND, O_HDECK, O_HEROES, O_HERO_UP, O_IDECK, O_ITEMS, O_KNOWN,
-    O_LIMBO, O_LOC_GATH, O_LOC_NUT, O_LOC_SPORES, O_NDECK_TOP, O_NDISCARD, O_NKNOWN, O_PATHS, O_PAY, O_PERM,
-    O_PHASE, O_PICKS, O_PLAYERS, O_SHOP, O_SUPPLY, O_TAVERN, O_TOP_N, O_TURN, O_TURNP, O_VDKIND,
-    PATH_WINDOW_BUILDER, PATH_WINDOW_EDGE, PAY_PAID, PHASE, PLACE_PATH_LEFT, REMOVE_OWN_EDGE, RESOLVE_ABILITY,
-    RESOLVE_X1, RESOLVE_X2, RESOLVE_X3, RUSSULA_PICK_FIRST, RUSSULA_PICK_MADE, T, TP, TURN, USE_ABILITY, USE_SIDE,
-    c_bonus_at, c_card_at, c_nothief_at, c_repl_at, carea_at, cfg_permanent_at, ctok_at, decision_arg, decision_at,
-    decision_depth, deck_top_at, discard_at, gatherer_at, hand_at, known_at, limbo_at, loc_nut_at, loc_spores_at,
-    mat_nut_at, mat_spores_at, ndeck_at, ndeck_top_at, ndiscard_at, npaths_at, nseen_at, paths_at, top_arg,
-    top_kind, top_player,
+    AB_WITCH, ACTIONS, BN_PLAYED, BN_TRIGGER, CFG_BY_TYPE, CFG_EMS, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM,
+    CFG_TURN_LIMIT, C_ACTIVE, C_ATT, C_DEF, C_DEFENDED, C_EDGE, C_REVEALED, C_STAGE, C_WINNER, DECK_N, DECK_TOP_N,
+    DONE, D_BUY, D_FA, D_INKY_GIVE, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_USE,
+    FIRST, FLY_AGARIC_LEVEL, G, INKY_GIVE_EDGE, LAST_EDGE, MAXP, MAX_ACTIONS_PER_TURN, MAX_PAID, NDECK_N,
+    NDECK_TOP_N, NK, NUM_D_BASE, NUM_D_ITEMS, O_AB, O_AB_KIND, O_AB_LOC, O_AB_SIDE, O_AB_TARGET, O_AB_USER,
+    O_ACTIONS, O_ACTOR, O_BN, O_BONDED, O_BUY, O_C, O_CAREA, O_C_CARD, O_C_NOTHIEF, O_C_REPL, O_C_STAGE, O_C_WHO,
+    O_DEAL, O_DECKS, O_DECK_TOP, O_DISCARD, O_DKIND, O_FIRST, O_FOCUS_EDGE, O_HAND, O_HDECK, O_HEROES, O_HERO_UP,
+    O_IDECK, O_ITEMS, O_KNOWN, O_LIMBO, O_LOC_GATH, O_LOC_NUT, O_LOC_SPORES, O_NDECK_TOP, O_NDISCARD, O_NKNOWN,
+    O_PATHS, O_PAY, O_PERM, O_PHASE, O_PICKS, O_PLAYERS, O_SHOP, O_SUPPLY, O_TAVERN, O_TOP_N, O_TURN, O_TURNP,
+    O_VDKIND, PATH_WINDOW_BUILDER, PATH_WINDOW_EDGE, PAY_PAID, PHASE, PLACE_PATH_LEFT, REMOVE_OWN_EDGE,
+    RESOLVE_ABILITY, RESOLVE_X1, RESOLVE_X2, RESOLVE_X3, RUSSULA_PICK_FIRST, RUSSULA_PICK_MADE, T, TP, TURN,
+    USE_ABILITY, USE_SIDE, c_bonus_at, c_card_at, c_nothief_at, c_repl_at, carea_at, cfg_permanent_at, ctok_at,
+    decision_arg, decision_at, decision_depth, deck_top_at, discard_at, gatherer_at, hand_at, known_at, limbo_at,
+    loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, ndeck_at, ndeck_top_at, ndiscard_at, npaths_at, nseen_at,
+    paths_at, top_arg, top_kind, top_player,
 )
 from .tavern import observe_tavern, on
 from .team import observer_seat, team_observe
@@ -75,6 +76,8 @@ def observe(state, player, cfg, out, work):
         observe_tavern(state, cfg, me, n, out, O_HEROES, O_HERO_UP, O_HDECK, O_DEAL, O_TAVERN, O_PICKS)
     if cfg[CFG_TEAM]:   # variant: team
         team_observe(state, cfg, me, out, work)
+    if cfg[CFG_BY_TYPE]:   # mycelium_v1: the Exchange block after v0's fields
+        observe_exchange(state, cfg, me, n, out)
 
 
 @njit(cache=True)

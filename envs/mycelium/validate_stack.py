@@ -17,16 +17,17 @@ from .emsporium import hand_limit
 from .layout import (
     ABILITY_ARGS, AB_AD_REACT, AB_BIRDS, AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_DECEIVE,
     AB_FLY, AB_INKY, AB_LIBERTY, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA,
-    AB_SPAWN, AB_THIEF_PAIR, AB_THIEF_STEAL, AB_TRUFFLE, AB_VEILED, AB_WITCH, AD, ARRANGE_POSITION, ARRANGE_VIEWED,
-    BLEWIT, BLUE_OY, BN_PLAYED, BN_TRIGGER, BUY_PAID, BUY_SPENT, CFG_EMS, CFG_HOLDERS, CFG_LEGENDS, CFG_NP,
-    CFG_TEAM, CHANT, CHICKEN, CS_AD, CS_PUFF, CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL, C_ACTIVE, C_ATT, C_DEF,
-    C_DEFENDED, C_NEXT, C_PASSES, C_STAGE, C_SUB, DECISION_ARGS, DONE, D_ATT_CARD, D_BN, D_COMBAT, D_DEFEND, D_FA,
-    D_GATHER, D_HERO_PICK, D_LEGEND, D_RESOLVE, D_USE, FIRST, FLY_AGARIC_LEVEL, GATHER_SUBSET, HERO_PICK_LEFT,
+    AB_SPAWN, AB_THIEF_PAIR, AB_THIEF_STEAL, AB_TRUFFLE, AB_VEILED, AB_WITCH, ACTIONS, AD, ARRANGE_POSITION,
+    ARRANGE_VIEWED, BLEWIT, BLUE_OY, BN_PLAYED, BN_TRIGGER, BUY_PAID, BUY_SPENT, CFG_BY_TYPE, CFG_EMS, CFG_HOLDERS,
+    CFG_LEGENDS, CFG_NP, CFG_TEAM, CHANT, CHICKEN, CS_AD, CS_PUFF, CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL,
+    C_ACTIVE, C_ATT, C_DEF, C_DEFENDED, C_NEXT, C_PASSES, C_STAGE, C_SUB, DECISION_ARGS, DONE, D_ATT_CARD, D_BN,
+    D_COMBAT, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK, D_LEGEND, D_RESOLVE, D_USE, EXCHANGE_CHOICE_FIRST,
+    EXCHANGE_CHOICE_OPTION, EXCHANGE_CHOICE_TYPE, FIRST, FLY_AGARIC_LEVEL, GATHER_SUBSET, HERO_PICK_LEFT,
     INKY_GIVE_RECEIVER, K, L, LIBERTY, MAX_PATHS, MOREL, NDECK_N, NIGHT, PARASOL, PATH_WINDOW_BUILDER, PHASE,
     PH_ACTION, PH_DISCARD, PH_EXPLORE, PH_NUTRIENT, PH_OVER, PH_PLACE, PINK_OY, PLACED, PLACE_PATH_LEFT, PUFF,
     REACTION_ABILITIES, RESOLVE_ABILITY, RESOLVE_X1, RESOLVE_X2, RESOLVE_X3, RUSSULA_PICK_FIRST, RUSSULA_PICK_MADE,
-    SHIITAKE, TP, TRADE_USED, USE_ABILITY, USE_SIDE, c_card_at, cfg_cave_at, ctok_at, decision_arg, decision_at,
-    decision_depth, gatherer_at, legend_deal_at, npaths_at,
+    SHIITAKE, TP, TRADE_USED, USE_ABILITY, USE_SIDE, c_card_at, cfg_card_type_at, cfg_cave_at, ctok_at,
+    decision_arg, decision_at, decision_depth, gatherer_at, legend_deal_at, npaths_at,
 )
 from .tavern import heroes_available
 from .team import teammate
@@ -201,6 +202,23 @@ def buy_fits(state, cfg, lv, depth):
     if decision_arg(state, lv, BUY_SPENT) > decision_arg(state, lv, BUY_PAID):
         return V_ARG
     return V_OK
+
+
+@njit(cache=True)
+def exchange_choice_fits(state, cfg, lv, depth):
+    """mycelium_v1 (exchange.py): the Exchange's choice of cards, from the Action Phase menu, with
+    a card left to name."""
+    p = decision_at(state, lv, 1)
+    ok = cfg[CFG_BY_TYPE] != 0 and lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION \
+        and p == state[TP] and not state[C_ACTIVE]
+    if not (ok and state[ACTIONS] >= 1):
+        return V_KIND
+    ct = decision_arg(state, lv, EXCHANGE_CHOICE_TYPE)
+    first = decision_arg(state, lv, EXCHANGE_CHOICE_FIRST)
+    if decision_arg(state, lv, EXCHANGE_CHOICE_OPTION) > cfg[CFG_NP] or (first > 0 and cfg[cfg_card_type_at(first - 1)] != ct):
+        return V_ARG
+    answers, _last = picks(state, cfg, p, ct, first - 1)
+    return V_OK if answers >= 1 else V_TOP
 
 
 @njit(cache=True)
