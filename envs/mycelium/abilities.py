@@ -14,14 +14,12 @@ pile, nothing else happens). The state check of a window is ``validate_stack.fly
 
 from numba import njit
 
-# <imports>
 from .cards import lose_public, may_hold, order_player, to_discard
 from .layout import (
     ABILITY_CARD, AB_FLY, AB_REINF, A_FLY, A_PASS, A_USE, CARD_PAIR, CFG_NP, D_FA, D_RESOLVE, FLY, FLY_AGARIC_LEVEL,
     NO_CARD, RESOLVE_CANCELLED, USE_ABILITY, USE_SIDE, carea_at, decision_arg, decision_depth, hand_at, limbo_at,
     pop_decision, push_decision, set_decision_arg, top_arg,
 )
-# </imports>
 
 
 # --- playing a card for its ability ---------------------------------------------------------

@@ -3,12 +3,10 @@ Paths to its Colony (a breadth-first search over the work area)."""
 
 from numba import njit
 
-# <imports>
 from .graph import breadth_first
 from .layout import (
     CFG_EDGE_NBR, CFG_NE, E, LAST_EDGE, cfg_edge_nbr_at, cfg_gloc_edges_at, cfg_permanent_at, npaths_at, paths_at,
 )
-# </imports>
 
 CLOSED = 2   # a mark of the search: an edge without a Path of the player
 
@@ -19,10 +17,8 @@ def has_path(state, e, p):
 
 
 @njit(cache=True)
-def connected_to_own(state, cfg, p, e):
-    """A Path of ``p`` on ``e`` itself or on an edge sharing a corner with ``e``."""
-    if has_path(state, e, p):
-        return True
+def next_to_own(state, cfg, p, e):
+    """A Path of ``p`` on an edge sharing a corner with ``e``."""
     for k in range(4):
         n = cfg[cfg_edge_nbr_at(e, k)]
         if n >= 0 and has_path(state, n, p):
@@ -31,16 +27,19 @@ def connected_to_own(state, cfg, p, e):
 
 
 @njit(cache=True)
+def connected_to_own(state, cfg, p, e):
+    """A Path of ``p`` on ``e`` itself or on an edge sharing a corner with ``e``."""
+    return has_path(state, e, p) or next_to_own(state, cfg, p, e)
+
+
+@njit(cache=True)
 def can_build_at(state, cfg, p, e):
+    """``p`` may build on ``e``: no Path of its own there, a free slot, one of its Paths next to it."""
     if has_path(state, e, p):
         return False
     if state[paths_at(e, 0)] != 0 and state[paths_at(e, 1)] != 0:
         return False
-    for k in range(4):
-        n = cfg[cfg_edge_nbr_at(e, k)]
-        if n >= 0 and has_path(state, n, p):
-            return True
-    return False
+    return next_to_own(state, cfg, p, e)
 
 
 @njit(cache=True)

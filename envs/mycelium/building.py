@@ -5,19 +5,18 @@ Penny Bun and Inky Cap (``D_PATHWIN``), an Inky Cap's gift (``D_INKY_GIVE``).
 
 from numba import njit
 
-# <imports>
 from .abilities import play_card
 from .board import any_build_edge, any_removable, can_build_at, connected_to_own, has_path, place_path, remove_path
-from .cards import hand_card_mask, hand_size, lose_hidden, lose_public, may_hold, order_player, to_discard
+from .cards import (
+    hand_card_mask, hand_size, lose_hidden, lose_public, may_hold, order_player, payment_mask, to_discard,
+)
 from .layout import (
     AB_INKY, AB_PENNY, A_INKY, A_PASS, A_PAY_DONE, A_PAY_TOKEN, A_PENNY, CFG_NE, CFG_NP, D_PATHWIN, D_PLACE_PATH,
     D_REMOVE_OWN, INKY, INKY_GIVE_EDGE, INKY_GIVE_GIVEN, INKY_GIVE_RECEIVER, MAX_PAID, MAX_PATHS,
-    PATH_WINDOW_BUILDER, PATH_WINDOW_EDGE, PAY_PAID, PENNY, PLACE_PATH_LEFT, REMOVE_OWN_EDGE, T, card_args,
-    cfg_permanent_at, cfg_spore_at, hand_at, known_at, mat_spores_at, npaths_at, pay_card_action, pay_card_args,
-    place_path_action, place_path_args, pop_decision, push_decision, remove_own_action, remove_own_args,
-    set_top_arg, top_arg,
+    PATH_WINDOW_BUILDER, PATH_WINDOW_EDGE, PAY_PAID, PENNY, PLACE_PATH_LEFT, REMOVE_OWN_EDGE, card_args,
+    cfg_permanent_at, cfg_spore_at, hand_at, known_at, mat_spores_at, npaths_at, pay_card_args, place_path_action,
+    place_path_args, pop_decision, push_decision, remove_own_action, remove_own_args, set_top_arg, top_arg,
 )
-# </imports>
 
 
 @njit(cache=True)
@@ -36,16 +35,9 @@ def push_path_window(state, cfg, builder, e):
 @njit(cache=True)
 def pay_mask(state, cfg, p, mask, work):
     mask[A_PAY_DONE] = 1
-    c = 1
     if top_arg(state, PAY_PAID) < MAX_PAID:
-        if state[mat_spores_at(p)] > 0:
-            mask[A_PAY_TOKEN] = 1
-            c += 1
-        for t in range(T):
-            if state[hand_at(p, t)] > 0 and cfg[cfg_spore_at(t)] > 0:
-                mask[pay_card_action(t)] = 1
-                c += 1
-    return c
+        return 1 + payment_mask(state, cfg, p, mask)
+    return 1
 
 
 @njit(cache=True)

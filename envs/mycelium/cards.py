@@ -6,14 +6,13 @@ from numba import njit
 from mushgym.core import shuffle_range
 
 
-# <imports>
 from .layout import (
-    CFG_HOLDERS, CFG_NP, COMBAT_TOKENS, C_ACTIVE, C_REVEALED, DECK, DECK_N, DECK_TOP, DECK_TOP_N, DISCARD, G, MAXP,
-    NDECK, NDECK_N, NDECK_TOP, NDECK_TOP_N, NDISCARD, NK, NN, NUTRIENT_TOKENS, RNG, SPORE_TOKENS, T, TP, c_card_at,
-    c_repl_at, card_action, carea_at, cfg_copies_at, cfg_spore_at, ctok_at, deck_at, deck_top_at, discard_at,
-    hand_at, known_at, limbo_at, loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, ndeck_top_at, nseen_at,
+    A_PAY_TOKEN, CFG_HOLDERS, CFG_NP, COMBAT_TOKENS, C_ACTIVE, C_REVEALED, DECK, DECK_N, DECK_TOP, DECK_TOP_N,
+    DISCARD, G, MAXP, NDECK, NDECK_N, NDECK_TOP, NDECK_TOP_N, NDISCARD, NK, NN, NUTRIENT_TOKENS, RNG, SPORE_TOKENS,
+    T, TP, c_card_at, c_repl_at, card_action, carea_at, cfg_copies_at, cfg_spore_at, ctok_at, deck_at, deck_top_at,
+    discard_at, hand_at, known_at, limbo_at, loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, ndeck_top_at,
+    nseen_at, pay_card_action,
 )
-# </imports>
 
 
 @njit(cache=True)
@@ -246,5 +245,19 @@ def hand_card_mask(state, p, mask):
     for t in range(T):
         if state[hand_at(p, t)] > 0:
             mask[card_action(t)] = 1
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def payment_mask(state, cfg, p, mask):
+    """The payments of a Build or a Buy: a Spore Token (3), a card for its spore value."""
+    c = 0
+    if state[mat_spores_at(p)] > 0:
+        mask[A_PAY_TOKEN] = 1
+        c += 1
+    for t in range(T):
+        if state[hand_at(p, t)] > 0 and cfg[cfg_spore_at(t)] > 0:
+            mask[pay_card_action(t)] = 1
             c += 1
     return c

@@ -6,7 +6,6 @@ stack; its stage in the ``c_*`` fields).
 
 from numba import njit
 
-# <imports>
 from .abilities import play_card
 from .board import any_build_edge, connected_to_own, remove_path
 from .cards import ctok_supply, draw_cards, gain_public, hand_card_mask, hand_size, lose_hidden, may_hold, to_discard
@@ -22,7 +21,6 @@ from .layout import (
 )
 from .tavern import has_combat_reaction, reinf_mask, use_hero
 from .team import is_teammate
-# </imports>
 
 
 @njit(cache=True)

@@ -9,7 +9,6 @@ decisions (the stack empty) are :mod:`.menu`'s.
 
 from numba import njit
 
-# <imports>
 from .cards import hand_size
 from .emsporium import hand_limit
 from .layout import (
@@ -18,7 +17,6 @@ from .layout import (
 )
 from .menu import phase_mask, phase_step
 from .turn import end_turn
-# </imports>
 
 K.install_rules(globals())
 

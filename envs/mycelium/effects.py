@@ -7,7 +7,6 @@ from numba import njit
 
 from mushgym.core import rng_below, shuffle_range
 
-# <imports>
 from .abilities import cancel_ability, drop_cancelled, release_cards, use_ability
 from .board import has_path, remove_path
 from .cards import (
@@ -27,7 +26,6 @@ from .layout import (
     discard_at, gatherer_at, hand_at, known_at, loc_spores_at, mat_spores_at, ndeck_at, nseen_at, paths_at,
     place_gatherer_action, place_gatherer_args, pop_decision, push_decision, set_top_arg, top_arg, top_player,
 )
-# </imports>
 
 
 @njit(cache=True)

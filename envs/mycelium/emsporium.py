@@ -21,17 +21,15 @@ from numba import njit
 
 from mushgym.core import refill_slots, rng_below, shuffle_range
 
-# <imports>
 from .board import has_path
-from .cards import lose_public, to_discard
+from .cards import lose_public, payment_mask, to_discard
 from .graph import breadth_first
 from .layout import (
     A_PAY_CARD, A_PAY_DONE, A_PAY_TOKEN, BUY_PAID, BUY_SPENT, CFG_EDGE_NBR, CFG_EMS, CFG_NE, D_BUY, E, HAND_LIMIT,
     IDECK, IDECK_N, MAXP, MAX_PAID, NI, NIC, RNG, SHOP, SHOP_SLOTS, T, buy_item_action, buy_item_args,
-    cfg_item_cost_at, cfg_spore_at, hand_at, item_deck_at, items_at, mat_spores_at, pay_card_action, pay_card_args,
-    pop_decision, push_decision, set_top_arg, shop_at, top_arg,
+    cfg_item_cost_at, cfg_spore_at, item_deck_at, items_at, mat_spores_at, pay_card_args, pop_decision,
+    push_decision, set_top_arg, shop_at, top_arg,
 )
-# </imports>
 from .layout import V_ITEMS  # noqa: F401  (the validate code of the item counts; validate.py names it)
 
 # item types (variant_data.ITEM_NAMES order)
@@ -137,13 +135,7 @@ def buy_mask(state, cfg, p, mask, work):
     mask[A_PAY_DONE] = 1
     c = 1
     if paid < MAX_PAID:
-        if state[mat_spores_at(p)] > 0:
-            mask[A_PAY_TOKEN] = 1
-            c += 1
-        for t in range(T):
-            if state[hand_at(p, t)] > 0 and cfg[cfg_spore_at(t)] > 0:
-                mask[pay_card_action(t)] = 1
-                c += 1
+        c += payment_mask(state, cfg, p, mask)
     for s in range(SHOP):
         i = state[shop_at(s)]
         if i >= 0 and cfg[cfg_item_cost_at(i)] <= left:

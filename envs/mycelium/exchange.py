@@ -31,7 +31,6 @@ from numba import njit
 
 from mushgym.core import Layout
 
-# <imports>
 from .cards import draw_cards, lose_public, spore_supply, to_discard
 from .emsporium import spawn_bonus
 from .layout import (
@@ -40,7 +39,6 @@ from .layout import (
     decision_depth, exchange_action, hand_at, loc_spores_at, pop_decision, push_decision, set_top_arg, top_arg,
     top_kind, top_player,
 )
-# </imports>
 
 # the observation block mycelium_v1 appends after v0's observation of the same options
 # (its offset: config ``exchange_obs``); relative offsets

@@ -4,7 +4,6 @@ player's choices of what it takes first (the ``D_GATHER`` decision kind)."""
 
 from numba import njit
 
-# <imports>
 from .board import bonded_count, bonded_edges
 from .cards import draw_cards
 from .emsporium import cards_per_mush_room_gatherer, tokens_per_gatherer
@@ -15,7 +14,6 @@ from .layout import (
     top_arg,
 )
 from .team import could_take, next_choice, team_gathered, team_take
-# </imports>
 
 
 @njit(cache=True)

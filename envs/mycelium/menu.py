@@ -6,7 +6,6 @@ what each does.
 
 from numba import njit
 
-# <imports>
 from .abilities import play_card, play_pair, to_limbo
 from .board import any_build_edge, has_path
 from .cards import hand_card_mask, hand_size, lose_public, pay_capacity, spore_supply, to_discard
@@ -30,7 +29,6 @@ from .layout import (
 from .tavern import menu_mask, on, tavern_gather, use_hero
 from .team import trade_menu, trade_offer
 from .turn import after_place
-# </imports>
 
 
 @njit(cache=True)

@@ -6,7 +6,6 @@ the observer has seen it.
 
 from numba import njit
 
-# <imports>
 from .board import bonded_count, bonded_edges
 from .cards import ctok_supply, hand_size, nutrient_supply, spore_supply
 from .combat import combat_player
@@ -33,7 +32,6 @@ from .layout import (
 )
 from .tavern import observe_tavern, on
 from .team import observer_seat, team_observe
-# </imports>
 
 
 @njit(cache=True)

@@ -25,7 +25,6 @@ from numba import njit
 
 from mushgym.core import refill_slots, rng_below, shuffle_range
 
-# <imports>
 from .cards import ctok_supply, draw_cards, nutrient_supply, spore_supply
 from .gathering import start_gathering
 from .layout import (
@@ -36,7 +35,6 @@ from .layout import (
     legend_keep_args, loc_nut_at, loc_spores_at, mat_spores_at, nseen_at, pop_decision, push_decision, set_top_arg,
     top_arg, top_kind,
 )
-# </imports>
 from .layout import V_HEROES  # noqa: F401  (the validate code of the hero counts; validate.py names it)
 
 # effects (variant_data.HERO_EFFECTS order)

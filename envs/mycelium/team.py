@@ -27,7 +27,6 @@ module: they end in the gathering.
 
 from numba import njit
 
-# <imports>
 from .board import bonded_count, bonded_edges
 from .cards import gain_public, hand_size, lose_public
 from .emsporium import tokens_per_gatherer
@@ -39,7 +38,6 @@ from .layout import (
     hand_at, known_at, loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, ndeck_at, nseen_at, pop_decision,
     push_decision, top_arg, top_kind, top_player,
 )
-# </imports>
 
 TEAM_WIN = 15          # combined Nutrients of a team that win (published)
 COLONY_CAP = WIN_NUTRIENTS   # at most 10 Nutrients per Colony (published); the rest returns to the supply

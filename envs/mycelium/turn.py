@@ -7,7 +7,6 @@ from numba import njit
 
 from mushgym.core import rng_below, rng_seed, shuffle_range
 
-# <imports>
 from .abilities import play_card
 from .cards import draw_cards, hand_size, may_hold, nutrient_supply, order_player, shuffle_nutrients_all, spore_supply
 from .emsporium import draw_phase_cards, hand_limit, init_items, refill_shop
@@ -22,7 +21,6 @@ from .layout import (
 )
 from .tavern import init_tavern
 from .team import team_init, team_returns
-# </imports>
 
 
 @njit(cache=True)

@@ -67,7 +67,6 @@ out while its Gather Phase's choice is pending.
 import numpy as np
 from numba import njit
 
-# <imports>
 from .board import bonded_edges
 from .cards import ctok_supply, nutrient_supply, spore_supply
 from .emsporium import hand_limit, validate_emsporium
@@ -88,7 +87,6 @@ from .layout import (
 from .tavern import is_reaction, on, validate_tavern
 from .team import TEAM_WIN, could_take, holds, team_totals
 from .validate_stack import check_stack
-# </imports>
 from .validate_codes import (  # noqa: F401  (the codes and their messages: MyceliumGame.validate, the tests)
     DETAIL, V_ARG, V_ARRANGE, V_CARDS, V_COMBAT, V_DECK_TOP, V_END, V_EXPLORE, V_FA, V_HEROES, V_ITEMS, V_KIND,
     V_KNOWN, V_LIMBO, V_LOCATION, V_NUTRIENT_CARDS, V_OK, V_PATH_COUNT, V_PATHS, V_PILE, V_PLAYER, V_RNG,

@@ -8,7 +8,6 @@ entry a decision the player to act can answer.
 import numpy as np
 from numba import njit
 
-# <imports>
 from .abilities import is_cancelled
 from .cards import hand_size
 from .combat import combat_player, rep_card
@@ -34,7 +33,6 @@ from .team import teammate
 from .validate_codes import (
     V_ARG, V_ARRANGE, V_FA, V_KIND, V_OK, V_PLAYER, V_STACK, V_STACK_CLEAR, V_TOP, V_USE, error,
 )
-# </imports>
 
 
 _, STACK_DEPTH, STACK_ARGS = L.stack
@@ -277,19 +275,20 @@ def remove_own_fits(state, cfg, lv, depth):
 
 
 @njit(cache=True)
-def path_window_fits(state, cfg, lv, depth):
-    if not in_action_or_nutrient(state):
-        return V_KIND
-    ok = decision_arg(state, lv, PATH_WINDOW_BUILDER) != decision_at(state, lv, 1) and state[PHASE] == PH_ACTION
+def asks_another_in_action_phase(state, lv, other):
+    """A prompt of the Action Phase about the Path of another player (argument ``other``)."""
+    ok = decision_arg(state, lv, other) != decision_at(state, lv, 1) and state[PHASE] == PH_ACTION
     return V_OK if ok else V_KIND
 
 
 @njit(cache=True)
+def path_window_fits(state, cfg, lv, depth):
+    return asks_another_in_action_phase(state, lv, PATH_WINDOW_BUILDER)
+
+
+@njit(cache=True)
 def inky_give_fits(state, cfg, lv, depth):
-    if not in_action_or_nutrient(state):
-        return V_KIND
-    ok = decision_arg(state, lv, INKY_GIVE_RECEIVER) != decision_at(state, lv, 1) and state[PHASE] == PH_ACTION
-    return V_OK if ok else V_KIND
+    return asks_another_in_action_phase(state, lv, INKY_GIVE_RECEIVER)
 
 
 @njit(cache=True)
