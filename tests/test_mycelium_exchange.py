@@ -369,6 +369,6 @@ def test_a_redraw_keeps_the_cards_of_a_pending_exchange():
         other = sc.game.perturb_hidden(sc.s, GREEN, rng)
         sc.game.validate(other)
         hand = R.L.arrays(other)["hand"][BLUE]
-        assert hand[K["Liberty Cap"]] == 1 and hand.sum() == 4
+        assert hand[K["Liberty Cap"]] >= 1 and hand.sum() == 4
         moved |= not np.array_equal(hand, sc.v["hand"][BLUE])
     assert moved

@@ -476,7 +476,7 @@ class MyceliumGame(Game):
             for t in range(R.T):
                 pool += [t] * int(free[t])
             slots.append(("hand", q, int(free.sum())))
-            v["hand"][q] = known[q]
+            v["hand"][q] -= free
         hidden_combat = []
         if v["c_active"] and not v["c_revealed"]:
             for side, who in ((0, int(v["c_att"])), (1, int(v["c_def"]))):
