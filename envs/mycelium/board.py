@@ -3,12 +3,11 @@ Paths to its Colony (a breadth-first search over the work area)."""
 
 from numba import njit
 
-from .graph import breadth_first
+from .graph import bfs_walk
 from .layout import (
-    CFG_EDGE_NBR, CFG_NE, E, LAST_EDGE, cfg_edge_nbr_at, cfg_gloc_edges_at, cfg_permanent_at, npaths_at, paths_at,
+    CFG_EDGE_NBR, CFG_NE, LAST_EDGE, W_ALLOWED, W_MARKS, W_QUEUE, cfg_edge_nbr_at, cfg_gloc_edges_at,
+    cfg_permanent_at, npaths_at, paths_at,
 )
-
-CLOSED = 2   # a mark of the search: an edge without a Path of the player
 
 
 @njit(cache=True)
@@ -81,20 +80,20 @@ def remove_path(state, p, e):
 @njit(cache=True)
 def bonded_edges(state, cfg, p, work):
     """Marks ``work[e] = 1`` for every Path of ``p`` traced back to its Colony, else 0 (a
-    breadth-first search from its permanent Paths through its own Paths, queue at ``work[E:]``)."""
+    breadth-first walk from its permanent Paths through its own Paths)."""
     ne = cfg[CFG_NE]
     tail = 0
     for e in range(ne):
+        work[W_ALLOWED + e] = 1 if has_path(state, e, p) else 0
+        work[W_MARKS + e] = -1
         if cfg[cfg_permanent_at(e)] == p:
-            work[e] = 1
-            work[E + tail] = e
+            work[W_MARKS + e] = 1
+            work[W_QUEUE + tail] = e
             tail += 1
-        else:
-            work[e] = 0 if has_path(state, e, p) else CLOSED
-    breadth_first(cfg, CFG_EDGE_NBR, 4, work, 0, E, tail, -1)
+    bfs_walk(cfg, CFG_EDGE_NBR, 4, work, W_ALLOWED, W_MARKS, W_QUEUE, tail, 0)
     for e in range(ne):
-        if work[e] == CLOSED:
-            work[e] = 0
+        if work[W_MARKS + e] < 0:
+            work[W_MARKS + e] = 0
 
 
 @njit(cache=True)

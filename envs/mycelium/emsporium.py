@@ -23,12 +23,12 @@ from mushgym.core import refill_slots, rng_below, shuffle_range
 
 from .board import has_path
 from .cards import lose_public, payment_mask, to_discard
-from .graph import breadth_first
+from .graph import bfs_walk
 from .layout import (
-    A_PAY_CARD, A_PAY_DONE, A_PAY_TOKEN, BUY_PAID, BUY_SPENT, CFG_EDGE_NBR, CFG_EMS, CFG_NE, D_BUY, E, HAND_LIMIT,
-    IDECK, IDECK_N, MAXP, MAX_PAID, NI, NIC, RNG, SHOP, SHOP_SLOTS, T, buy_item_action, buy_item_args,
-    cfg_item_cost_at, cfg_spore_at, item_deck_at, items_at, mat_spores_at, pay_card_args, pop_decision,
-    push_decision, set_top_arg, shop_at, top_arg,
+    A_PAY_CARD, A_PAY_DONE, A_PAY_TOKEN, BUY_PAID, BUY_SPENT, CFG_EDGE_NBR, CFG_EMS, CFG_NE, D_BUY, HAND_LIMIT,
+    IDECK, IDECK_N, MAXP, MAX_PAID, NI, NIC, RNG, SHOP, SHOP_SLOTS, T, W_ALLOWED, W_MARKS, W_QUEUE, buy_item_action,
+    buy_item_args, cfg_item_cost_at, cfg_spore_at, item_deck_at, items_at, mat_spores_at, pay_card_args,
+    pop_decision, push_decision, set_top_arg, shop_at, top_arg,
 )
 from .layout import V_ITEMS  # noqa: F401  (the validate code of the item counts; validate.py names it)
 
@@ -97,13 +97,16 @@ def bow_reach(state, cfg, p, work):
     ne = cfg[CFG_NE]
     tail = 0
     for e in range(ne):
+        work[W_ALLOWED + e] = 1
+        work[W_MARKS + e] = -1
         if has_path(state, e, p):
-            work[e] = 1
-            work[E + tail] = e
+            work[W_MARKS + e] = 0
+            work[W_QUEUE + tail] = e
             tail += 1
-        else:
-            work[e] = 0
-    breadth_first(cfg, CFG_EDGE_NBR, 4, work, 0, E, tail, 1 + bows)
+    bfs_walk(cfg, CFG_EDGE_NBR, 4, work, W_ALLOWED, W_MARKS, W_QUEUE, tail, 1)   # corner-steps from a Path
+    for e in range(ne):
+        d = work[W_MARKS + e]
+        work[W_MARKS + e] = 1 if 0 <= d <= 1 + bows else 0
     return bows
 
 

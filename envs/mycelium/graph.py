@@ -1,33 +1,33 @@
-"""A breadth-first search over a graph kept as a table of neighbours (game-agnostic).
+"""Breadth-first search over a graph of fixed degree, in the work area (game-agnostic).
 
 Mycelium's bonds (:func:`.board.bonded_edges`) and the Bow's reach
-(:func:`.emsporium.bow_reach`) both run it over the work area. It is written in the form of
-the engine's shared search so that :mod:`.board` can take that one instead by changing its
-import line.
+(:func:`.emsporium.bow_reach`) walk the board's edges with it. It is the engine's shared
+walk, ``mushgym.core.graph.bfs_walk`` (same signature, same meaning): where the engine has
+it, this module is the one line ``from mushgym.core.graph import bfs_walk  # noqa: F401``.
+
+The graph is a neighbour table ``table[table_off + v * degree + k]`` (-1: none); the walk uses
+three tables of one slot per node in the work area: ``work[allowed + v]`` (1: the walk may
+enter ``v``), ``work[visit + v]`` (-1: not reached yet; the walk writes its source's value plus
+``step`` per edge) and ``work[queue + i]`` (the nodes in the order reached, sources first).
+Nothing is allocated.
 """
 
 from numba import njit
 
 
 @njit(cache=True)
-def breadth_first(adj, adj_off, degree, work, marks, queue, tail, layers):
-    """Spread from the seeds ``work[queue:queue + tail]`` (already marked 1 in the marks
-    ``work[marks + v]``): a neighbour ``w`` of node ``v`` is ``adj[adj_off + v * degree + k]``
-    (-1: none) and is entered, marked 1 and queued when its mark is 0 (any other mark closes
-    it). ``layers`` >= 0 stops that many steps from the seeds (-1: no limit). Returns the
-    number of nodes queued (the seeds included); the work area is the only memory used."""
+def bfs_walk(table, table_off, degree, work, allowed, visit, queue, tail, step):
+    """Walk on from the sources ``work[queue:queue + tail]`` (already given their values in
+    ``visit``); returns the number of nodes reached, sources included."""
     head = 0
-    layer = 0
-    while head < tail and layer != layers:
-        end = tail
-        while head < end:
-            v = work[queue + head]
-            head += 1
-            for k in range(degree):
-                w = adj[adj_off + v * degree + k]
-                if w >= 0 and work[marks + w] == 0:
-                    work[marks + w] = 1
-                    work[queue + tail] = w
-                    tail += 1
-        layer += 1
+    while head < tail:
+        v = work[queue + head]
+        head += 1
+        value = work[visit + v] + step
+        for e in range(degree):
+            u = table[table_off + v * degree + e]
+            if u >= 0 and work[visit + u] < 0 and work[allowed + u] != 0:
+                work[visit + u] = value
+                work[queue + tail] = u
+                tail += 1
     return tail

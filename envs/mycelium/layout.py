@@ -339,7 +339,12 @@ L.bound("gatherer", -1, TAVERN)   # variant: hero_tavern (the Tavern is location
 L.install(globals())
 K.install(globals())
 
-WORK_SIZE = 2 * E + 8
+# the work area (scratch of the kernels): a walk over the edges (graph.bfs_walk) uses three
+# tables of E slots: its marks (then: 1 where reached), its queue, the edges it may enter
+W_MARKS = 0
+W_QUEUE = E
+W_ALLOWED = 2 * E
+WORK_SIZE = 3 * E + 8
 
 ABILITY_ARGS = np.array([
     [ARG_TYPE, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0],   # Deceiver .. Liberty Cap
