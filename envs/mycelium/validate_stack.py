@@ -13,6 +13,7 @@ from .cards import hand_size
 from .combat import combat_player, rep_card
 from .decisions import arg_ok, prompt_live
 from .emsporium import hand_limit
+from .exchange import picks
 from .layout import (
     ABILITY_ARGS, AB_AD_REACT, AB_BIRDS, AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_DECEIVE,
     AB_FLY, AB_INKY, AB_LIBERTY, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA,
@@ -28,7 +29,7 @@ from .layout import (
     SHIITAKE, TP, TRADE_USED, USE_ABILITY, USE_SIDE, c_card_at, cfg_card_type_at, cfg_cave_at, ctok_at,
     decision_arg, decision_at, decision_depth, gatherer_at, legend_deal_at, npaths_at,
 )
-from .tavern import heroes_available
+from .tavern import heroes_available, on
 from .team import teammate
 from .validate_codes import (
     V_ARG, V_ARRANGE, V_FA, V_KIND, V_OK, V_PLAYER, V_STACK, V_STACK_CLEAR, V_TOP, V_USE, error,
