@@ -33,8 +33,8 @@ class Scenario:
     turn, the phase and empty hands, then ``position`` (any fields of ``state_from``: paths,
     hands, tokens, a combat in progress, pending decisions, ...) over it."""
 
-    def __init__(self, num_players=4, tp=0, seed=0, position=None, **options):
-        self.game = MyceliumGame(num_players=num_players, **options)
+    def __init__(self, num_players=4, tp=0, seed=0, position=None, game_class=MyceliumGame, **options):
+        self.game = game_class(num_players=num_players, **options)
         self.n = num_players
         self.board = self.game.board
         dealt = self.game.describe(self.game.new_state(seed), hidden=True)

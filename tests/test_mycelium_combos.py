@@ -37,8 +37,8 @@ def test_the_codes_and_kinds_are_distinct_and_the_blocks_follow_each_other():
     assert (R.OBS_SIZE_BASE, R.OBS_SIZE_ITEMS, R.OBS_SIZE) == (1468, 1576, 1643)
     assert R.A_BUY == R.NUM_ACTIONS_BASE and R.A_TRADE == R.NUM_ACTIONS_ITEMS
     assert R.O_VDKIND == R.OBS_SIZE_BASE and R.O_TEAM_DKIND == R.OBS_SIZE_ITEMS
-    kinds = (R.D_BUY, R.D_HERO_PICK, R.D_LEGEND, R.D_TRADE, R.D_GATHER)
-    assert kinds == (15, 16, 17, 18, 19) and R.NUM_D == 20
+    kinds = (R.D_BUY, R.D_HERO_PICK, R.D_LEGEND, R.D_TRADE, R.D_GATHER, R.D_EXCHANGE)   # (mycelium_v1's last)
+    assert kinds == (15, 16, 17, 18, 19, 20) and R.NUM_D == 21
     assert (R.V_ITEMS, R.V_HEROES, R.V_TEAM) == (V.V_ITEMS, V.V_HEROES, V.V_TEAM) == (28, 29, 30)
     assert sorted(V.VALIDATION_ERRORS) == list(range(1, V.V_TEAM + 1))
 

@@ -2,7 +2,7 @@
 
 * ``board.toml``: the two board sides as hex locations in axial coordinates; the edges
   (where Paths go) and their connections (edges sharing a corner) are derived here.
-* ``cards.toml``: the 23 mushling types (combat value, spore value, copies).
+* ``cards.toml``: the 23 mushling cards (Mushling Card Type, combat value, spore value, copies).
 * ``nutrients.toml``: the nutrient card kinds (effect, copies, Walnut cards).
 
 Every malformed file raises :class:`MyceliumDataError` naming the file, the entry and the
@@ -35,6 +35,10 @@ MUSHLING_NAMES = (
     "Yellow Morel", "Magic Mushling", "Truffle", "Witch's Hat", "Parasol", "Shiitake",
 )
 MUSHLING_TYPES = ("builder", "thief", "enforcer", "warrior", "reinforcement", "wizard", "scout", "worker")
+#: the types the abilities name, with the cards they are coded for (rules.py): a card file
+#: keeps these types to exactly these cards
+TYPED_ABILITY_CARDS = {"builder": ("Chanterelle", "Wood Blewit"), "thief": ("Parasol", "Shiitake"),
+                       "reinforcement": ("Blue Oyster", "Pink Oyster")}
 NUM_MUSHLING_CARDS = 54
 NUM_NUTRIENT_CARDS = 17
 TREE_NAMES = ("Oak", "Birch", "Pine", "Walnut")
@@ -119,10 +123,18 @@ def load_mushlings(path: str | Path | None = None) -> Mushlings:
     if int(copies.sum()) != NUM_MUSHLING_CARDS:
         raise MyceliumDataError(f"{path}: field 'copies' must add up to {NUM_MUSHLING_CARDS} cards, "
                                 f"they add up to {int(copies.sum())}")
-    for pair, members in (("builder", ("Chanterelle", "Wood Blewit")), ("thief", ("Parasol", "Shiitake"))):
+    # the abilities that name a Mushling Card Type are coded for these cards: the Builder and
+    # Thief pairs, Common Puffball's "any Thief", the reinforcement round's "Reinforcement
+    # Mushling Cards"; so these types hold exactly these cards (the Exchange reads every type)
+    for kind, members in TYPED_ABILITY_CARDS.items():
         for m in members:
-            if types[MUSHLING_NAMES.index(m)] != pair:
-                raise MyceliumDataError(f"{path}: mushling {m!r}: field 'type' must be {pair!r} (its pair ability)")
+            if types[MUSHLING_NAMES.index(m)] != kind:
+                raise MyceliumDataError(f"{path}: mushling {m!r}: field 'type' must be {kind!r} (its ability "
+                                        f"names the type)")
+        others = [MUSHLING_NAMES[k] for k in range(n) if types[k] == kind and MUSHLING_NAMES[k] not in members]
+        if others:
+            raise MyceliumDataError(f"{path}: mushling {others[0]!r}: field 'type' may not be {kind!r}: the "
+                                    f"{kind} abilities are coded for {list(members)} only")
     return Mushlings(MUSHLING_NAMES, tuple(types), combat, spore, copies)
 
 

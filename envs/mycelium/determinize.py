@@ -4,12 +4,14 @@ Kept in its own file on purpose (the game's rules are being reworked elsewhere):
 depends only on these names of :mod:`.rules`: ``CFG_NP``, ``T`` (mushling types),
 ``DECK``, ``DECK_N``, ``NDECK``, ``NDECK_N``, ``C_ACTIVE``,
 ``C_REVEALED``, ``C_ATT``, ``C_DEF`` and the index helpers ``hand_at(player, kind)``,
-``known_at(viewer, holder, kind)``, ``c_card_at(side)``, ``nseen_at(player, pos)``.
+``known_at(viewer, holder, kind)``, ``c_card_at(side)``, ``nseen_at(player, pos)``,
+``cfg_card_type_at(kind)`` (and ``exchange.kept_type``).
 
 ``determinize(state, player, cfg, work, rng)`` is :meth:`MyceliumGame.perturb_hidden`
 compiled, drawing from the search's generator ``rng``:
 
-* the other players' hand cards beyond what ``player`` knows of them, the other side's
+* the other players' hand cards beyond what ``player`` knows of them (``mycelium_v1``: but
+  the cards of a pending Exchange's type in its chooser's hand), the other side's
   face-down combat card (a combat not yet revealed) and the mushling deck are pooled,
   put in canonical order (by type), shuffled, and dealt back: hands first (seat order),
   then the face-down cards, the rest becomes the deck;
@@ -31,12 +33,13 @@ from numba import njit
 
 from . import emsporium as _EM   # variant: emsporium (the item deck's order)
 from . import tavern as _TV   # variant: hero_tavern, legends (the hero deck, the others' Legends deals)
+from . import exchange as _EX   # mycelium_v1 (a pending Exchange choice keeps its type's cards)
 
 from mushgym.core import canonical_shuffle, canonical_shuffle_around, pile_slot
 
 from .rules import (
     C_ACTIVE, C_ATT, C_DEF, C_REVEALED, CFG_NP, DECK, DECK_N, DECK_TOP_N, NDECK, NDECK_N, NDECK_TOP_N, T, c_card_at, hand_at, known_at,
-    nseen_at,
+    nseen_at, cfg_card_type_at,
 )
 from .team import known_by, owns, seen_by   # variant: team (2-player game: an agent is two seats)
 
@@ -66,8 +69,11 @@ def determinize(state, player, cfg, work, rng):
     for q in range(n_players):                       # hidden hand cards join the deck
         work[q] = 0
         if not owns(state, player, q):
+            keep = _EX.kept_type(state, q)           # mycelium_v1: q's Exchange choice pending
             for t in range(T):
                 u = state[hand_at(q, t)] - known_by(state, player, q, t)
+                if keep >= 0 and cfg[cfg_card_type_at(t)] == keep:
+                    u = 0                            # the cards it may discard next stay
                 for _ in range(u):
                     state[DECK + n] = t
                     n += 1

@@ -1,6 +1,6 @@
 """The Emsporium variant of Mycelium (option ``emsporium=True``): the shop, the Buy action, the items' effects.
 
-Kernels only; :mod:`.rules` calls them from hooks marked ``# variant: emsporium``. With the
+Kernels only; the base game's modules call them from hooks marked ``# variant: emsporium``. With the
 option off every owned-item count is 0, the shop is empty (-1) and none of these change
 anything (each effect below adds ``count x effect``).
 
@@ -21,15 +21,26 @@ from numba import njit
 
 from mushgym.core import canonical_shuffle, refill_slots, shuffle_range
 
-from .rules import (
-    CFG_EMS, CFG_NE, D_BUY, E, HAND_LIMIT, IDECK, IDECK_N, SHOP_SLOTS, MAX_PAID, MAXP, NI, NIC, RNG, SHOP, T, cfg_edge_nbr_at,
-    cfg_item_cost_at, cfg_spore_at, has_path, hand_at, item_deck_at, items_at, lose_public, mat_spores_at, push_decision,
-    set_top_arg, shop_at, to_discard, top_arg,
+from .board import has_path
+from .cards import lose_public, payment_mask, to_discard
+from .graph import bfs_walk
+from .layout import (
+    A_PAY_CARD, A_PAY_DONE, A_PAY_TOKEN, BUY_PAID, BUY_SPENT, CFG_EDGE_NBR, CFG_EMS, CFG_NE, D_BUY, HAND_LIMIT,
+    IDECK, IDECK_N, MAXP, MAX_PAID, NI, NIC, RNG, SHOP, SHOP_SLOTS, T, W_ALLOWED, W_MARKS, W_QUEUE, buy_item_action,
+    buy_item_args, cfg_item_cost_at, cfg_spore_at, item_deck_at, items_at, mat_spores_at, pay_card_args,
+    pop_decision, push_decision, set_top_arg, shop_at, top_arg,
 )
-from .rules import V_ITEMS  # noqa: F401  (the validate code of the item counts; validate.py names it)
+from .layout import V_ITEMS  # noqa: F401  (the validate code of the item counts; validate.py names it)
 
 # item types (variant_data.ITEM_NAMES order)
-SWORD, PICKAXE, BACKPACK, BOW, FLYERS, SHIELD, POUCH, BASKET = range(8)
+SWORD = 0
+PICKAXE = 1
+BACKPACK = 2
+BOW = 3
+FLYERS = 4
+SHIELD = 5
+POUCH = 6
+BASKET = 7
 
 
 @njit(cache=True)
@@ -86,24 +97,16 @@ def bow_reach(state, cfg, p, work):
     ne = cfg[CFG_NE]
     tail = 0
     for e in range(ne):
-        work[e] = 0
-    for e in range(ne):
+        work[W_ALLOWED + e] = 1
+        work[W_MARKS + e] = -1
         if has_path(state, e, p):
-            work[e] = 1
-            work[E + tail] = e
+            work[W_MARKS + e] = 0
+            work[W_QUEUE + tail] = e
             tail += 1
-    head = 0
-    for _depth in range(1 + bows):
-        end = tail
-        while head < end:
-            e = work[E + head]
-            head += 1
-            for k in range(4):
-                n = cfg[cfg_edge_nbr_at(e, k)]
-                if n >= 0 and work[n] == 0:
-                    work[n] = 1
-                    work[E + tail] = n
-                    tail += 1
+    bfs_walk(cfg, CFG_EDGE_NBR, 4, work, W_ALLOWED, W_MARKS, W_QUEUE, tail, 1)   # corner-steps from a Path
+    for e in range(ne):
+        d = work[W_MARKS + e]
+        work[W_MARKS + e] = 1 if 0 <= d <= 1 + bows else 0
     return bows
 
 
@@ -128,44 +131,51 @@ def can_start_buy(state, cfg, p, capacity):
 
 
 @njit(cache=True)
-def buy_mask(state, cfg, p, mask, a_token, a_card, a_done, a_item):
-    """The legal actions of a ``D_BUY`` entry."""
-    paid = top_arg(state, 0)
-    left = paid - top_arg(state, 1)
-    mask[a_done] = 1
+def buy_mask(state, cfg, p, mask, work):
+    """The legal actions of a ``D_BUY`` entry: pay (up to 30), buy what the value left covers, stop."""
+    paid = top_arg(state, BUY_PAID)
+    left = paid - top_arg(state, BUY_SPENT)
+    mask[A_PAY_DONE] = 1
     c = 1
     if paid < MAX_PAID:
-        if state[mat_spores_at(p)] > 0:
-            mask[a_token] = 1
-            c += 1
-        for t in range(T):
-            if state[hand_at(p, t)] > 0 and cfg[cfg_spore_at(t)] > 0:
-                mask[a_card + t] = 1
-                c += 1
+        c += payment_mask(state, cfg, p, mask)
     for s in range(SHOP):
         i = state[shop_at(s)]
         if i >= 0 and cfg[cfg_item_cost_at(i)] <= left:
-            mask[a_item + s] = 1
+            mask[buy_item_action(s)] = 1
             c += 1
     return c
 
 
 @njit(cache=True)
+def buy_step(state, cfg, p, a, work):
+    """A ``D_BUY`` entry: a payment, an item bought, or the end of the Buy."""
+    if a == A_PAY_DONE:
+        pop_decision(state)
+    elif a == A_PAY_TOKEN:
+        pay_token(state, p)
+    elif A_PAY_CARD <= a < A_PAY_CARD + T:
+        pay_card(state, cfg, p, pay_card_args(a))
+    else:
+        buy_item(state, cfg, p, buy_item_args(a))
+
+
+@njit(cache=True)
 def start_buy(state, p):
-    push_decision(state, D_BUY, p, 0, 0)
+    push_decision(state, D_BUY, p, 0, 0)   # paid, spent
 
 
 @njit(cache=True)
 def pay_token(state, p):
     state[mat_spores_at(p)] -= 1
-    set_top_arg(state, 0, top_arg(state, 0) + 3)
+    set_top_arg(state, BUY_PAID, top_arg(state, BUY_PAID) + 3)
 
 
 @njit(cache=True)
 def pay_card(state, cfg, p, t):
     lose_public(state, cfg, p, t)
     to_discard(state, t, 1)
-    set_top_arg(state, 0, top_arg(state, 0) + cfg[cfg_spore_at(t)])
+    set_top_arg(state, BUY_PAID, top_arg(state, BUY_PAID) + cfg[cfg_spore_at(t)])
 
 
 @njit(cache=True)
@@ -173,7 +183,7 @@ def buy_item(state, cfg, p, slot):
     """The item in ``slot`` goes to ``p`` (its effect applies at once: every effect reads the
     counts); the slot stays empty until the end of the turn."""
     i = state[shop_at(slot)]
-    set_top_arg(state, 1, top_arg(state, 1) + cfg[cfg_item_cost_at(i)])
+    set_top_arg(state, BUY_SPENT, top_arg(state, BUY_SPENT) + cfg[cfg_item_cost_at(i)])
     state[items_at(p, i)] += 1
     state[shop_at(slot)] = -1
 
@@ -231,9 +241,9 @@ def observe_emsporium(state, cfg, me, n, out, o_items, o_shop, o_ideck, o_buy, t
             out[o_shop + i] += 1.0
     out[o_ideck] = state[IDECK_N]
     if top_is_buy:
-        paid = top_arg(state, 0)
+        paid = top_arg(state, BUY_PAID)
         out[o_buy] = min(1.0, paid / MAX_PAID)
-        out[o_buy + 1] = min(1.0, (paid - top_arg(state, 1)) / MAX_PAID)
+        out[o_buy + 1] = min(1.0, (paid - top_arg(state, BUY_SPENT)) / MAX_PAID)
 
 
 @njit(cache=True)

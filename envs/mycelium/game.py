@@ -11,7 +11,7 @@ from mushgym.game import Game, GameSpec
 from . import emsporium as EM
 from . import rules as R
 from . import tavern as TV
-from .data import (LK_CAVE, MUSHLING_NAMES, TREE_NAMES, load_board, load_mushlings, load_nutrients)
+from .data import (LK_CAVE, MUSHLING_NAMES, MUSHLING_TYPES, TREE_NAMES, load_board, load_mushlings, load_nutrients)
 from .positions import describe, state_from
 from .variant_data import HERO_EFFECTS, ITEM_NAMES, load_heroes, load_items   # variants
 
@@ -20,7 +20,8 @@ DECISION_NAMES = ("resolve", "combat", "fly agaric window", "path window (Penny 
                   "reinforcements", "bird's nest", "use a reaction", "pay", "place path", "remove own path",
                   "attack card", "defend", "give to Inky Cap", "Russula placement", "arrange nutrient cards",
                   "buy items", "pick a hero", "keep a legend",   # variants emsporium, hero_tavern, legends
-                  "trade offer (teammate)", "gathering choice")   # variant team
+                  "trade offer (teammate)", "gathering choice",   # variant team
+                  "exchange: choose the cards")   # mycelium_v1
 ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", "Chicken of the Woods (defend)",
                  "Chicken of the Woods (attack)", "Common Puffball", "Liberty Cap", "Bird's Nest",
                  "Parrot Toadstool (view)", "Parrot Toadstool (attack)", "Russula", "Veiled Lady", "Fly Agaric",
@@ -159,6 +160,7 @@ class MyceliumGame(Game):
         c["combat"][...] = mush.combat
         c["spore"][...] = mush.spore
         c["copies"][...] = mush.copies
+        c["card_type"][...] = [MUSHLING_TYPES.index(t) for t in mush.types]
         c["deck"][...] = np.repeat(np.arange(len(MUSHLING_NAMES)), mush.copies)
         nut_cards = [k for k in range(len(nut.names)) for _ in range(int(nut.copies[k]))
                      if n == 4 or not nut.four_player_only[k]]
@@ -205,6 +207,11 @@ class MyceliumGame(Game):
         n = self.num_seats if self.num_seats == self.num_players else f"{self.num_seats}-seat, 2-agent"
         text = VALIDATION_ERRORS.get(what, "consistency check code {d}").format(d=detail, n=n, name=name)
         return f"{text} [code {code}]"
+
+    @property
+    def exchange_by_type(self) -> bool:
+        """The Exchange takes 2 cards of one Mushling Card Type (``mycelium_v1``); False: 2 copies of one card (v0)."""
+        return bool(self.config[R.CFG_BY_TYPE])
 
     @property
     def tavern_on(self) -> bool:
@@ -471,14 +478,18 @@ class MyceliumGame(Game):
         # variant: team: in the 2-player game an agent is two seats and knows what either knows
         own = [s for s in range(n) if int(v["agent_of"][s]) == player]
         known = v["known"][own].max(axis=0)
+        depth = int(v["decisions_n"])
+        top = v["decisions"][depth - 1] if depth else None
         for q in range(n):
             if q in own:
                 continue
             free = v["hand"][q] - known[q]
+            if top is not None and top[0] == R.D_EXCHANGE and top[1] == q:   # mycelium_v1: q's choice pending:
+                free[self.config[R.CFG_CARD_TYPE:R.CFG_CARD_TYPE + R.T] == top[2]] = 0   # its cards of the type stay
             for t in range(R.T):
                 pool += [t] * int(free[t])
             slots.append(("hand", q, int(free.sum())))
-            v["hand"][q] = known[q]
+            v["hand"][q] -= free
         hidden_combat = []
         if v["c_active"] and not v["c_revealed"]:
             for side, who in ((0, int(v["c_att"])), (1, int(v["c_def"]))):

@@ -28,7 +28,9 @@ looked ahead (a step may draw a hidden card).
   mushling discard pile back in when it is rich; Witch's Hat puts a rich discard pile (keep
   value, or nutrient cards for the player's bonded trees) on top of its deck; a single
   Builder removes a Path near the 20-Path limit; Exchange spawns a spore in the player's own
-  cave (bonded) or draws, with two cards of little keep value.
+  cave (bonded) or draws, with two cards of little keep value (``mycelium_v1``: the two cards
+  of a Mushling Card Type with the least keep value together, never Builders or Thieves, whose
+  pairs have their own abilities; the Exchange's choice names that pair).
 * Discards: the cards with the least keep value (spore value, combat value, reactions).
 * Variant (Emsporium): a Buy when the shop has an item it values (ITEM_VALUE: Backpack and
   Sword first) that its tokens and cards can pay with a Path's worth (3) to spare, or when
@@ -177,6 +179,15 @@ def _tables(game):
     targets = [g for g in range(ng) if b.gloc_kind[g] in (1, 2)]
     _TABLES[key] = (dist, to_loc, spore, combat, targets, ne, ng)
     return _TABLES[key]
+
+
+def _cheapest_pair(game, hand, ct, keep):
+    """mycelium_v1: the two cards of Mushling Card Type ``ct`` in ``hand`` whose keep values add
+    up least, as (lower card id, the more valuable card of the two)."""
+    cards = sorted((u for u in range(R.T) if int(game.config[R.CFG_CARD_TYPE + u]) == ct for _ in range(int(hand[u]))),
+                   key=lambda u: keep[u])
+    pair = sorted(cards[:2])
+    return pair[0], max(pair, key=lambda u: keep[u])
 
 
 def _keep_value(t, spore, combat):
@@ -391,6 +402,8 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
                 scores[a] = 0.1 - edge_value(e) if near_limit and hand[R.CHANT] + hand[R.BLEWIT] == 1 else -1.0
             elif name == "exchange":
                 t, o = R.exchange_args(a)
+                if game.exchange_by_type:   # mycelium_v1: t is a Mushling Card Type; its cheapest pair
+                    t = _cheapest_pair(game, hand, t, keep)[1]
                 if keep[t] > 1.2 or t in (R.CHANT, R.BLEWIT, R.PARASOL, R.SHIITAKE):
                     scores[a] = -1.0
                 elif o == 1 + p and bonded[my_cave] > 0:
@@ -519,6 +532,17 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
             a = R.A_GATHERER + g
             if action_mask[a]:
                 scores[a] = _gather_value(v, p, picked + [g], bonded, kinds, upcoming)
+        return scores
+    if kind == R.D_EXCHANGE:   # mycelium_v1: the Exchange's cards (the lower card id first)
+        keep = np.array([_keep_value(t, spore, combat) for t in range(R.T)])
+        first = int(top[4]) - 1
+        for t in range(R.T):
+            a = R.A_CARD + t
+            if action_mask[a]:
+                partner = keep[t] if first >= 0 else min(
+                    keep[u] for u in range(t, R.T) if int(game.config[R.CFG_CARD_TYPE + u]) == a0
+                    and hand[u] - (u == t) > 0)
+                scores[a] = -(keep[t] + partner)
         return scores
     if kind == R.D_ARRANGE:
         # the card feeding my bonded trees most comes next

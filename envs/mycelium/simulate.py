@@ -8,6 +8,7 @@ lengths, how often the turn limit cuts a game off, win rates by seat (from the f
 player), and how often each action kind (every card ability among them) is chosen by the
 greedy players, so a card nobody can use shows up as a zero.
 
+``--env mycelium_v0`` plays the old Exchange (by card; default ``mycelium_v1``).
 Variants: ``--emsporium`` (items bought per type, by the greedy players), ``--hero-tavern``,
 ``--legends``; ``--players 4`` for one player count only.
 """
@@ -21,6 +22,7 @@ import numpy as np
 
 from . import rules as R
 from .game import MyceliumGame
+from .game_v1 import MyceliumV1Game
 from .greedy import heuristic
 
 
@@ -37,8 +39,8 @@ def _choose(g, s, p, mask, greedy, rng, kinds):
     legal = np.flatnonzero(mask)
     return int(legal[rng.integers(legal.size)])
 
-def random_figures(n_players: int, games: int, seed: int = 0, **options) -> dict:
-    g = MyceliumGame(num_players=n_players, **options)
+def random_figures(n_players: int, games: int, seed: int = 0, game_class=MyceliumGame, **options) -> dict:
+    g = game_class(num_players=n_players, **options)
     r = g.random_rollouts(games, seed=seed, threads=1)
     firsts = np.array([int(R.L.arrays(g.new_state(seed + i))["first_player"]) for i in range(games)])
     wins = r["returns"] > 0
@@ -51,8 +53,8 @@ def random_figures(n_players: int, games: int, seed: int = 0, **options) -> dict
             "decided": int(wins.any(axis=1).sum()), "wins_by_seat_from_first": by_seat.astype(int).tolist()}
 
 
-def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, **options) -> dict:
-    g = MyceliumGame(num_players=n_players, **options)
+def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, game_class=MyceliumGame, **options) -> dict:
+    g = game_class(num_players=n_players, **options)
     items = np.zeros(R.NI, np.int64)
     rng = np.random.default_rng(seed)
     kinds = Counter()
@@ -89,10 +91,10 @@ def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, **op
 
 # --- variant: team ----------------------------------------------------------------------------------
 
-def team_random_figures(options: dict, games: int, seed: int = 0) -> dict:
+def team_random_figures(options: dict, games: int, seed: int = 0, game_class=MyceliumGame) -> dict:
     """Random play of the Team variant or the 2-player game: wins by team, counted as the
     first player's team and the other, and by the seat that completed the 15."""
-    g = MyceliumGame(**options)
+    g = game_class(**options)
     r = g.random_rollouts(games, seed=seed, threads=1)
     states = [g.new_state(seed + i) for i in range(games)]
     firsts = np.array([int(R.L.arrays(s)["first_player"]) for s in states])
@@ -106,10 +108,10 @@ def team_random_figures(options: dict, games: int, seed: int = 0) -> dict:
             "wins_first_team_other_team": by_team.astype(int).tolist()}
 
 
-def team_greedy_figures(options: dict, games: int, greedy_teams, seed: int = 0) -> dict:
+def team_greedy_figures(options: dict, games: int, greedy_teams, seed: int = 0, game_class=MyceliumGame) -> dict:
     """Greedy (``greedy_teams(i)``: the teams, 0 = the first player's, played greedily in game
     i) against random play under the Team rules; every seat of a team plays alike."""
-    g = MyceliumGame(**options)
+    g = game_class(**options)
     rng = np.random.default_rng(seed)
     kinds = Counter()
     turns, decided, greedy_wins = [], 0, 0
@@ -140,12 +142,13 @@ def team_greedy_figures(options: dict, games: int, greedy_teams, seed: int = 0) 
             "won_by_seat_from_first": by_seat.astype(int).tolist(), "team_action_kinds": team_kinds}
 
 
-def team_main(games: int, **variants) -> None:
+def team_main(games: int, game_class=MyceliumGame, **variants) -> None:
     for name, options in (("team (4 agents)", {"team": True, **variants}), ("2-player game", {"num_players": 2, **variants})):
-        print(f"{name}, random:", team_random_figures(options, games))
-        print(f"{name}, greedy x 2 teams:", team_greedy_figures(options, max(20, games // 5), lambda i: (0, 1)))
+        print(f"{name}, random:", team_random_figures(options, games, game_class=game_class))
+        print(f"{name}, greedy x 2 teams:", team_greedy_figures(options, max(20, games // 5), lambda i: (0, 1),
+                                                                game_class=game_class))
         print(f"{name}, 1 greedy team (alternating) + 1 random:",
-              team_greedy_figures(options, max(20, games // 5), lambda i: (i % 2,)))
+              team_greedy_figures(options, max(20, games // 5), lambda i: (i % 2,), game_class=game_class))
 
 
 def main(argv=None):
@@ -158,9 +161,12 @@ def main(argv=None):
     ap.add_argument("--variant", choices=("base", "team"), default="base",
                     help="base: 3 and 4 players (--players); team: the Team variant and the 2-player game "
                          "(with the options above, if any)")
+    ap.add_argument("--env", choices=("mycelium_v1", "mycelium_v0"), default="mycelium_v1",
+                    help="the version (v1: the Exchange by Mushling Card Type; v0: by card)")
     args = ap.parse_args(argv)
     opts = {k: True for k, on in (("emsporium", args.emsporium), ("hero_tavern", args.hero_tavern),
                                   ("legends", args.legends)) if on}
+    opts["game_class"] = MyceliumV1Game if args.env == "mycelium_v1" else MyceliumGame
     if args.variant == "team":
         team_main(args.games, **opts)
         return

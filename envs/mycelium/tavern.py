@@ -1,6 +1,6 @@
 """The Hero Tavern and Legends variants of Mycelium (options ``hero_tavern=True``, ``legends=True``).
 
-Kernels only; :mod:`.rules` calls them from hooks marked ``# variant: hero_tavern`` /
+Kernels only; the base game's modules call them from hooks marked ``# variant: hero_tavern`` /
 ``# variant: legends``. With both options off nothing here changes the game (no hero is dealt,
 no gatherer can go to the Tavern).
 
@@ -25,17 +25,28 @@ from numba import njit
 
 from mushgym.core import canonical_shuffle, refill_slots, shuffle_range
 
-from .rules import (
-    C_ATT, C_DEF, C_PASSES, CFG_LEGENDS, agent_of_at, CFG_NP, CFG_TAVERN, CFG_WILLOW, D_HERO_PICK, D_LEGEND, D_PLACE_PATH, FIRST,
-    HDECK, HDECK_N, HERO_UP, HERO_UP_SLOTS, MAXP, NDECK_N, NH, RNG, TAVERN, c_bonus_at, cfg_cave_at, cfg_hero_amount_at,
-    cfg_hero_effect_at, ctok_at, ctok_supply, decision_depth, draw_cards, gatherer_at, hero_deck_at, hero_up_at,
-    heroes_at, legend_deal_at, loc_nut_at, loc_spores_at, mat_spores_at, nseen_at, nutrient_supply, pop_decision,
-    push_decision, set_top_arg, spore_supply, start_gathering, top_arg, top_kind,
+from .cards import ctok_supply, draw_cards, nutrient_supply, spore_supply
+from .gathering import start_gathering
+from .layout import (
+    CFG_LEGENDS, CFG_NP, CFG_TAVERN, CFG_WILLOW, C_ATT, C_DEF, C_PASSES, D_HERO_PICK, D_LEGEND, D_PLACE_PATH, FIRST,
+    HDECK, HDECK_N, HERO_PICK_LEFT, HERO_UP, HERO_UP_SLOTS, MAXP, NDECK_N, NH, RNG, TAVERN, agent_of_at, c_bonus_at,
+    cfg_cave_at, cfg_hero_amount_at, cfg_hero_effect_at, ctok_at, decision_depth, gatherer_at, hero_action,
+    hero_deck_at, hero_pick_action, hero_pick_args, hero_up_at, heroes_at, legend_deal_at, legend_keep_action,
+    legend_keep_args, loc_nut_at, loc_spores_at, mat_spores_at, nseen_at, pop_decision, push_decision, set_top_arg,
+    top_arg, top_kind,
 )
-from .rules import V_HEROES  # noqa: F401  (the validate code of the hero counts; validate.py names it)
+from .layout import V_HEROES  # noqa: F401  (the validate code of the hero counts; validate.py names it)
 
 # effects (variant_data.HERO_EFFECTS order)
-(HE_FREE_PATHS, HE_SPORES, HE_CTOKS, HE_DRAW, HE_SPAWN, HE_VIEW, HE_GATHER, HE_WILLOW, HE_COMBAT) = range(9)
+HE_FREE_PATHS = 0
+HE_SPORES = 1
+HE_CTOKS = 2
+HE_DRAW = 3
+HE_SPAWN = 4
+HE_VIEW = 5
+HE_GATHER = 6
+HE_WILLOW = 7
+HE_COMBAT = 8
 
 
 @njit(cache=True)
@@ -78,16 +89,18 @@ def init_tavern(state, cfg):
 
 
 @njit(cache=True)
-def legend_mask(state, p, mask, a_keep):
-    mask[a_keep] = 1
-    mask[a_keep + 1] = 1
+def legend_mask(state, cfg, p, mask, work):
+    """A ``D_LEGEND`` entry: keep either dealt hero."""
+    mask[legend_keep_action(0)] = 1
+    mask[legend_keep_action(1)] = 1
     return 2
 
 
 @njit(cache=True)
-def step_legend(state, cfg, p, k):
+def legend_step(state, cfg, p, a, work):
     """``p`` keeps dealt hero ``k`` (0/1); the other goes back into the deck. After the last
     player, the deck is shuffled and the 2 face-up heroes dealt."""
+    k = legend_keep_args(a)
     pop_decision(state)
     keep = state[legend_deal_at(p, k)]
     back = state[legend_deal_at(p, 1 - k)]
@@ -129,25 +142,27 @@ def tavern_gather(state, cfg, p):
 
 
 @njit(cache=True)
-def pick_mask(state, mask, a_pick):
+def hero_pick_mask(state, cfg, p, mask, work):
+    """A ``D_HERO_PICK`` entry: a face-up hero, or the top of the hero deck."""
     c = 0
     for s in range(HERO_UP):
         if state[hero_up_at(s)] >= 0:
-            mask[a_pick + s] = 1
+            mask[hero_pick_action(s)] = 1
             c += 1
     if state[HDECK_N] > 0:
-        mask[a_pick + HERO_UP] = 1
+        mask[hero_pick_action(HERO_UP)] = 1
         c += 1
     return c
 
 
 @njit(cache=True)
-def step_pick(state, p, slot):
-    left = top_arg(state, 0) - 1
+def hero_pick_step(state, cfg, p, a, work):
+    slot = hero_pick_args(a)
+    left = top_arg(state, HERO_PICK_LEFT) - 1
     if left <= 0:
         pop_decision(state)
     else:
-        set_top_arg(state, 0, left)
+        set_top_arg(state, HERO_PICK_LEFT, left)
     state[ctok_at(p)] -= 1
     if slot < HERO_UP:
         h = state[hero_up_at(slot)]
@@ -167,7 +182,7 @@ def is_reaction(cfg, h, k):
 
 
 @njit(cache=True)
-def menu_mask(state, cfg, p, mask, a_hero):
+def menu_mask(state, cfg, p, mask):
     """Action abilities of the heroes ``p`` holds."""
     c = 0
     if not on(cfg):
@@ -176,7 +191,7 @@ def menu_mask(state, cfg, p, mask, a_hero):
         if state[heroes_at(p, h)]:
             for k in range(2):
                 if not is_reaction(cfg, h, k):
-                    mask[a_hero + 2 * h + k] = 1
+                    mask[hero_action(h, k)] = 1
                     c += 1
     return c
 
@@ -203,7 +218,7 @@ def has_combat_reaction(state, cfg, p):
 
 
 @njit(cache=True)
-def reinf_mask(state, cfg, p, mask, a_hero):
+def reinf_mask(state, cfg, p, mask):
     """Combat reactions of ``p``'s heroes in the reinforcement round of its own battle."""
     c = 0
     if not has_combat_reaction(state, cfg, p):
@@ -212,7 +227,7 @@ def reinf_mask(state, cfg, p, mask, a_hero):
         if state[heroes_at(p, h)]:
             for k in range(2):
                 if is_reaction(cfg, h, k):
-                    mask[a_hero + 2 * h + k] = 1
+                    mask[hero_action(h, k)] = 1
                     c += 1
     return c
 
@@ -305,7 +320,7 @@ def observe_tavern(state, cfg, me, n, out, o_heroes, o_up, o_deck, o_deal, o_tav
         if h >= 0:
             out[o_deal + k * NH + h] = 1.0
     if decision_depth(state) > 0 and top_kind(state) == D_HERO_PICK:
-        out[o_picks] = top_arg(state, 0)
+        out[o_picks] = top_arg(state, HERO_PICK_LEFT)
 
 
 @njit(cache=True)

@@ -21,22 +21,23 @@ controls seats ``a`` and ``a + 2`` (``agent_of`` in the state, since ``current_p
 has no config). Its observation is seat-relative to the seat it acts for (its other seat
 is offset 2), and adds that seat's hand and what that seat knows.
 
-This module imports from :mod:`.rules`, which imports it at its end: every name used here
-is defined above that point.
+The gathering choices themselves (``D_GATHER``) are stepped in :mod:`.gathering`, above this
+module: they end in the gathering.
 """
 
 from numba import njit
 
-from .rules import (
-    A_GATHER_TAKE, A_PASS, A_TRADE, CFG_AGENTS, CFG_LIMIT_SCORED, CFG_NG, CFG_NP, CFG_TEAM, D_GATHER, D_TRADE, DONE, DONE_LIMIT,
-    LK_MUSH, MAXP, NK, O_CONTROLLED, O_GATHER_LOC, O_GATHER_MAX, O_KNOWN, O_NKNOWN, O_PARTNER_HAND, O_TEAM_DKIND,
-    O_TEAM_NUT, O_TRADE_OFFER, O_TRADE_USED, NDECK_N, T, TP, TRADE_USED, WIN_NUTRIENTS, WINNER,
-    agent_of_at, bonded_count, bonded_edges, cfg_gloc_kind_at, decision_depth, gain_public, gather,
-    gather_take_at, gatherer_at, hand_at, hand_size, known_at, loc_nut_at, loc_spores_at, lose_public, mat_nut_at,
-    mat_spores_at, ndeck_at, nseen_at, pop_decision, push_decision, set_top_arg, top_arg, top_kind, top_player,
+from .board import bonded_count, bonded_edges
+from .cards import gain_public, hand_size, lose_public
+from .emsporium import tokens_per_gatherer
+from .layout import (
+    A_PASS, A_TRADE, CFG_AGENTS, CFG_LIMIT_SCORED, CFG_NG, CFG_NP, CFG_TEAM, DONE, DONE_LIMIT, D_GATHER, D_TRADE,
+    GATHER_LOCATION, GATHER_SUBSET, LK_MUSH, MAXP, NDECK_N, NK, O_CONTROLLED, O_GATHER_LOC, O_GATHER_MAX, O_KNOWN,
+    O_NKNOWN, O_PARTNER_HAND, O_TEAM_DKIND, O_TEAM_NUT, O_TRADE_OFFER, O_TRADE_USED, T, TP, TRADE_OFFERED,
+    TRADE_USED, WINNER, WIN_NUTRIENTS, agent_of_at, cfg_gloc_kind_at, decision_depth, gather_take_at, gatherer_at,
+    hand_at, known_at, loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, ndeck_at, nseen_at, pop_decision,
+    push_decision, top_arg, top_kind, top_player,
 )
-
-from . import emsporium as _EM   # variant: emsporium (Backpack: more tokens per gatherer)
 
 TEAM_WIN = 15          # combined Nutrients of a team that win (published)
 COLONY_CAP = WIN_NUTRIENTS   # at most 10 Nutrients per Colony (published); the rest returns to the supply
@@ -140,7 +141,7 @@ def receive(state, cfg, p, k):
 @njit(cache=True)
 def trade_answer(state, cfg, a):
     q = top_player(state)
-    k = top_arg(state, 0)
+    k = top_arg(state, TRADE_OFFERED)
     pop_decision(state)
     if a == A_PASS:
         return
@@ -165,7 +166,7 @@ def could_take(state, cfg, p, subset, g, work):
         if (subset >> i) & 1 and state[gatherer_at(p, i)] == g:
             n += 1
     b = bonded_count(cfg, g, work)
-    take = n * _EM.tokens_per_gatherer(state, p)   # variant: emsporium (Backpack; rules.gather's amount)
+    take = n * tokens_per_gatherer(state, p)   # variant: emsporium (Backpack; gathering.gather's amount)
     take = take if take < b else b
     have = state[loc_spores_at(g)] if kind == 0 else state[loc_nut_at(g)]
     return take if take < have else have
@@ -177,37 +178,6 @@ def next_choice(state, cfg, p, subset, start, work):
         if could_take(state, cfg, p, subset, g, work) > 0:
             return g
     return -1
-
-
-@njit(cache=True)
-def start_gather(state, cfg, p, subset, work):
-    """A gathering under the Team rules: the player first chooses, location by location, how
-    many tokens it takes (a D_GATHER decision), then :func:`rules.gather` runs."""
-    for g in range(cfg[CFG_NG]):
-        state[gather_take_at(g)] = -1
-    bonded_edges(state, cfg, p, work)
-    g = next_choice(state, cfg, p, subset, 0, work)
-    if g < 0:
-        gather(state, cfg, p, subset, work)
-    else:
-        push_decision(state, D_GATHER, p, subset, g)
-
-
-@njit(cache=True)
-def gather_choice(state, cfg, a, work):
-    p = top_player(state)
-    subset = top_arg(state, 0)
-    g = top_arg(state, 1)
-    state[gather_take_at(g)] = a - A_GATHER_TAKE
-    bonded_edges(state, cfg, p, work)
-    nxt = next_choice(state, cfg, p, subset, g + 1, work)
-    if nxt >= 0:
-        set_top_arg(state, 1, nxt)
-        return
-    pop_decision(state)
-    gather(state, cfg, p, subset, work)
-    for g in range(cfg[CFG_NG]):
-        state[gather_take_at(g)] = -1
 
 
 @njit(cache=True)
@@ -230,30 +200,20 @@ def team_gathered(state, cfg, p):
 # --- the kernel contract's team parts ------------------------------------------------------------
 
 @njit(cache=True)
-def team_step_decision(state, cfg, k, a, work):
-    if k == D_TRADE:
-        trade_answer(state, cfg, a)
-    elif k == D_GATHER:
-        gather_choice(state, cfg, a, work)
+def trade_mask(state, cfg, p, mask, work):
+    """A ``D_TRADE`` entry: refuse, or give back a card (or a Spore Token) of any kind held."""
+    mask[A_PASS] = 1
+    c = 1
+    for r in range(T + 1):
+        if holds(state, p, r):
+            mask[A_TRADE + r] = 1
+            c += 1
+    return c
 
 
 @njit(cache=True)
-def team_decision_mask(state, cfg, k, p, mask, work):
-    c = 0
-    if k == D_TRADE:
-        mask[A_PASS] = 1
-        c += 1
-        for r in range(T + 1):
-            if holds(state, p, r):
-                mask[A_TRADE + r] = 1
-                c += 1
-    elif k == D_GATHER:
-        bonded_edges(state, cfg, p, work)
-        m = could_take(state, cfg, p, top_arg(state, 0), top_arg(state, 1), work)
-        for n in range(m + 1):
-            mask[A_GATHER_TAKE + n] = 1
-            c += 1
-    return c
+def trade_step(state, cfg, p, a, work):
+    trade_answer(state, cfg, a)
 
 
 @njit(cache=True)
@@ -292,10 +252,10 @@ def team_observe(state, cfg, me, out, work):
         k = top_kind(state)
         if k == D_TRADE:
             out[O_TEAM_DKIND] = 1.0
-            out[O_TRADE_OFFER + top_arg(state, 0)] = 1.0
+            out[O_TRADE_OFFER + top_arg(state, TRADE_OFFERED)] = 1.0
         elif k == D_GATHER:
             out[O_TEAM_DKIND + 1] = 1.0
-            out[O_GATHER_LOC + top_arg(state, 1)] = 1.0
+            out[O_GATHER_LOC + top_arg(state, GATHER_LOCATION)] = 1.0
             out[O_GATHER_MAX] = gather_limit(state, cfg, work)   # public: bonds, gatherers and tokens
     out[O_TRADE_USED] = state[TRADE_USED]
     mine = me % 2
@@ -330,7 +290,7 @@ def gather_limit(state, cfg, work):
         return -1
     p = top_player(state)
     bonded_edges(state, cfg, p, work)
-    return could_take(state, cfg, p, top_arg(state, 0), top_arg(state, 1), work)
+    return could_take(state, cfg, p, top_arg(state, GATHER_SUBSET), top_arg(state, GATHER_LOCATION), work)
 
 
 # --- what an agent knows (the determinizer's view; 2-player game: either of its seats) -------------
