@@ -78,6 +78,9 @@ DEFAULTS: dict[str, Any] = dict(
     max_snapshots=10,
     checkpoint_every=100_000,
     torch_threads=1,
+    imitation_samples=0,
+    imitation_epochs=4,
+    imitation_teacher="greedy",
 )
 
 
@@ -434,18 +437,24 @@ class _Training(BaseCallback):
     def checkpoint(self) -> Path:
         """Save ``checkpoints/ppo_<steps>_steps.zip`` and record in ``progress.json`` the run's
         wall clock at that point (what a resumed run's time budget continues from)."""
-        steps = int(self.model.num_timesteps)
-        path = self.run_dir / "checkpoints" / f"ppo_{steps}_steps.zip"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.model.save(path)
-        progress_path = self.run_dir / "progress.json"
-        progress = json.loads(progress_path.read_text()) if progress_path.exists() else {"checkpoints": {}}
-        progress["checkpoints"][str(steps)] = {"seconds": self.prior_seconds + time.perf_counter() - self._t0,
-                                               "snapshots": self.snapshots}
-        tmp = progress_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(progress, indent=2))
-        tmp.replace(progress_path)  # whole or not at all, even if the run is cut here
-        return path
+        return save_checkpoint(self.model, self.run_dir, self.prior_seconds + time.perf_counter() - self._t0,
+                               self.snapshots)
+
+
+def save_checkpoint(model, run_dir: Path, seconds: float, snapshots: int = 0) -> Path:
+    """``run_dir/checkpoints/ppo_<steps>_steps.zip``, and its wall clock (``seconds`` into the run)
+    and self-play snapshot count in ``run_dir/progress.json`` (what ``resume`` reads)."""
+    steps = int(model.num_timesteps)
+    path = run_dir / "checkpoints" / f"ppo_{steps}_steps.zip"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    model.save(path)
+    progress_path = run_dir / "progress.json"
+    progress = json.loads(progress_path.read_text()) if progress_path.exists() else {"checkpoints": {}}
+    progress["checkpoints"][str(steps)] = {"seconds": seconds, "snapshots": snapshots}
+    tmp = progress_path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(progress, indent=2))
+    tmp.replace(progress_path)  # whole or not at all, even if the run is cut here
+    return path
 
     def summary(self) -> dict[str, float]:
         total = time.perf_counter() - self._t0
@@ -561,6 +570,8 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     else:  # our own run's checkpoint (a pickle this code wrote)
         model = MaskablePPO.load(resumed["checkpoint"], env=vec, device="cpu", tensorboard_log=tb_log)
     model._mushgym_encoder = envs[0].encoder
+    if resumed is None and hp["imitation_samples"]:
+        prior_seconds = _imitate(model, game, hp, seed, run_dir, max_minutes)
     snapshots = 0
     if resumed is not None and selfplay:
         snapshots = _refill_snapshots(pool, run_dir, start_steps, hp, seed, model._mushgym_encoder)
@@ -605,6 +616,28 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     model.mushgym_run_dir = run_dir
     model.mushgym_timing = timing
     return model
+
+
+def _imitate(model, game, hp: dict, seed: int, run_dir: Path, max_minutes: float | None) -> float:
+    """The imitation warm start (``imitation_samples`` > 0): the teacher's games, the policy and
+    value fitted to them (:mod:`mushgym.agents.imitation`), ``imitation.json`` and a checkpoint
+    at step 0. At most half of a time budget goes to the teacher's games. Returns its seconds."""
+    from .base import make_agent
+    from .imitation import collect_teacher_games, pretrain
+
+    t0 = time.perf_counter()
+    teacher = make_agent(hp["imitation_teacher"], env_id=game.env_id, seed=seed)
+    budget = None if max_minutes is None else 30.0 * max_minutes
+    data = collect_teacher_games(game, teacher, model._mushgym_encoder, int(hp["imitation_samples"]),
+                                 seed=seed + 7_000_000, max_seconds=budget)
+    collect_seconds = time.perf_counter() - t0
+    report = pretrain(model.policy, data, epochs=int(hp["imitation_epochs"]), seed=seed,
+                      max_seconds=None if budget is None else max(budget - collect_seconds, 1.0))
+    report.update(teacher=str(hp["imitation_teacher"]), games=int(data["games"]), collect_seconds=collect_seconds)
+    (run_dir / "imitation.json").write_text(json.dumps(report, indent=2))
+    seconds = time.perf_counter() - t0
+    save_checkpoint(model, run_dir, seconds)
+    return seconds
 
 
 def _write_settings(run_dir: Path, env_id: str, steps: int, opponent: Any, seed: int, options, max_minutes,

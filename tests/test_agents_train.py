@@ -271,3 +271,53 @@ def test_train_cli_hyper_parameters(tmp_path):
                        "--run-dir", str(tmp_path), "--no-progress", "--eval-games", "0", "--curve-points", "0"]) == 0
     meta = json.loads((tmp_path / "final.json").read_text())
     assert meta["hyper"]["net_arch"] == [16, 16] and meta["policy"]["net_arch"] == [16, 16]
+
+
+def test_teacher_games_record_every_seat_of_finished_games():
+    from mushgym.agents.imitation import collect_teacher_games
+    from mushgym.wrappers import make_encoder
+
+    game = mushgym.game("fungi_v0")
+    enc = make_encoder("scaled", game)
+    data = collect_teacher_games(game, make_agent("greedy", env_id="fungi_v0", seed=0), enc, samples=300, seed=4,
+                                 num_games=4)
+    n = len(data["actions"])
+    assert n >= 300 and data["games"] >= 1
+    assert data["obs"].shape == (n, *enc.space.shape) and data["masks"].shape == (n, game.num_actions)
+    assert data["masks"][np.arange(n), data["actions"]].all()          # the teacher's actions are legal
+    assert set(np.unique(data["returns"])) <= {-1.0, 0.0, 1.0}        # fungi's win/loss returns
+    assert (data["returns"] > 0).any() and (data["returns"] < 0).any()  # both seats' views are kept
+
+
+def test_pretraining_makes_the_policy_agree_with_its_teacher(tmp_path):
+    import torch
+
+    from mushgym.agents.imitation import _agreement, collect_teacher_games, pretrain
+    from mushgym.wrappers import make_encoder
+
+    game = mushgym.game("fungi_v0")
+    enc = make_encoder("scaled", game)
+    data = collect_teacher_games(game, make_agent("greedy", env_id="fungi_v0", seed=0), enc, samples=1500, seed=5)
+    model = train_ppo("fungi_v0", steps=64, opponent="random", seed=0, run_dir=tmp_path, progress_bar=False,
+                      tensorboard=False, n_envs=2, n_steps=32, batch_size=64, n_epochs=1, curve_points=0,
+                      checkpoint_every=0)
+    pol = model.policy
+    args = (torch.as_tensor(data["obs"]), torch.as_tensor(data["masks"]), torch.as_tensor(data["actions"]))
+    before = _agreement(pol, *args)
+    report = pretrain(pol, data, epochs=6, seed=0)
+    assert _agreement(pol, *args) > before + 0.2
+    assert report["last_loss"] < report["first_loss"] and 0.0 <= report["held_out_agreement"] <= 1.0
+
+
+def test_train_ppo_with_an_imitation_warm_start(tmp_path):
+    small = {k: v for k, v in SMALL.items() if k not in ("curve_points", "curve_games")}
+    model = train_ppo("fungi_v0", steps=256, opponent="greedy", seed=0, run_dir=tmp_path, progress_bar=False,
+                      tensorboard=False, curve_points=0, imitation_samples=400, imitation_epochs=2, **small)
+    report = json.loads((tmp_path / "imitation.json").read_text())
+    assert report["samples"] >= 400 and report["teacher"] == "greedy"
+    progress = json.loads((tmp_path / "progress.json").read_text())["checkpoints"]
+    assert "0" in progress and (tmp_path / "checkpoints" / "ppo_0_steps.zip").exists()
+    # the warm start's time counts towards the run's wall clock
+    assert progress["0"]["seconds"] >= report["seconds"]
+    assert json.loads((tmp_path / "final.json").read_text())["wall_seconds"] >= report["seconds"]
+    assert model.num_timesteps == 256

@@ -3,6 +3,9 @@
     python benchmarks/training/run.py                        # fungi_v0, 30 minutes, then evaluate
     python benchmarks/training/run.py --run-dir runs/X --skip-train   # evaluate an existing run
     python benchmarks/training/run.py --env mycology_v0 --option num_players=2 --curve-games 100 --games 200
+    python benchmarks/training/run.py --env mycelia_v0 --option num_players=2 --minutes 60 --opponent greedy \
+        --hyper imitation_samples=60000                            # settings of the shipped board-game models
+    python benchmarks/training/run.py --env mycelia_v0 --option num_players=2 --resume runs/X   # a cut run goes on
 
 A game option (``--option NAME=VALUE``, as ``mushgym train``) names the files after it:
 ``mycology_v0_2p_*`` for ``num_players=2`` (Mycology's observation length depends on the
@@ -83,7 +86,7 @@ def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path,
         ax.set_xlabel("learner environment steps")
         ax.set_ylabel(f"win rate ({games} games, seats rotated, 95% CI)")
         ax.set_ylim(0, 1)
-        ax.set_title(f"MaskablePPO on {stem} (train_ppo defaults)")
+        ax.set_title(f"MaskablePPO on {stem}")
         ax.legend(loc="lower right")
         fig.tight_layout()
         fig.savefig(out / f"{stem}_learning_curve.png", dpi=110)
@@ -105,6 +108,12 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=str(HERE))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="game option (repeatable), e.g. num_players=4; num_players names the files <env>_<n>p_*")
+    p.add_argument("--opponent", default="self", help="train_ppo's opponent (default self: self-play)")
+    p.add_argument("--hyper", action="append", default=[], metavar="NAME=VALUE",
+                   help="a train_ppo hyper-parameter (repeatable, as mushgym train --hyper), "
+                        "e.g. imitation_samples=60000")
+    p.add_argument("--resume", default=None, metavar="RUN_DIR",
+                   help="continue the cut training run in RUN_DIR (its saved settings), then evaluate it")
     args = p.parse_args(argv)
     options = {}
     for item in args.option:
@@ -118,14 +127,18 @@ def main(argv=None) -> int:
     if args.skip_train and not args.run_dir:
         raise SystemExit("--skip-train needs --run-dir (the run to evaluate)")
     run_dir = Path(args.run_dir) if args.run_dir else None
+    if args.resume and run_dir is not None:
+        raise SystemExit("--resume RUN_DIR names the run already; leave out --run-dir")
     if not args.skip_train:
         from mushgym.agents import train_ppo
+        from mushgym.agents.ppo import parse_hyper
 
+        hyper = dict(parse_hyper(item) for item in args.hyper)
         t0 = time.time()
         # a fresh run folder (train_ppo's default); the curve is computed below from the checkpoints
         model = train_ppo(args.env, steps=args.steps, seed=args.seed, run_dir=run_dir, max_minutes=args.minutes,
-                          options=options or None,
-                          progress_bar=sys.stderr.isatty(), curve_points=0)
+                          options=options or None, opponent=args.opponent, resume=args.resume,
+                          progress_bar=sys.stderr.isatty(), curve_points=0, **hyper)
         run_dir = model.mushgym_run_dir
         print(f"trained in {time.time() - t0:.0f}s -> {run_dir}")
     shutil.copy(run_dir / "timing.json", out / f"{stem}_timing.json")
