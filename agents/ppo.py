@@ -441,21 +441,6 @@ class _Training(BaseCallback):
                                self.snapshots)
 
 
-def save_checkpoint(model, run_dir: Path, seconds: float, snapshots: int = 0) -> Path:
-    """``run_dir/checkpoints/ppo_<steps>_steps.zip``, and its wall clock (``seconds`` into the run)
-    and self-play snapshot count in ``run_dir/progress.json`` (what ``resume`` reads)."""
-    steps = int(model.num_timesteps)
-    path = run_dir / "checkpoints" / f"ppo_{steps}_steps.zip"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    model.save(path)
-    progress_path = run_dir / "progress.json"
-    progress = json.loads(progress_path.read_text()) if progress_path.exists() else {"checkpoints": {}}
-    progress["checkpoints"][str(steps)] = {"seconds": seconds, "snapshots": snapshots}
-    tmp = progress_path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(progress, indent=2))
-    tmp.replace(progress_path)  # whole or not at all, even if the run is cut here
-    return path
-
     def summary(self) -> dict[str, float]:
         total = time.perf_counter() - self._t0
         env_t, opp_t = self._game_times()
@@ -479,6 +464,22 @@ def save_checkpoint(model, run_dir: Path, seconds: float, snapshots: int = 0) ->
             "share_rollout_network_and_sb3": net_rollout / total,
             "share_ppo_update": self.t_train / total,
         }
+
+
+def save_checkpoint(model, run_dir: Path, seconds: float, snapshots: int = 0) -> Path:
+    """``run_dir/checkpoints/ppo_<steps>_steps.zip``, and its wall clock (``seconds`` into the run)
+    and self-play snapshot count in ``run_dir/progress.json`` (what ``resume`` reads)."""
+    steps = int(model.num_timesteps)
+    path = run_dir / "checkpoints" / f"ppo_{steps}_steps.zip"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    model.save(path)
+    progress_path = run_dir / "progress.json"
+    progress = json.loads(progress_path.read_text()) if progress_path.exists() else {"checkpoints": {}}
+    progress["checkpoints"][str(steps)] = {"seconds": seconds, "snapshots": snapshots}
+    tmp = progress_path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(progress, indent=2))
+    tmp.replace(progress_path)  # whole or not at all, even if the run is cut here
+    return path
 
 
 def _next_multiple(n: int, every: int) -> int:
