@@ -29,6 +29,11 @@ needs), ``final.pt`` (the policy's weights alone, for playing: loads without unp
 second and the split of wall time between the game, the opponents, the learner's
 network during rollouts, and the PPO updates).
 
+A run folder also holds ``train.json`` (the settings) and ``progress.json`` (the wall clock at
+each checkpoint): ``train_ppo(env, resume=RUN_DIR)`` / ``mushgym train ENV --resume RUN_DIR``
+continues a cut run from its latest checkpoint. ``imitation_samples=N`` starts the policy
+from a teacher's games (:mod:`mushgym.agents.imitation`) before PPO.
+
 torch runs on one thread (``torch_threads=1``): several times faster for these small
 networks than torch's default of one thread per core. Under a time budget
 (``max_minutes``) the progress bar fills on wall-clock time.
@@ -513,7 +518,8 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     ``max_minutes`` stops earlier on the wall clock. Hyper-parameters (see
     ``DEFAULTS``): ``n_envs, n_steps, batch_size, n_epochs, learning_rate, gamma,
     gae_lambda, clip_range, ent_coef, vf_coef, net_arch, encoder, snapshot_every,
-    max_snapshots, checkpoint_every, torch_threads``. The final model is saved as
+    max_snapshots, checkpoint_every, torch_threads, imitation_samples, imitation_epochs,
+    imitation_teacher``. The final model is saved as
     ``run_dir/final.zip``; ``model.mushgym_run_dir`` and ``model.mushgym_timing``
     tell where and how fast. ``curve_points`` evaluations of ``curve_games`` games
     against each of random and greedy make the learning curve (0: none).
