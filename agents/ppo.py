@@ -454,7 +454,7 @@ class _Training(BaseCallback):
         net_rollout = max(self.t_rollout - env_t - opp_t, 0.0)
         return {
             "wall_seconds": total,
-            "wall_seconds_before_resume": self.prior_seconds,
+            "wall_seconds_before": self.prior_seconds,   # the imitation warm start, or the run before a resume
             "learner_steps": learner_steps,
             "opponent_steps": opp_steps,
             "episodes": sum(e.counts["episodes"] for e in self.envs),
@@ -638,6 +638,14 @@ def _imitate(model, game, hp: dict, seed: int, run_dir: Path, max_minutes: float
     data = collect_teacher_games(game, teacher, model._mushgym_encoder, int(hp["imitation_samples"]),
                                  seed=seed + 7_000_000, max_seconds=budget)
     collect_seconds = time.perf_counter() - t0
+    if len(data["actions"]) < 10:  # no teacher game finished within the time allowed: PPO alone
+        import warnings
+
+        warnings.warn(f"imitation skipped: {int(data['games'])} of the teacher's games finished in "
+                      f"{collect_seconds:.0f}s", stacklevel=2)
+        (run_dir / "imitation.json").write_text(json.dumps({"skipped": True, "games": int(data["games"]),
+                                                            "collect_seconds": collect_seconds}, indent=2))
+        return collect_seconds
     report = pretrain(model.policy, data, epochs=int(hp["imitation_epochs"]), seed=seed,
                       max_seconds=None if budget is None else max(budget - collect_seconds, 1.0))
     report.update(teacher=str(hp["imitation_teacher"]), games=int(data["games"]), collect_seconds=collect_seconds)

@@ -16,8 +16,7 @@ SHIPPED = sorted((Path(__file__).resolve().parent.parent / "benchmarks" / "train
 
 def test_the_board_game_models_are_shipped():
     names = {p.name for p in SHIPPED}
-    assert {"fungi_v0_ppo.pt", "mycology_v0_2p_ppo.pt", "mycology_v0_4p_ppo.pt",
-            "mycelia_v0_2p_ppo.pt", "mycelium_v0_4p_ppo.pt"} <= names
+    assert {"fungi_v0_ppo.pt", "mycology_v0_2p_ppo.pt", "mycology_v0_4p_ppo.pt", "mycelium_v0_4p_ppo.pt"} <= names
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
@@ -30,5 +29,5 @@ def test_shipped_model_loads_weights_only_and_plays_greedy(path):
     options = {k: v for k, v in meta["options"].items() if k != "reward"}
     game = mushgym.game(meta["env_id"], **options)
     assert agent.encoder.space.shape == tuple(meta["policy"]["observation_shape"])
-    m = play_match(game, agent, make_agent("greedy", env_id=meta["env_id"], seed=0), 2, seed=0)
-    assert m.games == 2 and m.wins + m.draws + m.losses == 2 and m.steps > 0   # an illegal move would raise
+    m = play_match(game, agent, make_agent("greedy", env_id=meta["env_id"], seed=0), 1, seed=0)
+    assert m.games == 1 and m.wins + m.draws + m.losses == 1 and m.steps > 0   # an illegal move would raise
