@@ -30,6 +30,11 @@ needs), ``final.pt`` (the policy's weights alone, for playing: loads without unp
 second and the split of wall time between the game, the opponents, the learner's
 network during rollouts, and the PPO updates).
 
+A run folder also holds ``train.json`` (the settings) and ``progress.json`` (the wall clock at
+each checkpoint): ``train_ppo(env, resume=RUN_DIR)`` / ``mushgym train ENV --resume RUN_DIR``
+continues a cut run from its latest checkpoint. ``imitation_samples=N`` starts the policy
+from a teacher's games (:mod:`mushgym.agents.imitation`) before PPO.
+
 torch runs on one thread (``torch_threads=1``): several times faster for these small
 networks than torch's default of one thread per core. Under a time budget
 (``max_minutes``) the progress bar fills on wall-clock time.
@@ -54,7 +59,7 @@ from .runs import new_run_dir
 try:  # the train extra
     import torch
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback, CallbackList, CheckpointCallback
+    from stable_baselines3.common.callbacks import BaseCallback, CallbackList
     from stable_baselines3.common.vec_env import VecMonitor
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("mushgym.agents.ppo needs the train extra: pip install 'mushgym[train]' "
@@ -81,6 +86,9 @@ DEFAULTS: dict[str, Any] = dict(
     max_snapshots=10,
     checkpoint_every=100_000,
     torch_threads=1,
+    imitation_samples=0,
+    imitation_epochs=4,
+    imitation_teacher="greedy",
 )
 
 
@@ -97,15 +105,20 @@ class _Training(BaseCallback):
     """Self-play snapshots, the wall-clock limit, and the time split between env and network."""
 
     def __init__(self, pool: OpponentPool | None, snapshot_every: int, envs: list[SingleAgentBatch],
-                 max_seconds: float | None, seed: int) -> None:
+                 max_seconds: float | None, seed: int, checkpoint_every: int = 0, run_dir: Path | None = None,
+                 start_steps: int = 0, prior_seconds: float = 0.0, snapshots: int = 0) -> None:
         super().__init__()
         self.pool = pool
         self.snapshot_every = snapshot_every
         self.envs = envs
         self.max_seconds = max_seconds
         self.seed = seed
-        self.next_snapshot = snapshot_every
-        self.snapshots = 0
+        self.snapshots = snapshots
+        self.next_snapshot = _next_multiple(start_steps, snapshot_every)
+        self.checkpoint_every = checkpoint_every
+        self.next_checkpoint = _next_multiple(start_steps, checkpoint_every)
+        self.run_dir = run_dir
+        self.prior_seconds = prior_seconds   # wall clock of the run before a resume
         self.t_rollout = 0.0
         self.t_train = 0.0
         self._t0 = None
@@ -147,9 +160,19 @@ class _Training(BaseCallback):
             self.pool.add(frozen_copy(self.model, f"snapshot{self.snapshots}@{self.num_timesteps}",
                                       seed=self.seed + self.snapshots))
             self.next_snapshot += self.snapshot_every
+        if self.checkpoint_every and self.num_timesteps >= self.next_checkpoint:
+            self.checkpoint()
+            self.next_checkpoint += self.checkpoint_every
         if self.max_seconds is not None and time.perf_counter() - self._t0 > self.max_seconds:
             return False
         return True
+
+    def checkpoint(self) -> Path:
+        """Save ``checkpoints/ppo_<steps>_steps.zip`` and record in ``progress.json`` the run's
+        wall clock at that point (what a resumed run's time budget continues from)."""
+        return save_checkpoint(self.model, self.run_dir, self.prior_seconds + time.perf_counter() - self._t0,
+                               self.snapshots)
+
 
     def summary(self) -> dict[str, float]:
         total = time.perf_counter() - self._t0
@@ -159,6 +182,7 @@ class _Training(BaseCallback):
         net_rollout = max(self.t_rollout - env_t - opp_t, 0.0)
         return {
             "wall_seconds": total,
+            "wall_seconds_before": self.prior_seconds,   # the imitation warm start, or the run before a resume
             "learner_steps": learner_steps,
             "opponent_steps": opp_steps,
             "episodes": sum(e.counts["episodes"] for e in self.envs),
@@ -173,6 +197,27 @@ class _Training(BaseCallback):
             "share_rollout_network_and_sb3": net_rollout / total,
             "share_ppo_update": self.t_train / total,
         }
+
+
+def save_checkpoint(model, run_dir: Path, seconds: float, snapshots: int = 0) -> Path:
+    """``run_dir/checkpoints/ppo_<steps>_steps.zip``, and its wall clock (``seconds`` into the run)
+    and self-play snapshot count in ``run_dir/progress.json`` (what ``resume`` reads)."""
+    steps = int(model.num_timesteps)
+    path = run_dir / "checkpoints" / f"ppo_{steps}_steps.zip"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    model.save(path)
+    progress_path = run_dir / "progress.json"
+    progress = json.loads(progress_path.read_text()) if progress_path.exists() else {"checkpoints": {}}
+    progress["checkpoints"][str(steps)] = {"seconds": seconds, "snapshots": snapshots}
+    tmp = progress_path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(progress, indent=2))
+    tmp.replace(progress_path)  # whole or not at all, even if the run is cut here
+    return path
+
+
+def _next_multiple(n: int, every: int) -> int:
+    """The first multiple of ``every`` above ``n`` (``every`` 0: never)."""
+    return (n // every + 1) * every if every else 0
 
 
 def _opponent_pool(opponent: Any, env_id: str, seed: int, max_snapshots: int,
@@ -192,18 +237,34 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
               run_dir: str | Path | None = None, options: dict[str, Any] | None = None,
               max_minutes: float | None = None, progress_bar: bool = True, tensorboard: bool = True,
               verbose: int = 0, seat: int | None = None, curve_points: int = 10, curve_games: int = 100,
-              trust_models: bool = False, **hyper: Any):
+              trust_models: bool = False, resume: str | Path | None = None, **hyper: Any):
     """Train sb3-contrib's MaskablePPO on ``env_id`` against ``opponent`` and return the model.
 
     ``steps`` counts the learner's decisions (environment steps as SB3 counts them);
     ``max_minutes`` stops earlier on the wall clock. Hyper-parameters (see
     ``DEFAULTS``): ``n_envs, n_steps, batch_size, n_epochs, learning_rate, gamma,
     gae_lambda, clip_range, ent_coef, vf_coef, net_arch, encoder, snapshot_every,
-    max_snapshots, checkpoint_every, torch_threads``. The final model is saved as
+    max_snapshots, checkpoint_every, torch_threads, imitation_samples, imitation_epochs,
+    imitation_teacher``. The final model is saved as
     ``run_dir/final.zip``; ``model.mushgym_run_dir`` and ``model.mushgym_timing``
     tell where and how fast. ``curve_points`` evaluations of ``curve_games`` games
     against each of random and greedy make the learning curve (0: none).
+
+    ``resume=RUN_DIR`` continues a run that was cut (or stopped by its budget) from its
+    latest checkpoint, with the settings saved in ``RUN_DIR/train.json`` (the arguments
+    given here, but for ``env_id``, which must match, and ``progress_bar``, are ignored):
+    the step count and the wall clock go on from the checkpoint (``progress.json``), so
+    ``steps`` and ``max_minutes`` stay totals of the whole run, and self-play's pool is
+    refilled with the snapshots the run had (the checkpoints at multiples of
+    ``snapshot_every``). The in-training learning curve is not continued
+    (``benchmarks/training/run.py`` draws one from the checkpoints).
     """
+    resumed = _resume_state(resume, env_id) if resume is not None else None
+    if resumed is not None:
+        saved = resumed["settings"]
+        steps, opponent, seed, options = saved["steps"], saved["opponent"], saved["seed"], saved["options"]
+        max_minutes, seat, trust_models, hyper = saved["max_minutes"], saved["seat"], saved["trust_models"], saved["hyper"]
+        curve_points = 0
     unknown = set(hyper) - set(DEFAULTS)
     if unknown:
         raise TypeError(f"train_ppo: unknown hyper-parameter(s) {sorted(unknown)}; known: {sorted(DEFAULTS)}")
@@ -217,29 +278,45 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
 
     game = mushgym.game(env_id, **(options or {}))
     opp_name = opponent if isinstance(opponent, str) else "pool"
-    run_dir = new_run_dir("ppo", f"{env_id}_{opp_name.replace('+', '-')}_s{seed}", run_dir)
+    if resumed is None:
+        run_dir = new_run_dir("ppo", f"{env_id}_{opp_name.replace('+', '-')}_s{seed}", run_dir)
+        _write_settings(run_dir, env_id, steps, opponent, seed, options, max_minutes, seat, trust_models, hp)
+    else:
+        run_dir = Path(resume)
+    start_steps = resumed["steps"] if resumed else 0
+    prior_seconds = resumed["seconds"] if resumed else 0.0
     torch.set_num_threads(int(hp["torch_threads"]))
-    torch.manual_seed(seed)
+    torch.manual_seed(seed + start_steps)
     pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"], trust_models)
     # all n_envs games in one batch: the opponents answer with one act_batch call per round
-    games = SingleAgentBatch(game, hp["n_envs"], opponents=pool, seat=seat, encoder=hp["encoder"], seed=seed)
+    # (a resumed run deals new games: the seed moves on with the step count)
+    games = SingleAgentBatch(game, hp["n_envs"], opponents=pool, seat=seat, encoder=hp["encoder"],
+                             seed=seed + start_steps)
     envs = [games]
     vec = VecMonitor(MaskableVecEnv(games))
-    vec.seed(seed)
-    model = MaskablePPO(
-        "MlpPolicy", vec, n_steps=hp["n_steps"], batch_size=hp["batch_size"], n_epochs=hp["n_epochs"],
-        learning_rate=hp["learning_rate"], gamma=hp["gamma"], gae_lambda=hp["gae_lambda"],
-        clip_range=hp["clip_range"], ent_coef=hp["ent_coef"], vf_coef=hp["vf_coef"],
-        policy_kwargs={"net_arch": list(hp["net_arch"])}, seed=seed, device="cpu", verbose=verbose,
-        tensorboard_log=str(run_dir / "tb") if tensorboard else None,
-    )
+    vec.seed(seed + start_steps)
+    tb_log = str(run_dir / "tb") if tensorboard else None
+    if resumed is None:
+        model = MaskablePPO(
+            "MlpPolicy", vec, n_steps=hp["n_steps"], batch_size=hp["batch_size"], n_epochs=hp["n_epochs"],
+            learning_rate=hp["learning_rate"], gamma=hp["gamma"], gae_lambda=hp["gae_lambda"],
+            clip_range=hp["clip_range"], ent_coef=hp["ent_coef"], vf_coef=hp["vf_coef"],
+            policy_kwargs={"net_arch": list(hp["net_arch"])}, seed=seed, device="cpu", verbose=verbose,
+            tensorboard_log=tb_log,
+        )
+    else:  # our own run's checkpoint (a pickle this code wrote)
+        model = MaskablePPO.load(resumed["checkpoint"], env=vec, device="cpu", tensorboard_log=tb_log)
     model._mushgym_encoder = envs[0].encoder
-    training = _Training(pool if selfplay else None, hp["snapshot_every"], envs,
-                         None if max_minutes is None else 60.0 * max_minutes, seed)
+    if resumed is None and hp["imitation_samples"]:
+        prior_seconds = _imitate(model, game, hp, seed, run_dir, max_minutes)
+    snapshots = 0
+    if resumed is not None and selfplay:
+        snapshots = _refill_snapshots(pool, run_dir, start_steps, hp, seed, model._mushgym_encoder)
+    max_seconds = None if max_minutes is None else max(60.0 * max_minutes - prior_seconds, 0.0)
+    training = _Training(pool if selfplay else None, hp["snapshot_every"], envs, max_seconds, seed,
+                         checkpoint_every=hp["checkpoint_every"], run_dir=run_dir, start_steps=start_steps,
+                         prior_seconds=prior_seconds, snapshots=snapshots)
     callbacks = [training]
-    if hp["checkpoint_every"]:
-        callbacks.append(CheckpointCallback(save_freq=max(hp["checkpoint_every"] // hp["n_envs"], 1),
-                                            save_path=str(run_dir / "checkpoints"), name_prefix="ppo"))
     curve = None
     if curve_points and curve_games:
         from .curve import LearningCurve
@@ -251,25 +328,24 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
                               seed=seed + 100_000)
         callbacks.append(curve)
     sb3_bar = progress_bar
-    if progress_bar and max_minutes is not None:
+    if progress_bar and max_seconds is not None:
         from .progress import TimeProgressBar
 
-        callbacks.append(TimeProgressBar(60.0 * max_minutes))
+        callbacks.append(TimeProgressBar(max_seconds))
         sb3_bar = False
     meta = {"env_id": game.env_id, "encoder": hp["encoder"], "options": dict(options or {})}
     (run_dir / "final.json").write_text(json.dumps(meta, indent=2))  # lets checkpoints load too
-    model.learn(total_timesteps=int(steps), callback=CallbackList(callbacks), progress_bar=sb3_bar,
-                tb_log_name="ppo")
+    model.learn(total_timesteps=max(int(steps) - start_steps, 0), callback=CallbackList(callbacks),
+                progress_bar=sb3_bar, tb_log_name="ppo", reset_num_timesteps=resumed is None)
     timing = training.summary()
     timing["steps_trained"] = int(model.num_timesteps)
     hp_out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in hp.items()}
     final = save_model(model, run_dir / "final.zip", game.env_id, hp["encoder"], options,
-                       extra={"opponent": opp_name, "seed": seed, "steps": int(model.num_timesteps), "hyper": hp_out})
+                       extra={"opponent": opp_name, "seed": seed, "steps": int(model.num_timesteps), "hyper": hp_out,
+                              "wall_seconds": prior_seconds + timing["wall_seconds"]})
     if hp["checkpoint_every"]:  # the last checkpoint, also on runs shorter than checkpoint_every
-        last = run_dir / "checkpoints" / f"ppo_{int(model.num_timesteps)}_steps.zip"
-        if not last.exists():
-            last.parent.mkdir(parents=True, exist_ok=True)
-            model.save(last)
+        if not (run_dir / "checkpoints" / f"ppo_{int(model.num_timesteps)}_steps.zip").exists():
+            training.checkpoint()
     # the policy alone, weights only (safe to load); final.json gains its architecture and serves both files
     save_policy_weights(model.policy, run_dir / "final.pt", json.loads(final.with_suffix(".json").read_text()),
                         hp["encoder"])
@@ -277,6 +353,91 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     model.mushgym_run_dir = run_dir
     model.mushgym_timing = timing
     return model
+
+
+def _imitate(model, game, hp: dict, seed: int, run_dir: Path, max_minutes: float | None) -> float:
+    """The imitation warm start (``imitation_samples`` > 0): the teacher's games, the policy and
+    value fitted to them (:mod:`mushgym.agents.imitation`), ``imitation.json`` and a checkpoint
+    at step 0. At most half of a time budget goes to the teacher's games. Returns its seconds."""
+    from .base import make_agent
+    from .imitation import collect_teacher_games, pretrain
+
+    t0 = time.perf_counter()
+    teacher = make_agent(hp["imitation_teacher"], env_id=game.env_id, seed=seed)
+    budget = None if max_minutes is None else 30.0 * max_minutes
+    data = collect_teacher_games(game, teacher, model._mushgym_encoder, int(hp["imitation_samples"]),
+                                 seed=seed + 7_000_000, max_seconds=budget)
+    collect_seconds = time.perf_counter() - t0
+    if len(data["actions"]) < 10:  # no teacher game finished within the time allowed: PPO alone
+        import warnings
+
+        warnings.warn(f"imitation skipped: {int(data['games'])} of the teacher's games finished in "
+                      f"{collect_seconds:.0f}s", stacklevel=2)
+        (run_dir / "imitation.json").write_text(json.dumps({"skipped": True, "games": int(data["games"]),
+                                                            "collect_seconds": collect_seconds}, indent=2))
+        return collect_seconds
+    report = pretrain(model.policy, data, epochs=int(hp["imitation_epochs"]), seed=seed,
+                      max_seconds=None if budget is None else max(budget - collect_seconds, 1.0))
+    report.update(teacher=str(hp["imitation_teacher"]), games=int(data["games"]), collect_seconds=collect_seconds)
+    (run_dir / "imitation.json").write_text(json.dumps(report, indent=2))
+    seconds = time.perf_counter() - t0
+    save_checkpoint(model, run_dir, seconds)
+    return seconds
+
+
+def _write_settings(run_dir: Path, env_id: str, steps: int, opponent: Any, seed: int, options, max_minutes,
+                    seat, trust_models: bool, hp: dict) -> None:
+    """``train.json``: what :func:`train_ppo` needs to resume the run (when the settings are plain data)."""
+    settings = {"env_id": env_id, "steps": int(steps), "opponent": opponent, "seed": seed,
+                "options": dict(options or {}), "max_minutes": max_minutes, "seat": seat,
+                "trust_models": trust_models,
+                "hyper": {k: (list(v) if isinstance(v, tuple) else v) for k, v in hp.items()}}
+    try:
+        text = json.dumps(settings, indent=2)
+    except TypeError:  # an opponent pool of agent objects or an encoder object: not resumable
+        return
+    (run_dir / "train.json").write_text(text)
+
+
+def _resume_state(resume: str | Path, env_id: str) -> dict:
+    """The settings, latest checkpoint, its step count and wall clock of the run in ``resume``."""
+    import re
+
+    run_dir = Path(resume)
+    settings_path = run_dir / "train.json"
+    if not settings_path.exists():
+        raise ValueError(f"cannot resume {run_dir}: no train.json (not a train_ppo run folder, or its "
+                         f"opponents/encoder were objects, which are not saved)")
+    settings = json.loads(settings_path.read_text())
+    if settings["env_id"] != env_id:
+        raise ValueError(f"cannot resume {run_dir} on {env_id}: it trains {settings['env_id']}")
+    progress_path = run_dir / "progress.json"
+    done = json.loads(progress_path.read_text())["checkpoints"] if progress_path.exists() else {}
+    ckpts = {int(m.group(1)): p for p in (run_dir / "checkpoints").glob("ppo_*_steps.zip")
+             if (m := re.fullmatch(r"ppo_(\d+)_steps\.zip", p.name)) and m.group(1) in done}
+    if not ckpts:
+        raise ValueError(f"cannot resume {run_dir}: no checkpoint recorded in its progress.json")
+    steps = max(ckpts)
+    return {"settings": settings, "checkpoint": ckpts[steps], "steps": steps,
+            "seconds": float(done[str(steps)]["seconds"]), "snapshots": int(done[str(steps)]["snapshots"])}
+
+
+def _refill_snapshots(pool: OpponentPool, run_dir: Path, steps: int, hp: dict, seed: int, encoder) -> int:
+    """Put back into ``pool`` the self-play snapshots a run had at ``steps`` (from its checkpoints at
+    multiples of ``snapshot_every``; the last ``max_snapshots``); returns how many snapshots it had taken."""
+    every = hp["snapshot_every"]
+    if not every:
+        return 0
+    taken = steps // every
+    for k in range(max(taken - hp["max_snapshots"], 0) + 1, taken + 1):
+        ckpt = run_dir / "checkpoints" / f"ppo_{k * every}_steps.zip"
+        if ckpt.exists():
+            policy = _load_trusted(ckpt)
+            for prm in policy.parameters():
+                prm.requires_grad_(False)
+            pool.add(PolicyAgent(policy, encoder, deterministic=False, name=f"snapshot{k}@{k * every}",
+                                 seed=seed + k, frozen=True))
+    return taken
 
 
 def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
@@ -296,6 +457,13 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
                    help="stop after this many minutes of wall clock (the progress bar then counts time)")
     p.add_argument("--n-envs", type=int, default=None)
     p.add_argument("--encoder", choices=["flat", "scaled", "onehot"], default=None)
+    p.add_argument("--hyper", action="append", default=[], metavar="NAME=VALUE",
+                   help="a train_ppo hyper-parameter (repeatable), e.g. ent_coef=0.02, n_steps=512, "
+                        "net_arch=512,512; names: " + ", ".join(sorted(DEFAULTS)))
+    p.add_argument("--resume", default=None, metavar="RUN_DIR",
+                   help="continue the cut run in RUN_DIR from its latest checkpoint, with its saved settings "
+                        "(its train.json; the other training options are ignored); steps and --minutes are "
+                        "totals of the whole run")
     p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--trust-model", action="store_true",
@@ -310,6 +478,27 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
     return p
 
 
+def parse_hyper(item: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` -> (name, value) for ``--hyper``: the value typed like ``DEFAULTS[name]``
+    (a tuple such as ``net_arch`` from comma-separated sizes)."""
+    name, eq, text = item.partition("=")
+    if not eq or name not in DEFAULTS:
+        raise SystemExit(f"mushgym train: --hyper wants NAME=VALUE with NAME one of {', '.join(sorted(DEFAULTS))}; "
+                         f"got {item!r}")
+    default = DEFAULTS[name]
+    try:
+        if isinstance(default, tuple):
+            value: Any = tuple(int(v) for v in text.split(","))
+        elif isinstance(default, bool):
+            value = {"true": True, "false": False}[text.lower()]
+        else:
+            value = type(default)(text)
+    except (ValueError, KeyError):
+        raise SystemExit(f"mushgym train: --hyper {name} wants a {type(default).__name__} "
+                         f"(like {default!r}), got {text!r}") from None
+    return name, value
+
+
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``mushgym train ENV --steps N [--opponent random|greedy|self] [--seed S] ...``."""
     from mushgym.options import parse_options
@@ -322,6 +511,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         hyper["n_envs"] = args.n_envs
     if args.encoder is not None:
         hyper["encoder"] = args.encoder
+    for item in args.hyper:
+        name, value = parse_hyper(item)
+        hyper[name] = value
     options = parse_options(args.option)
     import mushgym
 
@@ -331,10 +523,11 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         model = train_ppo(args.env, steps=args.steps, opponent=args.opponent, seed=args.seed, run_dir=args.run_dir,
                           options=options, max_minutes=args.minutes, progress_bar=not args.no_progress,
                           curve_points=args.curve_points, curve_games=args.curve_games,
-                          trust_models=args.trust_model, **hyper)
+                          trust_models=args.trust_model, resume=args.resume, **hyper)
     except (FileExistsError, ValueError) as err:
         raise SystemExit(f"mushgym train: {err}") from err
     final = model.mushgym_run_dir / "final.zip"
+    options = json.loads(final.with_suffix(".json").read_text())["options"]   # a resumed run's own
     t = model.mushgym_timing
     print(f"saved {final}  ({t['steps_trained']:,} steps in {t['wall_seconds']:.0f}s, "
           f"{t['learner_steps_per_second']:,.0f} learner steps/s; env {t['share_env']:.0%}, "

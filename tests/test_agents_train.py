@@ -204,3 +204,120 @@ def test_example_play_against_the_shipped_model():
     out = subprocess.run([sys.executable, str(root / "examples" / "play_vs_model.py"), "--seed", "2"],
                          input="1\n" * 400, capture_output=True, text=True, timeout=300, check=True).stdout
     assert "your move (number, q to quit)>" in out
+
+
+def test_a_cut_run_resumes_from_its_latest_checkpoint(tmp_path):
+    small = {k: v for k, v in SMALL.items() if k not in ("checkpoint_every", "curve_points", "curve_games")}
+    run = tmp_path / "run"
+    train_ppo("fungi_v0", steps=1024, opponent="self", seed=3, run_dir=run, progress_bar=False, tensorboard=False,
+              curve_points=0, checkpoint_every=256, snapshot_every=256, max_snapshots=2, **small)
+    progress = json.loads((run / "progress.json").read_text())["checkpoints"]
+    assert sorted(map(int, progress)) == [256, 512, 768, 1024]
+    assert [progress[k]["seconds"] for k in ("256", "512", "768", "1024")] == sorted(
+        progress[k]["seconds"] for k in ("256", "512", "768", "1024"))
+    for gone in (768, 1024):   # the run "was cut" after its 512-step checkpoint
+        (run / "checkpoints" / f"ppo_{gone}_steps.zip").unlink()
+    (run / "final.zip").unlink()
+    # the arguments other than the env are ignored: the run's own settings (train.json) apply
+    model = train_ppo("fungi_v0", steps=99, opponent="random", resume=run, progress_bar=False, tensorboard=False)
+    assert model.num_timesteps == 1024
+    assert json.loads((run / "final.json").read_text())["steps"] == 1024
+    pool = model.get_env().get_attr("pool")[0]
+    names = [getattr(a, "name", "") for a in pool.agents]
+    assert names[:2] == ["random", "greedy"]
+    # the two snapshots kept at 512 steps came back from their checkpoints; two more were taken after
+    assert names[2:] == ["snapshot3@768", "snapshot4@1024"]
+    assert (run / "checkpoints" / "ppo_1024_steps.zip").exists()
+    assert load_policy(run / "final.pt").act(np.zeros(model.observation_space.shape, np.float32),
+                                              np.ones(model.action_space.n, np.int8)) >= 0
+
+
+def test_resume_refuses_a_folder_that_is_not_a_run_or_another_env(tmp_path):
+    with pytest.raises(ValueError, match="no train.json"):
+        train_ppo("fungi_v0", resume=tmp_path, progress_bar=False)
+    (tmp_path / "train.json").write_text(json.dumps({"env_id": "mycology_v0"}))
+    with pytest.raises(ValueError, match="it trains mycology_v0"):
+        train_ppo("fungi_v0", resume=tmp_path, progress_bar=False)
+
+
+def test_resumed_self_play_pool_gets_back_the_snapshots_it_had(tmp_path):
+    from mushgym.agents.ppo import _refill_snapshots
+    from mushgym.wrappers import OpponentPool
+
+    small = {k: v for k, v in SMALL.items() if k not in ("checkpoint_every", "curve_points", "curve_games")}
+    model = train_ppo("fungi_v0", steps=768, opponent="self", seed=1, run_dir=tmp_path, progress_bar=False,
+                      tensorboard=False, curve_points=0, checkpoint_every=256, snapshot_every=256, **small)
+    pool = OpponentPool(["random"], env_id="fungi_v0", max_size=2)
+    taken = _refill_snapshots(pool, tmp_path, 768, {"snapshot_every": 256, "max_snapshots": 2}, 0,
+                              model._mushgym_encoder)
+    assert taken == 3 and [a.name for a in pool.agents] == ["random", "snapshot2@512", "snapshot3@768"]
+    obs = np.random.default_rng(0).random((3, *model.observation_space.shape)).astype(np.float32)
+    last = load_policy(tmp_path / "checkpoints" / "ppo_768_steps.zip", trust=True)
+    np.testing.assert_allclose(pool.agents[-1].logits(obs), last.logits(obs), rtol=1e-4, atol=1e-5)
+
+
+def test_train_cli_hyper_parameters(tmp_path):
+    from mushgym.agents.ppo import parse_hyper
+
+    assert parse_hyper("net_arch=64,32") == ("net_arch", (64, 32))
+    assert parse_hyper("ent_coef=0.02") == ("ent_coef", 0.02)
+    assert parse_hyper("n_steps=512") == ("n_steps", 512)
+    with pytest.raises(SystemExit, match="NAME one of"):
+        parse_hyper("entropy=0.1")
+    with pytest.raises(SystemExit, match="wants a int"):
+        parse_hyper("n_steps=lots")
+    assert train_main(["fungi_v0", "--steps", "256", "--opponent", "random", "--n-envs", "2", "--hyper",
+                       "n_steps=128", "--hyper", "batch_size=128", "--hyper", "net_arch=16,16",
+                       "--run-dir", str(tmp_path), "--no-progress", "--eval-games", "0", "--curve-points", "0"]) == 0
+    meta = json.loads((tmp_path / "final.json").read_text())
+    assert meta["hyper"]["net_arch"] == [16, 16] and meta["policy"]["net_arch"] == [16, 16]
+
+
+def test_teacher_games_record_every_seat_of_finished_games():
+    from mushgym.agents.imitation import collect_teacher_games
+    from mushgym.wrappers import make_encoder
+
+    game = mushgym.game("fungi_v0")
+    enc = make_encoder("scaled", game)
+    data = collect_teacher_games(game, make_agent("greedy", env_id="fungi_v0", seed=0), enc, samples=300, seed=4,
+                                 num_games=4)
+    n = len(data["actions"])
+    assert n >= 300 and data["games"] >= 1
+    assert data["obs"].shape == (n, *enc.space.shape) and data["masks"].shape == (n, game.num_actions)
+    assert data["masks"][np.arange(n), data["actions"]].all()          # the teacher's actions are legal
+    assert set(np.unique(data["returns"])) <= {-1.0, 0.0, 1.0}        # fungi's win/loss returns
+    assert (data["returns"] > 0).any() and (data["returns"] < 0).any()  # both seats' views are kept
+
+
+def test_pretraining_makes_the_policy_agree_with_its_teacher(tmp_path):
+    import torch
+
+    from mushgym.agents.imitation import _agreement, collect_teacher_games, pretrain
+    from mushgym.wrappers import make_encoder
+
+    game = mushgym.game("fungi_v0")
+    enc = make_encoder("scaled", game)
+    data = collect_teacher_games(game, make_agent("greedy", env_id="fungi_v0", seed=0), enc, samples=1500, seed=5)
+    model = train_ppo("fungi_v0", steps=64, opponent="random", seed=0, run_dir=tmp_path, progress_bar=False,
+                      tensorboard=False, n_envs=2, n_steps=32, batch_size=64, n_epochs=1, curve_points=0,
+                      checkpoint_every=0)
+    pol = model.policy
+    args = (torch.as_tensor(data["obs"]), torch.as_tensor(data["masks"]), torch.as_tensor(data["actions"]))
+    before = _agreement(pol, *args)
+    report = pretrain(pol, data, epochs=6, seed=0)
+    assert _agreement(pol, *args) > before + 0.2
+    assert report["last_loss"] < report["first_loss"] and 0.0 <= report["held_out_agreement"] <= 1.0
+
+
+def test_train_ppo_with_an_imitation_warm_start(tmp_path):
+    small = {k: v for k, v in SMALL.items() if k not in ("curve_points", "curve_games")}
+    model = train_ppo("fungi_v0", steps=256, opponent="greedy", seed=0, run_dir=tmp_path, progress_bar=False,
+                      tensorboard=False, curve_points=0, imitation_samples=400, imitation_epochs=2, **small)
+    report = json.loads((tmp_path / "imitation.json").read_text())
+    assert report["samples"] >= 400 and report["teacher"] == "greedy"
+    progress = json.loads((tmp_path / "progress.json").read_text())["checkpoints"]
+    assert "0" in progress and (tmp_path / "checkpoints" / "ppo_0_steps.zip").exists()
+    # the warm start's time counts towards the run's wall clock
+    assert progress["0"]["seconds"] >= report["seconds"]
+    assert json.loads((tmp_path / "final.json").read_text())["wall_seconds"] >= report["seconds"]
+    assert model.num_timesteps == 256

@@ -3,6 +3,9 @@
     python benchmarks/training/run.py                        # fungi_v0, 30 minutes, then evaluate
     python benchmarks/training/run.py --run-dir runs/X --skip-train   # evaluate an existing run
     python benchmarks/training/run.py --env mycology_v0 --option num_players=2 --curve-games 100 --games 200
+    python benchmarks/training/run.py --env mycelia_v0 --option num_players=2 --minutes 60 --opponent greedy \
+        --hyper imitation_samples=60000                            # settings of the shipped board-game models
+    python benchmarks/training/run.py --env mycelia_v0 --option num_players=2 --resume runs/X   # a cut run goes on
 
 A game option (``--option NAME=VALUE``, as ``mushgym train``) names the files after it:
 ``mycology_v0_2p_*`` for ``num_players=2`` (Mycology's observation length depends on the
@@ -44,7 +47,8 @@ def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path,
                    key=lambda p: int(re.search(r"_(\d+)_steps", p.name).group(1)))
     rows = []
     opponents = {"random": make_agent("random", seed=seed), "greedy": make_agent("greedy", env_id=env_id, seed=seed)}
-    for ck in ckpts + [run_dir / "final.zip"]:
+    final_zip = run_dir / "final.zip"
+    for ck in ckpts + ([final_zip] if final_zip.exists() else []):
         agent = load_policy(ck, trust=True)   # this run's own SB3 checkpoints (pickles we wrote)
         if ck.name == "final.zip":
             steps = json.loads((run_dir / "final.json").read_text()).get("steps")
@@ -58,7 +62,7 @@ def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path,
                         f"win_vs_{name}_hi": round(hi, 4), f"loss_vs_{name}": round(m.losses / m.games, 4)})
         rows.append(row)
         print(f"  {ck.name:>28}: vs random {row['win_vs_random']:.1%}  vs greedy {row['win_vs_greedy']:.1%}", flush=True)
-    if rows and rows[-1]["steps"] == (rows[-2]["steps"] if len(rows) > 1 else None):
+    if len(rows) > 1 and rows[-1]["steps"] == rows[-2]["steps"]:
         rows.pop(-2)
     path = out / f"{stem}_learning_curve.csv"
     with path.open("w", newline="") as f:
@@ -83,13 +87,33 @@ def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path,
         ax.set_xlabel("learner environment steps")
         ax.set_ylabel(f"win rate ({games} games, seats rotated, 95% CI)")
         ax.set_ylim(0, 1)
-        ax.set_title(f"MaskablePPO on {stem} (train_ppo defaults)")
+        ax.set_title(f"MaskablePPO on {stem}")
         ax.legend(loc="lower right")
         fig.tight_layout()
         fig.savefig(out / f"{stem}_learning_curve.png", dpi=110)
     except ImportError:
         print("matplotlib missing: no plot")
     return rows
+
+
+def shipped_model(run_dir: Path, out: Path, stem: str) -> Path:
+    """The run's weights-only policy copied to ``out/<stem>_ppo.pt`` (+ ``.json``): ``final.pt``, or for
+    a run cut before its end the latest checkpoint, exported (our own run's pickle)."""
+    source = run_dir / "final.pt"
+    if not source.exists():
+        from mushgym.agents.ppo import export_policy
+
+        ckpts = sorted((run_dir / "checkpoints").glob("ppo_*_steps.zip"),
+                       key=lambda c: int(re.search(r"_(\d+)_steps", c.name).group(1)))
+        if not ckpts:
+            raise SystemExit(f"{run_dir}: no final.pt and no checkpoint to evaluate")
+        source = export_policy(ckpts[-1], run_dir / f"cut_{ckpts[-1].stem}.pt", trust=True)
+        print(f"{run_dir} has no final model (cut): evaluating its latest checkpoint {ckpts[-1].name}")
+    target = out / f"{stem}_ppo.pt"
+    if source.resolve() != target.resolve():
+        shutil.copy(source, target)
+        shutil.copy(source.with_suffix(".json"), target.with_suffix(".json"))
+    return target
 
 
 def main(argv=None) -> int:
@@ -105,6 +129,14 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=str(HERE))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="game option (repeatable), e.g. num_players=4; num_players names the files <env>_<n>p_*")
+    p.add_argument("--opponent", default="self", help="train_ppo's opponent (default self: self-play)")
+    p.add_argument("--hyper", action="append", default=[], metavar="NAME=VALUE",
+                   help="a train_ppo hyper-parameter (repeatable, as mushgym train --hyper), "
+                        "e.g. imitation_samples=60000")
+    p.add_argument("--resume", default=None, metavar="RUN_DIR",
+                   help="continue the cut training run in RUN_DIR (its saved settings), then evaluate it")
+    p.add_argument("--no-baseline-pair", action="store_true",
+                   help="evaluate the model against greedy and against random only (not greedy against random)")
     args = p.parse_args(argv)
     options = {}
     for item in args.option:
@@ -118,23 +150,36 @@ def main(argv=None) -> int:
     if args.skip_train and not args.run_dir:
         raise SystemExit("--skip-train needs --run-dir (the run to evaluate)")
     run_dir = Path(args.run_dir) if args.run_dir else None
+    if args.resume and run_dir is not None:
+        raise SystemExit("--resume RUN_DIR names the run already; leave out --run-dir")
     if not args.skip_train:
         from mushgym.agents import train_ppo
+        from mushgym.agents.ppo import parse_hyper
 
+        hyper = dict(parse_hyper(item) for item in args.hyper)
         t0 = time.time()
         # a fresh run folder (train_ppo's default); the curve is computed below from the checkpoints
         model = train_ppo(args.env, steps=args.steps, seed=args.seed, run_dir=run_dir, max_minutes=args.minutes,
-                          options=options or None,
-                          progress_bar=sys.stderr.isatty(), curve_points=0)
+                          options=options or None, opponent=args.opponent, resume=args.resume,
+                          progress_bar=sys.stderr.isatty(), curve_points=0, **hyper)
         run_dir = model.mushgym_run_dir
         print(f"trained in {time.time() - t0:.0f}s -> {run_dir}")
-    shutil.copy(run_dir / "timing.json", out / f"{stem}_timing.json")
-    print("learning curve:")
-    learning_curve(run_dir, args.env, args.curve_games, args.seed + 1, out, options, stem)
+    if (run_dir / "timing.json").exists():
+        shutil.copy(run_dir / "timing.json", out / f"{stem}_timing.json")
+    model_path = shipped_model(run_dir, out, stem)
+    if args.curve_games:
+        print("learning curve:")
+        learning_curve(run_dir, args.env, args.curve_games, args.seed + 1, out, options, stem)
     from mushgym.agents import tournament
 
-    tournament(args.env, {"random": "random", "greedy": "greedy", "ppo": str(run_dir / "final.pt")},
-               games=args.games, seed=args.seed + 2, options=options or None, csv_path=out / f"{stem}_eval.csv")
+    if args.no_baseline_pair:
+        tournament(args.env, {"greedy": "greedy", "ppo": str(model_path)}, games=args.games, seed=args.seed + 2,
+                   options=options or None, csv_path=out / f"{stem}_eval.csv")
+        tournament(args.env, {"random": "random", "ppo": str(model_path)}, games=args.games, seed=args.seed + 3,
+                   options=options or None, csv_path=out / f"{stem}_eval_random.csv", anchor="random")
+    else:
+        tournament(args.env, {"random": "random", "greedy": "greedy", "ppo": str(model_path)},
+                   games=args.games, seed=args.seed + 2, options=options or None, csv_path=out / f"{stem}_eval.csv")
     return 0
 
 
