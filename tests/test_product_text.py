@@ -26,7 +26,7 @@ SESSION_ALLOWED = re.compile(r"\bray\b|requests\.Session|tf\.Session", re.IGNORE
 TAG = re.compile(r"(?<![A-Za-z0-9.=/+-])_?s[12][0-9](?![0-9A-Za-z]|\.[0-9])")
 HELPER = re.compile(r"\bhelpers?(?:'s)?\b", re.IGNORECASE)
 CODE_WORDS = ("index", "compiled", "generated", "decision-stack", "small", "function", "functions",
-              "package", "module", "modules", "above", "below", "take", "named", "kernel")
+              "package", "module", "modules", "above", "below", "take", "named", "kernel", "stack", "these")
 
 
 def tracked_files() -> list[str]:

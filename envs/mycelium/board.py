@@ -3,7 +3,7 @@ Paths to its Colony (a breadth-first search over the work area)."""
 
 from numba import njit
 
-from .graph import bfs_walk
+from mushgym.core.graph import bfs_walk
 from .layout import (
     CFG_EDGE_NBR, CFG_NE, LAST_EDGE, W_ALLOWED, W_MARKS, W_QUEUE, cfg_edge_nbr_at, cfg_gloc_edges_at,
     cfg_permanent_at, npaths_at, paths_at,

@@ -23,7 +23,7 @@ from mushgym.core import canonical_shuffle, refill_slots, shuffle_range
 
 from .board import has_path
 from .cards import lose_public, payment_mask, to_discard
-from .graph import bfs_walk
+from mushgym.core.graph import bfs_walk
 from .layout import (
     A_PAY_CARD, A_PAY_DONE, A_PAY_TOKEN, BUY_PAID, BUY_SPENT, CFG_EDGE_NBR, CFG_EMS, CFG_NE, D_BUY, HAND_LIMIT,
     IDECK, IDECK_N, MAXP, MAX_PAID, NI, NIC, RNG, SHOP, SHOP_SLOTS, T, W_ALLOWED, W_MARKS, W_QUEUE, buy_item_action,

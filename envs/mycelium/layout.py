@@ -339,7 +339,7 @@ L.bound("gatherer", -1, TAVERN)   # variant: hero_tavern (the Tavern is location
 L.install(globals())
 K.install(globals())
 
-# the work area (scratch of the kernels): a walk over the edges (graph.bfs_walk) uses three
+# the work area (scratch of the kernels): a walk over the edges (mushgym.core.graph.bfs_walk) uses three
 # tables of E slots: its marks (then: 1 where reached), its queue, the edges it may enter
 W_MARKS = 0
 W_QUEUE = E

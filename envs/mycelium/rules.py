@@ -54,7 +54,6 @@ from .effects import *  # noqa: F401,F403
 from .emsporium import *  # noqa: F401,F403
 from .exchange import *  # noqa: F401,F403
 from .gathering import *  # noqa: F401,F403
-from .graph import *  # noqa: F401,F403
 from .layout import *  # noqa: F401,F403
 from .menu import *  # noqa: F401,F403
 from .observation import *  # noqa: F401,F403
