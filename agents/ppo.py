@@ -49,9 +49,11 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
+import numpy as np
+
 from .ppo_policy import (  # noqa: F401 (saved policies: the public names of this module before they moved)
     ACTIVATIONS, POLICY_FORMAT, TRUST_HINT, PolicyAgent, export_policy, load_policy, numpy_actor, numpy_critic,
-    save_model, save_policy_weights,
+    load_trusted_policy, save_model, save_policy_weights,
 )
 from .factory import make_agent
 from .runs import new_run_dir
@@ -432,7 +434,7 @@ def _refill_snapshots(pool: OpponentPool, run_dir: Path, steps: int, hp: dict, s
     for k in range(max(taken - hp["max_snapshots"], 0) + 1, taken + 1):
         ckpt = run_dir / "checkpoints" / f"ppo_{k * every}_steps.zip"
         if ckpt.exists():
-            policy = _load_trusted(ckpt)
+            policy = load_trusted_policy(ckpt)
             for prm in policy.parameters():
                 prm.requires_grad_(False)
             pool.add(PolicyAgent(policy, encoder, deterministic=False, name=f"snapshot{k}@{k * every}",

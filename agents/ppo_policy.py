@@ -233,7 +233,7 @@ def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = 
         return PolicyAgent(policy, enc, deterministic=deterministic, name=str(path), seed=seed)
     if not trust:
         raise ValueError(f"refusing to load {path}: {TRUST_HINT}")
-    policy = _load_trusted(path)
+    policy = load_trusted_policy(path)
     shape = policy.observation_space.shape
     for name in names:
         enc = make_encoder(name, game)
@@ -242,7 +242,7 @@ def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = 
     raise ValueError(f"{path}: observation shape {shape} matches no encoder of {model_env}")
 
 
-def _load_trusted(path: Path):
+def load_trusted_policy(path: Path):
     """Unpickle an SB3 archive or an SB3-saved policy (the caller has said it trusts the file)."""
     import zipfile
 
@@ -286,5 +286,5 @@ def export_policy(path: str | Path, out: str | Path, trust: bool = False) -> Pat
         raise ValueError(f"{path} has no metadata (.json) beside it or in its run folder")
     if not trust:
         raise ValueError(f"refusing to read {path}: {TRUST_HINT}")
-    policy = _load_trusted(path)
+    policy = load_trusted_policy(path)
     return save_policy_weights(policy, out, meta, meta.get("encoder", "scaled"))
