@@ -227,12 +227,12 @@ def _opponent_pool(opponent: Any, env_id: str, seed: int, max_snapshots: int,
     if isinstance(opponent, OpponentPool):
         return opponent, False
     if opponent == "self":
-        return OpponentPool(["random", "greedy"], env_id=env_id, max_size=max_snapshots), True
+        return OpponentPool(["random", "greedy"], env_id=env_id, max_size=max_snapshots, build=make_agent), True
     specs = opponent.split("+") if isinstance(opponent, str) else list(opponent)
     if trust_models:  # model paths loaded here, trusted (SB3 archives are unpickled)
         specs = [make_agent(s, env_id=env_id, trust=True) if isinstance(s, str) and s not in ("random", "greedy")
                  else s for s in specs]
-    return OpponentPool(specs, env_id=env_id), False
+    return OpponentPool(specs, env_id=env_id, build=make_agent), False
 
 
 def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed: int = 0,
@@ -361,7 +361,6 @@ def _imitate(model, game, hp: dict, seed: int, run_dir: Path, max_minutes: float
     """The imitation warm start (``imitation_samples`` > 0): the teacher's games, the policy and
     value fitted to them (:mod:`mushgym.agents.imitation`), ``imitation.json`` and a checkpoint
     at step 0. At most half of a time budget goes to the teacher's games. Returns its seconds."""
-    from .base import make_agent
     from .imitation import collect_teacher_games, pretrain
 
     t0 = time.perf_counter()
