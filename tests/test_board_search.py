@@ -12,9 +12,10 @@ import pytest
 
 import mushgym
 from mushgym import testing
-from mushgym.agents import GreedyAgent, MCTSAgent, play_games
+from mushgym.agents import GreedyAgent, MCTSAgent
 from mushgym.agents.greedy import greedy_heuristic
 from mushgym.core import rng_seed
+from mushgym.episodes import play
 from mushgym.registry import env_module
 from mushgym.search import Searcher, find_kernel
 
@@ -91,6 +92,10 @@ def test_rollout_policy_is_legal_seeded_and_mostly_greedy(env_id):
     assert 0 < epsilon <= 0.1
 
 
+class _Enough(Exception):
+    """Raised by the step callback: the game is cut after a few decisions."""
+
+
 @pytest.mark.parametrize("env_id,options", SEARCH_GAMES, ids=_ids(SEARCH_GAMES))
 def test_one_short_search_game_per_option_set(env_id, options):
     """MCTS with the game's default rollouts (``mcts:SIMS``: the compiled greedy where the game has
@@ -99,8 +104,18 @@ def test_one_short_search_game_per_option_set(env_id, options):
     game = mushgym.game(env_id, **options)
     mcts = MCTSAgent(env_id, simulations=8, seed=0)
     seats = [mcts] + [GreedyAgent(env_id, seed=1 + p) for p in range(1, game.num_players)]
-    result = play_games(game, seats, 1, seed=11, max_steps=24)
-    assert result["lengths"][0] > 0
+    ticks = []
+
+    def cut(tick):   # called before each step; play() checks every chosen action's legality
+        ticks.append(tick.actions.copy())
+        if len(ticks) > 24:
+            raise _Enough
+
+    try:
+        play(game, seats, [11], on_step=cut)
+    except _Enough:
+        pass
+    assert len(ticks) > 1
     s = game.new_state(11)
     visits, _ = mcts.searcher(game).search(s, game.current_player(s))
     assert visits.sum() == 8 and np.all(visits[~game.legal_mask(s).astype(bool)] == 0)
