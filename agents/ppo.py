@@ -239,7 +239,8 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
               run_dir: str | Path | None = None, options: dict[str, Any] | None = None,
               max_minutes: float | None = None, progress_bar: bool = True, tensorboard: bool = True,
               verbose: int = 0, seat: int | None = None, curve_points: int = 10, curve_games: int = 100,
-              trust_models: bool = False, resume: str | Path | None = None, **hyper: Any):
+              trust_models: bool = False, resume: str | Path | None = None, trust_resume: bool = False,
+              **hyper: Any):
     """Train sb3-contrib's MaskablePPO on ``env_id`` against ``opponent`` and return the model.
 
     ``steps`` counts the learner's decisions (environment steps as SB3 counts them);
@@ -261,6 +262,10 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     ``snapshot_every``). The in-training learning curve is not continued
     (``benchmarks/training/run.py`` draws one from the checkpoints).
     """
+    if resume is not None and not trust_resume:
+        raise ValueError(f"resume={str(resume)!r}: a run's checkpoints are SB3 archives, unpickled when loaded "
+                         "(unpickling runs any code the file holds); pass trust_resume=True (mushgym train "
+                         "--resume RUN_DIR --trust-run) for a run folder you made yourself")
     resumed = _resume_state(resume, env_id) if resume is not None else None
     if resumed is not None:
         saved = resumed["settings"]
@@ -461,6 +466,8 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
     p.add_argument("--hyper", action="append", default=[], metavar="NAME=VALUE",
                    help="a train_ppo hyper-parameter (repeatable), e.g. ent_coef=0.02, n_steps=512, "
                         "net_arch=512,512; names: " + ", ".join(sorted(DEFAULTS)))
+    p.add_argument("--trust-run", action="store_true",
+                   help="with --resume: the run folder is yours (its SB3 checkpoints are unpickled)")
     p.add_argument("--resume", default=None, metavar="RUN_DIR",
                    help="continue the cut run in RUN_DIR from its latest checkpoint, with its saved settings "
                         "(its train.json; the other training options are ignored); steps and --minutes are "
@@ -524,7 +531,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         model = train_ppo(args.env, steps=args.steps, opponent=args.opponent, seed=args.seed, run_dir=args.run_dir,
                           options=options, max_minutes=args.minutes, progress_bar=not args.no_progress,
                           curve_points=args.curve_points, curve_games=args.curve_games,
-                          trust_models=args.trust_model, resume=args.resume, **hyper)
+                          trust_models=args.trust_model, resume=args.resume, trust_resume=args.trust_run, **hyper)
     except (FileExistsError, ValueError) as err:
         raise SystemExit(f"mushgym train: {err}") from err
     final = model.mushgym_run_dir / "final.zip"

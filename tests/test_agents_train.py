@@ -219,7 +219,7 @@ def test_a_cut_run_resumes_from_its_latest_checkpoint(tmp_path):
         (run / "checkpoints" / f"ppo_{gone}_steps.zip").unlink()
     (run / "final.zip").unlink()
     # the arguments other than the env are ignored: the run's own settings (train.json) apply
-    model = train_ppo("fungi_v0", steps=99, opponent="random", resume=run, progress_bar=False, tensorboard=False)
+    model = train_ppo("fungi_v0", steps=99, opponent="random", resume=run, trust_resume=True, progress_bar=False, tensorboard=False)
     assert model.num_timesteps == 1024
     assert json.loads((run / "final.json").read_text())["steps"] == 1024
     pool = model.get_env().get_attr("pool")[0]
@@ -234,10 +234,10 @@ def test_a_cut_run_resumes_from_its_latest_checkpoint(tmp_path):
 
 def test_resume_refuses_a_folder_that_is_not_a_run_or_another_env(tmp_path):
     with pytest.raises(ValueError, match="no train.json"):
-        train_ppo("fungi_v0", resume=tmp_path, progress_bar=False)
+        train_ppo("fungi_v0", resume=tmp_path, trust_resume=True, progress_bar=False)
     (tmp_path / "train.json").write_text(json.dumps({"env_id": "mycology_v0"}))
     with pytest.raises(ValueError, match="it trains mycology_v0"):
-        train_ppo("fungi_v0", resume=tmp_path, progress_bar=False)
+        train_ppo("fungi_v0", resume=tmp_path, trust_resume=True, progress_bar=False)
 
 
 def test_resumed_self_play_pool_gets_back_the_snapshots_it_had(tmp_path):
@@ -321,3 +321,9 @@ def test_train_ppo_with_an_imitation_warm_start(tmp_path):
     assert progress["0"]["seconds"] >= report["seconds"]
     assert json.loads((tmp_path / "final.json").read_text())["wall_seconds"] >= report["seconds"]
     assert model.num_timesteps == 256
+
+
+def test_resume_needs_the_run_to_be_trusted(tmp_path):
+    """A run's checkpoints are SB3 archives (pickles): resuming one is refused unless trusted."""
+    with pytest.raises(ValueError, match="trust_resume=True"):
+        train_ppo("fungi_v0", resume=tmp_path, progress_bar=False)

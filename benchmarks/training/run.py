@@ -160,7 +160,7 @@ def main(argv=None) -> int:
         t0 = time.time()
         # a fresh run folder (train_ppo's default); the curve is computed below from the checkpoints
         model = train_ppo(args.env, steps=args.steps, seed=args.seed, run_dir=run_dir, max_minutes=args.minutes,
-                          options=options or None, opponent=args.opponent, resume=args.resume,
+                          options=options or None, opponent=args.opponent, resume=args.resume, trust_resume=args.resume is not None,
                           progress_bar=sys.stderr.isatty(), curve_points=0, **hyper)
         run_dir = model.mushgym_run_dir
         print(f"trained in {time.time() - t0:.0f}s -> {run_dir}")
