@@ -46,6 +46,8 @@ from .layout import (
     NTP, tree_at, trees_left_at, card_loc_at, ENTRY, STACK, cfg_tile_order_at, mushroom_owner_at, spores_at,
     tile_rot_at,
 )
+from .expansion import sapling_held
+from .tiles import controller, edge_with_symbol, spores_on
 from .rules import (   # public names only (the rules' own helpers may move)
     W_DIST, cone_distances, current_player, decision_depth,
     sample_masked,   # sample_masked: the engine's uniform legal draw (mushgym.core.batch)
@@ -54,32 +56,6 @@ from .rules import (   # public names only (the rules' own helpers may move)
 ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
 TIE = 1e-9               # scores this close count as equal (GreedyAgent's tolerance)
 BLACK_BIT = 1 << NCOL    # bit NCOL of the needed-colour set: black tiles (any colour)
-
-
-@njit(cache=True)
-def edge_with_symbol(state, cfg, t, sym):
-    """The edge of placed tile ``t`` showing wind symbol ``sym`` (the spores' direction)."""
-    for k in range(3):
-        if cfg[cfg_tile_order_at(state[tile_id_at(t)], (k + state[tile_rot_at(t)]) % 3)] == sym:
-            return k
-    return 0
-
-
-@njit(cache=True)
-def control(state, t):
-    """The seat controlling tile ``t``: a Mother mushroom's owner, else a mushroom token's, else -1."""
-    for s in range(MAXS):
-        if state[mother_at(s)] == t:
-            return s
-    return state[mushroom_owner_at(t)]
-
-
-@njit(cache=True)
-def spores_on(state, t):
-    n = 0
-    for s in range(MAXS):
-        n += state[spores_at(t, s)]
-    return n
 
 
 @njit(cache=True)
@@ -132,14 +108,6 @@ def spore_value(state, cfg, origin, count, need, work):
 
 
 @njit(cache=True)
-def sapling_held(state, t):
-    n = 0
-    for s in range(MAXS):
-        n += state[sapling_spores_at(t, s)]
-    return n
-
-
-@njit(cache=True)
 def ageable(state, p, t):
     """Tile ``t`` holds a sapling with 3 spores and ``p`` has a tree left (the expansion)."""
     return state[sapling_at(t)] != 0 and state[trees_left_at(p)] > 0 and sapling_held(state, t) >= SAPLING_SPORES
@@ -171,7 +139,7 @@ def expansion_score(state, cfg, p, kind, a0, a1, a, need):
             return 0.0
         if a1 == p:
             return tile_value(state, cfg, a, need) + (0.5 if state[tree_at(a)] < 0 else 0.0)
-        return 1.0 if control(state, a) == p else 0.0
+        return 1.0 if controller(state, a) == p else 0.0
     if kind == D_SYM_SPORE:
         return tile_value(state, cfg, a, need) - (0.5 if state[tree_at(a)] >= 0 else 0.0)
     if kind == D_SAP_PICK:
