@@ -523,7 +523,7 @@ def test_corrupted_cache_is_dropped_and_recompiled(tmp_path):
     import subprocess
 
     (tmp_path / "mod_cg.py").write_text(CACHED_MODULE)
-    code = "import mushgym, mod_cg; print(mod_cg.f(3))"
+    code = "import mushgym; mushgym.setup(); import mod_cg; print(mod_cg.f(3))"  # the guard comes with the engine
     run = lambda: subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,  # noqa: E731
                                  timeout=300)
     assert run().stdout.strip() == "7"
