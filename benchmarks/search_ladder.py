@@ -10,6 +10,10 @@ seating), Bradley-Terry Elo with 95% intervals, greedy rated 0. Writes <env>_<n>
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60 --agents greedy ppo mcts:400 puct:400:ppo --tag _puct
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 40 --big --games-for mcts:10000=10 --tag _big
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 40 --big --games-for mcts:10000=10 --tag _big --report
+    python benchmarks/search_ladder.py mycelia_v0 --players 2 --games 40 --option expansion=north_america --tag _na
+
+(``--option NAME=VALUE`` plays a variant: the option set goes into the game and into the record;
+give the run a ``--tag`` of its own so its files do not mix with the base game's.)
 
 (``ppo`` in --agents, alone or as the PATH of ``puct:SIMS:PATH``, is the env's shipped PPO model.)
 
@@ -29,8 +33,10 @@ from __future__ import annotations
 
 import argparse
 import csv
+import datetime
 import itertools
 import re
+import subprocess
 import time
 from pathlib import Path
 
@@ -38,6 +44,8 @@ import mushgym
 from mushgym.agents import make_agent
 from mushgym.agents.evaluate import MatchResult, TournamentResult, bradley_terry_elo, seating
 from mushgym.agents.play import play_seeds
+from mushgym.bench.measure import describe_machine, machine
+from mushgym.options import parse_options
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "search_ladder"
@@ -121,6 +129,17 @@ def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, pat
     return read_pair(path, a, b)
 
 
+def record_header(command: str) -> str:
+    """The lines that date a ladder record: date, machine, commit and the command that made it."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                cwd=HERE, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown (not a git checkout)"
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return f"{command}\n\ndate: {when}\nmachine: {describe_machine(machine())}\ncommit: {commit}\n"
+
+
 def label(name: str) -> str:
     """A short label: a model path by its file stem (``puct:400:<path>`` as ``puct:400:<stem>``)."""
     if name.startswith("puct:") and "/" in name:
@@ -166,6 +185,8 @@ def main(argv=None):
     ap.add_argument("--tag", default="", help="suffix of the output files")
     ap.add_argument("--skip", action="append", default=[], metavar="A,B",
                     help="do not play this pair (repeatable); the ratings still connect through the others")
+    ap.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
+                    help="game option, repeatable (e.g. --option team=true); num_players comes from --players")
     ap.add_argument("--report", action="store_true",
                     help="play nothing: write the ladder from the games the pairing files hold")
     args = ap.parse_args(argv)
@@ -192,7 +213,11 @@ def main(argv=None):
             raise SystemExit(f"--games-pair wants A,B=N with N a positive integer, got {item!r}")
         games_pair[frozenset(names.split(","))] = int(n)
     game = mushgym.game(args.env)
-    options = {"num_players": args.players} if "num_players" in game.option_choices else {}
+    options = parse_options(args.opt)
+    if "num_players" in options:
+        raise SystemExit("give the player count with --players, not --option num_players=N")
+    if "num_players" in game.option_choices:
+        options["num_players"] = args.players
     OUT.mkdir(exist_ok=True)
     stem = f"{args.env}_{args.players}p{args.tag}"
     pairs_dir = OUT / f"{stem}_pairs"
@@ -233,13 +258,16 @@ def main(argv=None):
                + "".join(f" --games-for {g}" for g in args.games_for)
                + "".join(f" --games-pair {g}" for g in args.games_pair)
                + f"{' --big' if args.big else ''} --seed {args.seed}" + "".join(f" --skip {p}" for p in args.skip)
+               + "".join(f" --option {o}" for o in args.opt)
                + (f" --agents {' '.join(args.agents)}" if args.agents else "") + (f" --tag {args.tag}" if args.tag else ""))
     planned = "\n".join(f"  {label(a)} vs {label(b)}: {(m.games if m else 0)} of {n_games(a, b)} games played"
                          for a, b in pairs for m in [read_pair(pair_path(pairs_dir, a, b), a, b)])
-    (OUT / f"{stem}.txt").write_text(command + "\n\npairings (planned, played):\n" + planned + "\n\n" + result.table())
+    (OUT / f"{stem}.txt").write_text(record_header(command) + "\npairings (planned, played):\n" + planned + "\n\n"
+                                     + result.table())
     games_text = (f"{args.games} games per pair" + "".join(f", {g.replace('=', ': ')}" for g in args.games_for)
                   + "".join(f", {g.replace(',', ' vs ').replace('=', ': ')}" for g in args.games_pair))
-    plot(result, OUT / f"{stem}.png", f"{args.env}, {args.players} players, {games_text}")
+    variant = "".join(f", {o}" for o in args.opt)
+    plot(result, OUT / f"{stem}.png", f"{args.env}{variant}, {args.players} players, {games_text}")
     print("wrote", OUT / f"{stem}.png")
 
 

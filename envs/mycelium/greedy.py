@@ -198,7 +198,7 @@ def _card_gain(game, v, p, k):
     """Nutrients nutrient card kind ``k`` puts where ``p``'s gatherers can gather them (per location)."""
     cfg = game.config
     eff = int(cfg[R.CFG_NUT_EFFECT + k])
-    out = np.zeros(len(game.board.gloc_names))
+    out = np.zeros(_tables(game)[6])   # one entry per gathering location, as the callers index them
     if eff == R.NE_TREE:
         out[int(cfg[R.CFG_NUT_TARGET + k])] = 1.0
     elif eff == R.NE_CENTER:
