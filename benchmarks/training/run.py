@@ -5,7 +5,7 @@
     python benchmarks/training/run.py --env mycology_v0 --option num_players=2 --curve-games 100 --games 200
     python benchmarks/training/run.py --env mycelia_v0 --option num_players=2 --minutes 60 --opponent greedy \
         --hyper imitation_samples=60000                            # settings of the shipped board-game models
-    python benchmarks/training/run.py --env mycelia_v0 --option num_players=2 --resume runs/X   # a cut run goes on
+    python benchmarks/training/run.py --env mycelia_v0 --option num_players=2 --resume runs/X --trust-run   # a cut run goes on
 
 A game option (``--option NAME=VALUE``, as ``mushgym train``) names the files after it:
 ``mycology_v0_2p_*`` for ``num_players=2`` (Mycology's observation length depends on the
@@ -135,6 +135,8 @@ def main(argv=None) -> int:
                         "e.g. imitation_samples=60000")
     p.add_argument("--resume", default=None, metavar="RUN_DIR",
                    help="continue the cut training run in RUN_DIR (its saved settings), then evaluate it")
+    p.add_argument("--trust-run", action="store_true",
+                   help="with --resume: the run folder is yours (its SB3 checkpoints are unpickled)")
     p.add_argument("--no-baseline-pair", action="store_true",
                    help="evaluate the model against greedy and against random only (not greedy against random)")
     args = p.parse_args(argv)
@@ -160,7 +162,7 @@ def main(argv=None) -> int:
         t0 = time.time()
         # a fresh run folder (train_ppo's default); the curve is computed below from the checkpoints
         model = train_ppo(args.env, steps=args.steps, seed=args.seed, run_dir=run_dir, max_minutes=args.minutes,
-                          options=options or None, opponent=args.opponent, resume=args.resume, trust_resume=args.resume is not None,
+                          options=options or None, opponent=args.opponent, resume=args.resume, trust_resume=args.trust_run,
                           progress_bar=sys.stderr.isatty(), curve_points=0, **hyper)
         run_dir = model.mushgym_run_dir
         print(f"trained in {time.time() - t0:.0f}s -> {run_dir}")

@@ -41,10 +41,9 @@ from .actions import (
 from .layout import (
     BASE_SEATS, CFG_EXP, D_FRUIT_MAT, D_FRUIT_TILE, D_INVEST, D_KEEP, D_MAIN, D_MOVE, D_REROLL, D_SAP_ADD,
     D_SAP_PICK, D_SAP_REMOVE, D_SAP_REMOVE_SEAT, D_SPORE_PICK, D_SYM_SPORE, D_TRADE, D_TREE_PUSH, GU_SPORE3, L_HAND,
-    MAXS, NC, NCOL, NMATS, NT_MAX, SAPLING_SPORES, cfg_points_at, cfg_require_at, cfg_tile_colour_at, cfg_wild_at,
+    NC, NCOL, NMATS, NT_MAX, SAPLING_SPORES, cfg_points_at, cfg_require_at, cfg_tile_colour_at, cfg_wild_at,
     game_upgrades_at, market_at, mat_upgrades_at, mother_at, sapling_at, sapling_spores_at, tile_id_at, tile_insect_at,
-    NTP, tree_at, trees_left_at, card_loc_at, ENTRY, STACK, cfg_tile_order_at, mushroom_owner_at, spores_at,
-    tile_rot_at,
+    NTP, tree_at, trees_left_at, card_loc_at, ENTRY, STACK,
 )
 from .expansion import sapling_held
 from .tiles import controller, edge_with_symbol, spores_on

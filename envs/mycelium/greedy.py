@@ -54,13 +54,14 @@ looked ahead (a step may draw a hidden card).
 from __future__ import annotations
 
 from collections import deque
+import weakref
 
 import numpy as np
 
 from . import emsporium as EM
 from . import rules as R
 
-_TABLES: dict = {}
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # game -> its tables (dropped with the game)
 KEEP = np.zeros(R.T)
 for _t, _v in ((R.FLY, 3.0), (R.PENNY, 2.0), (R.CHANT, 2.5), (R.BLEWIT, 2.5), (R.BIRDS, 2.0), (R.NIGHT, 2.0),
                (R.MOREL, 1.5), (R.PARASOL, 1.2), (R.SHIITAKE, 1.2), (R.DEATH, 1.5), (R.INKY, 1.0)):
@@ -154,9 +155,11 @@ def _tavern_scores(game, v, p, kind, scores, action_mask, best_edge, gather_now_
 
 
 def _tables(game):
-    key = id(game.config)
-    if key in _TABLES:
-        return _TABLES[key]
+    """The board tables of ``game``, computed once per game object. Keyed by the game itself, not
+    ``id(game.config)``: an id is reused once its array is freed, which served one game another
+    game's board (a 3-player game read a 4-player game's 10 locations)."""
+    if game in _TABLES:
+        return _TABLES[game]
     b = game.board
     ne = len(b.edges)
     dist = np.full((ne, ne), 99, np.int64)
@@ -177,8 +180,8 @@ def _tables(game):
     spore = game.config[R.CFG_SPORE:R.CFG_SPORE + R.T].copy()
     combat = game.config[R.CFG_COMBAT:R.CFG_COMBAT + R.T].copy()
     targets = [g for g in range(ng) if b.gloc_kind[g] in (1, 2)]
-    _TABLES[key] = (dist, to_loc, spore, combat, targets, ne, ng)
-    return _TABLES[key]
+    _TABLES[game] = (dist, to_loc, spore, combat, targets, ne, ng)
+    return _TABLES[game]
 
 
 def _cheapest_pair(game, hand, ct, keep):
@@ -198,7 +201,7 @@ def _card_gain(game, v, p, k):
     """Nutrients nutrient card kind ``k`` puts where ``p``'s gatherers can gather them (per location)."""
     cfg = game.config
     eff = int(cfg[R.CFG_NUT_EFFECT + k])
-    out = np.zeros(_tables(game)[6])   # one entry per gathering location, as the callers index them
+    out = np.zeros(len(game.board.gloc_names))
     if eff == R.NE_TREE:
         out[int(cfg[R.CFG_NUT_TARGET + k])] = 1.0
     elif eff == R.NE_CENTER:
