@@ -467,12 +467,26 @@ class MyceliaGame(Game):
         return VALIDATION_ERRORS.get(code, super().validation_error(code))
 
     def check_invariants(self, state: np.ndarray) -> None:
+        """Raise ``AssertionError`` naming the broken invariant: tiles, the board's lattice,
+        spores and insects, the expansion's pieces, Mother mushrooms and mats, cards and points,
+        networks, and the end of the game, checked in that order (``ValueError`` for an array
+        that is no state of this game)."""
         self._check_state(state)
         st = state.tolist()  # Python ints: fast scalar reads
-        ns = self.num_seats
+        self._check_tile_ids(state, st)
+        self._check_lattice(st)
+        self._check_spores_and_insects(state, st)
+        self._check_expansion(state, st)
+        assert all(st[R.INS + s] >= 0 for s in range(self.num_seats)) and st[R.INS_SUPPLY] >= 0
+        self._check_mushrooms(state, st)
+        self._check_cards(state, st)
+        self._check_networks(state, st)
+        self._check_end(st)
+
+    def _check_tile_ids(self, state: np.ndarray, st: list) -> None:
+        """Every tile id exactly once: on the board, in the piles, drawn, or (the expansion) out
+        of the game or being chosen from."""
         n = st[R.NTP]
-        cfg = self.config
-        # tiles: every tile id exactly once (board, piles, drawn)
         ids = [int(x) for x in state[R.T_ID:R.T_ID + n]]
         for j in range(2):
             ids += [int(x) for x in state[R.PILE + j * R.NT_MAX:R.PILE + j * R.NT_MAX + st[R.PILE_N + j]]]
@@ -483,7 +497,13 @@ class MyceliaGame(Game):
         top = self._top(state)
         if top and top[0] == R.D_KEEP_TILE:
             ids += [top[2], top[3]]
-        assert sorted(ids) == sorted(set(ids)) and len(ids) == cfg[R.CFG_NTILES], f"tile ids not conserved: {sorted(ids)}"
+        assert sorted(ids) == sorted(set(ids)) and len(ids) == self.config[R.CFG_NTILES], (
+            f"tile ids not conserved: {sorted(ids)}")
+
+    @staticmethod
+    def _check_lattice(st: list) -> None:
+        """One tile per lattice cell, the adjacency symmetric and true to the cells, the board connected."""
+        n = st[R.NTP]
         cells = {(st[R.T_C + t], st[R.T_R + t]) for t in range(n)}
         assert len(cells) == n, "two tiles on one lattice cell"
         for t in range(n):
@@ -506,7 +526,12 @@ class MyceliaGame(Game):
                         seen.add(u)
                         dq.append(u)
             assert len(seen) == n, "the board is not connected"
-        # spores and insects conserved
+
+    def _check_spores_and_insects(self, state: np.ndarray, st: list) -> None:
+        """Each seat's 30 spores on the board, on saplings or in supply (none for an absent
+        seat); the insect tokens conserved."""
+        n = st[R.NTP]
+        ns = self.num_seats
         for s in range(R.MAXS):
             on_board = int(state[R.SP + s:R.SP + n * R.MAXS:R.MAXS].sum()) if n else 0
             on_saplings = int(state[R.SAP_SP + s:R.SAP_SP + R.NT_MAX * R.MAXS:R.MAXS].sum())
@@ -517,11 +542,14 @@ class MyceliaGame(Game):
             else:
                 assert on_board == 0 and on_saplings == 0 and st[R.SUPPLY + s] == 0, f"spores of an absent seat {s}"
         ins = st[R.INS_SUPPLY] + int(state[R.T_INS:R.T_INS + R.NT_MAX].sum()) + int(state[R.INS:R.INS + ns].sum())
-        total = int(cfg[R.CFG_INSECTS])
+        total = int(self.config[R.CFG_INSECTS])
         assert ins == total, f"insect tokens not conserved: {ins} != {total}"
-        self._check_expansion(state, st)
-        assert all(st[R.INS + s] >= 0 for s in range(ns)) and st[R.INS_SUPPLY] >= 0
-        # Mother mushrooms on distinct tiles; mushrooms tokens consistent with the mats
+
+    def _check_mushrooms(self, state: np.ndarray, st: list) -> None:
+        """Mother mushrooms on distinct tiles (all on the board after setup); mushroom tokens
+        consistent with the mats."""
+        n = st[R.NTP]
+        ns = self.num_seats
         ms = [st[R.M_POS + s] for s in range(ns) if st[R.M_POS + s] >= 0]
         assert len(ms) == len(set(ms)), f"two Mother mushrooms on one tile: {ms}"
         running = not st[R.OVER] and self._top(state) and self._top(state)[0] != R.D_SETUP
@@ -546,9 +574,12 @@ class MyceliaGame(Game):
                 else:
                     assert st[R.MAT_CTR + m] == 0 and (s, i) not in tokens
         assert len(tokens) == sum(1 for t in range(n) if st[R.MUSH_P + t] >= 0)
-        # cards: every card in one place, counts agree
+
+    def _check_cards(self, state: np.ndarray, st: list) -> None:
+        """Every card in one place (the expansion's exactly with it), the deck, discard pile and
+        market lists agreeing with the locations; then the hands and points."""
         loc = st[R.LOC:R.LOC + R.NC]
-        nc = int(cfg[R.CFG_NCARDS])
+        nc = int(self.config[R.CFG_NCARDS])
         assert all((x == R.L_ABSENT) == (c >= nc) for c, x in enumerate(loc)), "cards in play: the expansion's 35 " \
             "are in the game exactly with it"
         under_of: dict[int, list[int]] = {}
@@ -560,7 +591,12 @@ class MyceliaGame(Game):
         assert sorted(c for c in range(R.NC) if loc[c] == R.L_DECK) == sorted(deck), "deck list and locations differ"
         assert sorted(c for c in range(R.NC) if loc[c] == R.L_DISCARD) == sorted(disc), "discard list and locations differ"
         assert sorted(c for c in range(R.NC) if loc[c] == R.L_MARKET) == sorted(market), "market and locations differ"
-        for s in range(ns):
+        self._check_hands_and_points(st, loc, under_of)
+
+    def _check_hands_and_points(self, st: list, loc: list, under_of: dict[int, list[int]]) -> None:
+        """Per seat: the hand count, the cards on and under its mats, and its points (the grown
+        cards' points; 5 per mushroom for the Automata)."""
+        for s in range(self.num_seats):
             assert sum(1 for x in loc if x == R.L_HAND + s) == st[R.HAND_N + s], f"seat {s} hand count wrong"
             pts = 0
             for i in range(R.NMATS):
@@ -577,8 +613,12 @@ class MyceliaGame(Game):
                 assert st[R.PTS + s] == 5 * st[R.GROWN + s], "Automata scores 5 per mushroom"
             else:
                 assert st[R.PTS + s] == pts, f"seat {s}: points {st[R.PTS + s]} != grown cards {pts}"
-        # networks: the kernels' labels agree with an independent search
-        for s in range(ns):
+
+    def _check_networks(self, state: np.ndarray, st: list) -> None:
+        """The kernels' network labels agree with an independent search (:meth:`networks`); a
+        sapling spore puts no tile in a network."""
+        n = st[R.NTP]
+        for s in range(self.num_seats):
             work = np.zeros(R.WORK_SIZE, np.int64)
             k = int(R.label_networks(state, s, work))
             kern = {}
@@ -594,6 +634,9 @@ class MyceliaGame(Game):
                     alone = (st[R.SAP_SP + t * R.MAXS + s] > 0 and st[R.SP + t * R.MAXS + s] == 0
                              and R.controller(state, t) != s and st[R.TREE + t] != s)
                     assert not (alone and work[R.LABEL + t] >= 0), f"seat {s}: a sapling spore put tile {t} in a network"
+
+    def _check_end(self, st: list) -> None:
+        """A game over was ended by a seat with a decayed card under every mat, or by the turn limit."""
         if st[R.OVER]:
             e = st[R.ENDER]
             if e >= 0:

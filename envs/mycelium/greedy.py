@@ -254,311 +254,457 @@ def _best_places(v, p, bonded, kinds, extra, ng):
     return locs
 
 
+class _Scoring:
+    """One call of :func:`heuristic`: what the scored seat may see of ``state``, the values its
+    rules read, and ``scores`` (-inf for illegal actions, 0 for legal ones until a rule sets them)."""
+
+    def __init__(self, game, state, player, action_mask):
+        self.game, self.state, self.mask = game, state, action_mask
+        _dist, self.to_loc, self.spore, self.combat, self.targets, self.ne, self.ng = _tables(game)
+        v = self.v = R.L.arrays(state)
+        self.p = int(player)
+        self.n = game.num_players
+        if game.team_rules:   # variant: team: the seat to move (an agent acts for two in the 2-player game)
+            d = int(v["decisions_n"])
+            self.p = int(v["decisions"][d - 1][1]) if d else int(v["turn_player"])
+            self.n = game.num_seats
+        self.scores = np.full(game.num_actions, -np.inf)
+        self.legal = np.flatnonzero(action_mask)
+        self.scores[self.legal] = 0.0
+        self.hand = v["hand"][self.p]
+        self._network()
+        self.depth = int(v["decisions_n"])
+        self.kind = int(v["decisions"][self.depth - 1][0]) if self.depth else -1
+        self.top = v["decisions"][self.depth - 1] if self.depth else None
+        self.upcoming = _upcoming(game, v, self.p)
+        self.kinds = game.board.gloc_kind
+        self.my_trees = np.array([self.bonded[g] > 0 and self.kinds[g] in (1, 2) for g in range(self.ng)])
+
+    def _network(self):
+        """Bonded Paths per location, the network's distance to each location, and each tree's
+        (or the Willow's) worth: 1 plus its Nutrients (all public)."""
+        game, v, p, ne, ng = self.game, self.v, self.p, self.ne, self.ng
+        mine = (v["paths"][:ne] == p + 1).any(axis=1)
+        work = game.work
+        R.bonded_edges(self.state, game.config, p, work)
+        bonded_edges = work[:ne].astype(bool)
+        self.bonded = np.array([int(bonded_edges[[e for e in game.board.gloc_edges[g] if e >= 0]].sum())
+                                for g in range(ng)])
+        self.reach = self.to_loc[mine].min(axis=0) if mine.any() else np.full(ng, 99)
+        self.loc_val = np.zeros(ng)
+        for g in self.targets:
+            self.loc_val[g] = 1.0 + v["loc_nut"][g]
+
+    def edge_value(self, e):
+        """The best tree (or Willow) worth, discounted by 0.8 per edge between ``e`` and it and
+        halved where 2 bonded Paths are there already."""
+        return float(max(self.loc_val[g] * 0.8 ** self.to_loc[e, g] * (0.5 if self.bonded[g] >= 2 else 1.0)
+                         for g in self.targets))
+
+    def keep_values(self):
+        """Every card type's keep value (spore value, combat value, reactions)."""
+        return np.array([_keep_value(t, self.spore, self.combat) for t in range(R.T)])
+
+
 def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
-    dist, to_loc, spore, combat, targets, ne, ng = _tables(game)
-    v = R.L.arrays(state)
-    p = int(player)
-    n = game.num_players
-    if game.team_rules:   # variant: team: the seat to move (an agent acts for two in the 2-player game)
-        d = int(v["decisions_n"])
-        p = int(v["decisions"][d - 1][1]) if d else int(v["turn_player"])
-        n = game.num_seats
-    scores = np.full(game.num_actions, -np.inf)
-    legal = np.flatnonzero(action_mask)
-    scores[legal] = 0.0
-    hand = v["hand"][p]
-    paths = v["paths"][:ne]
-    mine = (paths == p + 1).any(axis=1)
-    # bonded count per location and network distance per location (public)
-    work = game.work
-    R.bonded_edges(state, game.config, p, work)
-    bonded_edges = work[:ne].astype(bool)
-    bonded = np.array([int(bonded_edges[[e for e in game.board.gloc_edges[g] if e >= 0]].sum()) for g in range(ng)])
-    reach = to_loc[mine].min(axis=0) if mine.any() else np.full(ng, 99)
-    loc_val = np.zeros(ng)
-    for g in targets:
-        loc_val[g] = 1.0 + v["loc_nut"][g]
-    depth = int(v["decisions_n"])
-    kind = int(v["decisions"][depth - 1][0]) if depth else -1
-    top = v["decisions"][depth - 1] if depth else None
-
-    def edge_value(e):
-        return float(max(loc_val[g] * 0.8 ** to_loc[e, g] * (0.5 if bonded[g] >= 2 else 1.0) for g in targets))
-
-    upcoming = _upcoming(game, v, p)
-    kinds = game.board.gloc_kind
-    my_trees = np.array([bonded[g] > 0 and kinds[g] in (1, 2) for g in range(ng)])
+    """The greedy scores of every action (-inf where illegal) for ``player`` (under the Team
+    rules, the seat to move; see the module docstring): a phase's choice when no decision is
+    pending, else the pending decision's."""
+    c = _Scoring(game, state, player, action_mask)
     if game.team_rules:   # variant: team
-        if _team_scores(game, v, p, kind, top, scores, action_mask, spore, combat):
-            return scores
-        if v["mat_nut"][p] >= R.WIN_NUTRIENTS:   # a full Colony gathers no more Nutrients
-            loc_val[:] = 0.0
-            upcoming = np.zeros_like(upcoming)
-
-    if depth == 0:
-        phase = int(v["phase"])
+        if _team_scores(game, c.v, c.p, c.kind, c.top, c.scores, action_mask, c.spore, c.combat):
+            return c.scores
+        if c.v["mat_nut"][c.p] >= R.WIN_NUTRIENTS:   # a full Colony gathers no more Nutrients
+            c.loc_val[:] = 0.0
+            c.upcoming = np.zeros_like(c.upcoming)
+    if c.depth == 0:
+        phase = int(c.v["phase"])
         if phase in (R.PH_EXPLORE, R.PH_PLACE):
-            mine_there = np.zeros(ng)
-            for g in v["gatherer"][p]:
-                if 0 <= g < ng:
-                    mine_there[g] += 1
-            for g in range(ng):
-                a = R.A_GATHERER + g
-                if not action_mask[a]:
-                    continue
-                kind_g = game.board.gloc_kind[g]
-                k = mine_there[g]
-                if kind_g == 3:
-                    s = 0.25
-                elif kind_g == 0:
-                    s = 0.3 * v["loc_spores"][g] if bonded[g] > k else 0.0
-                    s = min(s, 0.6)
-                else:
-                    have = v["loc_nut"][g] + 0.3 + upcoming[g]
-                    if bonded[g] > k:
-                        s = have / (1.0 + k)
-                    else:
-                        s = 0.5 * have * 0.6 ** max(reach[g] - (1 if phase == R.PH_EXPLORE else 0), 0) / (1.0 + k)
-                scores[a] = s
-            if R.A_PLACE_TAVERN < len(action_mask) and action_mask[R.A_PLACE_TAVERN]:   # variant: hero_tavern
-                there = int((v["gatherer"][p] == R.TAVERN).sum())
-                left = int(v["hero_deck_n"]) + int((v["hero_up"] >= 0).sum())
-                scores[R.A_PLACE_TAVERN] = 0.9 if there == 0 and v["ctok"][p] >= 1 and left > 0 else -1.0
-            return scores
-        if phase == R.PH_DISCARD:
-            for t in range(R.T):
-                if action_mask[R.A_CARD + t]:
-                    scores[R.A_CARD + t] = -_keep_value(t, spore, combat)
-            return scores
-        # Action Phase
-        cap = 3 * int(v["mat_spores"][p]) + int((hand * spore).sum())
-        best_edge = max((edge_value(e) for e in range(ne) if R.can_build_at(state, game.config, p, e)), default=0.0)
-        if action_mask[R.A_BUILD] and cap >= 3 and best_edge > 0.25:
-            scores[R.A_BUILD] = 1.0 + best_edge
-        if game.options.get("emsporium"):   # variant: emsporium
-            _buy_scores(game, v, p, -1, scores, action_mask, spore, combat, cap, best_edge)
-        if game.tavern_on:   # variant: hero_tavern
-            gv = _gather_value(v, p, list(v["gatherer"][p]), bonded, kinds, np.zeros(ng))
-            _tavern_scores(game, v, p, -1, scores, action_mask, best_edge, gv, False)
-        for pair in range(3):
-            if action_mask[R.A_BPAIR + pair]:
-                scores[R.A_BPAIR + pair] = 2.0 + best_edge
-        my_cave = int(game.board.cave_of_seat[p])
-        for w in range(2):
-            a = R.spawn_action(w, p)
-            if action_mask[a]:
-                scores[a] = 0.6
-        for pair in range(3):
-            for q in range(n):
-                a = R.thief_pair_action(pair, q)
-                if action_mask[a]:
-                    scores[a] = 0.4
-        keep = np.array([_keep_value(t, spore, combat) for t in range(R.T)])
-        strongest = max((combat[t] for t in range(R.T) if hand[t]), default=0)
-        hs = int(hand.sum())
-        leader = max((q for q in range(n) if q != p), key=lambda q: int(v["mat_nut"][q]))
-        known_next = sum(int(v["nseen"][p, int(v["ndeck_n"]) - 1 - i]) for i in range(min(n, int(v["ndeck_n"]))))
-        for a in legal:
-            name = R.A.group_of(a).name
-            if name == "deceive":
-                t = R.deceive_args(a)
-                gain = keep[t] - keep[R.AD]
-                if (t in (R.CHANT, R.BLEWIT) and hand[R.CHANT] + hand[R.BLEWIT] == 1) or \
-                        (t in (R.PARASOL, R.SHIITAKE) and hand[R.PARASOL] + hand[R.SHIITAKE] == 1):
-                    gain += 2.0                      # completes a pair
-                scores[a] = 0.5 + 0.3 * gain if gain > 0.5 else -1.0
-            elif name == "parrot_attack":
-                e, _s = R.parrot_attack_args(a)
-                on_tree = any(e in game.board.gloc_edges[g] for g in targets)
-                other = max((combat[t] for t in range(R.T) if hand[t] - (t == R.PARROT) > 0), default=0)
-                scores[a] = 0.35 if other >= 7 and on_tree else -1.0
-            elif name == "parrot_view":
-                q = (p + 1 + R.parrot_view_args(a)) % n
-                scores[a] = 0.02 if q == leader and hs >= R.HAND_LIMIT else -1.0
-            elif name == "russula":
-                now = _gather_value(v, p, list(v["gatherer"][p]), bonded, kinds, np.zeros(ng))
-                best = _gather_value(v, p, _best_places(v, p, bonded, kinds, np.zeros(ng), ng), bonded, kinds,
-                                     np.zeros(ng))
-                scores[a] = 0.7 if best - now >= 0.9 else -1.0
-            elif name in ("veiled_lady", "magic"):
-                scores[a] = 0.15 if known_next < min(n, int(v["ndeck_n"])) and my_trees.any() else -1.0
-            elif name == "truffle":
-                deck = R.truffle_args(a)
-                if deck == 1:   # the nutrient deck: the cards known to come feed none of my trees
-                    scores[a] = 0.1 if known_next >= 2 and not (upcoming[my_trees] > 0).any() and my_trees.any() else -1.0
-                else:
-                    d = v["discard"]
-                    rich = d.sum() >= 6 and (d * keep).sum() / max(d.sum(), 1) >= 2.0
-                    scores[a] = 0.1 if rich else -1.0
-            elif name == "witch":
-                if R.witch_args(a) == 0:
-                    d = v["discard"]
-                    rich = d.sum() >= 2 and (d * keep).sum() / max(d.sum(), 1) >= 2.0
-                    scores[a] = 0.2 if rich else -1.0
-                else:
-                    nd = v["ndiscard"]
-                    feed = sum(int(nd[k]) * float((_card_gain(game, v, p, k) * my_trees).sum()) for k in range(R.NK))
-                    scores[a] = 0.2 if nd.sum() >= 2 and feed / max(nd.sum(), 1) >= 0.5 else -1.0
-            elif name == "builder_remove":
-                b, e = R.builder_remove_args(a)
-                near_limit = v["npaths"][p] >= R.MAX_PATHS - 1
-                scores[a] = 0.1 - edge_value(e) if near_limit and hand[R.CHANT] + hand[R.BLEWIT] == 1 else -1.0
-            elif name == "exchange":
-                t, o = R.exchange_args(a)
-                if game.exchange_by_type:   # mycelium_v1: t is a Mushling Card Type; its cheapest pair
-                    t = _cheapest_pair(game, hand, t, keep)[1]
-                if keep[t] > 1.2 or t in (R.CHANT, R.BLEWIT, R.PARASOL, R.SHIITAKE):
-                    scores[a] = -1.0
-                elif o == 1 + p and bonded[my_cave] > 0:
-                    scores[a] = 0.3
-                elif o == 0:
-                    scores[a] = 0.1
-                else:
-                    scores[a] = -1.0
-            elif name == "attack":
-                e, s = R.attack_args(a)
-                on_tree = any(e in game.board.gloc_edges[g] for g in targets)
-                scores[a] = 0.3 if strongest >= 8 and on_tree else -1.0
-        scores[R.A_END] = 0.0
-        return scores
-    p_top = int(top[1])
-    a0, a1 = int(top[2]), int(top[3])
-    if kind == R.D_FA:
-        lvl = a0
-        ab = int(v["decisions"][lvl][2])
-        user = int(v["decisions"][lvl][1])
-        x1 = int(v["decisions"][lvl][3])
-        friends = _friends(game, p)
-        harmful = user not in friends and (ab in (R.AB_BIRDS, R.AB_PARROT_VIEW)
-                                           or (ab in (R.AB_PENNY, R.AB_INKY) and x1 in friends)
-                                           or ab == R.AB_THIEF_STEAL or ab == R.AB_FLY)
-        if ab == R.AB_FLY:
-            # cancel a Fly Agaric aimed at my own ability (or my teammate's)
-            tgt = int(v["decisions"][x1][1])
-            harmful = tgt in friends and user not in friends
-        if action_mask[R.A_FLY]:
-            scores[R.A_FLY] = 1.0 if harmful else -1.0
-        return scores
-    if kind == R.D_PATHWIN:
-        builder = a0
-        friends = _friends(game, p)
-        if action_mask[R.A_PENNY]:
-            scores[R.A_PENNY] = 0.5 if builder not in friends else -1.0
-        if action_mask[R.A_INKY]:
-            scores[R.A_INKY] = 0.4 if builder not in friends else -1.0
-        return scores
-    if kind == R.D_USE:
-        scores[R.A_USE] = 1.0
-        return scores
-    if kind == R.D_BN:
-        for sub in range(7):
-            a = R.A_BIRDS + sub
-            if action_mask[a]:
-                scores[a] = 1.0 + bin(sub + 1).count("1")
-        return scores
-    if kind == R.D_PAY:
-        paid = a0
-        if paid >= 3:
-            scores[R.A_PAY_DONE] = 2.0 if paid % 3 == 0 else 0.5
+            _gatherer_scores(c, phase)
+        elif phase == R.PH_DISCARD:
+            _discard_scores(c)
         else:
-            scores[R.A_PAY_DONE] = -5.0
-        if action_mask[R.A_PAY_TOKEN]:
-            scores[R.A_PAY_TOKEN] = 1.0
-        for t in range(R.T):
-            a = R.A_PAY_CARD + t
-            if action_mask[a]:
-                scores[a] = 0.5 + 0.1 * spore[t] - 0.2 * _keep_value(t, spore, combat)
-                if paid % 3 + spore[t] > 3 and paid >= 3:
-                    scores[a] -= 1.0
-        return scores
-    if kind in (R.D_LEGEND, R.D_HERO_PICK):   # variant: hero_tavern, legends
-        _tavern_scores(game, v, p, kind, scores, action_mask, 0.0, 0.0, False)
-        return scores
-    if kind == R.D_BUY:   # variant: emsporium
-        _buy_scores(game, v, p, kind, scores, action_mask, spore, combat, 0, 0.0)
-        return scores
-    if kind == R.D_PLACE_PATH:
-        for e in range(ne):
-            a = R.A_PLACE_PATH + e
-            if action_mask[a]:
-                scores[a] = edge_value(e)
-        return scores
-    if kind == R.D_REMOVE_OWN:
-        for e in range(ne):
-            a = R.A_REMOVE_OWN + e
-            if action_mask[a]:
-                scores[a] = -edge_value(e)
-        return scores
-    if kind in (R.D_ATT_CARD, R.D_DEFEND, R.D_INKY_GIVE):
-        for t in range(R.T):
-            a = R.A_CARD + t
-            if action_mask[a]:
-                if kind == R.D_INKY_GIVE:
-                    scores[a] = -_keep_value(t, spore, combat)
-                else:
-                    scores[a] = combat[t] - 0.5 * KEEP[t]
-        if kind == R.D_DEFEND:
-            best = max((combat[t] - 0.5 * KEEP[t] for t in range(R.T) if hand[t]), default=0)
-            scores[R.A_NO_DEFENSE] = 3.0 if best < 3.5 else -1.0
-        if kind == R.D_INKY_GIVE and action_mask[R.A_PASS]:
-            scores[R.A_PASS] = -3.0 if hand.sum() >= 4 else 0.0
-        return scores
-    if kind == R.D_REINF:
-        att, dfd = int(v["c_att"]), int(v["c_def"])
-        friends = _friends(game, p)   # variant: team (a teammate's side is ours)
-        if att in friends or dfd in friends:
-            side = 0 if att in friends else 1
-            va = combat[R.rep_card(state, 0)] + v["c_bonus"][0] + int(v["items"][att, EM.SWORD])   # variant: emsporium
-            vd = combat[R.rep_card(state, 1)] + v["c_bonus"][1] + int(v["items"][dfd, EM.SWORD]) + int(v["items"][dfd, EM.SHIELD])
-            losing = (va <= vd) if side == 0 else (va > vd)
-            for o in range(2):
-                a = R.reinforce_action(o, side)
-                if action_mask[a]:
-                    scores[a] = 1.0 if losing else -1.0
-            a = R.combat_token_action(side)
-            if action_mask[a]:
-                scores[a] = 1.2 if losing else -1.0
-            if game.tavern_on:   # variant: hero_tavern (a hero's combat reaction)
-                _tavern_scores(game, v, p, kind, scores, action_mask, 0.0, 0.0, losing)
-        for s in range(2):
-            for o in range(2):
-                a = R.reinforce_action(o, s)
-                if action_mask[a] and scores[a] == 0.0:
-                    scores[a] = -1.0
-            a = R.combat_token_action(s)
-            if action_mask[a] and scores[a] == 0.0:
-                scores[a] = -1.0
-        return scores
-    if kind == R.D_RUSSULA_PICK:
-        picked = [int(top[3 + i]) for i in range(a0)]
-        for g in range(ng):
-            a = R.A_GATHERER + g
-            if action_mask[a]:
-                scores[a] = _gather_value(v, p, picked + [g], bonded, kinds, upcoming)
-        return scores
-    if kind == R.D_EXCHANGE:   # mycelium_v1: the Exchange's cards (the lower card id first)
-        keep = np.array([_keep_value(t, spore, combat) for t in range(R.T)])
-        first = int(top[4]) - 1
-        for t in range(R.T):
-            a = R.A_CARD + t
-            if action_mask[a]:
-                partner = keep[t] if first >= 0 else min(
-                    keep[u] for u in range(t, R.T) if int(game.config[R.CFG_CARD_TYPE + u]) == a0
-                    and hand[u] - (u == t) > 0)
-                scores[a] = -(keep[t] + partner)
-        return scores
-    if kind == R.D_ARRANGE:
-        # the card feeding my bonded trees most comes next
-        topn = int(v["ndeck_n"]) - 1
-        for j in range(4):
-            a = R.A_ARRANGE + j
-            if action_mask[a]:
-                k = int(v["ndeck"][topn - j])
-                scores[a] = float((_card_gain(game, v, p, k) * my_trees).sum())
-        return scores
+            _action_phase_scores(c)
+        return c.scores
+    decision_scores = _DECISION_SCORES.get(c.kind)
+    if decision_scores is not None:
+        decision_scores(c)
+    return c.scores
 
-    _ = p_top, a1
-    return scores
+
+# --- the phases (no decision pending) -------------------------------------------------------------
+
+def _gatherer_scores(c, phase):
+    """Explore and Place Phases: a gatherer's location, by the tokens it would take there."""
+    v, p, ng, bonded = c.v, c.p, c.ng, c.bonded
+    mine_there = np.zeros(ng)
+    for g in v["gatherer"][p]:
+        if 0 <= g < ng:
+            mine_there[g] += 1
+    for g in range(ng):
+        a = R.A_GATHERER + g
+        if not c.mask[a]:
+            continue
+        kind_g = c.game.board.gloc_kind[g]
+        k = mine_there[g]
+        if kind_g == 3:
+            s = 0.25
+        elif kind_g == 0:
+            s = 0.3 * v["loc_spores"][g] if bonded[g] > k else 0.0
+            s = min(s, 0.6)
+        else:
+            have = v["loc_nut"][g] + 0.3 + c.upcoming[g]
+            if bonded[g] > k:
+                s = have / (1.0 + k)
+            else:
+                s = 0.5 * have * 0.6 ** max(c.reach[g] - (1 if phase == R.PH_EXPLORE else 0), 0) / (1.0 + k)
+        c.scores[a] = s
+    if R.A_PLACE_TAVERN < len(c.mask) and c.mask[R.A_PLACE_TAVERN]:   # variant: hero_tavern
+        there = int((v["gatherer"][p] == R.TAVERN).sum())
+        left = int(v["hero_deck_n"]) + int((v["hero_up"] >= 0).sum())
+        c.scores[R.A_PLACE_TAVERN] = 0.9 if there == 0 and v["ctok"][p] >= 1 and left > 0 else -1.0
+
+
+def _discard_scores(c):
+    """Discard Phase: the cards of least keep value go first."""
+    for t in range(R.T):
+        if c.mask[R.A_CARD + t]:
+            c.scores[R.A_CARD + t] = -_keep_value(t, c.spore, c.combat)
+
+
+def _action_phase_scores(c):
+    """Action Phase: the Build and the other menu actions, then every legal ability; the end of
+    the turn stays at 0."""
+    _action_menu_scores(c)
+    facts = _AbilityFacts(c)
+    for a in c.legal:
+        ability_score = _ABILITY_SCORES.get(R.A.group_of(a).name)
+        if ability_score is not None:
+            c.scores[a] = ability_score(c, facts, a)
+    c.scores[R.A_END] = 0.0
+
+
+def _action_menu_scores(c):
+    """A Build while it can pay and a useful edge exists, the variants' Buy and heroes, Builder
+    pairs (worth more with a good edge), Workers spawning into the player's own Spore Cave, and
+    Thief pairs."""
+    game, v, p, mask, scores = c.game, c.v, c.p, c.mask, c.scores
+    cap = 3 * int(v["mat_spores"][p]) + int((c.hand * c.spore).sum())
+    best_edge = max((c.edge_value(e) for e in range(c.ne) if R.can_build_at(c.state, game.config, p, e)), default=0.0)
+    if mask[R.A_BUILD] and cap >= 3 and best_edge > 0.25:
+        scores[R.A_BUILD] = 1.0 + best_edge
+    if game.options.get("emsporium"):   # variant: emsporium
+        _buy_scores(game, v, p, -1, scores, mask, c.spore, c.combat, cap, best_edge)
+    if game.tavern_on:   # variant: hero_tavern
+        gv = _gather_value(v, p, list(v["gatherer"][p]), c.bonded, c.kinds, np.zeros(c.ng))
+        _tavern_scores(game, v, p, -1, scores, mask, best_edge, gv, False)
+    for pair in range(3):
+        if mask[R.A_BPAIR + pair]:
+            scores[R.A_BPAIR + pair] = 2.0 + best_edge
+    for w in range(2):
+        a = R.spawn_action(w, p)
+        if mask[a]:
+            scores[a] = 0.6
+    for pair in range(3):
+        for q in range(c.n):
+            a = R.thief_pair_action(pair, q)
+            if mask[a]:
+                scores[a] = 0.4
+
+
+class _AbilityFacts:
+    """What the Action Phase's abilities are scored by: keep values, the strongest card in
+    hand, the hand's size, the leading opponent, how many of the nutrient cards drawn before
+    the next Gather Phase are known, and the player's own cave."""
+
+    def __init__(self, c):
+        v, p, n, hand = c.v, c.p, c.n, c.hand
+        self.my_cave = int(c.game.board.cave_of_seat[p])
+        self.keep = c.keep_values()
+        self.strongest = max((c.combat[t] for t in range(R.T) if hand[t]), default=0)
+        self.hand_size = int(hand.sum())
+        self.leader = max((q for q in range(n) if q != p), key=lambda q: int(v["mat_nut"][q]))
+        self.known_next = sum(int(v["nseen"][p, int(v["ndeck_n"]) - 1 - i]) for i in range(min(n, int(v["ndeck_n"]))))
+
+
+def _on_tree(c, e):
+    """Whether edge ``e`` borders a Nutrient Tree or the Willow."""
+    return any(e in c.game.board.gloc_edges[g] for g in c.targets)
+
+
+def _deceive_score(c, f, a):
+    """Amethyst Deceiver: a discarded card worth more than itself, most of all one completing a pair."""
+    hand = c.hand
+    t = R.deceive_args(a)
+    gain = f.keep[t] - f.keep[R.AD]
+    if (t in (R.CHANT, R.BLEWIT) and hand[R.CHANT] + hand[R.BLEWIT] == 1) or \
+            (t in (R.PARASOL, R.SHIITAKE) and hand[R.PARASOL] + hand[R.SHIITAKE] == 1):
+        gain += 2.0                      # completes a pair
+    return 0.5 + 0.3 * gain if gain > 0.5 else -1.0
+
+
+def _parrot_attack_score(c, f, a):
+    """Parrot Toadstool: a remote attack on a Path next to a tree, with a winning card besides the Parrot."""
+    e, _s = R.parrot_attack_args(a)
+    on_tree = _on_tree(c, e)
+    other = max((c.combat[t] for t in range(R.T) if c.hand[t] - (t == R.PARROT) > 0), default=0)
+    return 0.35 if other >= 7 and on_tree else -1.0
+
+
+def _parrot_view_score(c, f, a):
+    """Parrot Toadstool: the leader's hand, when the player's own hand is full anyway."""
+    q = (c.p + 1 + R.parrot_view_args(a)) % c.n
+    return 0.02 if q == f.leader and f.hand_size >= R.HAND_LIMIT else -1.0
+
+
+def _russula_score(c, f, a):
+    """Russula: moving the gatherers when that gathers at least 0.9 more."""
+    none = np.zeros(c.ng)
+    now = _gather_value(c.v, c.p, list(c.v["gatherer"][c.p]), c.bonded, c.kinds, none)
+    best = _gather_value(c.v, c.p, _best_places(c.v, c.p, c.bonded, c.kinds, none, c.ng), c.bonded, c.kinds, none)
+    return 0.7 if best - now >= 0.9 else -1.0
+
+
+def _view_nutrients_score(c, f, a):
+    """Veiled Lady, Magic Mushling: while some nutrient card before the next Gather Phase is unknown."""
+    return 0.15 if f.known_next < min(c.n, int(c.v["ndeck_n"])) and c.my_trees.any() else -1.0
+
+
+def _truffle_score(c, f, a):
+    """Truffle: the nutrient deck when the cards known to come feed none of the player's trees,
+    the mushling discard pile when it is rich."""
+    if R.truffle_args(a) == 1:   # the nutrient deck: the cards known to come feed none of my trees
+        return 0.1 if f.known_next >= 2 and not (c.upcoming[c.my_trees] > 0).any() and c.my_trees.any() else -1.0
+    d = c.v["discard"]
+    rich = d.sum() >= 6 and (d * f.keep).sum() / max(d.sum(), 1) >= 2.0
+    return 0.1 if rich else -1.0
+
+
+def _witch_score(c, f, a):
+    """Witch's Hat: a discard pile of keep value, or of nutrient cards for the player's bonded trees."""
+    if R.witch_args(a) == 0:
+        d = c.v["discard"]
+        rich = d.sum() >= 2 and (d * f.keep).sum() / max(d.sum(), 1) >= 2.0
+        return 0.2 if rich else -1.0
+    nd = c.v["ndiscard"]
+    feed = sum(int(nd[k]) * float((_card_gain(c.game, c.v, c.p, k) * c.my_trees).sum()) for k in range(R.NK))
+    return 0.2 if nd.sum() >= 2 and feed / max(nd.sum(), 1) >= 0.5 else -1.0
+
+
+def _builder_remove_score(c, f, a):
+    """A single Builder: one of the player's own Paths (the least valuable first), near the 20-Path limit."""
+    _b, e = R.builder_remove_args(a)
+    near_limit = c.v["npaths"][c.p] >= R.MAX_PATHS - 1
+    return 0.1 - c.edge_value(e) if near_limit and c.hand[R.CHANT] + c.hand[R.BLEWIT] == 1 else -1.0
+
+
+def _exchange_score(c, f, a):
+    """Exchange: two cards of little keep value (never a Builder or Thief) for a spore in the
+    player's own cave (bonded) or a draw."""
+    t, o = R.exchange_args(a)
+    if c.game.exchange_by_type:   # mycelium_v1: t is a Mushling Card Type; its cheapest pair
+        t = _cheapest_pair(c.game, c.hand, t, f.keep)[1]
+    if f.keep[t] > 1.2 or t in (R.CHANT, R.BLEWIT, R.PARASOL, R.SHIITAKE):
+        return -1.0
+    if o == 1 + c.p and c.bonded[f.my_cave] > 0:
+        return 0.3
+    if o == 0:
+        return 0.1
+    return -1.0
+
+
+def _attack_score(c, f, a):
+    """An attack on a Path on a tree, with a card that wins on face value."""
+    e, _s = R.attack_args(a)
+    on_tree = _on_tree(c, e)
+    return 0.3 if f.strongest >= 8 and on_tree else -1.0
+
+
+_ABILITY_SCORES = {
+    "deceive": _deceive_score, "parrot_attack": _parrot_attack_score, "parrot_view": _parrot_view_score,
+    "russula": _russula_score, "veiled_lady": _view_nutrients_score, "magic": _view_nutrients_score,
+    "truffle": _truffle_score, "witch": _witch_score, "builder_remove": _builder_remove_score,
+    "exchange": _exchange_score, "attack": _attack_score,
+}
+
+
+# --- the pending decisions --------------------------------------------------------------------------
+
+def _fly_agaric_scores(c):
+    """Fly Agaric: cancels an opponent's ability that harms the player (or its teammate)."""
+    v, p = c.v, c.p
+    lvl = int(c.top[2])
+    ab = int(v["decisions"][lvl][2])
+    user = int(v["decisions"][lvl][1])
+    x1 = int(v["decisions"][lvl][3])
+    friends = _friends(c.game, p)
+    harmful = user not in friends and (ab in (R.AB_BIRDS, R.AB_PARROT_VIEW)
+                                       or (ab in (R.AB_PENNY, R.AB_INKY) and x1 in friends)
+                                       or ab == R.AB_THIEF_STEAL or ab == R.AB_FLY)
+    if ab == R.AB_FLY:
+        # cancel a Fly Agaric aimed at my own ability (or my teammate's)
+        tgt = int(v["decisions"][x1][1])
+        harmful = tgt in friends and user not in friends
+    if c.mask[R.A_FLY]:
+        c.scores[R.A_FLY] = 1.0 if harmful else -1.0
+
+
+def _path_win_scores(c):
+    """A new Path: Penny Bun and Inky Cap against any opponent's."""
+    builder = int(c.top[2])
+    friends = _friends(c.game, c.p)
+    if c.mask[R.A_PENNY]:
+        c.scores[R.A_PENNY] = 0.5 if builder not in friends else -1.0
+    if c.mask[R.A_INKY]:
+        c.scores[R.A_INKY] = 0.4 if builder not in friends else -1.0
+
+
+def _use_scores(c):
+    """A revealed card's reaction is always used."""
+    c.scores[R.A_USE] = 1.0
+
+
+def _birds_nest_scores(c):
+    """Bird's Nest: the larger the subset taken, the better."""
+    for sub in range(7):
+        a = R.A_BIRDS + sub
+        if c.mask[a]:
+            c.scores[a] = 1.0 + bin(sub + 1).count("1")
+
+
+def _pay_scores(c):
+    """Paying for a Path: tokens first, then cards of the highest spore value; stop at a multiple of 3."""
+    paid = int(c.top[2])
+    if paid >= 3:
+        c.scores[R.A_PAY_DONE] = 2.0 if paid % 3 == 0 else 0.5
+    else:
+        c.scores[R.A_PAY_DONE] = -5.0
+    if c.mask[R.A_PAY_TOKEN]:
+        c.scores[R.A_PAY_TOKEN] = 1.0
+    for t in range(R.T):
+        a = R.A_PAY_CARD + t
+        if c.mask[a]:
+            c.scores[a] = 0.5 + 0.1 * c.spore[t] - 0.2 * _keep_value(t, c.spore, c.combat)
+            if paid % 3 + c.spore[t] > 3 and paid >= 3:
+                c.scores[a] -= 1.0
+
+
+def _hero_decision_scores(c):
+    """Variants: hero_tavern, legends. The Legends keep and the recruit."""
+    _tavern_scores(c.game, c.v, c.p, c.kind, c.scores, c.mask, 0.0, 0.0, False)
+
+
+def _buy_decision_scores(c):
+    """Variant: emsporium. Paying for and choosing an item."""
+    _buy_scores(c.game, c.v, c.p, c.kind, c.scores, c.mask, c.spore, c.combat, 0, 0.0)
+
+
+def _place_path_scores(c):
+    """Where a Path goes: the most valuable edge."""
+    for e in range(c.ne):
+        a = R.A_PLACE_PATH + e
+        if c.mask[a]:
+            c.scores[a] = c.edge_value(e)
+
+
+def _remove_own_scores(c):
+    """The 21st Path: the player's own Path of least value is removed."""
+    for e in range(c.ne):
+        a = R.A_REMOVE_OWN + e
+        if c.mask[a]:
+            c.scores[a] = -c.edge_value(e)
+
+
+def _card_choice_scores(c):
+    """A combat card (attack or defence) by combat value, the cards given to an Inky Cap by least
+    keep value; no defence when the hand has no strong card, the Path kept with 4 cards or more."""
+    kind, hand, spore, combat = c.kind, c.hand, c.spore, c.combat
+    for t in range(R.T):
+        a = R.A_CARD + t
+        if c.mask[a]:
+            if kind == R.D_INKY_GIVE:
+                c.scores[a] = -_keep_value(t, spore, combat)
+            else:
+                c.scores[a] = combat[t] - 0.5 * KEEP[t]
+    if kind == R.D_DEFEND:
+        best = max((combat[t] - 0.5 * KEEP[t] for t in range(R.T) if hand[t]), default=0)
+        c.scores[R.A_NO_DEFENSE] = 3.0 if best < 3.5 else -1.0
+    if kind == R.D_INKY_GIVE and c.mask[R.A_PASS]:
+        c.scores[R.A_PASS] = -3.0 if hand.sum() >= 4 else 0.0
+
+
+def _reinforcement_scores(c):
+    """Reinforcements and combat tokens only for the player's own side (or its teammate's) when
+    it is losing; every other one is refused."""
+    game, v, mask, scores = c.game, c.v, c.mask, c.scores
+    att, dfd = int(v["c_att"]), int(v["c_def"])
+    friends = _friends(game, c.p)   # variant: team (a teammate's side is ours)
+    if att in friends or dfd in friends:
+        side = 0 if att in friends else 1
+        va = c.combat[R.rep_card(c.state, 0)] + v["c_bonus"][0] + int(v["items"][att, EM.SWORD])   # variant: emsporium
+        vd = (c.combat[R.rep_card(c.state, 1)] + v["c_bonus"][1] + int(v["items"][dfd, EM.SWORD])
+              + int(v["items"][dfd, EM.SHIELD]))
+        losing = (va <= vd) if side == 0 else (va > vd)
+        for o in range(2):
+            a = R.reinforce_action(o, side)
+            if mask[a]:
+                scores[a] = 1.0 if losing else -1.0
+        a = R.combat_token_action(side)
+        if mask[a]:
+            scores[a] = 1.2 if losing else -1.0
+        if game.tavern_on:   # variant: hero_tavern (a hero's combat reaction)
+            _tavern_scores(game, v, c.p, c.kind, scores, mask, 0.0, 0.0, losing)
+    for s in range(2):
+        for o in range(2):
+            a = R.reinforce_action(o, s)
+            if mask[a] and scores[a] == 0.0:
+                scores[a] = -1.0
+        a = R.combat_token_action(s)
+        if mask[a] and scores[a] == 0.0:
+            scores[a] = -1.0
+
+
+def _russula_pick_scores(c):
+    """Russula: each gatherer's new location, for the most gathered with the ones picked."""
+    picked = [int(c.top[3 + i]) for i in range(int(c.top[2]))]
+    for g in range(c.ng):
+        a = R.A_GATHERER + g
+        if c.mask[a]:
+            c.scores[a] = _gather_value(c.v, c.p, picked + [g], c.bonded, c.kinds, c.upcoming)
+
+
+def _exchange_card_scores(c):
+    """mycelium_v1: the Exchange's cards (the lower card id first), the pair of least keep value."""
+    keep = c.keep_values()
+    ct = int(c.top[2])
+    first = int(c.top[4]) - 1
+    for t in range(R.T):
+        a = R.A_CARD + t
+        if c.mask[a]:
+            partner = keep[t] if first >= 0 else min(
+                keep[u] for u in range(t, R.T) if int(c.game.config[R.CFG_CARD_TYPE + u]) == ct
+                and c.hand[u] - (u == t) > 0)
+            c.scores[a] = -(keep[t] + partner)
+
+
+def _arrange_scores(c):
+    """Magic Mushling: the card feeding the player's bonded trees most comes next."""
+    topn = int(c.v["ndeck_n"]) - 1
+    for j in range(4):
+        a = R.A_ARRANGE + j
+        if c.mask[a]:
+            k = int(c.v["ndeck"][topn - j])
+            c.scores[a] = float((_card_gain(c.game, c.v, c.p, k) * c.my_trees).sum())
+
+
+_DECISION_SCORES = {
+    R.D_FA: _fly_agaric_scores, R.D_PATHWIN: _path_win_scores, R.D_USE: _use_scores, R.D_BN: _birds_nest_scores,
+    R.D_PAY: _pay_scores, R.D_LEGEND: _hero_decision_scores, R.D_HERO_PICK: _hero_decision_scores,
+    R.D_BUY: _buy_decision_scores, R.D_PLACE_PATH: _place_path_scores, R.D_REMOVE_OWN: _remove_own_scores,
+    R.D_ATT_CARD: _card_choice_scores, R.D_DEFEND: _card_choice_scores, R.D_INKY_GIVE: _card_choice_scores,
+    R.D_REINF: _reinforcement_scores, R.D_RUSSULA_PICK: _russula_pick_scores, R.D_EXCHANGE: _exchange_card_scores,
+    R.D_ARRANGE: _arrange_scores,
+}
 
 
 # --- variant: team --------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from .data import MUSHLING_NAMES, hex_edges
 WIDTH, HEIGHT = 1100, 700
 HEX = 40.0
 CX, CY = 330.0, 350.0
+PANEL_X = 680   # the side panel's left edge
 KIND_FILL = {"forest": "#cfe0b4", "cave": "#9a9a9a", "tree": "#3f7d3a", "center": "#2f8c84", "mush_room": "#8a5aa8",
              "hero_tavern": "#a07a4a"}
 NUT = "#e0b21b"
@@ -54,13 +55,30 @@ def _hex_points(h):
 
 
 def draw(game, state, viewer):
+    """The picture of ``state`` as ``viewer`` sees it (None: every hand and combat card face up)."""
     v = game.layout.arrays(state)
     b = game.board
-    n = game.num_seats   # variant: team (4 seats for 2 agents in the 2-player game)
-    team = game.team_rules
     colours = [COLOUR.get(c, PALETTE["player"][i]) for i, c in enumerate(b.colours)]
     scene = Scene(WIDTH, HEIGHT, background=PALETTE["table"])
-    # --- board ---------------------------------------------------------------------------
+    _board(scene, game, v, colours)
+    _paths(scene, b, v, colours)
+    y = _status(scene, game, v)
+    if v["c_active"]:
+        _combat(scene, b, v, viewer, colours, y)
+        y += 104
+    _player_panels(scene, game, v, viewer, colours, y)
+    if game.options.get("emsporium"):   # variant: emsporium
+        _shop(scene, v)
+    if game.tavern_on:   # variant: hero_tavern
+        _tavern(scene, game, v, viewer)
+    return scene
+
+
+# --- board -------------------------------------------------------------------------------
+
+def _board(scene, game, v, colours):
+    """Every hex filled by kind, then each one's name, home gatherers, tokens and gatherers."""
+    b = game.board
     kinds = {}
     for g, h in enumerate(b.gloc_hex):
         kinds[h] = (("cave", "tree", "center", "mush_room")[int(b.gloc_kind[g])], g)
@@ -75,6 +93,7 @@ def draw(game, state, viewer):
         else:
             fill = KIND_FILL["forest"]
         scene.polygon(_hex_points(h), fill=fill, stroke="#8d9a78", width=1)
+    n = game.num_seats   # variant: team (4 seats for 2 agents in the 2-player game)
     for h in b.hexes:
         x, y = _center(h)
         if h in colony:
@@ -89,21 +108,25 @@ def draw(game, state, viewer):
                 chip(scene, x - 11, y - 4, 8, NUT, str(int(v["loc_nut"][g])), text_fill=PALETTE["ink"])
             if v["loc_spores"][g]:
                 chip(scene, x + 11, y - 4, 8, SPORE, str(int(v["loc_spores"][g])))
-            k = 0
-            for p in range(n):
-                for i in range(3):
-                    if v["gatherer"][p, i] == g:
-                        scene.circle(x - 18 + 9 * k, y + 15, 4.5, fill=colours[p], stroke="#ffffff", width=1)
-                        k += 1
+            _gatherers(scene, v, colours, n, g, x, y)
         elif h == b.tavern_hex:
             scene.text(x, y, "Hero Tavern", size=7, anchor="middle", fill="#ffffff")
-            k = 0   # variant: hero_tavern (gatherers on the Tavern)
-            for p in range(n):
-                for i in range(3):
-                    if v["gatherer"][p, i] == R.TAVERN:
-                        scene.circle(x - 18 + 9 * k, y + 15, 4.5, fill=colours[p], stroke="#ffffff", width=1)
-                        k += 1
-    # Paths on the edges
+            _gatherers(scene, v, colours, n, R.TAVERN, x, y)   # variant: hero_tavern (gatherers on the Tavern)
+
+
+def _gatherers(scene, v, colours, n, where, x, y):
+    """The gatherers on location ``where`` (or the Hero Tavern), a row of discs under (x, y)."""
+    k = 0
+    for p in range(n):
+        for i in range(3):
+            if v["gatherer"][p, i] == where:
+                scene.circle(x - 18 + 9 * k, y + 15, 4.5, fill=colours[p], stroke="#ffffff", width=1)
+                k += 1
+
+
+def _paths(scene, b, v, colours):
+    """The Paths as strokes on the edges (two on one edge side by side, a permanent Colony Path
+    darker), and a ring on the edge fought over."""
     edge_corners = {}
     for h in b.hexes:
         for key, c0, c1 in hex_edges(h):
@@ -128,50 +151,67 @@ def draw(game, state, viewer):
     if v["c_active"] and v["c_edge"] >= 0:
         (x0, y0), (x1, y1) = (_corner(c) for c in edge_corners[b.edges[int(v["c_edge"])]])
         scene.circle((x0 + x1) / 2, (y0 + y1) / 2, 9, fill=None, stroke=PALETTE["highlight"], width=3)
-    # --- side panel ----------------------------------------------------------------------
-    px = 680
-    tp = int(v["turn_player"])
+
+
+# --- side panel ----------------------------------------------------------------------------
+
+def _status(scene, game, v):
+    """The turn and phase (or the result), the decision pending, the decks, and under the Team
+    rules the teams' Nutrients and the Trade; returns the height the panel goes on from."""
     from .game import DECISION_NAMES, PHASE_NAMES
 
+    b = game.board
+    tp = int(v["turn_player"])
     status = f"turn {int(v['turn'])}: {b.colours[tp]} - {PHASE_NAMES[int(v['phase'])]}"
     if v["done"]:
         status = (f"{b.colours[int(v['winner'])]} wins with {int(v['mat_nut'][int(v['winner'])])} Nutrients"
                   if v["winner"] >= 0 else "turn limit reached")
-        if team and v["winner"] >= 0:   # variant: team
+        if game.team_rules and v["winner"] >= 0:   # variant: team
             w = int(v["winner"]) % 2
             status = f"{b.colours[w]} + {b.colours[w + 2]} win with {int(v['mat_nut'][w] + v['mat_nut'][w + 2])} Nutrients"
-    scene.text(px, 22, status, size=15, bold=True, fill=PALETTE["ink"])
+    scene.text(PANEL_X, 22, status, size=15, bold=True, fill=PALETTE["ink"])
     depth = int(v["decisions_n"])
     if depth and not v["done"]:
         top = v["decisions"][depth - 1]
-        scene.text(px, 44, f"waiting for {b.colours[int(top[1])]}: {DECISION_NAMES[int(top[0])]}", size=11,
+        scene.text(PANEL_X, 44, f"waiting for {b.colours[int(top[1])]}: {DECISION_NAMES[int(top[0])]}", size=11,
                    fill=PALETTE["highlight"])
-    scene.text(px, 64, f"mushling deck {int(v['deck_n'])}, discard {int(v['discard'].sum())}; "
+    scene.text(PANEL_X, 64, f"mushling deck {int(v['deck_n'])}, discard {int(v['discard'].sum())}; "
                f"nutrient deck {int(v['ndeck_n'])}", size=10, fill=PALETTE["muted"])
-    y = 80
-    if team:   # variant: team
-        totals = [int(v["mat_nut"][t] + v["mat_nut"][t + 2]) for t in range(2)]
-        scene.text(px, 80, f"teams: {b.colours[0]} + {b.colours[2]} {totals[0]}, {b.colours[1]} + {b.colours[3]} "
-                   f"{totals[1]} (15 wins); trade {'used' if v['trade_used'] else 'open'}", size=10, bold=True,
-                   fill=PALETTE["ink"])
-        y = 90
-    if v["c_active"]:
-        label_box(scene, px, y, 400, 96, f"combat: {b.colours[int(v['c_att'])]} attacks {b.colours[int(v['c_def'])]}")
-        for side in range(2):
-            who = int(v["c_att"] if side == 0 else v["c_def"])
-            c = int(v["c_card"][side])
-            x = px + 12 + side * 200
-            if c < 0:
-                scene.text(x, y + 50, "no card", size=10, fill=PALETTE["muted"])
-            elif v["c_revealed"] or viewer is None or int(v["agent_of"][who]) == viewer:
-                card(scene, x, y + 22, 62, 68, MUSHLING_NAMES[c], band=colours[who], size=8)
-            else:
-                card_back(scene, x, y + 22, 62, 68)
-            r = int(v["c_repl"][side])
-            if r >= 0:
-                card(scene, x + 68, y + 22, 62, 68, MUSHLING_NAMES[r], band=colours[who], size=8)
-            scene.text(x + 140, y + 56, f"+{int(v['c_bonus'][side])}", size=12, bold=True)
-        y += 104
+    if not game.team_rules:
+        return 80
+    totals = [int(v["mat_nut"][t] + v["mat_nut"][t + 2]) for t in range(2)]   # variant: team
+    scene.text(PANEL_X, 80, f"teams: {b.colours[0]} + {b.colours[2]} {totals[0]}, {b.colours[1]} + {b.colours[3]} "
+               f"{totals[1]} (15 wins); trade {'used' if v['trade_used'] else 'open'}", size=10, bold=True,
+               fill=PALETTE["ink"])
+    return 90
+
+
+def _combat(scene, b, v, viewer, colours, y):
+    """The combat in progress: each side's card (a card back until the reveal, except to its
+    owner), its replacement and its bonus."""
+    label_box(scene, PANEL_X, y, 400, 96, f"combat: {b.colours[int(v['c_att'])]} attacks {b.colours[int(v['c_def'])]}")
+    for side in range(2):
+        who = int(v["c_att"] if side == 0 else v["c_def"])
+        c = int(v["c_card"][side])
+        x = PANEL_X + 12 + side * 200
+        if c < 0:
+            scene.text(x, y + 50, "no card", size=10, fill=PALETTE["muted"])
+        elif v["c_revealed"] or viewer is None or int(v["agent_of"][who]) == viewer:
+            card(scene, x, y + 22, 62, 68, MUSHLING_NAMES[c], band=colours[who], size=8)
+        else:
+            card_back(scene, x, y + 22, 62, 68)
+        r = int(v["c_repl"][side])
+        if r >= 0:
+            card(scene, x + 68, y + 22, 62, 68, MUSHLING_NAMES[r], band=colours[who], size=8)
+        scene.text(x + 140, y + 56, f"+{int(v['c_bonus'][side])}", size=12, bold=True)
+
+
+def _player_panels(scene, game, v, viewer, colours, y):
+    """One panel per seat from height ``y`` down, the turn player's outlined in its colour."""
+    n = game.num_seats
+    team = game.team_rules
+    tp = int(v["turn_player"])
+    b = game.board
     ph = (HEIGHT - y - 10) / n
     for p in range(n):
         top_y = y + p * ph
@@ -180,32 +220,32 @@ def draw(game, state, viewer):
         title = f"{b.colours[p]}{you}"
         if team:   # variant: team: the panel names the teammate
             title += f" + {b.colours[(p + 2) % 4]}"
-        label_box(scene, px, top_y, 400, ph - 8, title, stroke=colours[p] if p == tp else None)
-        scene.text(px + (180 if team else 150), top_y + 11, f"nutrients {int(v['mat_nut'][p])}  spores {int(v['mat_spores'][p])}  "
-                   f"combat {int(v['ctok'][p])}  paths {int(v['npaths'][p])}", size=9)
-        hand = v["hand"][p]
-        if viewer is None or mine:
-            x = px + 8
-            for t in range(R.T):
-                for _ in range(int(hand[t])):
-                    if x > px + 370:
-                        break
-                    card(scene, x, top_y + 22, 44, min(56, ph - 36), MUSHLING_NAMES[t], size=6.5)
-                    x += 46
-        else:
-            k = int(hand.sum())
-            for i in range(min(k, 8)):
-                card_back(scene, px + 8 + i * 14, top_y + 22, 40, min(52, ph - 36))
-            scene.text(px + 8 + min(k, 8) * 14 + 40, top_y + 40, f"{k} cards", size=10, fill=PALETTE["muted"])
+        label_box(scene, PANEL_X, top_y, 400, ph - 8, title, stroke=colours[p] if p == tp else None)
+        scene.text(PANEL_X + (180 if team else 150), top_y + 11, f"nutrients {int(v['mat_nut'][p])}  "
+                   f"spores {int(v['mat_spores'][p])}  combat {int(v['ctok'][p])}  paths {int(v['npaths'][p])}", size=9)
+        _hand(scene, v["hand"][p], viewer is None or mine, top_y, ph)
         if game.options.get("emsporium"):   # variant: emsporium
-            _player_items(scene, v, p, px, top_y + ph - 12)
+            _player_items(scene, v, p, PANEL_X, top_y + ph - 12)
         if game.tavern_on:   # variant: hero_tavern
-            _player_heroes(scene, game, v, p, px + 200, top_y + ph - 12)
-    if game.options.get("emsporium"):   # variant: emsporium
-        _shop(scene, v)
-    if game.tavern_on:   # variant: hero_tavern
-        _tavern(scene, game, v, viewer)
-    return scene
+            _player_heroes(scene, game, v, p, PANEL_X + 200, top_y + ph - 12)
+
+
+def _hand(scene, hand, face_up, top_y, ph):
+    """A hand in its panel: the cards face up (as many as fit), or card backs and the count."""
+    px = PANEL_X
+    if face_up:
+        x = px + 8
+        for t in range(R.T):
+            for _ in range(int(hand[t])):
+                if x > px + 370:
+                    break
+                card(scene, x, top_y + 22, 44, min(56, ph - 36), MUSHLING_NAMES[t], size=6.5)
+                x += 46
+    else:
+        k = int(hand.sum())
+        for i in range(min(k, 8)):
+            card_back(scene, px + 8 + i * 14, top_y + 22, 40, min(52, ph - 36))
+        scene.text(px + 8 + min(k, 8) * 14 + 40, top_y + 40, f"{k} cards", size=10, fill=PALETTE["muted"])
 
 
 def _player_heroes(scene, game, v, p, x, y):
