@@ -3,8 +3,8 @@
     python benchmarks/noisy_neighbour.py --seconds 330 &
     mushgym bench fungi_v0 mycology_v1 --no-startup --no-anchors --json busy_run.json
 
-The project's VMs share their host with other tenants, and issue 13's figure (the vector API
-at batch 8,192 against in-kernel rollouts) used to miss on a busy host. This process makes a
+The project's VMs share their host with other tenants, and the figure of the vector API at
+batch 8,192 against in-kernel rollouts used to miss on a busy host. This process makes a
 busy host on purpose, inside the VM: it takes one core's time slices and streams memory
 through the cache the cores share, so that a run beside it shows whether the figure holds
 under that load. It prints how many copies it made and the bytes per second each way.

@@ -1,4 +1,4 @@
-"""Env steps per second of RLlib sampling mushgym games with 1 and 2 env runners (issue 19).
+"""Env steps per second of RLlib sampling mushgym games with 1 and 2 env runners.
 
     python benchmarks/rllib_throughput.py fungi_v0 --runners 1 2 --steps 4000 --rounds 3
     python benchmarks/rllib_throughput.py mycology_v0 --option num_players=3

@@ -66,7 +66,7 @@ def table(report: dict[str, Any]) -> list[str]:
                                           for e in envs])
     add(f"vector API, batch 8,192, {nt} threads, no observations (`with_obs=False`)",
         against("batch 8,192, no obs", None))
-    add(f"vector API, batch 8,192, {nt} threads, int64 states + float32 obs (the storage before issue 13)",
+    add(f"vector API, batch 8,192, {nt} threads, int64 states + float32 obs",
         against("batch 8,192, int64 state, float32 obs", None))
     add("vector API, batch 8,192, 1 thread (x rollouts, 1 thread)", against("batch 8,192", 1, base_threads=1))
     add("bytes per env step, default (state + obs + mask + rewards + rest)", [

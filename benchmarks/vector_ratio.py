@@ -16,7 +16,7 @@ not; ``--cpu-time`` (one thread) counts the process's CPU time, not the wall clo
 ``MUSHGYM_GAMES_PATH`` count too: a copy of a game with a cheaper ``observe`` shows how much
 of the vector step the observation costs (RULES.md of mycelia, "Speed and memory").
 ``--baseline`` also times, in the same rounds, a vector storing int64 states and writing
-float32 observations (the layout before issue 13's narrow storage), one with the default
+float32 observations (the layout before narrow vector storage), one with the default
 states writing float32 observations, and one writing no observations (``with_obs=False``),
 and prints their ratios.
 """

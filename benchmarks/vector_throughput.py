@@ -1,4 +1,4 @@
-"""Vector throughput against in-kernel rollouts, and bytes moved per env step (issue 13).
+"""Vector throughput against in-kernel rollouts, and bytes moved per env step.
 
     python benchmarks/vector_throughput.py [ENV ...]      # default: fungi_v0 mycology_v0
     python benchmarks/vector_throughput.py --rounds 5 --budget 1.0

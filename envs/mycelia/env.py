@@ -87,8 +87,8 @@ Generated from the declaration in `actions.py` (`encode_action("pay", tile, owne
 
 ### Version history
 
-* v0: initial release. The North American expansion (issue 15) came as an option whose action
-  groups and observation block are appended: the base game's spaces did not change. Revised before any release (issue 14): the state, config, observation
+* v0: initial release. The North American expansion came as an option whose action
+  groups and observation block are appended: the base game's spaces did not change. Revised before any release: the state, config, observation
   and actions are declared as shaped layouts and named action groups (the tables above are
   generated from them); the turn limit is a truncation (option `turn_limit_end`); the state
   declares its bounds (`Game.validate` refuses corrupted states); the observation is integral

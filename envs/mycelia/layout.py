@@ -13,7 +13,7 @@ of its arrays (tile, seat, mat, card and pile indices, counts and the decision s
 are all bounded by their tables' sizes).
 
 Every bound fits an int16, so the vector API stores Mycelia's states as int16 (a quarter
-of the int64 bytes; ``vector_dtype``, issue 13): the generator takes ``RNG_SLOTS`` slots
+of the int64 bytes; ``vector_dtype``): the generator takes ``RNG_SLOTS`` slots
 (two per word there), the tile bit sets (``marks``, ``fruit_network``) are split into
 ``BITSET_WORDS`` slots of 15 bits (``bit_get`` / ``bit_set`` / ``bits_clear`` /
 ``bits_put``), and the event counters saturate at ``COUNT_MAX`` (``count_event``).
@@ -170,12 +170,12 @@ CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
 
 # --- the state ----------------------------------------------------------------------
-# Bounds (issue 10): every value the kernels use as an index is bounded by its table.
+# Bounds: every value the kernels use as an index is bounded by its table.
 TILE_OR_NONE = dict(low=-1, high=NT_MAX - 1)
 SEAT_OR_NONE = dict(low=-1, high=MAXS - 1)
 COUNT_TILES = dict(low=0, high=NT_MAX)
 CELL = dict(low=-4 * NT_MAX, high=4 * NT_MAX)   # lattice coordinates: 50 tiles reach at most 50 cells away
-# int16 vector states (issue 13): counts, points and counters stay far below COUNT_MAX (a game
+# int16 vector states: counts, points and counters stay far below COUNT_MAX (a game
 # lasts at most 160 rounds of 4 seats = 640 turns; points are at most 8 per card or 5 per
 # Automata fruit); the event counters saturate there (count_event).
 COUNT_MAX = 2**15 - 1

@@ -74,7 +74,7 @@ Team rules, @NUM_ACTIONS_ITEMS@ and @OBS_SIZE_ITEMS@; the Team rules on (with or
   rulebook says, not 2 copies of one card; see its docstring. v0 stays as it was.
 * v0: initial release (base game, 3 and 4 players); the Emsporium, Hero Tavern and Legends variants as
   options (`emsporium`, `hero_tavern`, `legends`), the Team variant (`team`) and the 2-player game
-  (`num_players=2`, issue 17), in any combination; with them all off the game, its action ids and
+  (`num_players=2`), in any combination; with them all off the game, its action ids and
   its observation are unchanged.
 """
 

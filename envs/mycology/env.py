@@ -62,11 +62,11 @@ actions come from its top entry.
   rules, actions, state, seeds) with a compact integral observation (card ids, counts, flags;
   182 values with 2 players, `uint8` in the vector API, 3x fewer bytes per env step). v0 stays
   as it is.
-* v0: initial release. Revised before any release (issue 12): reaching the turn limit is a
+* v0: initial release. Revised before any release: reaching the turn limit is a
   truncation (option `turn_limit_end`), an exchange may give and take any mushroom of the
   current season (actions `give`, `take`: 47 actions), and Poison comes with every
   collection of the resource, trades included (option `poison_rule`). Designed deck
-  rebalanced (issue 12, id kept): the poison cards' bonus points are +0.5..+2.5 by poison
+  rebalanced (id kept): the poison cards' bonus points are +0.5..+2.5 by poison
   resource (were +3..+10, which made poison taken late a bonus: the late-poison greedy won
   1.55x / 1.88x its fair share at 2 / 4 players); Panther Cap (the Fly Agaric's toxins)
   became Deadly Fibrecap, Split Gill is edible (1 Feast), and four tropical or

@@ -21,7 +21,7 @@ playthroughs (the same action sequences). Only the observation differs: v0's is 
 fractions and a 19-value feature block per card place (807 float32 values with 2
 players); v1's is @OBS2@ small integers with 2 players, so the vector API moves one byte a
 value (`obs_dtype=np.uint8` by default) and about 3.8x fewer bytes per env step than
-before issue 13 (`mushgym bench mycology_v1`). The rules, options and the text are
+int64 states with float32 observations (`mushgym bench mycology_v1`). The rules, options and the text are
 documented in `mycology_v0`'s docstring and `RULES.md`.
 
 What changed, field by field (RULES.md, "The compact observation (v1)"):
@@ -62,7 +62,7 @@ Card ids are the order of `cards.toml` (`Game().card_text(id)` describes one).
 
 ### Version history
 
-* v1 (issue 13): the compact integral observation above (`uint8` in the vector API, 3x
+* v1: the compact integral observation above (`uint8` in the vector API, 3x
   fewer bytes per env step); rules, actions, state and seeds unchanged from v0.
 * v0: initial release (see `mycology_v0`'s docstring for its revisions).
 """

@@ -108,7 +108,7 @@ STACK_DEPTH = 1
 L.decision_stack(depth=STACK_DEPTH, args=DECISION_ARGS)  # a payment, then (trade 5) the ordering: never nested
 STATE_SIZE = L.size
 
-# Bounds of every slot, checked by Game.validate on each state coming from Python (issue 10):
+# Bounds of every slot, checked by Game.validate on each state coming from Python:
 # within them no kernel indexes out of range (card ids, basket places, players, seasons, dice,
 # decision entries). What depends on the options (the player count, the turn limit, the token
 # bound) and on several slots at once (each card in exactly one place, scores, the decision

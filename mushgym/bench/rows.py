@@ -74,7 +74,7 @@ def bench_rollouts(game, threads: int, budget: float, repeats: int) -> Row:
 
 #: the vector variants measured at the largest batch besides the default one (narrowest
 #: exact observations, the layout's state dtype): no observations at all, and the storage
-#: before issue 13 (int64 states, float32 observations) as the in-run baseline
+#: before narrow dtypes (int64 states, float32 observations) as the in-run baseline
 VECTOR_VARIANTS = {
     "default": {},
     "no obs": {"with_obs": False},
