@@ -1,4 +1,4 @@
-"""Regression tests of issue 10 (hardening): bad input gets a clear error, never foreign code or a crash."""
+"""Regression tests of the hardening: bad input gets a clear error, never foreign code or a crash."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_pickled_model_is_refused_without_trust(tmp_path, suffix):
         load_policy(model)
     with pytest.raises(ValueError, match="trust"):
         make_agent(str(model), env_id="fungi_v0")
-    # the other doors of the issue: SingleAgentEnv(opponents=path), train --opponent path
+    # the other ways a path gets in: SingleAgentEnv(opponents=path), train --opponent path
     # (its opponent pool), mushgym eval ENV random FILE
     from mushgym.agents.evaluate import eval_main
     from mushgym.wrappers.opponents import OpponentPool
@@ -124,7 +124,7 @@ def _bounded_games():
         fields = g.layout.fields.values() if g.layout is not None else ()
         declared = any(f.low is not None for f in fields)
         out.append(pytest.param(env_id, marks=() if declared else pytest.mark.skip(
-            reason=f"{env_id} declares no state bounds yet (issue 10: Layout.bound in its layout.py)")))
+            reason=f"{env_id} declares no state bounds yet (Layout.bound in its layout.py)")))
     return out
 
 
@@ -241,7 +241,7 @@ def test_fuzz_states_small(env_id):
 @pytest.mark.parametrize("env_id, options", [pytest.param(p.values[0], {}, marks=p.marks) for p in _bounded_games()]
                          + [("mycology_v0", {"num_players": 6})])
 def test_fuzz_states_large(env_id, options):
-    """The issue's 10,000 + 10,000 per game with MUSHGYM_SLOW_SCALE=34 (or, with counts:
+    """The full size, 10,000 + 10,000 per game with MUSHGYM_SLOW_SCALE=34 (or, with counts:
     ``python tests/fuzz_states.py ENV --random 10000 --corrupt 10000 --seed 7 --show``)."""
     n = 300 * slow_scale()
     for kind in ("random", "corrupt"):

@@ -1,4 +1,4 @@
-"""Mycelium's Exchange by Mushling Card Type (``mycelium_v1``, issue 36): "Discard 2 Mushling
+"""Mycelium's Exchange by Mushling Card Type (``mycelium_v1``): "Discard 2 Mushling
 Cards of the same type", the types being Builder, Thief, Enforcer, Warrior, Reinforcement,
 Wizard, Scout, Worker; ``mycelium_v0`` keeps its Exchange of two copies of one card."""
 
@@ -31,7 +31,7 @@ def _names(sc):
 
 
 def test_two_warriors_of_different_cards_exchange_in_v1_not_in_v0():
-    """Death Cap + Liberty Cap: two Warriors (the issue's first example); v0 offers nothing."""
+    """Death Cap + Liberty Cap: two Warriors (different cards of one type); v0 offers nothing."""
     v0 = Scenario(4, tp=BLUE)
     v0.give(BLUE, "Death Cap", "Liberty Cap")
     assert not v0.legal("exchange", K["Death Cap"], 0) and not v0.legal("exchange", K["Liberty Cap"], 0)
@@ -66,7 +66,7 @@ def test_two_copies_of_one_card_still_exchange():
     assert sc.v["hand"][BLUE].sum() == 1 and sc.v["hand"][BLUE, K["Russula"]] == 1
 
 
-def test_other_pairs_of_the_issue_and_a_mixed_hand():
+def test_other_pairs_of_one_type_and_a_mixed_hand():
     """Chanterelle + Wood Blewit (Builders) and Night Light + Yellow Morel (Workers) exchange;
     a Warrior and a Scout do not."""
     sc = Scenario(4, tp=BLUE, **V1)

@@ -1,10 +1,10 @@
-"""mycology_v1: the same game as mycology_v0 with a compact integral observation (issue 13).
+"""mycology_v1: the same game as mycology_v0 with a compact integral observation.
 
 The shared harness runs v1 on a reduced list of option sets (``MycologyV1Game.harness_option_sets``:
 its API, hidden information, invariants, determinism and golden files); here: v1's observation
 gives back v0's exactly on random games (so it holds the same information and nothing hidden more),
 v1 plays v0's game step for step, the vector API writes it as uint8 and moves at least 3x fewer
-bytes per env step than before issue 13, and the bounds are enforced.
+bytes per env step than int64 states with float32 observations, and the bounds are enforced.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def test_v1_vector_writes_uint8_equal_to_the_functional_observation():
         obs, _, _, _, masks, player, _ = vec.step(vec.sample_random_actions())
 
 
-def test_v1_moves_at_least_3x_fewer_bytes_than_before_issue_13():
+def test_v1_moves_at_least_3x_fewer_bytes_than_wide_storage():
     from mushgym.bench.rows import vector_bytes
 
     before = sum(vector_bytes(mushgym.game("mycology_v0"))["int64 state, float32 obs"].values())
