@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+import ci_scope
 import mushgym
 from mushgym.agents import Agent, GreedyAgent, RandomAgent
 from mushgym.episodes import EpisodeBatch, play
@@ -208,7 +209,7 @@ class CountingRandom(RandomAgent):
         return super().act_batch(observations, action_masks)
 
 
-@pytest.mark.parametrize("env_id", ENV_IDS)
+@pytest.mark.parametrize("env_id", ci_scope.vector_params(ENV_IDS))
 def test_opponents_answer_for_all_games_at_once(env_id):
     opponent = CountingRandom(seed=3)
     games = SingleAgentBatch(env_id, num_envs=16, opponents=opponent, seed=0)

@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
+import ci_scope
 import mushgym
 from mushgym import testing
 from mushgym.registry import env_module, env_modules
@@ -151,6 +152,7 @@ def test_functional_step_is_pure_and_clone_is_independent(api_case):
 def test_random_play_invariants_every_step(case):
     module, options = case
     game = module.Game(**options)
+    ci_scope.need_current_version(game.env_id, options)
     result = testing.play_random_games(game, n_games=testing.harness_games(module.Game, options, 12), seed=100)
     assert (result["lengths"] > 0).all()
 
@@ -167,7 +169,8 @@ def test_random_play_invariants_many_games(case):
         # another observation): its observations are checked in test_random_play_invariants_every_step
         pytest.skip("a version playing another env's rules: at MUSHGYM_SLOW_SCALE>1 or MUSHGYM_HARNESS=full")
     game = module.Game(**options)
-    result = testing.play_random_games(game, n_games=40 * SCALE, seed=1000)
+    ci_scope.need_current_version(game.env_id, options)
+    result = testing.play_random_games(game, n_games=ci_scope.many_games(game.env_id, 40 * SCALE), seed=1000)
     assert result["lengths"].max() <= game.spec.max_game_length
 
 
@@ -182,6 +185,7 @@ def test_option_combinations_play_with_every_check(module_name, options):
     random play with every check on every step, the compiled state check accepting every state
     met, and hidden information staying hidden. Single options are the ``case`` tests'."""
     game_class = load(module_name).Game
+    ci_scope.need_current_version(game_class.env_id, options)
     # CI's small form: one game, shortened by the game's own option for that (e.g. a turn limit)
     small = {} if SCALE > 1 else dict(getattr(game_class, "combination_small_options", {}))
     game = game_class(**{**small, **options})
@@ -196,6 +200,7 @@ def test_option_combinations_play_with_every_check(module_name, options):
 def test_compiled_rollouts_agree_with_python_loop(case):
     module, options = case
     game = module.Game(**options)
+    ci_scope.need_rollouts(game.env_id)
     r = game.random_rollouts(64, seed=7, threads=1)
     r2 = game.random_rollouts(64, seed=7)
     np.testing.assert_array_equal(r["lengths"], r2["lengths"])  # thread count does not matter
@@ -210,6 +215,7 @@ def test_compiled_rollouts_agree_with_python_loop(case):
 def test_hidden_information_stays_hidden(case):
     module, options = case
     game = module.Game(**options)
+    ci_scope.need_current_version(game.env_id, options)
     if game.spec.perfect_information:
         pytest.skip("perfect information game")
     checked = testing.check_hidden_information(game, n_games=testing.harness_games(module.Game, options, 4), seed=40)

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+import ci_scope
 import mushgym
 from mushgym.envs.mycelia import render
 from mushgym.envs.mycelia import rules as R
@@ -116,6 +117,7 @@ def _tiles_reference(game, state, player):
                                      dict(num_players=3, automata=True), dict(num_players=1),
                                      dict(num_players=5, expansion="north_america")],
                          ids=["2p", "3p", "4p", "3p+automata", "solo", "5p+expansion"])
+@ci_scope.vector_test("mycelia_v0")
 @pytest.mark.xdist_group("mycelia_vector_rows")   # one process compiles the vector loops; the other cases load them
 def test_observation_tiles_rows_reused_by_the_vector(options):
     """The vector API reuses each env's observation row from step to step and ``observe``

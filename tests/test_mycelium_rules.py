@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+import ci_scope
 from mycelium_helpers import K, Scenario, nbrs, ring, spokes
 from mushgym.envs.mycelium import rules as R
 from mushgym.envs.mycelium.data import MyceliumDataError, load_board, load_mushlings, load_nutrients, paths_to_bond
@@ -439,10 +440,11 @@ def test_turn_limit_truncates_with_zero_returns_and_errors_name_choices():
     from mushgym.envs.mycelium.game import MyceliumGame
 
     g = MyceliumGame(num_players=3, turn_limit=60)
-    r = g.random_rollouts(8, seed=3, threads=1)
-    assert r["max_length"] <= g.spec.max_game_length
-    for rets in r["returns"]:
-        assert (rets == 0).all() or sorted(rets.tolist()) == [-0.5, -0.5, 1.0]
+    if ci_scope.runs_rollouts(g.env_id):
+        r = g.random_rollouts(8, seed=3, threads=1)
+        assert r["max_length"] <= g.spec.max_game_length
+        for rets in r["returns"]:
+            assert (rets == 0).all() or sorted(rets.tolist()) == [-0.5, -0.5, 1.0]
     with pytest.raises(ValueError, match="valid choices"):
         MyceliumGame(reaction_prompts="everyone")
     with pytest.raises(ValueError, match="valid choices"):
@@ -509,18 +511,19 @@ def test_turn_limit_truncates_the_aec_env_vector_loops_single_agent_and_sb3():
     assert all(e.truncations.values()) and not any(e.terminations.values()), "the turn limit is a truncation"
     assert all(r == 0 for r in e.rewards.values())
     g = MyceliumGame(num_players=3, turn_limit=60)
-    vec = MushroomVectorEnv(g, 4, seed=0)
-    vec.reset()
-    cut = 0
-    for _ in range(4 * 60 * 40):
-        _, rewards, term, trunc, _, _, _ = vec.step(vec.sample_random_actions())
-        for i in np.flatnonzero(term | trunc):
-            assert term[i] != trunc[i] and bool(trunc[i]) == g.is_truncated(vec.states[i])
-            assert not trunc[i] or not rewards[i].any(), "a truncation has no result"
-            cut += int(trunc[i])
-        if cut >= 2:
-            break
-    assert cut >= 2
+    if ci_scope.runs_vector(g.env_id):
+        vec = MushroomVectorEnv(g, 4, seed=0)
+        vec.reset()
+        cut = 0
+        for _ in range(4 * 60 * 40):
+            _, rewards, term, trunc, _, _, _ = vec.step(vec.sample_random_actions())
+            for i in np.flatnonzero(term | trunc):
+                assert term[i] != trunc[i] and bool(trunc[i]) == g.is_truncated(vec.states[i])
+                assert not trunc[i] or not rewards[i].any(), "a truncation has no result"
+                cut += int(trunc[i])
+            if cut >= 2:
+                break
+        assert cut >= 2
     rnd = RandomAgent(seed=0)
     r = play(g, [rnd] * 3, seeds=range(4), keep_states=True)
     for i in range(4):
@@ -537,6 +540,8 @@ def test_turn_limit_truncates_the_aec_env_vector_loops_single_agent_and_sb3():
     assert truncated == env.game.is_truncated(env.state) and not (terminated and truncated)
     if truncated:
         assert reward == 0.0
+    if not ci_scope.runs_vector(g.env_id):
+        return
     pytest.importorskip("stable_baselines3")
     from mushgym.wrappers import SingleAgentBatch
     from mushgym.wrappers.sb3 import MaskableVecEnv

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import ci_scope
 from mushgym.envs.mycology import rules as R
 from mushgym.envs.mycology.layout import L
 from mushgym.envs.mycology.cards import DeckError, load_deck
@@ -41,6 +42,7 @@ def test_random_play_invariants_many_players(n):
     assert _play(n, 4 * slow_scale()) >= 1
 
 
+@ci_scope.rollouts_test("mycology_v0")
 @pytest.mark.parametrize("n", [2, 6])
 def test_compiled_rollouts_end_and_win_fairly(n):
     g = MycologyGame(num_players=n)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import ci_scope
 import mushgym
 import mushgym.vector as mv
 from mushgym import testing
@@ -123,6 +124,7 @@ def test_v1_golden_playthrough_is_v0s_but_for_the_observation():
         assert v0 != v1 and strip(v0) == strip(v1)
 
 
+@ci_scope.vector_test("mycology_v1")
 def test_v1_vector_writes_uint8_equal_to_the_functional_observation():
     g1 = mushgym.game("mycology_v1")
     vec = mv.from_game(g1, 4, seed=2)

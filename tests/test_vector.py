@@ -7,6 +7,7 @@ import sys
 import numpy as np
 import pytest
 
+import ci_scope
 import mushgym
 import mushgym.vector as mv
 from mushgym.vector import MushroomVectorEnv, SingleAgentVectorEnv
@@ -67,7 +68,7 @@ def test_vector_matches_functional_api(game):
     assert _replay_check(game, vec, steps) >= 5  # several episodes, so auto-reset is covered
 
 
-@pytest.mark.parametrize("env_id", [e for e in mushgym.list_envs() if e != "fungi_v0"])
+@pytest.mark.parametrize("env_id", ci_scope.vector_params([e for e in mushgym.list_envs() if e != "fungi_v0"]))
 def test_vector_matches_functional_api_every_env(env_id):
     game = mushgym.game(env_id)
     _replay_check(game, mv.from_game(game, 3, seed=2), 80)
@@ -105,7 +106,7 @@ def test_fungi_is_stored_narrow():
     assert bare.bytes_per_step < vec.bytes_per_step
 
 
-@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0", "mycelia_v0"])
+@pytest.mark.parametrize("env_id", ci_scope.vector_params(["fungi_v0", "mycology_v0", "mycelia_v0"]))
 def test_narrow_vector_equals_wide_vector(env_id):
     """Same seed: the narrow vector (int32 states, narrowest obs), the wide one (int64 states,
     float32 obs) and the one writing no observations play the same games: states equal as

@@ -1,0 +1,83 @@
+"""What a default test run compiles, and what waits for the full run.
+
+Most of a cold run's time goes to numba. A game's rules are compiled again for each compiled
+loop that calls them with other array types or a ``prange``: the vector loops (narrow int16
+states), the single-agent batch, and the parallel random rollouts. For the board games each such
+loop costs one to three minutes of a 2-core machine (``MUSHGYM_COMPILE_LOG`` +
+``benchmarks/compile_log.py``). The default run (CI: 20 minutes on 2 cores) therefore compiles
+these loops for Fungi and the toy games, which go through every loop of the engine, and for
+Mycology's vector; the board games (Mycelia, Mycelium) and the rest of Mycology run them with
+``MUSHGYM_HARNESS=full`` or ``MUSHGYM_SLOW_SCALE>1``, like the harness's other option sets.
+Their functional API, AEC env, episode loop, search and every rule test run by default.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from mushgym.testing import slow_scale
+
+FULL = os.environ.get("MUSHGYM_HARNESS", "") == "full" or slow_scale() > 1
+
+# envs whose vector and single-agent batch loops a default run compiles
+VECTOR_ENVS = ("fungi_v0", "mycology_v0", "toy", "toyrace_v0", "tinyrace_v0")
+# envs whose parallel random rollouts (``Game.random_rollouts``) a default run compiles
+ROLLOUT_ENVS = ("fungi_v0", "toy", "toyrace_v0", "tinyrace_v0")
+
+REASON = "this env's batch loops compile in the full run (MUSHGYM_HARNESS=full or MUSHGYM_SLOW_SCALE>1)"
+
+
+def runs_vector(env_id: str) -> bool:
+    return FULL or env_id in VECTOR_ENVS
+
+
+def runs_rollouts(env_id: str) -> bool:
+    return FULL or env_id in ROLLOUT_ENVS
+
+
+def vector_params(env_ids):
+    """``env_ids`` as pytest parameters, those whose vector loops wait for the full run skipped."""
+    return [e if runs_vector(e) else pytest.param(e, marks=pytest.mark.skip(reason=REASON)) for e in env_ids]
+
+
+def need_vector(env_id: str) -> None:
+    if not runs_vector(env_id):
+        pytest.skip(REASON)
+
+
+def need_rollouts(env_id: str) -> None:
+    if not runs_rollouts(env_id):
+        pytest.skip(REASON)
+
+
+def vector_test(env_id: str):
+    """Mark a test of ``env_id``'s vector or single-agent batch loops."""
+    return pytest.mark.skipif(not runs_vector(env_id), reason=REASON)
+
+
+def rollouts_test(env_id: str):
+    """Mark a test of ``env_id``'s compiled random rollouts."""
+    return pytest.mark.skipif(not runs_rollouts(env_id), reason=REASON)
+
+
+# An older version kept for its users that runs the current version's kernels with one rule
+# read differently (mycelium_v0: mycelium_v1 but for the Exchange): a default run plays its
+# defaults through the harness's property checks; its other option sets and combinations are
+# played there by the current version, and by both in the full run.
+LEGACY_ENVS = ("mycelium_v0",)
+LEGACY_REASON = "an older version's other option sets: mycelium_v1 plays them (full run: both)"
+
+# games of the slow many-games check in a default run, for the board games (a Mycelium game with
+# every check on every step takes about 2 s on one core); the full run plays 40 x MUSHGYM_SLOW_SCALE
+MANY_GAMES = {"mycelium_v0": 10, "mycelium_v1": 10, "mycelia_v0": 10}
+
+
+def need_current_version(env_id: str, options: dict) -> None:
+    if not FULL and env_id in LEGACY_ENVS and options:
+        pytest.skip(LEGACY_REASON)
+
+
+def many_games(env_id: str, games: int) -> int:
+    return games if FULL else min(games, MANY_GAMES.get(env_id, games))
