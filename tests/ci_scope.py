@@ -67,7 +67,7 @@ def rollouts_test(env_id: str):
 # defaults through the harness's property checks; its other option sets and combinations are
 # played there by the current version, and by both in the full run.
 LEGACY_ENVS = ("mycelium_v0",)
-LEGACY_REASON = "an older version's other option sets: mycelium_v1 plays them (full run: both)"
+LEGACY_REASON = "an older version on its successor's kernels: the successor runs this case, the full run both"
 
 # games of the slow many-games check in a default run, for the board games (a Mycelium game with
 # every check on every step takes about 2 s on one core); the full run plays 40 x MUSHGYM_SLOW_SCALE
@@ -81,3 +81,20 @@ def need_current_version(env_id: str, options: dict) -> None:
 
 def many_games(env_id: str, games: int) -> int:
     return games if FULL else min(games, MANY_GAMES.get(env_id, games))
+
+
+def current_versions(env_ids):
+    """``env_ids`` as pytest parameters, the older versions of :data:`LEGACY_ENVS` skipped
+    outside the full run (their current version plays the same kernels)."""
+    return [e if FULL or e not in LEGACY_ENVS else pytest.param(e, marks=pytest.mark.skip(reason=LEGACY_REASON))
+            for e in env_ids]
+
+
+def rllib_training_cases(cases):
+    """The RLlib training cases (about 6 minutes each on 2 cores, most of it Ray's runners
+    starting and compiling): the first one by default, all of them in the full run."""
+    return [c if FULL or i == 0 else pytest.param(*c, marks=pytest.mark.skip(reason=REASON_RLLIB))
+            for i, c in enumerate(cases)]
+
+
+REASON_RLLIB = "further RLlib training cases run in the full run (MUSHGYM_HARNESS=full or MUSHGYM_SLOW_SCALE>1)"

@@ -88,7 +88,7 @@ class Recorder(Agent):
         return self.inner.act_batch(observations, action_masks)
 
 
-@pytest.mark.parametrize("env_id", ENV_IDS + ["toy"])
+@pytest.mark.parametrize("env_id", ci_scope.current_versions(ENV_IDS) + ["toy"])
 def test_one_act_batch_call_per_tick_per_seat(env_id):
     game = make_game(env_id)
     P = game.num_players

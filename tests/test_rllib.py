@@ -14,6 +14,7 @@ import pytest
 ray = pytest.importorskip("ray", reason="needs the rllib extra")
 pytest.importorskip("ray.rllib")
 
+import ci_scope  # noqa: E402
 import mushgym  # noqa: E402
 from mushgym.integrations import rllib as mrl  # noqa: E402
 from mushgym.integrations.rllib_policy import FLOAT_MIN, export_file  # noqa: E402
@@ -161,7 +162,7 @@ def local_ray():
         assert not _ray_children(), f"Ray left processes running: {_ray_children()}"
 
 
-@pytest.mark.parametrize("env_id,options", CASES)
+@pytest.mark.parametrize("env_id,options", ci_scope.rllib_training_cases(CASES))
 def test_train_two_runners_checkpoint_plays(env_id, options, local_ray, tmp_path, monkeypatch, capsys):
     from mushgym.agents import make_agent, play_games
     from mushgym.agents.evaluate import eval_main
