@@ -27,6 +27,13 @@ VECTOR_ENVS = ("fungi_v0", "mycology_v0", "toy", "toyrace_v0", "tinyrace_v0")
 ROLLOUT_ENVS = ("fungi_v0", "toy", "toyrace_v0", "tinyrace_v0")
 
 REASON = "this env's batch loops compile in the full run (MUSHGYM_HARNESS=full or MUSHGYM_SLOW_SCALE>1)"
+REASON_RLLIB = "further RLlib training cases run in the full run (MUSHGYM_HARNESS=full or MUSHGYM_SLOW_SCALE>1)"
+
+
+def _params(values, keep, reason):
+    """``values`` as pytest parameters; those ``keep`` refuses are skipped with ``reason``."""
+    return [v if keep(i, v) else pytest.param(*(v if isinstance(v, tuple) else (v,)), marks=pytest.mark.skip(reason=reason))
+            for i, v in enumerate(values)]
 
 
 def runs_vector(env_id: str) -> bool:
@@ -39,12 +46,7 @@ def runs_rollouts(env_id: str) -> bool:
 
 def vector_params(env_ids):
     """``env_ids`` as pytest parameters, those whose vector loops wait for the full run skipped."""
-    return [e if runs_vector(e) else pytest.param(e, marks=pytest.mark.skip(reason=REASON)) for e in env_ids]
-
-
-def need_vector(env_id: str) -> None:
-    if not runs_vector(env_id):
-        pytest.skip(REASON)
+    return _params(env_ids, lambda _i, e: runs_vector(e), REASON)
 
 
 def need_rollouts(env_id: str) -> None:
@@ -86,15 +88,10 @@ def many_games(env_id: str, games: int) -> int:
 def current_versions(env_ids):
     """``env_ids`` as pytest parameters, the older versions of :data:`LEGACY_ENVS` skipped
     outside the full run (their current version plays the same kernels)."""
-    return [e if FULL or e not in LEGACY_ENVS else pytest.param(e, marks=pytest.mark.skip(reason=LEGACY_REASON))
-            for e in env_ids]
+    return _params(env_ids, lambda _i, e: FULL or e not in LEGACY_ENVS, LEGACY_REASON)
 
 
 def rllib_training_cases(cases):
     """The RLlib training cases (about 6 minutes each on 2 cores, most of it Ray's runners
     starting and compiling): the first one by default, all of them in the full run."""
-    return [c if FULL or i == 0 else pytest.param(*c, marks=pytest.mark.skip(reason=REASON_RLLIB))
-            for i, c in enumerate(cases)]
-
-
-REASON_RLLIB = "further RLlib training cases run in the full run (MUSHGYM_HARNESS=full or MUSHGYM_SLOW_SCALE>1)"
+    return _params(cases, lambda i, _c: FULL or i == 0, REASON_RLLIB)
