@@ -262,23 +262,13 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     ``snapshot_every``). The in-training learning curve is not continued
     (``benchmarks/training/run.py`` draws one from the checkpoints).
     """
-    if resume is not None and not trust_resume:
-        raise ValueError(f"resume={str(resume)!r}: a run's checkpoints are SB3 archives, unpickled when loaded "
-                         "(unpickling runs any code the file holds); pass trust_resume=True (mushgym train "
-                         "--resume RUN_DIR --trust-run) for a run folder you made yourself")
-    resumed = _resume_state(resume, env_id) if resume is not None else None
+    resumed = _load_resumed(resume, trust_resume, env_id)
     if resumed is not None:
         saved = resumed["settings"]
         steps, opponent, seed, options = saved["steps"], saved["opponent"], saved["seed"], saved["options"]
         max_minutes, seat, trust_models, hyper = saved["max_minutes"], saved["seat"], saved["trust_models"], saved["hyper"]
         curve_points = 0
-    unknown = set(hyper) - set(DEFAULTS)
-    if unknown:
-        raise TypeError(f"train_ppo: unknown hyper-parameter(s) {sorted(unknown)}; known: {sorted(DEFAULTS)}")
-    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
-        raise ValueError(f"train_ppo: steps must be a positive integer, got {steps!r}")
-    if max_minutes is not None and not (isinstance(max_minutes, (int, float)) and max_minutes > 0):
-        raise ValueError(f"train_ppo: max_minutes must be a positive number or None, got {max_minutes!r}")
+    _check_arguments(steps, max_minutes, hyper)
     hp = dict(DEFAULTS)
     hp.update(hyper)
     import mushgym
@@ -295,24 +285,8 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     torch.set_num_threads(int(hp["torch_threads"]))
     torch.manual_seed(seed + start_steps)
     pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"], trust_models)
-    # all n_envs games in one batch: the opponents answer with one act_batch call per round
-    # (a resumed run deals new games: the seed moves on with the step count)
-    games = SingleAgentBatch(game, hp["n_envs"], opponents=pool, seat=seat, encoder=hp["encoder"],
-                             seed=seed + start_steps)
-    envs = [games]
-    vec = VecMonitor(MaskableVecEnv(games))
-    vec.seed(seed + start_steps)
-    tb_log = str(run_dir / "tb") if tensorboard else None
-    if resumed is None:
-        model = MaskablePPO(
-            "MlpPolicy", vec, n_steps=hp["n_steps"], batch_size=hp["batch_size"], n_epochs=hp["n_epochs"],
-            learning_rate=hp["learning_rate"], gamma=hp["gamma"], gae_lambda=hp["gae_lambda"],
-            clip_range=hp["clip_range"], ent_coef=hp["ent_coef"], vf_coef=hp["vf_coef"],
-            policy_kwargs={"net_arch": list(hp["net_arch"])}, seed=seed, device="cpu", verbose=verbose,
-            tensorboard_log=tb_log,
-        )
-    else:  # our own run's checkpoint (a pickle this code wrote)
-        model = MaskablePPO.load(resumed["checkpoint"], env=vec, device="cpu", tensorboard_log=tb_log)
+    envs, vec = _training_envs(game, hp, pool, seat, seed + start_steps)
+    model = _make_model(vec, hp, seed, verbose, str(run_dir / "tb") if tensorboard else None, resumed)
     model._mushgym_encoder = envs[0].encoder
     if resumed is None and hp["imitation_samples"]:
         prior_seconds = _imitate(model, game, hp, seed, run_dir, max_minutes)
@@ -323,27 +297,92 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     training = _Training(pool if selfplay else None, hp["snapshot_every"], envs, max_seconds, seed,
                          checkpoint_every=hp["checkpoint_every"], run_dir=run_dir, start_steps=start_steps,
                          prior_seconds=prior_seconds, snapshots=snapshots)
+    callbacks, sb3_bar = _callbacks(training, game, envs[0].encoder, run_dir, steps, seed, max_minutes, max_seconds,
+                                    curve_points, curve_games, progress_bar)
+    meta = {"env_id": game.env_id, "encoder": hp["encoder"], "options": dict(options or {})}
+    (run_dir / "final.json").write_text(json.dumps(meta, indent=2))  # lets checkpoints load too
+    model.learn(total_timesteps=max(int(steps) - start_steps, 0), callback=CallbackList(callbacks),
+                progress_bar=sb3_bar, tb_log_name="ppo", reset_num_timesteps=resumed is None)
+    timing = _save_final(model, training, run_dir, game, hp, options, opp_name, seed, prior_seconds)
+    model.mushgym_run_dir = run_dir
+    model.mushgym_timing = timing
+    return model
+
+
+def _load_resumed(resume: str | Path | None, trust_resume: bool, env_id: str) -> dict | None:
+    """The run to continue (:func:`_resume_state`), None without ``resume``; refused unless
+    ``trust_resume`` (its checkpoints are unpickled)."""
+    if resume is not None and not trust_resume:
+        raise ValueError(f"resume={str(resume)!r}: a run's checkpoints are SB3 archives, unpickled when loaded "
+                         "(unpickling runs any code the file holds); pass trust_resume=True (mushgym train "
+                         "--resume RUN_DIR --trust-run) for a run folder you made yourself")
+    return _resume_state(resume, env_id) if resume is not None else None
+
+
+def _check_arguments(steps: Any, max_minutes: Any, hyper: dict) -> None:
+    """Raise on an unknown hyper-parameter (TypeError), a step count that is not a positive
+    integer or a time budget that is not a positive number or None (ValueError)."""
+    unknown = set(hyper) - set(DEFAULTS)
+    if unknown:
+        raise TypeError(f"train_ppo: unknown hyper-parameter(s) {sorted(unknown)}; known: {sorted(DEFAULTS)}")
+    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
+        raise ValueError(f"train_ppo: steps must be a positive integer, got {steps!r}")
+    if max_minutes is not None and not (isinstance(max_minutes, (int, float)) and max_minutes > 0):
+        raise ValueError(f"train_ppo: max_minutes must be a positive number or None, got {max_minutes!r}")
+
+
+def _training_envs(game, hp: dict, pool: OpponentPool, seat: int | None,
+                   seed: int) -> tuple[list[SingleAgentBatch], VecMonitor]:
+    """The learner's games, all ``n_envs`` in one batch (the opponents answer with one
+    ``act_batch`` call per round), and the monitored vector env SB3 trains on, both dealt
+    from ``seed`` (a resumed run deals new games: the seed moves on with the step count)."""
+    games = SingleAgentBatch(game, hp["n_envs"], opponents=pool, seat=seat, encoder=hp["encoder"], seed=seed)
+    vec = VecMonitor(MaskableVecEnv(games))
+    vec.seed(seed)
+    return [games], vec
+
+
+def _make_model(vec: VecMonitor, hp: dict, seed: int, verbose: int, tb_log: str | None, resumed: dict | None):
+    """A new MaskablePPO on ``vec`` with the hyper-parameters ``hp``, or the one of the resumed
+    run's checkpoint (a pickle this code wrote)."""
+    if resumed is None:
+        return MaskablePPO(
+            "MlpPolicy", vec, n_steps=hp["n_steps"], batch_size=hp["batch_size"], n_epochs=hp["n_epochs"],
+            learning_rate=hp["learning_rate"], gamma=hp["gamma"], gae_lambda=hp["gae_lambda"],
+            clip_range=hp["clip_range"], ent_coef=hp["ent_coef"], vf_coef=hp["vf_coef"],
+            policy_kwargs={"net_arch": list(hp["net_arch"])}, seed=seed, device="cpu", verbose=verbose,
+            tensorboard_log=tb_log,
+        )
+    return MaskablePPO.load(resumed["checkpoint"], env=vec, device="cpu", tensorboard_log=tb_log)
+
+
+def _callbacks(training: _Training, game, encoder, run_dir: Path, steps: int, seed: int, max_minutes: float | None,
+               max_seconds: float | None, curve_points: int, curve_games: int,
+               progress_bar: bool) -> tuple[list[BaseCallback], bool]:
+    """The callbacks of ``model.learn`` (``training``, the learning curve, a wall-clock progress
+    bar under a time budget) and whether SB3 shows its own step-count progress bar."""
     callbacks = [training]
-    curve = None
     if curve_points and curve_games:
         from .curve import LearningCurve
 
         # evenly spaced in time under a time budget, else in steps (the last point comes at the end)
-        curve = LearningCurve(game, envs[0].encoder, run_dir / "learning_curve.csv", games=curve_games,
-                              every_steps=None if max_minutes else max(int(steps) // curve_points, 1),
-                              every_seconds=60.0 * max_minutes / curve_points if max_minutes else None,
-                              seed=seed + 100_000)
-        callbacks.append(curve)
+        callbacks.append(LearningCurve(game, encoder, run_dir / "learning_curve.csv", games=curve_games,
+                                       every_steps=None if max_minutes else max(int(steps) // curve_points, 1),
+                                       every_seconds=60.0 * max_minutes / curve_points if max_minutes else None,
+                                       seed=seed + 100_000))
     sb3_bar = progress_bar
     if progress_bar and max_seconds is not None:
         from .progress import TimeProgressBar
 
         callbacks.append(TimeProgressBar(max_seconds))
         sb3_bar = False
-    meta = {"env_id": game.env_id, "encoder": hp["encoder"], "options": dict(options or {})}
-    (run_dir / "final.json").write_text(json.dumps(meta, indent=2))  # lets checkpoints load too
-    model.learn(total_timesteps=max(int(steps) - start_steps, 0), callback=CallbackList(callbacks),
-                progress_bar=sb3_bar, tb_log_name="ppo", reset_num_timesteps=resumed is None)
+    return callbacks, sb3_bar
+
+
+def _save_final(model, training: _Training, run_dir: Path, game, hp: dict, options, opp_name: str, seed: int,
+                prior_seconds: float) -> dict[str, float]:
+    """``final.zip`` (with ``final.json``), the last checkpoint, ``final.pt`` and ``timing.json``
+    of a finished run; returns the timing."""
     timing = training.summary()
     timing["steps_trained"] = int(model.num_timesteps)
     hp_out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in hp.items()}
@@ -357,9 +396,7 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     save_policy_weights(model.policy, run_dir / "final.pt", json.loads(final.with_suffix(".json").read_text()),
                         hp["encoder"])
     (run_dir / "timing.json").write_text(json.dumps(timing, indent=2))
-    model.mushgym_run_dir = run_dir
-    model.mushgym_timing = timing
-    return model
+    return timing
 
 
 def _imitate(model, game, hp: dict, seed: int, run_dir: Path, max_minutes: float | None) -> float:
