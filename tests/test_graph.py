@@ -71,3 +71,38 @@ def test_bfs_walk_goes_on_from_several_sources():
     work[10], work[11] = 0, 4
     assert bfs_walk(table, 0, 2, work, 0, 5, 10, 2, 1) == 5
     assert list(work[5:10]) == [0, 1, 2, 1, 0]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_bfs_walk_owned_is_the_walk_with_an_owner_table(seed):
+    """The owner-slot rule gives the same visits, in the same order, as ``bfs_walk`` with the
+    ``allowed`` table "one of the node's owner slots holds the owner" filled beforehand."""
+    from mushgym.core import bfs_walk_owned
+
+    rng = np.random.default_rng(100 + seed)
+    n, degree, slots = int(rng.integers(2, 40)), 4, 2
+    table, off = _random_graph(rng, n, degree)
+    owner_off = 5
+    owners = np.zeros(owner_off + n * slots, np.int64)
+    owners[owner_off:] = rng.integers(0, 4, n * slots)   # owners 0..3, 0 free
+    owner = int(rng.integers(1, 4))
+    sources = sorted({int(x) for x in rng.integers(n, size=int(rng.integers(1, 4)))})
+    step = int(rng.integers(0, 2))
+    results = []
+    for lazy in (True, False):
+        allow, visit, queue = 0, n, 2 * n
+        work = np.zeros(3 * n, np.int64)
+        work[visit:visit + n] = -1
+        for i, s in enumerate(sources):
+            work[visit + s] = 1
+            work[queue + i] = s
+        if lazy:
+            reached = bfs_walk_owned(table, off, degree, owners, owner_off, slots, owner, work, visit, queue,
+                                     len(sources), step)
+        else:
+            held = owners[owner_off:].reshape(n, slots)
+            work[allow:allow + n] = (held == owner).any(axis=1)
+            reached = bfs_walk(table, off, degree, work, allow, visit, queue, len(sources), step)
+        results.append((reached, list(work[visit:visit + n]), list(work[queue:queue + reached])))
+    assert results[0] == results[1]
+    assert results[0][0] >= len(sources)

@@ -3,9 +3,9 @@ Paths to its Colony (a breadth-first search over the work area)."""
 
 from numba import njit
 
-from mushgym.core.graph import bfs_walk
+from mushgym.core.graph import bfs_walk_owned
 from .layout import (
-    CFG_EDGE_NBR, CFG_NE, LAST_EDGE, W_ALLOWED, W_MARKS, W_QUEUE, cfg_edge_nbr_at, cfg_gloc_edges_at,
+    CFG_EDGE_NBR, CFG_NE, LAST_EDGE, PATHS, W_MARKS, W_QUEUE, cfg_edge_nbr_at, cfg_gloc_edges_at,
     cfg_permanent_at, npaths_at, paths_at,
 )
 
@@ -15,9 +15,11 @@ def has_path(state, e, p):
     return state[paths_at(e, 0)] == p + 1 or state[paths_at(e, 1)] == p + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_to_own(state, cfg, p, e):
-    """A Path of ``p`` on an edge sharing a corner with ``e``."""
+    """A Path of ``p`` on an edge sharing a corner with ``e``. Inlined where it is called:
+    the masks ask it of every edge, and a call per edge made the Path placement mask about
+    twice as slow."""
     for k in range(4):
         n = cfg[cfg_edge_nbr_at(e, k)]
         if n >= 0 and has_path(state, n, p):
@@ -80,17 +82,17 @@ def remove_path(state, p, e):
 @njit(cache=True)
 def bonded_edges(state, cfg, p, work):
     """Marks ``work[e] = 1`` for every Path of ``p`` traced back to its Colony, else 0 (a
-    breadth-first walk from its permanent Paths through its own Paths)."""
+    breadth-first walk from its permanent Paths through its own Paths, which it tests as it
+    reaches them: :func:`mushgym.core.graph.bfs_walk_owned`)."""
     ne = cfg[CFG_NE]
     tail = 0
     for e in range(ne):
-        work[W_ALLOWED + e] = 1 if has_path(state, e, p) else 0
         work[W_MARKS + e] = -1
         if cfg[cfg_permanent_at(e)] == p:
             work[W_MARKS + e] = 1
             work[W_QUEUE + tail] = e
             tail += 1
-    bfs_walk(cfg, CFG_EDGE_NBR, 4, work, W_ALLOWED, W_MARKS, W_QUEUE, tail, 0)
+    bfs_walk_owned(cfg, CFG_EDGE_NBR, 4, state, PATHS, 2, p + 1, work, W_MARKS, W_QUEUE, tail, 0)
     for e in range(ne):
         if work[W_MARKS + e] < 0:
             work[W_MARKS + e] = 0
