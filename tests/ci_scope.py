@@ -76,6 +76,19 @@ LEGACY_REASON = "an older version on its successor's kernels: the successor runs
 MANY_GAMES = {"mycelium_v0": 10, "mycelium_v1": 10, "mycelia_v0": 10}
 
 
+# the board games' games are 10 to 50 times longer than the card games': a check run in Python on
+# every few states of random games (greedy's hidden information) samples them more thinly by default
+BOARD_GAMES = ("mycelia_v0", "mycelium_v0", "mycelium_v1")
+
+
+def state_sample(env_id: str, n_games: int, every: int) -> tuple[int, int]:
+    """``(n_games, every)`` of a check over random states: as asked in the full run and for the
+    card games; for the board games by default, half the games and every tenth of those states."""
+    if FULL or env_id not in BOARD_GAMES:
+        return n_games, every
+    return max(1, n_games // 2), every * 10
+
+
 def need_current_version(env_id: str, options: dict) -> None:
     if not FULL and env_id in LEGACY_ENVS and options:
         pytest.skip(LEGACY_REASON)

@@ -14,6 +14,7 @@ from mushgym.agents import (
     play_match, tournament, wilson_interval,
 )
 from mushgym.agents.evaluate import MatchResult, seating
+import ci_scope
 from toygame.game import ToyGame
 
 ENV_IDS = mushgym.list_envs()
@@ -105,7 +106,8 @@ def test_greedy_does_not_peek_at_hidden_information(env_id):
     g = GreedyAgent(game.env_id, seed=0)
     rng = np.random.default_rng(1)
     checked = 0
-    for s in random_states(game, n_games=4, every=2):
+    n_games, every = ci_scope.state_sample(env_id, 4, 2)
+    for s in random_states(game, n_games=n_games, every=every):
         p = game.current_player(s)
         base = g.scores(game, s, p)
         for _ in range(2):
