@@ -615,20 +615,6 @@ def test_cache_clear_covers_the_user_wide_fallback(monkeypatch):
     assert fallback in visited
 
 
-def test_tbb_layer_loads_in_a_venv():
-    import subprocess
-
-    from mushgym.core.tbb import tbb_candidates
-
-    if not tbb_candidates():
-        pytest.skip("tbb is not installed in this environment")
-    code = ("import mushgym, numba\nfrom numba import njit, prange\n"
-            "@njit(parallel=True)\ndef f(n):\n    s = 0\n    for i in prange(n):\n        s += i\n    return s\n"
-            "f(10); print(numba.threading_layer())")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
-    assert out.stdout.strip() == "tbb", out.stderr[-2000:]
-
-
 # --- pickling --------------------------------------------------------------------------------
 
 def _pickle_roundtrip_steps(make, step, n_steps=30):

@@ -455,13 +455,14 @@ def test_random_rollouts_do_not_depend_on_threads():
 
 
 def test_numba_uses_the_installed_tbb_layer():
-    """``pip install tbb`` puts libtbb in <prefix>/lib, off the loader's path: importing mushgym
-    preloads it so that numba's parallel loops use TBB, not OpenMP (mushgym/core/tbb.py)."""
+    """``pip install tbb`` puts libtbb in <prefix>/lib, off the loader's path: the engine's set-up
+    (``mushgym.setup()``, run by the first use of a game or of ``list_envs``) preloads it so that
+    numba's parallel loops use TBB, not OpenMP (mushgym/core/tbb.py)."""
     from pathlib import Path
 
     if not sys.platform.startswith("linux") or not (Path(sys.prefix) / "lib" / "libtbb.so.12").exists():
         pytest.skip("the tbb wheel is not installed in this environment")
-    code = ("import mushgym, numba\nfrom numba import njit, prange\n"
+    code = ("import mushgym, numba\nmushgym.list_envs()\nfrom numba import njit, prange\n"
             "@njit(parallel=True)\ndef f(n):\n    s = 0\n    for i in prange(n):\n        s += i\n    return s\n"
             "f(10)\nprint(numba.threading_layer())")
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_THREADING_LAYER", "LD_LIBRARY_PATH")}
