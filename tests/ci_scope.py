@@ -9,6 +9,9 @@ these loops for Fungi and the toy games, which go through every loop of the engi
 Mycology's vector; the board games (Mycelia, Mycelium) and the rest of Mycology run them with
 ``MUSHGYM_HARNESS=full`` or ``MUSHGYM_SLOW_SCALE>1``, like the harness's other option sets.
 Their functional API, AEC env, episode loop, search and every rule test run by default.
+The checks that play many long games step by step (the many-games property run, greedy's
+hidden-information check and its match against random) play fewer of the board games' and
+Mycology's games by default, all of them in the full run.
 """
 
 from __future__ import annotations
@@ -72,8 +75,9 @@ LEGACY_ENVS = ("mycelium_v0",)
 LEGACY_REASON = "an older version on its successor's kernels: the successor runs this case, the full run both"
 
 # games of the slow many-games check in a default run, for the board games (a Mycelium game with
-# every check on every step takes about 2 s on one core); the full run plays 40 x MUSHGYM_SLOW_SCALE
-MANY_GAMES = {"mycelium_v0": 10, "mycelium_v1": 10, "mycelia_v0": 10}
+# every check on every step takes about 2 s on one core) and Mycology (five player counts, each
+# 20-30 s at 40 games); the full run plays 40 x MUSHGYM_SLOW_SCALE
+MANY_GAMES = {"mycelium_v0": 10, "mycelium_v1": 10, "mycelia_v0": 10, "mycology_v0": 20, "mycology_v1": 20}
 
 
 # the board games' games are 10 to 50 times longer than the card games': a check run in Python on
@@ -87,6 +91,14 @@ def state_sample(env_id: str, n_games: int, every: int) -> tuple[int, int]:
     if FULL or env_id not in BOARD_GAMES:
         return n_games, every
     return max(1, n_games // 2), every * 10
+
+
+def match_games(env_id: str, games: int) -> int:
+    """Games of a Python-side match (greedy against random): a quarter of them (at least 20) for
+    the board games by default, whose games are long; all of them in the full run."""
+    if FULL or env_id not in BOARD_GAMES:
+        return games
+    return max(20, games // 4)
 
 
 def need_current_version(env_id: str, options: dict) -> None:
