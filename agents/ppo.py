@@ -344,7 +344,8 @@ def _training_envs(game, hp: dict, pool: OpponentPool, seat: int | None,
 
 def _make_model(vec: VecMonitor, hp: dict, seed: int, verbose: int, tb_log: str | None, resumed: dict | None):
     """A new MaskablePPO on ``vec`` with the hyper-parameters ``hp``, or the one of the resumed
-    run's checkpoint (a pickle this code wrote)."""
+    run's checkpoint: a pickle, which :func:`_load_resumed` lets through only with
+    ``trust_resume=True``."""
     if resumed is None:
         return MaskablePPO(
             "MlpPolicy", vec, n_steps=hp["n_steps"], batch_size=hp["batch_size"], n_epochs=hp["n_epochs"],

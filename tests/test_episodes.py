@@ -94,11 +94,12 @@ def test_one_act_batch_call_per_tick_per_seat(env_id):
     P = game.num_players
     log = []
     agents = [Recorder(log, f"seat{p}", seed=p, uses_state=(p == 0)) for p in range(P)]
-    seen = [0]   # calls of the ticks before this one
+    seen = 0   # calls of the ticks before this one
 
     def on_step(tick):
-        calls = log[seen[0]:]
-        seen[0] = len(log)
+        nonlocal seen
+        calls = log[seen:]
+        seen = len(log)
         names = [c[0] for c in calls]
         assert len(names) == len(set(names)), f"an agent was asked twice in one tick: {names}"
         for p in range(P):  # exactly the seats with a game to move were asked, for all their rows

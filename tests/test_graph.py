@@ -73,10 +73,30 @@ def test_bfs_walk_goes_on_from_several_sources():
     assert list(work[5:10]) == [0, 1, 2, 1, 0]
 
 
+def _plain_walk(table, off, degree, may_enter, sources, n, step):
+    """Values and visiting order of a plain breadth-first walk from several sources (value 1)."""
+    value = [-1] * n
+    order = []
+    for s in sources:
+        value[s] = 1
+        order.append(s)
+    todo = deque(sources)
+    while todo:
+        v = todo.popleft()
+        for e in range(degree):
+            u = int(table[off + v * degree + e])
+            if u >= 0 and value[u] < 0 and may_enter(u):
+                value[u] = value[v] + step
+                order.append(u)
+                todo.append(u)
+    return value, order
+
+
 @pytest.mark.parametrize("seed", range(20))
-def test_bfs_walk_owned_is_the_walk_with_an_owner_table(seed):
-    """The owner-slot rule gives the same visits, in the same order, as ``bfs_walk`` with the
-    ``allowed`` table "one of the node's owner slots holds the owner" filled beforehand."""
+def test_bfs_walk_owned_matches_a_plain_walk_and_bfs_walk(seed):
+    """The owner-slot rule visits what a plain walk through the owner's nodes visits, in the same
+    order, and ``bfs_walk`` with the ``allowed`` table "one of the node's slots holds the owner"
+    filled beforehand does the same."""
     from mushgym.core import bfs_walk_owned
 
     rng = np.random.default_rng(100 + seed)
@@ -86,9 +106,10 @@ def test_bfs_walk_owned_is_the_walk_with_an_owner_table(seed):
     owners = np.zeros(owner_off + n * slots, np.int64)
     owners[owner_off:] = rng.integers(0, 4, n * slots)   # owners 0..3, 0 free
     owner = int(rng.integers(1, 4))
+    held = owners[owner_off:].reshape(n, slots)
     sources = sorted({int(x) for x in rng.integers(n, size=int(rng.integers(1, 4)))})
     step = int(rng.integers(0, 2))
-    results = []
+    value, order = _plain_walk(table, off, degree, lambda u: (held[u] == owner).any(), sources, n, step)
     for lazy in (True, False):
         allow, visit, queue = 0, n, 2 * n
         work = np.zeros(3 * n, np.int64)
@@ -100,9 +121,8 @@ def test_bfs_walk_owned_is_the_walk_with_an_owner_table(seed):
             reached = bfs_walk_owned(table, off, degree, owners, owner_off, slots, owner, work, visit, queue,
                                      len(sources), step)
         else:
-            held = owners[owner_off:].reshape(n, slots)
             work[allow:allow + n] = (held == owner).any(axis=1)
             reached = bfs_walk(table, off, degree, work, allow, visit, queue, len(sources), step)
-        results.append((reached, list(work[visit:visit + n]), list(work[queue:queue + reached])))
-    assert results[0] == results[1]
-    assert results[0][0] >= len(sources)
+        assert reached == len(order)
+        assert list(work[visit:visit + n]) == value
+        assert list(work[queue:queue + reached]) == order
