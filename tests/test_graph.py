@@ -126,3 +126,44 @@ def test_bfs_walk_owned_matches_a_plain_walk_and_bfs_walk(seed):
         assert reached == len(order)
         assert list(work[visit:visit + n]) == value
         assert list(work[queue:queue + reached]) == order
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_bfs_walk_rule_asks_a_game_rule_lazily(seed):
+    """A rule of the game's own (here "the node's colour is the walk's colour, or the node is below
+    a bound"), given to the one walk loop as a compiled function: the walk visits what a plain walk
+    visits, in the same order, and asks the rule only for nodes next to ones it reached."""
+    from numba import njit
+
+    from mushgym.core import bfs_walk_rule
+
+    @njit
+    def same_colour_or_low(args, u):
+        colours, colour, bound, asked = args
+        asked[u] += 1
+        return colours[u] == colour or u < bound
+
+    rng = np.random.default_rng(300 + seed)
+    n, degree = int(rng.integers(2, 40)), 3
+    table, off = _random_graph(rng, n, degree)
+    colours = rng.integers(0, 3, n).astype(np.int64)
+    colour, bound = int(rng.integers(3)), int(rng.integers(n))
+    sources = sorted({int(x) for x in rng.integers(n, size=int(rng.integers(1, 3)))})
+    value, order = _plain_walk(table, off, degree, lambda u: colours[u] == colour or u < bound, sources, n, 1)
+    visit, queue = 0, n
+    work = np.zeros(2 * n, np.int64)
+    work[visit:visit + n] = -1
+    for i, s in enumerate(sources):
+        work[visit + s] = 1
+        work[queue + i] = s
+    asked = np.zeros(n, np.int64)
+    reached = bfs_walk_rule(table, off, degree, same_colour_or_low, (colours, colour, bound, asked), work, visit,
+                            queue, len(sources), 1)
+    assert reached == len(order)
+    assert list(work[visit:visit + n]) == value
+    assert list(work[queue:queue + reached]) == order
+    neighbours = {int(table[off + v * degree + e]) for v in order for e in range(degree)} - {-1}
+    assert {u for u in range(n) if asked[u]} <= neighbours - set(sources)   # never a pass over every node
+    for u in range(n):     # asked at most once per reached neighbour (a refused node is asked again)
+        assert asked[u] <= sum(int(table[off + v * degree + e]) == u for v in order for e in range(degree))
+    assert all(asked[u] == 1 for u in order if u not in sources)            # an entered node is asked once

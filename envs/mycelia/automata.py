@@ -4,12 +4,12 @@
 Each turn it draws its card and takes two actions in the order Fruit > Decay > Spore > Move
 (an Explore when a spore would start from an outer tile, or when it cannot move); ties are drawn
 by fate (:func:`.turn.fate`). Its walks over the board are breadth-first searches in the work
-area (:func:`mushgym.core.bfs`).
+area (:func:`mushgym.core.bfs_walk_rule`).
 """
 
 from numba import njit
 
-from mushgym.core import bfs, shuffle_range
+from mushgym.core import bfs_walk_rule, shuffle_range
 
 from . import expansion
 from .board import neighbour_c, neighbour_r
@@ -30,7 +30,17 @@ from .tiles import (
     placement_ok, spores_on, tile_colour,
 )
 from .turn import automata_card_value, fate, random_below
-from .work import LABEL, W_ALLOW, W_AUX, W_DIST, W_QUEUE, W_QUEUE_AUX, W_TRIED
+from .work import LABEL, W_AUX, W_DIST, W_QUEUE, W_QUEUE_AUX, W_TRIED
+
+
+@njit(cache=True)
+def _enters_unless_mother(args, u):
+    """The walk's rule for :func:`_board_distances`: ``args = (state, avoid_mothers_of)``."""
+    state, avoid_mothers_of = args
+    if avoid_mothers_of < 0:
+        return True
+    m = mother_on(state, u)
+    return m < 0 or m == avoid_mothers_of
 
 
 @njit(cache=True)
@@ -40,9 +50,9 @@ def _board_distances(state, src, avoid_mothers_of, work):
     (pass -1 to walk everywhere). Returns the number reached."""
     for t in range(state[NTP]):
         work[W_DIST + t] = -1
-        m = mother_on(state, t) if avoid_mothers_of >= 0 else -1
-        work[W_ALLOW + t] = 0 if (m >= 0 and m != avoid_mothers_of) else 1
-    return bfs(state, ADJ, 3, work, W_ALLOW, W_DIST, W_QUEUE, src, 0, 1)
+    work[W_DIST + src] = 0
+    work[W_QUEUE] = src
+    return bfs_walk_rule(state, ADJ, 3, _enters_unless_mother, (state, avoid_mothers_of), work, W_DIST, W_QUEUE, 1, 1)
 
 
 @njit(cache=True)
@@ -194,8 +204,9 @@ def _dist_to_opponent(state, cfg, a, t, work):
     tables (``W_AUX``, ``W_QUEUE_AUX``): the caller's queue and distances stay intact."""
     for u in range(state[NTP]):
         work[W_AUX + u] = -1
-        work[W_ALLOW + u] = 1
-    bfs(state, ADJ, 3, work, W_ALLOW, W_AUX, W_QUEUE_AUX, t, 0, 1)
+    work[W_AUX + t] = 0
+    work[W_QUEUE_AUX] = t
+    bfs_walk_rule(state, ADJ, 3, _enters_unless_mother, (state, -1), work, W_AUX, W_QUEUE_AUX, 1, 1)
     best = 1 << 20
     for s in range(cfg[CFG_NS]):
         if s != a and state[mother_at(s)] >= 0 and work[W_AUX + state[mother_at(s)]] >= 0:

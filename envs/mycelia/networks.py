@@ -10,14 +10,14 @@ fruited at all (:func:`can_fruit`).
 
 from numba import njit
 
-from mushgym.core import bfs
+from mushgym.core import bfs_walk_rule
 
 from .layout import (
     ADJ, BLACK, NEED, NEED_WILD, NTP, PAID_BLACK, cfg_require_at, cfg_wild_at, mushroom_owner_at, need_at, spores_at,
     tree_at,
 )
 from .tiles import controller, spores_on, tile_colour
-from .work import LABEL, W_ALLOW, W_QUEUE
+from .work import LABEL, W_QUEUE
 
 
 @njit(cache=True)
@@ -52,21 +52,30 @@ def spendable_all(state, p, t):
 
 
 @njit(cache=True)
+def enters_network(args, u):
+    """The walk's rule for :func:`label_networks`: ``args = (state, p)``, tile ``u`` is in a network of ``p``."""
+    state, p = args
+    return in_network(state, p, u)
+
+
+@njit(cache=True)
 def label_networks(state, p, work):
     """Label ``p``'s networks in ``LABEL`` (tile -> component id, -1 outside); return the count.
 
     A network is a set of flat-edge-connected tiles each holding a piece of ``p`` (Mother
     mushroom, mushroom token or spore) and not controlled by another seat: one breadth-first
-    walk (``step`` 0: a label, not a distance) over the tiles :func:`in_network` allows.
+    walk (``step`` 0: a label, not a distance) per network, asking :func:`in_network` of the
+    tiles it reaches.
     """
     n = state[NTP]
     for t in range(n):
         work[LABEL + t] = -1
-        work[W_ALLOW + t] = 1 if in_network(state, p, t) else 0
     comps = 0
     for t0 in range(n):
-        if work[LABEL + t0] < 0 and work[W_ALLOW + t0] != 0:
-            bfs(state, ADJ, 3, work, W_ALLOW, LABEL, W_QUEUE, t0, comps, 0)
+        if work[LABEL + t0] < 0 and in_network(state, p, t0):
+            work[LABEL + t0] = comps
+            work[W_QUEUE] = t0
+            bfs_walk_rule(state, ADJ, 3, enters_network, (state, p), work, LABEL, W_QUEUE, 1, 0)
             comps += 1
     return comps
 

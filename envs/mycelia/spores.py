@@ -9,7 +9,7 @@ by its rule (:func:`automata_pick_layer`).
 
 from numba import njit
 
-from mushgym.core import bfs
+from mushgym.core import bfs_walk_rule
 
 from .board import in_cone
 from .layout import (
@@ -19,25 +19,32 @@ from .layout import (
 )
 from .tiles import controller, edge_with_symbol, tile_colour
 from .turn import automata_wants_colour, fate, is_automata, random_below
-from .work import W_ALLOW, W_DIST, W_QUEUE
+from .work import W_DIST, W_QUEUE
+
+
+@njit(cache=True)
+def enters_cone(args, u):
+    """The walk's rule for :func:`cone_distances`: ``args = (state, c0, r0, k)``, tile ``u`` lies in
+    the cone beyond edge ``k`` of the tile at column ``c0``, row ``r0``."""
+    state, c0, r0, k = args
+    return in_cone(c0, r0, k, state[tile_col_at(u)], state[tile_row_at(u)])
 
 
 @njit(cache=True)
 def cone_distances(state, origin, k, work):
     """Distances from ``origin`` into ``work[W_DIST + t]`` (-1 = not reached), walking through flat
-    edges inside the cone beyond edge ``k`` of ``origin`` (:func:`.board.in_cone`); returns the
-    largest distance. The spore cone of RULES.md, "SPORE"."""
-    n = state[NTP]
-    c0 = state[tile_col_at(origin)]
-    r0 = state[tile_row_at(origin)]
-    for t in range(n):
+    edges inside the cone beyond edge ``k`` of ``origin`` (:func:`.board.in_cone`, asked of the
+    tiles the walk reaches); returns the largest distance. The spore cone of RULES.md, "SPORE"."""
+    for t in range(state[NTP]):
         work[W_DIST + t] = -1
-        work[W_ALLOW + t] = 1 if in_cone(c0, r0, k, state[tile_col_at(t)], state[tile_row_at(t)]) else 0
     work[W_DIST + origin] = 0
     first = state[adjacency_at(origin, k)]
     if first < 0:
         return 0
-    reached = bfs(state, ADJ, 3, work, W_ALLOW, W_DIST, W_QUEUE, first, 1, 1)
+    work[W_DIST + first] = 1
+    work[W_QUEUE] = first
+    args = (state, state[tile_col_at(origin)], state[tile_row_at(origin)], k)
+    reached = bfs_walk_rule(state, ADJ, 3, enters_cone, args, work, W_DIST, W_QUEUE, 1, 1)
     return work[W_DIST + work[W_QUEUE + reached - 1]]
 
 

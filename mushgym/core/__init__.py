@@ -7,7 +7,7 @@ _specialise.install()   # before any kernel is typed: one specialisation per arg
 
 from .actions import ActionSpace
 from .batch import install_batch_kernels
-from .graph import bfs, bfs_walk, bfs_walk_owned
+from .graph import bfs, bfs_walk, bfs_walk_owned, bfs_walk_rule
 from .layout import NO_DECISION, STATE_DTYPE, Layout
 from .piles import (
     canonical_shuffle,
@@ -32,5 +32,5 @@ __all__ = [
     "shuffle_range", "pile_push", "pile_draw", "pile_push_bottom", "pile_remove_at", "refill_slots",
     "reshuffle_into", "count_by_type", "canonical_shuffle", "canonical_shuffle_around", "shuffle_cards", "sort_cards", "pile_slot",
     "install_batch_kernels", "copy_block",
-    "bfs", "bfs_walk", "bfs_walk_owned",
+    "bfs", "bfs_walk", "bfs_walk_owned", "bfs_walk_rule",
 ]
