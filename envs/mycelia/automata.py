@@ -33,7 +33,7 @@ from .turn import automata_card_value, fate, random_below
 from .work import LABEL, W_AUX, W_DIST, W_QUEUE, W_QUEUE_AUX, W_TRIED
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _enters_unless_mother(args, u):
     """The walk's rule for :func:`_board_distances`: ``args = (state, avoid_mothers_of)``."""
     state, avoid_mothers_of = args

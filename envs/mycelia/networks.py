@@ -51,7 +51,7 @@ def spendable_all(state, p, t):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def enters_network(args, u):
     """The walk's rule for :func:`label_networks`: ``args = (state, p)``, tile ``u`` is in a network of ``p``."""
     state, p = args

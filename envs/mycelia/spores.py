@@ -22,7 +22,7 @@ from .turn import automata_wants_colour, fate, is_automata, random_below
 from .work import W_DIST, W_QUEUE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def enters_cone(args, u):
     """The walk's rule for :func:`cone_distances`: ``args = (state, c0, r0, k)``, tile ``u`` lies in
     the cone beyond edge ``k`` of the tile at column ``c0``, row ``r0``."""

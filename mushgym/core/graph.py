@@ -18,7 +18,9 @@ as a compiled function ``enter(args, u) -> bool`` and its arguments (a tuple), a
 for the nodes the walk reaches, so a walk through a small part of the board never pays for a
 pass over every node. The rule is a compile-time argument (numba specialises the walk per rule
 function and caches it), and the walk is inlined into its caller (``inline="always"``): a
-separate call was slower than the walk. The sources are visited whatever the rule says.
+separate call was slower than the walk. Declare a rule ``@njit(inline="always")`` too: the
+walk then holds the rule's code, where otherwise a rule that calls functions of its own stays a call
+per node reached. The sources are visited whatever the rule says.
 
 Two rules come with the core:
 
@@ -49,14 +51,14 @@ def bfs_walk_rule(table, table_off, degree, enter, args, work, visit, queue, tai
     return tail
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def marked_allowed(args, u):
     """The rule of :func:`bfs_walk`: ``args = (work, allowed)``, enter where ``work[allowed + u]`` is 1."""
     work, allowed = args
     return work[allowed + u] == 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def held_by(args, u):
     """The rule of :func:`bfs_walk_owned`: ``args = (owners, owner_off, slots, owner)``."""
     owners, owner_off, slots, owner = args
