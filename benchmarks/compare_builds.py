@@ -31,10 +31,25 @@ def bench_once(python: str, envs: list[str], budget: float, repeats: int, batche
         out = Path(tmp) / "bench.json"
         cmd = [python, "-m", "mushgym.bench", *envs, "--no-anchors", "--no-startup", "--plain",
                "--budget", str(budget), "--repeats", str(repeats), "--batches", batches, "--json", str(out)]
-        run = subprocess.run(cmd, capture_output=True, text=True)
+        # from a neutral directory: ``python -m`` puts the working directory first on sys.path,
+        # so run from a checkout both interpreters would import that checkout, not their builds
+        run = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp)
         if run.returncode != 0 or not out.exists():
             raise SystemExit(f"{' '.join(cmd)} failed ({run.returncode}):\n{run.stderr[-3000:]}")
         return json.loads(out.read_text())
+
+
+def build_of(python: str) -> str:
+    """The checkout an interpreter imports mushgym from, with its commit (imported from a neutral
+    directory, as the benchmark runs)."""
+    probe = ("import pathlib, subprocess, mushgym; d = pathlib.Path(mushgym.__file__).parent.parent; "
+             "c = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=d, capture_output=True, text=True)"
+             ".stdout.strip(); print(d, c or '(not a git checkout)')")
+    with tempfile.TemporaryDirectory() as tmp:
+        run = subprocess.run([python, "-c", probe], capture_output=True, text=True, cwd=tmp)
+    if run.returncode != 0:
+        raise SystemExit(f"{python} cannot import mushgym:\n{run.stderr[-2000:]}")
+    return run.stdout.strip()
 
 
 def row_rates(result: dict) -> dict[tuple[str, str, str, str], float]:
@@ -78,6 +93,9 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.rounds < 1:
         raise SystemExit("--rounds must be at least 1")
+    builds = {name: build_of(python) for name, python in (("A", args.python_a), ("B", args.python_b))}
+    for name, where in builds.items():
+        print(f"build {name}: {where}", file=sys.stderr, flush=True)
     rounds_a, rounds_b = [], []
     for i in range(args.rounds):
         for python, into, name in ((args.python_a, rounds_a, "A"), (args.python_b, rounds_b, "B")):
@@ -90,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
               f"{t['b_steps_per_s']:12,.0f} {t['ratio']:6.3f}  [{t['round_ratio_min']:.3f}, {t['round_ratio_max']:.3f}]")
     if args.json:
         when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-        args.json.write_text(json.dumps({"date": when, "command": " ".join(sys.argv), "machine": rounds_a[0]["machine"],
+        args.json.write_text(json.dumps({"date": when, "command": " ".join(sys.argv), "machine": rounds_a[0]["machine"], "builds": builds,
                                          "table": table, "rounds_a": rounds_a, "rounds_b": rounds_b}, indent=1))
 
 

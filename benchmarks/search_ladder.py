@@ -17,8 +17,9 @@ give the run a ``--tag`` of its own so its files do not mix with the base game's
 
 (``ppo`` in --agents, alone or as the PATH of ``puct:SIMS:PATH``, is the env's shipped PPO model.)
 
-Long runs survive being cut: every pairing writes its games as they finish, two at a time for
-the costly pairs (MCTS at 1,000 simulations or more), to ``<stem>_pairs/<A>__<B>.csv`` (one row per
+Long runs survive being cut: every pairing writes its games as they finish (``chunk_size``: two
+at a time from 1,000 simulations, one seat rotation of 2 x players games for smaller searches,
+all at once without search), to ``<stem>_pairs/<A>__<B>.csv`` (one row per
 chunk: the first game, games, A's wins, draws, A's losses, steps, seconds); a rerun of the same
 command resumes each pairing where it stopped (same seeds, same seats), and ``--report`` writes
 the ladder from whatever games the pairing files hold. Pairings run cheapest first.
@@ -108,6 +109,16 @@ def play_range(game, agent_a, agent_b, a: str, b: str, start: int, n: int, seed:
         draws += int((best_a == best_b).sum())
         steps += res["steps"]
     return MatchResult(a, b, n, wins, draws, losses, steps, time.perf_counter() - t0)
+
+
+def chunk_size(a: str, b: str, players: int, games: int) -> int:
+    """Games per row of a pairing file: a cut run loses at most one chunk. Searches write one
+    seat rotation (2 x players games: a board game's ``mcts:100`` takes seconds a game) or, from
+    1,000 simulations, 2 games; pairings without search write all their games at once."""
+    sims = max(simulations(a), simulations(b))
+    if sims >= 1000:
+        return 2
+    return min(games, 2 * players) if sims > 0 else games
 
 
 def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, path: Path, chunk: int) -> MatchResult:
@@ -242,9 +253,8 @@ def main(argv=None):
 
             set_torch_threads(1)   # as mushgym eval does: torch's threads fight the search's
         for a, b in pairs:
-            costly = max(simulations(a), simulations(b)) >= 1000
             m = play_pair(game, built[a], built[b], a, b, n_games(a, b), args.seed, pair_path(pairs_dir, a, b),
-                          2 if costly else n_games(a, b))
+                          chunk_size(a, b, args.players, n_games(a, b)))
             matches.append(m)
             print(f"  {a} vs {b}: {m.wins}-{m.draws}-{m.losses} in {m.seconds:.1f}s", flush=True)
     played = [n for n in agents if any(n in (m.a, m.b) for m in matches)]

@@ -61,7 +61,8 @@ every legal move of a node once before it prefers any, so with three opponents b
 two of its own moves (Mycology, 4 players) the opponents of its tree play nearly at
 random. ``"auto"`` (``MCTSAgent``, ``mcts:SIMS``) takes the game's ``SEARCH_WIDEN``
 constant (kernel module or ``envs/<game>/search.py``) when the rollouts are the game's
-policy, else 0: tuned per game because it helps Mycology and hurts Fungi (measured below).
+policy, else 0: tuned per game because it helps Mycology and Mycelium (0.25 each) and hurts Fungi
+(measured below; Mycelium: ``benchmarks/search_ladder/README.md``).
 
 **Mycology, the harvest rollout.** ``mcts:1000`` against greedy, wins-draws-losses
 on the same deals, one change at a time (2 players: seeds 0-39; 4 players: seeds 0-31;

@@ -68,6 +68,16 @@ def test_auto_takes_the_board_games_rollout_policy(env_id):
     assert MCTSAgent(env_id, simulations=10).searcher(game).rollout == "greedy"
 
 
+@pytest.mark.parametrize("env_id,widen", [("mycelia_v0", 0.0), ("mycelium_v0", 0.25)])
+def test_mcts_widens_where_the_game_says(env_id, widen):
+    """mcts:SIMS takes the game's SEARCH_WIDEN with its rollouts (Mycelium 0.25: plain UCT spread
+    100 simulations over dozens of moves), none with random rollouts; widen=0 turns it off."""
+    game = mushgym.game(env_id)
+    assert MCTSAgent(env_id, simulations=10).searcher(game).widen == widen
+    assert MCTSAgent(env_id, simulations=10, rollout="random").searcher(game).widen == 0.0
+    assert MCTSAgent(env_id, simulations=10, widen=0).searcher(game).widen == 0.0
+
+
 @pytest.mark.parametrize("env_id", ["mycelia_v0", "mycelium_v0"])
 def test_rollout_policy_is_legal_seeded_and_mostly_greedy(env_id):
     """Legal on every state; the same generator words give the same moves; greedy_move's move but
