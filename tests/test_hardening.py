@@ -740,3 +740,29 @@ def test_a_position_without_a_move_is_refused():
                     with pytest.raises(ValueError, match="has no legal action"):
                         game.validate(s)
     assert found > 0, "no corrupted decision without a move was met: the check is not exercised"
+
+
+def test_training_benchmark_refuses_a_runs_pickles_without_trust_run(tmp_path):
+    """benchmarks/training/run.py --skip-train --run-dir RUN evaluates a run it did not train: its
+    SB3 checkpoints are pickles, so it unpickles them only with --trust-run."""
+    import importlib.util
+    import shutil
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "training" / "run.py"
+    spec = importlib.util.spec_from_file_location("training_run_under_test", script)
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+    marker = tmp_path / "pwned"
+    run_dir = tmp_path / "run"
+    (run_dir / "checkpoints").mkdir(parents=True)
+    _malicious_pickle(run_dir / "checkpoints" / "ppo_100_steps.zip", marker)
+    args = ["--env", "fungi_v0", "--skip-train", "--run-dir", str(run_dir), "--out", str(tmp_path / "out"),
+            "--games", "2", "--curve-games", "2"]
+    with pytest.raises(SystemExit, match="--trust-run"):    # no final.pt: the latest checkpoint is exported
+        run.main(args)
+    shipped = Path(__file__).resolve().parent.parent / "benchmarks" / "training" / "fungi_v0_ppo.pt"
+    shutil.copy(shipped, run_dir / "final.pt")
+    shutil.copy(shipped.with_suffix(".json"), run_dir / "final.json")
+    with pytest.raises(SystemExit, match="--trust-run"):    # the learning curve reads every checkpoint
+        run.main(args)
+    assert not marker.exists()

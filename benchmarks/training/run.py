@@ -1,7 +1,7 @@
 """Reproduce the training benchmark: MaskablePPO on an env with train_ppo's defaults.
 
     python benchmarks/training/run.py                        # fungi_v0, 30 minutes, then evaluate
-    python benchmarks/training/run.py --run-dir runs/X --skip-train   # evaluate an existing run
+    python benchmarks/training/run.py --run-dir runs/X --skip-train --trust-run   # evaluate an existing run of yours
     python benchmarks/training/run.py --env mycology_v0 --option num_players=2 --curve-games 100 --games 200
     python benchmarks/training/run.py --env mycelia_v0 --option num_players=2 --minutes 60 --opponent greedy \
         --hyper imitation_samples=60000                            # settings of the shipped board-game models
@@ -36,8 +36,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
+UNTRUSTED = ("{run}: its SB3 checkpoints are pickles, which can run code when loaded; this script unpickles "
+             "them only from a run it trained itself or with --trust-run (the folder is yours)")
+
+
 def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path, options: dict | None = None,
-                   stem: str | None = None) -> list[dict]:
+                   stem: str | None = None, trust: bool = False) -> list[dict]:
     import mushgym
     from mushgym.agents import load_policy, make_agent, play_match, wilson_interval
 
@@ -48,8 +52,10 @@ def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path,
     rows = []
     opponents = {"random": make_agent("random", seed=seed), "greedy": make_agent("greedy", env_id=env_id, seed=seed)}
     final_zip = run_dir / "final.zip"
+    if not trust and (ckpts or final_zip.exists()):
+        raise SystemExit(UNTRUSTED.format(run=run_dir))
     for ck in ckpts + ([final_zip] if final_zip.exists() else []):
-        agent = load_policy(ck, trust=True)   # this run's own SB3 checkpoints (pickles we wrote)
+        agent = load_policy(ck, trust=True)   # a run this script trained, or one its owner trusts
         if ck.name == "final.zip":
             steps = json.loads((run_dir / "final.json").read_text()).get("steps")
         else:
@@ -96,17 +102,19 @@ def learning_curve(run_dir: Path, env_id: str, games: int, seed: int, out: Path,
     return rows
 
 
-def shipped_model(run_dir: Path, out: Path, stem: str) -> Path:
+def shipped_model(run_dir: Path, out: Path, stem: str, trust: bool = False) -> Path:
     """The run's weights-only policy copied to ``out/<stem>_ppo.pt`` (+ ``.json``): ``final.pt``, or for
     a run cut before its end the latest checkpoint, exported (our own run's pickle)."""
     source = run_dir / "final.pt"
     if not source.exists():
-        from mushgym.agents.ppo import export_policy
-
         ckpts = sorted((run_dir / "checkpoints").glob("ppo_*_steps.zip"),
                        key=lambda c: int(re.search(r"_(\d+)_steps", c.name).group(1)))
         if not ckpts:
             raise SystemExit(f"{run_dir}: no final.pt and no checkpoint to evaluate")
+        if not trust:
+            raise SystemExit(UNTRUSTED.format(run=run_dir))
+        from mushgym.agents.ppo import export_policy
+
         source = export_policy(ckpts[-1], run_dir / f"cut_{ckpts[-1].stem}.pt", trust=True)
         print(f"{run_dir} has no final model (cut): evaluating its latest checkpoint {ckpts[-1].name}")
     target = out / f"{stem}_ppo.pt"
@@ -136,7 +144,7 @@ def main(argv=None) -> int:
     p.add_argument("--resume", default=None, metavar="RUN_DIR",
                    help="continue the cut training run in RUN_DIR (its saved settings), then evaluate it")
     p.add_argument("--trust-run", action="store_true",
-                   help="with --resume: the run folder is yours (its SB3 checkpoints are unpickled)")
+                   help="with --resume or --skip-train: the run folder is yours (its SB3 checkpoints are unpickled)")
     p.add_argument("--no-baseline-pair", action="store_true",
                    help="evaluate the model against greedy and against random only (not greedy against random)")
     args = p.parse_args(argv)
@@ -168,10 +176,11 @@ def main(argv=None) -> int:
         print(f"trained in {time.time() - t0:.0f}s -> {run_dir}")
     if (run_dir / "timing.json").exists():
         shutil.copy(run_dir / "timing.json", out / f"{stem}_timing.json")
-    model_path = shipped_model(run_dir, out, stem)
+    trust = args.trust_run or not args.skip_train   # a run trained here, or one its owner vouches for
+    model_path = shipped_model(run_dir, out, stem, trust)
     if args.curve_games:
         print("learning curve:")
-        learning_curve(run_dir, args.env, args.curve_games, args.seed + 1, out, options, stem)
+        learning_curve(run_dir, args.env, args.curve_games, args.seed + 1, out, options, stem, trust)
     from mushgym.agents import tournament
 
     if args.no_baseline_pair:
