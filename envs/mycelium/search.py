@@ -23,8 +23,8 @@ through the action space's ``exchange`` group (``EXCHANGE_FIRST``, ``EXCHANGE_OP
 ``SEARCH_WIDEN`` (what ``widen="auto"`` uses with these rollouts): progressive widening, a node
 gets a new child only while it has fewer than ``1 + 0.25 sqrt(visits)``, the rollout policy's
 move first. Without it ``mcts:100`` tries each of the many legal moves of a Mycelium decision
-once and plays nearly at random: it won 1 of 40 four-player games against greedy; with it 10 of
-16 on the same deals (``benchmarks/search_ladder/README.md``).
+once and plays nearly at random: it won 1 of 40 four-player games against greedy; with it 25 of
+40 (``benchmarks/search_ladder/README.md``).
 """
 
 import numpy as np
