@@ -16,7 +16,8 @@ SHIPPED = sorted((Path(__file__).resolve().parent.parent / "benchmarks" / "train
 
 def test_the_board_game_models_are_shipped():
     names = {p.name for p in SHIPPED}
-    assert {"fungi_v0_ppo.pt", "mycology_v0_2p_ppo.pt", "mycology_v0_4p_ppo.pt", "mycelium_v0_4p_ppo.pt"} <= names
+    assert {"fungi_v0_ppo.pt", "mycology_v0_2p_ppo.pt", "mycology_v0_4p_ppo.pt", "mycelia_v0_2p_ppo.pt",
+            "mycelium_v0_4p_ppo.pt"} <= names
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
