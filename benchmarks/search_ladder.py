@@ -207,22 +207,31 @@ def main(argv=None):
         model = model.relative_to(Path.cwd()) if model.is_relative_to(Path.cwd()) else model
         agents.append(str(model))
     agents += ["mcts:100", "mcts:1000"] + (["mcts:10000"] if args.big else [])
+    def resolve(name: str) -> str:
+        """``ppo`` (alone or as the PATH of ``puct:SIMS:ppo``) is the shipped model's path, in
+        --agents, --skip, --games-for and --games-pair alike."""
+        if model is None:
+            return name
+        if name == "ppo":
+            return str(model)
+        if name.startswith("puct:") and name.endswith(":ppo"):
+            return name[:-len("ppo")] + str(model)
+        return name
+
     if args.agents:
-        agents = [str(model) if a == "ppo" and model is not None else a for a in args.agents]
-        agents = [a[:-len("ppo")] + str(model) if a.startswith("puct:") and a.endswith(":ppo") and model is not None
-                  else a for a in agents]
+        agents = [resolve(a) for a in args.agents]
     games_for = {}
     for item in args.games_for:
         name, _, n = item.partition("=")
         if not n.isdigit() or int(n) < 1:
             raise SystemExit(f"--games-for wants AGENT=N with N a positive integer, got {item!r}")
-        games_for[name] = int(n)
+        games_for[resolve(name)] = int(n)
     games_pair = {}
     for item in args.games_pair:
         names, _, n = item.rpartition("=")
         if not n.isdigit() or int(n) < 1 or len(names.split(",")) != 2:
             raise SystemExit(f"--games-pair wants A,B=N with N a positive integer, got {item!r}")
-        games_pair[frozenset(names.split(","))] = int(n)
+        games_pair[frozenset(resolve(x) for x in names.split(","))] = int(n)
     game = mushgym.game(args.env)
     options = parse_options(args.opt)
     if "num_players" in options:
@@ -234,7 +243,7 @@ def main(argv=None):
     pairs_dir = OUT / f"{stem}_pairs"
     pairs_dir.mkdir(exist_ok=True)
     game = mushgym.game(args.env, **options)
-    skip = {frozenset(p.split(",")) for p in args.skip}
+    skip = {frozenset(resolve(x) for x in p.split(",")) for p in args.skip}
     pairs = [(a, b) for a, b in itertools.combinations(agents, 2) if frozenset((a, b)) not in skip]
     pairs.sort(key=lambda ab: (max(simulations(ab[0]), simulations(ab[1])), simulations(ab[0]) + simulations(ab[1])))
 
