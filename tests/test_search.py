@@ -272,7 +272,7 @@ def test_tables_print_mcts_names_verbatim():
 
 
 def _finished_mycology_games(game, n=4, seed=0):
-    """Terminal states of games played by the game's compiled rollout policy (short games)."""
+    """Terminal states of Mycology games played by the compiled rollout policy (short games)."""
     policy = find_kernel(game.kernels, "rollout_policy")
     rng = np.zeros(4, np.int64)
     rng_seed(rng, 0, seed)

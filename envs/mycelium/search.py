@@ -828,4 +828,3 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
     if rng_below(rng, 0, 1 << 20) < ROLLOUT_EPSILON * (1 << 20):
         return sample_masked(mask, n_legal, rng, 0)
     return greedy_move(state, cfg, mask, n_legal, work, rng)
-
