@@ -26,9 +26,17 @@ def train_ppo(*args, **kwargs):
 train_ppo.__doc__ = "Train MaskablePPO on a mushgym env (needs the train extra); see mushgym.agents.ppo.train_ppo."
 
 
+def train_expert(*args, **kwargs):
+    """Expert iteration: a network trained on the search's moves; see :func:`mushgym.agents.expert.train_expert`."""
+    from .expert import train_expert as _train_expert
+
+    return _train_expert(*args, **kwargs)
+
+
 def train_main(argv=None):
-    """``mushgym train ENV --steps N [--opponent random|greedy|self] [--seed S]`` (SB3), or
-    ``mushgym train ENV --backend rllib [--address ADDR] [--env-runners N]`` (Ray RLlib)."""
+    """``mushgym train ENV --steps N [--opponent random|greedy|self] [--seed S]`` (SB3),
+    ``mushgym train ENV --backend rllib [--address ADDR] [--env-runners N]`` (Ray RLlib), or
+    ``mushgym train ENV --algo expert [--minutes M] [--actors N]`` (expert iteration)."""
     from .cli import train_main as _train_main
 
     return _train_main(argv)
@@ -44,6 +52,6 @@ def load_policy(*args, **kwargs):
 __all__ = [
     "Agent", "FunctionAgent", "GreedyAgent", "MCTSAgent", "MatchResult", "RandomAgent", "TournamentResult",
     "bradley_terry_elo", "eval_main", "greedy_heuristic", "load_policy", "make_agent", "play_games",
-    "play_match", "play_seeds", "register_greedy", "tournament", "train_main", "train_ppo",
+    "play_match", "play_seeds", "register_greedy", "tournament", "train_expert", "train_main", "train_ppo",
     "wilson_interval",
 ]

@@ -94,8 +94,11 @@ class LearningCurve(BaseCallback):
         return row
 
 
-def plot_learning_curve(rows: list[dict[str, Any]], path: Path, env_id: str, games: int) -> Path | None:
-    """Win rates (with 95% intervals) against each baseline versus learner steps, as a PNG."""
+def plot_learning_curve(rows: list[dict[str, Any]], path: Path, env_id: str, games: int,
+                        opponents=OPPONENTS, xlabel: str = "learner environment steps",
+                        title: str | None = None) -> Path | None:
+    """Win rates (with 95% intervals) against each of ``opponents`` versus ``rows[i]["steps"]``, as
+    a PNG (an opponent whose rows hold no win rate is left out)."""
     try:
         import matplotlib
 
@@ -105,15 +108,18 @@ def plot_learning_curve(rows: list[dict[str, Any]], path: Path, env_id: str, gam
         return None
     fig, ax = plt.subplots(figsize=(7, 4))
     x = [r["steps"] for r in rows]
-    for name, colour in (("random", "tab:blue"), ("greedy", "tab:orange")):
+    colours = ("tab:blue", "tab:orange", "tab:green", "tab:red")
+    for name, colour in zip(opponents, colours):
+        if any(r.get(f"win_vs_{name}", "") == "" for r in rows):
+            continue
         ax.plot(x, [r[f"win_vs_{name}"] for r in rows], marker="o", color=colour, label=f"win rate vs {name}")
         ax.fill_between(x, [r[f"win_vs_{name}_lo"] for r in rows], [r[f"win_vs_{name}_hi"] for r in rows],
                         color=colour, alpha=0.2)
     ax.axhline(0.5, color="grey", ls=":", lw=1)
-    ax.set_xlabel("learner environment steps")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel(f"win rate ({games} games, seats rotated)")
     ax.set_ylim(0, 1)
-    ax.set_title(f"MaskablePPO on {env_id}: {rows[-1]['minutes']:.1f} minutes")
+    ax.set_title(title or f"MaskablePPO on {env_id}: {rows[-1]['minutes']:.1f} minutes")
     ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(path, dpi=110)

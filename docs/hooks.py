@@ -60,6 +60,7 @@ def on_config(config, **kwargs):
             {"Vector API": "guides/vector.md"},
             {"Training (SB3)": "guides/training.md"},
             {"Training on Ray RLlib": "guides/rllib.md"},
+            {"Expert iteration": "guides/expert.md"},
             {"OpenSpiel": "guides/openspiel.md"},
         ]},
         {"Environments": envs},

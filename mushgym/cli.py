@@ -222,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_golden)
     for name, module, func, text in (
         ("bench", "mushgym.bench", "main", "throughput of every API (see `mushgym bench -h`)"),
-        ("train", "mushgym.agents.cli", "train_main", "train MaskablePPO, or self-play PPO on Ray RLlib with --backend rllib (see `mushgym train -h`)"),
+        ("train", "mushgym.agents.cli", "train_main", "train MaskablePPO, self-play PPO on Ray RLlib with --backend rllib, or expert iteration with --algo expert (see `mushgym train -h`)"),
         ("eval", "mushgym.agents.cli", "eval_main", "round-robin tournament with Elo (see `mushgym eval -h`)"),
     ):
         p = sub.add_parser(name, help=text, add_help=False)

@@ -1,0 +1,92 @@
+"""The learner of expert iteration (:mod:`mushgym.agents.expert`): the replay buffer of
+self-play positions and the network fitted to the search's visit distributions and the games'
+outcomes."""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+from .selfplay import new_network
+
+
+class ReplayBuffer:
+    """The last ``capacity`` positions (a ring): raw observations, legal masks, policy targets, returns."""
+
+    def __init__(self, capacity: int, obs_shape: tuple, num_actions: int) -> None:
+        self.capacity = int(capacity)
+        self.obs = np.zeros((self.capacity, *obs_shape), np.float32)
+        self.masks = np.zeros((self.capacity, num_actions), bool)
+        self.policy = np.zeros((self.capacity, num_actions), np.float16)
+        self.returns = np.zeros(self.capacity, np.float32)
+        self.size = 0
+        self.next = 0
+        self.added = 0
+
+    def add(self, data: dict[str, np.ndarray]) -> None:
+        n = len(data["returns"])
+        for start in range(0, n, self.capacity):
+            k = min(self.capacity, n - start)
+            idx = (self.next + np.arange(k)) % self.capacity
+            for name in ("obs", "masks", "policy", "returns"):
+                getattr(self, name)[idx] = data[name][start:start + k]
+            self.next = int((self.next + k) % self.capacity)
+            self.size = min(self.capacity, self.size + k)
+        self.added += n
+
+    def sample(self, n: int, rng: np.random.Generator) -> tuple[np.ndarray, ...]:
+        idx = rng.integers(0, self.size, size=n)
+        return self.obs[idx], self.masks[idx], self.policy[idx].astype(np.float32), self.returns[idx]
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        return {"obs": self.obs[:self.size], "masks": self.masks[:self.size], "policy": self.policy[:self.size],
+                "returns": self.returns[:self.size], "meta": np.array([self.next, self.added], np.int64)}
+
+    def load(self, arrays: dict[str, np.ndarray]) -> None:
+        n = len(arrays["returns"])
+        for name in ("obs", "masks", "policy", "returns"):
+            getattr(self, name)[:n] = arrays[name]
+        self.size = n
+        self.next, self.added = (int(v) for v in arrays["meta"])
+
+
+class Learner:
+    """The network and its optimizer: policy cross-entropy against the visit distributions plus
+    ``value_weight`` x the squared error of the value against the returns."""
+
+    def __init__(self, game, hp: dict, seed: int) -> None:
+        torch.manual_seed(seed)
+        self.policy, self.encoder = new_network(game, hp["net_arch"], hp["encoder"])
+        self.optimizer = torch.optim.Adam(self.policy.parameters(), lr=float(hp["learning_rate"]))
+        self.value_weight = float(hp["value_weight"])
+        self.updates = 0
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        pol = self.policy
+        features = pol.extract_features(x, pol.pi_features_extractor)
+        latent_pi, latent_vf = pol.mlp_extractor(features)
+        return pol.action_net(latent_pi), pol.value_net(latent_vf).reshape(-1)
+
+    def update(self, obs, masks, target, returns) -> dict[str, float]:
+        self.policy.set_training_mode(True)
+        x = torch.as_tensor(self.encoder.encode_batch(obs))
+        logits, values = self.forward(x)
+        logits = logits.masked_fill(~torch.as_tensor(masks), -1e9)
+        logp = torch.log_softmax(logits, dim=1)
+        tgt = torch.as_tensor(target)
+        policy_loss = -(tgt * logp).sum(dim=1).mean()
+        value_loss = torch.mean((values - torch.as_tensor(returns)) ** 2)
+        loss = policy_loss + self.value_weight * value_loss
+        self.optimizer.zero_grad()
+        loss.backward()
+        self.optimizer.step()
+        self.policy.set_training_mode(False)
+        self.updates += 1
+        with torch.no_grad():   # the target's entropy: what a perfect imitator's policy loss would be
+            entropy = -(tgt * torch.log(tgt.clamp_min(1e-12))).sum(dim=1).mean()
+        return {"loss/policy": float(policy_loss.detach()), "loss/value": float(value_loss.detach()),
+                "loss/policy_excess": float(policy_loss.detach() - entropy)}
+
+    def weights(self) -> dict[str, np.ndarray]:
+        """The network's tensors as numpy arrays (what self-play workers and Ray actors take)."""
+        return {k: v.detach().cpu().numpy().copy() for k, v in self.policy.state_dict().items()}
