@@ -146,7 +146,9 @@ class SelfPlay:
             timers["network"] += time.perf_counter() - t0
             return out
 
-        self._puct = [Searcher(self.game, simulations=self.puct_simulations, network=timed, batch=self.batch,
+        # a batch of leaves as large as the budget would spend every simulation on the root
+        batch = max(1, min(self.batch, self.puct_simulations // 4))
+        self._puct = [Searcher(self.game, simulations=self.puct_simulations, network=timed, batch=batch,
                                seed=self._next_seed()) for _ in range(self.threads)]
 
     def _search(self, rows: np.ndarray) -> np.ndarray:
@@ -196,7 +198,8 @@ class SelfPlay:
             total = np.maximum(np.where(masks != 0, visits, 0).sum(axis=1, keepdims=True), 1)
             policy = (np.where(masks != 0, visits, 0) / total).astype(np.float32)
             for j, i in enumerate(rows):
-                self._pending[i].append((b.obs[i].copy(), masks[j] != 0, policy[j], int(b.players[i])))
+                if visits[j][masks[j] != 0].sum() > 0:   # a search that never left the root teaches nothing
+                    self._pending[i].append((b.obs[i].copy(), masks[j] != 0, policy[j], int(b.players[i])))
             t0 = time.perf_counter()
             bad = b.step(rows, actions)
             self.timers["game"] += time.perf_counter() - t0
