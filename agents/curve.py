@@ -94,7 +94,7 @@ class LearningCurve(BaseCallback):
         return row
 
 
-def plot_learning_curve(rows: list[dict[str, Any]], path: Path, env_id: str, games: int,
+def plot_learning_curve(rows: list[dict[str, Any]], path: Path, env_id: str, games: int | str,
                         opponents=OPPONENTS, xlabel: str = "learner environment steps",
                         title: str | None = None) -> Path | None:
     """Win rates (with 95% intervals) against each of ``opponents`` versus ``rows[i]["steps"]``, as

@@ -273,7 +273,8 @@ class ExpertRun:
         (self.run_dir / "timing.json").write_text(json.dumps(timing, indent=2))
         if self.curve:
             rows = [{**r, "steps": r["positions"]} for r in self.curve]
-            plot_learning_curve(rows, self.run_dir / "learning_curve.png", self.game.env_id, self.hp["curve_games"],
+            games = f"{self.hp['curve_games']} vs greedy, {self.hp['curve_mcts_games']} vs mcts:1000"
+            plot_learning_curve(rows, self.run_dir / "learning_curve.png", self.game.env_id, games,
                                 opponents=[k.replace(":", "") for k in CURVE_OPPONENTS],
                                 xlabel="self-play positions",
                                 title=f"Expert iteration on {self.game.env_id}: {rows[-1]['minutes']:.1f} minutes")

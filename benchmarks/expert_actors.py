@@ -62,7 +62,7 @@ def main(argv=None) -> int:
     hp = check_hyper({"simulations": args.simulations, "games": args.games, "threads": 1})
     rates = {"in_process_1_thread": _rate(LocalSelfPlay(game, hp, seed=0), args.seconds)}
     print(f"in this process, one search thread: {rates['in_process_1_thread']:,.0f} positions/s", flush=True)
-    ray.init(address=args.address, include_dashboard=False, log_to_driver=False,
+    ray.init(address=args.address or "local", include_dashboard=False, log_to_driver=False,
              **({} if args.address else {"num_cpus": max(args.actors)}))
     for n in args.actors:
         source = RaySelfPlay(game, hp, seed=0, actors=n)
