@@ -192,21 +192,10 @@ def build_expert_parser() -> argparse.ArgumentParser:
 
 
 def parse_hyper(item: str) -> tuple[str, Any]:
-    """``NAME=VALUE`` typed like ``DEFAULTS[NAME]`` (``net_arch`` from comma-separated sizes)."""
-    name, eq, text = item.partition("=")
-    if not eq or name not in DEFAULTS:
-        raise SystemExit(f"mushgym train --algo expert: --hyper wants NAME=VALUE with NAME one of "
-                         f"{', '.join(sorted(DEFAULTS))}; got {item!r}")
-    default = DEFAULTS[name]
-    try:
-        if isinstance(default, tuple):
-            return name, tuple(int(v) for v in text.split(","))
-        if isinstance(default, str):
-            return name, text
-        return name, type(default)(text)
-    except ValueError:
-        raise SystemExit(f"mushgym train --algo expert: --hyper {name} wants a {type(default).__name__} "
-                         f"(like {default!r}), got {text!r}") from None
+    """``NAME=VALUE`` -> (name, value) for ``--hyper``, typed like ``DEFAULTS[name]`` (:mod:`.hyper`)."""
+    from .hyper import parse_hyper as parse
+
+    return parse(item, DEFAULTS, "mushgym train --algo expert")
 
 
 def expert_main(argv: Sequence[str] | None = None) -> int:

@@ -525,24 +525,10 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
 
 
 def parse_hyper(item: str) -> tuple[str, Any]:
-    """``NAME=VALUE`` -> (name, value) for ``--hyper``: the value typed like ``DEFAULTS[name]``
-    (a tuple such as ``net_arch`` from comma-separated sizes)."""
-    name, eq, text = item.partition("=")
-    if not eq or name not in DEFAULTS:
-        raise SystemExit(f"mushgym train: --hyper wants NAME=VALUE with NAME one of {', '.join(sorted(DEFAULTS))}; "
-                         f"got {item!r}")
-    default = DEFAULTS[name]
-    try:
-        if isinstance(default, tuple):
-            value: Any = tuple(int(v) for v in text.split(","))
-        elif isinstance(default, bool):
-            value = {"true": True, "false": False}[text.lower()]
-        else:
-            value = type(default)(text)
-    except (ValueError, KeyError):
-        raise SystemExit(f"mushgym train: --hyper {name} wants a {type(default).__name__} "
-                         f"(like {default!r}), got {text!r}") from None
-    return name, value
+    """``NAME=VALUE`` -> (name, value) for ``--hyper``, typed like ``DEFAULTS[name]`` (:mod:`.hyper`)."""
+    from .hyper import parse_hyper as parse
+
+    return parse(item, DEFAULTS, "mushgym train")
 
 
 def train_main(argv: Sequence[str] | None = None) -> int:

@@ -187,6 +187,11 @@ def test_bad_settings_are_refused_with_the_valid_choices(tmp_path):
         train_expert("fungi_v0", resume=tmp_path / "d")
     with pytest.raises(SystemExit, match="--hyper wants NAME=VALUE"):
         expert_main(["fungi_v0", "--hyper", "nonsense=1"])
+    with pytest.raises(SystemExit, match="--hyper reuse wants a float"):
+        expert_main(["fungi_v0", "--hyper", "reuse=lots"])
+    from mushgym.agents.expert import parse_hyper
+
+    assert parse_hyper("expert=mcts") == ("expert", "mcts") and parse_hyper("net_arch=8,8") == ("net_arch", (8, 8))
     with pytest.raises(SystemExit, match="unknown --algo 'alphazero'; choose one of ppo, expert"):
         from mushgym.agents.cli import train_main
 

@@ -11,13 +11,14 @@ pytest.importorskip("sb3_contrib")
 import mushgym  # noqa: E402
 from mushgym.agents import load_policy, make_agent, play_match  # noqa: E402
 
-SHIPPED = sorted((Path(__file__).resolve().parent.parent / "benchmarks" / "training").glob("*_ppo.pt"))
+TRAINING = Path(__file__).resolve().parent.parent / "benchmarks" / "training"
+SHIPPED = sorted([*TRAINING.glob("*_ppo.pt"), *TRAINING.glob("*_expert.pt")])
 
 
 def test_the_board_game_models_are_shipped():
     names = {p.name for p in SHIPPED}
     assert {"fungi_v0_ppo.pt", "mycology_v0_2p_ppo.pt", "mycology_v0_4p_ppo.pt", "mycelia_v0_2p_ppo.pt",
-            "mycelium_v0_4p_ppo.pt"} <= names
+            "mycelium_v0_4p_ppo.pt", "fungi_v0_expert.pt"} <= names
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
