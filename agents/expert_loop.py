@@ -42,7 +42,7 @@ class LocalSelfPlay:
         return [self.worker.stats()]
 
     def close(self) -> None:
-        pass
+        self.worker.close()
 
 
 def _source(game, hp: dict, seed: int, actors: int, address: str | None):
@@ -68,6 +68,7 @@ class ExpertRun:
         self.expert = "puct" if hp["expert"] == "puct" else "mcts"
         self.curve: list[dict] = []
         self.timers = {"selfplay": 0.0, "learner": 0.0, "evaluation": 0.0, "checkpoint": 0.0}
+        self._prior_timers: dict[str, float] = {}   # a resumed run's seconds before this process
         self.progress_bar, self.tensorboard = progress_bar, tensorboard
         if resume:
             self._load_checkpoint()
@@ -112,14 +113,14 @@ class ExpertRun:
                 self._curve_point(elapsed(), writer)
             wall = elapsed()
             self._checkpoint(wall)
-            self.worker_stats = self.source.stats()
+            stats = self.source.stats()
         finally:
             if bar is not None:
                 bar.close()
             if writer is not None:
                 writer.close()
             self.source.close()
-        return self._finish(wall, time.perf_counter() - t0)
+        return self._finish(wall, time.perf_counter() - t0, stats)
 
     def _round(self, writer) -> None:
         t = time.perf_counter()
@@ -211,8 +212,7 @@ class ExpertRun:
         progress = {"seconds": seconds, "positions": self.positions, "updates": self.learner.updates,
                     "owed": self.owed, "expert": self.expert, "curve": self.curve,
                     "network": f"network_{self.learner.updates}.pt",
-                    "timers": {k: v + self._prior_timers.get(k, 0.0) for k, v in self.timers.items()}
-                    if hasattr(self, "_prior_timers") else dict(self.timers)}
+                    "timers": self._total_timers()}
         tmp = self.run_dir / "progress.tmp"
         tmp.write_text(json.dumps(progress, indent=2))
         tmp.replace(self.run_dir / "progress.json")
@@ -242,7 +242,11 @@ class ExpertRun:
         self._prior_timers = dict(progress.get("timers", {}))
 
     # --- the end ------------------------------------------------------------------------
-    def _finish(self, wall: float, this_run: float) -> dict:
+    def _total_timers(self) -> dict[str, float]:
+        """Seconds per part of the run, a resumed run's earlier seconds included."""
+        return {k: v + self._prior_timers.get(k, 0.0) for k, v in self.timers.items()}
+
+    def _finish(self, wall: float, this_run: float, stats: list[dict]) -> dict:
         from .curve import plot_learning_curve
 
         hp_out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.hp.items()}
@@ -250,10 +254,9 @@ class ExpertRun:
                 "algo": "expert-iteration", "seed": self.seed, "positions": self.positions,
                 "updates": self.learner.updates, "wall_seconds": wall, "hyper": hp_out}
         final = save_policy_weights(self.learner.policy, self.run_dir / "final.pt", meta, self.hp["encoder"])
-        stats = self.worker_stats
         search = sum(s["seconds_search"] for s in stats)
         network = sum(s["seconds_network"] for s in stats)
-        timers = {k: v + getattr(self, "_prior_timers", {}).get(k, 0.0) for k, v in self.timers.items()}
+        timers = self._total_timers()
         total = max(wall, 1e-9)
         timing = {
             "wall_seconds": wall, "wall_seconds_this_process": this_run, "actors": self.actors,

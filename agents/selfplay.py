@@ -233,9 +233,6 @@ class SelfPlay:
             self._pool.shutdown(wait=False)
             self._pool = None
 
-    def __getstate__(self) -> dict[str, Any]:
-        raise TypeError("a SelfPlay worker is not pickled: build one where it plays (a Ray actor builds its own)")
-
     def stats(self) -> dict[str, Any]:
         """Counters and seconds so far: positions, games, simulations; search (network included), network, game."""
         return {**self.counts, **{f"seconds_{k}": v for k, v in self.timers.items()}, "expert": self.expert,
