@@ -97,40 +97,44 @@ def cluster():
             os.environ["RAY_AUTH_MODE"] = saved_mode
 
 
-def _rate(source, seconds: float) -> float:
+def _rate(source, seconds: float) -> tuple[float, float]:
+    """Positions/s of ``source``'s actors over ``seconds`` of wall clock, and the CPU seconds per
+    wall second they were given (2 when both cores were theirs, about 1 when another process took one)."""
     source.collect()   # the first round: the actors load their kernels and finish their first games
+    cpu0 = sum(s["cpu_seconds"] for s in source.stats())
     t0, n = time.perf_counter(), 0
     while time.perf_counter() - t0 < seconds:
         n += sum(len(d["returns"]) for d in source.collect())
-    return n / (time.perf_counter() - t0)
+    wall = time.perf_counter() - t0
+    return n / wall, (sum(s["cpu_seconds"] for s in source.stats()) - cpu0) / wall
 
 
 def test_self_play_actors_spread_over_both_nodes_and_positions_rise_with_them(cluster):
-    """The rates are wall clock: under CI, another test worker shares the two cores, so the test
-    asks for a rise of 10% (an idle machine gives about 2x: benchmarks/expert_actors.py) and
-    measures twice before it fails."""
+    """Two actors make more positions per second than one, when they get the cores: each rate is
+    wall clock, and under CI another test worker may hold one of the two cores. So the test also
+    measures the CPU the actors were given: with more than 1.5 cores' worth, the rate must rise by
+    a third; with less (a busy machine), the positions per CPU second must not fall (what spreading
+    the self-play over the cluster costs). An idle machine gives about 2x (benchmarks/expert_actors.py)."""
     from mushgym.agents.expert import check_hyper
     from mushgym.agents.expert_ray import RaySelfPlay
 
     game = mushgym.game("fungi_v0")
     hp = check_hyper(HP)
     seconds = 6.0 * slow_scale()
-    rates = []
-    for attempt in range(2):
-        one = RaySelfPlay(game, hp, seed=attempt, actors=1)
-        rate1 = _rate(one, seconds)
-        one.close()
-        two = RaySelfPlay(game, hp, seed=attempt, actors=2, spread=True)
-        assert len(set(two.nodes())) == 2, "two actors of one CPU each run on the two nodes"
-        rate2 = _rate(two, seconds)
-        data = two.collect()[0]
-        two.close()
-        np.testing.assert_allclose(data["policy"].sum(axis=1), 1.0, rtol=1e-5)
-        rates.append((rate1, rate2))
-        if rate2 > 1.1 * rate1:
-            break
+    one = RaySelfPlay(game, hp, seed=0, actors=1)
+    rate1, cpu1 = _rate(one, seconds)
+    one.close()
+    two = RaySelfPlay(game, hp, seed=0, actors=2, spread=True)
+    assert len(set(two.nodes())) == 2, "two actors of one CPU each run on the two nodes"
+    rate2, cpu2 = _rate(two, seconds)
+    data = two.collect()[0]
+    two.close()
+    np.testing.assert_allclose(data["policy"].sum(axis=1), 1.0, rtol=1e-5)
+    figures = f"1 actor: {rate1:.0f} positions/s on {cpu1:.2f} CPUs; 2 actors: {rate2:.0f} on {cpu2:.2f}"
+    if cpu2 > 1.5:
+        assert rate2 > 1.33 * rate1, figures
     else:
-        pytest.fail(f"positions/s did not rise with the actors: (1 actor, 2 actors) = {rates}")
+        assert rate2 / cpu2 > 0.8 * rate1 / max(cpu1, 1e-9), figures
 
 
 def test_training_with_the_learner_here_and_self_play_on_the_cluster(cluster, tmp_path):
