@@ -38,7 +38,7 @@ def main(argv=None) -> int:
 
     options = parse_options(args.option)
     load0 = os.getloadavg()
-    ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
+    ray.init(address="local", include_dashboard=False, log_to_driver=False, configure_logging=False)
     rows = []
     try:
         for n in args.runners:

@@ -444,14 +444,16 @@ def sample_steps(runner, num_timesteps: int) -> int:
 
 
 def _init_ray(address: str | None, num_cpus: int | None) -> bool:
-    """Connect to ``address`` (or ``RAY_ADDRESS``) or start a local instance; True if we started it."""
+    """Connect to ``address`` (or ``RAY_ADDRESS``) or start a local instance; True if we started it.
+    With neither, a new instance starts even when another cluster runs on this machine (plain
+    ``ray.init()`` would join the one that ``ray start`` last recorded under /tmp/ray)."""
     if ray.is_initialized():
         return False
     address = address or os.environ.get("RAY_ADDRESS") or None
     if address:
         ray.init(address=address, log_to_driver=False)
     else:
-        ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False,
+        ray.init(address="local", num_cpus=num_cpus, include_dashboard=False, log_to_driver=False,
                  configure_logging=False)
     return True
 
