@@ -58,6 +58,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 from .runs import new_run_dir
 
 EXPERTS = ("auto", "mcts", "puct")
+LR_SCHEDULES = ("constant", "cosine")
 DEFAULTS: dict[str, Any] = dict(
     expert="auto",
     simulations=400,          # per move, MCTS with the game's rollouts
@@ -70,6 +71,8 @@ DEFAULTS: dict[str, Any] = dict(
     net_arch=(256, 256),
     encoder="scaled",
     learning_rate=1e-3,
+    lr_schedule="cosine",     # over the run's wall-clock budget: from learning_rate down to final_learning_rate
+    final_learning_rate=1e-4,
     batch_size=256,
     reuse=4.0,                # gradient samples per self-play position
     value_weight=1.0,
@@ -104,7 +107,9 @@ def check_hyper(hyper: dict) -> dict:
         v = hp[name]
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise ValueError(f"train_expert: {name} must be an integer >= 0, got {v!r}")
-    for name in ("learning_rate", "reuse", "checkpoint_minutes"):
+    if hp["lr_schedule"] not in LR_SCHEDULES:
+        raise ValueError(f"train_expert: unknown lr_schedule {hp['lr_schedule']!r}; choices: {list(LR_SCHEDULES)}")
+    for name in ("learning_rate", "final_learning_rate", "reuse", "checkpoint_minutes"):
         v = hp[name]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not np.isfinite(v) or v <= 0:
             raise ValueError(f"train_expert: {name} must be a positive number, got {v!r}")

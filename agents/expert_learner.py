@@ -4,6 +4,8 @@ outcomes."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import torch
 
@@ -50,6 +52,18 @@ class ReplayBuffer:
         self.next, self.added = (int(v) for v in arrays["meta"])
 
 
+def scheduled_learning_rate(hp: dict, fraction: float) -> float:
+    """The learning rate ``fraction`` (0-1) of the way through a run's budget: constant, or a
+    cosine from ``learning_rate`` down to ``final_learning_rate`` (the network of a run cut short
+    is trained as far as the schedule had come; a resumed run picks the schedule up where it was)."""
+    lr = float(hp["learning_rate"])
+    if hp["lr_schedule"] == "constant":
+        return lr
+    end = float(hp["final_learning_rate"])
+    f = min(max(float(fraction), 0.0), 1.0)
+    return end + (lr - end) * 0.5 * (1.0 + math.cos(math.pi * f))
+
+
 class Learner:
     """The network and its optimizer: policy cross-entropy against the visit distributions plus
     ``value_weight`` x the squared error of the value against the returns."""
@@ -60,6 +74,10 @@ class Learner:
         self.optimizer = torch.optim.Adam(self.policy.parameters(), lr=float(hp["learning_rate"]))
         self.value_weight = float(hp["value_weight"])
         self.updates = 0
+
+    def set_learning_rate(self, lr: float) -> None:
+        for group in self.optimizer.param_groups:
+            group["lr"] = float(lr)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         pol = self.policy

@@ -14,7 +14,7 @@ import numpy as np
 import torch
 
 from .evaluate import play_match, wilson_interval
-from .expert_learner import Learner, ReplayBuffer
+from .expert_learner import Learner, ReplayBuffer, scheduled_learning_rate
 from .factory import make_agent
 from .ppo_policy import PolicyAgent, save_policy_weights
 from .selfplay import SelfPlay
@@ -95,7 +95,7 @@ class ExpertRun:
             self._hand_network()
         try:
             while elapsed() < self.budget:
-                self._round(writer)
+                self._round(writer, elapsed() / self.budget)
                 if self.expert == "puct" and self.learner.updates - last_snapshot >= hp["snapshot_every"]:
                     self._hand_network()
                     last_snapshot = self.learner.updates
@@ -122,7 +122,9 @@ class ExpertRun:
             self.source.close()
         return self._finish(wall, time.perf_counter() - t0, stats)
 
-    def _round(self, writer) -> None:
+    def _round(self, writer, fraction: float) -> None:
+        """One self-play round, then the updates it pays for at the learning rate of ``fraction``
+        (0-1) of the way through the budget."""
         t = time.perf_counter()
         for data in self.source.collect():
             self.buffer.add(data)
@@ -131,6 +133,8 @@ class ExpertRun:
         self.timers["selfplay"] += time.perf_counter() - t
         t = time.perf_counter()
         losses: list[dict] = []
+        lr = scheduled_learning_rate(self.hp, fraction)
+        self.learner.set_learning_rate(lr)
         while self.owed >= 1.0 and self.buffer.size >= self.hp["batch_size"]:
             losses.append(self.learner.update(*self.buffer.sample(self.hp["batch_size"], self.rng)))
             self.owed -= 1.0
@@ -138,6 +142,7 @@ class ExpertRun:
         if writer is not None and losses:
             for key in losses[0]:
                 writer.add_scalar(key, float(np.mean([d[key] for d in losses])), self.positions)
+            writer.add_scalar("learner/learning_rate", lr, self.positions)
             writer.add_scalar("selfplay/positions_per_second",
                               self.positions / max(sum(self.timers.values()), 1e-9), self.positions)
 

@@ -85,6 +85,23 @@ def test_the_learner_fits_the_search_targets():
     assert learner.updates == 151
 
 
+def test_the_learning_rate_follows_its_schedule_over_the_budget():
+    from mushgym.agents.expert_learner import scheduled_learning_rate
+
+    hp = check_hyper({"learning_rate": 1e-3, "final_learning_rate": 1e-4})
+    assert hp["lr_schedule"] == "cosine"
+    rates = [scheduled_learning_rate(hp, f) for f in np.linspace(0.0, 1.0, 11)]
+    assert rates[0] == pytest.approx(1e-3) and rates[-1] == pytest.approx(1e-4)
+    assert rates[5] == pytest.approx(5.5e-4)
+    assert all(a > b for a, b in zip(rates, rates[1:])), "a cosine falls all the way"
+    assert scheduled_learning_rate(hp, 1.7) == pytest.approx(1e-4), "past the budget it stays at the end"
+    flat = check_hyper({"lr_schedule": "constant"})
+    assert {scheduled_learning_rate(flat, f) for f in (0.0, 0.5, 1.0)} == {flat["learning_rate"]}
+    learner = Learner(mushgym.game("fungi_v0"), check_hyper({"net_arch": (8,)}), seed=0)
+    learner.set_learning_rate(2.5e-4)
+    assert [g["lr"] for g in learner.optimizer.param_groups] == [2.5e-4]
+
+
 def test_the_replay_buffer_keeps_the_newest_positions_and_round_trips():
     buf = ReplayBuffer(5, (2,), 3)
     for start in (0, 3, 6):
@@ -145,8 +162,8 @@ def test_a_cut_run_resumes_from_its_checkpoint(tmp_path, monkeypatch):
     calls = {"n": 0}
     original = ExpertRun._round
 
-    def cut_after_a_checkpoint(self, writer):
-        original(self, writer)
+    def cut_after_a_checkpoint(self, writer, fraction):
+        original(self, writer, fraction)
         calls["n"] += 1
         if (self.run_dir / "progress.json").exists() and calls["n"] > 1:
             raise KeyboardInterrupt   # the run is cut here
@@ -174,6 +191,10 @@ def test_bad_settings_are_refused_with_the_valid_choices(tmp_path):
     for name, value in (("simulations", 0), ("games", -1), ("reuse", 0.0), ("explore_moves", -2)):
         with pytest.raises(ValueError, match=name):
             check_hyper({name: value})
+    with pytest.raises(ValueError, match="unknown lr_schedule 'linear'; choices"):
+        check_hyper({"lr_schedule": "linear"})
+    with pytest.raises(ValueError, match="final_learning_rate"):
+        check_hyper({"final_learning_rate": -1.0})
     with pytest.raises(ValueError, match="puct_from"):
         check_hyper({"puct_from": 1.5})
     with pytest.raises(ValueError, match="unknown env 'fungi_v9'; registered envs"):
