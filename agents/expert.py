@@ -184,7 +184,8 @@ def build_expert_parser() -> argparse.ArgumentParser:
     p.add_argument("--puct-simulations", type=int, default=None,
                    help=f"PUCT simulations per move (default {DEFAULTS['puct_simulations']})")
     p.add_argument("--actors", type=int, default=0,
-                   help="self-play in N Ray actors (a local Ray unless --address); 0: in this process (default)")
+                   help="self-play in N Ray actors (a local Ray unless --address or RAY_ADDRESS); "
+                        "0: in this process (default)")
     p.add_argument("--address", default=None, help="a running Ray cluster to use (e.g. auto, or ray://HOST:10001)")
     p.add_argument("--hyper", action="append", default=[], metavar="NAME=VALUE",
                    help="a hyper-parameter (repeatable); names: " + ", ".join(sorted(DEFAULTS)))

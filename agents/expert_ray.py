@@ -24,6 +24,8 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("self-play on Ray needs the rllib extra: pip install 'mushgym[rllib]' "
                       f"(missing: {e.name})") from e
 
+from mushgym.integrations.ray_session import init_ray
+
 from .selfplay import SelfPlay
 
 
@@ -56,14 +58,7 @@ class RaySelfPlay:
 
     def __init__(self, game, hp: dict, seed: int, actors: int, address: str | None = None,
                  spread: bool = False) -> None:
-        if not ray.is_initialized():
-            try:
-                ray.init(address=address or "local", include_dashboard=False, log_to_driver=False,
-                         ignore_reinit_error=True, **({} if address else {"num_cpus": max(actors, 1)}))
-            except ConnectionError as err:
-                raise ConnectionError(
-                    f"{err}. If `ray start` said 'Token authentication is enabled', run this process with "
-                    f"RAY_AUTH_MODE=token (and the cluster's token in ~/.ray/auth_token or RAY_AUTH_TOKEN)") from err
+        init_ray(address, max(actors, 1))
         self.actors = int(actors)
         self.chunk = int(hp["chunk"])
         remote = ray.remote(num_cpus=1, scheduling_strategy="SPREAD" if spread else "DEFAULT")(_Actor)

@@ -236,5 +236,6 @@ class SelfPlay:
     def stats(self) -> dict[str, Any]:
         """Counters and seconds so far: positions, games, simulations; search (network included), network,
         game; and the process's CPU seconds (``time.process_time``: an actor's own, in its process)."""
-        return {**self.counts, "cpu_seconds": time.process_time(), **{f"seconds_{k}": v for k, v in self.timers.items()}, "expert": self.expert,
-                "network_version": self.network_version}
+        return {**self.counts, "cpu_seconds": time.process_time(),
+                **{f"seconds_{k}": v for k, v in self.timers.items()},
+                "expert": self.expert, "network_version": self.network_version}

@@ -57,13 +57,13 @@ def main(argv=None) -> int:
     import ray
 
     from mushgym.agents.expert_ray import RaySelfPlay
+    from mushgym.integrations.ray_session import init_ray
 
     game = mushgym.game(args.env)
     hp = check_hyper({"simulations": args.simulations, "games": args.games, "threads": 1})
     rates = {"in_process_1_thread": _rate(LocalSelfPlay(game, hp, seed=0), args.seconds)}
     print(f"in this process, one search thread: {rates['in_process_1_thread']:,.0f} positions/s", flush=True)
-    ray.init(address=args.address or "local", include_dashboard=False, log_to_driver=False,
-             **({} if args.address else {"num_cpus": max(args.actors)}))
+    init_ray(args.address, max(args.actors))
     for n in args.actors:
         source = RaySelfPlay(game, hp, seed=0, actors=n)
         rates[f"ray_{n}_actors"] = _rate(source, args.seconds)

@@ -34,11 +34,12 @@ def main(argv=None) -> int:
     import ray
 
     from mushgym.integrations import rllib as mrl
+    from mushgym.integrations.ray_session import init_ray
     from mushgym.options import parse_options
 
     options = parse_options(args.option)
     load0 = os.getloadavg()
-    ray.init(address="local", include_dashboard=False, log_to_driver=False, configure_logging=False)
+    init_ray()
     rows = []
     try:
         for n in args.runners:

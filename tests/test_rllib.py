@@ -17,6 +17,7 @@ pytest.importorskip("ray.rllib")
 import ci_scope  # noqa: E402
 import mushgym  # noqa: E402
 from mushgym.integrations import rllib as mrl  # noqa: E402
+from mushgym.integrations.ray_session import init_ray  # noqa: E402
 from mushgym.integrations.rllib_policy import FLOAT_MIN, export_file  # noqa: E402
 
 # one worker, one local Ray for the whole file (addopts: --dist loadgroup): a second Ray start costs ~15-50 s
@@ -151,7 +152,7 @@ def _ray_children() -> list[str]:
 
 @pytest.fixture(scope="module")
 def local_ray():
-    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    assert init_ray(num_cpus=2), "a new local instance, whatever cluster ray start left recorded"
     try:
         yield
     finally:

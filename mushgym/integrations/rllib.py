@@ -57,7 +57,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import time
 import zlib
 from pathlib import Path
@@ -81,6 +80,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
                       f"(missing: {e.name})") from e
 
 import mushgym
+from mushgym.integrations.ray_session import init_ray
 from mushgym.integrations.rllib_policy import build_mlp, mask_logits, save_export
 
 MAIN = "main"
@@ -443,21 +443,6 @@ def sample_steps(runner, num_timesteps: int) -> int:
     return int(sum(ep.env_steps() for ep in runner.sample(num_timesteps=num_timesteps, explore=True)))
 
 
-def _init_ray(address: str | None, num_cpus: int | None) -> bool:
-    """Connect to ``address`` (or ``RAY_ADDRESS``) or start a local instance; True if we started it.
-    With neither, a new instance starts even when another cluster runs on this machine (plain
-    ``ray.init()`` would join the one that ``ray start`` last recorded under /tmp/ray)."""
-    if ray.is_initialized():
-        return False
-    address = address or os.environ.get("RAY_ADDRESS") or None
-    if address:
-        ray.init(address=address, log_to_driver=False)
-    else:
-        ray.init(address="local", num_cpus=num_cpus, include_dashboard=False, log_to_driver=False,
-                 configure_logging=False)
-    return True
-
-
 def _default_run_dir(env_id: str, seed: int) -> Path:
     return Path("runs") / f"rllib_{env_id}_s{seed}_{time.strftime('%Y%m%d-%H%M%S')}"
 
@@ -488,7 +473,7 @@ def train(env_id: str, iterations: int = 20, *, options: dict | None = None, env
     (run_dir / "config.json").write_text(json.dumps({**info, "env_runners": env_runners, "iterations": iterations,
                                                      "snapshot_every": snapshot_every,
                                                      "ray": ray.__version__}, indent=2, default=str))
-    started = _init_ray(address, num_cpus)
+    started = init_ray(address, num_cpus)
     try:
         return _train_loop(config, mapping, info, run_dir, iterations, snapshot_every, checkpoint_every,
                            curve_every, curve_games, max_minutes, progress, on_iteration)
