@@ -94,11 +94,12 @@ class LearningCurve(BaseCallback):
         return row
 
 
-def plot_learning_curve(rows: list[dict[str, Any]], path: Path, env_id: str, games: int | str,
+def plot_learning_curve(rows: list[dict[str, Any]], path: Path, env_id: str, games: int | dict[str, int],
                         opponents=OPPONENTS, xlabel: str = "learner environment steps",
                         title: str | None = None) -> Path | None:
     """Win rates (with 95% intervals) against each of ``opponents`` versus ``rows[i]["steps"]``, as
-    a PNG (an opponent whose rows hold no win rate is left out)."""
+    a PNG (an opponent whose rows hold no win rate is left out). ``games``: the games per point,
+    one number for every opponent or one per opponent's name."""
     try:
         import matplotlib
 
@@ -112,12 +113,14 @@ def plot_learning_curve(rows: list[dict[str, Any]], path: Path, env_id: str, gam
     for name, colour in zip(opponents, colours):
         if any(r.get(f"win_vs_{name}", "") == "" for r in rows):
             continue
-        ax.plot(x, [r[f"win_vs_{name}"] for r in rows], marker="o", color=colour, label=f"win rate vs {name}")
+        per_point = games.get(name) if isinstance(games, dict) else games
+        ax.plot(x, [r[f"win_vs_{name}"] for r in rows], marker="o", color=colour,
+                label=f"vs {name} ({per_point} games per point)")
         ax.fill_between(x, [r[f"win_vs_{name}_lo"] for r in rows], [r[f"win_vs_{name}_hi"] for r in rows],
                         color=colour, alpha=0.2)
     ax.axhline(0.5, color="grey", ls=":", lw=1)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel(f"win rate ({games} games, seats rotated)")
+    ax.set_ylabel("win rate (seats rotated, 95% interval)")
     ax.set_ylim(0, 1)
     ax.set_title(title or f"MaskablePPO on {env_id}: {rows[-1]['minutes']:.1f} minutes")
     ax.legend(loc="lower right")

@@ -281,9 +281,10 @@ class ExpertRun:
         (self.run_dir / "timing.json").write_text(json.dumps(timing, indent=2))
         if self.curve:
             rows = [{**r, "steps": r["positions"]} for r in self.curve]
-            games = f"{self.hp['curve_games']} vs greedy, {self.hp['curve_mcts_games']} vs mcts:1000"
+            opponents = [k.replace(":", "") for k in CURVE_OPPONENTS]
+            games = dict(zip(opponents, (self.hp["curve_games"], self.hp["curve_mcts_games"])))
             plot_learning_curve(rows, self.run_dir / "learning_curve.png", self.game.env_id, games,
-                                opponents=[k.replace(":", "") for k in CURVE_OPPONENTS],
+                                opponents=opponents,
                                 xlabel="self-play positions",
                                 title=f"Expert iteration on {self.game.env_id}: {rows[-1]['minutes']:.1f} minutes")
         return {"run_dir": self.run_dir, "final": final, "timing": timing, "curve": self.curve}
