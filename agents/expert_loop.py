@@ -173,12 +173,16 @@ class ExpertRun:
                                 self.learner.updates)
 
     # --- the learning curve --------------------------------------------------------------
+    def _curve_games(self) -> dict[str, int]:
+        """Games per curve point against each of :data:`CURVE_OPPONENTS`."""
+        return dict(zip(CURVE_OPPONENTS, (int(self.hp["curve_games"]), int(self.hp["curve_mcts_games"]))))
+
     def _curve_point(self, seconds: float, writer) -> dict:
         t = time.perf_counter()
         agent = PolicyAgent(self.learner.policy, self.learner.encoder, deterministic=True, name="network")
         row: dict[str, Any] = {"minutes": round(seconds / 60, 2), "positions": self.positions,
                                "updates": self.learner.updates, "expert": self.expert}
-        games = {"greedy": self.hp["curve_games"], "mcts:1000": self.hp["curve_mcts_games"]}
+        games = self._curve_games()
         for name, opp in self.opponents.items():
             n = int(games[name])
             key = name.replace(":", "")
@@ -281,10 +285,9 @@ class ExpertRun:
         (self.run_dir / "timing.json").write_text(json.dumps(timing, indent=2))
         if self.curve:
             rows = [{**r, "steps": r["positions"]} for r in self.curve]
-            opponents = [k.replace(":", "") for k in CURVE_OPPONENTS]
-            games = dict(zip(opponents, (self.hp["curve_games"], self.hp["curve_mcts_games"])))
+            games = {name.replace(":", ""): n for name, n in self._curve_games().items()}
             plot_learning_curve(rows, self.run_dir / "learning_curve.png", self.game.env_id, games,
-                                opponents=opponents,
+                                opponents=list(games),
                                 xlabel="self-play positions",
                                 title=f"Expert iteration on {self.game.env_id}: {rows[-1]['minutes']:.1f} minutes")
         return {"run_dir": self.run_dir, "final": final, "timing": timing, "curve": self.curve}
