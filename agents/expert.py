@@ -23,7 +23,8 @@ The expert (``expert=``):
   greedy. Every ``snapshot_every`` updates the expert's network is replaced by the learner's.
 
 ``imitation_samples=N`` first fits the network to N decisions of a teacher's games
-(``imitation_teacher``, default greedy; :mod:`mushgym.agents.imitation`), within the time
+(``imitation_teacher``, default greedy; ``imitation_epochs`` passes over them, default 4;
+:mod:`mushgym.agents.imitation`), within the time
 budget: a warm start for the games whose rollouts are too long for MCTS to be a cheap expert.
 
 Hidden information stays hidden: every search redraws what its player cannot see (the game's
@@ -81,6 +82,7 @@ DEFAULTS: dict[str, Any] = dict(
     snapshot_every=200,       # updates between network snapshots handed to the expert
     checkpoint_minutes=5.0,
     imitation_samples=0,      # decisions of the teacher's games to imitate before self-play (0: none)
+    imitation_epochs=4,       # passes over the teacher's decisions
     imitation_teacher="greedy",
     curve_points=6,
     curve_games=100,          # network alone vs greedy per curve point
@@ -99,7 +101,7 @@ def check_hyper(hyper: dict) -> dict:
     if hp["expert"] not in EXPERTS:
         raise ValueError(f"train_expert: unknown expert {hp['expert']!r}; choices: {list(EXPERTS)}")
     for name in ("simulations", "puct_simulations", "games", "threads", "batch", "batch_size", "buffer_size",
-                 "chunk", "snapshot_every"):
+                 "chunk", "snapshot_every", "imitation_epochs"):
         v = hp[name]
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
             raise ValueError(f"train_expert: {name} must be a positive integer, got {v!r}")

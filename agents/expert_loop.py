@@ -159,7 +159,7 @@ class ExpertRun:
         report: dict[str, Any] = {"teacher": str(self.hp["imitation_teacher"]), "games": int(data["games"]),
                                   "collect_seconds": collect}
         if len(data["actions"]) >= 10:
-            report.update(pretrain(self.learner.policy, data, epochs=4, seed=self.seed,
+            report.update(pretrain(self.learner.policy, data, epochs=int(self.hp["imitation_epochs"]), seed=self.seed,
                                    learning_rate=float(self.hp["learning_rate"])))
         else:
             report["skipped"] = True

@@ -82,7 +82,8 @@ def pretrain(policy, data: dict[str, np.ndarray], epochs: int = 4, batch_size: i
     """Fit ``policy`` (an SB3 MaskableActorCriticPolicy) to the teacher's ``data``: cross-entropy
     of its masked action distribution against the teacher's actions plus ``value_weight`` x the
     squared error of its value against the returns. A tenth of the samples is held out;
-    returns the held-out agreement with the teacher (argmax), losses, samples and seconds."""
+    returns the held-out agreement with the teacher (argmax), losses, samples, the epochs run
+    (fewer than ``epochs`` when ``max_seconds`` ran out) and seconds."""
     t0 = time.perf_counter()
     n = len(data["actions"])
     if n < 10:
@@ -97,6 +98,7 @@ def pretrain(policy, data: dict[str, np.ndarray], epochs: int = 4, batch_size: i
     optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
     policy.set_training_mode(True)
     losses: list[float] = []
+    done = 0
     for _ in range(epochs):
         for start in range(0, train.size, batch_size):
             idx = torch.as_tensor(train[start:start + batch_size])
@@ -106,12 +108,13 @@ def pretrain(policy, data: dict[str, np.ndarray], epochs: int = 4, batch_size: i
             loss.backward()
             optimizer.step()
             losses.append(float(loss.detach()))
+        done += 1
         if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
             break
     policy.set_training_mode(False)
     agreement = _agreement(policy, obs[held], masks[held], actions[held])
     return {"samples": int(n), "held_out": int(held.size), "held_out_agreement": agreement,
-            "first_loss": losses[0], "last_loss": float(np.mean(losses[-20:])),
+            "epochs": done, "first_loss": losses[0], "last_loss": float(np.mean(losses[-20:])),
             "seconds": time.perf_counter() - t0}
 
 

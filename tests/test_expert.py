@@ -122,7 +122,8 @@ def test_the_replay_buffer_keeps_the_newest_positions_and_round_trips():
 def run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("expert") / "run"
     summary = train_expert("fungi_v0", minutes=0.25, seed=0, run_dir=folder, progress_bar=False,
-                           expert="auto", puct_from=0.0, imitation_samples=300, **TINY)
+                           expert="auto", puct_from=0.0, imitation_samples=300, imitation_epochs=2,
+                           **TINY)
     return folder, summary
 
 
@@ -144,7 +145,7 @@ def test_a_run_writes_the_model_curve_timing_and_checkpoints(run):
     meta = json.loads((folder / "final.json").read_text())
     assert meta["algo"] == "expert-iteration" and meta["policy"]["net_arch"] == [32, 32]
     warm = json.loads((folder / "imitation.json").read_text())
-    assert warm["teacher"] == "greedy" and warm["samples"] >= 300 and 0 <= warm["held_out_agreement"] <= 1
+    assert warm["teacher"] == "greedy" and warm["samples"] >= 300 and warm["epochs"] == 2 and 0 <= warm["held_out_agreement"] <= 1
     assert t["seconds_imitation"] > 0
 
 
@@ -188,7 +189,8 @@ def test_bad_settings_are_refused_with_the_valid_choices(tmp_path):
         check_hyper({"simulatons": 10})
     with pytest.raises(ValueError, match="unknown expert 'alphazero'; choices"):
         check_hyper({"expert": "alphazero"})
-    for name, value in (("simulations", 0), ("games", -1), ("reuse", 0.0), ("explore_moves", -2)):
+    for name, value in (("simulations", 0), ("games", -1), ("reuse", 0.0), ("explore_moves", -2),
+                        ("imitation_epochs", 0)):
         with pytest.raises(ValueError, match=name):
             check_hyper({name: value})
     with pytest.raises(ValueError, match="unknown lr_schedule 'linear'; choices"):
