@@ -396,7 +396,9 @@ def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse
     p.add_argument("--out", default=None,
                    help="folder for results.csv, results_elo.csv and table.txt "
                         "(default: a new runs/eval_<env>_<date-time>/)")
-    p.add_argument("--csv", default=None, help="write pairwise results to this file instead (Elo to <stem>_elo.csv)")
+    p.add_argument("--csv", default=None,
+                   help="write pairwise results to this file instead (Elo to <stem>_elo.csv, the tables to "
+                        "<stem>_table.txt)")
     p.add_argument("--no-save", action="store_true", help="print the tables only, write no files")
     p.add_argument("--anchor", default="auto",
                    help="agent rated 0 (default: greedy if it plays, else the mean of the agents is 0)")
@@ -435,8 +437,9 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
                             anchor=None if args.anchor == "mean" else args.anchor, trust_models=args.trust_model)
     except (ValueError, FileNotFoundError) as err:  # bad option value, model for another env, ...
         raise SystemExit(f"mushgym eval: {err}") from err
-    if csv_path is not None:
-        (csv_path.parent / "table.txt").write_text(result.table())
+    if csv_path is not None:  # beside the CSV, named after it, so evaluations into one folder keep their tables
+        table_name = f"{csv_path.stem}_table.txt" if args.csv else "table.txt"
+        (csv_path.parent / table_name).write_text(result.table())
     return 0
 
 

@@ -192,6 +192,8 @@ def test_eval_main_fungi(tmp_path, capsys):
     text = capsys.readouterr().out
     assert "greedy" in text and "Elo" in text
     assert out.exists() and (tmp_path / "r_elo.csv").exists()
+    assert "greedy" in (tmp_path / "r_table.txt").read_text()
+    assert not (tmp_path / "table.txt").exists()  # a second --csv into the folder must not overwrite it
 
 
 def test_cli_entry_points_for_mushgym_cli(capsys, tmp_path, monkeypatch):
