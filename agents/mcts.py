@@ -86,7 +86,8 @@ class MCTSAgent(Agent):
     uses_state = True
 
     def __init__(self, env_id: str | None = None, simulations: int = 1000, c: float | None = None,
-                 rollout: str = "auto", value: str = "auto", widen: float | str = "auto", threads: int = 1, seed: int | None = 0, network: Any = None,
+                 rollout: str = "auto", value: str = "auto", widen: float | str = "auto",
+                 horizon: int | str = "auto", threads: int = 1, seed: int | None = 0, network: Any = None,
                  batch: int | None = None, virtual_loss: float = 1.0, trust: bool = False, **options: Any) -> None:
         from mushgym.search import DEFAULT_BATCH, DEFAULT_C, DEFAULT_C_PUCT, ROLLOUTS, VALUES
 
@@ -103,6 +104,7 @@ class MCTSAgent(Agent):
         self.rollout = rollout
         self.value = value
         self.widen = widen
+        self.horizon = horizon
         self.threads = threads
         self.seed = 0 if seed is None else int(seed)
         self.options = options   # pool=... for the perturb_hidden fallback
@@ -131,7 +133,7 @@ class MCTSAgent(Agent):
             from mushgym.search import Searcher
 
             s = Searcher(game, simulations=self.simulations, c=self.c, rollout=self.rollout, value=self.value, widen=self.widen,
-                         threads=self.threads, seed=self.seed, **self.options)
+                         horizon=self.horizon, threads=self.threads, seed=self.seed, **self.options)
             self._searchers[key] = s
         return s
 

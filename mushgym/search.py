@@ -212,14 +212,14 @@ def search_namespace(game: Game, mode: str) -> dict:
         ns = _namespaces.get(key)
         if ns is None:
             ns = dict(vars(kernels))
-            for name in ("determinize", "rollout_policy", "search_value"):
+            for name in ("determinize", "rollout_policy", "search_value", "search_estimate"):
                 fn = find_kernel(kernels, name) if (name != "determinize" or mode == "kernel") else None
                 if fn is not None:
                     ns[name] = fn
                 else:
                     ns.pop(name, None)
             install_search_kernels(ns, "search_" + mode + ("_r" if "rollout_policy" in ns else "")
-                                   + ("_v" if "search_value" in ns else ""))
+                                   + ("_v" if "search_value" in ns else "") + ("_e" if "search_estimate" in ns else ""))
             _namespaces[key] = ns
     return ns
 
@@ -272,7 +272,7 @@ class Searcher:
     """
 
     def __init__(self, game: Game, simulations: int = 1000, c: float | None = None, rollout: str = "random",
-                 value: str = "returns", widen: float | str = 0.0, threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
+                 value: str = "returns", widen: float | str = 0.0, horizon: int | str = 0, threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
                  batch: int = DEFAULT_BATCH, virtual_loss: float = 1.0, pool_trees: int = DEFAULT_POOL_TREES) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
@@ -326,6 +326,17 @@ class Searcher:
             raise ValueError(f"widen (progressive widening: children <= 1 + widen * sqrt(visits); 0 = off) must be "
                              f"a finite number >= 0 or 'auto', got {widen!r}")
         self.widen = float(widen)
+        has_estimate = find_kernel(game.kernels, "search_estimate") is not None
+        if isinstance(horizon, str) and horizon == "auto":
+            # the game's tuned playout horizon (SEARCH_HORIZON beside its search_estimate), with its rollout policy only
+            horizon = int(find_kernel(game.kernels, "SEARCH_HORIZON") or 0) if rollout == "greedy" and has_estimate else 0
+        if isinstance(horizon, bool) or not isinstance(horizon, (int, np.integer)) or horizon < 0:
+            raise ValueError(f"horizon (moves a playout runs past the tree before the game's search_estimate values "
+                             f"it; 0 = play to the end) must be an integer >= 0 or 'auto', got {horizon!r}")
+        if horizon > 0 and not has_estimate:
+            raise ValueError(f"{game.env_id} provides no compiled search_estimate kernel, so a playout horizon is not "
+                             f"available; use horizon=0 (play to the end) or 'auto'")
+        self.horizon = int(horizon)
         self.threads = int(threads)
         self.seed = int(seed) & 0xFFFFFFFFFFFF
         self.mode = determinization_mode(game)
@@ -376,7 +387,8 @@ class Searcher:
             return self._run_puct(b, roots, int(player), visits, values)
         return int(self.ns["mcts_search"](
             roots, roots.shape[0], 1 if self.mode == "kernel" else 0, int(player), self.simulations, self.c,
-            1 if self.rollout == "greedy" else 0, 1 if self.value == "game" else 0, self.widen, self.rng_off, self.lo, self.hi, self.max_len, self.game.config,
+            1 if self.rollout == "greedy" else 0, 1 if self.value == "game" else 0, self.widen, self.horizon, self.rng_off,
+            self.lo, self.hi, self.max_len, self.game.config,
             b.nodes, b.values, b.state, b.mask, b.mark, b.rets, b.work, b.rng, b.path, visits, values))
 
     def _evaluate(self, b: _PuctBuffers, n: int) -> None:

@@ -54,6 +54,9 @@ from .rules import (
 
 ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
 SEARCH_WIDEN = 0.25      # progressive widening for mcts:SIMS (widen="auto" with these rollouts)
+SEARCH_HORIZON = 40      # playout moves past the tree before search_estimate values the state
+ESTIMATE_BETA = 0.6      # search_estimate: softmax weight on the colonies' scores (Nutrients)
+ESTIMATE_GATHER = 0.5    # search_estimate: weight of what a colony's placed gatherers would gather
 TIE = 1e-9               # scores this close count as equal (GreedyAgent's tolerance)
 FIXED = float(1 << 40)   # fixed-point scale of the edge values in the work area
 IN_QUEUE = 1             # low bit of an edge value: the edge waits in the search's queue
@@ -828,3 +831,36 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
     if rng_below(rng, 0, 1 << 20) < ROLLOUT_EPSILON * (1 << 20):
         return sample_masked(mask, n_legal, rng, 0)
     return greedy_move(state, cfg, mask, n_legal, work, rng)
+
+
+# --- the playout horizon's estimate ----------------------------------------------------------------
+@njit(cache=True)
+def colony_score(state, cfg, p, work):
+    """A colony's Nutrients plus ESTIMATE_GATHER x what its placed gatherers would gather now."""
+    return state[mat_nut_at(p)] + ESTIMATE_GATHER * gather_now(state, cfg, p, bonded_counts(state, cfg, p, work))
+
+
+@njit(cache=True)
+def search_estimate(state, cfg, work, out):
+    """An unfinished game's value per agent in [0, 1] (``mushgym.search``: a playout cut
+    ``SEARCH_HORIZON`` moves past the tree): the softmax, weight ``ESTIMATE_BETA``, of the
+    colonies' ``colony_score``; under the Team rules (and in the 2-player game) of the two
+    teams' summed scores, shared by the team's agents. Public state only."""
+    n = cfg[CFG_NP]
+    if cfg[CFG_TEAM] != 0:
+        t0 = colony_score(state, cfg, 0, work) + colony_score(state, cfg, 2, work)
+        t1 = colony_score(state, cfg, 1, work) + colony_score(state, cfg, 3, work)
+        e0 = 1.0 / (1.0 + np.exp(ESTIMATE_BETA * (t1 - t0)))
+        for i in range(cfg[CFG_AGENTS]):
+            out[i] = e0 if i % 2 == 0 else 1.0 - e0
+        return
+    top = NONE
+    for p in range(n):
+        out[p] = colony_score(state, cfg, p, work)
+        top = max(top, out[p])
+    total = 0.0
+    for p in range(n):
+        out[p] = np.exp(ESTIMATE_BETA * (out[p] - top))
+        total += out[p]
+    for p in range(n):
+        out[p] /= total

@@ -27,7 +27,10 @@ Monte Carlo Tree Search", Algorithm 3). Each iteration:
    its own: the normalised return ``(r - lo) / (hi - lo)`` (``value_kind`` 0), or
    the game's compiled ``search_value(state, cfg, lo, hi, out)`` (1), a value in
    [0, 1] per player with more signal than the return (Mycology: win/loss plus a
-   score-margin term).
+   score-margin term). With ``horizon`` > 0 a playout stops that many moves past the
+   tree and the game's compiled ``search_estimate(state, cfg, work, out)`` values the unfinished
+   state (a value in [0, 1] per player): in a long game a full playout's result hardly depends
+   on the move under test (Mycelium: about 350 decisions with four players).
 
 Chance lives inside ``step`` (the state's generator), so tree nodes are sequences
 of decisions (open loop over chance), as in ISMCTS. The tree lives in
@@ -87,7 +90,8 @@ def _search_new_node(nodes, values, n, action, parent, mover):
 
 
 @njit(cache=True, nogil=True)
-def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, rng_off, lo, hi, max_len, cfg,
+def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, horizon, rng_off, lo, hi,
+                max_len, cfg,
                 nodes, values, state, mask, mark, rets, work, rng, path, out_visits, out_values):
     """Run ``sims`` iterations of SO-ISMCTS from ``roots[0]`` (or the pool ``roots[:n_roots]``)
     for ``player``; add each root child's visits and summed value into ``out_visits`` /
@@ -169,8 +173,9 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_ki
             path[depth] = node
             step(state, nodes[node, 0], cfg, work)
             steps += 1
-        # simulation
-        while not is_terminal(state) and steps < max_len:
+        # simulation (to the end, or ``horizon`` moves past the tree when horizon > 0)
+        played = 0
+        while not is_terminal(state) and steps < max_len and (horizon <= 0 or played < horizon):
             nl = legal_mask(state, cfg, mask, work)
             if nl <= 0:
                 break
@@ -180,7 +185,9 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_ki
                 a = sample_masked(mask, nl, rng, 0)
             step(state, a, cfg, work)
             steps += 1
-        # backpropagation (normalised returns; an unfinished rollout counts as the middle)
+            played += 1
+        # backpropagation (normalised returns; a rollout cut at the horizon is worth the game's
+        # search_estimate, one cut by the length limit counts as the middle)
         if is_terminal(state):
             if value_kind == 1:
                 search_value(state, cfg, lo, hi, rets)
@@ -188,6 +195,8 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_ki
                 returns(state, cfg, rets)
                 for q in range(rets.shape[0]):
                     rets[q] = (rets[q] - lo) * scale
+        elif horizon > 0 and played >= horizon:
+            search_estimate(state, cfg, work, rets)
         else:
             for q in range(rets.shape[0]):
                 rets[q] = 0.5
@@ -358,6 +367,14 @@ def search_value(state, cfg, lo, hi, out):
     return
 '''
 
+NO_SEARCH_ESTIMATE = '''
+@njit(cache=True, nogil=True)
+def search_estimate(state, cfg, work, out):
+    """Stand-in: the game has no search_estimate kernel (the caller then refuses horizon > 0)."""
+    for q in range(out.shape[0]):
+        out[q] = 0.5
+'''
+
 NO_ROLLOUT_POLICY = '''
 @njit(cache=True, nogil=True)
 def rollout_policy(state, cfg, mask, n_legal, work, rng):
@@ -369,7 +386,7 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
 def install_search_kernels(namespace: dict, tag: str) -> None:
     """Compile the search loop into ``namespace`` (a copy of a game kernel module's globals,
     holding its kernels, ``sample_masked`` and, if the game provides them, ``determinize``,
-    ``rollout_policy`` and ``search_value``). ``tag`` names the cache entries (one per kind of namespace)."""
+    ``rollout_policy``, ``search_value`` and ``search_estimate``). ``tag`` names the cache entries (one per kind of namespace)."""
     from .codegen import install_source
     from .rng import rng_below, rng_next32, rng_seed
 
@@ -380,5 +397,7 @@ def install_search_kernels(namespace: dict, tag: str) -> None:
         install_source(NO_ROLLOUT_POLICY, namespace, f"{tag}_norollout")
     if "search_value" not in namespace:
         install_source(NO_SEARCH_VALUE, namespace, f"{tag}_novalue")
+    if "search_estimate" not in namespace:
+        install_source(NO_SEARCH_ESTIMATE, namespace, f"{tag}_noestimate")
     install_source(SEARCH_SOURCE, namespace, tag)
     install_source(PUCT_SOURCE, namespace, tag + "_puct")
