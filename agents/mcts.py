@@ -22,7 +22,9 @@ Parameters: ``simulations`` per tree; ``c`` the UCT exploration constant on retu
 normalised to [0, 1] (default 0.7); ``rollout`` ``"auto"`` (default: the game's compiled
 ``rollout_policy`` when it has one, else random; ``mcts:SIMS``), ``"random"``
 (``mcts:SIMS:random``) or ``"greedy"`` (``mcts:SIMS:greedy``, needs the game's
-``rollout_policy``); ``threads`` root-parallel trees, one per
+``rollout_policy``); ``widen`` and ``widen_order`` progressive widening and which move a
+widened node adds next, ``horizon`` a playout cut (each ``"auto"``: the game's tuned value, see
+:mod:`mushgym.search`); ``threads`` root-parallel trees, one per
 thread, merged by root visit counts; ``seed`` (with the state) fixes every move.
 
 ``network``: a policy/value network turns the search into PUCT (AlphaZero-style; see
@@ -86,7 +88,7 @@ class MCTSAgent(Agent):
     uses_state = True
 
     def __init__(self, env_id: str | None = None, simulations: int = 1000, c: float | None = None,
-                 rollout: str = "auto", value: str = "auto", widen: float | str = "auto",
+                 rollout: str = "auto", value: str = "auto", widen: float | str = "auto", widen_order: str = "auto",
                  horizon: int | str = "auto", threads: int = 1, seed: int | None = 0, network: Any = None,
                  batch: int | None = None, virtual_loss: float = 1.0, trust: bool = False, **options: Any) -> None:
         from mushgym.search import DEFAULT_BATCH, DEFAULT_C, DEFAULT_C_PUCT, ROLLOUTS, VALUES
@@ -104,6 +106,7 @@ class MCTSAgent(Agent):
         self.rollout = rollout
         self.value = value
         self.widen = widen
+        self.widen_order = widen_order
         self.horizon = horizon
         self.threads = threads
         self.seed = 0 if seed is None else int(seed)
@@ -133,7 +136,7 @@ class MCTSAgent(Agent):
             from mushgym.search import Searcher
 
             s = Searcher(game, simulations=self.simulations, c=self.c, rollout=self.rollout, value=self.value, widen=self.widen,
-                         horizon=self.horizon, threads=self.threads, seed=self.seed, **self.options)
+                         widen_order=self.widen_order, horizon=self.horizon, threads=self.threads, seed=self.seed, **self.options)
             self._searchers[key] = s
         return s
 

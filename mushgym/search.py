@@ -64,6 +64,16 @@ constant (kernel module or ``envs/<game>/search.py``) when the rollouts are the 
 policy, else 0: tuned per game because it helps Mycology and Mycelium (0.25 each) and hurts Fungi
 (measured below; Mycelium: ``benchmarks/search_ladder/README.md``).
 
+**Which move a widened node adds next** (``widen_order=``): ``"first"`` adds the rollout
+policy's move first, then uniformly random legal moves; ``"ranked"`` asks the rollout policy
+again among the legal moves not yet in the tree, so each new child is the game's heuristic's
+next choice (its best move, then its second best, ...; with the policy's own random share), a
+move ordering for progressive widening without a network. ``"auto"`` (``MCTSAgent``,
+``mcts:SIMS``) takes the game's ``SEARCH_WIDEN_ORDER`` constant beside ``SEARCH_WIDEN`` when the
+rollouts are the game's policy, else ``"first"``. With four Mycelium players the random second
+child is most often a poor move that takes its share of the visits; ranked, the search weighs
+greedy's best moves against each other (Mycelium's docstring has the figures).
+
 **Mycology, the harvest rollout.** ``mcts:1000`` against greedy, wins-draws-losses
 on the same deals, one change at a time (2 players: seeds 0-39; 4 players: seeds 0-31;
 seats rotated; ``MCTSAgent("mycology_v0", simulations=1000, ...)`` against ``greedy`` with
@@ -159,6 +169,7 @@ from .game import MASK_DTYPE, Game
 
 ROLLOUTS = ("auto", "random", "greedy")
 VALUES = ("auto", "returns", "game")
+WIDEN_ORDERS = ("auto", "first", "ranked")
 DEFAULT_C = 0.7
 DEFAULT_C_PUCT = 1.25
 DEFAULT_BATCH = 8
@@ -272,7 +283,7 @@ class Searcher:
     """
 
     def __init__(self, game: Game, simulations: int = 1000, c: float | None = None, rollout: str = "random",
-                 value: str = "returns", widen: float | str = 0.0, horizon: int | str = 0, threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
+                 value: str = "returns", widen: float | str = 0.0, widen_order: str = "first", horizon: int | str = 0, threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
                  batch: int = DEFAULT_BATCH, virtual_loss: float = 1.0, pool_trees: int = DEFAULT_POOL_TREES) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
@@ -326,6 +337,16 @@ class Searcher:
             raise ValueError(f"widen (progressive widening: children <= 1 + widen * sqrt(visits); 0 = off) must be "
                              f"a finite number >= 0 or 'auto', got {widen!r}")
         self.widen = float(widen)
+        if widen_order not in WIDEN_ORDERS:
+            raise ValueError(f"unknown widen_order {widen_order!r} (which move a widened node adds next); "
+                             f"choices: {list(WIDEN_ORDERS)}")
+        if widen_order == "auto":
+            # the game's tuned order (SEARCH_WIDEN_ORDER beside SEARCH_WIDEN), with its rollout policy only
+            widen_order = str(find_kernel(game.kernels, "SEARCH_WIDEN_ORDER") or "first") if rollout == "greedy" else "first"
+        if widen_order == "ranked" and rollout != "greedy":
+            raise ValueError("widen_order='ranked' orders a node's new children by the game's rollout policy, so it "
+                             "needs rollout='greedy' (or 'auto' on a game with a rollout policy); use widen_order='first'")
+        self.widen_order = widen_order
         has_estimate = find_kernel(game.kernels, "search_estimate") is not None
         if isinstance(horizon, str) and horizon == "auto":
             # the game's tuned playout horizon (SEARCH_HORIZON beside its search_estimate), with its rollout policy only
@@ -387,7 +408,7 @@ class Searcher:
             return self._run_puct(b, roots, int(player), visits, values)
         return int(self.ns["mcts_search"](
             roots, roots.shape[0], 1 if self.mode == "kernel" else 0, int(player), self.simulations, self.c,
-            1 if self.rollout == "greedy" else 0, 1 if self.value == "game" else 0, self.widen, self.horizon, self.rng_off,
+            1 if self.rollout == "greedy" else 0, 1 if self.value == "game" else 0, self.widen, 1 if self.widen_order == "ranked" else 0, self.horizon, self.rng_off,
             self.lo, self.hi, self.max_len, self.game.config,
             b.nodes, b.values, b.state, b.mask, b.mark, b.rets, b.work, b.rng, b.path, visits, values))
 

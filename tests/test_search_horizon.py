@@ -60,9 +60,17 @@ def test_mycelium_estimate_grows_with_a_colonys_nutrients():
         assert all(high[p] < low[p] for p in (0, 2, 3))
 
 
-def test_horizon_auto_is_the_games_with_its_rollouts_only():
+def test_horizon_auto_is_the_games_with_its_rollouts_only(monkeypatch):
+    """Mycelium's tuned horizon is 0 (full playouts won more); a game's SEARCH_HORIZON of 40 is
+    what "auto" takes with the game's rollouts, and 0 with random ones."""
+    import envs.mycelium.search
+
     mycelium = mushgym.game("mycelium_v0")
+    assert find_kernel(mycelium.kernels, "SEARCH_HORIZON") == 0
+    assert MCTSAgent("mycelium_v0", simulations=4).searcher(mycelium).horizon == 0
+    monkeypatch.setattr(envs.mycelium.search, "SEARCH_HORIZON", 40)
     tuned = int(find_kernel(mycelium.kernels, "SEARCH_HORIZON"))
+    assert tuned == 40
     assert Searcher(mycelium, simulations=4, rollout="greedy", horizon="auto").horizon == tuned
     assert Searcher(mycelium, simulations=4, rollout="random", horizon="auto").horizon == 0
     assert MCTSAgent("mycelium_v0", simulations=4).searcher(mycelium).horizon == tuned

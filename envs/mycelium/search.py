@@ -25,6 +25,20 @@ gets a new child only while it has fewer than ``1 + 0.25 sqrt(visits)``, the rol
 move first. Without it ``mcts:100`` tries each of the many legal moves of a Mycelium decision
 once and plays nearly at random: it won 1 of 40 four-player games against greedy; with it 25 of
 40 (``benchmarks/search_ladder/README.md``).
+
+``SEARCH_WIDEN_ORDER = "ranked"``: each new child is the rollout policy's choice among the moves
+not yet in the tree (greedy's best, then its next best), where the default order adds a uniformly
+random second child, most often a poor move among the ten or so legal ones. ``SEARCH_HORIZON = 0``: playouts run
+to the end. Four players, against greedy on deals 0-15 (``python benchmarks/search_ab.py
+mycelium_v0 --players 4 --deals 16 --sims 100 --options '{"horizon": 0, "widen_order": "first"}'``):
+
+=====================================  ===========  ===========
+setting                                ``mcts:100``  ``mcts:400``
+=====================================  ===========  ===========
+random second child, full playouts      10-0-6
+horizon 40 with ``search_estimate``     5-0-11       6-0-10
+ranked children, full playouts          12-0-4
+=====================================  ===========  ===========
 """
 
 import numpy as np
@@ -54,7 +68,8 @@ from .rules import (
 
 ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
 SEARCH_WIDEN = 0.25      # progressive widening for mcts:SIMS (widen="auto" with these rollouts)
-SEARCH_HORIZON = 40      # playout moves past the tree before search_estimate values the state
+SEARCH_WIDEN_ORDER = "ranked"   # each new child is the rollout policy's next choice (widen_order="auto")
+SEARCH_HORIZON = 0       # playouts run to the end (horizon="auto"); horizon=N cuts them for search_estimate
 ESTIMATE_BETA = 0.6      # search_estimate: softmax weight on the colonies' scores (Nutrients)
 ESTIMATE_GATHER = 0.5    # search_estimate: weight of what a colony's placed gatherers would gather
 TIE = 1e-9               # scores this close count as equal (GreedyAgent's tolerance)

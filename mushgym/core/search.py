@@ -19,7 +19,11 @@ Monte Carlo Tree Search", Algorithm 3). Each iteration:
    ``mean + c * sqrt(ln(availability) / visits)`` for the player to act there (UCB1
    with availability counts, the ISMCTS "subset-armed bandit"); every available
    child's availability count is incremented;
-3. *expand*: add one child for a legal action not yet in the tree (uniformly);
+3. *expand*: add one child for a legal action not yet in the tree (uniformly; with
+   progressive widening, ``widen`` > 0, only while the node has fewer than
+   ``1 + widen sqrt(visits)`` children, the rollout policy's action first, and with
+   ``ranked`` 1 every new child the rollout policy's choice among the actions not yet in
+   the tree);
 4. *simulate*: play to the end with uniform random legal actions (``rollout_kind``
    0), or with the game's compiled ``rollout_policy`` (1);
 5. *backpropagate*: each node on the path adds the value of the finished game to
@@ -90,7 +94,7 @@ def _search_new_node(nodes, values, n, action, parent, mover):
 
 
 @njit(cache=True, nogil=True)
-def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, horizon, rng_off, lo, hi,
+def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, ranked, horizon, rng_off, lo, hi,
                 max_len, cfg,
                 nodes, values, state, mask, mark, rets, work, rng, path, out_visits, out_values):
     """Run ``sims`` iterations of SO-ISMCTS from ``roots[0]`` (or the pool ``roots[:n_roots]``)
@@ -136,16 +140,30 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_ki
             limit = nl if widen <= 0.0 else 1 + int(widen * np.sqrt(nodes[node, 5]))
             if matched < nl and (matched == 0 or matched < limit) and n_nodes < max_nodes:
                 # expand: a legal action without a child; with widening, the rollout policy's
-                # action first (rollout_kind 1), else a uniformly chosen one
+                # action first (rollout_kind 1), else a uniformly chosen one; ranked widening
+                # (``ranked`` 1) asks the rollout policy again among the actions not yet in the
+                # tree, so the game's heuristic orders every new child (its next-best move)
                 ch = nodes[node, 2]
                 while ch >= 0:
-                    mark[nodes[ch, 0]] = 1
+                    a = nodes[ch, 0]
+                    if ranked == 1 and mask[a] != 0:
+                        mask[a] = 0
+                        mark[a] = 2
+                    else:
+                        mark[a] = 1
                     ch = nodes[ch, 3]
                 chosen = -1
                 if widen > 0.0 and rollout_kind == 1:
-                    a0 = rollout_policy(state, cfg, mask, nl, work, rng)
-                    if mark[a0] == 0:
+                    a0 = rollout_policy(state, cfg, mask, nl - matched if ranked == 1 else nl, work, rng)
+                    if a0 >= 0 and mark[a0] == 0 and mask[a0] != 0:
                         chosen = a0
+                if ranked == 1:
+                    ch = nodes[node, 2]
+                    while ch >= 0:
+                        a = nodes[ch, 0]
+                        if mark[a] == 2:
+                            mask[a] = 1
+                        ch = nodes[ch, 3]
                 if chosen < 0:
                     k = _rng_below(rng, 0, nl - matched)
                     for a in range(A):
