@@ -8,8 +8,8 @@
 :class:`SelfPlay` plays ``games`` games in lockstep, every seat by the same expert. At each
 tick it searches the position of every running game in one :meth:`Searcher.search_many
 <mushgym.search.Searcher.search_many>` call: information-set MCTS with the game's compiled
-rollouts while there is no network (``rollout="auto"``, ``value="auto"``, ``widen="auto"``:
-what ``mcts:SIMS`` plays), PUCT with the network as prior and leaf value once
+rollouts while there is no network (``rollout``, ``value``, ``widen``, ``widen_order`` and
+``horizon`` all ``"auto"``: what ``mcts:SIMS`` plays), PUCT with the network as prior and leaf value once
 :meth:`SelfPlay.set_network` gave it one (the trees of all games share each network call).
 The search sees only what its player sees: the game's determinizer redraws every hidden card
 before each simulation, and the network is fed observations, never the state.
@@ -101,7 +101,7 @@ class SelfPlay:
         self.counts = {"positions": 0, "games": 0, "simulations": 0}
         # one searcher per thread, each searching its share of the games' rows (one tree per move)
         self._mcts = [Searcher(self.game, simulations=self.simulations, rollout="auto", value="auto",
-                               widen="auto", seed=self._next_seed()) for _ in range(self.threads)]
+                               widen="auto", widen_order="auto", horizon="auto", seed=self._next_seed()) for _ in range(self.threads)]
         self._puct: list[Searcher] | None = None
         self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="selfplay") if self.threads > 1 else None
         self._batch = EpisodeBatch(self.game, self.games, max_steps=self.game.spec.max_game_length)

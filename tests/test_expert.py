@@ -43,6 +43,19 @@ def test_self_play_samples_are_search_distributions_over_legal_moves_with_the_mo
     assert (data["lengths"] >= 1).all()
 
 
+def test_self_play_searches_as_mcts_sims_plays():
+    """The MCTS expert takes every game-tuned setting that ``mcts:SIMS`` takes (Mycelium: its
+    rollouts, widening, ranked widening order and playout horizon)."""
+    from mushgym.agents import MCTSAgent
+
+    game = mushgym.game("mycelium_v0")
+    expert = SelfPlay("mycelium_v0", games=1, simulations=8, seed=0)._mcts[0]
+    agent = MCTSAgent("mycelium_v0", simulations=8).searcher(game)
+    for name in ("rollout", "value", "widen", "widen_order", "horizon"):
+        assert getattr(expert, name) == getattr(agent, name), name
+    assert expert.widen_order == "ranked"
+
+
 def test_the_expert_never_reads_what_its_player_cannot_see():
     """Redrawing the hidden cards of a position (the opponent's hand, the deck order) changes
     neither the MCTS expert's visit counts nor the PUCT expert's: both see the mover's view only."""
