@@ -63,12 +63,12 @@ def test_mycelium_estimate_grows_with_a_colonys_nutrients():
 def test_horizon_auto_is_the_games_with_its_rollouts_only(monkeypatch):
     """Mycelium's tuned horizon is 0 (full playouts won more); a game's SEARCH_HORIZON of 40 is
     what "auto" takes with the game's rollouts, and 0 with random ones."""
-    import envs.mycelium.search
+    from mushgym.search import _package_module
 
     mycelium = mushgym.game("mycelium_v0")
     assert find_kernel(mycelium.kernels, "SEARCH_HORIZON") == 0
     assert MCTSAgent("mycelium_v0", simulations=4).searcher(mycelium).horizon == 0
-    monkeypatch.setattr(envs.mycelium.search, "SEARCH_HORIZON", 40)
+    monkeypatch.setattr(_package_module(mycelium.kernels, "search"), "SEARCH_HORIZON", 40)
     tuned = int(find_kernel(mycelium.kernels, "SEARCH_HORIZON"))
     assert tuned == 40
     assert Searcher(mycelium, simulations=4, rollout="greedy", horizon="auto").horizon == tuned
