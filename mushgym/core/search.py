@@ -143,26 +143,26 @@ def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_ki
                 # action first (rollout_kind 1), else a uniformly chosen one; ranked widening
                 # (``ranked`` 1) asks the rollout policy again among the actions not yet in the
                 # tree, so the game's heuristic orders every new child (its next-best move)
+                ask = widen > 0.0 and rollout_kind == 1      # the rollout policy picks the child
+                narrow = ask and ranked == 1                 # ... among the actions not in the tree
                 ch = nodes[node, 2]
                 while ch >= 0:
                     a = nodes[ch, 0]
-                    if ranked == 1 and mask[a] != 0:
+                    mark[a] = 1
+                    if narrow and mask[a] != 0:
                         mask[a] = 0
-                        mark[a] = 2
-                    else:
-                        mark[a] = 1
+                        mark[a] = 2                          # legal here: its mask bit comes back below
                     ch = nodes[ch, 3]
                 chosen = -1
-                if widen > 0.0 and rollout_kind == 1:
-                    a0 = rollout_policy(state, cfg, mask, nl - matched if ranked == 1 else nl, work, rng)
-                    if a0 >= 0 and mark[a0] == 0 and mask[a0] != 0:
+                if ask:
+                    a0 = rollout_policy(state, cfg, mask, nl - matched if narrow else nl, work, rng)
+                    if mark[a0] == 0:
                         chosen = a0
-                if ranked == 1:
+                if narrow:
                     ch = nodes[node, 2]
                     while ch >= 0:
-                        a = nodes[ch, 0]
-                        if mark[a] == 2:
-                            mask[a] = 1
+                        if mark[nodes[ch, 0]] == 2:
+                            mask[nodes[ch, 0]] = 1
                         ch = nodes[ch, 3]
                 if chosen < 0:
                     k = _rng_below(rng, 0, nl - matched)
