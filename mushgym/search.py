@@ -200,6 +200,13 @@ def find_kernel(kernels, name: str):
     return getattr(module, name, None) if module is not None else None
 
 
+def tuned_setting(game: Game, name: str, default):
+    """The game's tuned search constant ``name`` (``SEARCH_WIDEN``, ``SEARCH_WIDEN_ORDER``,
+    ``SEARCH_HORIZON``: beside its rollout policy), or ``default`` when it sets none."""
+    value = find_kernel(game.kernels, name)
+    return default if value is None else value
+
+
 def determinization_mode(game: Game) -> str:
     """``"kernel"`` (the game's compiled determinize), ``"pool"`` (perturb_hidden fallback) or
     ``"open"`` (perfect information: nothing to redraw)."""
@@ -331,7 +338,7 @@ class Searcher:
         self.value = value
         if isinstance(widen, str) and widen == "auto":
             # the game's tuned widening (SEARCH_WIDEN in its search module), with its rollout policy only
-            widen = float(find_kernel(game.kernels, "SEARCH_WIDEN") or 0.0) if rollout == "greedy" else 0.0
+            widen = float(tuned_setting(game, "SEARCH_WIDEN", 0.0) if rollout == "greedy" else 0.0)
         if (isinstance(widen, bool) or not isinstance(widen, (int, float, np.floating)) or not np.isfinite(widen)
                 or widen < 0):
             raise ValueError(f"widen (progressive widening: children <= 1 + widen * sqrt(visits); 0 = off) must be "
@@ -342,7 +349,7 @@ class Searcher:
                              f"choices: {list(WIDEN_ORDERS)}")
         if widen_order == "auto":
             # the game's tuned order (SEARCH_WIDEN_ORDER beside SEARCH_WIDEN), with its rollout policy only
-            widen_order = str(find_kernel(game.kernels, "SEARCH_WIDEN_ORDER") or "first") if rollout == "greedy" else "first"
+            widen_order = str(tuned_setting(game, "SEARCH_WIDEN_ORDER", "first") if rollout == "greedy" else "first")
         if widen_order == "ranked" and rollout != "greedy":
             raise ValueError("widen_order='ranked' orders a node's new children by the game's rollout policy, so it "
                              "needs rollout='greedy' (or 'auto' on a game with a rollout policy); use widen_order='first'")
@@ -350,7 +357,7 @@ class Searcher:
         has_estimate = find_kernel(game.kernels, "search_estimate") is not None
         if isinstance(horizon, str) and horizon == "auto":
             # the game's tuned playout horizon (SEARCH_HORIZON beside its search_estimate), with its rollout policy only
-            horizon = int(find_kernel(game.kernels, "SEARCH_HORIZON") or 0) if rollout == "greedy" and has_estimate else 0
+            horizon = int(tuned_setting(game, "SEARCH_HORIZON", 0) if rollout == "greedy" and has_estimate else 0)
         if isinstance(horizon, bool) or not isinstance(horizon, (int, np.integer)) or horizon < 0:
             raise ValueError(f"horizon (moves a playout runs past the tree before the game's search_estimate values "
                              f"it; 0 = play to the end) must be an integer >= 0 or 'auto', got {horizon!r}")
