@@ -26,6 +26,11 @@ The expert (``expert=``):
 (``imitation_teacher``, default greedy; ``imitation_epochs`` passes over them, default 4;
 :mod:`mushgym.agents.imitation`), within the time
 budget: a warm start for the games whose rollouts are too long for MCTS to be a cheap expert.
+``imitation_mix=F`` keeps those decisions: a share F of every later batch is drawn from them.
+
+``opponent="greedy"`` (any agent name) gives half of each self-play game's seats to that
+fixed agent; only the expert's moves become samples. ``policy_target="best"`` trains the
+policy on the most visited move instead of the visit distribution.
 
 Hidden information stays hidden: every search redraws what its player cannot see (the game's
 determinizer), and the network is fed the mover's observation only.
@@ -59,6 +64,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 from .runs import new_run_dir
 
 EXPERTS = ("auto", "mcts", "puct")
+POLICY_TARGETS = ("visits", "best")
 LR_SCHEDULES = ("constant", "cosine")
 DEFAULTS: dict[str, Any] = dict(
     expert="auto",
@@ -68,6 +74,8 @@ DEFAULTS: dict[str, Any] = dict(
     games=64,                 # self-play games in lockstep (per actor)
     threads=2,                # search threads of the local self-play (root-parallel trees)
     explore_moves=10,         # decisions per game drawn from the visit distribution
+    opponent="",              # "": every seat is the expert's; an agent name (e.g. "greedy"): it plays half the seats
+    policy_target="visits",   # what the policy learns: the root's visit distribution, or "best": its most visited move
     batch=8,                  # PUCT leaves per tree per network call
     net_arch=(256, 256),
     encoder="scaled",
@@ -84,6 +92,8 @@ DEFAULTS: dict[str, Any] = dict(
     imitation_samples=0,      # decisions of the teacher's games to imitate before self-play (0: none)
     imitation_epochs=4,       # passes over the teacher's decisions
     imitation_teacher="greedy",
+    imitation_learning_rate=0.0,   # the warm start's learning rate (0: learning_rate)
+    imitation_mix=0.0,        # share of every self-play batch drawn from the warm start's decisions (0 <= mix < 1)
     curve_points=6,
     curve_games=100,          # network alone vs greedy per curve point
     curve_mcts_games=20,      # network alone vs mcts:1000 per curve point (0: none)
@@ -109,6 +119,19 @@ def check_hyper(hyper: dict) -> dict:
         v = hp[name]
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise ValueError(f"train_expert: {name} must be an integer >= 0, got {v!r}")
+    if hp["policy_target"] not in POLICY_TARGETS:
+        raise ValueError(f"train_expert: unknown policy_target {hp['policy_target']!r}; choices: {list(POLICY_TARGETS)}")
+    if not isinstance(hp["opponent"], str):
+        raise ValueError(f"train_expert: opponent must be an agent name such as 'greedy' (or '' for none), "
+                         f"got {hp['opponent']!r}")
+    mix = hp["imitation_mix"]
+    if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0.0 <= mix < 1.0:
+        raise ValueError(f"train_expert: imitation_mix must be a number in [0, 1), got {mix!r}")
+    if mix > 0 and not hp["imitation_samples"]:
+        raise ValueError("train_expert: imitation_mix needs a warm start to mix in (imitation_samples > 0)")
+    ilr = hp["imitation_learning_rate"]
+    if isinstance(ilr, bool) or not isinstance(ilr, (int, float)) or not np.isfinite(ilr) or ilr < 0:
+        raise ValueError(f"train_expert: imitation_learning_rate must be a number >= 0 (0: learning_rate), got {ilr!r}")
     if hp["lr_schedule"] not in LR_SCHEDULES:
         raise ValueError(f"train_expert: unknown lr_schedule {hp['lr_schedule']!r}; choices: {list(LR_SCHEDULES)}")
     for name in ("learning_rate", "final_learning_rate", "reuse", "checkpoint_minutes"):

@@ -70,6 +70,7 @@ class Learner:
 
     def __init__(self, game, hp: dict, seed: int) -> None:
         torch.manual_seed(seed)
+        self.best_move = hp.get("policy_target", "visits") == "best"
         self.policy, self.encoder = new_network(game, hp["net_arch"], hp["encoder"])
         self.optimizer = torch.optim.Adam(self.policy.parameters(), lr=float(hp["learning_rate"]))
         self.value_weight = float(hp["value_weight"])
@@ -85,9 +86,21 @@ class Learner:
         latent_pi, latent_vf = pol.mlp_extractor(features)
         return pol.action_net(latent_pi), pol.value_net(latent_vf).reshape(-1)
 
-    def update(self, obs, masks, target, returns) -> dict[str, float]:
+    def update(self, obs, masks, target, returns, extra=None) -> dict[str, float]:
+        """One gradient step on raw observations ``obs`` with their legal ``masks``, policy
+        ``target`` rows and ``returns`` (with ``policy_target="best"``, each target row is first
+        made one-hot on its largest entry); ``extra``: more rows ``(encoded obs, masks, targets,
+        returns)`` in the same batch, taken as they are (the warm start's decisions)."""
         self.policy.set_training_mode(True)
-        x = torch.as_tensor(self.encoder.encode_batch(obs))
+        x = self.encoder.encode_batch(obs)
+        if self.best_move and len(target):
+            best = np.asarray(target).argmax(axis=1)
+            target = np.zeros_like(target)
+            target[np.arange(len(best)), best] = 1.0
+        if extra is not None:
+            x, masks, target, returns = (np.concatenate([a, np.asarray(b, dtype=np.asarray(a).dtype)])
+                                         for a, b in zip((x, masks, target, returns), extra))
+        x = torch.as_tensor(x)
         logits, values = self.forward(x)
         logits = logits.masked_fill(~torch.as_tensor(masks), -1e9)
         logp = torch.log_softmax(logits, dim=1)

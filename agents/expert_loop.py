@@ -28,7 +28,8 @@ class LocalSelfPlay:
     def __init__(self, game, hp: dict, seed: int) -> None:
         self.worker = SelfPlay(game.env_id, game.options, games=hp["games"], simulations=hp["simulations"],
                                puct_simulations=hp["puct_simulations"], threads=hp["threads"],
-                               explore_moves=hp["explore_moves"], batch=hp["batch"], seed=seed)
+                               explore_moves=hp["explore_moves"], batch=hp["batch"], seed=seed,
+                               opponent=hp["opponent"] or None)
         self.chunk = int(hp["chunk"])
         self.actors = 0
 
@@ -67,6 +68,7 @@ class ExpertRun:
         self.owed = 0.0
         self.expert = "puct" if hp["expert"] == "puct" else "mcts"
         self.curve: list[dict] = []
+        self.anchor: dict[str, np.ndarray] | None = None   # the warm start's decisions, mixed into batches
         self.timers = {"selfplay": 0.0, "learner": 0.0, "evaluation": 0.0, "checkpoint": 0.0}
         self._prior_timers: dict[str, float] = {}   # a resumed run's seconds before this process
         self.progress_bar, self.tensorboard = progress_bar, tensorboard
@@ -90,6 +92,8 @@ class ExpertRun:
         next_ckpt = elapsed() + 60.0 * hp["checkpoint_minutes"]
         if self.hp["imitation_samples"] and not (self.run_dir / "imitation.json").exists():
             self._imitate()
+        elif self.hp["imitation_mix"] > 0:   # a resumed run: the same teacher decisions again, not refitted
+            self.anchor = self._teacher_data()
         last_snapshot = self.learner.updates
         if self.expert == "puct":
             self._hand_network()
@@ -135,8 +139,11 @@ class ExpertRun:
         losses: list[dict] = []
         lr = scheduled_learning_rate(self.hp, fraction)
         self.learner.set_learning_rate(lr)
-        while self.owed >= 1.0 and self.buffer.size >= self.hp["batch_size"]:
-            losses.append(self.learner.update(*self.buffer.sample(self.hp["batch_size"], self.rng)))
+        size = self.hp["batch_size"]
+        mixed = int(round(size * self.hp["imitation_mix"])) if self.anchor is not None else 0
+        while self.owed >= 1.0 and self.buffer.size >= size - mixed:
+            losses.append(self.learner.update(*self.buffer.sample(size - mixed, self.rng),
+                                              extra=self._anchor_rows(mixed)))
             self.owed -= 1.0
         self.timers["learner"] += time.perf_counter() - t
         if writer is not None and losses:
@@ -146,23 +153,42 @@ class ExpertRun:
             writer.add_scalar("selfplay/positions_per_second",
                               self.positions / max(sum(self.timers.values()), 1e-9), self.positions)
 
+    def _teacher_data(self) -> dict[str, np.ndarray]:
+        """The warm start's teacher decisions (encoded observations; at most half the budget)."""
+        from .imitation import collect_teacher_games
+
+        teacher = make_agent(self.hp["imitation_teacher"], env_id=self.game.env_id, seed=self.seed)
+        return collect_teacher_games(self.game, teacher, self.learner.encoder, int(self.hp["imitation_samples"]),
+                                     seed=self.seed + 7_000_000, max_seconds=0.5 * self.budget)
+
+    def _anchor_rows(self, n: int):
+        """``n`` random warm-start decisions as (encoded obs, masks, one-hot targets, returns), or None."""
+        if not n or self.anchor is None or len(self.anchor["actions"]) == 0:
+            return None
+        a = self.anchor
+        idx = self.rng.integers(0, len(a["actions"]), size=n)
+        target = np.zeros((n, self.game.num_actions), np.float32)
+        target[np.arange(n), a["actions"][idx]] = 1.0
+        return a["obs"][idx], a["masks"][idx], target, a["returns"][idx]
+
     def _imitate(self) -> None:
         """The warm start: the network fitted to the teacher's games (counted in the time budget;
-        at most half of it goes to the teacher's games), reported in ``imitation.json``."""
-        from .imitation import collect_teacher_games, pretrain
+        at most half of it goes to the teacher's games), reported in ``imitation.json``. With
+        ``imitation_mix`` the decisions stay in memory, a share of every later batch."""
+        from .imitation import pretrain
 
         t = time.perf_counter()
-        teacher = make_agent(self.hp["imitation_teacher"], env_id=self.game.env_id, seed=self.seed)
-        data = collect_teacher_games(self.game, teacher, self.learner.encoder, int(self.hp["imitation_samples"]),
-                                     seed=self.seed + 7_000_000, max_seconds=0.5 * self.budget)
+        data = self._teacher_data()
         collect = time.perf_counter() - t
         report: dict[str, Any] = {"teacher": str(self.hp["imitation_teacher"]), "games": int(data["games"]),
                                   "collect_seconds": collect}
         if len(data["actions"]) >= 10:
             report.update(pretrain(self.learner.policy, data, epochs=int(self.hp["imitation_epochs"]), seed=self.seed,
-                                   learning_rate=float(self.hp["learning_rate"])))
+                                   learning_rate=float(self.hp["imitation_learning_rate"] or self.hp["learning_rate"])))
         else:
             report["skipped"] = True
+        if self.hp["imitation_mix"] > 0:
+            self.anchor = data
         self.timers["imitation"] = time.perf_counter() - t   # inside the loop's clock: counted in the budget
         (self.run_dir / "imitation.json").write_text(json.dumps(report, indent=2))
 

@@ -66,7 +66,7 @@ class RaySelfPlay:
                                       dict(games=hp["games"], simulations=hp["simulations"],
                                            puct_simulations=hp["puct_simulations"], threads=1,
                                            explore_moves=hp["explore_moves"], batch=hp["batch"],
-                                           seed=seed + 1_000_003 * k))
+                                           seed=seed + 1_000_003 * k, opponent=hp.get("opponent") or None))
                         for k in range(self.actors)]
         self.in_flight: dict[Any, int] = {h.play.remote(self.chunk): k for k, h in enumerate(self.handles)}
 

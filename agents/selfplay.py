@@ -16,7 +16,11 @@ before each simulation, and the network is fed observations, never the state.
 
 Each decision becomes a sample: the mover's observation (exactly the env's), its legal
 actions, the search's root visit distribution (the policy target) and, once the game is
-over, the mover's return (the value target). Exploration: for the first ``explore_moves``
+over, the mover's return (the value target). With ``opponent="greedy"`` (any agent name of
+:func:`mushgym.agents.factory.make_agent`) half of each game's seats are that fixed agent's
+(seats 0 and 2 of four in one game, 1 and 3 in the next); only the expert's decisions are
+searched and become samples: a network distilled from them learns to beat that opponent, on
+the positions its games against it reach. Exploration: for the first ``explore_moves``
 decisions of each game the move is drawn from the visit distribution (temperature 1), after
 that it is the most visited move. Root Dirichlet noise (AlphaZero) is not used: the
 determinizers already give every search a different world, and the temperature spreads the
@@ -35,7 +39,7 @@ from typing import Any
 import numpy as np
 
 import mushgym
-from mushgym.episodes import EpisodeBatch
+from mushgym.episodes import EpisodeBatch, decide
 from mushgym.search import Searcher
 
 try:  # the train extra
@@ -74,12 +78,13 @@ class SelfPlay:
     ``simulations`` per move, one tree per move; ``threads`` searchers on as many cores, each
     searching its share of the games; ``puct_simulations`` per move once a
     network is set (default ``simulations``); ``explore_moves`` decisions per game drawn from
-    the visit distribution. ``seed`` fixes the deals and every search.
+    the visit distribution; ``opponent`` (an agent name, default none) plays half the seats.
+    ``seed`` fixes the deals and every search.
     """
 
     def __init__(self, env_id: str, options: dict[str, Any] | None = None, games: int = 64,
                  simulations: int = 400, puct_simulations: int | None = None, threads: int = 1,
-                 explore_moves: int = 10, batch: int = 8, seed: int = 0) -> None:
+                 explore_moves: int = 10, batch: int = 8, seed: int = 0, opponent: str | None = None) -> None:
         for name, value in (("games", games), ("simulations", simulations), ("threads", threads),
                             ("batch", batch)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
@@ -109,6 +114,27 @@ class SelfPlay:
         self._batch.deal(rows, self._deals(self.games))
         self._moves = np.zeros(self.games, dtype=np.int64)
         self._pending: list[list[tuple]] = [[] for _ in range(self.games)]
+        self._opponent = self._make_opponent(opponent)
+        self._deals_so_far = np.arange(self.games, dtype=np.int64)   # per row: its game's number (the seats' side)
+
+    def _make_opponent(self, opponent: str | None):
+        """The fixed agent of the other seats (``opponent``), or None: every seat is the expert's."""
+        if opponent is None or opponent == "":
+            return None
+        if not isinstance(opponent, str):
+            raise ValueError(f"SelfPlay: opponent must be an agent name such as 'greedy', got {opponent!r}")
+        from .factory import make_agent
+
+        agent = make_agent(opponent, env_id=self.env_id, seed=self._next_seed())
+        agent.reset(seed=self._next_seed())
+        return agent
+
+    def _opponent_rows(self, rows: np.ndarray) -> np.ndarray:
+        """Which of ``rows`` (running games) the opponent moves in: game k of a row gives the
+        expert the seats of k's parity (seats 0 and 2 of four, then 1 and 3), the opponent the rest."""
+        if self._opponent is None:
+            return np.zeros(rows.size, dtype=bool)
+        return (self._batch.players[rows] + self._deals_so_far[rows]) % 2 == 1
 
     def _next_seed(self) -> int:
         return int(self.rng.integers(0, 2**48))
@@ -191,9 +217,11 @@ class SelfPlay:
         out: list[tuple] = []
         ready = finished = 0
         while ready < positions:
-            rows = b.running()
+            running = b.running()
+            theirs = self._opponent_rows(running)
+            rows = running[~theirs]
             masks = b.masks[rows].copy()
-            visits = self._search(rows)
+            visits = self._search(rows) if rows.size else np.zeros((0, self.game.num_actions), np.int64)
             actions = self._choose(rows, visits, masks)
             total = np.maximum(np.where(masks != 0, visits, 0).sum(axis=1, keepdims=True), 1)
             policy = (np.where(masks != 0, visits, 0) / total).astype(np.float32)
@@ -201,10 +229,15 @@ class SelfPlay:
                 if visits[j][masks[j] != 0].sum() > 0:   # a search that never left the root teaches nothing
                     self._pending[i].append((b.obs[i].copy(), masks[j] != 0, policy[j], int(b.players[i])))
             t0 = time.perf_counter()
+            if theirs.any():
+                them = running[theirs]
+                rows = np.concatenate([rows, them])
+                actions = np.concatenate([actions, decide(self._opponent, self.game, b, them)])
             bad = b.step(rows, actions)
             self.timers["game"] += time.perf_counter() - t0
             if bad >= 0:
-                raise RuntimeError(f"{self.env_id}: the search chose an illegal action (game row {rows[bad % rows.size]})")
+                raise RuntimeError(f"{self.env_id}: the search or the opponent chose an illegal action "
+                                   f"(game row {rows[bad % rows.size]})")
             self._moves[rows] += 1
             over = rows[b.players[rows] < 0]
             for i in over:
@@ -220,6 +253,7 @@ class SelfPlay:
             if over.size:
                 b.deal(over, self._deals(over.size))
                 self._moves[over] = 0
+                self._deals_so_far[over] += 1
         self.counts["positions"] += ready
         self.counts["games"] += finished
         obs, masks, policy, returns, players, lengths = (np.stack(col) if k < 3 else np.asarray(col)
