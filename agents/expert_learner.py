@@ -52,6 +52,13 @@ class ReplayBuffer:
         self.next, self.added = (int(v) for v in arrays["meta"])
 
 
+def one_hot(indices: np.ndarray, num_actions: int) -> np.ndarray:
+    """float32 rows, each 1 at its index and 0 elsewhere."""
+    out = np.zeros((len(indices), num_actions), np.float32)
+    out[np.arange(len(indices)), indices] = 1.0
+    return out
+
+
 def scheduled_learning_rate(hp: dict, fraction: float) -> float:
     """The learning rate ``fraction`` (0-1) of the way through a run's budget: constant, or a
     cosine from ``learning_rate`` down to ``final_learning_rate`` (the network of a run cut short
@@ -70,7 +77,7 @@ class Learner:
 
     def __init__(self, game, hp: dict, seed: int) -> None:
         torch.manual_seed(seed)
-        self.best_move = hp.get("policy_target", "visits") == "best"
+        self.best_move = hp["policy_target"] == "best"
         self.policy, self.encoder = new_network(game, hp["net_arch"], hp["encoder"])
         self.optimizer = torch.optim.Adam(self.policy.parameters(), lr=float(hp["learning_rate"]))
         self.value_weight = float(hp["value_weight"])
@@ -93,10 +100,8 @@ class Learner:
         returns)`` in the same batch, taken as they are (the warm start's decisions)."""
         self.policy.set_training_mode(True)
         x = self.encoder.encode_batch(obs)
-        if self.best_move and len(target):
-            best = np.asarray(target).argmax(axis=1)
-            target = np.zeros_like(target)
-            target[np.arange(len(best)), best] = 1.0
+        if self.best_move:
+            target = one_hot(np.asarray(target).argmax(axis=1), np.shape(target)[1])
         if extra is not None:
             x, masks, target, returns = (np.concatenate([a, np.asarray(b, dtype=np.asarray(a).dtype)])
                                          for a, b in zip((x, masks, target, returns), extra))

@@ -14,7 +14,7 @@ import numpy as np
 import torch
 
 from .evaluate import play_match, wilson_interval
-from .expert_learner import Learner, ReplayBuffer, scheduled_learning_rate
+from .expert_learner import Learner, ReplayBuffer, one_hot, scheduled_learning_rate
 from .factory import make_agent
 from .ppo_policy import PolicyAgent, save_policy_weights
 from .selfplay import SelfPlay
@@ -26,10 +26,7 @@ class LocalSelfPlay:
     """Self-play in this process: one :class:`SelfPlay` whose searches use ``threads`` cores."""
 
     def __init__(self, game, hp: dict, seed: int) -> None:
-        self.worker = SelfPlay(game.env_id, game.options, games=hp["games"], simulations=hp["simulations"],
-                               puct_simulations=hp["puct_simulations"], threads=hp["threads"],
-                               explore_moves=hp["explore_moves"], batch=hp["batch"], seed=seed,
-                               opponent=hp["opponent"] or None)
+        self.worker = SelfPlay.from_hyper(game.env_id, game.options, hp, seed, threads=hp["threads"])
         self.chunk = int(hp["chunk"])
         self.actors = 0
 
@@ -93,7 +90,7 @@ class ExpertRun:
         if self.hp["imitation_samples"] and not (self.run_dir / "imitation.json").exists():
             self._imitate()
         elif self.hp["imitation_mix"] > 0:   # a resumed run: the same teacher decisions again, not refitted
-            self.anchor = self._teacher_data()
+            self._keep_anchor(self._teacher_data())
         last_snapshot = self.learner.updates
         if self.expert == "puct":
             self._hand_network()
@@ -161,15 +158,18 @@ class ExpertRun:
         return collect_teacher_games(self.game, teacher, self.learner.encoder, int(self.hp["imitation_samples"]),
                                      seed=self.seed + 7_000_000, max_seconds=0.5 * self.budget)
 
+    def _keep_anchor(self, data: dict[str, np.ndarray]) -> None:
+        """Keep the teacher's decisions for ``imitation_mix`` (none kept if no teacher game finished)."""
+        if self.hp["imitation_mix"] > 0 and len(data["actions"]):
+            self.anchor = data
+
     def _anchor_rows(self, n: int):
         """``n`` random warm-start decisions as (encoded obs, masks, one-hot targets, returns), or None."""
-        if not n or self.anchor is None or len(self.anchor["actions"]) == 0:
+        if not n:
             return None
         a = self.anchor
         idx = self.rng.integers(0, len(a["actions"]), size=n)
-        target = np.zeros((n, self.game.num_actions), np.float32)
-        target[np.arange(n), a["actions"][idx]] = 1.0
-        return a["obs"][idx], a["masks"][idx], target, a["returns"][idx]
+        return a["obs"][idx], a["masks"][idx], one_hot(a["actions"][idx], self.game.num_actions), a["returns"][idx]
 
     def _imitate(self) -> None:
         """The warm start: the network fitted to the teacher's games (counted in the time budget;
@@ -187,8 +187,7 @@ class ExpertRun:
                                    learning_rate=float(self.hp["imitation_learning_rate"] or self.hp["learning_rate"])))
         else:
             report["skipped"] = True
-        if self.hp["imitation_mix"] > 0:
-            self.anchor = data
+        self._keep_anchor(data)
         self.timers["imitation"] = time.perf_counter() - t   # inside the loop's clock: counted in the budget
         (self.run_dir / "imitation.json").write_text(json.dumps(report, indent=2))
 

@@ -32,11 +32,11 @@ from .selfplay import SelfPlay
 class _Actor:
     """One self-play worker as a Ray actor (wrapped by ``ray.remote`` in :class:`RaySelfPlay`)."""
 
-    def __init__(self, env_id: str, options: dict, kwargs: dict) -> None:
+    def __init__(self, env_id: str, options: dict, hp: dict, seed: int) -> None:
         from mushgym.weights import one_torch_thread
 
         one_torch_thread()
-        self.worker = SelfPlay(env_id, options, **kwargs)
+        self.worker = SelfPlay.from_hyper(env_id, options, hp, seed, threads=1)
 
     def play(self, positions: int) -> dict:
         return self.worker.play(positions)
@@ -62,11 +62,7 @@ class RaySelfPlay:
         self.actors = int(actors)
         self.chunk = int(hp["chunk"])
         remote = ray.remote(num_cpus=1, scheduling_strategy="SPREAD" if spread else "DEFAULT")(_Actor)
-        self.handles = [remote.remote(game.env_id, dict(game.options),
-                                      dict(games=hp["games"], simulations=hp["simulations"],
-                                           puct_simulations=hp["puct_simulations"], threads=1,
-                                           explore_moves=hp["explore_moves"], batch=hp["batch"],
-                                           seed=seed + 1_000_003 * k, opponent=hp.get("opponent") or None))
+        self.handles = [remote.remote(game.env_id, dict(game.options), dict(hp), seed + 1_000_003 * k)
                         for k in range(self.actors)]
         self.in_flight: dict[Any, int] = {h.play.remote(self.chunk): k for k, h in enumerate(self.handles)}
 

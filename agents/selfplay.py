@@ -115,7 +115,7 @@ class SelfPlay:
         self._moves = np.zeros(self.games, dtype=np.int64)
         self._pending: list[list[tuple]] = [[] for _ in range(self.games)]
         self._opponent = self._make_opponent(opponent)
-        self._deals_so_far = np.arange(self.games, dtype=np.int64)   # per row: its game's number (the seats' side)
+        self._side = np.arange(self.games, dtype=np.int64) % 2   # per row: the parity of the expert's seats, flipped each deal
 
     def _make_opponent(self, opponent: str | None):
         """The fixed agent of the other seats (``opponent``), or None: every seat is the expert's."""
@@ -129,12 +129,20 @@ class SelfPlay:
         agent.reset(seed=self._next_seed())
         return agent
 
+    @classmethod
+    def from_hyper(cls, env_id: str, options: dict[str, Any], hp: dict, seed: int, threads: int) -> "SelfPlay":
+        """The self-play worker of an expert-iteration run's settings ``hp``
+        (:data:`mushgym.agents.expert.DEFAULTS`), in this process or in a Ray actor."""
+        return cls(env_id, options, games=hp["games"], simulations=hp["simulations"],
+                   puct_simulations=hp["puct_simulations"], threads=threads, explore_moves=hp["explore_moves"],
+                   batch=hp["batch"], seed=seed, opponent=hp["opponent"] or None)
+
     def _opponent_rows(self, rows: np.ndarray) -> np.ndarray:
-        """Which of ``rows`` (running games) the opponent moves in: game k of a row gives the
-        expert the seats of k's parity (seats 0 and 2 of four, then 1 and 3), the opponent the rest."""
+        """Which of ``rows`` (running games) the opponent moves in: the seats whose parity is not
+        the row's side (the expert holds seats 0 and 2 of four in one game, 1 and 3 in the next)."""
         if self._opponent is None:
             return np.zeros(rows.size, dtype=bool)
-        return (self._batch.players[rows] + self._deals_so_far[rows]) % 2 == 1
+        return self._batch.players[rows] % 2 != self._side[rows]
 
     def _next_seed(self) -> int:
         return int(self.rng.integers(0, 2**48))
@@ -253,7 +261,7 @@ class SelfPlay:
             if over.size:
                 b.deal(over, self._deals(over.size))
                 self._moves[over] = 0
-                self._deals_so_far[over] += 1
+                self._side[over] ^= 1
         self.counts["positions"] += ready
         self.counts["games"] += finished
         obs, masks, policy, returns, players, lengths = (np.stack(col) if k < 3 else np.asarray(col)

@@ -4,10 +4,10 @@
     python benchmarks/search_agreement.py fungi_v0 --sims 400 1000
 
 Positions are sampled from greedy's games (decisions with more than one legal move, each kept
-with probability ``--keep``). Every position is searched twice by ``mcts:SIMS`` (the game's
-tuned settings, as ``mcts:SIMS`` plays) with two different seeds; the record gives the share of
-positions where the two most visited moves are the same, where each is greedy's move, and the
-same per action group. Expert iteration trains on such moves (``policy_target="best"``) or
+with probability ``--keep``). Every position is searched twice by ``mcts:SIMS`` (its searcher,
+``MCTSAgent.searcher``) with two different seeds, and each search's move is the one the agent
+plays (``Searcher.choose``); the record gives the share of positions where the two moves are
+the same, where each is greedy's move, and the same per action group. Expert iteration trains on such moves (``policy_target="best"``) or
 visit distributions: a search that agrees with itself half the time is a noisy teacher, its
 strength in the few positions where it is consistent.
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -27,21 +26,22 @@ from pathlib import Path
 import numpy as np
 
 import mushgym
-from mushgym.agents import make_agent
+from mushgym.agents import MCTSAgent, make_agent
 from mushgym.episodes import EpisodeBatch, decide
 from mushgym.search import Searcher
+from search_ladder import record_fields
 
 HERE = Path(__file__).resolve().parent
 
 
 def sample_positions(game, positions: int, keep: float, seed: int):
-    """``positions`` states of greedy's games with a real choice, the mover, and greedy's move."""
+    """``positions`` states of greedy's games with a real choice, the mover, its legal actions and greedy's move."""
     greedy = make_agent("greedy", env_id=game.env_id, seed=seed)
     rng = np.random.default_rng(seed)
     b = EpisodeBatch(game, 8, max_steps=game.spec.max_game_length)
     rows = np.arange(8, dtype=np.int64)
     b.deal(rows, rng.integers(0, 2**62, size=8))
-    states, players, moves = [], [], []
+    states, players, masks, moves = [], [], [], []
     while len(states) < positions:
         live = b.running()
         acts = decide(greedy, game, b, live)
@@ -49,23 +49,23 @@ def sample_positions(game, positions: int, keep: float, seed: int):
             if (b.masks[i] != 0).sum() > 1 and rng.random() < keep and len(states) < positions:
                 states.append(b.states[i].copy())
                 players.append(int(b.players[i]))
+                masks.append(b.masks[i].copy())
                 moves.append(int(acts[j]))
         b.step(live, acts)
         over = live[b.players[live] < 0]
         if over.size:
             b.deal(over, rng.integers(0, 2**62, size=over.size))
-    return np.array(states), np.array(players, dtype=np.int64), np.array(moves)
+    return np.array(states), np.array(players, dtype=np.int64), np.array(masks), np.array(moves)
 
 
-def agreement(game, states, players, greedy_moves, sims: int, seed: int) -> dict:
-    """The two searches' most visited moves compared with each other and with greedy's."""
+def agreement(game, states, players, masks, greedy_moves, sims: int, seed: int) -> dict:
+    """The two searches' moves compared with each other and with greedy's."""
     best = []
     t0 = time.perf_counter()
     for k in range(2):
-        searcher = Searcher(game, simulations=sims, rollout="auto", value="auto", widen="auto",
-                            widen_order="auto", horizon="auto", seed=seed + 1 + k)
-        visits, _ = searcher.search_many(states, players)
-        best.append(visits.argmax(axis=1))
+        visits, values = MCTSAgent(simulations=sims, seed=seed + 1 + k).searcher(game).search_many(
+            states, players)
+        best.append(np.array([Searcher.choose(v, w, m) for v, w, m in zip(visits, values, masks)]))
     seconds = time.perf_counter() - t0
     a, b = best
     groups: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -95,19 +95,14 @@ def main(argv=None) -> None:
     if not 0 < args.keep <= 1:
         ap.error(f"--keep must be in (0, 1], got {args.keep}")
     game = mushgym.game(args.env, **({} if args.players is None else {"num_players": args.players}))
-    states, players, moves = sample_positions(game, args.positions, args.keep, args.seed)
-    rows = [agreement(game, states, players, moves, s, args.seed) for s in args.sims]
+    states, players, masks, moves = sample_positions(game, args.positions, args.keep, args.seed)
+    rows = [agreement(game, states, players, masks, moves, s, args.seed) for s in args.sims]
     for r in rows:
         print(f"{args.env} {game.num_players}p mcts:{r['simulations']}: agrees with itself "
               f"{r['self_agreement']:.1%}, with greedy {r['greedy_agreement']:.1%} "
               f"({r['positions']} positions)", flush=True)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            cwd=HERE).stdout.strip()
-    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
-               "unknown") if Path("/proc/cpuinfo").exists() else "unknown"
-    date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    record = {"date": date, "machine": cpu, "commit": commit, "command": "python " + " ".join(sys.argv),
-              "env": args.env, "players": game.num_players, "rows": rows}
+    record = {**record_fields(), "command": "python " + " ".join(sys.argv), "env": args.env,
+              "players": game.num_players, "rows": rows}
     out = Path(args.out) if args.out else HERE / "results" / (
         time.strftime("%Y-%m-%d-%H%M", time.gmtime()) + f"-search-agreement-{args.env}.json")
     out.write_text(json.dumps(record, indent=2) + "\n")

@@ -140,15 +140,21 @@ def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, pat
     return read_pair(path, a, b)
 
 
-def record_header(command: str) -> str:
-    """The lines that date a ladder record: date, machine, commit and the command that made it."""
+def record_fields() -> dict[str, str]:
+    """What dates a benchmark record: date (UTC), machine and commit."""
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                                 cwd=HERE, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         commit = "unknown (not a git checkout)"
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return f"{command}\n\ndate: {when}\nmachine: {describe_machine(machine())}\ncommit: {commit}\n"
+    return {"date": when, "machine": describe_machine(machine()), "commit": commit}
+
+
+def record_header(command: str) -> str:
+    """The lines that date a ladder record: date, machine, commit and the command that made it."""
+    f = record_fields()
+    return f"{command}\n\ndate: {f['date']}\nmachine: {f['machine']}\ncommit: {f['commit']}\n"
 
 
 def label(name: str) -> str:
