@@ -28,6 +28,10 @@ The expert (``expert=``):
 budget: a warm start for the games whose rollouts are too long for MCTS to be a cheap expert.
 ``imitation_mix=F`` keeps those decisions: a share F of every later batch is drawn from them.
 
+``init_model=PATH`` starts the network from a saved model of the same game, options, encoder
+and layer sizes (a PPO model of ``mushgym train``, or an earlier run's ``final.pt``) instead
+of from random weights; its first learning-curve point is played before any update.
+
 ``opponent="greedy"`` (any agent name) gives half of each self-play game's seats to that
 fixed agent; only the expert's moves become samples. ``policy_target="best"`` trains the
 policy on the most visited move instead of the visit distribution.
@@ -94,6 +98,7 @@ DEFAULTS: dict[str, Any] = dict(
     imitation_teacher="greedy",
     imitation_learning_rate=0.0,   # the warm start's learning rate (0: learning_rate)
     imitation_mix=0.0,        # share of every self-play batch drawn from the warm start's decisions (0 <= mix < 1)
+    init_model="",            # a saved model (weights-only .pt with its .json) to start from, e.g. a PPO model
     curve_points=6,
     curve_games=100,          # network alone vs greedy per curve point
     curve_mcts_games=20,      # network alone vs mcts:1000 per curve point (0: none)
@@ -121,6 +126,11 @@ def check_hyper(hyper: dict) -> dict:
             raise ValueError(f"train_expert: {name} must be an integer >= 0, got {v!r}")
     if hp["policy_target"] not in POLICY_TARGETS:
         raise ValueError(f"train_expert: unknown policy_target {hp['policy_target']!r}; choices: {list(POLICY_TARGETS)}")
+    if not isinstance(hp["init_model"], str):
+        raise ValueError(f"train_expert: init_model must be the path of a saved model (or '' for none), "
+                         f"got {hp['init_model']!r}")
+    if hp["init_model"] and not Path(hp["init_model"]).exists():
+        raise ValueError(f"train_expert: init_model {hp['init_model']!r}: no such file")
     if not isinstance(hp["opponent"], str):
         raise ValueError(f"train_expert: opponent must be an agent name such as 'greedy' (or '' for none), "
                          f"got {hp['opponent']!r}")

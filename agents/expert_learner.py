@@ -5,6 +5,7 @@ outcomes."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import torch
@@ -71,6 +72,42 @@ def scheduled_learning_rate(hp: dict, fraction: float) -> float:
     return end + (lr - end) * 0.5 * (1.0 + math.cos(math.pi * f))
 
 
+def start_from(policy, path: str, game, hp: dict) -> None:
+    """Load the weights of the saved model at ``path`` (weights-only ``.pt`` with its ``.json``, as
+    ``mushgym train`` and expert iteration write them) into ``policy``: the network a run starts
+    from. The model must be of the same game and options, encoder and layer sizes; any mismatch
+    is a ValueError naming both sides."""
+    from .ppo_policy import load_policy
+
+    try:
+        agent = load_policy(path, env_id=game.env_id)
+    except (OSError, ValueError) as err:
+        raise ValueError(f"train_expert: init_model {path!r} cannot be loaded: {err}") from None
+    import mushgym
+
+    from .ppo_policy import _find_meta
+
+    meta = _find_meta(Path(path))
+    model_options = mushgym.game(game.env_id, **meta.get("options", {})).options
+    if model_options != game.options:
+        differ = {k: (model_options.get(k), v) for k, v in game.options.items() if model_options.get(k) != v}
+        raise ValueError(f"train_expert: init_model {path} was trained with other options than this run "
+                         f"(option: (model, run)): {differ}")
+    encoder = meta.get("encoder") or meta.get("policy", {}).get("encoder")
+    if encoder != hp["encoder"]:
+        raise ValueError(f"train_expert: init_model {path} uses the {encoder!r} encoder, this run {hp['encoder']!r}; "
+                         f"pass --hyper encoder={encoder}")
+    arch = tuple(int(n) for n in meta.get("policy", {}).get("net_arch", ()))
+    if arch != tuple(hp["net_arch"]):
+        raise ValueError(f"train_expert: init_model {path} has layers {list(arch)}, this run {list(hp['net_arch'])}; "
+                         f"pass --hyper net_arch={list(arch)}")
+    activation = meta.get("policy", {}).get("activation", "tanh")
+    if activation != "tanh":
+        raise ValueError(f"train_expert: init_model {path} uses the {activation!r} activation; "
+                         "expert iteration's networks use 'tanh'")
+    policy.load_state_dict(agent.policy.state_dict())
+
+
 class Learner:
     """The network and its optimizer: policy cross-entropy against the visit distributions plus
     ``value_weight`` x the squared error of the value against the returns."""
@@ -79,6 +116,8 @@ class Learner:
         torch.manual_seed(seed)
         self.best_move = hp["policy_target"] == "best"
         self.policy, self.encoder = new_network(game, hp["net_arch"], hp["encoder"])
+        if hp.get("init_model"):
+            start_from(self.policy, hp["init_model"], game, hp)
         self.optimizer = torch.optim.Adam(self.policy.parameters(), lr=float(hp["learning_rate"]))
         self.value_weight = float(hp["value_weight"])
         self.updates = 0

@@ -85,12 +85,15 @@ class ExpertRun:
         elapsed = lambda: self.prior_seconds + time.perf_counter() - t0   # noqa: E731
         points = max(int(hp["curve_points"]), 0)
         every = self.budget / points if points else float("inf")
-        next_point = (len(self.curve) + 1) * every if points else float("inf")
         next_ckpt = elapsed() + 60.0 * hp["checkpoint_minutes"]
         if self.hp["imitation_samples"] and not (self.run_dir / "imitation.json").exists():
             self._imitate()
         elif self.hp["imitation_mix"] > 0:   # a resumed run: the same teacher decisions again, not refitted
             self._keep_anchor(self._teacher_data())
+        if hp["init_model"] and points and not self.curve:
+            self._curve_point(elapsed(), writer)   # the model started from, before any update
+        timed = [r for r in self.curve if r["updates"] > 0 or not hp["init_model"]]   # not the starting point
+        next_point = (len(timed) + 1) * every if points else float("inf")
         last_snapshot = self.learner.updates
         if self.expert == "puct":
             self._hand_network()

@@ -22,7 +22,9 @@ at a time from 1,000 simulations, one seat rotation of 2 x players games for sma
 all at once without search), to ``<stem>_pairs/<A>__<B>.csv`` (one row per
 chunk: the first game, games, A's wins, draws, A's losses, steps, seconds); a rerun of the same
 command resumes each pairing where it stopped (same seeds, same seats), and ``--report`` writes
-the ladder from whatever games the pairing files hold. Pairings run cheapest first.
+the ladder from whatever games the pairing files hold. Pairings run cheapest first. The same
+command started in several shells shares the games: each claims the next chunk no other live
+process plays (one process per core halves a long pairing's wall clock).
 ``--games-for AGENT=N`` plays N games (instead of --games) in every pairing with AGENT;
 ``--games-pair A,B=N`` plays N games in the pairing of A and B (over both).
 
@@ -36,6 +38,7 @@ import argparse
 import csv
 import datetime
 import itertools
+import os
 import re
 import subprocess
 import time
@@ -121,22 +124,81 @@ def chunk_size(a: str, b: str, players: int, games: int) -> int:
     return min(games, 2 * players) if sims > 0 else games
 
 
+def done_games(path: Path) -> set[int]:
+    """The game indices a pairing file's rows hold (row: first game, games, ...)."""
+    if not path.exists():
+        return set()
+    with path.open() as f:
+        return {g for r in csv.DictReader(f) for g in range(int(r["start"]), int(r["start"]) + int(r["games"]))}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def claimed_games(path: Path) -> set[int]:
+    """The games other processes are playing: ``<pairing>.<first>.claim`` files holding ``pid games``.
+    A claim whose process has died is removed (its chunk is played again)."""
+    taken: set[int] = set()
+    for claim in path.parent.glob(f"{path.stem}.*.claim"):
+        try:
+            pid, n = (int(x) for x in claim.read_text().split())
+            first = int(claim.name[len(path.stem) + 1:-len(".claim")])
+        except (OSError, ValueError):
+            continue   # being written, or just released
+        if _alive(pid):
+            taken.update(range(first, first + n))
+        else:
+            claim.unlink(missing_ok=True)
+    return taken
+
+
+def claim_chunk(path: Path, games: int, chunk: int) -> tuple[int, int, Path] | None:
+    """Claim the next ``chunk`` games of a pairing that no row holds and no live process plays: the
+    first such game and the free games after it. Returns (first, games, claim file), or None when
+    every game is played or being played. Processes running the same command share the work."""
+    while True:
+        taken = done_games(path) | claimed_games(path)
+        free = next((g for g in range(games) if g not in taken), None)
+        if free is None:
+            return None
+        n = 1
+        while n < chunk and free + n < games and free + n not in taken:
+            n += 1
+        claim = path.parent / f"{path.stem}.{free}.claim"
+        try:
+            fd = os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            continue   # another process claimed it first
+        with os.fdopen(fd, "w") as f:
+            f.write(f"{os.getpid()} {n}")
+        return free, n, claim
+
+
 def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, path: Path, chunk: int) -> MatchResult:
     """Play (or resume) ``games`` games of a pairing, appending a row to ``path`` per chunk of
     ``chunk`` games: game ``i`` has seed ``seed + i`` and the seats of arrangement ``i``, as in
-    one ``play_match`` call of all the games, however they are cut into chunks."""
-    done = read_pair(path, a, b)
-    start = done.games if done is not None else 0
+    one ``play_match`` call of all the games, however they are cut into chunks. Several processes
+    running the same command share a pairing's chunks (``claim_chunk``): start the command once
+    per core."""
     if not path.exists():
         with path.open("w", newline="") as f:
             csv.writer(f).writerow(PAIR_FIELDS)
-    while start < games:
-        n = min(chunk, games - start)
-        m = play_range(game, agent_a, agent_b, a, b, start, n, seed)
-        with path.open("a", newline="") as f:
-            csv.writer(f).writerow([start, m.games, m.wins, m.draws, m.losses, m.steps, round(m.seconds, 2)])
-        start += n
-        print(f"    {a} vs {b}: {start}/{games} games", flush=True)
+    while (claimed := claim_chunk(path, games, chunk)) is not None:
+        start, n, claim = claimed
+        try:
+            m = play_range(game, agent_a, agent_b, a, b, start, n, seed)
+            with path.open("a", newline="") as f:
+                csv.writer(f).writerow([start, m.games, m.wins, m.draws, m.losses, m.steps, round(m.seconds, 2)])
+        finally:
+            claim.unlink(missing_ok=True)
+        print(f"    {a} vs {b}: {len(done_games(path))}/{games} games", flush=True)
     return read_pair(path, a, b)
 
 
