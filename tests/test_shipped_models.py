@@ -12,7 +12,7 @@ import mushgym  # noqa: E402
 from mushgym.agents import load_policy, make_agent, play_match  # noqa: E402
 
 TRAINING = Path(__file__).resolve().parent.parent / "benchmarks" / "training"
-SHIPPED = sorted([*TRAINING.glob("*_ppo.pt"), *TRAINING.glob("*_expert.pt")])
+SHIPPED = sorted([*TRAINING.glob("*_ppo.pt"), *TRAINING.glob("*_expert*.pt")])
 
 
 def test_the_board_game_models_are_shipped():
