@@ -181,12 +181,14 @@ def claim_chunk(path: Path, games: int, chunk: int) -> tuple[int, int, Path] | N
         return free, n, claim
 
 
-def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, path: Path, chunk: int) -> MatchResult:
+def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, path: Path,
+              chunk: int) -> MatchResult | None:
     """Play (or resume) ``games`` games of a pairing, appending a row to ``path`` per chunk of
     ``chunk`` games: game ``i`` has seed ``seed + i`` and the seats of arrangement ``i``, as in
     one ``play_match`` call of all the games, however they are cut into chunks. Several processes
     running the same command share a pairing's chunks (``claim_chunk``): start the command once
-    per core."""
+    per core. Returns the games the file holds: None if none has finished yet (other processes
+    play them all)."""
     if not path.exists():
         with path.open("w", newline="") as f:
             csv.writer(f).writerow(PAIR_FIELDS)
@@ -332,6 +334,9 @@ def main(argv=None):
         for a, b in pairs:
             m = play_pair(game, built[a], built[b], a, b, n_games(a, b), args.seed, pair_path(pairs_dir, a, b),
                           chunk_size(a, b, args.players, n_games(a, b)))
+            if m is None:   # every game of it is being played by other processes, none finished yet
+                print(f"  {a} vs {b}: played by another process", flush=True)
+                continue
             matches.append(m)
             print(f"  {a} vs {b}: {m.wins}-{m.draws}-{m.losses} in {m.seconds:.1f}s", flush=True)
     played = [n for n in agents if any(n in (m.a, m.b) for m in matches)]

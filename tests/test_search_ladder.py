@@ -50,3 +50,12 @@ def test_a_chunk_stops_before_games_already_played(tmp_path):
     first2, n2, _ = search_ladder.claim_chunk(path, 8, 4)
     assert (first2, n2) == (4, 4)
     assert search_ladder.claim_chunk(path, 8, 4) is None            # every game played or claimed
+
+
+def test_a_pairing_whose_games_other_processes_play_is_left_to_them(tmp_path, capsys):
+    game = mushgym.game("fungi_v0")
+    path = tmp_path / "random__greedy.csv"
+    (tmp_path / "random__greedy.0.claim").write_text(f"{os.getpid()} 4")   # a live process plays all 4
+    a, b = make_agent("random", seed=1), make_agent("greedy", seed=2)
+    assert search_ladder.play_pair(game, a, b, "random", "greedy", 4, 0, path, 2) is None
+    assert _rows(path) == []
