@@ -75,35 +75,33 @@ def scheduled_learning_rate(hp: dict, fraction: float) -> float:
 def start_from(policy, path: str, game, hp: dict) -> None:
     """Load the weights of the saved model at ``path`` (weights-only ``.pt`` with its ``.json``, as
     ``mushgym train`` and expert iteration write them) into ``policy``: the network a run starts
-    from. The model must be of the same game and options, encoder and layer sizes; any mismatch
-    is a ValueError naming both sides."""
-    from .ppo_policy import load_policy
-
-    try:
-        agent = load_policy(path, env_id=game.env_id)
-    except (OSError, ValueError) as err:
-        raise ValueError(f"train_expert: init_model {path!r} cannot be loaded: {err}") from None
+    from. The model must be of the same game and options, encoder, layer sizes and activation;
+    any mismatch is a ValueError naming both sides."""
     import mushgym
 
-    from .ppo_policy import _find_meta
+    from .ppo_policy import _find_meta, load_policy
 
+    try:
+        agent = load_policy(path, env_id=game.env_id)   # the format, the env and the weights checked
+    except (OSError, ValueError) as err:
+        raise ValueError(f"train_expert: init_model {path!r} cannot be loaded: {err}") from None
     meta = _find_meta(Path(path))
+    desc = meta.get("policy", {})
     model_options = mushgym.game(game.env_id, **meta.get("options", {})).options
     if model_options != game.options:
         differ = {k: (model_options.get(k), v) for k, v in game.options.items() if model_options.get(k) != v}
         raise ValueError(f"train_expert: init_model {path} was trained with other options than this run "
                          f"(option: (model, run)): {differ}")
-    encoder = meta.get("encoder") or meta.get("policy", {}).get("encoder")
+    encoder = meta.get("encoder") or desc.get("encoder")
     if encoder != hp["encoder"]:
         raise ValueError(f"train_expert: init_model {path} uses the {encoder!r} encoder, this run {hp['encoder']!r}; "
                          f"pass --hyper encoder={encoder}")
-    arch = tuple(int(n) for n in meta.get("policy", {}).get("net_arch", ()))
+    arch = tuple(int(n) for n in desc.get("net_arch", ()))
     if arch != tuple(hp["net_arch"]):
         raise ValueError(f"train_expert: init_model {path} has layers {list(arch)}, this run {list(hp['net_arch'])}; "
                          f"pass --hyper net_arch={list(arch)}")
-    activation = meta.get("policy", {}).get("activation", "tanh")
-    if activation != "tanh":
-        raise ValueError(f"train_expert: init_model {path} uses the {activation!r} activation; "
+    if desc.get("activation", "tanh") != "tanh":
+        raise ValueError(f"train_expert: init_model {path} uses the {desc['activation']!r} activation; "
                          "expert iteration's networks use 'tanh'")
     policy.load_state_dict(agent.policy.state_dict())
 
@@ -116,7 +114,7 @@ class Learner:
         torch.manual_seed(seed)
         self.best_move = hp["policy_target"] == "best"
         self.policy, self.encoder = new_network(game, hp["net_arch"], hp["encoder"])
-        if hp.get("init_model"):
+        if hp["init_model"]:
             start_from(self.policy, hp["init_model"], game, hp)
         self.optimizer = torch.optim.Adam(self.policy.parameters(), lr=float(hp["learning_rate"]))
         self.value_weight = float(hp["value_weight"])

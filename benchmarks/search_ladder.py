@@ -133,12 +133,13 @@ def done_games(path: Path) -> set[int]:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (signal 0 only asks; another user's process refuses it)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
+        pass
     return True
 
 
