@@ -10,12 +10,9 @@ docstring for the table), and a test checks the compiled move against the Python
 on random states of every option set. It reads what the seat to act sees: its own hand, the
 public table and the static board (the 2-player game: both hands of the agent).
 
-Allocation-free: the per-location tables (bonded Paths, the nutrient cards known to come) are
-packed 4 bits a location into one integer, and the edge values (the best tree or Willow value
-discounted by 0.8 an edge, ``edge_values``) are computed into the game's own work area
-(``WORK_SIZE`` = 2 x edges + 8, preallocated by the search) as fixed-point integers: a
-label-correcting search from the trees' edges, the same values greedy.py reads from its distance
-tables (to ~1e-11).
+The board valuations it reads (packed per-location tables, the edge values toward the Nutrient
+Trees, gathering, the variants' shop and hero values) are in ``search_board.py``; everything is
+allocation-free.
 
 The valuation of Exchange actions is one function, ``exchange_score``; it finds those actions
 through the action space's ``exchange`` group (``EXCHANGE_FIRST``, ``EXCHANGE_OPTIONS``).
@@ -47,23 +44,26 @@ from numba import njit
 from mushgym.core import rng_below
 
 from .emsporium import POUCH, SHIELD, SWORD
-from .greedy import HERO_VALUE, ITEM_VALUE, KEEP, SPORE_KEEP
+from .greedy import ITEM_VALUE, KEEP, SPORE_KEEP
 from .rules import (
     A, A_ATTACK, A_BIRDS, A_BPAIR, A_BREMOVE, A_BUILD, A_BUY, A_BUY_ITEM, A_CARD, A_DECEIVE, A_END, A_FLY,
-    A_ARRANGE, A_GATHER_TAKE, A_GATHERER, A_HERO, A_HERO_PICK, A_INKY, A_LEGEND, A_MAGIC, A_NO_DEFENSE, A_PASS, A_PATTACK,
-    A_PAY_CARD, A_PAY_DONE, A_PAY_TOKEN, A_PENNY, A_PLACE_PATH, A_PLACE_TAVERN, A_PVIEW, A_REMOVE_OWN, A_RUSSULA,
-    A_TRADE, A_TRUFFLE, A_USE, A_VEILED, A_WITCH, AB_BIRDS, AB_FLY, AB_INKY, AB_PARROT_VIEW, AB_PENNY,
-    AB_THIEF_STEAL, AD, BLEWIT, C_ATT, C_DEF, CFG_AGENTS, CFG_EMS, CFG_MUSH, CFG_NE, CFG_NG, CFG_NP, CFG_TAVERN,
-    CFG_TEAM, CFG_WILLOW, CHANT, D_ARRANGE, D_ATT_CARD, D_BN, D_BUY, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK,
-    D_INKY_GIVE, D_LEGEND, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RUSSULA_PICK, D_TRADE, D_USE, E,
-    HAND_LIMIT, HDECK_N, NK, HERO_UP, MAX_GATHER_TAKE, MAX_PATHS, MAXP, NDECK_N, NE_CENTER, NE_RAIN, NE_TREE, NH, PARASOL,
-    PARROT, PH_ACTION, PH_DISCARD, PH_EXPLORE, PH_PLACE, PHASE, SHIITAKE, SHOP, T, TAVERN, TP, WIN_NUTRIENTS,
-    bonded_edges, c_bonus_at, can_build_at, cfg_cave_at, cfg_combat_at, cfg_edge_nbr_at, cfg_gloc_edges_at,
-    cfg_gloc_kind_at, cfg_hero_amount_at, cfg_hero_effect_at, cfg_item_cost_at, cfg_nut_effect_at, cfg_nut_target_at,
-    cfg_spore_at, cfg_tree_at, combat_token_action, ctok_at, decision_at, decision_depth, discard_at, gatherer_at,
-    hand_at, has_path, hero_up_at, items_at, legend_deal_at, loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at,
-    ndeck_at, ndiscard_at, npaths_at, nseen_at, reinforce_action, rep_card, sample_masked, shop_at, spawn_action,
-    thief_pair_action, top_player,
+    A_ARRANGE, A_GATHER_TAKE, A_GATHERER, A_HERO, A_HERO_PICK, A_INKY, A_LEGEND, A_MAGIC, A_NO_DEFENSE,
+    A_PASS, A_PATTACK, A_PAY_CARD, A_PAY_DONE, A_PAY_TOKEN, A_PENNY, A_PLACE_PATH, A_PLACE_TAVERN, A_PVIEW,
+    A_REMOVE_OWN, A_RUSSULA, A_TRADE, A_TRUFFLE, A_USE, A_VEILED, A_WITCH, AB_BIRDS, AB_FLY, AB_INKY,
+    AB_PARROT_VIEW, AB_PENNY, AB_THIEF_STEAL, AD, BLEWIT, C_ATT, C_DEF, CFG_AGENTS, CFG_NE, CFG_NG, CFG_NP,
+    CFG_TAVERN, CFG_TEAM, CHANT, D_ARRANGE, D_ATT_CARD, D_BN, D_BUY, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK,
+    D_INKY_GIVE, D_LEGEND, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RUSSULA_PICK, D_TRADE,
+    D_USE, E, HAND_LIMIT, HDECK_N, NK, HERO_UP, MAX_GATHER_TAKE, MAX_PATHS, MAXP, NDECK_N, NH, PARASOL,
+    PARROT, PH_ACTION, PH_DISCARD, PH_EXPLORE, PH_PLACE, PHASE, SHIITAKE, SHOP, T, TAVERN, WIN_NUTRIENTS,
+    c_bonus_at, can_build_at, cfg_cave_at, cfg_combat_at, cfg_hero_effect_at, cfg_spore_at,
+    combat_token_action, ctok_at, decision_at, decision_depth, discard_at, gatherer_at, hand_at, hero_up_at,
+    items_at, legend_deal_at, mat_nut_at, mat_spores_at, ndeck_at, ndiscard_at, npaths_at, nseen_at,
+    reinforce_action, rep_card, sample_masked, shop_at, spawn_action, thief_pair_action,
+)
+from .search_board import (
+    NONE, nibble, keep_value, seat_to_act, is_friend, is_target, bonded_counts, upcoming_counts, feeds_my_trees,
+    edge_values, edge_value, on_tree, gather_value, gather_now, best_places_value, gatherer_score,
+    shop_target, hero_worth, hero_use_score, spore_capacity,
 )
 
 ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
@@ -73,304 +73,11 @@ SEARCH_HORIZON = 0       # playouts run to the end (horizon="auto"); horizon=N c
 ESTIMATE_BETA = 0.6      # search_estimate: softmax weight on the colonies' scores (Nutrients)
 ESTIMATE_GATHER = 0.5    # search_estimate: weight of what a colony's placed gatherers would gather
 TIE = 1e-9               # scores this close count as equal (GreedyAgent's tolerance)
-FIXED = float(1 << 40)   # fixed-point scale of the edge values in the work area
-IN_QUEUE = 1             # low bit of an edge value: the edge waits in the search's queue
-NONE = -1e300
 EXCHANGE_FIRST = A.groups["exchange"].offset          # the Exchange actions: kind x option
 EXCHANGE_OPTIONS = A.groups["exchange"].shape[1]      # option 0 draw, 1 + c a spore into seat c's cave
 EXCHANGE_LAST = EXCHANGE_FIRST + A.groups["exchange"].size
-PAIR_BONUS_TYPES = (CHANT, BLEWIT, PARASOL, SHIITAKE)
 
 
-# --- small tables ------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def nibble(packed, g):
-    """Location ``g``'s 4-bit count in a packed per-location table."""
-    return (packed >> (4 * g)) & 15
-
-
-@njit(cache=True)
-def keep_value(cfg, t):
-    """greedy.py's ``_keep_value``: what a card of type ``t`` is worth holding."""
-    return KEEP[t] + 0.4 * cfg[cfg_spore_at(t)] + cfg[cfg_combat_at(t)] / 8.0
-
-
-@njit(cache=True)
-def seat_to_act(state):
-    """The seat deciding (the Team rules: an agent acts for the seat on top of the stack)."""
-    return top_player(state) if decision_depth(state) > 0 else state[TP]
-
-
-@njit(cache=True)
-def is_friend(cfg, p, q):
-    """``q`` is ``p`` or, under the Team rules, its teammate."""
-    return q == p or (cfg[CFG_TEAM] != 0 and q == (p + 2) % MAXP)
-
-
-@njit(cache=True)
-def is_target(cfg, g):
-    """A Nutrient Tree or the Willow (gather-location kinds 1 and 2)."""
-    k = cfg[cfg_gloc_kind_at(g)]
-    return k == 1 or k == 2
-
-
-@njit(cache=True)
-def bonded_counts(state, cfg, p, work):
-    """p's bonded Paths on each location, packed 4 bits a location (``bonded_edges`` in the work area)."""
-    bonded_edges(state, cfg, p, work)
-    packed = 0
-    for g in range(cfg[CFG_NG]):
-        n = 0
-        for k in range(6):
-            e = cfg[cfg_gloc_edges_at(g, k)]
-            if e >= 0 and work[e] != 0:
-                n += 1
-        packed |= n << (4 * g)
-    return packed
-
-
-@njit(cache=True)
-def card_gain_at(cfg, k, g):
-    """1 when nutrient card kind ``k`` puts a Nutrient on location ``g`` (greedy.py's ``_card_gain``)."""
-    eff = cfg[cfg_nut_effect_at(k)]
-    if eff == NE_TREE:
-        return 1 if cfg[cfg_nut_target_at(k)] == g else 0
-    if eff == NE_CENTER:
-        return 1 if cfg[CFG_WILLOW] == g else 0
-    if eff == NE_RAIN:
-        for t in range(4):
-            if cfg[cfg_tree_at(t)] == g:
-                return 1
-    return 0
-
-
-@njit(cache=True)
-def upcoming_counts(state, cfg, p):
-    """Nutrients the nutrient cards p knows come before its next Gather Phase add, packed per location."""
-    packed = 0
-    top = state[NDECK_N]
-    for i in range(min(cfg[CFG_NP], top)):
-        pos = top - 1 - i
-        if state[nseen_at(p, pos)] != 0:
-            k = state[ndeck_at(pos)]
-            for g in range(cfg[CFG_NG]):
-                packed += card_gain_at(cfg, k, g) << (4 * g)
-    return packed
-
-
-@njit(cache=True)
-def feeds_my_trees(cfg, k, bonded):
-    """Locations among p's bonded trees that nutrient card kind ``k`` feeds."""
-    n = 0
-    for g in range(cfg[CFG_NG]):
-        if nibble(bonded, g) > 0 and is_target(cfg, g):
-            n += card_gain_at(cfg, k, g)
-    return n
-
-
-# --- edge values (the work area) ---------------------------------------------------------------
-@njit(cache=True)
-def edge_values(state, cfg, bonded, full, work):
-    """greedy.py's ``edge_value`` for every edge into ``work[E + e]`` (fixed point, FIXED = 1):
-    the best over trees and the Willow of (1 + its Nutrients) x 0.8 per edge between (x 0.5
-    where p has 2 bonded Paths already); 0 with a full Colony (Team rules). A label-correcting
-    search from the locations' edges, ``work[0:E]`` its circular queue."""
-    ne = cfg[CFG_NE]
-    for e in range(ne):
-        work[E + e] = 0
-    if full:
-        return
-    head = 0
-    size = 0
-    for g in range(cfg[CFG_NG]):
-        if not is_target(cfg, g):
-            continue
-        w = (1.0 + state[loc_nut_at(g)]) * (0.5 if nibble(bonded, g) >= 2 else 1.0)
-        v = np.int64(w * FIXED) & ~IN_QUEUE
-        for k in range(6):
-            e = cfg[cfg_gloc_edges_at(g, k)]
-            if e >= 0 and v > (work[E + e] & ~IN_QUEUE):
-                flag = work[E + e] & IN_QUEUE
-                work[E + e] = v | flag
-                if flag == 0:
-                    work[E + e] |= IN_QUEUE
-                    work[(head + size) % E] = e
-                    size += 1
-    while size > 0:
-        e = work[head]
-        head = (head + 1) % E
-        size -= 1
-        work[E + e] &= ~IN_QUEUE
-        cand = ((work[E + e] * 4) // 5) & ~IN_QUEUE
-        for k in range(4):
-            n = cfg[cfg_edge_nbr_at(e, k)]
-            if n >= 0 and cand > (work[E + n] & ~IN_QUEUE):
-                flag = work[E + n] & IN_QUEUE
-                work[E + n] = cand | flag
-                if flag == 0:
-                    work[E + n] |= IN_QUEUE
-                    work[(head + size) % E] = n
-                    size += 1
-
-
-@njit(cache=True, inline="always")
-def edge_value(work, e):
-    return (work[E + e] & ~IN_QUEUE) / FIXED
-
-
-@njit(cache=True)
-def reach(state, cfg, p, g, work):
-    """Edges from location ``g`` to p's nearest Path (greedy.py's ``reach``; 99 without Paths)."""
-    ne = cfg[CFG_NE]
-    for e in range(ne):
-        work[E + e] = -1
-    tail = 0
-    for k in range(6):
-        e = cfg[cfg_gloc_edges_at(g, k)]
-        if e >= 0 and work[E + e] < 0:
-            work[E + e] = 0
-            work[tail] = e
-            tail += 1
-    head = 0
-    while head < tail:
-        e = work[head]
-        head += 1
-        if has_path(state, e, p):
-            return work[E + e]
-        for k in range(4):
-            n = cfg[cfg_edge_nbr_at(e, k)]
-            if n >= 0 and work[E + n] < 0:
-                work[E + n] = work[E + e] + 1
-                work[tail] = n
-                tail += 1
-    return 99
-
-
-@njit(cache=True)
-def on_tree(cfg, e):
-    for g in range(cfg[CFG_NG]):
-        if is_target(cfg, g):
-            for k in range(6):
-                if cfg[cfg_gloc_edges_at(g, k)] == e:
-                    return True
-    return False
-
-
-# --- gathering -----------------------------------------------------------------------------------
-@njit(cache=True)
-def gather_value(state, cfg, l0, l1, l2, l3, bonded, extra):
-    """greedy.py's ``_gather_value`` of gatherers on l0..l3 (-1 none): Nutrients 1, spores 0.3,
-    the Mush Room 0.25, capped by the bonded Paths; ``extra`` Nutrients to come (packed)."""
-    total = 0.0
-    ng = cfg[CFG_NG]
-    for i in range(4):
-        g = l0 if i == 0 else (l1 if i == 1 else (l2 if i == 2 else l3))
-        if g < 0 or g >= ng:
-            continue
-        if (i > 0 and g == l0) or (i > 1 and g == l1) or (i > 2 and g == l2):
-            continue   # counted with its first occurrence
-        k = (1 if l0 == g else 0) + (1 if l1 == g else 0) + (1 if l2 == g else 0) + (1 if l3 == g else 0)
-        kind = cfg[cfg_gloc_kind_at(g)]
-        if kind == 3:
-            total += 0.25 * k
-            continue
-        take = min(k, nibble(bonded, g))
-        if kind == 0:
-            total += 0.3 * min(take, state[loc_spores_at(g)])
-        else:
-            total += min(take, state[loc_nut_at(g)] + nibble(extra, g))
-    return total
-
-
-@njit(cache=True)
-def gather_now(state, cfg, p, bonded):
-    return gather_value(state, cfg, state[gatherer_at(p, 0)], state[gatherer_at(p, 1)], state[gatherer_at(p, 2)],
-                        -1, bonded, 0)
-
-
-@njit(cache=True)
-def best_places_value(state, cfg, bonded):
-    """greedy.py's ``_best_places``: three locations chosen one by one for the most gathered; their value."""
-    ng = cfg[CFG_NG]
-    locs0, locs1, locs2 = -1, -1, -1
-    for step in range(3):
-        best, best_v = 0, NONE
-        for g in range(ng):
-            if step == 0:
-                v = gather_value(state, cfg, g, -1, -1, -1, bonded, 0)
-            elif step == 1:
-                v = gather_value(state, cfg, locs0, g, -1, -1, bonded, 0)
-            else:
-                v = gather_value(state, cfg, locs0, locs1, g, -1, bonded, 0)
-            if v > best_v:
-                best, best_v = g, v
-        if step == 0:
-            locs0 = best
-        elif step == 1:
-            locs1 = best
-        else:
-            locs2 = best
-    return gather_value(state, cfg, locs0, locs1, locs2, -1, bonded, 0)
-
-
-@njit(cache=True)
-def gatherer_score(state, cfg, p, g, bonded, upcoming, work):
-    """greedy.py's score of placing a gatherer on location ``g`` (Explore and Place Phases)."""
-    k = 0
-    for i in range(3):
-        if state[gatherer_at(p, i)] == g:
-            k += 1
-    kind = cfg[cfg_gloc_kind_at(g)]
-    b = nibble(bonded, g)
-    if kind == 3:
-        return 0.25
-    if kind == 0:
-        return min(0.3 * state[loc_spores_at(g)] if b > k else 0.0, 0.6)
-    have = state[loc_nut_at(g)] + 0.3 + nibble(upcoming, g)
-    if b > k:
-        return have / (1.0 + k)
-    d = reach(state, cfg, p, g, work) - (1 if state[PHASE] == PH_EXPLORE else 0)
-    return 0.5 * have * 0.6 ** max(d, 0) / (1.0 + k)
-
-
-# --- variants: emsporium, hero_tavern / legends -----------------------------------------------
-@njit(cache=True)
-def shop_target(state, cfg, budget):
-    """The most valued shop slot costing at most ``budget`` (-1 none)."""
-    best, slot = 0.0, -1
-    for s in range(SHOP):
-        i = state[shop_at(s)]
-        if i >= 0 and cfg[cfg_item_cost_at(i)] <= budget and ITEM_VALUE[i] > best:
-            best, slot = ITEM_VALUE[i], s
-    return slot
-
-
-@njit(cache=True)
-def hero_worth(cfg, h):
-    return max(HERO_VALUE[cfg[cfg_hero_effect_at(h, 0)]] * max(1, cfg[cfg_hero_amount_at(h, 0)]),
-               HERO_VALUE[cfg[cfg_hero_effect_at(h, 1)]] * max(1, cfg[cfg_hero_amount_at(h, 1)]))
-
-
-@njit(cache=True)
-def hero_use_score(cfg, a, best_edge, gathered):
-    """An action ability of a held hero in the Action Phase (greedy.py's ``_tavern_scores``)."""
-    eff = cfg[cfg_hero_effect_at((a - A_HERO) // 2, (a - A_HERO) % 2)]
-    if eff == 0:
-        return 2.5 + best_edge if best_edge > 0.25 else -1.0
-    if eff == 6:
-        return 0.9 if gathered >= 1.0 else -1.0
-    if eff == 5:
-        return 0.05
-    return 0.5 + 0.1 * HERO_VALUE[eff]
-
-
-@njit(cache=True)
-def spore_capacity(state, cfg, p):
-    """Spore value p can pay: 3 a Spore Token, the spore values of its hand."""
-    cap = 3 * state[mat_spores_at(p)]
-    for t in range(T):
-        cap += state[hand_at(p, t)] * cfg[cfg_spore_at(t)]
-    return cap
 
 
 # --- the Action Phase --------------------------------------------------------------------------
