@@ -43,6 +43,7 @@ from numba import njit
 
 from mushgym.core import rng_below
 
+from .cards import pay_capacity
 from .emsporium import POUCH, SHIELD, SWORD
 from .greedy import ITEM_VALUE, KEEP, SPORE_KEEP
 from .rules import (
@@ -63,7 +64,7 @@ from .rules import (
 from .search_board import (
     NONE, nibble, keep_value, seat_to_act, is_friend, is_target, bonded_counts, upcoming_counts, feeds_my_trees,
     edge_values, edge_value, on_tree, gather_value, gather_now, best_places_value, gatherer_score,
-    shop_target, hero_worth, hero_use_score, spore_capacity,
+    shop_target, hero_worth, hero_use_score,
 )
 
 ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
@@ -348,7 +349,7 @@ def buy_score(state, cfg, p, paid, spent, a, mask):
         if A_BUY_ITEM <= a < A_BUY_ITEM + SHOP:
             return 3.0 + ITEM_VALUE[state[shop_at(a - A_BUY_ITEM)]]
         return 0.0
-    target = shop_target(state, cfg, paid - spent + spore_capacity(state, cfg, p))
+    target = shop_target(state, cfg, paid - spent + pay_capacity(state, cfg, p))
     if a == A_PAY_DONE:
         return 2.0 if target < 0 else -5.0
     if target >= 0:
@@ -518,7 +519,7 @@ def greedy_move(state, cfg, mask, n_legal, work, rng):
     offer = -1
     if depth == 0 and state[PHASE] == PH_ACTION:
         edge_values(state, cfg, bonded, full, work)
-        cap = spore_capacity(state, cfg, p)
+        cap = pay_capacity(state, cfg, p)
         for e in range(cfg[CFG_NE]):
             if can_build_at(state, cfg, p, e):
                 best_edge = max(best_edge, edge_value(work, e))

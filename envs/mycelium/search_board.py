@@ -16,10 +16,10 @@ from numba import njit
 from .greedy import HERO_VALUE, ITEM_VALUE, KEEP
 from .rules import (
     A_HERO, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM, CFG_WILLOW, E, MAXP, NDECK_N, NE_CENTER, NE_RAIN, NE_TREE,
-    PH_EXPLORE, PHASE, SHOP, T, TP, bonded_edges, cfg_combat_at, cfg_edge_nbr_at, cfg_gloc_edges_at,
+    PH_EXPLORE, PHASE, SHOP, TP, bonded_edges, cfg_combat_at, cfg_edge_nbr_at, cfg_gloc_edges_at,
     cfg_gloc_kind_at, cfg_hero_amount_at, cfg_hero_effect_at, cfg_item_cost_at, cfg_nut_effect_at,
-    cfg_nut_target_at, cfg_spore_at, cfg_tree_at, decision_depth, gatherer_at, hand_at, has_path, loc_nut_at,
-    loc_spores_at, mat_spores_at, ndeck_at, nseen_at, shop_at, top_player,
+    cfg_nut_target_at, cfg_spore_at, cfg_tree_at, decision_depth, gatherer_at, has_path, loc_nut_at,
+    loc_spores_at, ndeck_at, nseen_at, shop_at, top_player,
 )
 
 FIXED = float(1 << 40)   # fixed-point scale of the edge values in the work area
@@ -114,6 +114,20 @@ def feeds_my_trees(cfg, k, bonded):
 
 
 # --- edge values (the work area) ---------------------------------------------------------------
+@njit(cache=True, inline="always")
+def raise_edge(work, e, v, head, size):
+    """Raise edge ``e``'s value to ``v`` if that is more, queueing it (``work[0:E]``, the circular
+    queue from ``head`` holding ``size`` edges) unless it waits there already; the new size."""
+    if v > (work[E + e] & ~IN_QUEUE):
+        flag = work[E + e] & IN_QUEUE
+        work[E + e] = v | flag
+        if flag == 0:
+            work[E + e] |= IN_QUEUE
+            work[(head + size) % E] = e
+            size += 1
+    return size
+
+
 @njit(cache=True)
 def edge_values(state, cfg, bonded, full, work):
     """greedy.py's ``edge_value`` for every edge into ``work[E + e]`` (fixed point, FIXED = 1):
@@ -134,13 +148,8 @@ def edge_values(state, cfg, bonded, full, work):
         v = np.int64(w * FIXED) & ~IN_QUEUE
         for k in range(6):
             e = cfg[cfg_gloc_edges_at(g, k)]
-            if e >= 0 and v > (work[E + e] & ~IN_QUEUE):
-                flag = work[E + e] & IN_QUEUE
-                work[E + e] = v | flag
-                if flag == 0:
-                    work[E + e] |= IN_QUEUE
-                    work[(head + size) % E] = e
-                    size += 1
+            if e >= 0:
+                size = raise_edge(work, e, v, head, size)
     while size > 0:
         e = work[head]
         head = (head + 1) % E
@@ -149,13 +158,8 @@ def edge_values(state, cfg, bonded, full, work):
         cand = ((work[E + e] * 4) // 5) & ~IN_QUEUE
         for k in range(4):
             n = cfg[cfg_edge_nbr_at(e, k)]
-            if n >= 0 and cand > (work[E + n] & ~IN_QUEUE):
-                flag = work[E + n] & IN_QUEUE
-                work[E + n] = cand | flag
-                if flag == 0:
-                    work[E + n] |= IN_QUEUE
-                    work[(head + size) % E] = n
-                    size += 1
+            if n >= 0:
+                size = raise_edge(work, n, cand, head, size)
 
 
 @njit(cache=True, inline="always")
@@ -307,12 +311,3 @@ def hero_use_score(cfg, a, best_edge, gathered):
     if eff == 5:
         return 0.05
     return 0.5 + 0.1 * HERO_VALUE[eff]
-
-
-@njit(cache=True)
-def spore_capacity(state, cfg, p):
-    """Spore value p can pay: 3 a Spore Token, the spore values of its hand."""
-    cap = 3 * state[mat_spores_at(p)]
-    for t in range(T):
-        cap += state[hand_at(p, t)] * cfg[cfg_spore_at(t)]
-    return cap
