@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Sequence
 
 from . import vector
 from .compiling import GROUPS
-from .registry import game, list_envs, make
+from .registry import check_current, game, list_envs, make
 from .search import Searcher
 
 
@@ -66,8 +66,7 @@ def compile_envs(env_ids: Sequence[str] | None = None, groups: Iterable[str] = t
     """
     env_ids = list(env_ids or list_envs())
     for env_id in env_ids:
-        if env_id not in list_envs():
-            raise ValueError(f"unknown env id {env_id!r}; registered envs: {list_envs()}")
+        check_current(env_id)
     groups = list(groups)
     for g in groups:
         if g not in GROUPS:

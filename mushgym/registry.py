@@ -17,6 +17,14 @@ games compiles nothing; env modules are imported on first use.
 ``from mushgym.envs import fungi_v0`` and ``import mushgym.envs.fungi_v0``
 resolve the env id to its env module (see ``mushgym/envs/__init__.py``), so no
 version shim is written by hand.
+
+**One current version per game.** PettingZoo keeps only the newest version of an env
+importable; an older id raises an error that names the new one (its ``DeprecatedModule``).
+A game package retires an id by declaring ``RETIRED_IDS = {"<name>_v0": "<name>_v1"}``
+(or ``{"<name>_v0": ("<name>_v1", {"option": value})}`` when the current id needs options
+to play as the old one did): ``mushgym.make``, ``mushgym.game``, ``import
+mushgym.envs.<name>_v0`` and ``<name>_v0.env()`` then raise :class:`RetiredEnvError`
+naming the current id, and :func:`list_envs` lists current ids only.
 """
 
 from __future__ import annotations
@@ -33,6 +41,20 @@ GAMES_PATH_VARIABLE = "MUSHGYM_GAMES_PATH"
 
 _found: dict[str, str] | None = None
 _packages: dict[str, str] = {}
+_retired: dict[str, tuple[str, dict[str, Any]]] = {}
+
+
+class RetiredEnvError(ImportError, ValueError):
+    """An env id that a newer version of its game replaced (PettingZoo's ``DeprecatedEnv`` is an
+    ``ImportError`` too; a ``ValueError`` like every other unknown env id)."""
+
+
+def retired_message(env_id: str) -> str:
+    """The error text of a retired env id: the current id, and the options that play as it did."""
+    current, options = _retired[env_id]
+    how = f"mushgym.make({current!r}" + "".join(f", {k}={v!r}" for k, v in options.items()) + ")"
+    return (f"{env_id} is retired: use {current} instead ({how}); "
+            f"its changes are in the version history of {current}'s docs")
 
 
 def game_folders() -> list[Path]:
@@ -58,7 +80,67 @@ def _discover() -> dict[str, str]:
                                      f"{_packages[env_id]} and {name}")
                 found[env_id] = f"{name}.{env_module_name}"
                 _packages[env_id] = name
+            for old, current in package_retired_ids(module, pkg / "__init__.py").items():
+                _retired[old] = current
+    clash = sorted(set(_retired) & set(found))
+    if clash:
+        raise ValueError(f"env ids {clash} are declared both current and retired")
+    unknown = {old: cur for old, (cur, _) in _retired.items() if cur not in found}
+    if unknown:
+        raise ValueError(f"retired env ids point to ids that are not registered: {unknown}")
     return found
+
+
+def package_retired_ids(module: Any, where: Any = None) -> dict[str, tuple[str, dict[str, Any]]]:
+    """``{retired env id: (current env id, options)}`` a game package declares in ``RETIRED_IDS``."""
+    where = where or getattr(module, "__file__", module)
+    declared = getattr(module, "RETIRED_IDS", {})
+    if not isinstance(declared, dict):
+        raise ValueError(f"{where}: RETIRED_IDS must be a dict {{retired id: current id}}, got {declared!r}")
+    retired = {}
+    for old, current in declared.items():
+        options: dict[str, Any] = {}
+        if isinstance(current, tuple) and len(current) == 2 and isinstance(current[1], dict):
+            current, options = current
+        if not (isinstance(old, str) and ENV_ID_PATTERN.match(old)
+                and isinstance(current, str) and ENV_ID_PATTERN.match(current)):
+            raise ValueError(f"{where}: RETIRED_IDS entries must be 'name_vN': 'name_vM' (or "
+                             f"'name_vN': ('name_vM', {{options}})), got {old!r}: {current!r}")
+        retired[old] = (current, dict(options))
+    return retired
+
+
+def retired_envs() -> dict[str, tuple[str, dict[str, Any]]]:
+    """``{retired env id: (current env id, options that play as the retired one)}``."""
+    env_modules()
+    return dict(_retired)
+
+
+def check_current(env_id: str) -> None:
+    """Raise :class:`RetiredEnvError` (naming the current id) for a retired id, ``ValueError``
+    (listing the registered ids) for an unknown one."""
+    modules = env_modules()
+    if env_id in _retired:
+        raise RetiredEnvError(retired_message(env_id))
+    if env_id not in modules:
+        raise ValueError(f"unknown env id {env_id!r}; registered envs: {list_envs()}")
+
+
+class RetiredEnv:
+    """What ``from mushgym.envs import <retired id>`` gives (PettingZoo's ``DeprecatedModule``):
+    every constructor raises :class:`RetiredEnvError` naming the current id."""
+
+    def __init__(self, env_id: str) -> None:
+        self.env_id = env_id
+        self.current_id = _retired[env_id][0]
+
+    def _refuse(self, *args: Any, **kwargs: Any):
+        raise RetiredEnvError(retired_message(self.env_id))
+
+    env = raw_env = parallel_env = Game = _refuse
+
+    def __repr__(self) -> str:
+        return f"<retired env {self.env_id}: use {self.current_id}>"
 
 
 def package_env_ids(module: Any, where: Any = None) -> dict[str, str]:
@@ -95,17 +177,13 @@ def list_envs() -> list[str]:
 
 
 def env_module(env_id: str):
-    modules = env_modules()
-    if env_id not in modules:
-        raise ValueError(f"unknown env id {env_id!r}; registered envs: {list_envs()}")
-    return importlib.import_module(modules[env_id])
+    check_current(env_id)
+    return importlib.import_module(env_modules()[env_id])
 
 
 def game_package(env_id: str):
     """The game's package (``mushgym.envs.fungi``): where its greedy agent, simulation and data live."""
-    env_modules()
-    if env_id not in _packages:
-        raise ValueError(f"unknown env id {env_id!r}; registered envs: {list_envs()}")
+    check_current(env_id)
     return importlib.import_module(_packages[env_id])
 
 

@@ -76,8 +76,8 @@ greedy's best moves against each other (Mycelium's docstring has the figures).
 
 **Mycology, the harvest rollout.** ``mcts:1000`` against greedy, wins-draws-losses
 on the same deals, one change at a time (2 players: seeds 0-39; 4 players: seeds 0-31;
-seats rotated; ``MCTSAgent("mycology_v0", simulations=1000, ...)`` against ``greedy`` with
-``mushgym.agents.play_match``: ``python benchmarks/search_ab.py mycology_v0 --players 2 --deals 40
+seats rotated; ``MCTSAgent("mycology_v1", simulations=1000, ...)`` against ``greedy`` with
+``mushgym.agents.play_match``: ``python benchmarks/search_ab.py mycology_v1 --players 2 --deals 40
 --sims 1000 --options '{"widen": 0}'``):
 
 ======================================================  ===========  ===========

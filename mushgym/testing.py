@@ -29,7 +29,7 @@ def option_sets(game_class: type[Game]) -> list[dict[str, Any]]:
 
     A game class may name its own list instead (``harness_option_sets``): a new version of a
     game that differs from the old one only in what the harness checks once (e.g.
-    ``mycology_v1``: the same rules as ``mycology_v0`` with another observation), so that CI
+    another observation of the same rules), so that CI
     does not play the same rules twice with every option set."""
     declared = getattr(game_class, "harness_option_sets", None)
     if declared is not None:

@@ -25,7 +25,7 @@ from mushgym.testing import slow_scale
 FULL = os.environ.get("MUSHGYM_HARNESS", "") == "full" or slow_scale() > 1
 
 # envs whose vector and single-agent batch loops a default run compiles
-VECTOR_ENVS = ("fungi_v0", "mycology_v0", "toy", "toyrace_v0", "tinyrace_v0")
+VECTOR_ENVS = ("fungi_v0", "mycology_v1", "toy", "toyrace_v0", "tinyrace_v0")
 # envs whose parallel random rollouts (``Game.random_rollouts``) a default run compiles
 ROLLOUT_ENVS = ("fungi_v0", "toy", "toyrace_v0", "tinyrace_v0")
 
@@ -77,7 +77,7 @@ LEGACY_REASON = "an older version on its successor's kernels: the successor runs
 # games of the slow many-games check in a default run, for the board games (a Mycelium game with
 # every check on every step takes about 2 s on one core) and Mycology (five player counts, each
 # 20-30 s at 40 games); the full run plays 40 x MUSHGYM_SLOW_SCALE
-MANY_GAMES = {"mycelium_v0": 10, "mycelium_v1": 10, "mycelia_v0": 10, "mycology_v0": 20, "mycology_v1": 20}
+MANY_GAMES = {"mycelium_v0": 10, "mycelium_v1": 10, "mycelia_v0": 10, "mycology_v1": 20}
 
 
 # the board games' games are 10 to 50 times longer than the card games': a check run in Python on

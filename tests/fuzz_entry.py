@@ -1,7 +1,7 @@
 """Fuzz every public entry point with bad input, in subprocesses so that a crash is counted.
 
     python tests/fuzz_entry.py aec fungi_v0 --n 300
-    python tests/fuzz_entry.py all mycology_v0 --n 100
+    python tests/fuzz_entry.py all mycology_v1 --n 100
 
 Entry points (``ENTRIES``): ``functional`` (states, tests/fuzz_states.py), ``aec`` (the raw
 PettingZoo env), ``wrapped`` (``mushgym.make``, PettingZoo's wrappers), ``vector``

@@ -1,7 +1,7 @@
 """Fuzz the functional API with bad states, in subprocesses so that a crash is counted.
 
     python tests/fuzz_states.py fungi_v0 --random 1000 --corrupt 1000
-    python tests/fuzz_states.py mycology_v0 --options '{"num_players": 6}' --corrupt 1000 --show
+    python tests/fuzz_states.py mycology_v1 --options '{"num_players": 6}' --corrupt 1000 --show
 
 Inputs: ``random`` states (uniform int64 of the right length) and ``corrupt`` states
 (a state reached by random play with one slot replaced: half the time by a uniform

@@ -103,7 +103,7 @@ def test_saved_model_is_an_agent_that_plays_legally(trained):
     ckpt = sorted((run / "checkpoints").glob("*.zip"))[0]
     assert load_policy(ckpt, trust=True).encoder.name == "scaled"  # checkpoints find the run's final.json
     with pytest.raises(ValueError, match="trained on fungi_v0"):
-        load_policy(run / "final.zip", env_id="mycology_v0", trust=True)
+        load_policy(run / "final.zip", env_id="mycology_v1", trust=True)
 
 
 def test_policy_agent_matches_sb3_predict_and_samples_legally(trained):
@@ -235,8 +235,8 @@ def test_a_cut_run_resumes_from_its_latest_checkpoint(tmp_path):
 def test_resume_refuses_a_folder_that_is_not_a_run_or_another_env(tmp_path):
     with pytest.raises(ValueError, match="no train.json"):
         train_ppo("fungi_v0", resume=tmp_path, trust_resume=True, progress_bar=False)
-    (tmp_path / "train.json").write_text(json.dumps({"env_id": "mycology_v0"}))
-    with pytest.raises(ValueError, match="it trains mycology_v0"):
+    (tmp_path / "train.json").write_text(json.dumps({"env_id": "mycology_v1"}))
+    with pytest.raises(ValueError, match="it trains mycology_v1"):
         train_ppo("fungi_v0", resume=tmp_path, trust_resume=True, progress_bar=False)
 
 

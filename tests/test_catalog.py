@@ -94,9 +94,9 @@ def test_help_and_import_mushgym_load_no_numpy(cache_dir):
 
 
 def test_describe_with_options_reads_the_game_and_unknown_envs_name_the_choices(cache_dir, capsys):
-    assert main(["describe", "mycology_v0", "--option", "num_players=4"]) == 0
+    assert main(["describe", "mycology_v1", "--option", "num_players=4"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
-    assert first == catalog_module.header("mycology_v0", mushgym.game("mycology_v0", num_players=4))
+    assert first == catalog_module.header("mycology_v1", mushgym.game("mycology_v1", num_players=4))
     with pytest.raises(SystemExit, match="registered envs: fungi_v0"):
         main(["describe", "nope_v0"])
 

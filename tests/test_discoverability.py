@@ -65,7 +65,7 @@ def test_readme_names_what_newcomers_need():
         assert phrase in README, phrase
     for picture in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", README):
         assert (ROOT / picture).exists(), picture
-    assert "docs/pictures/fungi_v0.png" in README and "docs/pictures/mycology_v0.png" in README
+    assert "docs/pictures/fungi_v0.png" in README and "docs/pictures/mycology_v1.png" in README
 
 
 def test_the_readme_is_a_front_page():

@@ -265,7 +265,7 @@ def test_parallel_and_serial_episode_batches_agree():
 # --- a game cut by its own rules (Mycology's turn limit) is a truncation, not an overrun -------
 
 def short_mycology(end="truncate"):
-    return mushgym.game("mycology_v0", turn_limit=120, turn_limit_end=end)
+    return mushgym.game("mycology_v1", turn_limit=120, turn_limit_end=end)
 
 
 def test_play_reports_the_games_the_turn_limit_cut():
@@ -327,7 +327,7 @@ def test_episode_batch_tells_a_cut_game_from_an_overrun():
 
 @pytest.mark.parametrize("end", ["truncate", "score"])
 def test_single_agent_batch_reports_the_turn_limit_as_a_truncation(end):
-    games = SingleAgentBatch("mycology_v0", num_envs=8, opponents="random", options={"turn_limit": 120,
+    games = SingleAgentBatch("mycology_v1", num_envs=8, opponents="random", options={"turn_limit": 120,
                              "turn_limit_end": end}, seed=0)
     games.reset()
     rng = np.random.default_rng(1)
@@ -357,7 +357,7 @@ def test_single_agent_batch_reports_the_turn_limit_as_a_truncation(end):
 
 
 def test_single_agent_batch_still_raises_when_the_safety_limit_is_hit():
-    games = SingleAgentBatch("mycology_v0", num_envs=2, opponents="random", options={"turn_limit": 120}, seed=0)
+    games = SingleAgentBatch("mycology_v1", num_envs=2, opponents="random", options={"turn_limit": 120}, seed=0)
     games.reset()
     games.batch.max_steps = 30  # far below the game's own limit: a bug-like overrun, not a cut
     with pytest.raises(RuntimeError, match="did not end within 30 steps"):

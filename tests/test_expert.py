@@ -24,7 +24,7 @@ TINY = dict(simulations=24, puct_simulations=8, games=8, chunk=128, net_arch=(32
             curve_games=4, curve_mcts_games=2, snapshot_every=4, batch_size=64, threads=1)
 
 
-@pytest.mark.parametrize("env_id,options", [("fungi_v0", {}), ("mycology_v0", {"num_players": 3})])
+@pytest.mark.parametrize("env_id,options", [("fungi_v0", {}), ("mycology_v1", {"num_players": 3})])
 def test_self_play_samples_are_search_distributions_over_legal_moves_with_the_movers_return(env_id, options):
     game = mushgym.game(env_id, **options)
     w = SelfPlay(env_id, options, games=4, simulations=16, threads=2, seed=3)

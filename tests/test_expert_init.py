@@ -51,17 +51,17 @@ def test_a_run_from_a_model_plays_its_first_curve_point_before_any_update(tmp_pa
 
 
 def test_a_model_that_does_not_fit_the_run_is_refused_with_what_differs(tmp_path):
-    game = mushgym.game("mycology_v0", num_players=4)
-    two, _ = _saved_model(tmp_path / "two.pt", "mycology_v0", {"num_players": 2})
+    game = mushgym.game("mycology_v1", num_players=4)
+    two, _ = _saved_model(tmp_path / "two.pt", "mycology_v1", {"num_players": 2})
     with pytest.raises(ValueError, match=r"other options than this run .*'num_players': \(2, 4\)"):
         Learner(game, check_hyper({"net_arch": (16, 16), "init_model": str(two)}), seed=0)
-    four, _ = _saved_model(tmp_path / "four.pt", "mycology_v0", {"num_players": 4})
+    four, _ = _saved_model(tmp_path / "four.pt", "mycology_v1", {"num_players": 4})
     with pytest.raises(ValueError, match=r"has layers \[16, 16\], this run \[32\]; pass --hyper net_arch"):
         Learner(game, check_hyper({"net_arch": (32,), "init_model": str(four)}), seed=0)
     with pytest.raises(ValueError, match=r"uses the 'scaled' encoder, this run 'flat'"):
         Learner(game, check_hyper({"net_arch": (16, 16), "encoder": "flat", "init_model": str(four)}), seed=0)
     fungi, _ = _saved_model(tmp_path / "fungi.pt")
-    with pytest.raises(ValueError, match="cannot be loaded: .*trained on fungi_v0, not mycology_v0"):
+    with pytest.raises(ValueError, match="cannot be loaded: .*trained on fungi_v0, not mycology_v1"):
         Learner(game, check_hyper({"net_arch": (16, 16), "init_model": str(fungi)}), seed=0)
     with pytest.raises(ValueError, match="no such file"):
         check_hyper({"init_model": str(tmp_path / "missing.pt")})

@@ -38,8 +38,8 @@ class _Recorder:
 
 
 def test_the_opponent_plays_the_other_seats_and_only_the_experts_moves_are_samples():
-    w = SelfPlay("mycology_v0", {"num_players": 4}, games=1, simulations=8, seed=2, opponent="greedy")
-    spy = w._opponent = _Recorder("mycology_v0")
+    w = SelfPlay("mycology_v1", {"num_players": 4}, games=1, simulations=8, seed=2, opponent="greedy")
+    spy = w._opponent = _Recorder("mycology_v1")
     first = w.play(1)     # game 0 of the row: the expert holds seats 0 and 2
     assert first["games"] == 1
     assert set(first["players"]) == {0, 2} and set(spy.seats) == {1, 3}
@@ -53,7 +53,7 @@ def test_the_opponent_plays_the_other_seats_and_only_the_experts_moves_are_sampl
 
 
 def test_self_play_without_an_opponent_samples_every_seat():
-    w = SelfPlay("mycology_v0", {"num_players": 4}, games=1, simulations=8, seed=2)
+    w = SelfPlay("mycology_v1", {"num_players": 4}, games=1, simulations=8, seed=2)
     assert set(w.play(1)["players"]) == {0, 1, 2, 3}
 
 

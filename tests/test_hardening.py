@@ -128,7 +128,7 @@ def _bounded_games():
     return out
 
 
-@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
 def test_functional_api_refuses_bad_dtype_and_length(env_id):
     g = mushgym.game(env_id)
     s = g.new_state(0)
@@ -175,7 +175,7 @@ def test_mycelia_corrupted_fields_are_named():
     g.validate(s)   # a dealt game is within its bounds
 
 
-@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
 def test_bool_and_float_actions_refused(env_id):
     g = mushgym.game(env_id)
     s = g.new_state(0)
@@ -225,7 +225,7 @@ def test_wrapped_env_checks_survive_python_O(tmp_path):
 
 
 #: games whose validate kernel refuses every inconsistent state the fuzzer makes (0 silent)
-NO_SILENT = ("fungi_v0", "mycology_v0", "mycelium_v0", "mycelium_v1", "mycelia_v0")   # every game: 0 accepted-but-invalid
+NO_SILENT = ("fungi_v0", "mycology_v1", "mycelium_v0", "mycelium_v1", "mycelia_v0")   # every game: 0 accepted-but-invalid
 
 
 @pytest.mark.parametrize("env_id", _bounded_games())
@@ -239,7 +239,7 @@ def test_fuzz_states_small(env_id):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("env_id, options", [pytest.param(p.values[0], {}, marks=p.marks) for p in _bounded_games()]
-                         + [("mycology_v0", {"num_players": 6})])
+                         + [("mycology_v1", {"num_players": 6})])
 def test_fuzz_states_large(env_id, options):
     """The full size, 10,000 + 10,000 per game with MUSHGYM_SLOW_SCALE=34 (or, with counts:
     ``python tests/fuzz_states.py ENV --random 10000 --corrupt 10000 --seed 7 --show``)."""
@@ -252,7 +252,7 @@ def test_fuzz_states_large(env_id, options):
 
 # --- vector API ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
 def test_vector_masks_and_states_are_read_only(env_id):
     import mushgym.vector
 
@@ -302,10 +302,10 @@ def test_options_are_type_checked():
                     with pytest.raises(ValueError, match="valid choices"):
                         mushgym.game("fungi_v0", **{name: bad})
                 assert mushgym.game("fungi_v0", **{name: np.int64(c)}).options[name] == c
-    for name, choices in mushgym.game("mycology_v0").option_choices.items():
+    for name, choices in mushgym.game("mycology_v1").option_choices.items():
         if all(type(c) is int for c in choices):
             with pytest.raises(ValueError, match="valid choices"):
-                mushgym.game("mycology_v0", **{name: float(choices[0])})
+                mushgym.game("mycology_v1", **{name: float(choices[0])})
 
 
 def test_random_rollouts_arguments_type_checked():
@@ -331,7 +331,7 @@ def test_vector_arguments_type_checked():
 from mushgym.core.header import HEADER_WORDS  # noqa: E402
 
 
-@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
 def test_every_state_carries_the_header(env_id):
     import mushgym.vector
 
@@ -349,12 +349,12 @@ def test_every_state_carries_the_header(env_id):
 
 
 def test_foreign_states_are_refused_naming_why():
-    fungi, myc2 = mushgym.game("fungi_v0"), mushgym.game("mycology_v0")
-    myc6 = mushgym.game("mycology_v0", num_players=6)
+    fungi, myc2 = mushgym.game("fungi_v0"), mushgym.game("mycology_v1")
+    myc6 = mushgym.game("mycology_v1", num_players=6)
     assert myc6.state_size == myc2.state_size       # same length: only the header tells them apart
     with pytest.raises(ValueError, match=r"dealt with options \{'num_players': 6\}"):
         myc2.observe(myc6.new_state(0), 0)
-    with pytest.raises(ValueError, match="a state of mycology_v0, not of fungi_v0"):
+    with pytest.raises(ValueError, match="a state of mycology_v1, not of fungi_v0"):
         fungi.current_player(myc2.new_state(0))
     with pytest.raises(ValueError, match=r"options \{'reward': 'score_diff'\}"):
         fungi.legal_mask(mushgym.game("fungi_v0", reward="score_diff").new_state(0))
@@ -382,12 +382,12 @@ def test_header_changes_with_layout_and_version():
 
 
 def test_aec_set_state_checks_and_continues():
-    env = mushgym.make_raw("mycology_v0")
+    env = mushgym.make_raw("mycology_v1")
     env.reset(seed=1)
     saved = env.state()
     env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     with pytest.raises(ValueError, match="num_players"):
-        env.set_state(mushgym.game("mycology_v0", num_players=4).new_state(0))
+        env.set_state(mushgym.game("mycology_v1", num_players=4).new_state(0))
     with pytest.raises(ValueError, match="invalid state"):
         env.set_state(np.random.default_rng(0).integers(-9, 9, saved.shape[0]))
     env.set_state(saved)
@@ -414,7 +414,7 @@ def test_rng_seed_is_seedsequence_of_the_whole_seed():
             seed_key(bad)
 
 
-@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
 def test_whole_seed_deals(env_id):
     g = mushgym.game(env_id)
     assert not np.array_equal(g.new_state(0), g.new_state(2**60))
@@ -460,7 +460,7 @@ def _step_raise(action):
 
 
 DETERMINISM = ("import mushgym, numpy as np\n"
-               "for e in ('fungi_v0', 'mycology_v0'):\n"
+               "for e in ('fungi_v0', 'mycology_v1'):\n"
                "    g = mushgym.game(e); s = g.new_state(2**61 + 3); rng = np.random.default_rng(0)\n"
                "    for _ in range(15):\n"
                "        s = g.step(s, int(rng.choice(g.legal_actions(s))))\n"
@@ -693,7 +693,7 @@ SMALL = {"aec": 20, "wrapped": 20, "vector": 12, "single_agent": 12, "deck": 20,
 
 
 @pytest.mark.parametrize("entry", sorted(SMALL))
-@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
 def test_fuzz_entry_points_small(entry, env_id):
     if entry == "cli" and env_id != "fungi_v0":
         pytest.skip("the CLI cases do not depend on the game")
@@ -704,7 +704,7 @@ def test_fuzz_entry_points_small(entry, env_id):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("entry", sorted(SMALL))
-@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
 def test_fuzz_entry_points_large(entry, env_id):
     if entry == "cli" and env_id != "fungi_v0":
         pytest.skip("the CLI cases do not depend on the game")
@@ -720,7 +720,7 @@ def test_a_position_without_a_move_is_refused():
     from mushgym import testing
     from mushgym.core.validate import first_out_of_bounds, slot_name
 
-    game = mushgym.game("mycology_v0", num_players=6)
+    game = mushgym.game("mycology_v1", num_players=6)
     lo, hi = game._state_low, game._state_high
     first = [i for i in range(game.state_size) if slot_name(game.layout, i).startswith("decisions[0,")]
     found = 0

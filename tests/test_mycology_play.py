@@ -17,7 +17,7 @@ from mushgym.testing import check_hidden_information, random_trajectory, slow_sc
 
 
 def _play(n, games, seed=0):
-    g = MycologyGame(num_players=n)
+    g = MycologyGame(observation="full", num_players=n)
     ends = 0
     for i in range(games):
         state = None
@@ -42,22 +42,22 @@ def test_random_play_invariants_many_players(n):
     assert _play(n, 4 * slow_scale()) >= 1
 
 
-@ci_scope.rollouts_test("mycology_v0")
+@ci_scope.rollouts_test("mycology_v1")
 @pytest.mark.parametrize("n", [2, 6])
 def test_compiled_rollouts_end_and_win_fairly(n):
-    g = MycologyGame(num_players=n)
+    g = MycologyGame(observation="full", num_players=n)
     r = g.random_rollouts(300, seed=1, threads=1)
     assert r["max_length"] <= g.spec.max_game_length
     assert (r["wins"] > 0).all()
 
 
 def test_hidden_information_is_only_the_deck_order():
-    g = MycologyGame(num_players=3)
+    g = MycologyGame(observation="full", num_players=3)
     assert check_hidden_information(g, 2, seed=3, every=25) > 20
 
 
 def test_observation_rotates_seats():
-    g = MycologyGame(num_players=3)
+    g = MycologyGame(observation="full", num_players=3)
     s = g.new_state(5)
     L.arrays(s)["feast"][1] = 9
     R.update_scores(s, g.config)   # (a consistent state: the functional API checks the scores)
@@ -70,7 +70,7 @@ def test_observation_rotates_seats():
 def test_no_jit_gives_the_same_game():
     code = ("import numpy as np\nfrom mushgym.envs.mycology.game import MycologyGame\n"
             "from mushgym.testing import random_trajectory\nimport hashlib\n"
-            "g = MycologyGame(num_players=4)\nh = hashlib.sha256()\n"
+            "g = MycologyGame(observation=\"full\", num_players=4)\nh = hashlib.sha256()\n"
             "for s, a in random_trajectory(g, 11, check=False):\n"
             "    h.update(s.tobytes()); h.update(g.observe(s, 0).tobytes())\n"
             "print(h.hexdigest())\n")
@@ -82,7 +82,7 @@ def test_no_jit_gives_the_same_game():
 
 
 def test_max_game_length_bound():
-    g = MycologyGame(num_players=6, turn_limit=120)
+    g = MycologyGame(observation="full", num_players=6, turn_limit=120)
     assert g.max_turns == 120 and g.spec.max_game_length == 120 * 2 * g.steps_per_action()
     # the longest action: harvest of the costliest card (4 units), one decision per unit
     assert g.steps_per_action() == 1 + max(4, int(g.deck.cost.sum(axis=1).max()))
@@ -120,44 +120,54 @@ def test_malformed_card_file(tmp_path, edit, message):
 
 
 def test_env_module():
-    from mushgym.envs import mycology_v0
+    from mushgym.envs import mycology_v1
 
-    assert "Mycology" in mycology_v0.__doc__
-    e = mycology_v0.env(num_players=5)
-    e.reset(seed=3)
-    assert len(e.agents) == 5
-    obs, *_ = e.last()
-    assert obs["observation"].shape == (R.obs_size(5),) and obs["action_mask"].shape == (R.NUM_ACTIONS,)
+    assert "Mycology" in mycology_v1.__doc__
+    from mushgym.envs.mycology import observation_v1
+
+    for options, size in (({}, observation_v1.obs_size(5)), ({"observation": "full"}, R.obs_size(5))):
+        e = mycology_v1.env(num_players=5, **options)
+        e.reset(seed=3)
+        assert len(e.agents) == 5
+        obs, *_ = e.last()
+        assert obs["observation"].shape == (size,) and obs["action_mask"].shape == (R.NUM_ACTIONS,)
 
 
 def test_env_docstring_matches_the_observation_layout():
-    """The docstring's shape formula and tables are the declarations' (generated, so they cannot drift)."""
+    """The docstring's shape formulas and tables are the declarations' (generated, so they cannot drift):
+    the compact observation (the default) first, then the full one."""
     import re
 
     from mushgym.envs.mycology import env as env_module
+    from mushgym.envs.mycology import observation_v1
     from mushgym.envs.mycology.actions import A
     from mushgym.envs.mycology.observation import CARD
 
     doc = env_module.__doc__
-    m = re.search(r"\((\d+) \+ (\d+) n,\)", doc)
-    assert m, "the docstring gives the observation shape as (a + b n,)"
-    a, b = int(m.group(1)), int(m.group(2))
-    for n in range(2, 7):
-        assert a + b * n == R.obs_size(n), f"docstring formula gives {a + b * n} for n = {n}, obs_size {R.obs_size(n)}"
-        assert f"({R.obs_size(n)},) {n}p" in doc
-        OL = MycologyGame(num_players=n).observation_layout()
-        assert OL.size == R.obs_size(n) and len(OL.fields) == 4 + 1 + 12 + 9 * n + 1
-    assert MycologyGame().observation_layout().table() in doc
+    formulas = re.findall(r"\((\d+) \+ (\d+) n,\)", doc)
+    assert len(formulas) >= 2, "the docstring gives both observation shapes as (a + b n,)"
+    for (a, b), size, options in ((formulas[0], observation_v1.obs_size, {}),
+                                  (formulas[1], R.obs_size, {"observation": "full"})):
+        a, b = int(a), int(b)
+        for n in range(2, 7):
+            assert a + b * n == size(n), f"docstring formula gives {a + b * n} for n = {n}, obs_size {size(n)}"
+            assert f"({size(n)},) {n}p" in doc
+            OL = MycologyGame(num_players=n, **options).observation_layout()
+            assert OL.size == size(n)
+            if options:
+                assert len(OL.fields) == 4 + 1 + 12 + 9 * n + 1
+        assert MycologyGame(**options).observation_layout().table() in doc
     assert A.table() in doc and CARD.table() in doc and "@" not in doc
-    # the table's rows tile 0..size-1 for n = 2
-    rows = re.findall(r"^\| (\d+)(?:\.\.(\d+))? \| `", doc.split("### Observation space")[1].split("Card features")[0], re.M)
+    # the full table's rows tile 0..size-1 for n = 2
+    full = doc.split("### The full observation")[1].split("Card features")[0]
+    rows = re.findall(r"^\| (\d+)(?:\.\.(\d+))? \| `", full, re.M)
     spans = [(int(lo), int(hi or lo)) for lo, hi in rows]
     assert spans[0][0] == 0 and spans[-1][1] == R.obs_size(2) - 1
     assert all(lo2 == hi1 + 1 for (_, hi1), (lo2, _) in zip(spans, spans[1:]))
 
 
 def test_observation_bounds_come_from_the_layout():
-    g = MycologyGame(num_players=3)
+    g = MycologyGame(observation="full", num_players=3)
     OL = g.observation_layout()
     lo, hi = OL.bounds()
     assert (lo == g.obs_low).all() and (hi == g.obs_high).all()
@@ -203,7 +213,7 @@ def test_one_greedy_with_the_simulation_variants():
     from mushgym.envs.mycology.greedy import Greedy
     from mushgym.envs.mycology.simulate import greedy_variants, play, run_table
 
-    g = MycologyGame()
+    g = MycologyGame(observation="full")
     with pytest.raises(ValueError, match="poison mode 'maybe' unknown"):
         Greedy(g, poison="maybe")
     names = [v.name for v in greedy_variants(g)]
@@ -234,7 +244,7 @@ def test_exchange_and_poison_timing_policies_do_what_they_say():
     from mushgym.envs.mycology.actions import A_END, A_T6
     from mushgym.envs.mycology.simulate import greedy_variants
 
-    g = MycologyGame(num_players=3)
+    g = MycologyGame(observation="full", num_players=3)
     v = {p.name: p for p in greedy_variants(g)}
     pols = [v["greedy_exchange"], v["greedy_late_poison"], v["greedy"]]
     exchanges, early_poison = 0, 0

@@ -9,8 +9,8 @@ from mycology_helpers import (
 )
 from mushgym.envs.mycology.layout import DEC_BOTTOM, DEC_GIVE, DEC_PAY, DEC_TAKE, TURN_LIMIT
 
-G2 = MycologyGame()
-G3 = MycologyGame(num_players=3)
+G2 = MycologyGame(observation="full")
+G3 = MycologyGame(observation="full", num_players=3)
 
 H = lambda slot: encode_action("harvest", slot)  # noqa: E731
 END = encode_action("end")
@@ -19,7 +19,7 @@ END = encode_action("end")
 # --- setup ------------------------------------------------------------------------------
 @pytest.mark.parametrize("n", [2, 6])
 def test_setup(n):
-    g = MycologyGame(num_players=n)
+    g = MycologyGame(observation="full", num_players=n)
     firsts = set()
     for seed in range(60):
         s = g.new_state(seed)
@@ -86,7 +86,7 @@ def test_poison_tokens_from_the_dice_only():
     # with poison_rule="dice_only" a trade does not poison
     # (a state belongs to the options that dealt it: moving it to the other variant on purpose
     # means restamping its header, mushgym.core.header)
-    dice_only = MycologyGame(num_players=3, poison_rule="dice_only")
+    dice_only = MycologyGame(observation="full", num_players=3, poison_rule="dice_only")
     s = dice_only.step(dice_only.stamp_header(s.copy()), encode_action("trade3", SY))
     assert res_of(s, 1)[SY] == 2 and dice_only.tokens(s, 1)["poison"] == 2
     set_next_roll(s, 6)  # Soil/Dung
@@ -394,12 +394,12 @@ def test_the_tenth_mushroom_ends_the_game_and_scores():
 
 
 def test_ties_share_the_win():
-    g = MycologyGame(num_players=3, turn_limit_end="score")  # a scored turn limit: any final scores
+    g = MycologyGame(observation="full", num_players=3, turn_limit_end="score")  # a scored turn limit: any final scores
     s = position(g, season=FALL, feast=[5, 5, 1])
     fields(s)["ender"][...] = TURN_LIMIT
     fields(s)["turn"][...] = g.max_turns
     assert g.returns(s).tolist() == [0.25, 0.25, -0.5]
-    g2 = MycologyGame(turn_limit_end="score")
+    g2 = MycologyGame(observation="full", turn_limit_end="score")
     s = position(g2, feast=[3, 3])
     fields(s)["ender"][...] = TURN_LIMIT
     fields(s)["turn"][...] = g2.max_turns   # (the turn limit ends the game at the limit)
@@ -408,7 +408,7 @@ def test_ties_share_the_win():
 
 def test_score_rewards():
     for reward, expect in (("score", [7.0, 3.0, 2.0]), ("score_diff", [4.5, -1.5, -3.0])):
-        g = MycologyGame(num_players=3, reward=reward, turn_limit_end="score")
+        g = MycologyGame(observation="full", num_players=3, reward=reward, turn_limit_end="score")
         s = position(g, feast=[7, 3, 2])
         fields(s)["ender"][...] = TURN_LIMIT
         fields(s)["turn"][...] = g.max_turns
@@ -416,11 +416,11 @@ def test_score_rewards():
 
 
 def test_turn_limit_ends_the_game():
-    g = MycologyGame(num_players=4, turn_limit=120)
+    g = MycologyGame(observation="full", num_players=4, turn_limit=120)
     assert g.max_turns == 120
-    g5 = MycologyGame(num_players=5, turn_limit=120)
+    g5 = MycologyGame(observation="full", num_players=5, turn_limit=120)
     assert g5.max_turns == 120
-    g7 = MycologyGame(num_players=3, turn_limit=240)
+    g7 = MycologyGame(observation="full", num_players=3, turn_limit=240)
     assert g7.max_turns == 240
     s = position(g, feast=[1, 0, 0, 0])
     fields(s)["turn"][...] = 119
@@ -428,7 +428,7 @@ def test_turn_limit_ends_the_game():
     assert g.is_terminal(s) and int(fields(s)["ender"]) == -1
     # by default the limit is a truncation (not a rulebook ending): no result
     assert g.is_truncated(s) and g.returns(s).tolist() == [0.0] * 4
-    scored = MycologyGame(num_players=4, turn_limit=120, turn_limit_end="score")
+    scored = MycologyGame(observation="full", num_players=4, turn_limit=120, turn_limit_end="score")
     s = position(scored, feast=[1, 0, 0, 0])
     fields(s)["turn"][...] = 119
     s = scored.step(s, END)
@@ -437,10 +437,10 @@ def test_turn_limit_ends_the_game():
 
 
 def test_turn_limit_truncates_the_aec_env_and_the_vector_env():
-    from mushgym.envs import mycology_v0
+    from mushgym.envs import mycology_v1
     from mushgym.vector import MushroomVectorEnv
 
-    e = mycology_v0.raw_env(turn_limit=120)
+    e = mycology_v1.raw_env(turn_limit=120)
     e.reset(seed=1)
     fields(e.game_state)["turn"][...] = 119
     while True:
@@ -451,7 +451,7 @@ def test_turn_limit_truncates_the_aec_env_and_the_vector_env():
         e.step(encode_action("end") if obs["action_mask"][encode_action("end")] else int(np.flatnonzero(obs["action_mask"])[0]))
     assert all(e.truncations.values()) and not any(e.terminations.values()), "the turn limit is a truncation"
     assert all(r == 0 for r in e.rewards.values()) and agent
-    g = MycologyGame(turn_limit=120)
+    g = MycologyGame(observation="full", turn_limit=120)
     vec = MushroomVectorEnv(g, 8, seed=0)
     vec.reset()
     seen = {"terminated": 0, "truncated": 0}
@@ -531,19 +531,19 @@ def test_illegal_actions_raise():
 
 def test_bad_options_are_refused():
     with pytest.raises(ValueError, match=r"\[2, 3, 4, 5, 6\]"):
-        MycologyGame(num_players=7)
+        MycologyGame(observation="full", num_players=7)
     with pytest.raises(ValueError, match=r"\[2, 3, 4, 5, 6\]"):
-        MycologyGame(num_players=1)
+        MycologyGame(observation="full", num_players=1)
     with pytest.raises(ValueError, match="valid options are"):
-        MycologyGame(players=3)
+        MycologyGame(observation="full", players=3)
     with pytest.raises(ValueError, match="win_loss"):
-        MycologyGame(reward="rank")
+        MycologyGame(observation="full", reward="rank")
 
 
 def test_turn_limit_truncates_the_single_agent_env():
     from mushgym.wrappers.single_agent import SingleAgentEnv
 
-    env = SingleAgentEnv("mycology_v0", options={"turn_limit": 120}, seat=0)
+    env = SingleAgentEnv("mycology_v1", options={"turn_limit": 120}, seat=0)
     rng = np.random.default_rng(0)
     outcomes = {"terminated": 0, "truncated": 0}
     for episode in range(60):
@@ -568,7 +568,7 @@ def test_poison_bound_counts_three_collections_a_turn_and_holds_the_score_low():
     score bounds must hold that many, for every reward (the observation and reward range)."""
     for n in (2, 6):
         for reward in ("score", "score_diff", "win_loss"):
-            g = MycologyGame(num_players=n, reward=reward, turn_limit_end="score")
+            g = MycologyGame(observation="full", num_players=n, reward=reward, turn_limit_end="score")
             d = g.deck
             most = max(int(np.sum((d.special == 1) & (d.poison_res == r))) for r in range(5))
             assert g.poison_bound() == min(10, most) * 3 * g.max_turns

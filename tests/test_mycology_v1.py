@@ -1,10 +1,11 @@
-"""mycology_v1: the same game as mycology_v0 with a compact integral observation.
+"""mycology_v1's two observations: "compact" (the default) and "full" (the retired mycology_v0's).
 
-The shared harness runs v1 on a reduced list of option sets (``MycologyV1Game.harness_option_sets``:
-its API, hidden information, invariants, determinism and golden files); here: v1's observation
-gives back v0's exactly on random games (so it holds the same information and nothing hidden more),
-v1 plays v0's game step for step, the vector API writes it as uint8 and moves at least 3x fewer
-bytes per env step than int64 states with float32 observations, and the bounds are enforced.
+The shared harness runs both (``observation`` is an option: its API, hidden information,
+invariants, determinism and golden files); here: the compact observation gives back the full
+one exactly on random games (so it holds the same information and nothing hidden more), both
+play the same game step for step, the vector API writes the compact one as uint8 and moves at
+least 3x fewer bytes per env step than int64 states with float32 observations, the bounds are
+enforced, and the retired id names the current one.
 """
 
 from __future__ import annotations
@@ -83,8 +84,8 @@ def v0_from_v1(g0, g1, o1: np.ndarray) -> np.ndarray:
 
 
 @pytest.mark.parametrize("options", [{}, {"num_players": 4, "poison_rule": "dice_only"}], ids=testing.options_id)
-def test_v1_observation_gives_back_v0s_on_random_games(options):
-    g0, g1 = mushgym.game("mycology_v0", **options), mushgym.game("mycology_v1", **options)
+def test_compact_observation_gives_back_the_full_one_on_random_games(options):
+    g0, g1 = mushgym.game("mycology_v1", observation="full", **options), mushgym.game("mycology_v1", **options)
     checked = 0
     for state in testing.random_states(g0, n_games=2, seed=5, every=3):
         s1 = g1.stamp_header(state.copy())
@@ -97,8 +98,9 @@ def test_v1_observation_gives_back_v0s_on_random_games(options):
     assert checked > 150
 
 
-def test_v1_plays_v0s_game_step_for_step():
-    g0, g1 = mushgym.game("mycology_v0", num_players=3), mushgym.game("mycology_v1", num_players=3)
+def test_both_observations_play_the_same_game_step_for_step():
+    g0 = mushgym.game("mycology_v1", num_players=3, observation="full")
+    g1 = mushgym.game("mycology_v1", num_players=3)
     body = g0.state_size - 4
     for seed in (1, 2):
         t0 = list(testing.random_trajectory(g0, seed, check=False))
@@ -106,22 +108,22 @@ def test_v1_plays_v0s_game_step_for_step():
         assert [a for _, a in t0] == [a for _, a in t1]
         for (s0, _), (s1, _) in zip(t0, t1):
             np.testing.assert_array_equal(s0[:body], s1[:body])
-        assert s1[body:].tolist() != s0[body:].tolist()   # the header names the version
+        assert s1[body:].tolist() != s0[body:].tolist()   # the header names the options
         np.testing.assert_array_equal(g0.returns(t0[-1][0]), g1.returns(t1[-1][0]))
-    with pytest.raises(ValueError, match="a state of mycology_v0, not of mycology_v1"):
+    with pytest.raises(ValueError, match="other options"):
         g1.observe(g0.new_state(0), 0)
 
 
-def test_v1_golden_playthrough_is_v0s_but_for_the_observation():
-    """The golden files of v1 and v0 (default options) differ only in the game's name and the
-    observation lines: the same states, legal actions, actions and returns."""
+def test_golden_playthroughs_of_the_two_observations_differ_only_in_the_observation():
+    """The golden files of the two observations (default options otherwise) differ only in the
+    options and the observation lines: the same states, legal actions, actions and returns."""
     def strip(text):
-        return [ln for ln in text.splitlines() if not ln.startswith(("game:", "observation[", "observation_shape"))]
+        return [ln for ln in text.splitlines()
+                if not ln.startswith(("options:", "observation[", "observation_shape"))]
 
-    for options in ({},):
-        v0 = testing.golden_path("mycology_v0", options).read_text()
-        v1 = testing.golden_path("mycology_v1", options).read_text()
-        assert v0 != v1 and strip(v0) == strip(v1)
+    full = testing.golden_path("mycology_v1", {"observation": "full"}).read_text()
+    compact = testing.golden_path("mycology_v1", {}).read_text()
+    assert full != compact and strip(full) == strip(compact)
 
 
 @ci_scope.vector_test("mycology_v1")
@@ -140,7 +142,7 @@ def test_v1_vector_writes_uint8_equal_to_the_functional_observation():
 def test_v1_moves_at_least_3x_fewer_bytes_than_wide_storage():
     from mushgym.bench.rows import vector_bytes
 
-    before = sum(vector_bytes(mushgym.game("mycology_v0"))["int64 state, float32 obs"].values())
+    before = sum(vector_bytes(mushgym.game("mycology_v1", observation="full"))["int64 state, float32 obs"].values())
     v1 = vector_bytes(mushgym.game("mycology_v1"))["default"]
     assert before / sum(v1.values()) >= 3.0, (before, v1)
     assert v1["obs"] == mushgym.game("mycology_v1").observation_shape[0]   # one byte a value
@@ -207,9 +209,42 @@ def test_registry_reads_several_versions_of_a_package():
     with pytest.raises(ValueError, match="must look like 'name_v0'"):
         package_env_ids(Bad)
     assert package_env_ids(One) == {"thing_v0": "game"} and package_env_ids(object) == {}
-    assert mushgym.registry.game_package("mycology_v1") is mushgym.registry.game_package("mycology_v0")
     from mushgym.envs import mycology_v1
     import mushgym.envs.mycology_v1 as again
 
     assert again is mycology_v1 and mycology_v1.Game.env_id == "mycology_v1"
-    assert "v1" in mushgym.registry.env_module("mycology_v0").__doc__.split("### Version history")[1]
+    assert "v0 (retired" in mycology_v1.__doc__.split("### Version history")[1]
+
+
+def test_a_retired_id_names_the_current_one_everywhere():
+    """PettingZoo's convention: only the newest version is importable; the old id's error names
+    the new one and the options that play as it did (``RETIRED_IDS`` in the game package)."""
+    from mushgym.registry import RetiredEnvError, package_retired_ids, retired_envs
+
+    assert retired_envs()["mycology_v0"] == ("mycology_v1", {"observation": "full"})
+    assert "mycology_v0" not in mushgym.list_envs() and "mycology_v1" in mushgym.list_envs()
+    expected = r"mycology_v0 is retired: use mycology_v1 instead \(mushgym.make\('mycology_v1', observation='full'\)\)"
+    for call in (lambda: mushgym.make("mycology_v0"), lambda: mushgym.game("mycology_v0"),
+                 lambda: mushgym.make_raw("mycology_v0", num_players=3),
+                 lambda: mushgym.registry.game_package("mycology_v0")):
+        with pytest.raises(RetiredEnvError, match=expected):
+            call()
+    from mushgym.envs import mycology_v0   # importable, as PettingZoo's deprecated modules are
+
+    for constructor in (mycology_v0.env, mycology_v0.raw_env, mycology_v0.Game):
+        with pytest.raises(ImportError, match=expected):
+            constructor()
+    with pytest.raises(ValueError, match=expected):   # a ValueError too, like any unknown id
+        import mushgym.envs.mycology_v0 as _  # noqa: F401
+    with pytest.raises(ValueError, match="unknown env id 'mycology_v9'"):
+        mushgym.make("mycology_v9")
+
+    class Bad:
+        RETIRED_IDS = {"thing_v0": "thing"}
+
+    class Good:
+        RETIRED_IDS = {"thing_v0": "thing_v2", "thing_v1": ("thing_v2", {"observation": "full"})}
+
+    with pytest.raises(ValueError, match="RETIRED_IDS entries must be"):
+        package_retired_ids(Bad)
+    assert package_retired_ids(Good) == {"thing_v0": ("thing_v2", {}), "thing_v1": ("thing_v2", {"observation": "full"})}

@@ -16,7 +16,7 @@ from mushgym.envs.mycology import rules as R
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fuzz_states import make_input, run_one  # noqa: E402
 
-GAMES = {n: mushgym.game("mycology_v0", num_players=n) for n in (2, 6)}
+GAMES = {n: mushgym.game("mycology_v1", num_players=n) for n in (2, 6)}
 
 
 @pytest.mark.parametrize("players", [2, 6])

@@ -123,7 +123,7 @@ def test_information_state_string_has_perfect_recall():
 
 
 def test_clone_is_independent_and_replays_identically():
-    game = mos.load_game("mycology_v0", players=3)
+    game = mos.load_game("mycology_v1", players=3)
     rng = np.random.default_rng(1)
     s = _play_random(game.new_initial_state(7), 30, rng)
     c = s.clone()
@@ -146,7 +146,7 @@ def test_state_serialization_round_trip():
 
 
 def test_seeds_and_game_parameters():
-    game = mos.load_game("mycology_v0", players=4, reward="score", seed=7, encoder="flat")
+    game = mos.load_game("mycology_v1", players=4, reward="score", seed=7, encoder="flat")
     assert game.num_players() == 4
     assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM  # scores do not sum to 0
     a, b = game.new_initial_state(), game.new_initial_state()
@@ -154,9 +154,9 @@ def test_seeds_and_game_parameters():
     assert str(a) != str(b)
     flat = np.array(a.observation_tensor(0))
     assert np.array_equal(flat, game.mushgym_game.observe(a.array, 0))  # the "flat" encoder
-    scaled = np.array(mos.load_game("mycology_v0", players=4).new_initial_state(7).observation_tensor(0))
+    scaled = np.array(mos.load_game("mycology_v1", players=4).new_initial_state(7).observation_tensor(0))
     assert scaled.min() >= 0.0 and scaled.max() <= 1.0
-    assert pyspiel.load_game("mushgym_mycology_v0").get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert pyspiel.load_game("mushgym_mycology_v1").get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
 
 
 def test_parameters_with_mixed_choices_are_strings():
@@ -173,7 +173,7 @@ def test_parameters_with_mixed_choices_are_strings():
 ])
 def test_bad_parameters_get_clear_errors(params, match):
     with pytest.raises(ValueError, match=match):
-        mos.game_class("mycology_v0")(params)
+        mos.game_class("mycology_v1")(params)
 
 
 def test_is_mcts_runs_on_an_imperfect_information_game():

@@ -38,7 +38,7 @@ def test_scene_rejects_bad_input():
 
 
 def test_both_shipped_games_have_pictures():
-    assert {"fungi_v0", "mycology_v0"} <= set(PICTURED)
+    assert {"fungi_v0", "mycology_v1"} <= set(PICTURED)
 
 
 @pytest.mark.parametrize("env_id", PICTURED)

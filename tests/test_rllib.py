@@ -1,5 +1,5 @@
 """mushgym.integrations.rllib: the multi-agent env, the masked module, the self-play mapping, and
-(small form) training on a local Ray instance with 2 env runners: fungi_v0 and mycology_v0
+(small form) training on a local Ray instance with 2 env runners: fungi_v0 and mycology_v1
 (3 players), 2 iterations each; masked actions never chosen, rewards in the right seats, the
 checkpoint reloads and plays (``mushgym eval`` / ``play`` path)."""
 
@@ -23,7 +23,7 @@ from mushgym.integrations.rllib_policy import FLOAT_MIN, export_file  # noqa: E4
 # one worker, one local Ray for the whole file (addopts: --dist loadgroup): a second Ray start costs ~15-50 s
 pytestmark = [pytest.mark.rllib, pytest.mark.xdist_group("ray")]
 
-CASES = [("fungi_v0", {}), ("mycology_v0", {"num_players": 3})]
+CASES = [("fungi_v0", {}), ("mycology_v1", {"num_players": 3})]
 TINY = dict(train_batch_size=256, minibatch_size=128, num_epochs=1, hidden=[32], rollout_fragment_length=64)
 
 
@@ -85,7 +85,7 @@ def test_module_masks_logits():
     import torch
     from ray.rllib.core.columns import Columns
 
-    game = mushgym.game("mycology_v0", num_players=3)
+    game = mushgym.game("mycology_v1", num_players=3)
     from mushgym.wrappers import make_encoder
 
     space = mrl.observation_space(game, make_encoder("scaled", game))

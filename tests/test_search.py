@@ -134,7 +134,7 @@ def test_searcher_modes_and_refusals():
         Searcher(game, simulations=10).search(s, 1 - game.current_player(s))
 
 
-@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
 def test_same_seed_same_move_and_hidden_cards_do_not_matter(env_id):
     game = mushgym.game(env_id)
     rng = np.random.default_rng(3)
@@ -188,7 +188,7 @@ def test_no_allocation_per_simulation():
     assert counts[2] == counts[1], f"allocations grow with simulations: {counts}"
 
 
-@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v0"])
+@pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
 def test_greedy_rollouts_are_legal_and_read_no_hidden_card(env_id):
     """The compiled rollout policies: whole searches run (every rollout action legal, or the
     kernels would break the invariants checked below) and redrawing hidden cards does not
@@ -228,7 +228,7 @@ def test_mcts_agent_specs():
     with pytest.raises(ValueError, match="mcts:SIMS"):
         make_agent("mcst", env_id="fungi_v0")
     with pytest.raises(ValueError, match="made for fungi_v0"):
-        a.act_state(mushgym.game("mycology_v0"), mushgym.game("mycology_v0").new_state(0), 0)
+        a.act_state(mushgym.game("mycology_v1"), mushgym.game("mycology_v1").new_state(0), 0)
 
 
 FULL = os.environ.get("MUSHGYM_HARNESS", "") == "full"
@@ -240,7 +240,7 @@ def test_mcts_plays_every_env_and_player_count(env_id):
     """Any registered game gets search with no code in agents/: whole games, legal moves.
     CI's small form plays Fungi and Mycology (whose search loops other tests compile anyway);
     MUSHGYM_HARNESS=full plays every env (compiling each game's search loop takes minutes)."""
-    if not FULL and env_id not in ("fungi_v0", "mycology_v0"):
+    if not FULL and env_id not in ("fungi_v0", "mycology_v1"):
         pytest.skip("MUSHGYM_HARNESS=full plays every env")
     for n in player_counts(env_id):
         opts = {} if n is None else {"num_players": n}
@@ -265,7 +265,7 @@ def test_cli_eval_and_play_accept_mcts(monkeypatch, capsys):
 def test_tables_print_mcts_names_verbatim():
     from mushgym.agents.evaluate import MatchResult, TournamentResult
 
-    r = TournamentResult("mycology_v0", ["greedy", "mcts:100:greedy"],
+    r = TournamentResult("mycology_v1", ["greedy", "mcts:100:greedy"],
                          [MatchResult("greedy", "mcts:100:greedy", 4, 2, 0, 2)],
                          {"greedy": 0.0, "mcts:100:greedy": 0.0}, {"greedy": 0.0, "mcts:100:greedy": 50.0}, "greedy")
     assert "mcts:100:greedy" in r.table()
@@ -288,7 +288,7 @@ def _finished_mycology_games(game, n=4, seed=0):
 
 
 def test_search_value_option_and_refusals():
-    myc, fungi = mushgym.game("mycology_v0"), mushgym.game("fungi_v0")
+    myc, fungi = mushgym.game("mycology_v1"), mushgym.game("fungi_v0")
     # "auto" (MCTSAgent's default): the game's search_value where it has one, else the returns
     assert MCTSAgent(simulations=10).searcher(myc).value == "game"
     assert MCTSAgent(simulations=10).searcher(fungi).value == "returns"
@@ -301,7 +301,7 @@ def test_search_value_option_and_refusals():
 
 
 def test_search_value_same_seed_same_visits_and_it_changes_the_search():
-    game = mushgym.game("mycology_v0")
+    game = mushgym.game("mycology_v1")
     s = random_states(game, n_games=1, every=13)[2]
     p = game.current_player(s)
     v1 = Searcher(game, simulations=300, seed=5, rollout="greedy", value="game").search(s, p)
@@ -319,7 +319,7 @@ def test_mycology_search_value_grades_wins_by_margin(players):
     loser; a higher score worth more among losers; with reward="score" the normalised return."""
     from mushgym.envs.mycology.search import MARGIN_SCALE, MARGIN_WEIGHT
 
-    game = mushgym.game("mycology_v0", num_players=players)
+    game = mushgym.game("mycology_v1", num_players=players)
     fn = find_kernel(game.kernels, "search_value")
     lo, hi = game.spec.reward_range
     out = np.zeros(players)
@@ -339,7 +339,7 @@ def test_mycology_search_value_grades_wins_by_margin(players):
             for b in np.flatnonzero(~win):
                 if scores[a] > scores[b]:
                     assert out[a] > out[b] or margin[a] == margin[b] == -1.0   # (a deficit past the scale is clipped)
-    score_game = mushgym.game("mycology_v0", num_players=players, reward="score")
+    score_game = mushgym.game("mycology_v1", num_players=players, reward="score")
     score_fn = find_kernel(score_game.kernels, "search_value")
     lo, hi = score_game.spec.reward_range
     for s in _finished_mycology_games(score_game, n=2):
@@ -352,7 +352,7 @@ def test_mycology_rollout_policy_is_the_greedy_move_but_for_epsilon():
     uniformly random legal move); the same generator words give the same moves."""
     from mushgym.envs.mycology.search import ROLLOUT_EPSILON
 
-    game = mushgym.game("mycology_v0")
+    game = mushgym.game("mycology_v1")
     policy = find_kernel(game.kernels, "rollout_policy")
     greedy = find_kernel(game.kernels, "greedy_move")
     work = np.zeros(max(1, game.work_size), np.int64)
@@ -377,7 +377,7 @@ def test_mycology_rollout_policy_is_the_greedy_move_but_for_epsilon():
 def test_progressive_widening_limits_children_and_expands_the_policy_move_first():
     """widen=k: a node gets a new child only while it has fewer than 1 + k sqrt(visits) (the
     rollout policy's move first); widen=0 (the default) is plain UCT, every legal move tried."""
-    game = mushgym.game("mycology_v0")
+    game = mushgym.game("mycology_v1")
     greedy = find_kernel(game.kernels, "greedy_move")   # the rollout policy's move but for its epsilon
     work = np.zeros(max(1, game.work_size), np.int64)
     rng = np.zeros(4, np.int64)
@@ -409,7 +409,7 @@ def _mycology_act_state(players, season, resources, feast=0, magic=0, field=(), 
     Winter-Summer) and ``counts`` basket places filled with in-season cards (points in the score)."""
     from mushgym.envs.mycology.layout import C, FIELD_SIZE, L, NUM_SEASONS
 
-    game = mushgym.game("mycology_v0", num_players=players)
+    game = mushgym.game("mycology_v1", num_players=players)
     t = C.arrays(game.config)
     s = game.new_state(0)
     v = L.arrays(s)
@@ -465,7 +465,7 @@ def test_mycology_rollout_prices_poison_and_trades_1_2_5_to_open_a_harvest():
     from mushgym.envs.mycology.actions import A_END, A_HARVEST, A_T1, A_T2, A_T5
     from mushgym.envs.mycology.layout import C, FIELD_SIZE, OP, SD, SP_NONE, SP_POISON, WR
 
-    game = mushgym.game("mycology_v0", num_players=4)
+    game = mushgym.game("mycology_v1", num_players=4)
     spring = 1
     poison = _mycology_card(game, SP_POISON, spring, cost=[0, 0, 0, 0, 1], poison_resource=SD)
     sd_only = [0, 0, 0, 0, 1]
@@ -499,7 +499,7 @@ def test_mycology_rollout_is_greedy_compiled(players):
     from mushgym.envs.mycology.actions import A_HARVEST, A_T1, A_T2
     from mushgym.envs.mycology.greedy import Greedy
 
-    game = mushgym.game("mycology_v0", num_players=players)
+    game = mushgym.game("mycology_v1", num_players=players)
     greedy = Greedy(game)
     seen = {"t1": 0, "t2": 0, "passed": 0}   # (trade 5 is rare in random play: the test above)
     for s in random_states(game, n_games=4, every=2):

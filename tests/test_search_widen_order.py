@@ -13,7 +13,7 @@ from mushgym.core.rng import rng_seed
 from mushgym.search import Searcher, find_kernel
 
 
-@pytest.mark.parametrize("env_id", ["mycology_v0", "mycelia_v0", "mycelium_v0"])
+@pytest.mark.parametrize("env_id", ["mycology_v1", "mycelia_v0", "mycelium_v0"])
 def test_the_rollout_policy_keeps_to_a_narrowed_mask(env_id):
     """What ranked widening relies on: with its own move (and then its next) taken out of the
     mask, the game's rollout policy picks among the moves left, never one taken out."""

@@ -17,7 +17,7 @@ SHIPPED = sorted([*TRAINING.glob("*_ppo.pt"), *TRAINING.glob("*_expert*.pt")])
 
 def test_the_board_game_models_are_shipped():
     names = {p.name for p in SHIPPED}
-    assert {"fungi_v0_ppo.pt", "mycology_v0_2p_ppo.pt", "mycology_v0_4p_ppo.pt", "mycelia_v0_2p_ppo.pt",
+    assert {"fungi_v0_ppo.pt", "mycology_v1_2p_ppo.pt", "mycology_v1_4p_ppo.pt", "mycelia_v0_2p_ppo.pt",
             "mycelium_v0_4p_ppo.pt", "fungi_v0_expert.pt"} <= names
 
 

@@ -52,8 +52,8 @@ def test_a_games_other_modules_are_announced_under_its_env_id():
     assert compiling._env_of_module("mushgym.envs.fungi.layout") == "fungi_v0"
     assert compiling._env_of_module("mushgym.envs.fungi.rules") == "fungi_v0"
     # a package with two envs: a module named for a version belongs to that env, a shared one
-    # to the first (mycology_v1's observation kernels used to be announced as mycology_v0's)
+    # to the first (mycology_v1's observation kernels used to be announced as mycology_v1's)
     assert compiling._env_of_module("mushgym.envs.mycology.observation_v1") == "mycology_v1"
     assert compiling._env_of_module("mushgym.envs.mycology.rules_v1") == "mycology_v1"
-    assert compiling._env_of_module("mushgym.envs.mycology.rules") == "mycology_v0"
-    assert compiling._env_of_module("mushgym.envs.mycology.baskets") == "mycology_v0"
+    assert compiling._env_of_module("mushgym.envs.mycology.rules") == "mycology_v1"
+    assert compiling._env_of_module("mushgym.envs.mycology.baskets") == "mycology_v1"

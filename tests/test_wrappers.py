@@ -273,7 +273,7 @@ def test_single_agent_env_defaults_to_the_training_encoder_and_one_torch_thread(
     before = torch.get_num_threads()
     try:
         torch.set_num_threads(2)
-        env = SingleAgentEnv("mycology_v0", opponents="random")
+        env = SingleAgentEnv("mycology_v1", opponents="random")
         assert torch.get_num_threads() == 1
         assert type(env.encoder).__name__.lower().startswith(DEFAULTS["encoder"])
         obs, _ = env.reset(seed=0)
@@ -300,7 +300,7 @@ def random_until_both_endings(step_one, want, max_episodes=60):
 
 @pytest.mark.parametrize("end", ["truncate", "score"])
 def test_single_agent_env_turn_limit_is_a_truncation_unless_scored(end):
-    env = SingleAgentEnv("mycology_v0", opponents="random", options={"turn_limit": 120, "turn_limit_end": end})
+    env = SingleAgentEnv("mycology_v1", opponents="random", options={"turn_limit": 120, "turn_limit_end": end})
     rng = np.random.default_rng(0)
 
     def episode(seed):
@@ -332,7 +332,7 @@ def test_sb3_vec_env_marks_a_cut_game_done_with_timelimit_truncated():
     from mushgym.wrappers import SingleAgentBatch
     from mushgym.wrappers.sb3 import MaskableVecEnv
 
-    vec = MaskableVecEnv(SingleAgentBatch("mycology_v0", num_envs=6, opponents="random",
+    vec = MaskableVecEnv(SingleAgentBatch("mycology_v1", num_envs=6, opponents="random",
                                           options={"turn_limit": 120}, seed=0))
     vec.seed(3)
     obs = vec.reset()
@@ -366,7 +366,7 @@ def test_mushgym_vector_offers_the_sb3_vec_env():
     import mushgym.vector
     from mushgym.wrappers.sb3 import MaskableVecEnv
 
-    vec = mushgym.vector.make_sb3("mycology_v0", 3, opponents=["random", "greedy"], seat=1, seed=4,
+    vec = mushgym.vector.make_sb3("mycology_v1", 3, opponents=["random", "greedy"], seat=1, seed=4,
                                   num_players=3, build_opponent=make_agent)
     assert isinstance(vec, VecEnv) and isinstance(vec, MaskableVecEnv)
     assert vec.games.game.num_players == 3 and vec.games.fixed_seat == 1
@@ -376,4 +376,4 @@ def test_mushgym_vector_offers_the_sb3_vec_env():
     obs, rewards, dones, infos = vec.step(masks.argmax(axis=1))
     assert obs.shape[0] == 3 and rewards.shape == (3,) and dones.shape == (3,)
     with pytest.raises(ValueError, match="invalid player count"):
-        mushgym.vector.make_sb3("mycology_v0", 2, num_players=9)
+        mushgym.vector.make_sb3("mycology_v1", 2, num_players=9)

@@ -1,2 +1,3 @@
-"""Mycology (2-6 players, dice, seasons, a field of 8 mushroom cards, trades): numba kernels, card data and the mycology_v0 and mycology_v1 envs (v1: the same game with a compact integral observation)."""
-ENV_IDS = {"mycology_v0": "env", "mycology_v1": "env_v1"}
+"""Mycology (2-6 players, dice, seasons, a field of 8 mushroom cards, trades): numba kernels, card data and the mycology_v1 env (option `observation`: "compact", the default, or "full", the retired mycology_v0's)."""
+ENV_ID = "mycology_v1"
+RETIRED_IDS = {"mycology_v0": ("mycology_v1", {"observation": "full"})}

@@ -9,7 +9,7 @@ from mushgym.core import ActionSpace
 
 from .layout import FIELD_SIZE, MAX_CAPACITY, MAX_PLAYERS, NUM_RES, ROW_SIZE
 
-A = ActionSpace("mycology_v0 actions")
+A = ActionSpace("mycology actions")
 A_HARVEST = A.add("harvest", FIELD_SIZE, dims=("slot",),
                   doc="harvest the field card in a slot (in season, a free place in the season's basket, "
                       "cost payable with Magic covering shortfalls)")

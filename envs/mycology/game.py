@@ -1,8 +1,16 @@
-"""MycologyGame: the functional API of Mycology (``mycology_v0``) over the kernels of :mod:`rules`."""
+"""MycologyGame: the functional API of Mycology (``mycology_v1``).
+
+Two observations of the same game, chosen by the option ``observation``: "compact" (the
+default: small integers, ``uint8`` in the vector API; :mod:`.observation_v1`, kernels
+:mod:`.rules_v1`) and "full" (scaled fractions and a 19-value feature block per card place,
+the observation of the retired ``mycology_v0``; :mod:`.observation`, kernels :mod:`.rules`).
+Both kernel modules share every kernel but ``observe`` (and one more check in ``validate``).
+"""
 
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any, ClassVar
 
 import numpy as np
@@ -11,6 +19,7 @@ from mushgym.core import RNG_WORDS, rng_below, rng_seed
 from mushgym.game import Game, GameSpec
 
 from . import rules as R
+from . import rules_v1
 from .actions import A, NUM_ACTIONS
 from .cards import NKINDS, RESOURCE_NAMES, RESOURCE_SHORT, SEASON_NAMES, SPECIALS, Deck, load_deck
 from .layout import (
@@ -22,6 +31,9 @@ from .layout import (
 from .baskets import poison_bound, update_scores
 from .payments import owed
 from .observation import CARD, CF, observation_layout, obs_size
+from .observation_v1 import BYTE, CATEGORICAL
+from .observation_v1 import observation_layout as compact_observation_layout
+from .observation_v1 import obs_size as compact_obs_size
 
 PHASE_NAMES = ("act", "pay", "order cards under the deck", "choose the mushroom to give",
                "choose the mushroom to take")
@@ -32,6 +44,8 @@ REWARDS = ("win_loss", "score", "score_diff")
 TURN_LIMITS = (120, 240, 480)
 TURN_LIMIT_ENDS = ("truncate", "score")
 POISON_RULES = ("every_collection", "dice_only")
+#: the option ``observation``: its kernel module (the same kernels, another ``observe``)
+OBSERVATIONS = {"compact": rules_v1, "full": R}
 CARD_FEATURES = tuple(f"{f.name}[{i}]" if f.shape else f.name
                       for f in CARD.fields.values() for i in range(f.size if f.shape else 1))
 
@@ -47,11 +61,13 @@ class MycologyGame(Game):
     not one of the rulebook's endings, with terminal rewards 0) or "score" (scored like a
     normal ending: finite zero-sum games); ``poison_rule``: "every_collection" (default, the
     rulebook's words: Poison whenever the player collects the resource, from the dice or
-    trades 1 and 3) or "dice_only" (Poison from the dice only).
+    trades 1 and 3) or "dice_only" (Poison from the dice only); ``observation``: "compact"
+    (default: integers in 0..255, ``uint8`` in the vector API, the ``onehot`` encoder expands
+    its ids) or "full" (the card features of every place, scaled; ``mycology_v0``'s).
     """
 
-    env_id: ClassVar[str] = "mycology_v0"
-    kernels = R
+    env_id: ClassVar[str] = "mycology_v1"
+    kernels = rules_v1   # the default observation's; an instance with observation="full" has R
     actions = A
     layout = L
     option_choices: ClassVar[dict[str, tuple]] = {
@@ -60,13 +76,25 @@ class MycologyGame(Game):
         "turn_limit": TURN_LIMITS,
         "turn_limit_end": TURN_LIMIT_ENDS,
         "poison_rule": POISON_RULES,
+        "observation": tuple(OBSERVATIONS),
     }
     default_options: ClassVar[dict[str, Any]] = {"num_players": 2, "reward": "win_loss", "turn_limit": 240,
-                                                 "turn_limit_end": "truncate", "poison_rule": "every_collection"}
+                                                 "turn_limit_end": "truncate", "poison_rule": "every_collection",
+                                                 "observation": "compact"}
     #: A card file to load instead of the designed one (subclass and set it to play the real cards).
     deck_path: ClassVar[str | None] = None
 
     # --- construction ------------------------------------------------------------
+    def __init__(self, **options: Any) -> None:
+        # the kernel module follows the observation (an unknown value is refused by the option check)
+        self.kernels = OBSERVATIONS.get(options.get("observation", "compact"), rules_v1)
+        self.compact = self.kernels is rules_v1
+        #: every observation value is an integer: the vector API writes the compact one as uint8
+        self.obs_integral = self.compact
+        super().__init__(**options)
+        if self.compact:
+            self.obs_categorical = self._categorical()
+
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
         self.deck: Deck = load_deck(self.deck_path)
         n = options["num_players"]
@@ -125,9 +153,10 @@ class MycologyGame(Game):
             rr = (float(lo), float(hi))
         else:
             rr = (float(lo - hi), float(hi - lo))
+        size = compact_obs_size(n) if options["observation"] == "compact" else obs_size(n)
         return GameSpec(
             env_id=self.env_id, num_players=n, num_actions=NUM_ACTIONS,
-            observation_shape=(obs_size(n),), state_size=STATE_SIZE,
+            observation_shape=(size,), state_size=STATE_SIZE,
             max_game_length=self.max_game_length(), reward_range=rr,
             perfect_information=False, chance=True, zero_sum=zero_sum, options=dict(options),
         )
@@ -142,12 +171,40 @@ class MycologyGame(Game):
         hi[f["feast"].offset] = float(d.feast.max()) / 4.0
         return hi
 
+    def card_points_bound(self) -> int:
+        """Most card points a player's 10 basket places can hold."""
+        return int(np.sort(self.deck.points)[-10:].sum())
+
     def observation_layout(self):
-        """The observation of this game as one :class:`~mushgym.core.Layout`, with its bounds."""
+        """The observation of this game (its option ``observation``) as one
+        :class:`~mushgym.core.Layout`, with its bounds."""
+        if self.options["observation"] == "compact":
+            return self.compact_observation_layout()
         return observation_layout(self.options["num_players"], {
             "card_high": self.card_feature_high(), "owed_high": self.deck.cost.max(axis=0),
             "token_high": float(self.token_bound()), "poison_high": float(self.poison_bound()),
             "score": tuple(float(x) for x in self.score_bounds())})
+
+    def compact_observation_layout(self):
+        """The compact observation (:mod:`.observation_v1`): every value an integer in 0..255."""
+        n = self.options["num_players"]
+        bounds = {"round": self.max_turns // n, "owed": self.deck.cost.max(axis=0),
+                  "card_points": self.card_points_bound(), "tokens_256": self.token_bound() // BYTE,
+                  "poison_256": self.poison_bound() // BYTE}
+        wide = {k: int(np.max(v)) for k, v in bounds.items() if np.max(v) > BYTE - 1}
+        if wide:   # only a card file far beyond the designed one (or a longer turn limit) gets here
+            raise ValueError(f"{self.env_id}: observation values {wide} would not fit in a byte; "
+                             "this card data or turn limit needs observation='full'")
+        return compact_observation_layout(n, bounds)
+
+    def _categorical(self) -> np.ndarray:
+        """One boolean per element of the compact observation: an id (a card, a season, a
+        decision, a seat offset, ...), not a count; the ``onehot`` encoder expands every id."""
+        mask = np.zeros(self.observation_shape, bool)
+        for f in self.observation_layout().fields.values():
+            if re.sub(r"^seat\d+_", "", f.name) in CATEGORICAL:
+                mask[f.offset:f.offset + f.size] = True
+        return mask
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         return self.observation_layout().bounds()
@@ -410,7 +467,8 @@ class MycologyGame(Game):
     def validation_error(self, code: int) -> str:
         from .validate import VALIDATION_ERRORS
 
-        return VALIDATION_ERRORS.get(code, super().validation_error(code))
+        return (rules_v1.VALIDATION_ERRORS_V1.get(code) or VALIDATION_ERRORS.get(code)
+                or super().validation_error(code))
 
     def check_invariants(self, state: np.ndarray) -> None:
         self._check_state(state)
@@ -590,17 +648,17 @@ def season_index(season: int | str) -> int:
     if isinstance(season, str):
         names = [s.lower() for s in SEASON_NAMES]
         if season.lower() not in names:
-            raise ValueError(f"mycology_v0: unknown season {season!r}; seasons are {list(SEASON_NAMES)}")
+            raise ValueError(f"mycology: unknown season {season!r}; seasons are {list(SEASON_NAMES)}")
         return names.index(season.lower())
     if not 0 <= int(season) < NUM_SEASONS:
-        raise ValueError(f"mycology_v0: season {season} is outside 0..3 ({list(SEASON_NAMES)})")
+        raise ValueError(f"mycology: season {season} is outside 0..3 ({list(SEASON_NAMES)})")
     return int(season)
 
 
 def seed_for_roll(total: int, start: int = 0) -> int:
     """A generator seed whose next two d6 make ``total`` (2..12)."""
     if not 2 <= total <= 12:
-        raise ValueError(f"mycology_v0: a dice total is 2..12, got {total}")
+        raise ValueError(f"mycology: a dice total is 2..12, got {total}")
     tmp = np.zeros(RNG_WORDS, np.int64)
     for seed in range(start, start + 100000):
         rng_seed(tmp, 0, seed)

@@ -1,4 +1,4 @@
-"""The greedy baselines of Mycology (``mycology_v0``): the best immediate gain in points.
+"""The greedy baselines of Mycology (``mycology_v1``): the best immediate gain in points.
 
 One greedy, :class:`Greedy`, with the policy variants the simulation compares as
 parameters; ``heuristic`` (found by ``mushgym.agents.GreedyAgent``) is the default

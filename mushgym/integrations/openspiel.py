@@ -4,7 +4,7 @@
     from mushgym.integrations import openspiel as mushgym_openspiel
 
     mushgym_openspiel.register()                      # every env of mushgym.list_envs()
-    game = pyspiel.load_game("mushgym_mycology_v0", {"players": 4})
+    game = pyspiel.load_game("mushgym_mycology_v1", {"players": 4})
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 OpenSpiel's algorithms (IS-MCTS, outcome-sampling MCCFR, evaluation tools, its RL

@@ -4,7 +4,7 @@ from one laptop to a Ray cluster.
     from mushgym.integrations import rllib as mushgym_rllib
 
     run = mushgym_rllib.train("fungi_v0", iterations=50, env_runners=2)     # local Ray instance
-    run = mushgym_rllib.train("mycology_v0", options={"num_players": 3}, address="auto")  # a running cluster
+    run = mushgym_rllib.train("mycology_v1", options={"num_players": 3}, address="auto")  # a running cluster
 
 or from the shell ``mushgym train fungi_v0 --backend rllib --env-runners 2 [--address ADDR]``.
 Needs the ``rllib`` extra (``pip install 'mushgym[rllib]'``: Ray and RLlib's own
