@@ -9,7 +9,7 @@ An agent answers one question, *which legal action now?*, in one of two ways:
   that look ahead with the functional API (``game.step`` on a copy of ``state``).
   Such agents set ``uses_state = True``. They receive the true state because the
   functional API needs one, and must decide **only from what ``player`` may see**:
-  ``tests/test_agents.py`` checks this by asking the same question on a state whose
+  ``tests/agents/test_agents.py`` checks this by asking the same question on a state whose
   hidden part was redrawn with ``game.perturb_hidden`` and demanding the same answer.
 
 Runners (:mod:`mushgym.episodes`, behind :func:`mushgym.agents.play_games`, the

@@ -10,7 +10,7 @@ one for a game outside the registry. A heuristic is a function::
 
 which may look one step ahead with ``game.step`` on a copy of ``state`` but must
 score only what ``player`` may see (its own display and hand, the public table):
-never a hidden card or the deck order. ``tests/test_agents.py`` checks every
+never a hidden card or the deck order. ``tests/agents/test_agents.py`` checks every
 registered env by redrawing the hidden part of the state (``game.perturb_hidden``)
 and requiring the same scores.
 

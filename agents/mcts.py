@@ -15,7 +15,7 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012) over the functional
 API, compiled: see :mod:`mushgym.search` for the algorithm, the determinizers and the
 documented fallback. The agent looks ahead on the true state (``uses_state``) but
 only through the game's determinizer, which redraws everything its player cannot
-see before every simulation (``tests/test_agents.py`` checks that redrawing the
+see before every simulation (``tests/agents/test_agents.py`` checks that redrawing the
 hidden cards does not change its move).
 
 Parameters: ``simulations`` per tree; ``c`` the UCT exploration constant on returns

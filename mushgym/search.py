@@ -16,7 +16,7 @@ game's **determinizer**, found through the engine contract with no code here:
    hands, deck orders, face-down cards) consistently with the public information and
    ``player``'s own knowledge, drawing from the search's generator ``rng`` (an
    ``int64[4]`` xoshiro128** state, :mod:`mushgym.core.rng`). It must leave ``player``'s
-   observation unchanged; ``tests/test_search.py`` checks that, the game's invariants, and
+   observation unchanged; ``tests/agents/test_search.py`` checks that, the game's invariants, and
    that every consistent hidden card shows up over many draws, for every registered env
    that provides one.
 2. Otherwise (**the documented fallback**), the searcher draws a pool of

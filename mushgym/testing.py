@@ -1,6 +1,6 @@
 """The checks every registered game must pass, usable from tests and by game authors.
 
-``tests/test_harness.py`` runs them over the whole registry, so a new game is
+``tests/harness/test_harness.py`` runs them over the whole registry, so a new game is
 covered the moment it registers. Regenerate the golden playthrough files with::
 
     python -m mushgym.testing --regen-golden

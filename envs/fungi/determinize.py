@@ -22,7 +22,7 @@ could) are not enforced, as in ``perturb_hidden`` (RULES.md, "Search").
 The pooled cards are put in a canonical order (by kind) before the shuffle, so for a
 given ``rng`` the result depends only on what ``player`` knows (the multiset of unseen
 cards), never on the true hand or pile order: the search's moves are exactly unchanged
-when the hidden cards are redrawn (``tests/test_search.py``). The state's own
+when the hidden cards are redrawn (``tests/agents/test_search.py``). The state's own
 generator is left alone (the search reseeds it). No allocation.
 """
 

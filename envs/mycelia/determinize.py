@@ -22,7 +22,7 @@ compiled, drawing from the search's generator ``rng``:
 The North American expansion adds no hidden information of its own: its 35 cards are redrawn
 with the others (a card not in the game, ``L_ABSENT``, is no hidden place), and its saplings,
 sapling spores, Grandfather Trees and the two tiles of "explore 2 keep 1" (drawn face up, out of
-the piles) are public, so they stay (``tests/test_mycelia_expansion.py`` checks it).
+the piles) are public, so they stay (``tests/games/mycelia/test_mycelia_expansion.py`` checks it).
 
 Scratch: ``work[0:2*NC]``. The state's own generator is reseeded by the search. No allocation.
 """

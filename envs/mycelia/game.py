@@ -86,7 +86,7 @@ class MyceliaGame(Game):
     #: CI's small form of that run: games cut at 40 rounds
     combination_small_options: ClassVar[dict] = {"turn_limit": 40}
     #: the shared harness's default run plays a quarter of its games with the expansion (the full
-    #: runs are behind the ``slow`` marker; tests/test_mycelia_expansion.py plays it besides)
+    #: runs are behind the ``slow`` marker; tests/games/mycelia/test_mycelia_expansion.py plays it besides)
     harness_small_options: ClassVar[tuple] = (("expansion", "north_america"),)
     #: Data files to load instead of the designed ones (e.g. the real cards typed in).
     cards_path: ClassVar[str | None] = None

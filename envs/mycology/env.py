@@ -40,7 +40,7 @@ moves one byte a value (`obs_dtype=np.uint8` by default), about 3.8x fewer bytes
 than int64 states with float32 observations (`mushgym bench mycology_v1`).
 `observation="full"` is the observation of the retired `mycology_v0`: scaled fractions and a
 19-value feature block per card place (807 float32 values with 2 players), for networks trained
-on it. Both describe the same information: `tests/test_mycology_v1.py` rebuilds the full
+on it. Both describe the same information: `tests/games/mycology/test_mycology_v1.py` rebuilds the full
 observation from the compact one on random games. The compact one differs from the full one as
 follows (RULES.md, "The compact observation (v1)"):
 

@@ -34,7 +34,7 @@ What OpenSpiel sees (``game.get_type()``):
   **information-state string**: perfect recall, a digest of every distinct observation
   the player has had since the deal plus its own actions, so two states share it only
   when the player cannot tell them apart by what it saw. Both depend only on what the
-  player may know (``tests/test_openspiel.py`` changes the others' hidden cards and
+  player may know (``tests/integrations/test_openspiel.py`` changes the others' hidden cards and
   checks that neither moves).
 * ``resample_from_infostate(player, sampler)`` (used by IS-MCTS): the env's
   ``perturb_hidden`` redeals what ``player`` cannot see, and the in-state generator is

@@ -1,1 +1,1 @@
-"""Declarations compiled by tests/test_layout.py (a module file, so numba can cache them)."""
+"""Declarations compiled by tests/engine/test_layout.py (a module file, so numba can cache them)."""

@@ -6,7 +6,7 @@ more wins. Option ``leak=True`` makes ``observe`` show the opponent's hidden
 card, so the shared hidden-information check must fail on it.
 
 It is also a complete game package: copied into a folder named in
-``MUSHGYM_GAMES_PATH`` it registers itself (tests/test_zero_touch.py).
+``MUSHGYM_GAMES_PATH`` it registers itself (tests/harness/test_zero_touch.py).
 """
 
 ENV_ID = "toyrace_v0"

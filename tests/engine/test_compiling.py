@@ -9,6 +9,7 @@ import pytest
 from numba import njit
 
 from mushgym import aec, cli, compiling, vector
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 
 def _fake_kernel_module(name):
@@ -213,7 +214,7 @@ def test_compile_log_records_each_outermost_compilation_and_the_report_sums_it(t
     assert [(fields[2], fields[3]) for fields in lines] == [
         ("mushgym.envs.logtoy.rules.par_vec_step", "(int64,)"), ("mushgym.envs.logtoy.rules.step", "(float64,)")]
     assert all(float(fields[1]) >= 0 for fields in lines)
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
     try:
         import compile_log
     finally:

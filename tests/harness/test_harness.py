@@ -23,6 +23,7 @@ import ci_scope
 import mushgym
 from mushgym import testing
 from mushgym.registry import env_module, env_modules
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 TOY_MODULE = "toygame.game"
 
@@ -282,7 +283,7 @@ def _digest_in_subprocess(module_name, options, seed, disable_jit, max_steps=Non
     code = ("import sys; from mushgym.testing import trajectory_digest; "
             f"print(trajectory_digest({module_name!r}, {options!r}, {seed}, {max_steps!r}))")
     env = dict(os.environ, NUMBA_DISABLE_JIT="1" if disable_jit else "0")
-    env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(__file__), env.get("PYTHONPATH", "")])
+    env["PYTHONPATH"] = os.pathsep.join([str(TESTS_DIR), env.get("PYTHONPATH", "")])
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=900)
     assert out.returncode == 0, out.stderr[-3000:]
     return out.stdout.strip().splitlines()[-1]

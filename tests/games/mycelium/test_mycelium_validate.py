@@ -10,6 +10,7 @@ import pytest
 import mushgym
 from mushgym.envs.mycelium import rules as R
 from mushgym.envs.mycelium import validate as V
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 G = mushgym.game("mycelium_v0", num_players=3)   # 3 players: seat 3's slots must stay empty
 G4 = mushgym.game("mycelium_v0")
@@ -415,7 +416,7 @@ def test_no_corrupted_state_plays_on_silently():
     from collections import Counter
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(TESTS_DIR))
     from fuzz_states import make_input, run_one
 
     counts = Counter(run_one(G4, make_input(G4, "corrupt", i, 7), np.random.default_rng(i)) for i in range(300))

@@ -13,7 +13,8 @@ import pytest
 import mushgym
 from mushgym.envs.mycology import rules as R
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from paths import REPO_ROOT, TESTS_DIR  # noqa: F401
+sys.path.insert(0, str(TESTS_DIR))
 from fuzz_states import make_input, run_one  # noqa: E402
 
 GAMES = {n: mushgym.game("mycology_v1", num_players=n) for n in (2, 6)}

@@ -18,12 +18,13 @@ import pytest
 
 import mushgym
 from mushgym import docsite
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 pytest.importorskip("mkdocs")
 pytest.importorskip("material")
 pytest.importorskip("mkdocstrings")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO_ROOT
 
 
 def build(config: Path, site: Path, **env: str) -> subprocess.CompletedProcess:

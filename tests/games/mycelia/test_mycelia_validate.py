@@ -10,6 +10,7 @@ from mushgym.envs.mycelia import rules as R
 from mushgym.envs.mycelia import validate as V
 from mushgym.envs.mycelia.game import MyceliaGame
 from mushgym.testing import slow_scale
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 G = MyceliaGame()
 NA = MyceliaGame(expansion="north_america", num_players=5)
@@ -223,7 +224,7 @@ def _corrupted_fuzz(n, seed):
     from collections import Counter
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(TESTS_DIR))
     from fuzz_states import make_input, run_one
 
     return Counter(run_one(G, make_input(G, "corrupt", i, seed), np.random.default_rng(i)) for i in range(n))

@@ -10,6 +10,7 @@ from mushgym.envs.fungi import cards as C
 from mushgym.envs.fungi import rules as R
 from mushgym.envs.fungi import validate as V
 from mushgym.envs.fungi.game import FungiGame
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 G = FungiGame()
 
@@ -211,7 +212,7 @@ def test_no_corrupted_state_plays_on_silently():
     from collections import Counter
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(TESTS_DIR))
     from fuzz_states import make_input, run_one
 
     counts = Counter(run_one(G, make_input(G, "corrupt", i, 7), np.random.default_rng(i)) for i in range(300))

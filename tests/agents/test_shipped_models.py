@@ -10,8 +10,9 @@ pytest.importorskip("sb3_contrib")
 
 import mushgym  # noqa: E402
 from mushgym.agents import load_policy, make_agent, play_match  # noqa: E402
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
-TRAINING = Path(__file__).resolve().parent.parent / "benchmarks" / "training"
+TRAINING = REPO_ROOT / "benchmarks" / "training"
 SHIPPED = sorted([*TRAINING.glob("*_ppo.pt"), *TRAINING.glob("*_expert*.pt")])
 
 

@@ -450,7 +450,7 @@ def test_turn_limit_truncates_with_zero_returns_and_errors_name_choices():
     with pytest.raises(ValueError, match="valid choices"):
         MyceliumGame(turn_limit_end="draw")
     with pytest.raises(ValueError, match=r"player count: 5; valid choices are \[2, 3, 4\]"):
-        MyceliumGame(num_players=5)   # (2 players: the 2-player game, tests/test_mycelium_team.py)
+        MyceliumGame(num_players=5)   # (2 players: the 2-player game, tests/games/mycelium/test_mycelium_team.py)
 
 
 def _at_the_turn_limit(g, seed=0):

@@ -11,7 +11,8 @@ from pathlib import Path
 import mushgym
 from mushgym.agents import make_agent
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from paths import REPO_ROOT, TESTS_DIR  # noqa: F401
+sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 import search_ladder  # noqa: E402
 
 

@@ -11,6 +11,7 @@ pytest.importorskip("sb3_contrib")
 import mushgym  # noqa: E402
 from mushgym.agents import load_policy, make_agent, play_match, tournament, train_main, train_ppo  # noqa: E402
 from mushgym.agents.ppo import PolicyAgent  # noqa: E402
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 SMALL = dict(n_envs=2, n_steps=128, batch_size=128, n_epochs=2, net_arch=(32, 32), checkpoint_every=512,
              curve_points=2, curve_games=4)
@@ -185,7 +186,7 @@ def test_example_train_and_evaluate(tmp_path):
     import subprocess
     import sys
 
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = REPO_ROOT
     script = root / "examples" / "train_fungi_ppo.py"
     out = subprocess.run([sys.executable, str(script), "--steps", "1024", "--games", "4"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300, check=True).stdout
@@ -198,7 +199,7 @@ def test_example_play_against_the_shipped_model():
     import subprocess
     import sys
 
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = REPO_ROOT
     if not (root / "benchmarks" / "training" / "fungi_v0_ppo.pt").exists():
         pytest.skip("no shipped model")
     out = subprocess.run([sys.executable, str(root / "examples" / "play_vs_model.py"), "--seed", "2"],

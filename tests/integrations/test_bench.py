@@ -3,6 +3,7 @@
 import json
 
 from mushgym import bench
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 
 def test_quick_smoke_toy_and_fungi(tmp_path, capsys):
@@ -121,7 +122,7 @@ def test_full_table_ratios_come_from_shared_rounds(tmp_path):
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
     import speed_table
 
     lines = speed_table.table(json.loads(path.read_text()))

@@ -30,7 +30,7 @@ def _write_toy_game(folder: Path) -> Path:
     for f in pkg.glob("*.py"):
         text = f.read_text().replace("toyrace_v0", "tinyrace_v0")
         # the registered copy offers only the honest variant (leak=True fails the hidden-information
-        # check on purpose: tests/test_harness.py proves that check can fail with it)
+        # check on purpose: tests/harness/test_harness.py proves that check can fail with it)
         f.write_text(text.replace('"leak": (False, True)', '"leak": (False,)'))
     return pkg
 

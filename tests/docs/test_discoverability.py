@@ -9,8 +9,9 @@ import pytest
 
 import mushgym
 from mushgym import cli
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO_ROOT
 README = (ROOT / "README.md").read_text()
 
 

@@ -17,8 +17,9 @@ from mushgym.agents import MCTSAgent, make_agent
 from mushgym.agents.evaluate import agent_spec_problem
 from mushgym.search import Searcher
 from toygame.game import ToyGame
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
-MODEL = Path(__file__).resolve().parent.parent / "benchmarks" / "training" / "fungi_v0_ppo.pt"
+MODEL = REPO_ROOT / "benchmarks" / "training" / "fungi_v0_ppo.pt"
 
 
 class StubNet:

@@ -1,6 +1,6 @@
 """Expert iteration (mushgym.agents.expert): the self-play samples, hidden information in the
 expert, the learner, the replay buffer, a whole short run with its files, resuming a cut run,
-and bad input. The two-node Ray test is tests/test_expert_ray.py."""
+and bad input. The two-node Ray test is tests/agents/test_expert_ray.py."""
 
 from __future__ import annotations
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO_ROOT
 PACKAGES = {"mushgym": "mushgym", "envs": "mushgym.envs", "agents": "mushgym.agents"}
 COMMAND_LINE = ("mushgym/cli.py", "mushgym/__main__.py")
 MAX_LINES = 1000

@@ -22,9 +22,10 @@ file names the words it looks for) and every tracked path. What counts as a proc
 import re
 import subprocess
 from pathlib import Path
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
-ROOT = Path(__file__).resolve().parent.parent
-SKIP_PREFIXES = ("tests/golden/", "tests/test_product_text.py")  # data, and this file's own examples
+ROOT = REPO_ROOT
+SKIP_PREFIXES = ("tests/golden/", "tests/docs/test_product_text.py")  # data, and this file's own examples
 SESSION = re.compile(r"\bsessions?\b", re.IGNORECASE)
 SESSION_ALLOWED = re.compile(r"\bray\b|requests\.Session|tf\.Session", re.IGNORECASE)
 TAG = re.compile(r"(?<![A-Za-z0-9.=/+-])_?s[12][0-9](?![0-9A-Za-z]|\.[0-9])")

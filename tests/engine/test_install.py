@@ -9,8 +9,9 @@ import venv
 from pathlib import Path
 
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO_ROOT
 
 
 @pytest.mark.slow

@@ -16,6 +16,7 @@ from mushgym.agents import (
 from mushgym.agents.evaluate import MatchResult, seating
 import ci_scope
 from toygame.game import ToyGame
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 ENV_IDS = mushgym.list_envs()
 
@@ -251,7 +252,7 @@ def test_agents_in_the_pettingzoo_aec_loop():
 def _run_example(name, *args, stdin=None, timeout=300):
     import pathlib
 
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = REPO_ROOT
     return subprocess.run([sys.executable, str(root / "examples" / name), *args], input=stdin, text=True,
                           capture_output=True, timeout=timeout, check=True, cwd=root).stdout
 

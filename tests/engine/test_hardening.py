@@ -9,6 +9,7 @@ import pytest
 
 from mushgym import cli
 from mushgym.testing import inside_installed_package, regenerate_golden
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 
 def test_golden_refuses_site_packages(tmp_path):
@@ -38,7 +39,7 @@ def test_shipped_policy_loads_weights_only():
     torch = pytest.importorskip("torch")
     from mushgym.agents import load_policy
 
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "training" / "fungi_v0_ppo.pt"
+    path = REPO_ROOT / "benchmarks" / "training" / "fungi_v0_ppo.pt"
     weights = torch.load(path, weights_only=True)   # plain tensors: no unpickling of objects
     assert all(isinstance(v, torch.Tensor) for v in weights.values())
     assert load_policy(path).encoder.name == "scaled"
@@ -113,7 +114,7 @@ import numpy as np  # noqa: E402
 import mushgym  # noqa: E402
 from mushgym.testing import slow_scale  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(TESTS_DIR))
 from fuzz_states import fuzz  # noqa: E402
 
 
@@ -748,7 +749,7 @@ def test_training_benchmark_refuses_a_runs_pickles_without_trust_run(tmp_path):
     import importlib.util
     import shutil
 
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "training" / "run.py"
+    script = REPO_ROOT / "benchmarks" / "training" / "run.py"
     spec = importlib.util.spec_from_file_location("training_run_under_test", script)
     run = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(run)
@@ -760,7 +761,7 @@ def test_training_benchmark_refuses_a_runs_pickles_without_trust_run(tmp_path):
             "--games", "2", "--curve-games", "2"]
     with pytest.raises(SystemExit, match="--trust-run"):    # no final.pt: the latest checkpoint is exported
         run.main(args)
-    shipped = Path(__file__).resolve().parent.parent / "benchmarks" / "training" / "fungi_v0_ppo.pt"
+    shipped = REPO_ROOT / "benchmarks" / "training" / "fungi_v0_ppo.pt"
     shutil.copy(shipped, run_dir / "final.pt")
     shutil.copy(shipped.with_suffix(".json"), run_dir / "final.json")
     with pytest.raises(SystemExit, match="--trust-run"):    # the learning curve reads every checkpoint

@@ -12,6 +12,7 @@ import mushgym
 import mushgym.vector as mv
 from mushgym.vector import MushroomVectorEnv, SingleAgentVectorEnv
 from toygame.game import ToyGame
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 
 def _games():
@@ -411,7 +412,7 @@ print("RESULT " + json.dumps(out))
 
 
 def test_same_results_with_jit_disabled():
-    here = os.path.dirname(__file__)
+    here = str(TESTS_DIR)
 
     def run(disable):
         env = dict(os.environ, NUMBA_DISABLE_JIT="1" if disable else "0")

@@ -15,6 +15,7 @@ from mushgym.envs.mycelia.game import MyceliaGame, encode_action
 
 import ci_scope
 from mycelia_helpers import WORK, act, legal_tiles, mask_with, scenario, spores_of, with_requirement
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 RED, BLUE = 0, 1
 SYM = {"O": 0, "U": 1, "A": 2}
@@ -611,7 +612,7 @@ def test_data_files_load_and_follow_the_published_counts():
 
 
 def test_malformed_data_files_name_the_file_entry_and_field(tmp_path: Path):
-    src = Path(__file__).resolve().parent.parent / "envs" / "mycelia" / "cards.toml"
+    src = REPO_ROOT / "envs" / "mycelia" / "cards.toml"
     text = src.read_text()
     bad = tmp_path / "cards.toml"
     bad.write_text(text.replace('decay = "steal_card"', 'decay = "eat_it"', 1))

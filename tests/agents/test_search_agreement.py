@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from paths import REPO_ROOT, TESTS_DIR  # noqa: F401
+sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 import search_agreement  # noqa: E402
 
 
