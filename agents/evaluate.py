@@ -385,8 +385,8 @@ def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse
     p.add_argument("agents", nargs="+",
                    help="at least two of: random, greedy, mcts:SIMS (information-set MCTS, e.g. mcts:1000), "
                         "puct:SIMS:PATH (the same search as PUCT, with the saved model at PATH as prior and leaf "
-                        "evaluator, e.g. puct:400:benchmarks/training/fungi_v0_ppo.pt), or the path of a saved "
-                        "model (.pt exported by export_policy, like benchmarks/training/fungi_v0_ppo.pt, or a "
+                        "evaluator, e.g. puct:400:runs/RUN/final.pt), or the path of a saved "
+                        "model (.pt exported by export_policy, like runs/RUN/final.pt, or a "
                         "training .zip)")
     p.add_argument("--games", type=_positive_int, default=1000, help="games per pair (default 1000)")
     p.add_argument("--trust-model", action="store_true",
@@ -462,7 +462,7 @@ def agent_spec_problem(spec: str) -> str | None:
         parsed = parse_puct_spec(spec)
         if parsed is None or parsed[0] < 1:
             return (f"bad PUCT agent {spec!r}: write puct:SIMS:PATH with SIMS a positive number of simulations and "
-                    "PATH a saved model, e.g. puct:400:benchmarks/training/fungi_v0_ppo.pt")
+                    "PATH a saved model, e.g. puct:400:runs/RUN/final.pt")
         return None if Path(parsed[1]).exists() else f"{spec}: no saved model at {parsed[1]}"
     path = Path(spec)
     if path.exists():

@@ -8,8 +8,8 @@
     mushgym play fungi_v0 --opponent mcts:1000
 
     # PUCT: the PPO model as prior and leaf evaluator, 8 leaves per network call
-    agent = MCTSAgent("fungi_v0", simulations=400, network="benchmarks/training/fungi_v0_ppo.pt", batch=8)
-    mushgym eval fungi_v0 puct:400:benchmarks/training/fungi_v0_ppo.pt greedy
+    agent = MCTSAgent("fungi_v0", simulations=400, network="runs/RUN/final.pt", batch=8)
+    mushgym eval fungi_v0 puct:400:runs/RUN/final.pt greedy
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012) over the functional
 API, compiled: see :mod:`mushgym.search` for the algorithm, the determinizers and the

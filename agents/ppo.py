@@ -70,7 +70,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 from mushgym.wrappers import OpponentPool, SingleAgentBatch
 from mushgym.wrappers.sb3 import MaskableVecEnv
 
-# Defaults settled on fungi_v0 (benchmarks/training/README.md says how).
+# Defaults settled on fungi_v0 (the docs' page "Trained models" says how).
 DEFAULTS: dict[str, Any] = dict(
     n_envs=8,
     n_steps=256,
@@ -260,7 +260,7 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     ``steps`` and ``max_minutes`` stay totals of the whole run, and self-play's pool is
     refilled with the snapshots the run had (the checkpoints at multiples of
     ``snapshot_every``). The in-training learning curve is not continued
-    (``benchmarks/training/run.py`` draws one from the checkpoints).
+    (``mushgym eval`` of the checkpoints draws one).
     """
     resumed = _load_resumed(resume, trust_resume, env_id)
     if resumed is not None:

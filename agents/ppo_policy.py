@@ -69,7 +69,7 @@ class PolicyAgent(Agent):
         estimate ``[n]`` of the observed player's return, one row per observation: what
         :class:`mushgym.search.Searcher` needs of a ``network`` (PUCT), in one torch call
         (``backend="numpy"``: numpy layers where the network allows, faster for single rows,
-        slower for batches; ``benchmarks/puct_speed.py`` compares them)."""
+        slower for batches)."""
         if backend not in ("numpy", "torch"):
             raise ValueError(f"unknown backend {backend!r}; choices: ['numpy', 'torch']")
         if self._numpy_pv is None:

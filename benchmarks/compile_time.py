@@ -10,7 +10,7 @@ Scenarios (seconds from the start of the process, ``import mushgym`` included):
   single-agent vector API (every compiled loop a user can reach).
 
 ``NUMBA_CACHE_DIR`` points at a new empty directory for each process, so nothing is
-loaded from an earlier run. The report also counts the compiled specialisations per
+loaded from an earlier run. The JSON record names its date, machine, commit and command. The report also counts the compiled specialisations per
 kernel (a kernel compiled for two argument types costs twice).
 """
 
@@ -100,6 +100,9 @@ def main(argv=None) -> int:
                         "first and time it, e.g. game,rollouts,vector,single_agent")
     p.add_argument("--workers", type=int, default=None, help="workers of the precompile step")
     args = p.parse_args(argv)
+    from search_ladder import record_fields   # date (UTC), machine (load at the start), commit
+
+    fields = record_fields()
     results = {}
     pre = args.precompile.split(",") if args.precompile else None
     for env_id in args.envs:
@@ -112,8 +115,10 @@ def main(argv=None) -> int:
                 multi = {k: v for k, v in r["specialisations"].items() if v > 1}
                 print(f"{'':20s} kernels compiled: {len(r['specialisations'])}, with >1 specialisation: {multi}")
     if args.json:
+        record = {**fields, "command": "python benchmarks/compile_time.py " + " ".join(argv or sys.argv[1:]),
+                  "results": results}
         with open(args.json, "w") as f:
-            json.dump(results, f, indent=2)
+            json.dump(record, f, indent=2)
     return 0
 
 

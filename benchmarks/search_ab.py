@@ -1,5 +1,5 @@
 """One MCTS setting against an opponent on a fixed set of deals: the A/B runs behind the search
-defaults (``mushgym/search.py``'s docstring, ``benchmarks/search_ladder/README.md``).
+defaults (``mushgym/search.py``'s docstring; the docs' Agents page, "How the search defaults were chosen").
 
     python benchmarks/search_ab.py mycology_v0 --players 2 --deals 40 --sims 1000
     python benchmarks/search_ab.py mycology_v0 --players 4 --deals 32 --sims 1000 --options '{"widen": 0}'

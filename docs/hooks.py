@@ -66,6 +66,7 @@ def on_config(config, **kwargs):
         {"Environments": envs},
         {"Rules and choices": rules},
         {"Agents": "agents.md"},
+        {"Trained models": "models.md"},
         {"Speed": "speed.md"},
         {"Benchmark records": "records.md"},
         {"Safe loading": "safety.md"},

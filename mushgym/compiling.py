@@ -12,7 +12,7 @@ cache the first call takes seconds (tens of seconds for the vector API), so:
 
   Set ``MUSHGYM_COMPILE_NOTICE=0`` to silence it. ``MUSHGYM_COMPILE_LOG=PATH`` appends a line
   per outermost compilation (process id, seconds, function, signature) to ``PATH``, to find
-  where a cold cache spends its time (``benchmarks/compile_log.py`` sums it).
+  where a cold cache spends its time (the docs' Speed page shows how to sum it).
 * :func:`mushgym.precompile.compile_envs` (``mushgym compile [ENV...]``) compiles
   everything a game offers (the AEC/functional kernels, in-kernel rollouts, and the
   vector and single-agent vector loops in their serial and parallel forms), each group

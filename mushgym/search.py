@@ -41,7 +41,7 @@ simulations. Without it ``rollout="greedy"`` is refused with a clear error.
 playouts are too noisy to rank moves (MCTS at 1,000 simulations won 62% of 60 games
 against greedy with them, and 72% with ``c=0.25`` instead of 0.7 over 40: the
 exploration constant is not the cause), while the compiled greedy playouts won 88 of 100
-(``benchmarks/search_ladder/README.md``). ``Searcher`` itself defaults to ``"random"``,
+(the docs' Agents page, "How the search defaults were chosen"). ``Searcher`` itself defaults to ``"random"``,
 the game-independent primitive the speed benchmarks measure.
 
 **What a finished simulation is worth** (``value=``): ``"returns"`` (``Searcher``'s default)
@@ -62,7 +62,7 @@ two of its own moves (Mycology, 4 players) the opponents of its tree play nearly
 random. ``"auto"`` (``MCTSAgent``, ``mcts:SIMS``) takes the game's ``SEARCH_WIDEN``
 constant (kernel module or ``envs/<game>/search.py``) when the rollouts are the game's
 policy, else 0: tuned per game because it helps Mycology and Mycelium (0.25 each) and hurts Fungi
-(measured below; Mycelium: ``benchmarks/search_ladder/README.md``).
+(measured below; Mycelium: the docs' Agents page).
 
 **Which move a widened node adds next** (``widen_order=``): ``"first"`` adds the rollout
 policy's move first, then uniformly random legal moves; ``"ranked"`` asks the rollout policy
@@ -77,8 +77,7 @@ greedy's best moves against each other (Mycelium's docstring has the figures).
 **Mycology, the harvest rollout.** ``mcts:1000`` against greedy, wins-draws-losses
 on the same deals, one change at a time (2 players: seeds 0-39; 4 players: seeds 0-31;
 seats rotated; ``MCTSAgent("mycology_v1", simulations=1000, ...)`` against ``greedy`` with
-``mushgym.agents.play_match``: ``python benchmarks/search_ab.py mycology_v1 --players 2 --deals 40
---sims 1000 --options '{"widen": 0}'``):
+``mushgym.agents.play_match``; the commands are on the docs' Agents page):
 
 ======================================================  ===========  ===========
 change (each row adds to the rows above it)             2 players    4 players
@@ -105,7 +104,7 @@ matched greedy then. **The greedy rollout:** Mycology's rollout became its greed
 (Poison priced, trades 1-5 as ``envs/mycology/greedy.py``) with a 5% random move: ``mcts:1000``
 against greedy 41-0-7 of 48 seeded deals with 4 players, 37-1-2 of 40 with 2; in the ``_greedy_rollouts``
 ladder 69-5-22 of 96 games with 4 players (71.9% [62.2, 79.9]) and 24-0-0 with 2
-(``benchmarks/search_ladder/README.md``).
+(the docs' Agents page, "How the search defaults were chosen").
 
 Exploration constant: returns are normalised to ``[0, 1]`` with the game's
 ``reward_range``, and ``c`` defaults to 0.7 (the value Cowling, Powley and Whitehouse

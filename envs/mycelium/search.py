@@ -21,13 +21,13 @@ through the action space's ``exchange`` group (``EXCHANGE_FIRST``, ``EXCHANGE_OP
 gets a new child only while it has fewer than ``1 + 0.25 sqrt(visits)``, the rollout policy's
 move first. Without it ``mcts:100`` tries each of the many legal moves of a Mycelium decision
 once and plays nearly at random: it won 1 of 40 four-player games against greedy; with it 25 of
-40 (``benchmarks/search_ladder/README.md``).
+40 (the docs' Agents page, "How the search defaults were chosen").
 
 ``SEARCH_WIDEN_ORDER = "ranked"``: each new child is the rollout policy's choice among the moves
 not yet in the tree (greedy's best, then its next best), where the default order adds a uniformly
 random second child, most often a poor move among the ten or so legal ones. ``SEARCH_HORIZON = 0``: playouts run
-to the end. Four players, against greedy on deals 0-15 (``python benchmarks/search_ab.py
-mycelium_v0 --players 4 --deals 16 --sims 100 --options '{"horizon": 0, "widen_order": "first"}'``):
+to the end. Four players, ``mycelium_v0``, against greedy on the seeded deals 0-15 (the commands:
+the docs' Agents page, "How the search defaults were chosen"):
 
 =====================================  ===========  ===========
 setting                                ``mcts:100``  ``mcts:400``

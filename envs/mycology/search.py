@@ -32,10 +32,10 @@ that decide who harvests next, so the playouts hardly depended on the move under
 harvest rollout harvested by points + Feast, paid the most plentiful resource and took only trades
 4 and 3 to open a harvest; it did not price Poison (which a 4-player game, with 3x the rolls,
 punishes most) nor use trades 1, 2 and 5. Then the greedy itself became the rollout:
-``mcts:1000`` against greedy on 48 fixed four-player deals (``benchmarks/search_ab.py``, seeded)
+``mcts:1000`` against greedy on 48 fixed four-player deals (seeded A/B runs)
 won 37-1-10 with ``greedy_move`` alone and 41-0-7 with the epsilon (the harvest rollout: 18-1-13 of 32,
 unseeded); with 2 players 37-1-2 of 40 (harvest rollout: 35-0-5). The table and the ladders:
-``benchmarks/search_ladder/README.md``.
+the docs' Agents page, "How the search defaults were chosen".
 
 ``search_value(state, cfg, lo, hi, out)`` (what ``value="auto"`` uses): the value in [0, 1] of
 a finished game to every player. With the default ``reward="win_loss"`` it is
@@ -47,7 +47,7 @@ truncation (``turn_limit_end="truncate"``: no result) it is the normalised retur
 
 ``SEARCH_WIDEN`` (what ``widen="auto"`` uses with these rollouts): progressive widening, a
 node gets a new child only while it has fewer than ``1 + 0.25 sqrt(visits)`` (the measurements
-behind these choices: ``benchmarks/search_ladder/README.md``).
+behind these choices: the docs' Agents page).
 """
 
 import numpy as np

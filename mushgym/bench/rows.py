@@ -393,7 +393,7 @@ SEARCH_SIMULATIONS = 1000
 
 def search_positions(game, n: int = 4, seed: int = 0) -> list:
     """Up to ``n`` running positions a few random moves (0-11) into games dealt from seeds
-    100, 101, ...: the positions the search rows (and benchmarks/search_speed.py) time."""
+    100, 101, ...: the positions the search rows time."""
     rng = np.random.default_rng(seed)
     positions = []
     for g in range(n):

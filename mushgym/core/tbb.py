@@ -7,8 +7,8 @@ globally by its full path before numba picks a threading layer; the TBB layer's 
 ``dlopen("libtbb.so.12")`` then finds it already loaded. Called by ``mushgym.setup()``
 (the first use of a game); a no-op when TBB is not installed, already loadable, or on another OS.
 
-Which layer measures best here: ``python benchmarks/threading_layers.py`` (TBB and OpenMP
-side by side, same run).
+Why TBB: with OpenMP a busy machine makes each parallel step wait for a descheduled
+worker (the docs' Speed page, "Reading the rows").
 """
 
 from __future__ import annotations

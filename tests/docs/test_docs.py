@@ -53,7 +53,7 @@ def test_the_site_builds_in_strict_mode_with_a_page_per_env(site):
         assert (site / "envs" / f"{env_id}.svg").read_text().lstrip().startswith("<svg")
     for guide in ("functional", "vector", "training", "rllib", "openspiel"):
         assert (site / "guides" / guide / "index.html").is_file()
-    for page in ("agents", "speed", "records", "safety", "testing"):
+    for page in ("agents", "models", "speed", "records", "safety", "testing"):
         assert (site / page / "index.html").is_file(), page
     agents = (site / "agents" / "index.html").read_text()
     for game in ("Fungi, 2 players", "Mycology"):   # a table per game
@@ -112,3 +112,47 @@ def test_every_link_of_the_readme_resolves():
     assert len(local) >= 15
     missing = [link for link in local if not (ROOT / link).exists()]
     assert not missing, missing
+
+
+BENCHMARK_PATH = re.compile(r"benchmarks/[A-Za-z0-9_.*<>/-]*[A-Za-z0-9_/*>]")
+
+
+def benchmark_paths(text: str) -> list[tuple[str, str]]:
+    """Every ``benchmarks/...`` path a text names, with the words after it. Left out: patterns
+    (``*``, ``<stem>``), placeholders in capitals (``FILE``), model files (``.pt``, which the
+    agents' own tests check), and a path said to be in git history ("at commit ...", "of that
+    commit") within the words that follow it."""
+    flat = " ".join(text.split())
+    out = []
+    for m in BENCHMARK_PATH.finditer(flat):
+        path, after = m.group(0), flat[m.end():m.end() + 160]
+        if any(c in path for c in "*<>") or re.search(r"[A-Z]{3,}", path) or path.endswith(".pt"):
+            continue
+        if re.match(r"[^.;]*?(at commit|of that commit)", after):
+            continue
+        out.append((path, after[:60]))
+    return out
+
+
+def test_every_benchmark_record_the_docs_name_exists():
+    """A figure names its record and the command that made it: every file of ``benchmarks/``
+    that the README, the docs pages, the games' RULES.md pages and the benchmarks' README name
+    is in the repository (records taken out of the tree are named with the commit that holds
+    them)."""
+    texts = [ROOT / "README.md", ROOT / "benchmarks" / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
+             *sorted((ROOT / "envs").glob("*/RULES.md"))]
+    missing, seen = [], 0
+    for path in texts:
+        for name, after in benchmark_paths(path.read_text(encoding="utf-8")):
+            seen += 1
+            if not (ROOT / name).exists():
+                missing.append(f"{path.relative_to(ROOT)}: {name} ({after}...)")
+    assert seen >= 30
+    assert not missing, "\n".join(missing)
+
+
+def test_the_record_check_reads_paths_as_meant():
+    text = ("record `benchmarks/results/x.json`, the five others `benchmarks/results/a-*.json` at commit\n"
+            "cf95837; `benchmarks/training/m.pt`; `python benchmarks/compile_time.py fungi_v0 --json FILE`;"
+            " `benchmarks/old.txt` at commit cf95837.")
+    assert [p for p, _ in benchmark_paths(text)] == ["benchmarks/results/x.json", "benchmarks/compile_time.py"]

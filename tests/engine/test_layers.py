@@ -177,3 +177,12 @@ def test_the_checker_finds_circles_through_functions_and_packages(tmp_path):
     assert circles(graph) == [{"mushgym.a", "mushgym.b", "mushgym.c"}]
     assert graph.has_edge("mushgym.sub.d", "mushgym.e") and not graph.has_edge("mushgym.sub.d", "mushgym.sub.f")
     assert "mushgym.b -> mushgym.c" in describe(graph, circles(graph)[0])
+
+
+def test_the_library_points_nowhere_into_benchmarks():
+    """``benchmarks/`` is the repository's benchmark suite, not part of the installed package: no
+    default, message or docstring of the library names a file there (a user's own runs, or the
+    docs, instead)."""
+    found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}" for path in source_files()
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "benchmarks/" in line]
+    assert not found, "\n".join(found)
