@@ -80,7 +80,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     import numpy as np
 
     from . import registry
-    from .human import ask_move, legend
 
     game = registry.game(args.env, **parse_options(args.opt))
     seat = args.seat
@@ -88,8 +87,26 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise SystemExit(f"mushgym: --seat must be in 0..{game.num_players - 1}")
     agents = _opponents(args.opponent, game, seat, args.seed)
     rng = np.random.default_rng(args.seed)
-    state = game.new_state(args.seed if args.seed is not None else int(rng.integers(2**31)))
-    who = "a random player" if args.opponent == "random" else args.opponent
+    game_seed = args.seed if args.seed is not None else int(rng.integers(2**31))
+    state = game.new_state(game_seed)
+    record = None
+    if args.replay:
+        from .replay import ReplayWriter
+
+        names = ["you" if p == seat else args.opponent for p in range(game.num_players)]
+        record = ReplayWriter(args.replay, game, game_seed, names)
+    try:
+        return _play_loop(game, state, seat, agents, args.opponent, record)
+    finally:
+        if record is not None:
+            record.close()
+            print(f"(the game is saved in {record.path}: `mushgym replay {record.path} --out game.html` shows it)")
+
+
+def _play_loop(game, state, seat: int, agents: list, opponent: str, record) -> int:
+    from .human import ask_move, legend
+
+    who = "a random player" if opponent == "random" else opponent
     print(f"{game.env_id}: you are player {seat}; every other seat is {who}. "
           "Each turn, type the number of a move from the list (q quits).")
     text = legend(game)
@@ -101,11 +118,17 @@ def cmd_play(args: argparse.Namespace) -> int:
             agent = agents[player]
             obs = game.observe(state, player)
             mask = game.legal_mask(state)
-            if agent.uses_state:
+            why = None
+            if record is not None:
+                why = agent.explain(game, state, player)
+                action = why["action"]
+            elif agent.uses_state:
                 action = int(agent.act_state(game, state, player, obs, mask))
             else:
                 action = int(agent.act(obs, mask))
             print(f"player {player}: {game.action_to_string(state, action)}")
+            if record is not None:
+                record.move(state, action, why)
             state = game.step(state, action)
             continue
         print()
@@ -115,7 +138,11 @@ def cmd_play(args: argparse.Namespace) -> int:
             print("\nyou quit; the table as it stands:")
             print(game.render_text(state, seat))
             return 0
+        if record is not None:
+            record.move(state, action)
         state = game.step(state, action)
+    if record is not None:
+        record.end(state)
     print()
     print(game.render_text(state, None))
     returns = game.returns(state)
@@ -204,6 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option, repeatable (e.g. --option num_players=4)")
+    p.add_argument("--replay", default=None, metavar="FILE",
+                   help="save the game as a replay file (JSON lines; `mushgym replay FILE` shows it)")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("compile", help="compile the kernels of some envs (default: all) ahead of first use")
     p.add_argument("envs", nargs="*", metavar="ENV", help="env ids (default: every registered env)")
