@@ -1,4 +1,4 @@
-"""The ``mushgym`` command line: list, describe, play, compile, bench, train, eval, golden."""
+"""The ``mushgym`` command line: list, describe, play, replay, serve, compile, bench, train, eval, golden."""
 
 from __future__ import annotations
 
@@ -153,6 +153,30 @@ def _play_loop(game, state, seat: int, agents: list, opponent: str, record) -> i
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """A replay file as a page (.html), a GIF or an MP4 (see mushgym.web.page)."""
+    from .replay import ReplayError, load_replay
+    from .web.page import VIDEO_SUFFIXES, replay_page, write_video
+
+    if args.seat is not None and args.omniscient:
+        raise SystemExit("mushgym replay: give --seat N (one seat's view) or --omniscient (every hand), not both")
+    out = Path(args.out) if args.out else Path(args.file).with_suffix(".html")
+    suffix = out.suffix.lower()
+    if suffix not in (".html",) + VIDEO_SUFFIXES:
+        raise SystemExit(f"mushgym replay: --out must end in .html, .gif or .mp4, got {out}")
+    try:
+        replay = load_replay(args.file)
+        if suffix == ".html":
+            out.write_text(replay_page(replay, args.seat), encoding="utf-8")
+        else:
+            write_video(replay, out, args.seat, fps=args.fps)
+    except ReplayError as err:
+        raise SystemExit(f"mushgym replay: {err}") from None
+    view = "every hand shown" if args.seat is None else f"seat {args.seat}'s view"
+    print(f"wrote {out} ({len(replay.moves)} moves, {view})")
+    return 0
+
+
 def cmd_golden(args: argparse.Namespace) -> int:
     from .testing import regenerate_golden
 
@@ -234,6 +258,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--replay", default=None, metavar="FILE",
                    help="save the game as a replay file (JSON lines; `mushgym replay FILE` shows it)")
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("replay", help="watch a replay file: a self-contained HTML page, a GIF or an MP4")
+    p.add_argument("file", help="a replay file (JSON lines, from mushgym play --replay, eval --replays, ...)")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="game.html (default: the replay's name with .html), game.gif or game.mp4")
+    p.add_argument("--seat", type=int, default=None, help="draw the table as this seat sees it (its hand only)")
+    p.add_argument("--omniscient", action="store_true", help="show every hand (the default)")
+    p.add_argument("--fps", type=float, default=2.0, help="positions per second of a GIF or MP4 (default 2)")
+    p.set_defaults(func=cmd_replay)
     p = sub.add_parser("compile", help="compile the kernels of some envs (default: all) ahead of first use")
     p.add_argument("envs", nargs="*", metavar="ENV", help="env ids (default: every registered env)")
     p.add_argument("--group", action="append",
