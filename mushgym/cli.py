@@ -177,6 +177,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The local web app (mushgym.web.server), with the agents of mushgym.agents."""
+    try:
+        import flask  # noqa: F401
+    except ImportError:
+        raise SystemExit("mushgym serve needs Flask: pip install 'mushgym[web]'") from None
+    from mushgym.agents import make_agent
+
+    from .web.server import serve
+
+    serve(make_agent, host=args.host, port=args.port, replays=args.replays,
+          ladders="auto" if args.ladders is None else args.ladders)
+    return 0
+
+
 def cmd_golden(args: argparse.Namespace) -> int:
     from .testing import regenerate_golden
 
@@ -266,6 +281,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--omniscient", action="store_true", help="show every hand (the default)")
     p.add_argument("--fps", type=float, default=2.0, help="positions per second of a GIF or MP4 (default 2)")
     p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("serve", help="play any env against any agent in the browser, watch replays, read the ladders")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--replays", default=None, metavar="DIR",
+                   help="the replay folder to browse; finished games are saved there too")
+    p.add_argument("--ladders", default=None, metavar="DIR",
+                   help="folder of Elo ladder records (*_elo.csv; default: benchmarks/search_ladder of a source "
+                        "checkout)")
+    p.set_defaults(func=cmd_serve)
     p = sub.add_parser("compile", help="compile the kernels of some envs (default: all) ahead of first use")
     p.add_argument("envs", nargs="*", metavar="ENV", help="env ids (default: every registered env)")
     p.add_argument("--group", action="append",
