@@ -189,6 +189,7 @@ def create_app(agent_factory: AgentFactory, replays: str | Path | None = None, l
     ladder_folder = default_folder() if ladders == "auto" else (Path(ladders) if ladders else None)
     envs = EnvChoices()
     tables: OrderedDict[str, Table] = OrderedDict()
+    app.extensions["mushgym_tables"] = tables   # the live games, by token (tests read the true states)
 
     def table_of(token: str) -> Table:
         table = tables.get(token)
