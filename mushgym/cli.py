@@ -155,7 +155,7 @@ def _play_loop(game, state, seat: int, agents: list, opponent: str, record) -> i
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """A replay file as a page (.html), a GIF or an MP4 (see mushgym.web.page)."""
-    from .replay import ReplayError, load_replay
+    from .replay import load_replay
     from .web.page import VIDEO_SUFFIXES, replay_page, write_video
 
     if args.seat is not None and args.omniscient:
@@ -170,7 +170,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             out.write_text(replay_page(replay, args.seat), encoding="utf-8")
         else:
             write_video(replay, out, args.seat, fps=args.fps)
-    except ReplayError as err:
+    except ValueError as err:   # a ReplayError (malformed, another version, illegal), a bad seat
         raise SystemExit(f"mushgym replay: {err}") from None
     view = "every hand shown" if args.seat is None else f"seat {args.seat}'s view"
     print(f"wrote {out} ({len(replay.moves)} moves, {view})")

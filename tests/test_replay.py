@@ -236,3 +236,42 @@ def test_explain_gives_the_chosen_action_and_its_candidates(fungi):
     assert RandomAgent(0).explain(fungi, state, player).keys() == {"action"}
     assert parse_replay(json.dumps({"format": "mushgym-replay", "format_version": 1, "env_id": "fungi_v0",
                                     "seed": 1, "state_header": [], "options": {}})).moves == []
+
+
+def test_replay_command_writes_a_page_a_gif_and_an_mp4(recorded, tmp_path, capsys):
+    import re
+
+    path = recorded[0]["replay_files"][0]
+    n = len(load_replay(path).moves)
+    out = tmp_path / "game.html"
+    assert cli.main(["replay", str(path), "--out", str(out), "--seat", "1"]) == 0
+    assert f"({n} moves, seat 1's view)" in capsys.readouterr().out
+    page = out.read_text()
+    data = json.loads(re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page, re.S)
+                      .group(1).replace("<\\/", "</"))
+    assert len(data["frames"]) == n + 1 and all(f.startswith("<svg") for f in data["frames"])
+    assert "<script src=" not in page and "<link" not in page          # self-contained
+    gif = tmp_path / "game.gif"
+    assert cli.main(["replay", str(path), "--out", str(gif), "--fps", "4"]) == 0
+    from PIL import Image
+
+    with Image.open(gif) as im:
+        assert im.n_frames == n + 1
+    pytest.importorskip("imageio_ffmpeg", reason="MP4 needs imageio-ffmpeg (the web extra)")
+    mp4 = tmp_path / "game.mp4"
+    assert cli.main(["replay", str(path), "--out", str(mp4)]) == 0
+    assert mp4.stat().st_size > 1000 and mp4.read_bytes()[4:8] == b"ftyp"
+
+
+def test_replay_command_refuses_bad_files_and_arguments(recorded, tmp_path):
+    path = recorded[0]["replay_files"][0]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{nope\n")
+    with pytest.raises(SystemExit, match="mushgym replay: .*bad.jsonl, line 1: not JSON"):
+        cli.main(["replay", str(bad)])
+    with pytest.raises(SystemExit, match="--out must end in .html, .gif or .mp4"):
+        cli.main(["replay", str(path), "--out", str(tmp_path / "x.png")])
+    with pytest.raises(SystemExit, match="not both"):
+        cli.main(["replay", str(path), "--seat", "0", "--omniscient"])
+    with pytest.raises(SystemExit, match="no seat 5"):
+        cli.main(["replay", str(path), "--seat", "5"])

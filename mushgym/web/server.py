@@ -144,6 +144,12 @@ def _replays_body(folder: Path | None) -> str:
     return f"<main><div><p class='muted'>{html.escape(str(folder))}</p>{table}</div></main>"
 
 
+def _interval(ladder, row: dict) -> str:
+    if ladder.scale == f"{row['agent']} = 0":
+        return "(anchor)"
+    return f"[{row['lo']:.0f}, {row['hi']:.0f}]"
+
+
 def _leaderboard_body(folder: Path | None) -> str:
     ladders, problems = read_ladders(folder)
     if not ladders:
@@ -152,7 +158,7 @@ def _leaderboard_body(folder: Path | None) -> str:
     parts = []
     for lad in ladders:
         rows = "".join(f"<tr><td>{i + 1}</td><td>{html.escape(r['agent'])}</td><td class='num'>{r['elo']:+.0f}</td>"
-                       f"<td class='num'>[{r['lo']:.0f}, {r['hi']:.0f}]</td></tr>" for i, r in enumerate(lad.rows))
+                       f"<td class='num'>{_interval(lad, r)}</td></tr>" for i, r in enumerate(lad.rows))
         notes = " ".join(x for x in (lad.date, f"<code>{html.escape(lad.command)}</code>" if lad.command else "") if x)
         parts.append(f"<h2>{html.escape(lad.name)}</h2><p class='muted'>Elo, {html.escape(lad.scale)}; 95% "
                      f"intervals. {notes}</p><table class='ladder'><tr><th>#</th><th>agent</th><th>Elo</th>"
