@@ -105,6 +105,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _play_loop(game, state, seat: int, agents: list, opponent: str, record) -> int:
     from .human import ask_move, legend
+    from .web.page import HIDDEN_MOVE, move_seen
 
     who = "a random player" if opponent == "random" else opponent
     print(f"{game.env_id}: you are player {seat}; every other seat is {who}. "
@@ -126,7 +127,8 @@ def _play_loop(game, state, seat: int, agents: list, opponent: str, record) -> i
                 action = int(agent.act_state(game, state, player, obs, mask))
             else:
                 action = int(agent.act(obs, mask))
-            print(f"player {player}: {game.action_to_string(state, action)}")
+            seen = move_seen(game, state, action, seat)   # a card played face down is not named
+            print(f"player {player}: {game.action_to_string(state, action) if seen else HIDDEN_MOVE}")
             if record is not None:
                 record.move(state, action, why)
             state = game.step(state, action)

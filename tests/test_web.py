@@ -207,3 +207,27 @@ def test_safe_replay_path_refuses_absolute_paths_and_links_out(tmp_path):
         safe_replay_path(tmp_path / "in", str(tmp_path / "out.jsonl"))
     with pytest.raises(LookupError, match="no replay folder"):
         safe_replay_path(None, "x.jsonl")
+
+
+def test_a_move_the_seat_cannot_tell_apart_is_not_named(client):
+    """Mycology: cards put under the deck are in an order the other player does not see; the
+    history names such a move only as a hidden move, and every move it names is one the seat
+    can tell from the alternatives (mushgym.web.page.move_seen)."""
+    from mushgym.web.page import HIDDEN_MOVE, move_seen
+
+    token, table = new_game(client, "mycology_v0", seat=0)
+    view = client.get(f"/api/game/{token}").get_json()
+    for _ in range(400):
+        if view["over"] or any(not m.seen for m in table.history):
+            break
+        view = client.post(f"/api/game/{token}/move", json={"action": view["legal"][-1]["action"]}).get_json()
+    view = client.get(f"/api/game/{token}").get_json()
+    hidden = [i for i, m in enumerate(table.history) if not m.seen]
+    assert hidden, "no hidden move in this game: choose another seed or more moves"
+    for i, m in enumerate(table.history):
+        shown = view["history"][i]["move"]
+        if m.seat == 0:
+            assert shown == m.words
+        else:
+            assert (shown == m.words) == move_seen(table.game, m.state_before, m.action, 0)
+    assert all(view["history"][i]["move"] == HIDDEN_MOVE for i in hidden)

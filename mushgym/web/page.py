@@ -10,8 +10,9 @@ The page holds the table's picture (SVG) at every position, the move list in wor
 acting agent's candidates where the replay has them, and step / play / speed controls
 (keys: left, right, space); it needs no server and no network. From one seat's view
 (``seat=N``) every picture is drawn as that seat sees the table and only that seat's own
-candidates are shown (another agent's candidates would tell what it holds); ``seat=None``
-shows every hand.
+candidates are shown (another agent's candidates would tell what it holds), and another
+seat's move that the seat could not tell apart from its alternatives (a card played face down)
+is not named (:func:`move_seen`); ``seat=None`` shows every hand and every move.
 """
 
 from __future__ import annotations
@@ -28,6 +29,35 @@ from ..replay import Replay
 
 STATIC = Path(__file__).parent / "static"
 VIDEO_SUFFIXES = (".gif", ".mp4")
+
+
+#: what a seat's page says of another seat's move it cannot tell apart from others
+HIDDEN_MOVE = "a move you cannot see"
+
+
+def move_seen(game, state: np.ndarray, action: int, viewer: int | None) -> bool:
+    """Whether ``viewer`` (None: everyone's view) can tell ``action`` from every other legal
+    move of the player acting in ``state``: its own moves always; another seat's unless some
+    other move leads to a different state that the viewer sees the same (the same observation
+    and the same picture from its seat). A card played face down (which card?), cards put under
+    a deck (in which order?): not seen, so a seat's page names them only as :data:`HIDDEN_MOVE`.
+    Two moves with the same outcome (two copies of one card) do not hide each other."""
+    if viewer is None or game.current_player(state) == viewer:
+        return True
+    after = game.step(state, int(action))
+    seen = game.observe(after, viewer)
+    picture = None
+    for other in game.legal_actions(state):
+        if int(other) == int(action):
+            continue
+        alt = game.step(state, int(other))
+        if np.array_equal(alt, after) or not np.array_equal(game.observe(alt, viewer), seen):
+            continue
+        if picture is None:
+            picture = frame(game, after, viewer)
+        if frame(game, alt, viewer) == picture:
+            return False
+    return True
 
 
 def check_seat(game, seat: int | None) -> None:
@@ -60,10 +90,12 @@ def result_text(replay: Replay, game, state: np.ndarray) -> str:
         f"{player_name(replay, p)} {returns[p]:g}" for p in range(game.num_players))
 
 
-def move_entries(replay: Replay, seat: int | None) -> list[dict]:
+def move_entries(replay: Replay, seat: int | None, states: list[np.ndarray]) -> list[dict]:
+    game = replay.game()
     out = []
-    for m in replay.moves:
-        entry = {"ply": m.ply, "seat": m.seat, "player": player_name(replay, m.seat), "move": m.words}
+    for m, state in zip(replay.moves, states):
+        words = m.words if move_seen(game, state, m.action, seat) else HIDDEN_MOVE
+        entry = {"ply": m.ply, "seat": m.seat, "player": player_name(replay, m.seat), "move": words}
         if m.candidates and (seat is None or m.seat == seat):
             entry.update(candidates=m.candidates, weight_kind=m.weight_kind, value=m.value)
         out.append(entry)
@@ -75,7 +107,7 @@ def replay_data(replay: Replay, seat: int | None = None) -> dict:
     game = replay.game()
     check_seat(game, seat)
     states = replay.states()
-    return {"frames": [frame(game, s, seat) for s in states], "moves": move_entries(replay, seat),
+    return {"frames": [frame(game, s, seat) for s in states], "moves": move_entries(replay, seat, states),
             "result": result_text(replay, game, states[-1])}
 
 

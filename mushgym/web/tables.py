@@ -2,8 +2,10 @@
 
 A :class:`Table` holds the true state on the server and answers only from its person's
 seat: :meth:`Table.view` is everything the browser receives (the picture drawn from that
-seat's view, the seat's own legal moves in words, the moves played so far in words, the
-result), never the state, the seed or another seat's cards. ``tests/test_web.py`` checks
+seat's view, the seat's own legal moves in words, the moves played so far in words, except
+another seat's move the person could not tell apart from its alternatives, such as a card
+played face down: :func:`mushgym.web.page.move_seen`; the result), never the state, the seed
+or another seat's cards. ``tests/test_web.py`` checks
 that the view of a state and of the same state with every hidden card redrawn
 (``game.perturb_hidden``) are the same, on the HTTP responses.
 
@@ -22,7 +24,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..replay import ReplayWriter
-from .page import frame
+from .page import HIDDEN_MOVE, frame, move_seen
 
 #: the engine's scratch arrays are shared per game object: one move at a time
 ENGINE_LOCK = threading.RLock()
@@ -37,6 +39,7 @@ class Played:
     words: str
     state_before: np.ndarray = field(repr=False)
     explanation: dict | None = None
+    seen: bool = True   # whether the person's seat can tell this move from the other legal ones
 
 
 class Table:
@@ -74,7 +77,8 @@ class Table:
     def _apply(self, action: int, explanation: dict | None = None) -> None:
         g = self.game
         words = g.action_to_string(self.state, action)
-        self.history.append(Played(self.to_act(), int(action), words, self.state.copy(), explanation))
+        seen = move_seen(g, self.state, int(action), self.seat)
+        self.history.append(Played(self.to_act(), int(action), words, self.state.copy(), explanation, seen))
         self.state = g.step(self.state, int(action))
 
     def run_agents(self) -> None:
@@ -156,7 +160,8 @@ class Table:
         names = ["you" if p == self.seat else self.opponent for p in range(g.num_players)]
         return {"env_id": g.env_id, "seat": self.seat, "players": names, "picture": picture, "status": status,
                 "your_turn": turn == self.seat, "over": turn < 0, "legal": legal,
-                "history": [{"player": names[m.seat] + f" ({m.seat})", "move": m.words} for m in self.history],
+                "history": [{"player": names[m.seat] + f" ({m.seat})", "move": m.words if m.seen else HIDDEN_MOVE}
+                            for m in self.history],
                 "can_undo": any(m.seat == self.seat for m in self.history),
                 "replay": self.replay_file.name if self.replay_file else None}
 

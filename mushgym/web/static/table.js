@@ -30,12 +30,36 @@
       moves.appendChild(li);
     });
     if (moves.lastChild) moves.lastChild.scrollIntoView({block: "nearest"});
+    linkPicture();
     $("undo").disabled = !view.can_undo;
     $("hint").disabled = !view.your_turn;
     $("hint-out").innerHTML = "";
     document.body.dataset.over = view.over ? "1" : "0";
     document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
     document.body.dataset.moves = String(view.history.length);
+  }
+  // The picture is clickable where its words name legal moves: a card, a tile, a pile. One
+  // matching move is played; several are highlighted in the list.
+  function matches(words) {
+    const w = words.trim().toLowerCase();
+    if (w.length < 3) return [];
+    return Array.from(document.querySelectorAll("#legal button.move"))
+      .filter((b) => b.textContent.toLowerCase().includes(w));
+  }
+  function linkPicture() {
+    document.querySelectorAll("#table svg text").forEach((t) => {
+      const found = matches(t.textContent);
+      if (!found.length) return;
+      t.classList.add("clickable");
+      t.onclick = () => {
+        const again = matches(t.textContent);
+        document.querySelectorAll("#legal button.move").forEach((b) => b.classList.remove("match"));
+        if (again.length === 1) { again[0].click(); return; }
+        again.forEach((b) => b.classList.add("match"));
+        if (again.length) again[0].scrollIntoView({block: "nearest"});
+        $("hint-out").textContent = again.length + " moves mention " + t.textContent.trim() + ": highlighted above.";
+      };
+    });
   }
   async function call(method, path, body) {
     const r = await fetch("/api/game/" + TOKEN + path, {method: method,
