@@ -73,20 +73,20 @@ def click_moves(page, limit):
 
 
 def click_on_the_picture(page):
-    """Play one move by clicking words of the picture that name exactly one legal move (a
-    Forest card, the decay pile); 1 if one was found, else 0. A word naming several moves
-    highlights them instead."""
+    """Play one move by clicking twice on words of the picture that name exactly one legal move
+    (a Forest card, the decay pile; the first click highlights it); 1 if one was found, else 0.
+    Words naming several moves highlight them all."""
     page.wait_for_function("document.body.dataset.yourTurn === '1' || document.body.dataset.over === '1'")
     texts = page.locator("#table svg text.clickable")
     for i in range(texts.count()):
         words = texts.nth(i).text_content().strip().lower()
         moves = [b.lower() for b in page.locator("#legal button.move").all_text_contents()]
         hits = [m for m in moves if words in m]
-        if len(hits) > 1:
-            texts.nth(i).click()
-            assert page.locator("#legal button.match").count() == len(hits)
-        elif len(hits) == 1:
-            before = page.evaluate("document.body.dataset.moves")
+        before = page.evaluate("document.body.dataset.moves")
+        texts.nth(i).click()
+        assert page.locator("#legal button.match").count() == len(hits)
+        assert page.evaluate("document.body.dataset.moves") == before         # highlighted, not played
+        if len(hits) == 1:
             texts.nth(i).click()
             page.wait_for_function(f"document.body.dataset.busy !== '1' && document.body.dataset.moves !== '{before}'")
             history = page.locator("#moves li").all_text_contents()

@@ -38,8 +38,10 @@
     document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
     document.body.dataset.moves = String(view.history.length);
   }
-  // The picture is clickable where its words name legal moves: a card, a tile, a pile. One
-  // matching move is played; several are highlighted in the list.
+  // The picture is clickable where its words name legal moves (a card, a tile, a pile): a click
+  // highlights the moves it names; a second click on the same words plays the move if it names
+  // exactly one.
+  let armed = null;
   function matches(words) {
     const w = words.trim().toLowerCase();
     if (w.length < 3) return [];
@@ -47,17 +49,19 @@
       .filter((b) => b.textContent.toLowerCase().includes(w));
   }
   function linkPicture() {
+    armed = null;
     document.querySelectorAll("#table svg text").forEach((t) => {
-      const found = matches(t.textContent);
-      if (!found.length) return;
+      if (!matches(t.textContent).length) return;
       t.classList.add("clickable");
       t.onclick = () => {
-        const again = matches(t.textContent);
+        const found = matches(t.textContent);
+        if (armed === t && found.length === 1) { found[0].click(); return; }
         document.querySelectorAll("#legal button.move").forEach((b) => b.classList.remove("match"));
-        if (again.length === 1) { again[0].click(); return; }
-        again.forEach((b) => b.classList.add("match"));
-        if (again.length) again[0].scrollIntoView({block: "nearest"});
-        $("hint-out").textContent = again.length + " moves mention " + t.textContent.trim() + ": highlighted above.";
+        found.forEach((b) => b.classList.add("match"));
+        if (found.length) found[0].scrollIntoView({block: "nearest"});
+        armed = t;
+        $("hint-out").textContent = found.length === 1 ? "Click again to play: " + found[0].textContent
+          : found.length + " moves mention " + t.textContent.trim() + ": highlighted above.";
       };
     });
   }
