@@ -95,6 +95,8 @@ class Replay:
     end: dict | None = None
     path: Path | None = None
     _game: Any = field(default=None, repr=False)
+    #: the state after the last move, once :meth:`positions` has run to the end
+    final_state: np.ndarray | None = field(default=None, repr=False)
 
     @property
     def env_id(self) -> str:

@@ -53,7 +53,7 @@ class RecordReplay(BaseWrapper):
         return path
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self._finish("the env was reset before the game ended")
+        self._finish()
         self.env.reset(seed=seed, options=options)
         raw = self.env.unwrapped
         if raw.game_seed is not None:
@@ -84,11 +84,11 @@ class RecordReplay(BaseWrapper):
         if writer is not None and not writer.ended and raw.game.is_terminal(raw.game_state):
             writer.end(raw.game_state)
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self) -> None:
         if self.writer is not None and not self.writer.ended:
             self.writer.close()   # a game stopped midway: its moves so far, no end line
         self.writer = None
 
     def close(self) -> None:
-        self._finish("closed")
+        self._finish()
         super().close()
