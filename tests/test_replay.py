@@ -275,3 +275,21 @@ def test_replay_command_refuses_bad_files_and_arguments(recorded, tmp_path):
         cli.main(["replay", str(path), "--seat", "0", "--omniscient"])
     with pytest.raises(SystemExit, match="no seat 5"):
         cli.main(["replay", str(path), "--seat", "5"])
+
+
+def test_a_policy_network_explains_with_probabilities_and_its_value(fungi):
+    pytest.importorskip("torch", reason="the train extra (torch) is not installed")
+    from pathlib import Path
+
+    from mushgym.agents import make_agent
+
+    model = Path(__file__).resolve().parents[1] / "benchmarks" / "training" / "fungi_v0_ppo.pt"
+    agent = make_agent(str(model), env_id="fungi_v0")
+    state = fungi.new_state(4)
+    player = fungi.current_player(state)
+    why = agent.explain(fungi, state, player)
+    assert why["weight_kind"] == "probability" and isinstance(why["value"], float)
+    assert why["candidates"][0][0] == why["action"] == agent.act(fungi.observe(state, player), fungi.legal_mask(state))
+    weights = [w for _, w in why["candidates"]]
+    assert weights == sorted(weights, reverse=True) and 0 < sum(weights) <= 1 + 1e-9
+    assert all(fungi.legal_mask(state)[a] for a, _ in why["candidates"])
