@@ -20,6 +20,13 @@ tournament and the single-agent training envs) ask for a whole batch at once:
 ``act`` / ``act_state``, so an agent written for PettingZoo's loop
 (``agent.act(obs["observation"], obs["action_mask"])``) works everywhere; override
 ``act_batch`` to answer a batch in one go (one network forward pass).
+
+Agents may explain their moves (replays and the web table's hints show it; see
+:mod:`mushgym.replay`): with ``explain_moves = True`` such an agent sets
+``last_explanations`` after each ``act_batch`` call, one entry per row, each None or
+``{"candidates": [(action, weight), ...], "weight_kind": "visit share" | "probability" |
+"score", "value": float | None}`` (its best few moves, best first, and its estimate of its
+own outcome). :meth:`Agent.explain` asks for one decision's explanation.
 """
 
 from __future__ import annotations
@@ -34,6 +41,9 @@ class Agent:
 
     name: str = "agent"
     uses_state: bool = False
+    #: set by runners that record why (``mushgym.episodes.play(explain=True)``); see the module docstring
+    explain_moves: bool = False
+    last_explanations: list | None = None
 
     def reset(self, seed: int | None = None) -> None:
         """Start a new game (and reseed the agent's own randomness if ``seed`` is given)."""
@@ -75,6 +85,29 @@ class Agent:
             return int(self.act_state(raw.game, raw.game_state, player, obs["observation"], obs["action_mask"]))
         return int(self.act(obs["observation"], obs["action_mask"]))
 
+    def explain(self, game, state: np.ndarray, player: int) -> dict:
+        """This agent's decision for ``player`` in ``state`` with its reasons:
+        ``{"action": a, "candidates": [(action, weight), ...], "weight_kind": ..., "value": ...}``
+        (only ``"action"`` for an agent that gives no reasons). Decides from what ``player``
+        may see, as :meth:`act_state` does."""
+        before = self.explain_moves
+        self.explain_moves = True
+        self.last_explanations = None
+        try:
+            obs = game.observe(state, player)[None]
+            mask = game.legal_mask(state)[None]
+            if self.uses_state:
+                acts = self.act_batch(obs, mask, game=game, states=np.asarray(state)[None],
+                                      players=np.array([int(player)], dtype=np.int64))
+            else:
+                acts = self.act_batch(obs, mask)
+        finally:
+            self.explain_moves = before
+        got = self.last_explanations
+        out = dict(got[0]) if got is not None and len(got) == 1 and got[0] else {}
+        out["action"] = int(np.asarray(acts)[0])
+        return out
+
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         return self.act(observation, action_mask)
 
@@ -86,6 +119,17 @@ def _need_states(agent: Agent, game, states, players) -> None:
     if game is None or states is None or players is None:
         raise TypeError(f"{agent!r} looks ahead with the functional API: act_batch needs game=, states= and "
                         f"players= (mushgym.episodes passes them to agents with uses_state = True)")
+
+
+def top_candidates(weights: np.ndarray, action_mask: np.ndarray, kind: str, value: float | None = None,
+                   top: int = 5, chosen: int | None = None) -> dict:
+    """An explanation (see the module docstring) from per-action ``weights``: the ``top`` legal
+    actions by weight, best first (ties: ``chosen`` first, then by lower id)."""
+    legal = np.flatnonzero(action_mask)
+    w = np.asarray(weights, dtype=np.float64)[legal]
+    order = np.lexsort((legal, legal != chosen, -w))[:top]
+    return {"candidates": [(int(legal[i]), float(w[i])) for i in order], "weight_kind": kind,
+            "value": None if value is None or not np.isfinite(value) else float(value)}
 
 
 def _check_mask(action_mask: np.ndarray) -> np.ndarray:

@@ -282,8 +282,11 @@ def check_game_count(games: Any, name: str = "games") -> None:
 
 
 def play_match(game, agent_a: Agent, agent_b: Agent, games: int, seed: int = 0,
-               name_a: str = "A", name_b: str = "B", batch_size: int = 128) -> MatchResult:
-    """``games`` games of A against B with the seats rotated (see :func:`seating`)."""
+               name_a: str = "A", name_b: str = "B", batch_size: int = 128, replays: str | Path | None = None,
+               replay_games: int | None = None) -> MatchResult:
+    """``games`` games of A against B with the seats rotated (see :func:`seating`); with
+    ``replays``, the first ``replay_games`` (default all) of each seating saved there as replay
+    files (:mod:`mushgym.replay`)."""
     check_game_count(games)
     game = _as_game(game)
     P = game.num_players
@@ -296,7 +299,8 @@ def play_match(game, agent_a: Agent, agent_b: Agent, games: int, seed: int = 0,
             continue
         who = seating(arrangement, P)
         seat_agents = [agent_a if w == 0 else agent_b for w in who]
-        res = play_seeds(game, seat_agents, [seed + i for i in ids], batch_size)
+        res = play_seeds(game, seat_agents, [seed + i for i in ids], batch_size, replays=replays,
+                         replay_games=replay_games)
         rets = res["returns"]
         a_seats = [s for s in range(P) if who[s] == 0]
         b_seats = [s for s in range(P) if who[s] == 1]
@@ -312,7 +316,8 @@ def play_match(game, agent_a: Agent, agent_b: Agent, games: int, seed: int = 0,
 def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int = 1000, seed: int = 0,
                options: dict[str, Any] | None = None, batch_size: int = 128, verbose: bool = True,
                csv_path: str | Path | None = None, anchor: str | None = "auto",
-               trust_models: bool = False) -> TournamentResult:
+               trust_models: bool = False, replays: str | Path | None = None,
+               replay_games: int | None = None) -> TournamentResult:
     """Round robin between ``agents`` (names ``random``/``greedy``, model paths or Agent objects).
 
     ``games`` games per pair. Returns a :class:`TournamentResult`; prints its
@@ -320,6 +325,8 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
     the agent rated 0 (``"auto"``: greedy if it plays, else the mean is 0; None: the mean).
     Loading a saved model sets torch to one thread (see :mod:`mushgym.wrappers.single_agent`).
     ``trust_models``: also load SB3 ``.zip`` archives, which are unpickled (can run code).
+    ``replays``: a folder to save games in as replay files (:mod:`mushgym.replay`), the first
+    ``replay_games`` (default all) of each seating of each pair.
     """
     check_game_count(games)
     game = _as_game(env_id, **(options or {}))
@@ -344,7 +351,8 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
         set_torch_threads(1)
     matches = []
     for a, b in itertools.combinations(names, 2):
-        m = play_match(game, built[a], built[b], games, seed=seed, name_a=a, name_b=b, batch_size=batch_size)
+        m = play_match(game, built[a], built[b], games, seed=seed, name_a=a, name_b=b, batch_size=batch_size,
+                       replays=replays, replay_games=replay_games)
         matches.append(m)
         if verbose:
             print(f"  {a} vs {b}: {m.wins}-{m.draws}-{m.losses} in {m.seconds:.1f}s "
@@ -404,6 +412,10 @@ def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse
                    help="agent rated 0 (default: greedy if it plays, else the mean of the agents is 0)")
     p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option, e.g. num_players=4 (repeatable)")
+    p.add_argument("--replays", default=None, metavar="DIR",
+                   help="save games as replay files in DIR (watch one with `mushgym replay FILE --out game.html`)")
+    p.add_argument("--replay-games", type=_positive_int, default=2, metavar="N",
+                   help="with --replays: the first N games of each seating of each pair (default 2)")
     return p
 
 
@@ -434,7 +446,8 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
     try:
         result = tournament(args.env, args.agents, games=args.games, seed=args.seed,
                             options=parse_options(args.option), csv_path=csv_path, verbose=True,
-                            anchor=None if args.anchor == "mean" else args.anchor, trust_models=args.trust_model)
+                            anchor=None if args.anchor == "mean" else args.anchor, trust_models=args.trust_model,
+                            replays=args.replays, replay_games=args.replay_games)
     except (ValueError, FileNotFoundError) as err:  # bad option value, model for another env, ...
         raise SystemExit(f"mushgym eval: {err}") from err
     if csv_path is not None:  # beside the CSV, named after it, so evaluations into one folder keep their tables

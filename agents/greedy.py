@@ -24,7 +24,7 @@ from typing import Callable
 
 import numpy as np
 
-from .base import Agent, _check_mask
+from .base import Agent, _check_mask, _need_states, top_candidates
 
 Heuristic = Callable[..., np.ndarray]
 _HEURISTICS: dict[str, Heuristic] = {}
@@ -103,9 +103,22 @@ class GreedyAgent(Agent):
             action_mask = game.legal_mask(state)
         legal = _check_mask(action_mask)
         s = np.asarray(self.scores(game, state, player, observation, action_mask), dtype=np.float64)
+        self._last_scores = s
         vals = s[legal]
         best = legal[vals >= vals.max() - 1e-9]
         return int(best[self.rng.integers(best.size)]) if best.size > 1 else int(best[0])
+
+    def act_batch(self, observations, action_masks, *, game=None, states=None, players=None) -> np.ndarray:
+        if not self.explain_moves:
+            return super().act_batch(observations, action_masks, game=game, states=states, players=players)
+        _need_states(self, game, states, players)
+        out = np.empty(len(states), dtype=np.int64)
+        why = []
+        for j, (s, p, o, m) in enumerate(zip(states, players, observations, action_masks)):
+            out[j] = self.act_state(game, s, int(p), o, m)
+            why.append(top_candidates(self._last_scores, m, "score", chosen=int(out[j])))
+        self.last_explanations = why
+        return out
 
     def act(self, observation, action_mask) -> int:
         raise TypeError("GreedyAgent looks one step ahead with the functional API and needs the game "

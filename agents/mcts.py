@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Agent, _check_mask, _need_states
+from .base import Agent, _check_mask, _need_states, top_candidates
 
 SPEC = re.compile(r"^mcts:(\d+)(?::(random|greedy))?$")
 PUCT_SPEC = re.compile(r"^puct:(\d+):(.+)$")
@@ -154,12 +154,24 @@ class MCTSAgent(Agent):
         if (n_legal == 0).any():
             _check_mask(action_masks[int(np.flatnonzero(n_legal == 0)[0])])
         out = np.argmax(action_masks, axis=1).astype(np.int64)   # a forced move needs no search
+        why: list | None = ([top_candidates(action_masks[j], action_masks[j], "visit share")
+                             for j in range(len(out))] if self.explain_moves else None)
         rows = np.flatnonzero(n_legal > 1)
         if rows.size:
             visits, values = s.search_many(np.asarray(states)[rows], np.asarray(players)[rows])
             for k, j in enumerate(rows):
                 out[j] = s.choose(visits[k], values[k], action_masks[j])
+                if why is not None:
+                    why[j] = self._explanation(visits[k], values[k], action_masks[j], out[j])
+        self.last_explanations = why
         return out
+
+    @staticmethod
+    def _explanation(visits: np.ndarray, values: np.ndarray, mask: np.ndarray, chosen: int) -> dict:
+        """The root's visit shares and the chosen move's mean value (the searcher's [0, 1] scale)."""
+        total = max(int(visits[np.flatnonzero(mask)].sum()), 1)
+        value = values[chosen] / visits[chosen] if visits[chosen] else None
+        return top_candidates(visits / total, mask, "visit share", value, chosen=chosen)
 
     def act_state(self, game, state, player, observation=None, action_mask=None) -> int:
         if action_mask is None:

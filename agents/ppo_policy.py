@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Agent
+from .base import Agent, top_candidates
 
 try:  # the train extra
     import torch
@@ -90,11 +90,24 @@ class PolicyAgent(Agent):
         masks = np.asarray(action_masks) != 0
         if not masks.any(axis=1).all():
             raise ValueError("no legal action in some row of action_masks")
-        z = self.logits(observations).astype(np.float64)
+        if self.explain_moves:
+            logits, values = self.policy_value(observations)
+            z = np.asarray(logits, dtype=np.float64)
+            self.last_explanations = [top_candidates(_masked_softmax(z[j], masks[j]), masks[j], "probability",
+                                                     float(values[j])) for j in range(len(z))]
+        else:
+            z = self.logits(observations).astype(np.float64)
         if not self.deterministic:  # Gumbel-max: a sample from softmax over the legal actions
             z += self.rng.gumbel(size=z.shape)
         z[~masks] = -np.inf
         return z.argmax(axis=1).astype(np.int64)
+
+
+def _masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The policy's probabilities over the legal actions (0 elsewhere)."""
+    z = np.where(mask, logits, -np.inf)
+    z = np.exp(z - z.max())
+    return z / z.sum()
 
 
 def numpy_actor(policy):

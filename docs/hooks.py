@@ -62,6 +62,7 @@ def on_config(config, **kwargs):
             {"Training on Ray RLlib": "guides/rllib.md"},
             {"Expert iteration": "guides/expert.md"},
             {"OpenSpiel": "guides/openspiel.md"},
+            {"Watch and play": "watch-and-play.md"},
         ]},
         {"Environments": envs},
         {"Rules and choices": rules},

@@ -61,6 +61,7 @@ class MushroomAECEnv(AECEnv):
         self.state_space = spaces.Box(low=-(2**31), high=2**32, shape=(self.game.state_size,), dtype=np.int64)
         self._np_random, _ = seeding.np_random(None)
         self._state = None
+        self.game_seed: int | None = None
         self._mask = np.zeros(self.game.num_actions, dtype=MASK_DTYPE)
         self._zero_mask = np.zeros(self.game.num_actions, dtype=MASK_DTYPE)
 
@@ -89,6 +90,8 @@ class MushroomAECEnv(AECEnv):
         # ``options`` is accepted for API compatibility (PettingZoo's api_test passes one) and
         # unused: game options are fixed at construction, e.g. ``mushgym.make(id, num_players=4)``.
         self._start(self.game.new_state(game_seed))
+        #: the seed that dealt this game (None after set_state): with the actions, it replays the game
+        self.game_seed = game_seed
 
     def set_state(self, state: np.ndarray) -> None:
         """Continue from a copy of ``state`` (e.g. one saved with :meth:`state`), checked first by
@@ -97,6 +100,7 @@ class MushroomAECEnv(AECEnv):
         and step counts restart from zero; a finished state ends every agent at once."""
         self.game.validate(state)
         self._start(state.copy())
+        self.game_seed = None
 
     def _start(self, state: np.ndarray) -> None:
         self._state = state

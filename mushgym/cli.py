@@ -1,4 +1,4 @@
-"""The ``mushgym`` command line: list, describe, play, compile, bench, train, eval, golden."""
+"""The ``mushgym`` command line: list, describe, play, replay, serve, compile, bench, train, eval, golden."""
 
 from __future__ import annotations
 
@@ -80,7 +80,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     import numpy as np
 
     from . import registry
-    from .human import ask_move, legend
 
     game = registry.game(args.env, **parse_options(args.opt))
     seat = args.seat
@@ -88,8 +87,27 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise SystemExit(f"mushgym: --seat must be in 0..{game.num_players - 1}")
     agents = _opponents(args.opponent, game, seat, args.seed)
     rng = np.random.default_rng(args.seed)
-    state = game.new_state(args.seed if args.seed is not None else int(rng.integers(2**31)))
-    who = "a random player" if args.opponent == "random" else args.opponent
+    game_seed = args.seed if args.seed is not None else int(rng.integers(2**31))
+    state = game.new_state(game_seed)
+    record = None
+    if args.replay:
+        from .replay import ReplayWriter
+
+        names = ["you" if p == seat else args.opponent for p in range(game.num_players)]
+        record = ReplayWriter(args.replay, game, game_seed, names)
+    try:
+        return _play_loop(game, state, seat, agents, args.opponent, record)
+    finally:
+        if record is not None:
+            record.close()
+            print(f"(the game is saved in {record.path}: `mushgym replay {record.path} --out game.html` shows it)")
+
+
+def _play_loop(game, state, seat: int, agents: list, opponent: str, record) -> int:
+    from .human import ask_move, legend
+    from .web.page import HIDDEN_MOVE, move_seen
+
+    who = "a random player" if opponent == "random" else opponent
     print(f"{game.env_id}: you are player {seat}; every other seat is {who}. "
           "Each turn, type the number of a move from the list (q quits).")
     text = legend(game)
@@ -101,11 +119,18 @@ def cmd_play(args: argparse.Namespace) -> int:
             agent = agents[player]
             obs = game.observe(state, player)
             mask = game.legal_mask(state)
-            if agent.uses_state:
+            why = None
+            if record is not None:
+                why = agent.explain(game, state, player)
+                action = why["action"]
+            elif agent.uses_state:
                 action = int(agent.act_state(game, state, player, obs, mask))
             else:
                 action = int(agent.act(obs, mask))
-            print(f"player {player}: {game.action_to_string(state, action)}")
+            seen = move_seen(game, state, action, seat)   # a card played face down is not named
+            print(f"player {player}: {game.action_to_string(state, action) if seen else HIDDEN_MOVE}")
+            if record is not None:
+                record.move(state, action, why)
             state = game.step(state, action)
             continue
         print()
@@ -115,7 +140,11 @@ def cmd_play(args: argparse.Namespace) -> int:
             print("\nyou quit; the table as it stands:")
             print(game.render_text(state, seat))
             return 0
+        if record is not None:
+            record.move(state, action)
         state = game.step(state, action)
+    if record is not None:
+        record.end(state)
     print()
     print(game.render_text(state, None))
     returns = game.returns(state)
@@ -123,6 +152,45 @@ def cmd_play(args: argparse.Namespace) -> int:
     verdict = ("You win!" if returns[seat] == best and (returns == best).sum() == 1
                else "A tie." if returns[seat] == best else "You lose.")
     print(f"game over: returns {returns.tolist()} (you are player {seat}). {verdict}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """A replay file as a page (.html), a GIF or an MP4 (see mushgym.web.page)."""
+    from .replay import load_replay
+    from .web.page import VIDEO_SUFFIXES, replay_page, write_video
+
+    if args.seat is not None and args.omniscient:
+        raise SystemExit("mushgym replay: give --seat N (one seat's view) or --omniscient (every hand), not both")
+    out = Path(args.out) if args.out else Path(args.file).with_suffix(".html")
+    suffix = out.suffix.lower()
+    if suffix not in (".html",) + VIDEO_SUFFIXES:
+        raise SystemExit(f"mushgym replay: --out must end in .html, .gif or .mp4, got {out}")
+    try:
+        replay = load_replay(args.file)
+        if suffix == ".html":
+            out.write_text(replay_page(replay, args.seat), encoding="utf-8")
+        else:
+            write_video(replay, out, args.seat, fps=args.fps)
+    except ValueError as err:   # a ReplayError (malformed, another version, illegal), a bad seat
+        raise SystemExit(f"mushgym replay: {err}") from None
+    view = "every hand shown" if args.seat is None else f"seat {args.seat}'s view"
+    print(f"wrote {out} ({len(replay.moves)} moves, {view})")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The local web app (mushgym.web.server), with the agents of mushgym.agents."""
+    try:
+        import flask  # noqa: F401
+    except ImportError:
+        raise SystemExit("mushgym serve needs Flask: pip install 'mushgym[web]'") from None
+    from mushgym.agents import make_agent
+
+    from .web.server import serve
+
+    serve(make_agent, host=args.host, port=args.port, replays=args.replays,
+          ladders="auto" if args.ladders is None else args.ladders)
     return 0
 
 
@@ -204,7 +272,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option, repeatable (e.g. --option num_players=4)")
+    p.add_argument("--replay", default=None, metavar="FILE",
+                   help="save the game as a replay file (JSON lines; `mushgym replay FILE` shows it)")
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("replay", help="watch a replay file: a self-contained HTML page, a GIF or an MP4")
+    p.add_argument("file", help="a replay file (JSON lines, from mushgym play --replay, eval --replays, ...)")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="game.html (default: the replay's name with .html), game.gif or game.mp4")
+    p.add_argument("--seat", type=int, default=None, help="draw the table as this seat sees it (its hand only)")
+    p.add_argument("--omniscient", action="store_true", help="show every hand (the default)")
+    p.add_argument("--fps", type=float, default=2.0, help="positions per second of a GIF or MP4 (default 2)")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("serve", help="play any env against any agent in the browser, watch replays, read the ladders")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--replays", default=None, metavar="DIR",
+                   help="the replay folder to browse; finished games are saved there too")
+    p.add_argument("--ladders", default=None, metavar="DIR",
+                   help="folder of Elo ladder records (*_elo.csv; default: benchmarks/search_ladder of a source "
+                        "checkout)")
+    p.set_defaults(func=cmd_serve)
     p = sub.add_parser("compile", help="compile the kernels of some envs (default: all) ahead of first use")
     p.add_argument("envs", nargs="*", metavar="ENV", help="env ids (default: every registered env)")
     p.add_argument("--group", action="append",

@@ -31,6 +31,10 @@ single-agent training envs (:mod:`mushgym.wrappers`) drive the same kernels
 :class:`Tick`: ``tick.states[tick.rows[j]]`` is game ``tick.games[j]`` (its index in
 ``seeds``) about to take ``tick.actions[j]`` by seat ``tick.players[j]`` (read the
 states, do not modify them). ``keep_states=True`` returns the final states too.
+``explain=True`` asks the agents why (``explain_moves = True`` on each agent for the
+call): ``tick.explanations[j]`` is then the acting agent's ``last_explanations`` entry for
+that row, or None (see :mod:`mushgym.replay`, which records them with
+:class:`mushgym.replay.ReplayRecorder` as ``on_step``).
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ class Tick(NamedTuple):
     games: np.ndarray    # their indices in ``seeds``
     players: np.ndarray  # the seat to act in each
     actions: np.ndarray  # the action its agent chose
+    explanations: list | None = None  # with explain=True: per row, the agent's explanation or None
 
 
 class EpisodeBatch:
@@ -182,7 +187,8 @@ def seat_groups(seat_agents: Sequence[Any]) -> tuple[list[Any], np.ndarray]:
 
 
 def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_size: int = BATCH_SIZE,
-         max_steps: int | None = None, on_step: Callable | None = None, keep_states: bool = False) -> dict:
+         max_steps: int | None = None, on_step: Callable | None = None, keep_states: bool = False,
+         explain: bool = False) -> dict:
     """Play one game per seed with ``seat_agents[p]`` in seat ``p`` (see the module docstring).
 
     Returns ``returns`` (float64 ``[games, players]``), ``lengths`` (decisions per
@@ -207,6 +213,42 @@ def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_siz
     truncated = np.zeros(n_games, dtype=bool)
     states = np.zeros((n_games, game.state_size), dtype=np.int64) if keep_states else None
     batch = EpisodeBatch(game, min(batch_size, max(n_games, 1)), max_steps=limit)
+    if explain:
+        explaining = _start_explaining(agents)
+    try:
+        _play_blocks(game, seat_agents, agents, group_of_seat, seeds, batch, limit, on_step, explain,
+                     returns, lengths, truncated, states)
+    finally:
+        if explain:
+            for agent, before in explaining:
+                agent.explain_moves = before
+    out = {"returns": returns, "lengths": lengths, "steps": int(lengths.sum()), "truncated": truncated}
+    if states is not None:
+        out["states"] = states
+    return out
+
+
+def _start_explaining(agents: list[Any]) -> list[tuple[Any, bool]]:
+    """Set ``explain_moves`` on every agent that allows it; the agents and their former setting."""
+    changed = []
+    for agent in agents:
+        before = bool(getattr(agent, "explain_moves", False))
+        try:
+            agent.explain_moves = True
+        except AttributeError:   # an agent object without attributes to set: it explains nothing
+            continue
+        changed.append((agent, before))
+    return changed
+
+
+def _explanations(agent: Any, n: int) -> list:
+    got = getattr(agent, "last_explanations", None)
+    return list(got) if got is not None and len(got) == n else [None] * n
+
+
+def _play_blocks(game, seat_agents, agents, group_of_seat, seeds, batch, limit, on_step, explain,
+                 returns, lengths, truncated, states) -> None:
+    n_games = seeds.size
     for start in range(0, n_games, batch.size):
         n = min(batch.size, n_games - start)
         rows = np.arange(n, dtype=np.int64)
@@ -216,12 +258,16 @@ def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_siz
             players = batch.players[active]
             groups = group_of_seat[players]
             actions = np.empty(active.size, dtype=np.int64)
+            why: list | None = [None] * active.size if explain else None
             for g, agent in enumerate(agents):
                 sel = np.flatnonzero(groups == g)
                 if sel.size:
                     actions[sel] = decide(agent, game, batch, active[sel])
+                    if why is not None:
+                        for k, e in zip(sel, _explanations(agent, sel.size)):
+                            why[k] = e
             if on_step is not None:
-                on_step(Tick(batch.states, active, start + active, players, actions))
+                on_step(Tick(batch.states, active, start + active, players, actions, why))
             bad = batch.step(active, actions)
             if bad >= 0:
                 j = bad % active.size
@@ -238,7 +284,3 @@ def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_siz
         truncated[start:start + n] = batch.truncated[:n]  # no overrun got here: cut by the game
         if states is not None:
             states[start:start + n] = batch.states[:n]
-    out = {"returns": returns, "lengths": lengths, "steps": int(lengths.sum()), "truncated": truncated}
-    if states is not None:
-        out["states"] = states
-    return out
