@@ -1,5 +1,5 @@
 """The screenshots of docs/watch-and-play.md, taken in a real browser (Debian's chromium driven by
-Playwright, as tests/test_web_browser.py does).
+Playwright, as tests/integrations/test_web_browser.py does).
 
     apt-get install chromium && pip install -e ".[web,dev]"
     python docs/web_screenshots.py            # writes docs/pictures/web_*.png

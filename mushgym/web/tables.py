@@ -5,7 +5,7 @@ seat: :meth:`Table.view` is everything the browser receives (the picture drawn f
 seat's view, the seat's own legal moves in words, the moves played so far in words, except
 another seat's move the person could not tell apart from its alternatives, such as a card
 played face down: :func:`mushgym.web.page.move_seen`; the result), never the state, the seed
-or another seat's cards. ``tests/test_web.py`` checks
+or another seat's cards. ``tests/integrations/test_web.py`` checks
 that the view of a state and of the same state with every hidden card redrawn
 (``game.perturb_hidden``) are the same, on the HTTP responses.
 

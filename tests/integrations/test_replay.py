@@ -279,11 +279,10 @@ def test_replay_command_refuses_bad_files_and_arguments(recorded, tmp_path):
 
 def test_a_policy_network_explains_with_probabilities_and_its_value(fungi):
     pytest.importorskip("torch", reason="the train extra (torch) is not installed")
-    from pathlib import Path
-
     from mushgym.agents import make_agent
+    from paths import REPO_ROOT
 
-    model = Path(__file__).resolve().parents[1] / "benchmarks" / "training" / "fungi_v0_ppo.pt"
+    model = REPO_ROOT / "benchmarks" / "training" / "fungi_v0_ppo.pt"
     agent = make_agent(str(model), env_id="fungi_v0")
     state = fungi.new_state(4)
     player = fungi.current_player(state)
