@@ -257,6 +257,8 @@ class MyceliaGame(Game):
                     R.D_INVEST: "invest the spore that landed on", R.D_SYM_SPORE: "put the bonus spore on",
                     R.D_TREE_PUSH: "push the spore on to", R.D_SAP_PICK: "add a spore to the sapling on",
                     R.D_SAP_ADD: "add a sapling to", R.D_SAP_REMOVE: "remove a spore from the sapling on"}.get(dk, "tile")
+            if dk == R.D_SETUP and top[2] == 1:
+                what = "place the Automata's Mother mushroom on"
             return f"{what} {self.tile_text(state, t)}" if t < int(state[R.NTP]) else f"{what} tile {t}"
         if k == "pay":
             return f"pay a spore of player {kind[2]} from {self.tile_text(state, kind[1])}"
