@@ -555,7 +555,7 @@ def test_turn_limit_is_a_truncation_by_default_and_scored_on_request():
 def test_truncation_reaches_the_aec_env_and_the_vector_api():
     import mushgym
 
-    env = mushgym.make("mycelia_v0", turn_limit=40)
+    env = mushgym.make("mycelia_v1", turn_limit=40)
     rng = np.random.default_rng(0)
     for seed in range(20):
         env.reset(seed=seed)
@@ -572,7 +572,7 @@ def test_truncation_reaches_the_aec_env_and_the_vector_api():
             break
     else:
         raise AssertionError("no AEC game was cut by the turn limit")
-    if not ci_scope.runs_vector("mycelia_v0"):
+    if not ci_scope.runs_vector("mycelia_v1"):
         return
     from mushgym import vector as mv
 
@@ -714,9 +714,9 @@ def test_automata_plays_inside_step_and_is_never_an_agent():
         a = g.legal_actions(s)
         g.step_inplace(s, int(a[rng.integers(len(a))]))
     assert s[R.STATS + R.ST_AUTO] > 0  # it fruited
-    from mushgym.envs import mycelia_v0
+    from mushgym.envs import mycelia_v1
 
-    assert mycelia_v0.raw_env(num_players=1).possible_agents == ["player_0"]
+    assert mycelia_v1.raw_env(num_players=1).possible_agents == ["player_0"]
 
 
 def test_automata_fruit_takes_spores_from_the_most_populated_tile_and_grows_on_a_card_colour():

@@ -216,9 +216,13 @@ def decision_mask(state, cfg, mask, work):
         if deck_available(state) > 0:
             mask[A_DECK] = 1
     elif kind == D_KEEP:
-        for c in range(NC):
-            if state[card_loc_at(c)] == L_PENDING:
-                mask[card_action(c)] = 1
+        if a0 == 1:   # the card not kept: the bottom of the deck or the box
+            mask[A_DECK] = 1
+            mask[A_STOP] = 1
+        else:
+            for c in range(NC):
+                if state[card_loc_at(c)] == L_PENDING:
+                    mask[card_action(c)] = 1
     elif kind == D_TRADE:
         for c in range(NC):
             if state[card_loc_at(c)] == L_HAND + p:

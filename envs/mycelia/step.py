@@ -13,7 +13,9 @@ from .actions import (
 )
 from .automata import automata_decay_action, automata_place_mother, automata_turn
 from .board import neighbour_c, neighbour_r
-from .cards import cards_available, discard_card, draw_deck, hand_draw, refill_market, steal_card, take_market
+from .cards import (
+    cards_available, deck_put_bottom, discard_card, draw_deck, hand_draw, refill_market, steal_card, take_market,
+)
 from .layout import (
     ACTS, BASE_SEATS, BLACK, CFG_AUTO, CFG_EXP, CFG_NH, CFG_NS, CFG_TURN_LIMIT, DC_BOTH, DC_DISC2, DC_DRAW2, DC_EXTRA,
     DC_MOVE3, DC_OPP_MOTHER, DC_OPP_MUSH, DC_OUTER, DC_SAPLING_ROLL, DC_SPORE3, DC_STEAL, DC_TWICE, DRAWN,
@@ -127,12 +129,20 @@ def _draw_one(state, p, left, action):
 
 @njit(cache=True)
 def _keep_card(state, p, keep):
-    """``D_KEEP`` answered: ``keep`` goes to the hand, the other pending card to the box."""
+    """``D_KEEP`` answered: ``keep`` goes to the hand; then where the other goes (a0 1)."""
+    hand_draw(state, p, keep)
+    set_top_arg(state, 0, 1)
+
+
+@njit(cache=True)
+def _discard_kept_other(state, action):
+    """``D_KEEP`` (a0 1) answered: the card not kept goes back in the box (``A_STOP``) or to the
+    bottom of the deck (``A_DECK``): "either back in the box or at the bottom of the deck"."""
     pop_decision(state)
     for c in range(NC):
         if state[card_loc_at(c)] == L_PENDING:
-            if c == keep:
-                hand_draw(state, p, c)
+            if action == A_DECK:
+                deck_put_bottom(state, c)
             else:
                 state[card_loc_at(c)] = L_BOX
 
@@ -208,8 +218,11 @@ def apply_decision(state, cfg, action, work):
         steal_card(state, p, action_seat(action))
     elif kind == D_DRAW2:
         _draw_one(state, p, a0, action)
-    elif kind == D_KEEP:
-        _keep_card(state, p, action_card(action))
+    elif kind == D_KEEP:   # a0 0: the card kept; 1: where the other goes
+        if a0 == 0:
+            _keep_card(state, p, action_card(action))
+        else:
+            _discard_kept_other(state, action)
     elif kind == D_TRADE:
         _trade_card(state, p, a0, action_card(action))
     elif kind >= D_INVEST:   # the expansion's decisions

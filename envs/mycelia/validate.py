@@ -343,7 +343,7 @@ def _cards(state, cfg, kind):
         return V_CARDS
     if pending != 0 and kind != D_KEEP:
         return V_CARDS
-    if kind == D_KEEP and not 1 <= pending <= 2:
+    if kind == D_KEEP and not 1 <= pending <= 2 - state[STACK + (decision_depth(state) - 1) * ENTRY + 2]:
         return V_CARDS
     if not _listed(state, deck_at(0), state[DECK_N], L_DECK):
         return V_CARDS
@@ -486,7 +486,10 @@ def _stack(state, cfg, over, setup):
                     return V_DECISION
                 if kind == D_PAY and (a2 < 0 or a2 >= n or a3 < 0 or a3 > 1 or state[mushroom_owner_at(a2)] >= 0):
                     return V_DECISION
-        elif kind == D_OUTER_PICK or kind == D_OPPM_PICK or kind == D_STEAL or kind == D_KEEP:
+        elif kind == D_KEEP:   # a0 0: keep one of two cards; 1: where the other goes
+            if a0 < 0 or a0 > 1 or a1 != 0 or a2 != 0 or a3 != 0:
+                return V_DECISION
+        elif kind == D_OUTER_PICK or kind == D_OPPM_PICK or kind == D_STEAL:
             if a0 != 0 or a1 != 0 or a2 != 0 or a3 != 0:
                 return V_DECISION
         elif kind == D_OPPM_DEST:
