@@ -124,6 +124,8 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
                 v = 0
             else:  # free actions
                 v = -1
+        elif kind == R.D_MOVE and a != R.A_STOP and a >= R.A_PAY:   # a free action between two steps
+            v = -1
         elif kind == R.D_MOVE:
             v = 1 + spore_value(game, state, p, a, mcount, need) if a < R.A_PAY else spore_value(
                 game, state, p, int(state[R.M_POS + p]), mcount, need)

@@ -190,6 +190,8 @@ def action_score(state, cfg, p, kind, a0, a1, a, mcount, need, work):
     if kind == D_MAIN:
         return main_score(state, cfg, p, a, mcount, need, work)
     if kind == D_MOVE:
+        if a != A_STOP and a >= A_PAY:   # a free action between two steps: below stopping, as at the main decision
+            return -1.0
         here = a if a < A_PAY else state[mother_at(p)]
         v = spore_value(state, cfg, here, mcount, need, work) + (1.0 if a < A_PAY else 0.0)
         if cfg[CFG_EXP] != 0 and ageable(state, p, here):
