@@ -15,12 +15,12 @@ from . import expansion
 from .board import neighbour_c, neighbour_r
 from .cards import draw_deck, hand_draw, steal_card
 from .layout import (
-    ADJ, AUTO_CARD, AUTO_DECK, AUTO_DECK_N, A_CARDNOW, BLACK, ENDER, CFG_ACOL, CFG_ADEC, CFG_AMOVE, CFG_AREQ, CFG_ASPO,
-    CFG_MATS, CFG_NH, CFG_NS, D_SETUP, DC_DRAW2, DC_OPP_MOTHER, DC_OPP_MUSH, DC_OUTER, DC_STEAL, INS_SUPPLY,
-    MAT_CARD, MAT_CTR, MAT_TILE, MAT_UNDER, MAXS, MT_COLOUR, MT_INSECT, MT_OPP_MOTHER, MT_OPP_MUSH, MT_OWN_MUSH, NA_CARDS,
-    NTP, OVER, PILE_N, RNG, ST_AUTO, ST_DECAY, ST_WALK, adjacency_at, automata_deck_at, count_event, grown_at,
-    hand_count_at, insects_at, mat_tile_at, mother_at, mushroom_mat_at, mushroom_owner_at, pile_count_at, piles_at,
-    points_at, push_decision, spores_at, supply_at, tile_col_at, tile_insect_at, tile_row_at,
+    ADJ, AUTO_CARD, AUTO_DECK, AUTO_DECK_N, A_CARDNOW, BLACK, ENDER, CFG_ACOL, CFG_ADEC, CFG_AMOVE, CFG_AREQ,
+    CFG_ASPO, CFG_MATS, CFG_NH, CFG_NS, D_SETUP, DC_DRAW2, DC_OPP_MOTHER, DC_OPP_MUSH, DC_OUTER, DC_STEAL, INS_SUPPLY,
+    MAT_CARD, MAT_CTR, MAT_TILE, MAT_UNDER, MAXS, MT_COLOUR, MT_INSECT, MT_OPP_MOTHER, MT_OPP_MUSH, MT_OWN_MUSH,
+    NA_CARDS, NTP, OVER, PILE_N, RNG, ST_AUTO, ST_DECAY, ST_WALK, adjacency_at, automata_deck_at, count_event,
+    grown_at, hand_count_at, insects_at, mat_tile_at, mother_at, mushroom_mat_at, mushroom_owner_at, pile_count_at,
+    piles_at, points_at, push_decision, spores_at, supply_at, tile_col_at, tile_insect_at, tile_row_at,
 )
 from .mats import decay_mushroom, mat_blocked, mat_index
 from .networks import label_networks, network_spores, spendable, spendable_all

@@ -311,7 +311,8 @@ class MyceliaGame(Game):
             return f"choose player {kind[1]}"
         return {"insect_move": "spend 2 insects: move another player's Mother mushroom",
                 "refresh": "spend 1 insect: refresh the market", "trade": "trade 3 cards for 1 insect",
-                "stop": {R.D_MOVE: "stop", R.D_KEEP: "put the card not kept back in the box"}.get(dk, "end the turn")}[k]
+                "stop": {R.D_MOVE: "stop", R.D_KEEP: "put the card not kept back in the box"}.get(dk,
+                                                                                                  "end the turn")}[k]
 
     @staticmethod
     def _top(state: np.ndarray) -> tuple[int, ...]:

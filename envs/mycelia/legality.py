@@ -14,8 +14,8 @@ from .cards import cards_available, deck_available
 from .layout import (
     BLACK, CFG_EXP, CFG_MATS, CFG_NS, D_DRAW2, D_FRUIT_MAT, D_FRUIT_TILE, D_INVEST, D_KEEP, D_MAIN, D_MOTHER_DEST,
     D_MOTHER_PICK, D_MOVE, D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK,
-    D_STEAL, D_TRADE, FRUIT_NET, SPORE_ROWS, INS_SUPPLY, L_HAND, L_PENDING, MARKS, MAT_CARD, MAT_CTR, MAT_TILE, NC, NTP, OVER,
-    PILE_N, T_DECAY, T_DISCOVER, T_EXPLORE, T_FRUIT, T_MOVE, T_SPORE, adjacency_at, bit_get, card_loc_at,
+    D_STEAL, D_TRADE, FRUIT_NET, SPORE_ROWS, INS_SUPPLY, L_HAND, L_PENDING, MARKS, MAT_CARD, MAT_CTR, MAT_TILE, NC,
+    NTP, OVER, PILE_N, T_DECAY, T_DISCOVER, T_EXPLORE, T_FRUIT, T_MOVE, T_SPORE, adjacency_at, bit_get, card_loc_at,
     cfg_require_at, cfg_wild_at, decision_depth, hand_count_at, insects_at, market_at, mother_at, mushroom_owner_at,
     pile_count_at, supply_at, top_entry,
 )

@@ -13,9 +13,9 @@ from mushgym.core import bfs_walk_rule
 
 from .board import band, in_cone
 from .layout import (
-    ADJ, D_SPORE_PICK, FORMATION, GU_SPORE3, LANDED, MARKS, NTP, ROLL, SPORE_ROWS, SPORE_SYM, ST_PICKS, adjacency_at, bit_get,
-    bit_set, bits_clear, count_event, game_upgrades_at, mat_counter_at, mat_tile_at, mother_at, push_decision,
-    spores_at, supply_at, tile_col_at, tile_row_at,
+    ADJ, D_SPORE_PICK, FORMATION, GU_SPORE3, LANDED, MARKS, NTP, ROLL, SPORE_ROWS, SPORE_SYM, ST_PICKS, adjacency_at,
+    bit_get, bit_set, bits_clear, count_event, game_upgrades_at, mat_counter_at, mat_tile_at, mother_at,
+    push_decision, spores_at, supply_at, tile_col_at, tile_row_at,
 )
 from .tiles import controller, edge_with_symbol, tile_colour
 from .turn import automata_wants_colour, fate, is_automata, random_below

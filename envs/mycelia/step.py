@@ -20,14 +20,14 @@ from .layout import (
     ACTS, BASE_SEATS, BLACK, CFG_AUTO, CFG_EXP, CFG_NH, CFG_NS, CFG_TURN_LIMIT, DC_BOTH, DC_DISC2, DC_DRAW2, DC_EXTRA,
     DC_MOVE3, DC_OPP_MOTHER, DC_OPP_MUSH, DC_OUTER, DC_SAPLING_ROLL, DC_SPORE3, DC_STEAL, DC_TWICE, DRAWN,
     D_AFTER_SPORE, D_DRAW2, D_FRUIT_MAT, D_FRUIT_TILE, D_INVEST, D_KEEP, D_MAIN, D_MOTHER_DEST, D_MOTHER_PICK, D_MOVE,
-    D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK, D_STEAL, D_TRADE, ENDER, FIRST,
-    FRUIT_NET, GU_DISC2, GU_MOVE3, GU_SPORE3, GU_TWICE, INS_SUPPLY, L_BOX, L_PENDING, MARKS, MAT_UPG, MU_BOTH,
+    D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK, D_STEAL, D_TRADE, ENDER,
+    FIRST, FRUIT_NET, GU_DISC2, GU_MOVE3, GU_SPORE3, GU_TWICE, INS_SUPPLY, L_BOX, L_PENDING, MARKS, MAT_UPG, MU_BOTH,
     MU_EXTRA, NC, NEED, NEED_WILD, NMATS, NTP, OVER, PAID_BLACK, SPORE_SYM, ST_LIMIT, TAKEN, TURN, TURNP,
     TURN_LIMIT_END, T_DECAY, T_DISCOVER, T_EXPLORE, T_FRUIT, T_MOVE, T_SPORE, USED, bit_set, bits_clear, bits_put,
     card_loc_at, cfg_require_at, cfg_spores_at, cfg_wild_at, count_event, decision_depth, game_upgrades_at,
     hand_count_at, insects_at, market_at, mat_card_at, mat_upgrades_at, mother_at, mushroom_owner_at, need_at,
-    pile_count_at, piles_at, pop_decision, push_decision, replace_top, set_top_arg, set_top_kind, spores_at, supply_at,
-    tile_col_at, tile_row_at, top_entry, top_kind, top_player,
+    pile_count_at, piles_at, pop_decision, push_decision, replace_top, set_top_arg, set_top_kind, spores_at,
+    supply_at, tile_col_at, tile_row_at, top_entry, top_kind, top_player,
 )
 from .legality import free_action_possible, has_cheap_main_action, legal_mask
 from .mats import decay_mushroom, grow_mushroom, mat_index

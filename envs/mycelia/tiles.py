@@ -12,9 +12,9 @@ from numba import njit
 
 from .board import neighbour_c, neighbour_r
 from .layout import (
-    BLACK, CFG_NH, CFG_NS, INS_SUPPLY, MAXS, NTP, adjacency_at, cfg_tile_colour_at, cfg_tile_insect_at, cfg_tile_order_at,
-    insects_at, mat_tile_at, mother_at, mushroom_mat_at, mushroom_owner_at, sapling_at, spores_at, tile_col_at,
-    tile_id_at, tile_insect_at, tile_rot_at, tile_row_at, tree_at,
+    BLACK, CFG_NH, CFG_NS, INS_SUPPLY, MAXS, NTP, adjacency_at, cfg_tile_colour_at, cfg_tile_insect_at,
+    cfg_tile_order_at, insects_at, mat_tile_at, mother_at, mushroom_mat_at, mushroom_owner_at, sapling_at, spores_at,
+    tile_col_at, tile_id_at, tile_insect_at, tile_rot_at, tile_row_at, tree_at,
 )
 
 
