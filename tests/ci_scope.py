@@ -77,12 +77,12 @@ LEGACY_REASON = "an older version on its successor's kernels: the successor runs
 # games of the slow many-games check in a default run, for the board games (a Mycelium game with
 # every check on every step takes about 2 s on one core) and Mycology (five player counts, each
 # 20-30 s at 40 games); the full run plays 40 x MUSHGYM_SLOW_SCALE
-MANY_GAMES = {"mycelium_v0": 10, "mycelium_v1": 10, "mycelia_v0": 10, "mycology_v1": 20}
+MANY_GAMES = {"mycelium_v0": 10, "mycelium_v1": 10, "mycelia_v1": 10, "mycology_v1": 20}
 
 
 # the board games' games are 10 to 50 times longer than the card games': a check run in Python on
 # every few states of random games (greedy's hidden information) samples them more thinly by default
-BOARD_GAMES = ("mycelia_v0", "mycelium_v0", "mycelium_v1")
+BOARD_GAMES = ("mycelia_v1", "mycelium_v0", "mycelium_v1")
 
 
 def state_sample(env_id: str, n_games: int, every: int) -> tuple[int, int]:

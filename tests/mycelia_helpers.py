@@ -29,15 +29,16 @@ def _rotation(game, colour, taken, symbols):
 
 
 def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None, player=0, seed=0,
-             symbols=None, insects=(), upgrades=None, saplings=None, trees=None, **more):
+             symbols=None, insects=(), upgrades=None, saplings=None, trees=None, under=None, **more):
     """A running state, ``player`` to choose a main action.
 
     tiles: [(c, r, colour name)]; symbols: {tile: {edge: "O"/"U"/"A"}} (at most one edge
     each: it fixes the rotation); mothers: {seat: tile} (a seat left out gets a tile of its
     own); spores: {(tile, seat): n}; mushrooms: {tile: (seat, mat, card, counter)} (card -2:
     an Automata mushroom); hands: {seat: [card ids]}; insects: tiles with an insect token;
-    upgrades: {seat: game-upgrade bits}; the North American expansion: saplings: {tile: {seat:
-    spores on the sapling}}, trees: {tile: seat}. ``more``: any other field of ``state_from``.
+    upgrades: {seat: game-upgrade bits}; under: {seat: {mat: [cards decayed under it]}}; the North
+    American expansion: saplings: {tile: {seat: spores on the sapling}}, trees: {tile: seat}.
+    ``more``: any other field of ``state_from``.
     """
     symbols = symbols or {}
     taken: set[int] = set()
@@ -53,6 +54,9 @@ def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None,
     for t, (seat, mat, card, counter) in (mushrooms or {}).items():
         mats.setdefault(seat, {})[mat] = {"card": "automata" if card == R.AUTO_CARD else card, "tile": t,
                                           "counter": counter}
+    for seat, by_mat in (under or {}).items():
+        for mat, cards in by_mat.items():
+            mats.setdefault(seat, {}).setdefault(mat, {})["under"] = list(cards)
     if game.expansion:
         more.setdefault("saplings", saplings or {})
         more.setdefault("trees", trees or {})

@@ -85,7 +85,7 @@ def main() -> None:
         print(run(python, "-c", ROLLOUTS, cwd=home, **isolated), end="")
         listing = run(python, "-m", "mushgym", "list", cwd=home, **isolated)
         assert all(env_id in listing for env_id in expected), listing
-        run(python, "-m", "mushgym", "describe", "mycelia_v0", "--section", "action", cwd=home, **isolated)
+        run(python, "-m", "mushgym", "describe", "mycelia_v1", "--section", "action", cwd=home, **isolated)
         print(f"mushgym list and describe answer; {len(expected)} envs played from the wheel: ok")
 
 

@@ -18,7 +18,7 @@ from mushgym.core import ActionSpace
 
 from .layout import BASE_SEATS, MARKET_SIZE, NC_BASE, NC_NA, NMATS, NT_MAX
 
-A = ActionSpace("mycelia_v0 actions")
+A = ActionSpace("mycelia_v1 actions")
 A_TILE = A.add("tile", NT_MAX, dims=("tile",),
                doc="placed tile t (placement order): MOVE the M onto neighbouring tile t (main decision); step on "
                    "to t; place the M on centre tile t (setup); put the next spore on t; grow on t; pick outer tile "
@@ -28,7 +28,8 @@ A_PAY = A.add("pay", (NT_MAX, BASE_SEATS), dims=("tile", "owner"),
               doc="fruit: pay one spore of seat `owner` from tile `tile`")
 A_CARD = A.add("card", NC_BASE, dims=("card",), doc="card id c: FRUIT c (main decision); keep c (discover 2 keep 1); trade c in")
 A_MARKET = A.add("market", MARKET_SIZE, dims=("slot",), doc="DISCOVER: take market card j (also the picks of \"draw two\")")
-A_DECK = A.add("deck", doc="DISCOVER: take the top card of the deck")
+A_DECK = A.add("deck", doc="DISCOVER: take the top card of the deck; discover 2 keep 1: the other card goes to "
+               "the bottom of the deck")
 A_PILE = A.add("pile", 2, dims=("pile",), doc="EXPLORE: draw the top tile of pile j")
 A_PLACE = A.add("place", (NT_MAX, 3), dims=("tile", "edge"),
                 doc="put the drawn (or moved) tile across free edge `edge` of placed tile `tile` (one action per "
@@ -41,7 +42,8 @@ A_SEAT = A.add("seat", BASE_SEATS, dims=("seat",), doc="choose seat s (whose M t
 A_INSECT_MOVE = A.add("insect_move", doc="free: spend 2 insects to move another player's M")
 A_REFRESH = A.add("refresh", doc="free: spend 1 insect to refresh the market")
 A_TRADE = A.add("trade", doc="free: trade 3 cards for 1 insect")
-A_STOP = A.add("stop", doc="stop moving; end the turn (only when no action is possible)")
+A_STOP = A.add("stop", doc="stop moving; end the turn (when no main action is possible, or after two: declining "
+               "the free actions); discover 2 keep 1: the other card goes back in the box")
 NUM_ACTIONS_BASE = A.size
 # --- the North American expansion (appended: the base game's ids never move) -----------------
 A_CARD_NA = A.add("card_na", NC_NA, dims=("card",), doc="expansion card id 69 + c: as `card`")

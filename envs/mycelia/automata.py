@@ -15,21 +15,21 @@ from . import expansion
 from .board import neighbour_c, neighbour_r
 from .cards import draw_deck, hand_draw, steal_card
 from .layout import (
-    ADJ, AUTO_CARD, AUTO_DECK, AUTO_DECK_N, A_CARDNOW, BLACK, CFG_ACOL, CFG_ADEC, CFG_AMOVE, CFG_AREQ, CFG_ASPO,
-    CFG_EXP, CFG_MATS, CFG_NH, CFG_NS, DC_DRAW2, DC_OPP_MOTHER, DC_OPP_MUSH, DC_OUTER, DC_STEAL, INS_SUPPLY, MAT_CARD,
-    MAT_CTR, MAT_TILE, MAT_UNDER, MAXS, MT_COLOUR, MT_INSECT, MT_OPP_MOTHER, MT_OPP_MUSH, MT_OWN_MUSH, M_POS, NA_CARDS,
-    NTP, OVER, PILE_N, RNG, ST_AUTO, ST_DECAY, ST_WALK, adjacency_at, automata_deck_at, count_event, grown_at,
-    hand_count_at, insects_at, mat_tile_at, mother_at, mushroom_mat_at, mushroom_owner_at, pile_count_at, piles_at,
-    points_at, spores_at, supply_at, tile_col_at, tile_insect_at, tile_row_at,
+    ADJ, AUTO_CARD, AUTO_DECK, AUTO_DECK_N, A_CARDNOW, BLACK, ENDER, CFG_ACOL, CFG_ADEC, CFG_AMOVE, CFG_AREQ,
+    CFG_ASPO, CFG_MATS, CFG_NH, CFG_NS, D_SETUP, DC_DRAW2, DC_OPP_MOTHER, DC_OPP_MUSH, DC_OUTER, DC_STEAL, INS_SUPPLY,
+    MAT_CARD, MAT_CTR, MAT_TILE, MAT_UNDER, MAXS, MT_COLOUR, MT_INSECT, MT_OPP_MOTHER, MT_OPP_MUSH, MT_OWN_MUSH,
+    NA_CARDS, NTP, OVER, PILE_N, RNG, ST_AUTO, ST_DECAY, ST_WALK, adjacency_at, automata_deck_at, count_event,
+    grown_at, hand_count_at, insects_at, mat_tile_at, mother_at, mushroom_mat_at, mushroom_owner_at, pile_count_at,
+    piles_at, points_at, push_decision, spores_at, supply_at, tile_col_at, tile_insect_at, tile_row_at,
 )
 from .mats import decay_mushroom, mat_blocked, mat_index
 from .networks import label_networks, network_spores, spendable, spendable_all
 from .spores import roll_and_spore
 from .tiles import (
-    best_tier, degree, edge_with_symbol, empty_tier, enter_tile, mother_on, move_mushroom, move_tile, place_tile,
-    placement_ok, spores_on, tile_colour,
+    automata_centre_best, automata_centre_score, best_tier, degree, edge_with_symbol, empty_tier, enter_tile, mother_on,
+    move_mushroom, move_tile, nearest_players, place_tile, placement_ok, spores_on, tile_colour,
 )
-from .turn import automata_card_value, fate, random_below
+from .turn import automata_card_value, end_game, end_pending, fate, random_below
 from .work import LABEL, W_AUX, W_DIST, W_QUEUE, W_QUEUE_AUX, W_TRIED
 
 
@@ -58,41 +58,59 @@ def _board_distances(state, src, avoid_mothers_of, work):
 @njit(cache=True)
 def automata_place_mother(state, cfg, a, work):
     """The Automata's Mother mushroom goes last: opposite the player's in the solo game, else
-    equidistant from the players' (the free centre tile whose distances to them spread least;
-    ties, e.g. two players opposite each other, drawn by fate)."""
+    equidistant from the players' (the free centre tile whose distances to them spread least).
+    Among tied tiles fate draws the players the place is next to (a "spore from the hat": Example
+    C, two of three players: the tile between them); when the drawn player is next to several of
+    them, that player decides which side (Example B): a ``D_SETUP`` decision (a0 1) is pushed and
+    False returned. True once placed."""
     nh = cfg[CFG_NH]
-    best = 1 << 30
+    best = automata_centre_best(state, cfg, nh)
+    # the distinct sets of nearest players among the best tiles, in tile order (W_AUX: each tile's set)
+    nsets = 0
+    for t in range(6):
+        work[W_AUX + t] = -1
+        if automata_centre_score(state, cfg, nh, t) != best:
+            continue
+        bits = nearest_players(state, nh, t) if nh > 1 else 1
+        work[W_AUX + t] = bits
+        new = True
+        for u in range(t):
+            if work[W_AUX + u] == bits:
+                new = False
+        if new:
+            nsets += 1
+    k = fate(state, nsets)
+    bits = -1
+    for t in range(6):
+        if work[W_AUX + t] < 0:
+            continue
+        new = True
+        for u in range(t):
+            if work[W_AUX + u] == work[W_AUX + t]:
+                new = False
+        if new:
+            if k == 0:
+                bits = work[W_AUX + t]
+                break
+            k -= 1
     cnt = 0
     for t in range(6):
-        if tile_colour(state, cfg, t) == BLACK or mother_on(state, t) >= 0:
-            continue
-        if nh == 1:
-            ring = (t - state[M_POS]) % 6
-            score = 3 - min(ring, 6 - ring)  # 0 when opposite
-        else:
-            lo = 1 << 20
-            hi = -1
-            for s in range(nh):
-                d = (t - state[mother_at(s)]) % 6
-                d = min(d, 6 - d)
-                lo = min(lo, d)
-                hi = max(hi, d)
-            score = hi - lo
-        work[W_AUX + t] = score
-        if score < best:
-            best = score
-            cnt = 1
-        elif score == best:
+        if work[W_AUX + t] == bits:
             cnt += 1
+    if cnt > 1 and nh > 1 and bits & (bits - 1) == 0:   # one player, several sides: that player decides
+        p = 0
+        while (bits >> p) & 1 == 0:
+            p += 1
+        push_decision(state, D_SETUP, p, 1, 0, 0, 0)
+        return False
     k = fate(state, cnt)
     for t in range(6):
-        if tile_colour(state, cfg, t) == BLACK or mother_on(state, t) >= 0:
-            continue
-        if work[W_AUX + t] == best:
+        if work[W_AUX + t] == bits:
             if k == 0:
                 enter_tile(state, a, t)
-                return
+                return True
             k -= 1
+    return True
 
 
 @njit(cache=True)
@@ -129,14 +147,35 @@ def automata_fruit(state, cfg, a, ncomp, work):
 
 
 @njit(cache=True)
-def _auto_pay(state, cfg, a, lab, slot, work):
-    """Plan the payment (WORK[t] = spores taken from tile t) and, if it works, pay and grow."""
+def _fits(state, cfg, t, col):
+    """A spore on tile ``t`` pays need ``col`` (0..3 a colour: that colour or black; 4 wild: any)."""
+    tc = tile_colour(state, cfg, t)
+    return col == 4 or tc == col or tc == BLACK
+
+
+@njit(cache=True)
+def _plan_payment(state, cfg, a, lab, force, work):
+    """Plan the payment of the Automata's card from network ``lab`` into ``WORK[W_QUEUE + t]``
+    (spores taken from tile ``t``): each spore from the most populated tile that fits (coloured
+    needs first, from their colour, else black); ``force`` >= 0: one spore from that tile first
+    (the tile to grow on). False if the network cannot pay."""
     n = state[NTP]
     take = W_QUEUE
     for t in range(n):
         work[take + t] = 0
+    skip = -1   # the need the forced spore pays: its colour, else (black) the first colour owed, else wild
+    if force >= 0:
+        if spendable_all(state, a, force) <= 0:
+            return False
+        for col in range(5):
+            if automata_card_value(cfg, state, CFG_AREQ, 5, col) > 0 and _fits(state, cfg, force, col):
+                skip = col
+                break
+        if skip < 0:
+            return False
+        work[take + force] = 1
     for col in range(5):  # 0..3 coloured needs (tile of that colour, else black), 4 wild
-        need = automata_card_value(cfg, state, CFG_AREQ, 5, col)
+        need = automata_card_value(cfg, state, CFG_AREQ, 5, col) - (1 if col == skip else 0)
         for _ in range(need):
             best = -1
             bv = -1
@@ -162,22 +201,70 @@ def _auto_pay(state, cfg, a, lab, slot, work):
             if best < 0:
                 return False
             work[take + best] += 1
-    # where to grow: a paid tile with no mushroom, of a colour on the card, else closest to an opponent
-    grow = -1
+    return True
+
+
+@njit(cache=True)
+def _card_colour_tile(state, cfg, t):
+    tc = tile_colour(state, cfg, t)
+    return tc < 4 and automata_card_value(cfg, state, CFG_AREQ, 5, tc) > 0
+
+
+@njit(cache=True)
+def _grow_tile(state, cfg, a, work):
+    """Where the planned payment grows: a paid tile with no mushroom, of a colour on the card,
+    else the one closest to an opponent; -1 if every paid tile holds a mushroom."""
+    n = state[NTP]
     for t in range(n):
-        if work[take + t] > 0 and state[mushroom_owner_at(t)] < 0 and tile_colour(state, cfg, t) < 4 and automata_card_value(cfg, state, CFG_AREQ, 5, tile_colour(state, cfg, t)) > 0:
-            grow = t
-            break
-    if grow < 0:
-        bestd = 1 << 20
-        for t in range(n):
-            if work[take + t] > 0 and state[mushroom_owner_at(t)] < 0:
-                d = _dist_to_opponent(state, cfg, a, t, work)
-                if d < bestd:
-                    bestd = d
-                    grow = t
-    if grow < 0:
+        if work[W_QUEUE + t] > 0 and state[mushroom_owner_at(t)] < 0 and _card_colour_tile(state, cfg, t):
+            return t
+    grow = -1
+    bestd = 1 << 20
+    for t in range(n):
+        if work[W_QUEUE + t] > 0 and state[mushroom_owner_at(t)] < 0:
+            d = _dist_to_opponent(state, cfg, a, t, work)
+            if d < bestd:
+                bestd = d
+                grow = t
+    return grow
+
+
+@njit(cache=True)
+def _forced_grow_tile(state, cfg, a, lab, work):
+    """When the most-populated payment leaves no paid tile free to grow on: the tile of the network
+    with no mushroom that another payment (one spore from it first) can pay from, of a colour on
+    the card first, else the closest to an opponent; -1 if none."""
+    n = state[NTP]
+    for t in range(n):
+        if work[LABEL + t] == lab and state[mushroom_owner_at(t)] < 0 and _card_colour_tile(state, cfg, t) and (
+                _plan_payment(state, cfg, a, lab, t, work)):
+            return t
+    grow = -1
+    bestd = 1 << 20
+    for t in range(n):
+        if work[LABEL + t] == lab and state[mushroom_owner_at(t)] < 0 and _plan_payment(state, cfg, a, lab, t, work):
+            d = _dist_to_opponent(state, cfg, a, t, work)
+            if d < bestd:
+                bestd = d
+                grow = t
+    return grow
+
+
+@njit(cache=True)
+def _auto_pay(state, cfg, a, lab, slot, work):
+    """Plan the payment (WORK[t] = spores taken from tile t) and, if it works, pay and grow. The
+    spores come from the most populated tiles; if no tile paid that way is free to grow on,
+    another payment that takes one spore from a free tile first is planned (RULES.md)."""
+    n = state[NTP]
+    take = W_QUEUE
+    if not _plan_payment(state, cfg, a, lab, -1, work):
         return False
+    grow = _grow_tile(state, cfg, a, work)
+    if grow < 0:
+        grow = _forced_grow_tile(state, cfg, a, lab, work)
+        if grow < 0:
+            return False
+        _plan_payment(state, cfg, a, lab, grow, work)
     for t in range(n):
         k = work[take + t]
         # the others' spores first, its own last (helping the Automata: it keeps its network)
@@ -295,8 +382,8 @@ def _auto_explore(state, cfg, a, near):
 def _auto_spore(state, cfg, a, origin_slot, work):
     """The Automata spores its card's count from its M (``origin_slot`` -1) or a mushroom."""
     roll_and_spore(state, cfg, a, origin_slot, automata_card_value(cfg, state, CFG_ASPO, 1, 0), -1, work)
-    if cfg[CFG_EXP] != 0:
-        expansion.auto_push(state, cfg)
+    # (the expansion: its spores on a Grandfather Tree are pushed by the tree's owner after its turn,
+    # expansion.after_automata)
     count_event(state, ST_AUTO + 2)
 
 
@@ -500,6 +587,17 @@ def _auto_decay_action(state, cfg, a, kind):
 
 
 @njit(cache=True)
+def automata_decay_action(state, cfg, a):
+    """The decay action of the Automata's card in play, for a mushroom of its that decayed (its own
+    DECAY, or a Grandfather Tree aged over it)."""
+    if state[A_CARDNOW] < 0:
+        return
+    kind = automata_card_value(cfg, state, CFG_ADEC, 1, 0)
+    count_event(state, ST_DECAY + kind)
+    _auto_decay_action(state, cfg, a, kind)
+
+
+@njit(cache=True)
 def _move_blocker_away(state, a, t, work):
     """One insect of the Automata moves the Mother mushroom on tile ``t`` (blocking its mushroom)
     to a tile as far away as possible without a Mother mushroom (fate among the farthest)."""
@@ -551,11 +649,10 @@ def automata_turn(state, cfg, a, work):
                 decay_mushroom(state, cfg, a, i)   # no mushroom card: the decay action is its card's
                 count_event(state, ST_AUTO + 1)
                 done += 1
-                if state[OVER] != 0:   # it decayed in every slot
+                automata_decay_action(state, cfg, a)
+                if end_pending(state):   # it decayed in every slot: the game ends after the action
+                    end_game(state, state[ENDER])
                     return
-                kind = automata_card_value(cfg, state, CFG_ADEC, 1, 0)
-                count_event(state, ST_DECAY + kind)
-                _auto_decay_action(state, cfg, a, kind)
             continue
         if tried & 4 == 0:
             tried |= 4

@@ -33,6 +33,16 @@ def reshuffle_discard(state):
 
 
 @njit(cache=True)
+def deck_put_bottom(state, c):
+    """Card ``c`` goes to the bottom of the deck (it is drawn last)."""
+    for j in range(state[DECK_N], 0, -1):
+        state[deck_at(j)] = state[deck_at(j - 1)]
+    state[deck_at(0)] = c
+    state[DECK_N] += 1
+    state[card_loc_at(c)] = L_DECK
+
+
+@njit(cache=True)
 def deck_available(state):
     return state[DECK_N] + state[DISC_N]
 

@@ -1,7 +1,7 @@
 """
 # Mycelia
 
-| Import             | `from mushgym.envs import mycelia_v0`                                    |
+| Import             | `from mushgym.envs import mycelia_v1`                                    |
 |--------------------|--------------------------------------------------------------------------|
 | Actions            | Discrete, masked                                                         |
 | Parallel API       | No                                                                       |
@@ -87,7 +87,19 @@ Generated from the declaration in `actions.py` (`encode_action("pay", tile, owne
 
 ### Version history
 
-* v0: initial release. The North American expansion came as an option whose action
+* v1: the rules read again against both rulebooks (RULES.md names each choice with the
+  rulebook's words). Free actions are offered after the second action (the turn then ends with
+  `stop`) and between the steps of a MOVE; the spore triangle is bounded by the spore count
+  (1 row for 1 spore, 2 rows for 2-4, 3 rows for 5-9: spores past a missing tile stop at its
+  edge, Examples C and D); the game-ending decay resolves its decay action before the game
+  ends; discover 2 keep 1 asks where the other card goes (`stop`: the box, `deck`: the bottom
+  of the deck); a tile with a sapling is not an empty triangle; the Automata grows on a free
+  tile another payment allows, a player decides the side of the Automata's Mother mushroom at
+  set-up when the hat draws one (`D_SETUP` with a0 1), tree owners push the Automata's spores
+  (after its turn) and an AGE over an Automata mushroom resolves its card's decay action;
+  a chain of Grandfather Tree pushes is followed spore by spore. Same action and observation
+  spaces as v0.
+* v0 (retired): initial release. The North American expansion came as an option whose action
   groups and observation block are appended: the base game's spaces did not change. Revised before any release: the state, config, observation
   and actions are declared as shaped layouts and named action groups (the tables above are
   generated from them); the turn limit is a truncation (option `turn_limit_end`); the state

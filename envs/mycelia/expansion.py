@@ -30,7 +30,7 @@ from .layout import (
 )
 from .mats import decay_mushroom
 from .networks import label_networks
-from .turn import fate, main_allowed, random_below, start_action
+from .turn import main_allowed, random_below, start_action
 from .work import LABEL
 
 
@@ -149,26 +149,38 @@ def after_spore(state, cfg, work):
                 if _invest_ok(state, p, t):
                     push_decision(state, D_INVEST, p, 0, 0, 0, 0)
                     return
-    # a chain in progress first (a spore pushed onto a tree: MARKS holds the trees it went through),
-    # then a fresh chain
-    for fresh in range(2):
-        for t in range(n):
-            g = state[tree_at(t)]
-            if g < 0 or (fresh == 0 and bit_get(state, MARKS, t) == 0):
-                continue
-            for w in range(MAXS):
-                if state[spores_at(t, w)] > 0:
-                    if fresh == 1:
-                        bits_clear(state, MARKS)
-                    bit_set(state, MARKS, t)
-                    # a2: the spore may go onto a sapling (the SPORE action's own spore, not invested yet)
-                    push_decision(state, D_TREE_PUSH, g, t, w, 1 if (top_arg(state, 1) == 1 and state[INVESTED] == 0
-                                                                      and w == p) else 0, 0)
-                    return
+    # a chain in progress first: the spore just pushed onto a tree (a2: that tree + 1, a3: its owner;
+    # MARKS holds the trees this spore went through), then a fresh chain from any spore on a tree
+    chain = top_arg(state, 2) - 1
+    if chain >= 0:
+        w = top_arg(state, 3)
+        set_top_arg(state, 2, 0)
+        set_top_arg(state, 3, 0)
+        if state[tree_at(chain)] >= 0 and state[spores_at(chain, w)] > 0:
+            _push_off(state, p, chain, w)
+            return
+    bits_clear(state, MARKS)
+    for t in range(n):
+        if state[tree_at(t)] < 0:
+            continue
+        for w in range(MAXS):
+            if state[spores_at(t, w)] > 0:
+                _push_off(state, p, t, w)
+                return
     pop_decision(state)
     bits_clear(state, LANDED)
     bits_clear(state, MARKS)
     state[INVESTED] = 0
+
+
+@njit(cache=True)
+def _push_off(state, p, t, w):
+    """The owner of the tree on ``t`` pushes a spore of ``w`` off it (``D_AFTER_SPORE`` of ``p`` on
+    top); a2 of the decision: the spore may go onto a sapling (the SPORE action's own spore, not
+    invested yet)."""
+    bit_set(state, MARKS, t)
+    sap = 1 if (top_arg(state, 1) == 1 and state[INVESTED] == 0 and w == p) else 0
+    push_decision(state, D_TREE_PUSH, state[tree_at(t)], t, w, sap, 0)
 
 
 @njit(cache=True)
@@ -179,32 +191,17 @@ def after_placement(state, p):
 
 
 @njit(cache=True)
-def auto_push(state, cfg):
-    """Spores the Automata spread onto a Grandfather Tree: each goes to a neighbouring tile without a
-    tree, drawn by fate (back to the supply if there is none); the tree's owner is not asked
-    (RULES.md: the Automata's turn has no decisions)."""
+def after_automata(state, p):
+    """The Automata's turn is over (``p`` plays next): the owners of the Grandfather Trees its spores
+    landed on push them off ("the direction is determined by the owner of the G"). Its turn has no
+    decision, and after its SPORE only MOVE or EXPLORE can follow, which no spore changes, so the
+    pushes wait until its turn ends; never onto a sapling (the Automata does not invest)."""
     for t in range(state[NTP]):
-        if state[tree_at(t)] < 0:
-            continue
-        for w in range(MAXS):
-            while state[spores_at(t, w)] > 0:
-                state[spores_at(t, w)] -= 1
-                cnt = 0
-                for k in range(3):
-                    u = state[adjacency_at(t, k)]
-                    if u >= 0 and state[tree_at(u)] < 0:
-                        cnt += 1
-                if cnt == 0:
-                    state[supply_at(w)] += 1
-                    continue
-                x = fate(state, cnt)
-                for k in range(3):
-                    u = state[adjacency_at(t, k)]
-                    if u >= 0 and state[tree_at(u)] < 0:
-                        if x == 0:
-                            state[spores_at(u, w)] += 1
-                            break
-                        x -= 1
+        if state[tree_at(t)] >= 0:
+            for w in range(MAXS):
+                if state[spores_at(t, w)] > 0:
+                    push_decision(state, D_AFTER_SPORE, p, 1, 0, 0, 0)
+                    return
 
 
 # --- AGE ---------------------------------------------------------------------------------------------
@@ -238,7 +235,7 @@ def age(state, cfg, p):
     if q < 0:
         return -1, 0, -1
     i = state[mushroom_mat_at(t)]
-    return q, i, decay_mushroom(state, cfg, q, i)   # the game may end here (q decayed under every mat)
+    return q, i, decay_mushroom(state, cfg, q, i)   # (q decayed under every mat: the game ends after it)
 
 
 # --- the expansion's decisions ---------------------------------------------------------------------
@@ -324,8 +321,9 @@ def apply(state, cfg, kind, p, a0, a1, a2, a3, action, work):
         else:
             u = action - A_TILE
             state[spores_at(u, w)] += 1
-            if state[tree_at(u)] >= 0:
-                bit_set(state, MARKS, u)   # the chain goes on from that tree
+            if state[tree_at(u)] >= 0:   # the chain goes on from that tree, with this spore
+                set_top_arg(state, 2, u + 1)
+                set_top_arg(state, 3, w)
             else:
                 bits_clear(state, MARKS)
     elif kind == D_SYM_SPORE:

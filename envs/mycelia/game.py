@@ -1,4 +1,4 @@
-"""MyceliaGame: the functional API of Mycelia (``mycelia_v0``) over the kernels of :mod:`rules`."""
+"""MyceliaGame: the functional API of Mycelia (``mycelia_v1``) over the kernels of :mod:`rules`."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ class MyceliaGame(Game):
     (ids and offsets never move); with it, 595 actions and the expansion block after them.
     """
 
-    env_id: ClassVar[str] = "mycelia_v0"
+    env_id: ClassVar[str] = "mycelia_v1"
     kernels = R
     option_choices: ClassVar[dict[str, tuple]] = {
         "num_players": (1, 2, 3, 4, 5),
@@ -107,15 +107,15 @@ class MyceliaGame(Game):
         auto = options["automata"]
         level = options["automata_level"]
         if auto is False and level is not None:
-            raise ValueError(f"mycelia_v0: automata_level={level!r} needs the Automata; "
+            raise ValueError(f"mycelia_v1: automata_level={level!r} needs the Automata; "
                              "pass automata=True (or leave automata unset)")
         if auto is None:
             auto = n == 1 or level is not None
         if n == 1 and not auto:
-            raise ValueError("mycelia_v0: the solo game (num_players=1) is played against the Automata; "
+            raise ValueError("mycelia_v1: the solo game (num_players=1) is played against the Automata; "
                              "valid choices are automata=True or None with 1 player, or num_players 2..4")
         if auto and n >= 4:
-            raise ValueError(f"mycelia_v0: the Automata joins 1 to 3 players; "
+            raise ValueError(f"mycelia_v1: the Automata joins 1 to 3 players; "
                              f"valid choices with num_players={n} are automata=False or None")
         return bool(auto)
 
@@ -124,11 +124,11 @@ class MyceliaGame(Game):
         """The expansion is on; a fifth player or a chosen sapling formation without it is refused."""
         on = options["expansion"] == "north_america"
         if not on and options["num_players"] == 5:
-            raise ValueError("mycelia_v0: 5 players need the North American expansion; valid choices are "
+            raise ValueError("mycelia_v1: 5 players need the North American expansion; valid choices are "
                              "num_players 1..4 (1 with the Automata), or num_players 1..5 with "
                              "expansion='north_america'")
         if not on and options["sapling_setup"] != "roll":
-            raise ValueError(f"mycelia_v0: sapling_setup={options['sapling_setup']!r} needs the North American "
+            raise ValueError(f"mycelia_v1: sapling_setup={options['sapling_setup']!r} needs the North American "
                              "expansion (expansion='north_america'); without it leave sapling_setup='roll'")
         return on
 
@@ -257,6 +257,8 @@ class MyceliaGame(Game):
                     R.D_INVEST: "invest the spore that landed on", R.D_SYM_SPORE: "put the bonus spore on",
                     R.D_TREE_PUSH: "push the spore on to", R.D_SAP_PICK: "add a spore to the sapling on",
                     R.D_SAP_ADD: "add a sapling to", R.D_SAP_REMOVE: "remove a spore from the sapling on"}.get(dk, "tile")
+            if dk == R.D_SETUP and top[2] == 1:
+                what = "place the Automata's Mother mushroom on"
             return f"{what} {self.tile_text(state, t)}" if t < int(state[R.NTP]) else f"{what} tile {t}"
         if k == "pay":
             return f"pay a spore of player {kind[2]} from {self.tile_text(state, kind[1])}"
@@ -287,6 +289,8 @@ class MyceliaGame(Game):
         if k == "market":
             return f"take market card {kind[1]}: {self.card_text(int(state[R.MARKET + kind[1]]))}"
         if k == "deck":
+            if dk == R.D_KEEP:
+                return "put the card not kept at the bottom of the deck"
             return "take the top card of the deck"
         if k == "pile":
             return f"{'symbiosis ' if dk == R.D_BONUS_PILE else ''}explore: draw from tile pile {kind[1]}"
@@ -307,7 +311,8 @@ class MyceliaGame(Game):
             return f"choose player {kind[1]}"
         return {"insect_move": "spend 2 insects: move another player's Mother mushroom",
                 "refresh": "spend 1 insect: refresh the market", "trade": "trade 3 cards for 1 insect",
-                "stop": "stop" if dk == R.D_MOVE else "end the turn"}[k]
+                "stop": {R.D_MOVE: "stop", R.D_KEEP: "put the card not kept back in the box"}.get(dk,
+                                                                                                  "end the turn")}[k]
 
     @staticmethod
     def _top(state: np.ndarray) -> tuple[int, ...]:

@@ -77,7 +77,7 @@ def spore_value(game, state, p, origin, count, need) -> float:
     total = 0.0
     for sym in range(3):
         k = int(R.edge_with_symbol(state, game.config, origin, sym))
-        far = int(R.cone_distances(state, origin, k, work))
+        far = int(R.cone_distances(state, origin, k, int(R.cone_rows(count)), work))
         dist = work[R.W_DIST:R.W_DIST + int(state[R.NTP])]
         order = sorted((int(d), t) for t, d in enumerate(dist) if d >= 0)[:max(count, 0)]
         total += sum(_tile_value(game, state, t, need) for _, t in order)
@@ -124,6 +124,8 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
                 v = 0
             else:  # free actions
                 v = -1
+        elif kind == R.D_MOVE and a != R.A_STOP and a >= R.A_PAY:   # a free action between two steps
+            v = -1
         elif kind == R.D_MOVE:
             v = 1 + spore_value(game, state, p, a, mcount, need) if a < R.A_PAY else spore_value(
                 game, state, p, int(state[R.M_POS + p]), mcount, need)

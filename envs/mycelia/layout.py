@@ -184,6 +184,7 @@ BITSET_BITS = 15                                   # bits of a tile set per slot
 BITSET_WORDS = (NT_MAX + BITSET_BITS - 1) // BITSET_BITS
 BITS_TILES = dict(low=0, high=(1 << BITSET_BITS) - 1)
 SPORE_SYM = 2048    # packed spore layer (decision arg a3): distance (< 256) + 256 (both + 1) (< 8) + SPORE_SYM symbol
+SPORE_ROWS = 4 * SPORE_SYM   # ... + SPORE_ROWS rows of the spore triangle (1..3: at most 9 spores)
 
 L = Layout("state", vector_dtype=np.int16, words32=("rng",))   # the vector API stores states as int16
 RNG = L.field("rng", RNG_SLOTS, doc="the game's random generator (xoshiro128**): 4 words; the last 4 slots "
@@ -202,9 +203,9 @@ STACK = L.decision_stack(depth=STACK_MAX, args=ENTRY - 2)
 STACK_N = L.fields["decisions_n"].offset
 # An entry's args by kind (rules.py): a0 a count, a tile, a card or a seat; a1 an edge, a mat, a
 # seat, a tile or -1; a2 a count, a tile (-1 none) or a lattice column; a3 a flag, a lattice row
-# or the packed spore layer (distance + 256 (both + 1) + 2048 symbol). Entries above the top are 0.
+# or the packed spore layer (distance + 256 (both + 1) + 2048 symbol + 8192 rows). Entries above the top are 0.
 L.bound("decisions", low=np.array([0, 0, -1, -1, CELL["low"], CELL["low"]]),
-        high=np.array([NUM_DECISIONS - 1, MAXS - 1, NC - 1, NT_MAX - 1, CELL["high"], 3 * SPORE_SYM]))
+        high=np.array([NUM_DECISIONS - 1, MAXS - 1, NC - 1, NT_MAX - 1, CELL["high"], 4 * SPORE_ROWS - 1]))
 NTP = L.field("tiles_placed", doc="tiles on the board", **COUNT_TILES)
 T_ID = L.field("tile_id", NT_MAX, dims=("tile",), doc="tile id (tiles.toml order) of each placed tile; -1 none",
                **TILE_OR_NONE)

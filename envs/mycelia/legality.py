@@ -14,18 +14,45 @@ from .cards import cards_available, deck_available
 from .layout import (
     BLACK, CFG_EXP, CFG_MATS, CFG_NS, D_DRAW2, D_FRUIT_MAT, D_FRUIT_TILE, D_INVEST, D_KEEP, D_MAIN, D_MOTHER_DEST,
     D_MOTHER_PICK, D_MOVE, D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK,
-    D_STEAL, D_TRADE, FRUIT_NET, INS_SUPPLY, L_HAND, L_PENDING, MARKS, MAT_CARD, MAT_CTR, MAT_TILE, NC, NTP, OVER,
-    PILE_N, T_DECAY, T_DISCOVER, T_EXPLORE, T_FRUIT, T_MOVE, T_SPORE, adjacency_at, bit_get, card_loc_at,
+    D_STEAL, D_TRADE, FRUIT_NET, SPORE_ROWS, INS_SUPPLY, L_HAND, L_PENDING, MARKS, MAT_CARD, MAT_CTR, MAT_TILE, NC,
+    NTP, OVER, PILE_N, T_DECAY, T_DISCOVER, T_EXPLORE, T_FRUIT, T_MOVE, T_SPORE, adjacency_at, bit_get, card_loc_at,
     cfg_require_at, cfg_wild_at, decision_depth, hand_count_at, insects_at, market_at, mother_at, mushroom_owner_at,
     pile_count_at, supply_at, top_entry,
 )
 from .mats import free_mat, mat_blocked, mat_index
 from .networks import can_fruit, can_grow_on, can_pay_tile, label_networks, network_spores, payment_feasible, spendable
 from .spores import cone_distances
-from .tiles import best_tier, can_move_to, degree, empty_tier, mother_on, other_mothers, placement_ok, tile_colour
+from .tiles import (
+    automata_side_ok, best_tier, can_move_to, degree, empty_tier, mother_on, other_mothers, placement_ok, tile_colour,
+)
 from .turn import main_allowed
 from .validate import V_NO_ACTION, V_OK, check_state
 from .work import LABEL, W_DIST, W_MASK
+
+
+@njit(cache=True)
+def free_mask(state, cfg, p, mask):
+    """The free actions ("at any point on your turn"): 2 insects move another player's M, 1 insect
+    refreshes the market, 3 cards buy an insect. Returns how many are possible."""
+    n = 0
+    if state[insects_at(p)] >= 2 and other_mothers(state, cfg, p):
+        mask[A_INSECT_MOVE] = 1
+        n += 1
+    if state[insects_at(p)] >= 1 and deck_available(state) > 0:
+        mask[A_REFRESH] = 1
+        n += 1
+    if state[hand_count_at(p)] >= 3 and state[INS_SUPPLY] > 0:
+        mask[A_TRADE] = 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def free_action_possible(state, cfg, p):
+    """A free action is possible for ``p`` (the checks of :func:`free_mask`)."""
+    return ((state[insects_at(p)] >= 2 and other_mothers(state, cfg, p))
+            or (state[insects_at(p)] >= 1 and deck_available(state) > 0)
+            or (state[hand_count_at(p)] >= 3 and state[INS_SUPPLY] > 0))
 
 
 @njit(cache=True)
@@ -74,13 +101,7 @@ def main_mask(state, cfg, p, mask, work):
                 if state[card_loc_at(c)] == L_HAND + p and can_fruit(state, cfg, p, c, ncomp, work):
                     mask[card_action(c)] = 1
                     n_main += 1
-    # free actions
-    if state[insects_at(p)] >= 2 and other_mothers(state, cfg, p):
-        mask[A_INSECT_MOVE] = 1
-    if state[insects_at(p)] >= 1 and deck_available(state) > 0:
-        mask[A_REFRESH] = 1
-    if state[hand_count_at(p)] >= 3 and state[INS_SUPPLY] > 0:
-        mask[A_TRADE] = 1
+    free_mask(state, cfg, p, mask)
     if cfg[CFG_EXP] != 0 and expansion.can_age(state, cfg, p):
         mask[A_AGE] = 1
         n_main += 1
@@ -106,15 +127,22 @@ def decision_mask(state, cfg, mask, work):
         main_mask(state, cfg, p, mask, work)
     elif kind == D_SETUP:
         for t in range(6):  # the six centre tiles are placed first
-            if tile_colour(state, cfg, t) != BLACK and mother_on(state, t) < 0:
+            if a0 == 1:   # the side of the Automata's Mother mushroom, next to p (its Example B)
+                if automata_side_ok(state, cfg, p, t):
+                    mask[A_TILE + t] = 1
+            elif tile_colour(state, cfg, t) != BLACK and mother_on(state, t) < 0:
                 mask[A_TILE + t] = 1
     elif kind == D_MOVE:
         mt = state[mother_at(p)]
+        steps = 0
         for k in range(3):
             u = state[adjacency_at(mt, k)]
             if u >= 0 and can_move_to(state, p, u):
                 mask[A_TILE + u] = 1
+                steps += 1
         mask[A_STOP] = 1
+        if steps > 0:   # between two steps: the free actions too (RULES.md, "A turn")
+            free_mask(state, cfg, p, mask)
     elif kind == D_PLACE:
         skip = a1
         oc = a2
@@ -129,7 +157,7 @@ def decision_mask(state, cfg, mask, work):
     elif kind == D_SPORE_PICK:
         d = a3 & 255
         dist = W_DIST
-        cone_distances(state, a0, a1, work)
+        cone_distances(state, a0, a1, a3 // SPORE_ROWS, work)
         for t in range(state[NTP]):
             if work[dist + t] == d and bit_get(state, MARKS, t) == 0:
                 mask[A_TILE + t] = 1
@@ -188,9 +216,13 @@ def decision_mask(state, cfg, mask, work):
         if deck_available(state) > 0:
             mask[A_DECK] = 1
     elif kind == D_KEEP:
-        for c in range(NC):
-            if state[card_loc_at(c)] == L_PENDING:
-                mask[card_action(c)] = 1
+        if a0 == 1:   # the card not kept: the bottom of the deck or the box
+            mask[A_DECK] = 1
+            mask[A_STOP] = 1
+        else:
+            for c in range(NC):
+                if state[card_loc_at(c)] == L_PENDING:
+                    mask[card_action(c)] = 1
     elif kind == D_TRADE:
         for c in range(NC):
             if state[card_loc_at(c)] == L_HAND + p:

@@ -1,16 +1,16 @@
 """The player mats: which mat is free or blocked, a mushroom grown onto a mat (:func:`grow_mushroom`)
-and decayed off it (:func:`decay_mushroom`, which ends the game when every mat has a card under it).
+and decayed off it (:func:`decay_mushroom`, which marks the end of the game when every mat has a card
+under it).
 """
 
 from numba import njit
 
 from .layout import (
-    CFG_MATS, FRUIT_NET, L_TOP, L_UNDER, MAT_CARD, MAT_CTR, MAT_TILE, MAT_UNDER, NDECAYS, NEED_WILD, NMATS, PAID_BLACK,
-    ST_DECAY, ST_NA_DECAY, bits_clear, card_loc_at, cfg_decay_at, cfg_points_at, count_event, grown_at, hand_count_at,
-    mat_card_at, mat_tile_at, mat_under_at, mushroom_mat_at, mushroom_owner_at, need_at, points_at,
+    CFG_MATS, ENDER, FRUIT_NET, L_TOP, L_UNDER, MAT_CARD, MAT_CTR, MAT_TILE, MAT_UNDER, NDECAYS, NEED_WILD, NMATS,
+    PAID_BLACK, ST_DECAY, ST_NA_DECAY, bits_clear, card_loc_at, cfg_decay_at, cfg_points_at, count_event, grown_at,
+    hand_count_at, mat_card_at, mat_tile_at, mat_under_at, mushroom_mat_at, mushroom_owner_at, need_at, points_at,
 )
 from .tiles import mother_on
-from .turn import end_game
 
 
 @njit(cache=True)
@@ -45,7 +45,10 @@ def all_decayed(state, cfg, p):
 
 @njit(cache=True)
 def decay_mushroom(state, cfg, p, i):
-    """Decay the mushroom of mat ``i``; the game ends at once when every mat has a card under it."""
+    """Decay the mushroom of mat ``i``; returns its card's decay action (-1 none: an Automata
+    mushroom's is on its card in play). When every mat has a card under it the game is to end
+    (``ENDER`` is set, the game still on): it ends once that decay action is resolved
+    (:func:`.step.settle`, :func:`.automata.automata_turn`)."""
     m = mat_index(p, i)
     card = state[MAT_CARD + m]
     t = state[MAT_TILE + m]
@@ -58,8 +61,7 @@ def decay_mushroom(state, cfg, p, i):
     if card >= 0:
         state[card_loc_at(card)] = L_UNDER + m
     if all_decayed(state, cfg, p):
-        end_game(state, p)
-        return -1
+        state[ENDER] = p
     if card < 0:
         return -1
     kind = cfg[cfg_decay_at(card)]

@@ -66,7 +66,7 @@ from .data import COLOURS, SYMBOLS
 if TYPE_CHECKING:
     from .game import MyceliaGame
 
-ENV = "mycelia_v0"
+ENV = "mycelia_v1"
 KINDS = decision_kinds(LY)
 ACTION_TYPES = ("move", "explore", "spore", "fruit", "discover", "decay", "age")
 AUTOMATA_MUSHROOM = "automata"

@@ -48,7 +48,7 @@ from .layout import (
 from .expansion import sapling_held
 from .tiles import controller, edge_with_symbol, spores_on
 from .rules import (   # public names only (the rules' own helpers may move)
-    W_DIST, cone_distances, current_player, decision_depth,
+    W_DIST, cone_distances, cone_rows, current_player, decision_depth,
     sample_masked,   # sample_masked: the engine's uniform legal draw (mushgym.core.batch)
 )
 
@@ -89,7 +89,7 @@ def spore_value(state, cfg, origin, count, need, work):
     n = state[NTP]
     total = 0.0
     for sym in range(3):
-        cone_distances(state, origin, edge_with_symbol(state, cfg, origin, sym), work)
+        cone_distances(state, origin, edge_with_symbol(state, cfg, origin, sym), cone_rows(count), work)
         last_d, last_t = -1, -1
         for _ in range(count):
             best_d, best_t = NT_MAX + 1, -1
@@ -190,6 +190,8 @@ def action_score(state, cfg, p, kind, a0, a1, a, mcount, need, work):
     if kind == D_MAIN:
         return main_score(state, cfg, p, a, mcount, need, work)
     if kind == D_MOVE:
+        if a != A_STOP and a >= A_PAY:   # a free action between two steps: below stopping, as at the main decision
+            return -1.0
         here = a if a < A_PAY else state[mother_at(p)]
         v = spore_value(state, cfg, here, mcount, need, work) + (1.0 if a < A_PAY else 0.0)
         if cfg[CFG_EXP] != 0 and ageable(state, p, here):

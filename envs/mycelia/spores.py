@@ -11,11 +11,11 @@ from numba import njit
 
 from mushgym.core import bfs_walk_rule
 
-from .board import in_cone
+from .board import band, in_cone
 from .layout import (
-    ADJ, D_SPORE_PICK, FORMATION, GU_SPORE3, LANDED, MARKS, NTP, ROLL, SPORE_SYM, ST_PICKS, adjacency_at, bit_get,
-    bit_set, bits_clear, count_event, game_upgrades_at, mat_counter_at, mat_tile_at, mother_at, push_decision,
-    spores_at, supply_at, tile_col_at, tile_row_at,
+    ADJ, D_SPORE_PICK, FORMATION, GU_SPORE3, LANDED, MARKS, NTP, ROLL, SPORE_ROWS, SPORE_SYM, ST_PICKS, adjacency_at,
+    bit_get, bit_set, bits_clear, count_event, game_upgrades_at, mat_counter_at, mat_tile_at, mother_at,
+    push_decision, spores_at, supply_at, tile_col_at, tile_row_at,
 )
 from .tiles import controller, edge_with_symbol, tile_colour
 from .turn import automata_wants_colour, fate, is_automata, random_below
@@ -24,26 +24,39 @@ from .work import W_DIST, W_QUEUE
 
 @njit(cache=True, inline="always")
 def enters_cone(args, u):
-    """The walk's rule for :func:`cone_distances`: ``args = (state, c0, r0, k)``, tile ``u`` lies in
-    the cone beyond edge ``k`` of the tile at column ``c0``, row ``r0``."""
-    state, c0, r0, k = args
-    return in_cone(c0, r0, k, state[tile_col_at(u)], state[tile_row_at(u)])
+    """The walk's rule for :func:`cone_distances`: ``args = (state, c0, r0, k, rows)``, tile ``u`` lies
+    in the first ``rows`` rows of the cone beyond edge ``k`` of the tile at column ``c0``, row ``r0``."""
+    state, c0, r0, k, rows = args
+    c = state[tile_col_at(u)]
+    r = state[tile_row_at(u)]
+    return in_cone(c0, r0, k, c, r) and abs(band(c, r, k) - band(c0, r0, k)) < rows
 
 
 @njit(cache=True)
-def cone_distances(state, origin, k, work):
+def cone_rows(count):
+    """Rows of the spore triangle of ``count`` spores: the smallest triangle holding them (rows of
+    1, 3, 5, ... cells: 1 spore 1 row, 2-4 spores 2 rows, 5-9 spores 3 rows; RULES.md, "SPORE")."""
+    rows = 1
+    while rows * rows < count:
+        rows += 1
+    return rows
+
+
+@njit(cache=True)
+def cone_distances(state, origin, k, rows, work):
     """Distances from ``origin`` into ``work[W_DIST + t]`` (-1 = not reached), walking through flat
-    edges inside the cone beyond edge ``k`` of ``origin`` (:func:`.board.in_cone`, asked of the
-    tiles the walk reaches); returns the largest distance. The spore cone of RULES.md, "SPORE"."""
+    edges inside the first ``rows`` rows of the cone beyond edge ``k`` of ``origin``
+    (:func:`.board.in_cone`, asked of the tiles the walk reaches: the triangle of
+    :func:`cone_rows`); returns the largest distance. The spore cone of RULES.md, "SPORE"."""
     for t in range(state[NTP]):
         work[W_DIST + t] = -1
     work[W_DIST + origin] = 0
     first = state[adjacency_at(origin, k)]
-    if first < 0:
+    if first < 0 or rows < 2:
         return 0
     work[W_DIST + first] = 1
     work[W_QUEUE] = first
-    args = (state, state[tile_col_at(origin)], state[tile_row_at(origin)], k)
+    args = (state, state[tile_col_at(origin)], state[tile_row_at(origin)], k, rows)
     reached = bfs_walk_rule(state, ADJ, 3, enters_cone, args, work, W_DIST, W_QUEUE, 1, 1)
     return work[W_DIST + work[W_QUEUE + reached - 1]]
 
@@ -85,7 +98,8 @@ def spread_spores(state, cfg, p, origin, sym, count, both, work):
         put_spore(state, p, origin)
         left -= 1
     if left > 0:
-        far = cone_distances(state, origin, k, work)
+        rows = cone_rows(count)
+        far = cone_distances(state, origin, k, rows, work)
         dist = W_DIST
         for d in range(1, far + 1):
             if left == 0:
@@ -106,7 +120,8 @@ def spread_spores(state, cfg, p, origin, sym, count, both, work):
                 else:
                     bits_clear(state, MARKS)
                     count_event(state, ST_PICKS)
-                    push_decision(state, D_SPORE_PICK, p, origin, k, left, d + (both + 1) * 256 + sym * SPORE_SYM)
+                    push_decision(state, D_SPORE_PICK, p, origin, k, left,
+                                  d + (both + 1) * 256 + sym * SPORE_SYM + rows * SPORE_ROWS)
                     return False
     return True
 

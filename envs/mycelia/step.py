@@ -11,28 +11,30 @@ from .actions import (
     A_AGE, A_DECAY, A_DECK, A_INSECT_MOVE, A_MARKET, A_MAT, A_PAY, A_PAY_SEAT4, A_PILE, A_PLACE, A_REFRESH, A_ROT,
     A_SPORE, A_STOP, A_TILE, A_TRADE, NUM_ACTIONS, action_card, action_seat,
 )
-from .automata import automata_place_mother, automata_turn
+from .automata import automata_decay_action, automata_place_mother, automata_turn
 from .board import neighbour_c, neighbour_r
-from .cards import cards_available, discard_card, draw_deck, hand_draw, refill_market, steal_card, take_market
+from .cards import (
+    cards_available, deck_put_bottom, discard_card, draw_deck, hand_draw, refill_market, steal_card, take_market,
+)
 from .layout import (
     ACTS, BASE_SEATS, BLACK, CFG_AUTO, CFG_EXP, CFG_NH, CFG_NS, CFG_TURN_LIMIT, DC_BOTH, DC_DISC2, DC_DRAW2, DC_EXTRA,
     DC_MOVE3, DC_OPP_MOTHER, DC_OPP_MUSH, DC_OUTER, DC_SAPLING_ROLL, DC_SPORE3, DC_STEAL, DC_TWICE, DRAWN,
     D_AFTER_SPORE, D_DRAW2, D_FRUIT_MAT, D_FRUIT_TILE, D_INVEST, D_KEEP, D_MAIN, D_MOTHER_DEST, D_MOTHER_PICK, D_MOVE,
-    D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK, D_STEAL, D_TRADE, FIRST,
-    FRUIT_NET, GU_DISC2, GU_MOVE3, GU_SPORE3, GU_TWICE, INS_SUPPLY, L_BOX, L_PENDING, MARKS, MAT_UPG, MU_BOTH,
+    D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK, D_STEAL, D_TRADE, ENDER,
+    FIRST, FRUIT_NET, GU_DISC2, GU_MOVE3, GU_SPORE3, GU_TWICE, INS_SUPPLY, L_BOX, L_PENDING, MARKS, MAT_UPG, MU_BOTH,
     MU_EXTRA, NC, NEED, NEED_WILD, NMATS, NTP, OVER, PAID_BLACK, SPORE_SYM, ST_LIMIT, TAKEN, TURN, TURNP,
     TURN_LIMIT_END, T_DECAY, T_DISCOVER, T_EXPLORE, T_FRUIT, T_MOVE, T_SPORE, USED, bit_set, bits_clear, bits_put,
     card_loc_at, cfg_require_at, cfg_spores_at, cfg_wild_at, count_event, decision_depth, game_upgrades_at,
     hand_count_at, insects_at, market_at, mat_card_at, mat_upgrades_at, mother_at, mushroom_owner_at, need_at,
-    pile_count_at, piles_at, pop_decision, push_decision, replace_top, set_top_arg, set_top_kind, spores_at, supply_at,
-    tile_col_at, tile_row_at, top_entry, top_kind, top_player,
+    pile_count_at, piles_at, pop_decision, push_decision, replace_top, set_top_arg, set_top_kind, spores_at,
+    supply_at, tile_col_at, tile_row_at, top_entry, top_kind, top_player,
 )
-from .legality import has_cheap_main_action, legal_mask
+from .legality import free_action_possible, has_cheap_main_action, legal_mask
 from .mats import decay_mushroom, grow_mushroom, mat_index
 from .networks import label_networks
 from .spores import mother_spore_count, put_spore, roll_and_spore, spore_from
 from .tiles import best_tier, degree, enter_tile, move_mushroom, move_tile, other_mothers, place_tile, tile_colour
-from .turn import end_game, is_automata, start_action
+from .turn import end_game, end_pending, is_automata, start_action
 from .work import LABEL, W_MASK
 
 
@@ -62,7 +64,7 @@ def _pick_spore_tile(state, cfg, p, t, left, layer, work):
         bits_clear(state, MARKS)
         both = ((layer >> 8) & 7) - 1
         if both >= 0:
-            spore_from(state, cfg, p, state[mother_at(p)], layer // SPORE_SYM, both, -1, work)
+            spore_from(state, cfg, p, state[mother_at(p)], (layer // SPORE_SYM) & 3, both, -1, work)
     else:
         set_top_arg(state, 2, left)
 
@@ -127,12 +129,20 @@ def _draw_one(state, p, left, action):
 
 @njit(cache=True)
 def _keep_card(state, p, keep):
-    """``D_KEEP`` answered: ``keep`` goes to the hand, the other pending card to the box."""
+    """``D_KEEP`` answered: ``keep`` goes to the hand; then where the other goes (a0 1)."""
+    hand_draw(state, p, keep)
+    set_top_arg(state, 0, 1)
+
+
+@njit(cache=True)
+def _discard_kept_other(state, action):
+    """``D_KEEP`` (a0 1) answered: the card not kept goes back in the box (``A_STOP``) or to the
+    bottom of the deck (``A_DECK``): "either back in the box or at the bottom of the deck"."""
     pop_decision(state)
     for c in range(NC):
         if state[card_loc_at(c)] == L_PENDING:
-            if c == keep:
-                hand_draw(state, p, c)
+            if action == A_DECK:
+                deck_put_bottom(state, c)
             else:
                 state[card_loc_at(c)] = L_BOX
 
@@ -158,13 +168,15 @@ def apply_decision(state, cfg, action, work):
     kind, p, a0, a1, a2, a3 = top_entry(state)
     if kind == D_MAIN:
         apply_main_action(state, cfg, p, action, work)
-    elif kind == D_SETUP:
+    elif kind == D_SETUP:   # a0 1: p puts the Automata's Mother mushroom on the side it chose
         pop_decision(state)
-        enter_tile(state, p, action - A_TILE)
+        enter_tile(state, cfg[CFG_NH] if a0 == 1 else p, action - A_TILE)
         if decision_depth(state) == 0:
             after_setup(state, cfg, work)
     elif kind == D_MOVE:   # a0: steps left
-        if action == A_STOP:
+        if action == A_INSECT_MOVE or action == A_REFRESH or action == A_TRADE:   # a free action between steps
+            apply_main_action(state, cfg, p, action, work)
+        elif action == A_STOP:
             pop_decision(state)
         else:
             enter_tile(state, p, action - A_TILE)
@@ -206,8 +218,11 @@ def apply_decision(state, cfg, action, work):
         steal_card(state, p, action_seat(action))
     elif kind == D_DRAW2:
         _draw_one(state, p, a0, action)
-    elif kind == D_KEEP:
-        _keep_card(state, p, action_card(action))
+    elif kind == D_KEEP:   # a0 0: the card kept; 1: where the other goes
+        if a0 == 0:
+            _keep_card(state, p, action_card(action))
+        else:
+            _discard_kept_other(state, action)
     elif kind == D_TRADE:
         _trade_card(state, p, a0, action_card(action))
     elif kind >= D_INVEST:   # the expansion's decisions
@@ -216,8 +231,8 @@ def apply_decision(state, cfg, action, work):
 
 @njit(cache=True)
 def apply_main_action(state, cfg, p, action, work):
-    if action == A_STOP:
-        state[ACTS] = 2
+    if action == A_STOP:   # the turn ends (no main action left, or declining the free actions after two)
+        next_turn(state, cfg, work)
         return
     if action == A_INSECT_MOVE:
         state[insects_at(p)] -= 2
@@ -240,6 +255,8 @@ def apply_main_action(state, cfg, p, action, work):
         q, i, kind = expansion.age(state, cfg, p)
         if kind >= 0:
             resolve_decay(state, cfg, q, i, kind)
+        elif q >= 0 and is_automata(cfg, q):   # an Automata mushroom: its card in play shows the action
+            automata_decay_action(state, cfg, q)
         return
     if action < A_PAY:  # move: first step
         start_action(state, T_MOVE)
@@ -388,13 +405,20 @@ def next_turn(state, cfg, work):
             end_game(state, TURN_LIMIT_END)
             return
         nxt = state[FIRST]
+        begin_turn(state, cfg, nxt)
+        if cfg[CFG_EXP] != 0:
+            expansion.after_automata(state, nxt)
+        return
     begin_turn(state, cfg, nxt)
 
 
 @njit(cache=True)
 def after_setup(state, cfg, work):
-    if cfg[CFG_AUTO] != 0:
-        automata_place_mother(state, cfg, cfg[CFG_NH], work)
+    """Every player's Mother mushroom is placed: the Automata's goes last (unless a player is asked
+    which side it sits), then the market and the first turn."""
+    if cfg[CFG_AUTO] != 0 and state[mother_at(cfg[CFG_NH])] < 0:
+        if not automata_place_mother(state, cfg, cfg[CFG_NH], work):
+            return
     refill_market(state)
     begin_turn(state, cfg, state[FIRST])
 
@@ -406,11 +430,14 @@ def settle(state, cfg, mask, work):
         if decision_depth(state) == 0:
             return
         kind = top_kind(state)
+        if kind == D_MAIN and end_pending(state):   # the last decay's action is resolved: the game ends
+            end_game(state, state[ENDER])
+            return
         if kind == D_AFTER_SPORE:   # the expansion: investing, then spores pushed off trees
             expansion.after_spore(state, cfg, work)
             continue
         if kind == D_MAIN:
-            if state[ACTS] >= 2:
+            if state[ACTS] >= 2 and not free_action_possible(state, cfg, top_player(state)):
                 next_turn(state, cfg, work)
                 continue
             if has_cheap_main_action(state, cfg, top_player(state)):

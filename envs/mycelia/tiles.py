@@ -12,9 +12,9 @@ from numba import njit
 
 from .board import neighbour_c, neighbour_r
 from .layout import (
-    CFG_NS, INS_SUPPLY, MAXS, NTP, adjacency_at, cfg_tile_colour_at, cfg_tile_insect_at, cfg_tile_order_at, insects_at,
-    mat_tile_at, mother_at, mushroom_mat_at, mushroom_owner_at, spores_at, tile_col_at, tile_id_at, tile_insect_at,
-    tile_rot_at, tile_row_at, tree_at,
+    BLACK, CFG_NH, CFG_NS, INS_SUPPLY, MAXS, NTP, adjacency_at, cfg_tile_colour_at, cfg_tile_insect_at,
+    cfg_tile_order_at, insects_at, mat_tile_at, mother_at, mushroom_mat_at, mushroom_owner_at, sapling_at, spores_at,
+    tile_col_at, tile_id_at, tile_insect_at, tile_rot_at, tile_row_at, tree_at,
 )
 
 
@@ -193,11 +193,12 @@ def other_mothers(state, cfg, p):
 def empty_tier(state, t):
     """Rank of tile ``t`` as the destination of a moved piece (lower is better): 0 nothing on it,
     1 an insect token only, 2 + spores for anything else without a Mother mushroom or a
-    mushroom token; -1 not allowed."""
+    mushroom token (the expansion: a sapling is something on the tile, ranked by the tile's
+    spores); -1 not allowed."""
     if mother_on(state, t) >= 0 or state[mushroom_owner_at(t)] >= 0 or state[tree_at(t)] >= 0:
         return -1
     s = spores_on(state, t)
-    if s == 0:
+    if s == 0 and state[sapling_at(t)] == 0:
         return 1 if state[tile_insect_at(t)] != 0 else 0
     return 2 + s
 
@@ -210,3 +211,61 @@ def best_tier(state):
         if v >= 0 and (best < 0 or v < best):
             best = v
     return best
+
+
+# --- the Automata's Mother mushroom at set-up -----------------------------------------------------
+@njit(cache=True)
+def automata_centre_score(state, cfg, nh, t):
+    """How far centre tile ``t`` is from equidistant between the players' Mother mushrooms (the
+    spread of its ring distances to them; solo: 0 directly opposite); -1 if it cannot take the
+    Automata's (black, or a Mother mushroom there)."""
+    if tile_colour(state, cfg, t) == BLACK or mother_on(state, t) >= 0:
+        return -1
+    if nh == 1:
+        ring = (t - state[mother_at(0)]) % 6
+        return 3 - min(ring, 6 - ring)
+    lo = 1 << 20
+    hi = -1
+    for s in range(nh):
+        d = (t - state[mother_at(s)]) % 6
+        d = min(d, 6 - d)
+        lo = min(lo, d)
+        hi = max(hi, d)
+    return hi - lo
+
+
+@njit(cache=True)
+def automata_centre_best(state, cfg, nh):
+    """The lowest :func:`automata_centre_score` of the free centre tiles."""
+    best = 1 << 20
+    for t in range(6):
+        v = automata_centre_score(state, cfg, nh, t)
+        if v >= 0 and v < best:
+            best = v
+    return best
+
+
+@njit(cache=True)
+def nearest_players(state, nh, t):
+    """Bit set of the players whose Mother mushrooms are nearest (ring distance) to centre tile ``t``:
+    the players a place for the Automata's is next to."""
+    lo = 1 << 20
+    bits = 0
+    for s in range(nh):
+        d = (t - state[mother_at(s)]) % 6
+        d = min(d, 6 - d)
+        if d < lo:
+            lo = d
+            bits = 1 << s
+        elif d == lo:
+            bits |= 1 << s
+    return bits
+
+
+@njit(cache=True)
+def automata_side_ok(state, cfg, p, t):
+    """Centre tile ``t`` is a side player ``p`` may put the Automata's Mother mushroom on (a best
+    tile next to ``p`` alone)."""
+    nh = cfg[CFG_NH]
+    return (automata_centre_score(state, cfg, nh, t) == automata_centre_best(state, cfg, nh)
+            and nearest_players(state, nh, t) == 1 << p)

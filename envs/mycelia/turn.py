@@ -50,6 +50,12 @@ def start_action(state, typ):
 
 
 @njit(cache=True)
+def end_pending(state):
+    """A decay completed a seat's mats: the game ends once its decay action is resolved."""
+    return state[OVER] == 0 and state[ENDER] >= 0
+
+
+@njit(cache=True)
 def end_game(state, ender):
     state[OVER] = 1
     state[ENDER] = ender

@@ -26,14 +26,13 @@ from .board import neighbour_c, neighbour_r
 from .layout import (
     AUTO_CARD, BITSET_BITS, BITSET_WORDS, BLACK, CFG_AUTO, CFG_EXP, CFG_INSECTS, CFG_MATS, CFG_NCARDS, CFG_NH, CFG_NS,
     D_AFTER_SPORE, D_BONUS_PILE, D_INVEST, D_KEEP_TILE, D_REROLL, D_SAP_ADD, D_SAP_PICK, D_SAP_REMOVE,
-    D_SAP_REMOVE_SEAT, D_SYM_SPORE, D_TREE_PUSH, TILES_OUT,
-    FORMATION, INVESTED, L_ABSENT, NEED_WILD, SAP_SUPPLY, SAPLING_SPORES, SAPLINGS, TREES_EACH, cfg_wild_at,
-    sapling_at, sapling_spores_at, tree_at, trees_left_at,
+    D_SAP_REMOVE_SEAT, D_SYM_SPORE, D_TREE_PUSH, TILES_OUT, FORMATION, INVESTED, L_ABSENT, NEED_WILD, SAP_SUPPLY,
+    SAPLING_SPORES, SAPLINGS, TREES_EACH, cfg_wild_at, sapling_at, sapling_spores_at, tree_at, trees_left_at,
     CFG_NTILES, CFG_TURN_LIMIT, D_DRAW2, D_FRUIT_MAT, D_FRUIT_TILE, D_KEEP, D_MAIN, D_MOTHER_DEST, D_MOTHER_PICK,
     D_MOVE, D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK, D_STEAL, D_TRADE,
     DECK_N, DISC_N, DRAWN, ENDER, ENTRY, FIRST, FRUIT_NET, INSECTS_TOTAL, INS_SUPPLY, L_BOX, L_DECK, L_DISCARD,
-    L_HAND, L_MARKET, L_PENDING, L_TOP, L_UNDER, MARKET_SIZE, MARKS, MAXS, NA_CARDS, NC, NMATS, NT_MAX, NTP, NUM_DECISIONS,
-    OVER, PAID_BLACK, RUNNING, SPORES_EACH, STACK, STACK_MAX, TURN, TURNP, TURN_LIMIT_END,
+    L_HAND, L_MARKET, L_PENDING, L_TOP, L_UNDER, MARKET_SIZE, MARKS, MAXS, NA_CARDS, NC, NMATS, NT_MAX, NTP,
+    NUM_DECISIONS, OVER, PAID_BLACK, RUNNING, SPORE_ROWS, SPORES_EACH, STACK, STACK_MAX, TURN, TURNP, TURN_LIMIT_END,
     automata_deck_at, card_loc_at, cfg_points_at, cfg_require_at, cfg_tile_colour_at, deck_at, decision_depth,
     discard_at, grown_at, hand_count_at, insects_at, market_at, mat_card_at, mat_counter_at, mat_tile_at,
     mat_under_at, mother_at, mushroom_mat_at, mushroom_owner_at, need_at, pile_count_at, piles_at, points_at,
@@ -343,7 +342,7 @@ def _cards(state, cfg, kind):
         return V_CARDS
     if pending != 0 and kind != D_KEEP:
         return V_CARDS
-    if kind == D_KEEP and not 1 <= pending <= 2:
+    if kind == D_KEEP and not 1 <= pending <= 2 - state[STACK + (decision_depth(state) - 1) * ENTRY + 2]:
         return V_CARDS
     if not _listed(state, deck_at(0), state[DECK_N], L_DECK):
         return V_CARDS
@@ -436,9 +435,15 @@ def _stack(state, cfg, over, setup):
         if kind < 0 or kind >= NUM_DECISIONS or p >= nh:
             return V_STACK
         if setup:
-            if kind != D_SETUP or a0 != 0 or a1 != 0 or a2 != 0 or a3 != 0:
+            if kind != D_SETUP or a0 < 0 or a0 > 1 or a1 != 0 or a2 != 0 or a3 != 0:
                 return V_STACK
-            if state[mother_at(p)] >= 0:
+            if a0 == 1:   # p places the Automata's Mother mushroom, every player's placed
+                if depth != 1 or cfg[CFG_AUTO] == 0 or state[mother_at(nh)] >= 0:
+                    return V_STACK
+                for s in range(nh):
+                    if state[mother_at(s)] < 0:
+                        return V_MOTHERS
+            elif state[mother_at(p)] >= 0:
                 return V_MOTHERS
             continue
         if p != tp and not (cfg[CFG_EXP] != 0 and lvl > 0):
@@ -465,7 +470,7 @@ def _stack(state, cfg, over, setup):
             if (a2 < 0) != (state[DRAWN] >= 0):
                 return V_DECISION
         elif kind == D_SPORE_PICK:
-            if a0 < 0 or a0 >= n or a1 < 0 or a1 > 2 or a2 < 1 or a3 < 0:
+            if a0 < 0 or a0 >= n or a1 < 0 or a1 > 2 or a2 < 1 or a3 < 0 or a3 // SPORE_ROWS < 2:
                 return V_DECISION
         elif kind == D_FRUIT_MAT or kind == D_FRUIT_TILE or kind == D_PAY:
             if a0 < 0 or state[card_loc_at(a0)] != L_HAND + p:
@@ -480,7 +485,10 @@ def _stack(state, cfg, over, setup):
                     return V_DECISION
                 if kind == D_PAY and (a2 < 0 or a2 >= n or a3 < 0 or a3 > 1 or state[mushroom_owner_at(a2)] >= 0):
                     return V_DECISION
-        elif kind == D_OUTER_PICK or kind == D_OPPM_PICK or kind == D_STEAL or kind == D_KEEP:
+        elif kind == D_KEEP:   # a0 0: keep one of two cards; 1: where the other goes
+            if a0 < 0 or a0 > 1 or a1 != 0 or a2 != 0 or a3 != 0:
+                return V_DECISION
+        elif kind == D_OUTER_PICK or kind == D_OPPM_PICK or kind == D_STEAL:
             if a0 != 0 or a1 != 0 or a2 != 0 or a3 != 0:
                 return V_DECISION
         elif kind == D_OPPM_DEST:
@@ -555,7 +563,9 @@ def _payment(state, cfg, kind, o):
 def _expansion_decision(state, kind, p, a0, a1, a2, a3, n):
     """The arguments of an expansion decision (kinds D_INVEST .. D_AFTER_SPORE)."""
     if kind == D_AFTER_SPORE:
-        return 0 <= a0 <= 1 and 0 <= a1 <= 1 and a2 == 0 and a3 == 0
+        # a2: the tree + 1 a chain of pushes goes on from (0 none), a3: whose spore
+        return (0 <= a0 <= 1 and 0 <= a1 <= 1 and 0 <= a2 <= n and 0 <= a3 < MAXS and (a2 > 0 or a3 == 0)
+                and (a2 == 0 or state[tree_at(a2 - 1)] >= 0))
     if kind == D_TREE_PUSH:
         return (0 <= a0 < n and state[tree_at(a0)] == p and 0 <= a1 < MAXS and state[spores_at(a0, a1)] > 0
                 and 0 <= a2 <= 1 and a3 == 0)
@@ -640,8 +650,14 @@ def check_state(state, cfg):
                 if state[mat_under_at(e, i)] == 0:
                     return V_END
     else:
-        if e != RUNNING or state[TURN] >= cfg[CFG_TURN_LIMIT]:
+        if state[TURN] >= cfg[CFG_TURN_LIMIT]:
             return V_END
+        if e != RUNNING:   # a decay completed e's mats: its decay action's decisions are pending
+            if e < 0 or e >= ns or depth < 2 or kind == D_MAIN:
+                return V_END
+            for i in range(cfg[CFG_MATS]):
+                if state[mat_under_at(e, i)] == 0:
+                    return V_END
     code = _stack(state, cfg, over, setup)
     if code != V_OK:
         return code

@@ -4,7 +4,7 @@ A game whose ``Game`` class defines ``graph_observation(state, player) -> dict``
 ``nodes`` (N, F), ``edge_links`` (E, 2), ``edges`` (E, G) and ``globals`` (D,)) and the
 sizes ``graph_node_features`` / ``graph_edge_features`` can be observed as a graph::
 
-    env = GraphObservation(mushgym.make_raw("mycelia_v0"))
+    env = GraphObservation(mushgym.make_raw("mycelia_v1"))
     obs = env.observe(env.agent_selection)
     obs["graph"]          # gymnasium.spaces.GraphInstance(nodes, edges, edge_links)
     obs["globals"]        # the non-board part of the flat observation

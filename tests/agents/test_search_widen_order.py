@@ -13,11 +13,11 @@ from mushgym.core.rng import rng_seed
 from mushgym.search import Searcher, find_kernel
 
 
-@pytest.mark.parametrize("env_id", ["mycology_v1", "mycelia_v0", "mycelium_v0"])
+@pytest.mark.parametrize("env_id", ["mycology_v1", "mycelia_v1", "mycelium_v0"])
 def test_the_rollout_policy_keeps_to_a_narrowed_mask(env_id):
     """What ranked widening relies on: with its own move (and then its next) taken out of the
     mask, the game's rollout policy picks among the moves left, never one taken out."""
-    game = mushgym.game(env_id, **({"num_players": 4} if env_id != "mycelia_v0" else {}))
+    game = mushgym.game(env_id, **({"num_players": 4} if env_id != "mycelia_v1" else {}))
     policy = find_kernel(game.kernels, "rollout_policy")
     work = np.zeros(max(1, game.work_size), np.int64)
     rng = np.zeros(4, np.int64)

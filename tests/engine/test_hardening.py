@@ -157,7 +157,7 @@ def test_corrupted_field_is_named():
 
 
 def test_mycelia_corrupted_fields_are_named():
-    g = mushgym.game("mycelia_v0")
+    g = mushgym.game("mycelia_v1")
     s = g.new_state(3)
     f = g.layout.fields
     for name, idx, value, msg in (
@@ -226,7 +226,7 @@ def test_wrapped_env_checks_survive_python_O(tmp_path):
 
 
 #: games whose validate kernel refuses every inconsistent state the fuzzer makes (0 silent)
-NO_SILENT = ("fungi_v0", "mycology_v1", "mycelium_v0", "mycelium_v1", "mycelia_v0")   # every game: 0 accepted-but-invalid
+NO_SILENT = ("fungi_v0", "mycology_v1", "mycelium_v0", "mycelium_v1", "mycelia_v1")   # every game: 0 accepted-but-invalid
 
 
 @pytest.mark.parametrize("env_id", _bounded_games())

@@ -107,7 +107,7 @@ def test_fungi_is_stored_narrow():
     assert bare.bytes_per_step < vec.bytes_per_step
 
 
-@pytest.mark.parametrize("env_id", ci_scope.vector_params(["fungi_v0", "mycology_v1", "mycelia_v0"]))
+@pytest.mark.parametrize("env_id", ci_scope.vector_params(["fungi_v0", "mycology_v1", "mycelia_v1"]))
 def test_narrow_vector_equals_wide_vector(env_id):
     """Same seed: the narrow vector (int32 states, narrowest obs), the wide one (int64 states,
     float32 obs) and the one writing no observations play the same games: states equal as

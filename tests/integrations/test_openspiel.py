@@ -160,9 +160,9 @@ def test_seeds_and_game_parameters():
 
 
 def test_parameters_with_mixed_choices_are_strings():
-    spec = mos.parameter_specification("mycelia_v0")
+    spec = mos.parameter_specification("mycelia_v1")
     assert spec["automata"] == "None" and spec["players"] == 2
-    game = mos.load_game("mycelia_v0", players=1, automata="True")
+    game = mos.load_game("mycelia_v1", players=1, automata="True")
     assert game.mushgym_game.options["automata"] is True
 
 

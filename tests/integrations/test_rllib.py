@@ -202,7 +202,7 @@ def test_train_two_runners_checkpoint_plays(env_id, options, local_ray, tmp_path
     res = play_games(game, seats, n_games=4, seed=0)
     assert res["returns"].shape == (4, game.num_players)
     with pytest.raises(ValueError, match="trained on"):
-        make_agent(str(run["final"]), env_id="mycelia_v0" if env_id != "mycelia_v0" else "fungi_v0")
+        make_agent(str(run["final"]), env_id="mycelia_v1" if env_id != "mycelia_v1" else "fungi_v0")
     opts = [f"--option=num_players={options['num_players']}"] if options else []
     assert eval_main([env_id, "random", str(run["final"]), "--games", "4", "--out", str(tmp_path / "eval")] + opts) == 0
     # mushgym play with the checkpoint folder as the opponent: the seat that starts game 5 is the

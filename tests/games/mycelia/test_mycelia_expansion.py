@@ -531,7 +531,7 @@ def test_greedy_beats_random_with_the_expansion():
 
     g = MyceliaGame(expansion=NA)
     games = 10 * testing.slow_scale()   # the greedy player's steps run in Python: few games by default
-    m = play_match(g, GreedyAgent("mycelia_v0", seed=0), RandomAgent(seed=1), games, seed=0)
+    m = play_match(g, GreedyAgent("mycelia_v1", seed=0), RandomAgent(seed=1), games, seed=0)
     assert m.wins > 2 * m.losses
 
 
@@ -539,7 +539,7 @@ def test_greedy_and_observation_read_nothing_hidden_with_the_expansion():
     from mushgym.agents import GreedyAgent
 
     g = MyceliaGame(expansion=NA, num_players=3)
-    agent = GreedyAgent("mycelia_v0", seed=0)
+    agent = GreedyAgent("mycelia_v1", seed=0)
     rng = np.random.default_rng(2)
     checked = 0
     for s in testing.random_states(g, n_games=2, seed=6, every=9):

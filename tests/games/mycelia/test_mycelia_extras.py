@@ -33,7 +33,7 @@ def test_picture_svg_and_rgb():
 
 
 def test_graph_encoding_matches_the_board():
-    env = GraphObservation(mushgym.make_raw("mycelia_v0"))
+    env = GraphObservation(mushgym.make_raw("mycelia_v1"))
     env.reset(seed=4)
     rng = np.random.default_rng(0)
     for _ in range(60):
@@ -58,10 +58,10 @@ def test_graph_wrapper_refuses_games_without_a_graph():
 def test_env_docstring_tables_match_the_layouts():
     import re
 
-    from mushgym.envs import mycelia_v0
+    from mushgym.envs import mycelia_v1
     from mushgym.envs.mycelia.game import obs_fields
 
-    doc = mycelia_v0.__doc__
+    doc = mycelia_v1.__doc__
     assert f"({R.obs_size()},)" in doc and f"Discrete({R.NUM_ACTIONS})" in doc
     obs_part = doc.split("### Observation space")[1].split("Seat features")[0]
     ranges = [(int(a), int(b)) for a, b in re.findall(r"^\| (\d+)\.\.(\d+) ", obs_part, re.M)]
@@ -117,7 +117,7 @@ def _tiles_reference(game, state, player):
                                      dict(num_players=3, automata=True), dict(num_players=1),
                                      dict(num_players=5, expansion="north_america")],
                          ids=["2p", "3p", "4p", "3p+automata", "solo", "5p+expansion"])
-@ci_scope.vector_test("mycelia_v0")
+@ci_scope.vector_test("mycelia_v1")
 @pytest.mark.xdist_group("mycelia_vector_rows")   # one process compiles the vector loops; the other cases load them
 def test_observation_tiles_rows_reused_by_the_vector(options):
     """The vector API reuses each env's observation row from step to step and ``observe``

@@ -123,7 +123,7 @@ def test_a_finished_game(game):
 def test_bad_descriptions_are_refused_naming_the_field(game, description, field):
     position = dict(tiles=STAR, mothers={RED: 0, BLUE: 3})
     position.update(description)
-    with pytest.raises(ValueError, match="^mycelia_v0: ") as e:
+    with pytest.raises(ValueError, match="^mycelia_v1: ") as e:
         game.state_from(**position)
     assert field in str(e.value)
 

@@ -206,7 +206,7 @@ def test_corruption_within_bounds_is_named(code, game, pred, corrupt, words):
     assert int(R.validate(s, game.config, game.work)) == code, (game.validation_error(
         int(R.validate(s, game.config, game.work))), game.state_to_string(s))
     for call in (game.legal_mask, game.current_player, lambda t: game.observe(t, 0)):
-        with pytest.raises(ValueError, match="mycelia_v0: invalid state: .*" + words):
+        with pytest.raises(ValueError, match="mycelia_v1: invalid state: .*" + words):
             call(s)
 
 
