@@ -684,7 +684,7 @@ def _setup_seeds(g, ring, n=40):
     return out
 
 
-# Example B (the drawn player decides the side): tests/test_mycelia_rulings.py
+# Example B (the drawn player decides the side): tests/games/mycelia/test_mycelia_rulings.py
 
 
 def test_automata_example_c_three_equidistant_players_put_it_between_two():
