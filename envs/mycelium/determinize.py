@@ -10,7 +10,7 @@ depends only on these names of :mod:`.rules`: ``CFG_NP``, ``T`` (mushling types)
 ``determinize(state, player, cfg, work, rng)`` is :meth:`MyceliumGame.perturb_hidden`
 compiled, drawing from the search's generator ``rng``:
 
-* the other players' hand cards beyond what ``player`` knows of them (``mycelium_v1``: but
+* the other players' hand cards beyond what ``player`` knows of them (but
   the cards of a pending Exchange's type in its chooser's hand), the other side's
   face-down combat card (a combat not yet revealed) and the mushling deck are pooled,
   put in canonical order (by type), shuffled, and dealt back: hands first (seat order),
@@ -33,7 +33,7 @@ from numba import njit
 
 from . import emsporium as _EM   # variant: emsporium (the item deck's order)
 from . import tavern as _TV   # variant: hero_tavern, legends (the hero deck, the others' Legends deals)
-from . import exchange as _EX   # mycelium_v1 (a pending Exchange choice keeps its type's cards)
+from . import exchange as _EX   # a pending Exchange choice keeps its type's cards
 
 from mushgym.core import canonical_shuffle, canonical_shuffle_around, pile_slot
 
@@ -69,7 +69,7 @@ def determinize(state, player, cfg, work, rng):
     for q in range(n_players):                       # hidden hand cards join the deck
         work[q] = 0
         if not owns(state, player, q):
-            keep = _EX.kept_type(state, q)           # mycelium_v1: q's Exchange choice pending
+            keep = _EX.kept_type(state, q)           # q's Exchange choice pending
             for t in range(T):
                 u = state[hand_at(q, t)] - known_by(state, player, q, t)
                 if keep >= 0 and cfg[cfg_card_type_at(t)] == keep:

@@ -1,7 +1,7 @@
 """
 # Mycelium: A Mushling Game
 
-| Import             | `from mushgym.envs import mycelium_v0`                                   |
+| Import             | `from mushgym.envs import mycelium_v2`                                   |
 |--------------------|--------------------------------------------------------------------------|
 | Actions            | Discrete, masked                                                         |
 | Parallel API       | No                                                                       |
@@ -23,6 +23,13 @@ Nutrient Trees, the Willow, Spore Caves and the Mush Room, gather through bonded
 players' Paths with face-down cards. The first player to hold 10 Nutrients wins at once.
 The rules as implemented, the designed board, cards and nutrient deck, and every point where
 the rulebook is silent are in `RULES.md` next to this file.
+
+The Exchange is the rulebook's: "Discard 2 Mushling Cards of the same type", the type one of
+the 8 Mushling Card Types (Builder, Thief, Enforcer, Warrior, Reinforcement, Wizard, Scout,
+Worker; each card's `type` in `cards.toml`): the action `exchange(type, option)` (option 0
+draws a card, 1 + c spawns a spore in seat c's Spore Cave), then the 2 cards are named with
+`card(kind)`, the lower card id first, each discarded at once in view of all; a pick with one
+legal answer (exactly 2 cards of the type, copies of one card only) is made without asking.
 
 Every decision is an AEC turn of the player who makes it, taken from the top of the
 decision stack: the turn player's Action Phase menu, and, outside one's turn, Fly Agaric
@@ -70,12 +77,23 @@ Team rules, @NUM_ACTIONS_ITEMS@ and @OBS_SIZE_ITEMS@; the Team rules on (with or
 
 ### Version history
 
-* v1 (`mycelium_v1`, recommended): the Exchange takes 2 cards of one Mushling Card Type, as the
-  rulebook says, not 2 copies of one card; see its docstring. v0 stays as it was.
-* v0: initial release (base game, 3 and 4 players); the Emsporium, Hero Tavern and Legends variants as
-  options (`emsporium`, `hero_tavern`, `legends`), the Team variant (`team`) and the 2-player game
-  (`num_players=2`), in any combination; with them all off the game, its action ids and
-  its observation are unchanged.
+* v2 (`mycelium_v2`, the one current version): v1's rules with the rulebook's breaches fixed
+  (RULES.md, "Changes in mycelium_v2"): a card an Amethyst Deceiver draws gives no "if
+  revealed" reaction (Thief, Chicken of the Woods, Liberty Cap, Common Puffball); a Buy buys
+  at least 1 item; a hero's spawn counts the Pickaxe; a Build pays at least 3 and places a
+  Path; the Team Trade asks both teammates (the proposer accepts what comes back) and a
+  refused offer leaves the turn's Trade; a Russula may send gatherers to the Hero Tavern; a
+  Witch's Hat needs a discarded card; a forced Exchange card is not asked; no cap of 30
+  actions (an Amethyst Deceiver taking a Deceiver is what is bounded); a combat's edge must
+  hold a Path the attacker may attack (validation). Spaces: the Exchange group is
+  `exchange(type, option)` (40 ids, no unused ids) and its observation block is part of the
+  base game's, so the ids and offsets after them differ from v1's.
+* v1 (retired, `mycelium_v1` names v2): the Exchange takes 2 cards of one Mushling Card Type,
+  as the rulebook says, not 2 copies of one card.
+* v0 (retired, `mycelium_v0` names v2): initial release (base game, 3 and 4 players); the
+  Emsporium, Hero Tavern and Legends variants as options (`emsporium`, `hero_tavern`,
+  `legends`), the Team variant (`team`) and the 2-player game (`num_players=2`), in any
+  combination; with them all off the game, its action ids and its observation are unchanged.
 """
 
 from mushgym.aec import make_env_classes

@@ -1,4 +1,4 @@
-"""MyceliumGame: the functional API of Mycelium (``mycelium_v0``) over the kernels of :mod:`rules`."""
+"""MyceliumGame: the functional API of Mycelium (``mycelium_v2``) over the kernels of :mod:`rules`."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ DECISION_NAMES = ("resolve", "combat", "fly agaric window", "path window (Penny 
                   "attack card", "defend", "give to Inky Cap", "Russula placement", "arrange nutrient cards",
                   "buy items", "pick a hero", "keep a legend",   # variants emsporium, hero_tavern, legends
                   "trade offer (teammate)", "gathering choice",   # variant team
-                  "exchange: choose the cards")   # mycelium_v1
+                  "exchange: choose the cards")
 ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", "Chicken of the Woods (defend)",
                  "Chicken of the Woods (attack)", "Common Puffball", "Liberty Cap", "Bird's Nest",
                  "Parrot Toadstool (view)", "Parrot Toadstool (attack)", "Russula", "Veiled Lady", "Fly Agaric",
@@ -76,7 +76,7 @@ class MyceliumGame(Game):
     others), 1,369 and 1,643. The base game's ids and offsets never move.
     """
 
-    env_id: ClassVar[str] = "mycelium_v0"
+    env_id: ClassVar[str] = "mycelium_v2"
     kernels = R
     actions = R.A
     layout = R.L
@@ -209,11 +209,6 @@ class MyceliumGame(Game):
         return f"{text} [code {code}]"
 
     @property
-    def exchange_by_type(self) -> bool:
-        """The Exchange takes 2 cards of one Mushling Card Type (``mycelium_v1``); False: 2 copies of one card (v0)."""
-        return bool(self.config[R.CFG_BY_TYPE])
-
-    @property
     def tavern_on(self) -> bool:
         return bool(self.options["hero_tavern"] or self.options["legends"])
 
@@ -237,8 +232,9 @@ class MyceliumGame(Game):
         if name in ("card", "pay_card", "deceive"):
             return f"{name} {MUSHLING_NAMES[args[0]]}"
         if name == "exchange":
-            what = "draw a card" if args[1] == 0 else f"spawn a spore in {self.board.gloc_names[args[1] - 1]}"
-            return f"exchange 2 {MUSHLING_NAMES[args[0]]}: {what}"
+            ct, o = args
+            what = "draw a card" if o == 0 else f"spawn a spore in {self.board.gloc_names[int(self.config[R.cfg_cave_at(o - 1)])]}"
+            return f"exchange 2 {MUSHLING_TYPES[ct]} cards: {what}"
         if name == "place_gatherer":
             return f"place a gatherer on {self.board.gloc_names[args[0]]}"
         if name == "hero":   # variant: hero_tavern
@@ -484,7 +480,7 @@ class MyceliumGame(Game):
             if q in own:
                 continue
             free = v["hand"][q] - known[q]
-            if top is not None and top[0] == R.D_EXCHANGE and top[1] == q:   # mycelium_v1: q's choice pending:
+            if top is not None and top[0] == R.D_EXCHANGE and top[1] == q:   # q's Exchange choice pending:
                 free[self.config[R.CFG_CARD_TYPE:R.CFG_CARD_TYPE + R.T] == top[2]] = 0   # its cards of the type stay
             for t in range(R.T):
                 pool += [t] * int(free[t])

@@ -161,9 +161,6 @@ CFG_HERO_AMOUNT = C.field("hero_amount", (NH, 2), dims=("hero", "k"), doc="amoun
 # variant: team (and the 2-player game, which plays the Team rules with two seats per agent)
 CFG_TEAM = C.field("team", doc="1: the Team rules (Blue+Red vs Green+Beige; Trade; 10 per Colony, 15 per team wins)")
 CFG_AGENTS = C.field("agents", doc="agents (PettingZoo players): the seats, or 2 in the 2-player game")
-# mycelium_v1: the Exchange by Mushling Card Type (exchange.py; 0 in mycelium_v0: by card)
-CFG_BY_TYPE = C.field("exchange_by_type", doc="1: the Exchange takes 2 cards of one Mushling Card Type (mycelium_v1)")
-CFG_XOBS = C.field("exchange_obs", doc="mycelium_v1: offset of the Exchange block in the observation (after v0's fields)")
 CFG_CARD_TYPE = C.field("card_type", T, dims=("kind",), doc="Mushling Card Type of each card (data.MUSHLING_TYPES order)")
 CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
@@ -298,9 +295,9 @@ D_TRADE = K.kind(18, "trade", (("offered", T),), rules="team",
                  doc="Team: answer the teammate's Trade offer of this kind (23: a Spore Token)")
 D_GATHER = K.kind(19, "gather", (("subset", 7), ("location", ARG_GLOC)), rules="gathering",
                   doc="Team: how many tokens the gatherers in this subset take from this location")
-# mycelium_v1 (exchange.py): the Exchange's choice of the two cards of one Mushling Card Type
+# the Exchange's choice of the two cards of one Mushling Card Type (exchange.py)
 D_EXCHANGE = K.kind(20, "exchange_choice", (("type", NUM_CARD_TYPES - 1), ("option", MAXP), ("first", T)),
-                    rules="exchange", doc="mycelium_v1: the Exchange's 2 cards of this Mushling Card Type "
+                    rules="exchange", doc="the Exchange's 2 cards of this Mushling Card Type "
                                           "(option: its action; first: the first card named + 1, 0 none yet)")
 NUM_D = K.size
 DECISION_ARGS = K.arg_ranges()
@@ -367,10 +364,12 @@ ABILITY_CARD = np.array([AD, NO_CARD, NO_CARD, NO_CARD, NO_CARD, NO_CARD, BIRDS,
 A = ActionSpace()
 A_END = A.add("end_actions", doc="end the Action Phase (Gather, then Place)")
 A_BUILD = A.add("build", doc="Build a Path: pay, then place the Paths one at a time")
-A_EXCHANGE = A.add("exchange", (T, 1 + MAXP), dims=("kind", "option"),
-                   doc="discard 2 cards of a type: option 0 draw a card, 1 + c spawn a spore in seat c's Spore Cave")
+A_EXCHANGE = A.add("exchange", (NUM_CARD_TYPES, 1 + MAXP), dims=("type", "option"),
+                   doc="discard 2 cards of a Mushling Card Type (0 builder, 1 thief, 2 enforcer, 3 warrior, "
+                       "4 reinforcement, 5 wizard, 6 scout, 7 worker): option 0 draw a card, 1 + c spawn a "
+                       "spore in seat c's Spore Cave; the 2 cards are named next when there is a choice (`card`)")
 A_ATTACK = A.add("attack", (E, 2), dims=("edge", "slot"), doc="attack the Path in this slot of this edge")
-A_DECEIVE = A.add("deceive", T, dims=("kind",), doc="Amethyst Deceiver: exchange it for a card of this type from the discard pile")
+A_DECEIVE = A.add("deceive", T, dims=("kind",), doc="Amethyst Deceiver: exchange it for a card of this kind from the discard pile")
 A_PVIEW = A.add("parrot_view", MAXP - 1, dims=("offset",), doc="Parrot Toadstool: view the hand of the player offset + 1 seats after you")
 A_PATTACK = A.add("parrot_attack", (E, 2), dims=("edge", "slot"), doc="Parrot Toadstool: attack any Path with another card")
 A_RUSSULA = A.add("russula", doc="Russula: place/replace your 3 gatherers (3 choices follow)")
@@ -387,7 +386,7 @@ A_PAY_CARD = A.add("pay_card", T, dims=("kind",), doc="Build: pay a card for its
 A_PAY_DONE = A.add("pay_done", doc="Build: stop paying; place floor(paid / 3) Paths")
 A_PLACE_PATH = A.add("place_path", E, dims=("edge",), doc="place a Path on this edge")
 A_REMOVE_OWN = A.add("remove_own", E, dims=("edge",), doc="remove your Path on this edge (the 21st Path rule)")
-A_CARD = A.add("card", T, dims=("kind",), doc="choose a card of this type: face-down attack/defence, a card given to an Inky Cap, a discard")
+A_CARD = A.add("card", T, dims=("kind",), doc="choose a card of this kind: face-down attack/defence, a card given to an Inky Cap, a card of an Exchange, a discard")
 A_NO_DEFENSE = A.add("no_defense", doc="defender: play no card (the Path is removed)")
 A_PASS = A.add("pass", doc="pass a reaction window / decline a reaction / refuse an Inky Cap")
 A_FLY = A.add("fly_agaric", doc="Fly Agaric: cancel the ability in question")
@@ -463,6 +462,14 @@ O_NDECK_TOP = O.field("nutrient_top", NK, doc="the nutrient cards a Witch's Hat 
 O_TOP_N = O.field("top_n", 2, doc="how many cards on top of the mushling / nutrient deck those are", low=0, high=NC)
 O_NKNOWN = O.field("nutrient_known", (NN, NK), dims=("from_top", "nkind"), doc="nutrient cards I know, by position from the top of the deck", low=0, high=1)
 O_SUPPLY = O.field("supply", 3, doc="supply of spores, nutrients, combat tokens", low=0, high=SPORE_TOKENS)
+# the Exchange's choice of its 2 cards (exchange.py; public: everyone sees the Exchange and the cards discarded)
+O_X_DECISION = O.field("exchange_decision", doc="the pending decision is the Exchange's choice of its 2 cards", low=0, high=1)
+O_X_TYPE = O.field("exchange_type", NUM_CARD_TYPES,
+                   doc="its Mushling Card Type, one-hot (builder, thief, enforcer, warrior, reinforcement, wizard, scout, worker)",
+                   low=0, high=1)
+O_X_OPTION = O.field("exchange_option", 1 + MAXP,
+                     doc="its action: 0 draw a card, 1 + k spawn a spore in the Spore Cave of seat offset k", low=0, high=1)
+O_X_FIRST = O.field("exchange_first", T, doc="the first of its 2 cards, already discarded, one-hot", low=0, high=1)
 OBS_SIZE_BASE = O.size   # the observation without variants (options all off): the fields above
 # variant fields (present when emsporium, hero_tavern or legends is on; also when team is on: the
 # spaces are the prefix up to the last block of an option that is on, see MyceliumGame.make_spec)

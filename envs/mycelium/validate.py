@@ -39,7 +39,7 @@ group               what is checked
                     kinds: a Buy (``D_BUY``, spent <= paid) alone in the Action Phase, the hero
                     picks (``D_HERO_PICK``) alone after the Gather Phase, the Legends deals
                     (``D_LEGEND``, one per player in turn order) before the Explore Phase;
-                    ``mycelium_v1``'s Exchange (``D_EXCHANGE``) alone in the Action Phase, of
+                    the Exchange's choice (``D_EXCHANGE``) alone in the Action Phase, of
                     the turn player, its first card of its type, with a card left to name
 ``check_items``     Emsporium: each item type's 2 cards owned, in the shop or in the item deck
                     (none without the variant, none in an absent seat), empty deck slots above

@@ -63,7 +63,7 @@ VALIDATION_ERRORS = {
     V_STACK_CLEAR: "a decision-stack entry above the top is not cleared, or the depth is impossible",
     V_STACK: "decision stack entry {d} does not fit the phase, the combat or the entries below it",
     V_FA: "the Fly Agaric window or Fly Agaric at stack entry {d} does not concern an ability below it",
-    V_TOP: "the decision to take is one the game never asks (a finished step, or one with no answer)",
+    V_TOP: "the decision to take is one the game never asks (a finished step, one with no answer, or one the rules force)",
     # the variants' codes (emsporium.py, tavern.py, team.py)
     V_ITEMS: "the Emsporium item cards of type {d}{name} are not the variant's 2 copies (owned by the players, "
              "in the shop, in the item deck; none without the variant or in an absent seat), or the item deck's "

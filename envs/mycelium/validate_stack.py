@@ -18,7 +18,7 @@ from .layout import (
     ABILITY_ARGS, AB_AD_REACT, AB_BIRDS, AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_DECEIVE,
     AB_FLY, AB_INKY, AB_LIBERTY, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA,
     AB_SPAWN, AB_THIEF_PAIR, AB_THIEF_STEAL, AB_TRUFFLE, AB_VEILED, AB_WITCH, ACTIONS, AD, ARRANGE_POSITION,
-    ARRANGE_VIEWED, BLEWIT, BLUE_OY, BN_PLAYED, BN_TRIGGER, BUY_PAID, BUY_SPENT, CFG_BY_TYPE, CFG_EMS, CFG_HOLDERS,
+    ARRANGE_VIEWED, BLEWIT, BLUE_OY, BN_PLAYED, BN_TRIGGER, BUY_PAID, BUY_SPENT, CFG_EMS, CFG_HOLDERS,
     CFG_LEGENDS, CFG_NP, CFG_TEAM, CHANT, CHICKEN, CS_AD, CS_PUFF, CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL,
     C_ACTIVE, C_ATT, C_DEF, C_DEFENDED, C_NEXT, C_PASSES, C_STAGE, C_SUB, DECISION_ARGS, DONE, D_ATT_CARD, D_BN,
     D_COMBAT, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK, D_LEGEND, D_RESOLVE, D_USE, EXCHANGE_CHOICE_FIRST,
@@ -205,10 +205,10 @@ def buy_fits(state, cfg, lv, depth):
 
 @njit(cache=True)
 def exchange_choice_fits(state, cfg, lv, depth):
-    """mycelium_v1 (exchange.py): the Exchange's choice of cards, from the Action Phase menu, with
-    a card left to name."""
+    """The Exchange's choice of cards (exchange.py), from the Action Phase menu, with a choice
+    left (a pick with one legal answer is never asked)."""
     p = decision_at(state, lv, 1)
-    ok = cfg[CFG_BY_TYPE] != 0 and lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION \
+    ok = lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION \
         and p == state[TP] and not state[C_ACTIVE]
     if not (ok and state[ACTIONS] >= 1):
         return V_KIND
@@ -217,7 +217,7 @@ def exchange_choice_fits(state, cfg, lv, depth):
     if decision_arg(state, lv, EXCHANGE_CHOICE_OPTION) > cfg[CFG_NP] or (first > 0 and cfg[cfg_card_type_at(first - 1)] != ct):
         return V_ARG
     answers, _last = picks(state, cfg, p, ct, first - 1)
-    return V_OK if answers >= 1 else V_TOP
+    return V_OK if answers >= 2 else V_TOP
 
 
 @njit(cache=True)
