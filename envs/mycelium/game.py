@@ -459,7 +459,9 @@ class MyceliumGame(Game):
         kinds = v["decisions"][:depth, 0]
         assert (kinds == R.D_GATHER).sum() <= 1
         for lv in np.flatnonzero(kinds == R.D_TRADE):
-            assert int(v["decisions"][lv, 1]) == (int(v["turn_player"]) + 2) % 4 and v["trade_used"]
+            tp, back = int(v["turn_player"]), int(v["decisions"][lv, 3])
+            assert int(v["decisions"][lv, 1]) == ((tp + 2) % 4 if back == 0 else tp) and not v["trade_used"]
+            assert (int(v["trade_offers"]) >> int(v["decisions"][lv, 2])) & 1
 
     def perturb_hidden(self, state, player, rng):
         """Redeal what ``player`` cannot see: other hands beyond what it knows, the deck order,

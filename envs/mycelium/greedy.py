@@ -670,6 +670,8 @@ def _russula_pick_scores(c):
         a = R.A_GATHERER + g
         if c.mask[a]:
             c.scores[a] = _gather_value(c.v, c.p, picked + [g], c.bonded, c.kinds, c.upcoming)
+    if R.A_PLACE_TAVERN < len(c.mask) and c.mask[R.A_PLACE_TAVERN]:   # variant: hero_tavern (never by a Russula)
+        c.scores[R.A_PLACE_TAVERN] = -1.0
 
 
 def _exchange_card_scores(c):
@@ -736,6 +738,10 @@ def _team_scores(game, v, p, kind, top, scores, action_mask, spore, combat) -> b
             want = min(limit, R.WIN_NUTRIENTS - int(v["mat_nut"][p]))
         for k in range(limit + 1):
             scores[R.A_GATHER_TAKE + k] = -abs(k - want)
+        return True
+    if kind == R.D_TRADE and int(top[3]) > 0:   # the proposer accepts what its teammate gives back
+        scores[R.A_PASS] = 0.0
+        scores[R.A_TRADE + int(top[3]) - 1] = 1.0
         return True
     if kind == R.D_TRADE:
         offered = int(top[2])

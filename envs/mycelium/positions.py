@@ -34,7 +34,8 @@ nutrients_seen       ``{seat: {position: nutrient kind}}``: deck positions (0 th
 items, shop          Emsporium: ``{seat: {item: n}}``, the 5 shop slots (item or None)
 heroes, hero_up, legend_deal   Hero Tavern / Legends: ``{seat: [heroes]}``, the 2 face-up
                      heroes (or None), ``{seat: [hero or None] * 2}``
-trade_used, gather_take   team: the Trade offer made; ``{location: tokens chosen}``
+trade_used, trade_offers, gather_take   team: the Trade made this turn; the kinds offered this turn
+                     without a Trade (card names, "Spore Token"); ``{location: tokens chosen}``
 deck, nutrient_deck, item_deck, hero_deck   the hidden piles (bottom first); left out, every
                      card not placed goes there, shuffled by ``seed`` (the public sets on top and
                      the seen positions kept)
@@ -76,7 +77,7 @@ FIELDS: dict[str, Any] = {
     "turn": 0, "placed": 0, "actions_used": 0, "last_hand": 0, "last_edge": None, "done": "running", "winner": None,
     "birds_nest_played": (), "birds_nest_trees": (), "combat": None, "pending": None, "deck_top": None,
     "deck_top_n": 0, "nutrient_top": None, "nutrients_seen": None, "items": None, "shop": None, "heroes": None,
-    "hero_up": None, "legend_deal": None, "trade_used": 0, "gather_take": None, "deck": None,
+    "hero_up": None, "legend_deal": None, "trade_used": 0, "trade_offers": (), "gather_take": None, "deck": None,
     "nutrient_deck": None, "item_deck": None, "hero_deck": None, "seed": 0,
 }
 PER_SEAT = {"spores": ("mat_spores", R.SPORE_TOKENS), "nutrients": ("mat_nut", R.NUTRIENT_TOKENS),
@@ -373,8 +374,9 @@ def _variants(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
                                    ("hero_deck", "heroes", "hero_tavern"), ("gather_take", "team", "team")):
         if d[field] is not None and not on[variant]:
             raise refuse(game.env_id, field, f"only with the {option} variant ({option}=True)")
-    if d["trade_used"] and not on["team"]:
-        raise refuse(game.env_id, "trade_used", "only with the team variant (team=True)")
+    for field in ("trade_used", "trade_offers"):
+        if d[field] and not on["team"]:
+            raise refuse(game.env_id, field, "only with the team variant (team=True)")
     if d["legend_deal"] is not None and not game.options["legends"]:
         raise refuse(game.env_id, "legend_deal", "only with the legends variant (legends=True)")
     v["shop"][:] = -1
@@ -382,6 +384,9 @@ def _variants(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
     v["legend_deal"][:] = -1
     v["gather_take"][:] = fresh["gather_take"]
     v["trade_used"][...] = number(game.env_id, "trade_used", int(d["trade_used"]), 0, 1)
+    offer_kinds = list(game.mushlings.names) + ["Spore Token"]
+    v["trade_offers"][...] = sum(1 << index_of(game.env_id, "trade_offers", k, offer_kinds, "kind")
+                                 for k in set(d["trade_offers"] or ()))
     if on["items"]:
         _cards_of(game.env_id, v, d, "items", "shop", "item_deck", game.items.names, 2, ns, fresh)
     if on["heroes"]:
@@ -492,6 +497,8 @@ def describe(game: MyceliumGame, state: np.ndarray, hidden: bool = False) -> dic
             out["legend_deal"] = {p: [None if x < 0 else hn[x] for x in v["legend_deal"][p]] for p in range(ns)}
     if game.team_rules:
         out["trade_used"] = int(v["trade_used"])
+        offer_kinds = list(names) + ["Spore Token"]
+        out["trade_offers"] = [offer_kinds[k] for k in range(len(offer_kinds)) if (int(v["trade_offers"]) >> k) & 1]
         out["gather_take"] = {game.board.gloc_names[g]: int(x) for g, x in enumerate(v["gather_take"][:len(game.board.gloc_names)])}
     if hidden:
         out["deck"] = [names[k] for k in v["deck"][:int(v["deck_n"])]]

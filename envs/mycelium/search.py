@@ -501,7 +501,7 @@ def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
         return reinforce_score(state, cfg, p, a)
     if kind == D_RUSSULA_PICK:
         if not (A_GATHERER <= a < A_GATHERER + cfg[CFG_NG]):
-            return 0.0
+            return -1.0 if a == A_PLACE_TAVERN else 0.0   # variant: hero_tavern (never by a Russula)
         g = a - A_GATHERER
         l0 = a1 if a0 > 0 else g
         l1 = (decision_at(state, lvl, 4) if a0 > 1 else g) if a0 > 0 else -1
@@ -515,6 +515,8 @@ def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
     if kind == D_GATHER:   # variant: team
         return gather_take_score(state, cfg, p, a1, a, mask)
     if kind == D_TRADE:    # variant: team
+        if a1 > 0:   # the proposer accepts what its teammate gives back
+            return 1.0 if a == A_TRADE + a1 - 1 else 0.0
         return trade_answer_score(state, cfg, p, a0, a, mask)
     if kind == D_EXCHANGE:
         return exchange_card_score(state, cfg, p, a, a0, decision_at(state, lvl, 4) - 1)
