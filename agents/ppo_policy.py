@@ -232,7 +232,9 @@ def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = 
         enc = make_encoder(names[0] if enc_name else meta["policy"].get("encoder", "scaled"), game)
         policy = _policy_from_weights(path, meta, enc, game.num_actions)
         return PolicyAgent(policy, enc, deterministic=deterministic, name=str(path), seed=seed)
-    if not sb3_archive and not any(e.endswith("data.pkl") for e in entries):   # not a torch file either
+    with open(path, "rb") as f:
+        pickled = f.read(1) == b"\x80"   # a pickle (protocol 2 or later): an older torch.save
+    if not sb3_archive and not pickled and not any(e.endswith("data.pkl") for e in entries):   # not a torch file
         raise ValueError(f"{path} is not a saved model: neither a weights-only policy (.pt with its .json), "
                          "an SB3 .zip archive nor a policy saved by SB3")
     if not trust:

@@ -493,13 +493,13 @@ def test_turn_limit_is_a_truncation_unless_scored():
 
 def test_turn_limit_truncates_the_aec_env_vector_loops_single_agent_and_sb3():
     from mushgym.agents.base import RandomAgent
-    from mushgym.envs import mycelium_v0
+    from mushgym.envs import mycelium_v2
     from mushgym.envs.mycelium.game import MyceliumGame
     from mushgym.episodes import play
     from mushgym.vector import MushroomVectorEnv
     from mushgym.wrappers.single_agent import SingleAgentEnv
 
-    e = mycelium_v0.raw_env(num_players=3, turn_limit=60)
+    e = mycelium_v2.raw_env(num_players=3, turn_limit=60)
     e.reset(seed=1)
     s = _at_the_turn_limit(e.game, seed=1)
     e.game_state[...] = s
@@ -563,7 +563,7 @@ def test_turn_limit_truncates_the_aec_env_vector_loops_single_agent_and_sb3():
 
 def test_env_docstring_tables_are_the_generated_ones():
     """env.py fills its docstring's placeholders from the layouts on import (mushgym.docsite.fill_env_docstring)."""
-    import mushgym.envs.mycelium_v0 as env
+    import mushgym.envs.mycelium_v2 as env
 
     for table in (R.O.table(), R.A.table(), R.L.table()):
         assert table in env.__doc__

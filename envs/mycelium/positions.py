@@ -148,13 +148,13 @@ def _board(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
         built = ((v["paths"][:ne] == p + 1).any(axis=1) & (perm[:ne] != p)).sum()
         if built > R.MAX_PATHS + 1:
             raise refuse(game.env_id, "paths", f"seat {p} has {built} Paths; a player has {R.MAX_PATHS} "
-                                       f"(one more only while the 21st Path rule asks which to remove)")
+                                               f"(one more only while the 21st Path rule asks which to remove)")
         v["npaths"][p] = built
     v["gatherer"][:] = fresh["gatherer"]     # at the Colony (the absent seats' as dealt)
     for p, where in per_seat(game.env_id, "gatherers", d["gatherers"], ns).items():
         if not isinstance(where, (list, tuple)) or len(where) > 3:
             raise refuse(game.env_id, f"gatherers[{p}]", f"a player has 3 gatherers: a list of locations (None: at the "
-                                                 f"Colony), got {where!r}")
+                                                         f"Colony), got {where!r}")
         for i, g in enumerate(where):
             v["gatherer"][p, i] = -1 if g is None else _location(game, f"gatherers[{p}][{i}]", g)
 
@@ -198,7 +198,7 @@ def _turn(game: MyceliumGame, v: dict, d: dict) -> None:
     v["done"][...] = index_of(game.env_id, "done", d["done"], DONE, "end")
     if (v["done"] != 0) != (v["phase"] == R.PH_OVER):
         raise refuse(game.env_id, "done", f"phase 'over' goes with done 'rules' or 'turn_limit' (and only with them); "
-                                  f"got phase {d['phase']!r}, done {d['done']!r}")
+                                          f"got phase {d['phase']!r}, done {d['done']!r}")
     v["winner"][...] = -1 if d["winner"] is None else number(game.env_id, "winner", d["winner"], 0, ns - 1)
     bits = 0
     for j, p in enumerate(d["birds_nest_played"]):
@@ -273,7 +273,7 @@ def _mushlings(game: MyceliumGame, v: dict, d: dict) -> None:
         if len(over):
             k = int(over[0])
             raise refuse(game.env_id, field, f"too many {names[k]}: the game has {int(copies[k])}, the description places "
-                                     f"{int(placed[k])} ({', '.join(where[k])})")
+                                             f"{int(placed[k])} ({', '.join(where[k])})")
 
     for p, held in per_seat(game.env_id, "hands", d["hands"], ns).items():
         v["hand"][p] = counts(game.env_id, f"hands[{p}]", held, names, "kind")
@@ -283,7 +283,7 @@ def _mushlings(game: MyceliumGame, v: dict, d: dict) -> None:
             v["known"][viewer, holder] = counts(game.env_id, f"known[{viewer}][{holder}]", kinds, names, "kind")
             if (v["known"][viewer, holder] > v["hand"][holder]).any():
                 raise refuse(game.env_id, f"known[{viewer}][{holder}]", f"player {viewer} cannot know of cards player "
-                                                                f"{holder} does not hold")
+                                                                        f"{holder} does not hold")
     for field, slot in PUBLIC_KINDS.items():
         v[slot][:] = counts(game.env_id, field, d[field], names, "kind")
         use(field, v[slot])
@@ -298,7 +298,7 @@ def _mushlings(game: MyceliumGame, v: dict, d: dict) -> None:
         can = np.minimum(top, left)
         if n_top > can.sum():
             raise refuse(game.env_id, "deck_top_n", f"{n_top} cards of the set on top, but only {int(can.sum())} of them are "
-                                            f"not placed elsewhere")
+                                                    f"not placed elsewhere")
         on_top = shuffled([k for k in range(len(names)) for _ in range(can[k])], d["seed"])[:n_top]
         rest = left - np.bincount(on_top, minlength=len(names)) if on_top else left
         deck = shuffled([k for k in range(len(names)) for _ in range(rest[k])], d["seed"]) + on_top

@@ -151,8 +151,13 @@ def trade_answer(state, cfg, a):
     pop_decision(state)
     if a == A_PASS:
         return
-    if back == 0:   # the teammate's answer: the proposer consents next
-        push_decision(state, D_TRADE, teammate(q), k, a - A_TRADE + 1)
+    if back == 0:   # the teammate's answer, shown to all: the proposer consents next
+        r = a - A_TRADE
+        if r != SPORE_KIND:
+            for o in range(cfg[CFG_NP]):
+                if o != q and state[known_at(o, q, r)] < 1:
+                    state[known_at(o, q, r)] = 1
+        push_decision(state, D_TRADE, teammate(q), k, r + 1)
         return
     p, mate, r = q, teammate(q), back - 1
     state[TRADE_USED] = 1
