@@ -191,6 +191,10 @@ def _c_top(s):
     s[R.PHASE] = R.PH_NUTRIENT
 
 
+def _c_combat_path(s):   # the combat moved to the defender's permanent Colony Path
+    s[R.C_EDGE] = next(e for e in range(R.E) if G.config[R.cfg_permanent_at(e)] == s[R.C_DEF])
+
+
 CASES = [
     (V.V_RNG, _running, _c_rng, "generator"),
     (V.V_PLAYER, _running, _c_player, "not a player of this 3-player game"),
@@ -221,6 +225,8 @@ CASES = [
     (V.V_STACK, lambda s: _running(s) and s[R.PHASE] == R.PH_PLACE, _c_stack, "does not fit the phase"),
     (V.V_FA, _menu, _c_fa, "Fly Agaric window"),
     (V.V_TOP, _menu, _c_top, "never asks"),
+    (V.V_COMBAT_PATH, lambda s: _running(s) and s[R.C_ACTIVE] and not s[R.C_REVEALED], _c_combat_path,
+     "does not hold a Path the attacker may attack"),
 ]
 
 
