@@ -45,7 +45,8 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 Team variant (`team=True`) and 2-player game (`num_players=2`): the Team rules of the
 rulebook (`team.py`, RULES.md "Team variant"): Blue + Red against Green + Beige, turns
 alternating between the teams; the `trade` action (once per turn: offer a card or a Spore
-Token; the teammate answers with `trade` of its own or `pass`; both shown to everyone); no
+Token; the teammate answers with `trade` of its own or `pass`, then the proposer accepts with
+`trade` or refuses with `pass`; both shown to everyone; a refused offer is no Trade); no
 attack on a teammate's Path; `gather_take` decisions make gathering optional; 10 Nutrients
 per Colony, the first team to 15 wins, rewards shared. A teammate's hand stays hidden (the
 table talk is public). In the 2-player game agent 0 acts for Blue and Red, agent 1 for
@@ -84,10 +85,12 @@ Team rules, @NUM_ACTIONS_ITEMS@ and @OBS_SIZE_ITEMS@; the Team rules on (with or
   Path; the Team Trade asks both teammates (the proposer accepts what comes back) and a
   refused offer leaves the turn's Trade; a Russula may send gatherers to the Hero Tavern; a
   Witch's Hat needs a discarded card; a forced Exchange card is not asked; no cap of 30
-  actions (an Amethyst Deceiver taking a Deceiver is what is bounded); a combat's edge must
+  actions per Action Phase: only attacks and Amethyst Deceiver exchanges, the actions that
+  can give back what they cost, are bounded (30 each Action Phase); a combat's edge must
   hold a Path the attacker may attack (validation). Spaces: the Exchange group is
-  `exchange(type, option)` (40 ids, no unused ids) and its observation block is part of the
-  base game's, so the ids and offsets after them differ from v1's.
+  `exchange(type, option)` (40 ids, no unused ids) and its observation fields are the base
+  game's, so the ids and offsets after them differ from v1's; the Team block adds
+  `trade_back`, the state `trade_offers`.
 * v1 (retired, `mycelium_v1` names v2): the Exchange takes 2 cards of one Mushling Card Type,
   as the rulebook says, not 2 copies of one card.
 * v0 (retired, `mycelium_v0` names v2): initial release (base game, 3 and 4 players); the
