@@ -236,17 +236,27 @@ def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = 
 
     enc_name = encoder or meta.get("encoder")
     names = [enc_name] if enc_name else ["scaled", "flat", "onehot"]
-    sb3_archive = False
+    entries: list[str] = []
     if zipfile.is_zipfile(path):
         with zipfile.ZipFile(path) as z:
-            sb3_archive = "policy.pth" in z.namelist()
+            entries = z.namelist()
+    sb3_archive = "policy.pth" in entries
     if not sb3_archive and isinstance(meta.get("policy"), dict):
         enc = make_encoder(names[0] if enc_name else meta["policy"].get("encoder", "scaled"), game)
         policy = _policy_from_weights(path, meta, enc, game.num_actions)
         return PolicyAgent(policy, enc, deterministic=deterministic, name=str(path), seed=seed)
+    with open(path, "rb") as f:
+        pickled = f.read(1) == b"\x80"   # a pickle (protocol 2 or later): an older torch.save
+    if not sb3_archive and not pickled and not any(e.endswith("data.pkl") for e in entries):   # not a torch file
+        raise ValueError(f"{path} is not a saved model: neither a weights-only policy (.pt with its .json), "
+                         "an SB3 .zip archive nor a policy saved by SB3")
     if not trust:
         raise ValueError(f"refusing to load {path}: {TRUST_HINT}")
-    policy = load_trusted_policy(path)
+    try:
+        policy = load_trusted_policy(path)
+    except Exception as err:  # a torch file that is no SB3 policy: unpickling or reading fails
+        raise ValueError(f"{path} is not a saved model: it does not load as an SB3 .zip archive or a policy saved "
+                         f"by SB3 ({type(err).__name__}: {err})") from None
     shape = policy.observation_space.shape
     for name in names:
         enc = make_encoder(name, game)

@@ -68,21 +68,21 @@ def rollouts_test(env_id: str):
 
 
 # An older version kept for its users that runs the current version's kernels with one rule
-# read differently (mycelium_v0: mycelium_v1 but for the Exchange): a default run plays its
-# defaults through the harness's property checks; its other option sets and combinations are
-# played there by the current version, and by both in the full run.
-LEGACY_ENVS = ("mycelium_v0",)
+# read differently: a default run plays its defaults through the harness's property checks; its
+# other option sets and combinations are played there by the current version, and by both in the
+# full run. (None today: a retired version's id names its successor instead.)
+LEGACY_ENVS: tuple[str, ...] = ()
 LEGACY_REASON = "an older version on its successor's kernels: the successor runs this case, the full run both"
 
 # games of the slow many-games check in a default run, for the board games (a Mycelium game with
 # every check on every step takes about 2 s on one core) and Mycology (five player counts, each
 # 20-30 s at 40 games); the full run plays 40 x MUSHGYM_SLOW_SCALE
-MANY_GAMES = {"mycelium_v0": 10, "mycelium_v1": 10, "mycelia_v1": 10, "mycology_v1": 20}
+MANY_GAMES = {"mycelium_v2": 10, "mycelia_v1": 10, "mycology_v1": 20}
 
 
 # the board games' games are 10 to 50 times longer than the card games': a check run in Python on
 # every few states of random games (greedy's hidden information) samples them more thinly by default
-BOARD_GAMES = ("mycelia_v1", "mycelium_v0", "mycelium_v1")
+BOARD_GAMES = ("mycelia_v1", "mycelium_v2")
 
 
 def state_sample(env_id: str, n_games: int, every: int) -> tuple[int, int]:

@@ -1,2 +1,3 @@
-"""Mycelium: A Mushling Game (2-4 players; hex board of Paths, gatherers, a nutrient deck, combat with reactions): kernels, data and the mycelium_v0 and mycelium_v1 envs (v1, recommended: the Exchange by Mushling Card Type)."""
-ENV_IDS = {"mycelium_v0": "env", "mycelium_v1": "env_v1"}
+"""Mycelium: A Mushling Game (2-4 players; hex board of Paths, gatherers, a nutrient deck, combat with reactions): kernels, data and the mycelium_v2 env (v0 and v1 are retired: their ids name v2)."""
+ENV_IDS = {"mycelium_v2": "env"}
+RETIRED_IDS = {"mycelium_v0": "mycelium_v2", "mycelium_v1": "mycelium_v2"}

@@ -34,10 +34,16 @@ def push_path_window(state, cfg, builder, e):
 
 @njit(cache=True)
 def pay_mask(state, cfg, p, mask, work):
-    mask[A_PAY_DONE] = 1
-    if top_arg(state, PAY_PAID) < MAX_PAID:
-        return 1 + payment_mask(state, cfg, p, mask)
-    return 1
+    """Pay a Spore Token or a card (up to 30), or stop once a Path is paid for (published:
+    "Spend 3 Spore Value to build each Path"; the Build is offered only with 3 to pay)."""
+    paid = top_arg(state, PAY_PAID)
+    c = 0
+    if paid >= 3:
+        mask[A_PAY_DONE] = 1
+        c += 1
+    if paid < MAX_PAID:
+        c += payment_mask(state, cfg, p, mask)
+    return c
 
 
 @njit(cache=True)
@@ -45,8 +51,7 @@ def pay_step(state, cfg, p, a, work):
     paid = top_arg(state, PAY_PAID)
     if a == A_PAY_DONE:
         pop_decision(state)
-        if paid >= 3:
-            push_decision(state, D_PLACE_PATH, p, paid // 3)
+        push_decision(state, D_PLACE_PATH, p, paid // 3)
     elif a == A_PAY_TOKEN:
         state[mat_spores_at(p)] -= 1
         set_top_arg(state, PAY_PAID, paid + 3)

@@ -79,12 +79,26 @@ def reinf_eligible(state, cfg, p):
 
 
 @njit(cache=True)
+def steals(state, side):
+    """The Thief's reaction "Steal 1 random Mushling Card from the other player if revealed in
+    combat" belongs to ``side``'s card: only an initial face-down card (rulebook: "Reaction
+    abilities that say 'if revealed in combat' can not be used unless they belong to the initial
+    face-down cards"; the Parasol's note: "only triggered when this card is the one that is
+    played face-down"), never a card an Amethyst Deceiver drew."""
+    return is_thief(state[c_card_at(side)])
+
+
+@njit(cache=True)
 def react_ability(state, cfg, side):
-    """Step-6 reaction available to the revealed card of ``side`` (-1 none)."""
+    """Step-6 reaction available to the revealed card of ``side`` (-1 none). A card an Amethyst
+    Deceiver drew is the revealed card (its "If you reveal this card" reactions: Chicken of the
+    Woods, Liberty Cap), but a Thief it drew does not steal (:func:`steals`)."""
     t = rep_card(state, side)
     p = combat_player(state, side)
     won = state[C_WINNER] == side
     if is_thief(t):
+        if not steals(state, side):
+            return -1
         if state[c_nothief_at(side)] == 0 and hand_size(state, combat_player(state, 1 - side)) > 0:
             return AB_THIEF_STEAL
         return -1
@@ -186,11 +200,11 @@ def stage_compare(state, cfg):
 
 @njit(cache=True)
 def stage_puffballs(state):
-    """5. A Common Puffball may cancel the other side's Thief."""
+    """5. A Common Puffball may cancel the other side's Thief (one that would steal: :func:`steals`)."""
     sub = state[C_SUB]
     state[C_SUB] = sub + 1
     if sub < 2:
-        if state[C_DEFENDED] and rep_card(state, sub) == PUFF and is_thief(rep_card(state, 1 - sub)):
+        if state[C_DEFENDED] and rep_card(state, sub) == PUFF and steals(state, 1 - sub):
             push_decision(state, D_USE, combat_player(state, sub), AB_PUFF, sub)
     else:
         state[C_SUB] = 0

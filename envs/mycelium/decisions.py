@@ -12,10 +12,11 @@ from numba import njit
 from .cards import hand_size
 from .emsporium import hand_limit
 from .layout import (
-    ARG_EDGE, ARG_GLOC, ARG_PLAYER, ARG_TYPE, CFG_NE, CFG_NG, CFG_NP, DONE, K, PHASE, PH_ACTION, PH_DISCARD,
-    PH_NUTRIENT, T, TP, agent_of_at, decision_depth, pop_decision, top_kind, top_player,
+    ARG_EDGE, ARG_GLOC, ARG_PLACE, ARG_PLAYER, ARG_TYPE, CFG_NE, CFG_NG, CFG_NP, DONE, K, PHASE, PH_ACTION, PH_DISCARD,
+    PH_NUTRIENT, T, TAVERN, TP, agent_of_at, decision_depth, pop_decision, top_kind, top_player,
 )
 from .menu import phase_mask, phase_step
+from .tavern import on
 from .turn import end_turn
 
 K.install_rules(globals())
@@ -72,6 +73,8 @@ def arg_ok(state, cfg, v, code, level):
         return 0 <= v < cfg[CFG_NG]
     if code == ARG_TYPE:
         return 0 <= v < T
+    if code == ARG_PLACE:   # variant: hero_tavern (a Russula may send a gatherer to the Tavern)
+        return 0 <= v < cfg[CFG_NG] or (v == TAVERN and on(cfg))
     return 0 <= v < level            # ARG_LEVEL: an entry below this one
 
 

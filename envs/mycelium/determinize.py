@@ -10,7 +10,7 @@ depends only on these names of :mod:`.rules`: ``CFG_NP``, ``T`` (mushling types)
 ``determinize(state, player, cfg, work, rng)`` is :meth:`MyceliumGame.perturb_hidden`
 compiled, drawing from the search's generator ``rng``:
 
-* the other players' hand cards beyond what ``player`` knows of them (``mycelium_v1``: but
+* the other players' hand cards beyond what ``player`` knows of them (but
   the cards of a pending Exchange's type in its chooser's hand), the other side's
   face-down combat card (a combat not yet revealed) and the mushling deck are pooled,
   put in canonical order (by type), shuffled, and dealt back: hands first (seat order),
@@ -33,13 +33,14 @@ from numba import njit
 
 from . import emsporium as _EM   # variant: emsporium (the item deck's order)
 from . import tavern as _TV   # variant: hero_tavern, legends (the hero deck, the others' Legends deals)
-from . import exchange as _EX   # mycelium_v1 (a pending Exchange choice keeps its type's cards)
+from . import exchange as _EX   # a pending Exchange choice keeps its type's cards
 
 from mushgym.core import canonical_shuffle, canonical_shuffle_around, pile_slot
 
 from .rules import (
     C_ACTIVE, C_ATT, C_DEF, C_REVEALED, CFG_NP, DECK, DECK_N, DECK_TOP_N, NDECK, NDECK_N, NDECK_TOP_N, T, c_card_at, hand_at, known_at,
-    nseen_at, cfg_card_type_at,
+    nseen_at, cfg_card_type_at, cfg_spore_at, BUY_SPENT, D_BUY, D_EXCHANGE, D_PAY, PAY_PAID, decision_depth,
+    top_arg, top_kind, top_player,
 )
 from .team import known_by, owns, seen_by   # variant: team (2-player game: an agent is two seats)
 
@@ -62,6 +63,21 @@ def _shuffle_unseen(state, player, lo, hi, work, rng):
 
 
 @njit(cache=True)
+def kept_in_hand(state, cfg, q, t):
+    """``q``'s cards of kind ``t`` stay in a redraw: a choice of ``q``'s own is pending whose next
+    card is among them (an Exchange's cards of its type; a Build's payment before 3, a Buy's
+    before its first item: the cards with a spore value, so the payment can still be made)."""
+    if decision_depth(state) == 0 or top_player(state) != q:
+        return False
+    k = top_kind(state)
+    if k == D_EXCHANGE:
+        return cfg[cfg_card_type_at(t)] == _EX.kept_type(state, q)
+    if (k == D_PAY and top_arg(state, PAY_PAID) < 3) or (k == D_BUY and top_arg(state, BUY_SPENT) == 0):
+        return cfg[cfg_spore_at(t)] > 0
+    return False
+
+
+@njit(cache=True)
 def determinize(state, player, cfg, work, rng):
     n_players = cfg[CFG_NP]
     n = state[DECK_N]
@@ -69,11 +85,10 @@ def determinize(state, player, cfg, work, rng):
     for q in range(n_players):                       # hidden hand cards join the deck
         work[q] = 0
         if not owns(state, player, q):
-            keep = _EX.kept_type(state, q)           # mycelium_v1: q's Exchange choice pending
             for t in range(T):
                 u = state[hand_at(q, t)] - known_by(state, player, q, t)
-                if keep >= 0 and cfg[cfg_card_type_at(t)] == keep:
-                    u = 0                            # the cards it may discard next stay
+                if kept_in_hand(state, cfg, q, t):
+                    u = 0                            # q's pending choice names its next card among them
                 for _ in range(u):
                     state[DECK + n] = t
                     n += 1

@@ -16,13 +16,14 @@ from .cards import (
 from .combat import combat_player, start_combat
 from .emsporium import spawn_bonus
 from .gathering import start_gathering
+from .tavern import on
 from .layout import (
     AB_AD_REACT, AB_BIRDS, AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_DECEIVE, AB_FLY,
-    AB_INKY, AB_LIBERTY, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA, AB_SPAWN,
+    AB_INKY, AB_LIBERTY, A_PLACE_TAVERN, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA, AB_SPAWN,
     AB_THIEF_PAIR, AB_THIEF_STEAL, AB_TRUFFLE, AB_VEILED, AB_WITCH, ARRANGE_POSITION, ARRANGE_VIEWED, BLUE_OY,
     CFG_NG, CFG_NP, DECK, DECK_N, D_ARRANGE, D_INKY_GIVE, D_PLACE_PATH, MAXP, NDECK_N, NDECK_TOP_N, NIGHT,
     RESOLVE_ABILITY, RESOLVE_CANCELLED, RESOLVE_X1, RESOLVE_X2, RESOLVE_X3, RNG, RUSSULA_PICK_FIRST,
-    RUSSULA_PICK_MADE, RUSSULA_PICK_SECOND, T, arrange_action, arrange_args, c_bonus_at, c_nothief_at, c_repl_at,
+    RUSSULA_PICK_MADE, RUSSULA_PICK_SECOND, T, TAVERN, arrange_action, arrange_args, c_bonus_at, c_nothief_at, c_repl_at,
     discard_at, gatherer_at, hand_at, known_at, loc_spores_at, mat_spores_at, ndeck_at, nseen_at, paths_at,
     place_gatherer_action, place_gatherer_args, pop_decision, push_decision, set_top_arg, top_arg, top_player,
 )
@@ -147,15 +148,20 @@ def resolve_process(state, cfg, work):
 
 @njit(cache=True)
 def russula_pick_mask(state, cfg, p, mask, work):
+    """Any location of the Explore and Place Phases ("Place/replace all your Gatherer
+    Mushlings"): the gather locations, and the Hero Tavern with the variant."""
     for g in range(cfg[CFG_NG]):
         mask[place_gatherer_action(g)] = 1
+    if on(cfg):   # variant: hero_tavern
+        mask[A_PLACE_TAVERN] = 1
+        return cfg[CFG_NG] + 1
     return cfg[CFG_NG]
 
 
 @njit(cache=True)
 def russula_pick_step(state, cfg, p, a, work):
     i = top_arg(state, RUSSULA_PICK_MADE)
-    g = place_gatherer_args(a)
+    g = TAVERN if a == A_PLACE_TAVERN else place_gatherer_args(a)   # variant: hero_tavern
     if i < 2:
         set_top_arg(state, RUSSULA_PICK_FIRST + i, g)
         set_top_arg(state, RUSSULA_PICK_MADE, i + 1)

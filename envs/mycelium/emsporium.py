@@ -10,7 +10,7 @@ anything (each effect below adds ``count x effect``).
 * Buy (Action Phase): the ``D_BUY`` entry (args: paid, spent). The player pays Spore Tokens
   (3 each) and cards (their spore value) with ``pay_token`` / ``pay_card`` up to 30, buys shop
   items with ``buy_item(slot)`` while the value paid and not spent covers the item's cost, and
-  ends with ``pay_done``; the value left over is lost (published: "not refunded for excess
+  ends with ``pay_done``, once at least 1 item is bought (published: "Purchase 1 or more"); the value left over is lost (published: "not refunded for excess
   Spore Value spent, much like the Build action"). A bought slot stays empty until the end of
   the turn (published), then refills from the item deck (while it lasts).
 * Effects (published: Sword, Pickaxe, Backpack, Bow; designed: Flyers, Shield, Pouch, Basket;
@@ -132,11 +132,16 @@ def can_start_buy(state, cfg, p, capacity):
 
 @njit(cache=True)
 def buy_mask(state, cfg, p, mask, work):
-    """The legal actions of a ``D_BUY`` entry: pay (up to 30), buy what the value left covers, stop."""
+    """The legal actions of a ``D_BUY`` entry: pay (up to 30), buy what the value left covers,
+    stop once an item is bought (published: "Purchase 1 or more Emsporium Items"). The Buy is
+    offered only when the player can pay the cheapest item (:func:`can_start_buy`), so until
+    the first item the value paid plus what is left to pay always covers one."""
     paid = top_arg(state, BUY_PAID)
     left = paid - top_arg(state, BUY_SPENT)
-    mask[A_PAY_DONE] = 1
-    c = 1
+    c = 0
+    if top_arg(state, BUY_SPENT) > 0:
+        mask[A_PAY_DONE] = 1
+        c += 1
     if paid < MAX_PAID:
         c += payment_mask(state, cfg, p, mask)
     for s in range(SHOP):

@@ -1,7 +1,7 @@
 """
 # Mycelium: A Mushling Game
 
-| Import             | `from mushgym.envs import mycelium_v0`                                   |
+| Import             | `from mushgym.envs import mycelium_v2`                                   |
 |--------------------|--------------------------------------------------------------------------|
 | Actions            | Discrete, masked                                                         |
 | Parallel API       | No                                                                       |
@@ -24,6 +24,13 @@ players' Paths with face-down cards. The first player to hold 10 Nutrients wins 
 The rules as implemented, the designed board, cards and nutrient deck, and every point where
 the rulebook is silent are in `RULES.md` next to this file.
 
+The Exchange is the rulebook's: "Discard 2 Mushling Cards of the same type", the type one of
+the 8 Mushling Card Types (Builder, Thief, Enforcer, Warrior, Reinforcement, Wizard, Scout,
+Worker; each card's `type` in `cards.toml`): the action `exchange(type, option)` (option 0
+draws a card, 1 + c spawns a spore in seat c's Spore Cave), then the 2 cards are named with
+`card(kind)`, the lower card id first, each discarded at once in view of all; a pick with one
+legal answer (exactly 2 cards of the type, copies of one card only) is made without asking.
+
 Every decision is an AEC turn of the player who makes it, taken from the top of the
 decision stack: the turn player's Action Phase menu, and, outside one's turn, Fly Agaric
 windows after any ability, Penny Bun / Inky Cap windows after a Path is built next to you,
@@ -38,7 +45,8 @@ nutrient cards viewed or arranged) stays in its observation while it is still tr
 Team variant (`team=True`) and 2-player game (`num_players=2`): the Team rules of the
 rulebook (`team.py`, RULES.md "Team variant"): Blue + Red against Green + Beige, turns
 alternating between the teams; the `trade` action (once per turn: offer a card or a Spore
-Token; the teammate answers with `trade` of its own or `pass`; both shown to everyone); no
+Token; the teammate answers with `trade` of its own or `pass`, then the proposer accepts with
+`trade` or refuses with `pass`; both shown to everyone; a refused offer is no Trade); no
 attack on a teammate's Path; `gather_take` decisions make gathering optional; 10 Nutrients
 per Colony, the first team to 15 wins, rewards shared. A teammate's hand stays hidden (the
 table talk is public). In the 2-player game agent 0 acts for Blue and Red, agent 1 for
@@ -70,12 +78,25 @@ Team rules, @NUM_ACTIONS_ITEMS@ and @OBS_SIZE_ITEMS@; the Team rules on (with or
 
 ### Version history
 
-* v1 (`mycelium_v1`, recommended): the Exchange takes 2 cards of one Mushling Card Type, as the
-  rulebook says, not 2 copies of one card; see its docstring. v0 stays as it was.
-* v0: initial release (base game, 3 and 4 players); the Emsporium, Hero Tavern and Legends variants as
-  options (`emsporium`, `hero_tavern`, `legends`), the Team variant (`team`) and the 2-player game
-  (`num_players=2`), in any combination; with them all off the game, its action ids and
-  its observation are unchanged.
+* v2 (`mycelium_v2`, the one current version): v1's rules with the rulebook's breaches fixed
+  (RULES.md, "Changes in mycelium_v2"): a card an Amethyst Deceiver draws gives no "if
+  revealed" reaction (Thief, Chicken of the Woods, Liberty Cap, Common Puffball); a Buy buys
+  at least 1 item; a hero's spawn counts the Pickaxe; a Build pays at least 3 and places a
+  Path; the Team Trade asks both teammates (the proposer accepts what comes back) and a
+  refused offer leaves the turn's Trade; a Russula may send gatherers to the Hero Tavern; a
+  Witch's Hat needs a discarded card; a forced Exchange card is not asked; no cap of 30
+  actions per Action Phase: only attacks and Amethyst Deceiver exchanges, the actions that
+  can give back what they cost, are bounded (30 each Action Phase); a combat's edge must
+  hold a Path the attacker may attack (validation). Spaces: the Exchange group is
+  `exchange(type, option)` (40 ids, no unused ids) and its observation fields are the base
+  game's, so the ids and offsets after them differ from v1's; the Team block adds
+  `trade_back`, the state `trade_offers`.
+* v1 (retired, `mycelium_v1` names v2): the Exchange takes 2 cards of one Mushling Card Type,
+  as the rulebook says, not 2 copies of one card.
+* v0 (retired, `mycelium_v0` names v2): initial release (base game, 3 and 4 players); the
+  Emsporium, Hero Tavern and Legends variants as options (`emsporium`, `hero_tavern`,
+  `legends`), the Team variant (`team`) and the 2-player game (`num_players=2`), in any
+  combination; with them all off the game, its action ids and its observation are unchanged.
 """
 
 from mushgym.aec import make_env_classes

@@ -1,57 +1,39 @@
-"""The Exchange by Mushling Card Type (``mycelium_v1``): kernels, the observation block.
+"""The Exchange by Mushling Card Type: kernels.
 
 Rulebook (Action Phase, "Exchange Mushling Cards"): "Discard 2 Mushling Cards of the same
 type to perform one of the following actions: Spawn 1 Spore Token in any Spore Cave (add
 from the supply); Draw 1 new Mushling Card", and right under it "Mushling Card Types:
 Builder, Thief, Enforcer, Warrior, Reinforcement, Wizard, Scout, Worker". A card's type is
-its ``type`` field in ``cards.toml`` (config ``card_type``). ``mycelium_v0`` keeps its
-Exchange of two copies of one card; the config flag ``exchange_by_type`` (1 in
-``mycelium_v1``) switches the hooks in :mod:`.menu` and :mod:`.observation` (marked ``mycelium_v1``) to this
-module; the choice of the cards is the decision kind ``D_EXCHANGE`` (``exchange_choice``).
+its ``type`` field in ``cards.toml`` (config ``card_type``). The choice of the cards is the
+decision kind ``D_EXCHANGE`` (``exchange_choice``).
 
 Encoding (RULES.md, "The Exchange by Mushling Card Type"):
 
-* the menu action ``exchange(type, option)``: the ids of v0's first 40 ``exchange`` ids
-  (``layout.exchange_action(type, option)``, type 0..7 in ``data.MUSHLING_TYPES`` order),
+* the menu action ``exchange(type, option)`` (type 0..7 in ``data.MUSHLING_TYPES`` order),
   legal when the hand holds 2 cards or more of that type; option 0 draws a card, 1 + c
   spawns a spore in seat c's Spore Cave (only while the supply has a spore);
-* then the decision ``D_EXCHANGE`` (args: type, option, first card + 1 or 0) on top of the
-  stack: the player names the two cards with ``card(kind)``, the lower kind first (each pair
-  is named one way only); a card named is discarded at once (in view of all). Both cards are
-  asked even when the hand allows one pair only: whether there is a choice depends on the
-  hand, so skipping the question would tell everyone watching that the hand holds no other
-  card of that type. After the second card, the option's effect (:func:`exchange_effect`).
+* the two cards are named one at a time, the lower kind first (each pair is named one way
+  only); a card named is discarded at once (in view of all). A pick with one legal answer
+  is made without asking (:func:`forced_picks`): a hand with exactly 2 cards of the type, or
+  only copies of one card of it, is never asked; a pick with a choice is the decision
+  ``D_EXCHANGE`` (args: type, option, first card + 1 or 0) on top of the stack, answered
+  with ``card(kind)``. After the second card, the option's effect (:func:`exchange_effect`).
 * while the choice is pending, what the player discards next is among its cards of that
   type: the determinizer and ``perturb_hidden`` keep them in its hand (:func:`kept_type`).
 
-No Fly Agaric window: an Exchange is no card ability (as in v0).
+No Fly Agaric window: an Exchange is no card ability.
 """
 
 from numba import njit
 
-from mushgym.core import Layout
-
 from .cards import draw_cards, lose_public, spore_supply, to_discard
 from .emsporium import spawn_bonus
 from .layout import (
-    CFG_BY_TYPE, CFG_NP, CFG_XOBS, DONE, D_EXCHANGE, EXCHANGE_CHOICE_FIRST, EXCHANGE_CHOICE_OPTION,
+    CFG_NP, DONE, D_EXCHANGE, EXCHANGE_CHOICE_FIRST, EXCHANGE_CHOICE_OPTION,
     EXCHANGE_CHOICE_TYPE, MAXP, NUM_CARD_TYPES, T, card_action, card_args, cfg_card_type_at, cfg_cave_at,
-    decision_depth, exchange_action, hand_at, loc_spores_at, pop_decision, push_decision, set_top_arg, top_arg,
-    top_kind, top_player,
+    O_X_DECISION, O_X_FIRST, O_X_OPTION, O_X_TYPE, decision_depth, exchange_action, hand_at, loc_spores_at,
+    pop_decision, push_decision, set_top_arg, top_arg, top_kind, top_player,
 )
-
-# the observation block mycelium_v1 appends after v0's observation of the same options
-# (its offset: config ``exchange_obs``); relative offsets
-XO = Layout("observation_exchange")
-XO_DECISION = XO.field("exchange_decision", doc="the pending decision is the Exchange's choice of its 2 cards", low=0, high=1)
-XO_TYPE = XO.field("exchange_type", NUM_CARD_TYPES,
-                   doc="its Mushling Card Type, one-hot (builder, thief, enforcer, warrior, reinforcement, wizard, scout, worker)",
-                   low=0, high=1)
-XO_OPTION = XO.field("exchange_option", 1 + MAXP,
-                     doc="its action: 0 draw a card, 1 + k spawn a spore in the Spore Cave of seat offset k", low=0, high=1)
-XO_FIRST = XO.field("exchange_first", T, doc="the first of its 2 cards, already discarded, one-hot", low=0, high=1)
-XO_SIZE = XO.size
-
 
 @njit(cache=True)
 def type_count(state, cfg, p, c):
@@ -141,15 +123,31 @@ def apply_pick(state, cfg, p, t):
 
 
 @njit(cache=True)
+def forced_picks(state, cfg, p):
+    """Name the pending Exchange's cards while a pick has one legal answer (a choice the rules
+    force is not asked): the hand holds exactly 2 cards of the type, or copies of one card
+    only, or the first card leaves one partner."""
+    while decision_depth(state) > 0 and top_kind(state) == D_EXCHANGE:
+        ct = top_arg(state, EXCHANGE_CHOICE_TYPE)
+        answers, last = picks(state, cfg, p, ct, top_arg(state, EXCHANGE_CHOICE_FIRST) - 1)
+        if answers != 1:
+            return
+        apply_pick(state, cfg, p, last)
+
+
+@njit(cache=True)
 def start_exchange(state, cfg, p, ct, o):
-    """``exchange(ct, o)`` from the menu: the choice of the 2 cards, then the effect."""
+    """``exchange(ct, o)`` from the menu: the choice of the 2 cards (asked only when there is
+    one), then the effect."""
     push_decision(state, D_EXCHANGE, p, ct, o, 0)   # type, option, no card named yet
+    forced_picks(state, cfg, p)
 
 
 @njit(cache=True)
 def exchange_choice_step(state, cfg, p, a, work):
     """``card(t)`` answering the Exchange's choice."""
     apply_pick(state, cfg, p, card_args(a))
+    forced_picks(state, cfg, p)
 
 
 @njit(cache=True)
@@ -176,13 +174,12 @@ def exchange_choice_mask(state, cfg, p, mask, work):
 @njit(cache=True)
 def observe_exchange(state, cfg, me, n, out):
     """The Exchange block (public: everyone sees the Exchange and the cards discarded)."""
-    if cfg[CFG_BY_TYPE] == 0 or state[DONE] != 0 or decision_depth(state) == 0 or top_kind(state) != D_EXCHANGE:
+    if state[DONE] != 0 or decision_depth(state) == 0 or top_kind(state) != D_EXCHANGE:
         return
-    o0 = cfg[CFG_XOBS]
-    out[o0 + XO_DECISION] = 1.0
-    out[o0 + XO_TYPE + top_arg(state, EXCHANGE_CHOICE_TYPE)] = 1.0
+    out[O_X_DECISION] = 1.0
+    out[O_X_TYPE + top_arg(state, EXCHANGE_CHOICE_TYPE)] = 1.0
     opt = top_arg(state, EXCHANGE_CHOICE_OPTION)
-    out[o0 + XO_OPTION + (0 if opt == 0 else 1 + (opt - 1 - me) % n)] = 1.0
+    out[O_X_OPTION + (0 if opt == 0 else 1 + (opt - 1 - me) % n)] = 1.0
     f = top_arg(state, EXCHANGE_CHOICE_FIRST)
     if f > 0:
-        out[o0 + XO_FIRST + f - 1] = 1.0
+        out[O_X_FIRST + f - 1] = 1.0

@@ -1,4 +1,4 @@
-"""MyceliumGame: the functional API of Mycelium (``mycelium_v0``) over the kernels of :mod:`rules`."""
+"""MyceliumGame: the functional API of Mycelium (``mycelium_v2``) over the kernels of :mod:`rules`."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ DECISION_NAMES = ("resolve", "combat", "fly agaric window", "path window (Penny 
                   "attack card", "defend", "give to Inky Cap", "Russula placement", "arrange nutrient cards",
                   "buy items", "pick a hero", "keep a legend",   # variants emsporium, hero_tavern, legends
                   "trade offer (teammate)", "gathering choice",   # variant team
-                  "exchange: choose the cards")   # mycelium_v1
+                  "exchange: choose the cards")
 ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", "Chicken of the Woods (defend)",
                  "Chicken of the Woods (attack)", "Common Puffball", "Liberty Cap", "Bird's Nest",
                  "Parrot Toadstool (view)", "Parrot Toadstool (attack)", "Russula", "Veiled Lady", "Fly Agaric",
@@ -30,12 +30,18 @@ ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", 
 REACTION_PROMPTS = ("public", "holders")
 TURN_LIMITS = (60, 120, 240)
 TURN_LIMIT_ENDS = ("truncate", "score")
-#: a bound on the steps of one turn (RULES.md, "Game length"): at most 30 actions, each at most
-#: 2,000 steps (a payment of <= 31 steps, <= 10 Paths, or one combat; inside any window every
-#: step that is not a pass plays a card or a token out of a hand, and no card returns to a hand
-#: before the window closes, so a window sees at most 54 + 16 plays, each opening at most 4
-#: prompts), plus the Nutrient, Place and Draw Phases (<= 500).
-STEPS_PER_TURN = 30 * 2_000 + 500
+#: a bound on the actions of one Action Phase (RULES.md, gap 19): every action but an attack and
+#: the Amethyst Deceiver's exchange (30 of those at most, ``MAX_ACTIONS_PER_TURN``) lowers
+#: 2 x cards in hand + mat Spore Tokens + 30 x heroes held (at most 2 x 54 + 50 + 30 x 8 = 398)
+#: by 1 or more; each of the 30 raises it by at most 8; Trade offers are at most 24 and the
+#: Trade itself 1: 398 + 30 x 8 + 30 + 25 + the end = 694 < 700.
+ACTIONS_PER_PHASE = 700
+#: a bound on the steps of one turn: each action at most 2,000 steps (a payment of <= 31 steps,
+#: <= 10 Paths, or one combat; inside any window every step that is not a pass plays a card or a
+#: token out of a hand, and no card returns to a hand before the window closes, so a window sees
+#: at most 54 + 16 plays, each opening at most 4 prompts), plus the Nutrient, Place and Draw
+#: Phases (<= 500).
+STEPS_PER_TURN = ACTIONS_PER_PHASE * 2_000 + 500
 EXPLORE_STEPS = 12
 
 
@@ -71,12 +77,12 @@ class MyceliumGame(Game):
     after the base game's, the items' block (Emsporium, Hero Tavern, Legends) and then the
     Team block; a game's action space and observation are the prefix of the full ones that
     ends with the last block of an option that is on (:meth:`space_sizes`): every variant off,
-    the base game's 1,310 actions and 1,468 values; Emsporium, Hero Tavern or Legends on (Team
-    off), 1,338 and 1,576; the Team rules on (``team=True`` or 2 players, with or without the
-    others), 1,369 and 1,643. The base game's ids and offsets never move.
+    the base game's 1,235 actions and 1,506 values; Emsporium, Hero Tavern or Legends on (Team
+    off), 1,263 and 1,614; the Team rules on (``team=True`` or 2 players, with or without the
+    others), 1,294 and 1,705. The base game's ids and offsets never move.
     """
 
-    env_id: ClassVar[str] = "mycelium_v0"
+    env_id: ClassVar[str] = "mycelium_v2"
     kernels = R
     actions = R.A
     layout = R.L
@@ -209,11 +215,6 @@ class MyceliumGame(Game):
         return f"{text} [code {code}]"
 
     @property
-    def exchange_by_type(self) -> bool:
-        """The Exchange takes 2 cards of one Mushling Card Type (``mycelium_v1``); False: 2 copies of one card (v0)."""
-        return bool(self.config[R.CFG_BY_TYPE])
-
-    @property
     def tavern_on(self) -> bool:
         return bool(self.options["hero_tavern"] or self.options["legends"])
 
@@ -237,8 +238,9 @@ class MyceliumGame(Game):
         if name in ("card", "pay_card", "deceive"):
             return f"{name} {MUSHLING_NAMES[args[0]]}"
         if name == "exchange":
-            what = "draw a card" if args[1] == 0 else f"spawn a spore in {self.board.gloc_names[args[1] - 1]}"
-            return f"exchange 2 {MUSHLING_NAMES[args[0]]}: {what}"
+            ct, o = args
+            what = "draw a card" if o == 0 else f"spawn a spore in {self.board.gloc_names[int(self.config[R.cfg_cave_at(o - 1)])]}"
+            return f"exchange 2 {MUSHLING_TYPES[ct]} cards: {what}"
         if name == "place_gatherer":
             return f"place a gatherer on {self.board.gloc_names[args[0]]}"
         if name == "hero":   # variant: hero_tavern
@@ -463,7 +465,19 @@ class MyceliumGame(Game):
         kinds = v["decisions"][:depth, 0]
         assert (kinds == R.D_GATHER).sum() <= 1
         for lv in np.flatnonzero(kinds == R.D_TRADE):
-            assert int(v["decisions"][lv, 1]) == (int(v["turn_player"]) + 2) % 4 and v["trade_used"]
+            tp, back = int(v["turn_player"]), int(v["decisions"][lv, 3])
+            assert int(v["decisions"][lv, 1]) == ((tp + 2) % 4 if back == 0 else tp) and not v["trade_used"]
+            assert (int(v["trade_offers"]) >> int(v["decisions"][lv, 2])) & 1
+
+    def kept_in_hand(self, state, seat) -> np.ndarray:
+        """The kinds of ``seat``'s hand that a redraw of hidden cards keeps (a bool mask): a
+        choice of its own is pending whose next card is among them (an Exchange's cards of its
+        type; a Build's payment before 3 or a Buy's before its first item: the cards with a
+        spore value, so the payment can still be made). :func:`.determinize.kept_in_hand`."""
+        from .determinize import kept_in_hand
+
+        s = np.asarray(state, np.int64)
+        return np.array([kept_in_hand(s, self.config, int(seat), t) for t in range(R.T)], bool)
 
     def perturb_hidden(self, state, player, rng):
         """Redeal what ``player`` cannot see: other hands beyond what it knows, the deck order,
@@ -484,8 +498,7 @@ class MyceliumGame(Game):
             if q in own:
                 continue
             free = v["hand"][q] - known[q]
-            if top is not None and top[0] == R.D_EXCHANGE and top[1] == q:   # mycelium_v1: q's choice pending:
-                free[self.config[R.CFG_CARD_TYPE:R.CFG_CARD_TYPE + R.T] == top[2]] = 0   # its cards of the type stay
+            free[self.kept_in_hand(state, q)] = 0   # q's pending choice names its next card among them
             for t in range(R.T):
                 pool += [t] * int(free[t])
             slots.append(("hand", q, int(free.sum())))

@@ -1,4 +1,4 @@
-"""The greedy baseline of Mycelium (``mycelium_v0``): grow toward the Nutrient Trees, gather what is there.
+"""The greedy baseline of Mycelium (``mycelium_v2``): grow toward the Nutrient Trees, gather what is there.
 
 Scores use only what the acting player may see: its own hand, the public table (Paths,
 tokens, gatherers, discard pile, revealed combat cards) and the static board. No step is
@@ -28,9 +28,9 @@ looked ahead (a step may draw a hidden card).
   mushling discard pile back in when it is rich; Witch's Hat puts a rich discard pile (keep
   value, or nutrient cards for the player's bonded trees) on top of its deck; a single
   Builder removes a Path near the 20-Path limit; Exchange spawns a spore in the player's own
-  cave (bonded) or draws, with two cards of little keep value (``mycelium_v1``: the two cards
-  of a Mushling Card Type with the least keep value together, never Builders or Thieves, whose
-  pairs have their own abilities; the Exchange's choice names that pair).
+  cave (bonded) or draws, with two cards of little keep value (the two cards of a Mushling
+  Card Type with the least keep value together, never Builders or Thieves, whose pairs have
+  their own abilities; the Exchange's choice, when asked, names that pair).
 * Discards: the cards with the least keep value (spore value, combat value, reactions).
 * Variant (Emsporium): a Buy when the shop has an item it values (ITEM_VALUE: Backpack and
   Sword first) that its tokens and cards can pay with a Path's worth (3) to spare, or when
@@ -185,7 +185,7 @@ def _tables(game):
 
 
 def _cheapest_pair(game, hand, ct, keep):
-    """mycelium_v1: the two cards of Mushling Card Type ``ct`` in ``hand`` whose keep values add
+    """The two cards of Mushling Card Type ``ct`` in ``hand`` whose keep values add
     up least, as (lower card id, the more valuable card of the two)."""
     cards = sorted((u for u in range(R.T) if int(game.config[R.CFG_CARD_TYPE + u]) == ct for _ in range(int(hand[u]))),
                    key=lambda u: keep[u])
@@ -502,8 +502,7 @@ def _exchange_score(c, f, a):
     """Exchange: two cards of little keep value (never a Builder or Thief) for a spore in the
     player's own cave (bonded) or a draw."""
     t, o = R.exchange_args(a)
-    if c.game.exchange_by_type:   # mycelium_v1: t is a Mushling Card Type; its cheapest pair
-        t = _cheapest_pair(c.game, c.hand, t, f.keep)[1]
+    t = _cheapest_pair(c.game, c.hand, t, f.keep)[1]   # t is a Mushling Card Type: its cheapest pair
     if f.keep[t] > 1.2 or t in (R.CHANT, R.BLEWIT, R.PARASOL, R.SHIITAKE):
         return -1.0
     if o == 1 + c.p and c.bonded[f.my_cave] > 0:
@@ -671,10 +670,12 @@ def _russula_pick_scores(c):
         a = R.A_GATHERER + g
         if c.mask[a]:
             c.scores[a] = _gather_value(c.v, c.p, picked + [g], c.bonded, c.kinds, c.upcoming)
+    if R.A_PLACE_TAVERN < len(c.mask) and c.mask[R.A_PLACE_TAVERN]:   # variant: hero_tavern (never by a Russula)
+        c.scores[R.A_PLACE_TAVERN] = -1.0
 
 
 def _exchange_card_scores(c):
-    """mycelium_v1: the Exchange's cards (the lower card id first), the pair of least keep value."""
+    """The Exchange's cards (the lower card id first), the pair of least keep value."""
     keep = c.keep_values()
     ct = int(c.top[2])
     first = int(c.top[4]) - 1
@@ -737,6 +738,10 @@ def _team_scores(game, v, p, kind, top, scores, action_mask, spore, combat) -> b
             want = min(limit, R.WIN_NUTRIENTS - int(v["mat_nut"][p]))
         for k in range(limit + 1):
             scores[R.A_GATHER_TAKE + k] = -abs(k - want)
+        return True
+    if kind == R.D_TRADE and int(top[3]) > 0:   # the proposer accepts what its teammate gives back
+        scores[R.A_PASS] = 0.0
+        scores[R.A_TRADE + int(top[3]) - 1] = 1.0
         return True
     if kind == R.D_TRADE:
         offered = int(top[2])

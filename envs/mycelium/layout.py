@@ -31,7 +31,7 @@ NUTRIENT_TOKENS = 45
 COMBAT_TOKENS = 16
 WIN_NUTRIENTS = 10
 DONE_RULES, DONE_LIMIT = 1, 2   # values of state[DONE] once the game is over
-MAX_ACTIONS_PER_TURN = 30   # designed cap (RULES.md): keeps every game finite
+MAX_ACTIONS_PER_TURN = 30   # designed bound (RULES.md gap 12): attacks and Deceiver exchanges per Action Phase
 MAX_PAID = 30               # spore value one Build action may pay (10 Paths)
 # variant: emsporium / hero_tavern
 NI = NUM_ITEM_TYPES         # 8 item types
@@ -161,9 +161,6 @@ CFG_HERO_AMOUNT = C.field("hero_amount", (NH, 2), dims=("hero", "k"), doc="amoun
 # variant: team (and the 2-player game, which plays the Team rules with two seats per agent)
 CFG_TEAM = C.field("team", doc="1: the Team rules (Blue+Red vs Green+Beige; Trade; 10 per Colony, 15 per team wins)")
 CFG_AGENTS = C.field("agents", doc="agents (PettingZoo players): the seats, or 2 in the 2-player game")
-# mycelium_v1: the Exchange by Mushling Card Type (exchange.py; 0 in mycelium_v0: by card)
-CFG_BY_TYPE = C.field("exchange_by_type", doc="1: the Exchange takes 2 cards of one Mushling Card Type (mycelium_v1)")
-CFG_XOBS = C.field("exchange_obs", doc="mycelium_v1: offset of the Exchange block in the observation (after v0's fields)")
 CFG_CARD_TYPE = C.field("card_type", T, dims=("kind",), doc="Mushling Card Type of each card (data.MUSHLING_TYPES order)")
 CFG_SIZE = C.size
 C.install(globals(), prefix="cfg_")
@@ -176,7 +173,8 @@ TP = L.field("turn_player", doc="seat whose turn it is (the explorer in the Expl
 FIRST = L.field("first_player", doc="seat that played the first turn")
 PHASE = L.field("phase", doc="PH_* of the turn")
 PLACED = L.field("placed", doc="gatherers placed so far in this Explore/Place Phase")
-ACTIONS = L.field("actions_used", doc="Action Phase actions taken this turn")
+ACTIONS = L.field("actions_used", doc="attacks (Parrot Toadstool's too) and Amethyst Deceiver exchanges this Action Phase: "
+                                    "the actions that can give back what they cost (at most 30)")
 DONE = L.field("done", doc="0 running, 1 ended by the rules (10 Nutrients), 2 cut by the turn limit")
 WINNER = L.field("winner", doc="winning seat, -1 none")
 BN_PLAYED = L.field("bn_played", doc="bit per seat: played a Bird's Nest in this Nutrient Card Phase")
@@ -240,7 +238,9 @@ LEGEND_DEAL = L.field("legend_deal", (MAXP, 2), dims=("player", "k"), doc="Legen
 # variant: team (fields after the base game's and the items', so their offsets stay where they are)
 AGENT_OF = L.field("agent_of", MAXP, dims=("seat",),
                    doc="agent acting for each seat: the seat itself, or seat % 2 in the 2-player game")
-TRADE_USED = L.field("trade_used", doc="team: the turn player has made its Trade offer this turn")
+TRADE_USED = L.field("trade_used", doc="team: the turn player has traded this turn (both teammates consented)")
+TRADE_OFFERS = L.field("trade_offers", doc="team: bit k: the turn player offered kind k (23: a Spore Token) this turn "
+                                             "and the Trade did not happen (a kind is offered once per turn)")
 GATHER_TAKE = L.field("gather_take", G, dims=("gloc",),
                       doc="team: tokens the gathering player chose to take from each location (-1 not asked)")
 STATE_SIZE = L.size
@@ -258,6 +258,7 @@ ARG_EDGE = -2     # an edge of the board
 ARG_GLOC = -3     # a gather location
 ARG_TYPE = -4     # a mushling type
 ARG_LEVEL = -5    # an entry below this one
+ARG_PLACE = -6    # a gatherer's placement: a gather location, or the Hero Tavern (TAVERN) with the variant
 MAX_PAY_ARG = MAX_PAID + 9        # the last card paid may overshoot 30 (spore values are at most 9)
 K = DecisionKinds(args=L.stack[2])
 D_RESOLVE = K.kind(0, "resolve", (("ability", NUM_AB - 1), ("x1", 0), ("x2", 0), ("x3", 0), ("cancelled", 1)),
@@ -281,7 +282,7 @@ D_ATT_CARD = K.kind(10, "attack_card", rules="combat", doc="the attacker's face-
 D_DEFEND = K.kind(11, "defend", rules="combat", doc="the defender's face-down card, or none")
 D_INKY_GIVE = K.kind(12, "inky_give", (("receiver", ARG_PLAYER), ("edge", ARG_EDGE), ("given", 1)),
                      rules="building", doc="Inky Cap: give the receiver 2 cards or lose the Path on this edge")
-D_RUSSULA_PICK = K.kind(13, "russula_pick", (("made", 2), ("first", ARG_GLOC), ("second", ARG_GLOC)),
+D_RUSSULA_PICK = K.kind(13, "russula_pick", (("made", 2), ("first", ARG_PLACE), ("second", ARG_PLACE)),
                         rules="effects", doc="Russula: the picks made so far and the first two locations")
 D_ARRANGE = K.kind(14, "arrange", (("position", 3), ("viewed", 4)), rules="effects",
                    doc="Magic Mushling: the next position from the top, of the cards viewed")
@@ -294,13 +295,14 @@ D_HERO_PICK = K.kind(16, "hero_pick", (("left", 3),), rules="tavern", doc="Hero 
 D_LEGEND = K.kind(17, "legend", rules="tavern", doc="Legends: keep 1 of the 2 heroes dealt")
 NUM_D_ITEMS = K.size
 # variant: team: the teammate answers a Trade offer; the gathering player chooses what it takes
-D_TRADE = K.kind(18, "trade", (("offered", T),), rules="team",
-                 doc="Team: answer the teammate's Trade offer of this kind (23: a Spore Token)")
+D_TRADE = K.kind(18, "trade", (("offered", T), ("returned", T + 1)), rules="team",
+                 doc="Team: the Trade offer of this kind (23: a Spore Token): the teammate answers (returned 0), "
+                     "then the proposer accepts what comes back (returned: its kind + 1)")
 D_GATHER = K.kind(19, "gather", (("subset", 7), ("location", ARG_GLOC)), rules="gathering",
                   doc="Team: how many tokens the gatherers in this subset take from this location")
-# mycelium_v1 (exchange.py): the Exchange's choice of the two cards of one Mushling Card Type
+# the Exchange's choice of the two cards of one Mushling Card Type (exchange.py)
 D_EXCHANGE = K.kind(20, "exchange_choice", (("type", NUM_CARD_TYPES - 1), ("option", MAXP), ("first", T)),
-                    rules="exchange", doc="mycelium_v1: the Exchange's 2 cards of this Mushling Card Type "
+                    rules="exchange", doc="the Exchange's 2 cards of this Mushling Card Type "
                                           "(option: its action; first: the first card named + 1, 0 none yet)")
 NUM_D = K.size
 DECISION_ARGS = K.arg_ranges()
@@ -324,7 +326,7 @@ for _name, _low, _high in (
     ("c_card", -1, T - 1), ("c_repl", -1, T - 1), ("c_bonus", 0, _BIG), ("c_nothief", 0, 1), ("c_defended", 0, 1),
     ("c_revealed", 0, 1), ("c_stage", 0, NUM_CS - 1), ("c_sub", 0, 2), ("c_passes", 0, _BIG),
     ("c_next", 0, MAXP - 1), ("c_winner", -1, 1),
-    ("agent_of", 0, MAXP - 1), ("trade_used", 0, 1), ("gather_take", -1, MAX_GATHER_TAKE),   # variant: team
+    ("agent_of", 0, MAXP - 1), ("trade_used", 0, 1), ("trade_offers", 0, 2**(T + 1) - 1), ("gather_take", -1, MAX_GATHER_TAKE),   # variant: team
     # decision entries: kind, player, 5 args (each kind's own ranges: the validate kernel)
     ("decisions", 0, np.array([NUM_D - 1, MAXP - 1, E - 1, E - 1, E - 1, E - 1, 1])),
 ):
@@ -348,7 +350,7 @@ WORK_SIZE = 3 * E + 8
 
 ABILITY_ARGS = np.array([
     [ARG_TYPE, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0],   # Deceiver .. Liberty Cap
-    [7, 0, 0], [ARG_PLAYER, 0, 0], [ARG_EDGE, 1, 0], [ARG_GLOC, ARG_GLOC, ARG_GLOC],  # Bird's Nest .. Russula
+    [7, 0, 0], [ARG_PLAYER, 0, 0], [ARG_EDGE, 1, 0], [ARG_PLACE, ARG_PLACE, ARG_PLACE],  # Bird's Nest .. Russula
     [0, 0, 0], [ARG_LEVEL, 0, 0], [ARG_PLAYER, ARG_EDGE, 0], [ARG_PLAYER, ARG_EDGE, 0],  # Veiled .. Penny Bun
     [ARG_TYPE, 1, 0], [ARG_TYPE, ARG_TYPE, 0], [ARG_TYPE, ARG_EDGE, 0], [ARG_TYPE, ARG_GLOC, 0],  # Reinf .. spawn
     [0, 0, 0], [1, 0, 0], [1, 0, 0], [ARG_TYPE, ARG_TYPE, ARG_GLOC], [1, 0, 0],   # Magic .. Thief steal
@@ -367,10 +369,12 @@ ABILITY_CARD = np.array([AD, NO_CARD, NO_CARD, NO_CARD, NO_CARD, NO_CARD, BIRDS,
 A = ActionSpace()
 A_END = A.add("end_actions", doc="end the Action Phase (Gather, then Place)")
 A_BUILD = A.add("build", doc="Build a Path: pay, then place the Paths one at a time")
-A_EXCHANGE = A.add("exchange", (T, 1 + MAXP), dims=("kind", "option"),
-                   doc="discard 2 cards of a type: option 0 draw a card, 1 + c spawn a spore in seat c's Spore Cave")
+A_EXCHANGE = A.add("exchange", (NUM_CARD_TYPES, 1 + MAXP), dims=("type", "option"),
+                   doc="discard 2 cards of a Mushling Card Type (0 builder, 1 thief, 2 enforcer, 3 warrior, "
+                       "4 reinforcement, 5 wizard, 6 scout, 7 worker): option 0 draw a card, 1 + c spawn a "
+                       "spore in seat c's Spore Cave; the 2 cards are named next when there is a choice (`card`)")
 A_ATTACK = A.add("attack", (E, 2), dims=("edge", "slot"), doc="attack the Path in this slot of this edge")
-A_DECEIVE = A.add("deceive", T, dims=("kind",), doc="Amethyst Deceiver: exchange it for a card of this type from the discard pile")
+A_DECEIVE = A.add("deceive", T, dims=("kind",), doc="Amethyst Deceiver: exchange it for a card of this kind from the discard pile")
 A_PVIEW = A.add("parrot_view", MAXP - 1, dims=("offset",), doc="Parrot Toadstool: view the hand of the player offset + 1 seats after you")
 A_PATTACK = A.add("parrot_attack", (E, 2), dims=("edge", "slot"), doc="Parrot Toadstool: attack any Path with another card")
 A_RUSSULA = A.add("russula", doc="Russula: place/replace your 3 gatherers (3 choices follow)")
@@ -387,7 +391,7 @@ A_PAY_CARD = A.add("pay_card", T, dims=("kind",), doc="Build: pay a card for its
 A_PAY_DONE = A.add("pay_done", doc="Build: stop paying; place floor(paid / 3) Paths")
 A_PLACE_PATH = A.add("place_path", E, dims=("edge",), doc="place a Path on this edge")
 A_REMOVE_OWN = A.add("remove_own", E, dims=("edge",), doc="remove your Path on this edge (the 21st Path rule)")
-A_CARD = A.add("card", T, dims=("kind",), doc="choose a card of this type: face-down attack/defence, a card given to an Inky Cap, a discard")
+A_CARD = A.add("card", T, dims=("kind",), doc="choose a card of this kind: face-down attack/defence, a card given to an Inky Cap, a card of an Exchange, a discard")
 A_NO_DEFENSE = A.add("no_defense", doc="defender: play no card (the Path is removed)")
 A_PASS = A.add("pass", doc="pass a reaction window / decline a reaction / refuse an Inky Cap")
 A_FLY = A.add("fly_agaric", doc="Fly Agaric: cancel the ability in question")
@@ -426,12 +430,12 @@ O_ACTOR = O.field("actor", MAXP, doc="player to act, by seat offset from the obs
 O_TURNP = O.field("turn_player", MAXP, doc="turn player, by seat offset", low=0, high=1)
 O_FIRST = O.field("first_player", MAXP, doc="first player, by seat offset", low=0, high=1)
 O_TURN = O.field("turn", doc="turns completed / turn limit", low=0, high=1)
-O_ACTIONS = O.field("actions_used", doc="Action Phase actions this turn / cap", low=0, high=1)
+O_ACTIONS = O.field("actions_used", doc="attacks and Amethyst Deceiver exchanges this Action Phase / 30", low=0, high=1)
 O_AB = O.field("ability", NUM_AB, doc="the ability in question (Fly Agaric window, use prompt, ability in flight), one-hot", low=0, high=1)
 O_AB_USER = O.field("ability_user", MAXP, doc="its user, by seat offset", low=0, high=1)
 O_AB_SIDE = O.field("ability_side", 2, doc="combat side it concerns (attacker, defender)", low=0, high=1)
 O_AB_KIND = O.field("ability_kind", T, doc="card type it names (Amethyst Deceiver's pick, reinforcement)", low=0, high=1)
-O_AB_LOC = O.field("ability_locs", G, doc="locations it names (spawn or thief cave, Russula's 3 placements: counts)", low=0, high=3)
+O_AB_LOC = O.field("ability_locs", G + 1, doc="locations it names (spawn or thief cave, Russula's 3 placements: counts; the last: the Hero Tavern)", low=0, high=3)
 O_AB_TARGET = O.field("ability_target", MAXP, doc="player it names (Parrot view, path builder), by seat offset", low=0, high=1)
 O_FOCUS_EDGE = O.field("focus_edge", E, doc="edge in question (new Path, attack target, Path to remove), one-hot", low=0, high=1)
 O_PAY = O.field("pay", 2, doc="Build: spore value paid / 30, Paths left to place / 10", low=0, high=1)
@@ -463,6 +467,14 @@ O_NDECK_TOP = O.field("nutrient_top", NK, doc="the nutrient cards a Witch's Hat 
 O_TOP_N = O.field("top_n", 2, doc="how many cards on top of the mushling / nutrient deck those are", low=0, high=NC)
 O_NKNOWN = O.field("nutrient_known", (NN, NK), dims=("from_top", "nkind"), doc="nutrient cards I know, by position from the top of the deck", low=0, high=1)
 O_SUPPLY = O.field("supply", 3, doc="supply of spores, nutrients, combat tokens", low=0, high=SPORE_TOKENS)
+# the Exchange's choice of its 2 cards (exchange.py; public: everyone sees the Exchange and the cards discarded)
+O_X_DECISION = O.field("exchange_decision", doc="the pending decision is the Exchange's choice of its 2 cards", low=0, high=1)
+O_X_TYPE = O.field("exchange_type", NUM_CARD_TYPES,
+                   doc="its Mushling Card Type, one-hot (builder, thief, enforcer, warrior, reinforcement, wizard, scout, worker)",
+                   low=0, high=1)
+O_X_OPTION = O.field("exchange_option", 1 + MAXP,
+                     doc="its action: 0 draw a card, 1 + k spawn a spore in the Spore Cave of seat offset k", low=0, high=1)
+O_X_FIRST = O.field("exchange_first", T, doc="the first of its 2 cards, already discarded, one-hot", low=0, high=1)
 OBS_SIZE_BASE = O.size   # the observation without variants (options all off): the fields above
 # variant fields (present when emsporium, hero_tavern or legends is on; also when team is on: the
 # spaces are the prefix up to the last block of an option that is on, see MyceliumGame.make_spec)
@@ -482,7 +494,8 @@ OBS_SIZE_ITEMS = O.size   # the observation with the items' block (emsporium / h
 O_TEAM_DKIND = O.field("team_decision", 2, doc="Team: the pending decision is a Trade offer to answer / a gathering choice", low=0, high=1)
 O_CONTROLLED = O.field("controlled", MAXP, doc="Team: seats (by offset) I act for: 0, and 2 in the 2-player game", low=0, high=1)
 O_TRADE_OFFER = O.field("trade_offer", T + 1, doc="Team: the kind offered in the pending Trade (23: a Spore Token)", low=0, high=1)
-O_TRADE_USED = O.field("trade_used", doc="Team: the turn player has used its Trade this turn", low=0, high=1)
+O_TRADE_BACK = O.field("trade_back", T + 1, doc="Team: the kind the teammate gives back, for the proposer to accept (23: a Spore Token)", low=0, high=1)
+O_TRADE_USED = O.field("trade_used", doc="Team: the turn player has traded this turn", low=0, high=1)
 O_GATHER_LOC = O.field("gather_loc", G, doc="Team: the location of the pending gathering choice", low=0, high=1)
 O_GATHER_MAX = O.field("gather_max", doc="Team: the most tokens that choice may take (up to 3, 6 with Backpacks)", low=0, high=MAX_GATHER_TAKE)
 O_TEAM_NUT = O.field("team_nutrients", 2, doc="Team: combined Nutrients of my team and of the other team", low=0, high=2 * WIN_NUTRIENTS)

@@ -11,18 +11,18 @@ from .board import any_build_edge, has_path
 from .cards import hand_card_mask, hand_size, lose_public, pay_capacity, spore_supply, to_discard
 from .combat import attackable, start_combat
 from .emsporium import bow_reach, can_start_buy, start_buy
-from .exchange import exchange_discard, exchange_effect, exchange_menu, start_exchange
+from .exchange import exchange_menu, start_exchange
 from .gathering import start_gathering
 from .layout import (
     AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_DECEIVE, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_SPAWN, AB_THIEF_PAIR,
     AB_TRUFFLE, AB_VEILED, AB_WITCH, ACTIONS, AD, A_ATTACK, A_BPAIR, A_BREMOVE, A_BUILD, A_BUY, A_DECEIVE, A_END,
     A_EXCHANGE, A_HERO, A_MAGIC, A_PATTACK, A_PLACE_TAVERN, A_PVIEW, A_RUSSULA, A_SPAWN, A_TPAIR, A_TRADE,
-    A_TRUFFLE, A_VEILED, A_WITCH, BLEWIT, CFG_BY_TYPE, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM, CHANT, DONE, D_PAY,
-    D_RUSSULA_PICK, E, MAGIC, MAXP, MAX_ACTIONS_PER_TURN, MOREL, NH, NIGHT, PARASOL, PARROT, PHASE, PH_DISCARD,
+    A_TRUFFLE, A_VEILED, A_WITCH, BLEWIT, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM, CHANT, DONE, D_PAY,
+    D_RUSSULA_PICK, E, MAGIC, MAXP, MAX_ACTIONS_PER_TURN, MOREL, NH, NIGHT, NK, NUM_CARD_TYPES, PARASOL, PARROT, PHASE, PH_DISCARD,
     PH_EXPLORE, PH_PLACE, PLACED, RUSSULA, SHIITAKE, T, TAVERN, TP, TRUFFLE, VEILED, WITCH, attack_action,
     attack_args, builder_pair_action, builder_pair_args, builder_remove_action, builder_remove_args, card_args,
     cfg_cave_at, cfg_permanent_at, deceive_action, deceive_args, discard_at, exchange_action, exchange_args,
-    gatherer_at, hand_at, hero_args, loc_spores_at, parrot_attack_action, parrot_attack_args, parrot_view_action,
+    gatherer_at, hand_at, hero_args, ndiscard_at, loc_spores_at, parrot_attack_action, parrot_attack_args, parrot_view_action,
     parrot_view_args, place_gatherer_action, place_gatherer_args, push_decision, spawn_action, spawn_args,
     thief_pair_action, thief_pair_args, truffle_action, truffle_args, witch_action, witch_args,
 )
@@ -53,8 +53,6 @@ def phase_mask(state, cfg, mask, work):
         return hand_card_mask(state, p, mask)
     # Action Phase menu
     c += allow(mask, A_END)
-    if state[ACTIONS] >= MAX_ACTIONS_PER_TURN:
-        return c
     if cfg[CFG_TEAM]:   # variant: team
         c += trade_menu(state, cfg, p, mask)
     if pay_capacity(state, cfg, p) >= 3 and any_build_edge(state, cfg, p):
@@ -64,24 +62,48 @@ def phase_mask(state, cfg, mask, work):
     c += menu_mask(state, cfg, p, mask)   # variant: hero_tavern
     c += exchange_mask(state, cfg, p, mask)
     c += attack_mask(state, cfg, p, mask, work)
-    return c + card_menu_mask(state, cfg, p, mask)
+    c += card_menu_mask(state, cfg, p, mask)
+    if state[ACTIONS] >= MAX_ACTIONS_PER_TURN:   # the actions that can loop are bounded (RULES.md gap 12)
+        c -= unset_looping(mask)
+    return c
+
+
+@njit(cache=True)
+def looping(a):
+    """Attacks and the Amethyst Deceiver's exchange: the Action Phase actions that can give back
+    what they cost (a Thief's steal, a Chicken of the Woods' or a Deceiver's card, the card the
+    exchange takes), so only they can repeat without end; 30 of them per Action Phase."""
+    return (A_ATTACK <= a < A_ATTACK + 2 * E) or (A_PATTACK <= a < A_PATTACK + 2 * E) or (A_DECEIVE <= a < A_DECEIVE + T)
+
+
+@njit(cache=True)
+def unset_looping(mask):
+    c = 0
+    for first, size in ((A_ATTACK, 2 * E), (A_PATTACK, 2 * E), (A_DECEIVE, T)):
+        for a in range(first, first + size):
+            if mask[a]:
+                mask[a] = 0
+                c += 1
+    return c
 
 
 @njit(cache=True)
 def exchange_mask(state, cfg, p, mask):
-    """Exchange: 2 cards of a kind (mycelium_v1: of a Mushling Card Type) for a card, or for a
-    spore in a Spore Cave."""
-    c = 0
-    ss = spore_supply(state, cfg)
-    if cfg[CFG_BY_TYPE]:   # mycelium_v1: by Mushling Card Type
-        return exchange_menu(state, cfg, p, mask, ss > 0)
-    for t in range(T):
-        if state[hand_at(p, t)] >= 2:
-            c += allow(mask, exchange_action(t, 0))
-            if ss > 0:
-                for q in range(cfg[CFG_NP]):
-                    c += allow(mask, exchange_action(t, 1 + q))
-    return c
+    """Exchange: 2 cards of a Mushling Card Type for a card, or for a spore in a Spore Cave."""
+    return exchange_menu(state, cfg, p, mask, spore_supply(state, cfg) > 0)
+
+
+@njit(cache=True)
+def discard_pile_size(state, d):
+    """Cards in the mushling (0) or nutrient (1) discard pile."""
+    s = 0
+    if d == 0:
+        for t in range(T):
+            s += state[discard_at(t)]
+    else:
+        for k in range(NK):
+            s += state[ndiscard_at(k)]
+    return s
 
 
 @njit(cache=True)
@@ -129,7 +151,7 @@ def card_menu_mask(state, cfg, p, mask):
     for d in range(2):
         if state[hand_at(p, TRUFFLE)] > 0:
             c += allow(mask, truffle_action(d))
-        if state[hand_at(p, WITCH)] > 0:
+        if state[hand_at(p, WITCH)] > 0 and discard_pile_size(state, d) > 0:   # RULES.md gap 15
             c += allow(mask, witch_action(d))
     npa = state[hand_at(p, PARASOL)]
     nsh = state[hand_at(p, SHIITAKE)]
@@ -193,15 +215,10 @@ def pair_types(kind_a, kind_b, pair):
 
 @njit(cache=True)
 def exchange_step(state, cfg, p, a):
-    """Exchange: the 2 cards to the discard pile, then a card drawn or a spore spawned
-    (mycelium_v1: the 2 cards of the type are named next, the D_EXCHANGE decision)."""
-    t, o = exchange_args(a)
-    if cfg[CFG_BY_TYPE]:   # mycelium_v1: t is a Mushling Card Type; the cards are chosen next
-        start_exchange(state, cfg, p, t, o)
-    else:
-        exchange_discard(state, cfg, p, t)
-        exchange_discard(state, cfg, p, t)
-        exchange_effect(state, cfg, p, o)
+    """Exchange: the 2 cards of the type (named next when there is a choice) to the discard
+    pile, then a card drawn or a spore spawned."""
+    ct, o = exchange_args(a)
+    start_exchange(state, cfg, p, ct, o)
 
 
 @njit(cache=True)
@@ -215,7 +232,8 @@ def step_action_phase(state, cfg, a, work):
         state[PHASE] = PH_PLACE
         state[PLACED] = 0
         return
-    state[ACTIONS] += 1
+    if looping(a):
+        state[ACTIONS] += 1
     if a == A_BUILD:
         push_decision(state, D_PAY, p, 0)
     elif a == A_BUY:   # variant: emsporium
@@ -223,7 +241,7 @@ def step_action_phase(state, cfg, a, work):
     elif A_HERO <= a < A_HERO + 2 * NH:   # variant: hero_tavern
         h, k = hero_args(a)
         use_hero(state, cfg, p, h, k, work)
-    elif A_EXCHANGE <= a < A_EXCHANGE + T * (1 + MAXP):
+    elif A_EXCHANGE <= a < A_EXCHANGE + NUM_CARD_TYPES * (1 + MAXP):
         exchange_step(state, cfg, p, a)
     elif A_ATTACK <= a < A_ATTACK + 2 * E:
         e, s = attack_args(a)

@@ -14,7 +14,7 @@ from .exchange import observe_exchange
 from .layout import (
     AB_AD_REACT, AB_BUILD_REMOVE, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_DECEIVE, AB_INKY, AB_LIBERTY, AB_PARROT_ATT,
     AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA, AB_SPAWN, AB_THIEF_PAIR, AB_THIEF_STEAL, AB_TRUFFLE,
-    AB_WITCH, ACTIONS, BN_PLAYED, BN_TRIGGER, CFG_BY_TYPE, CFG_EMS, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM,
+    AB_WITCH, ACTIONS, BN_PLAYED, BN_TRIGGER, CFG_EMS, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM,
     CFG_TURN_LIMIT, C_ACTIVE, C_ATT, C_DEF, C_DEFENDED, C_EDGE, C_REVEALED, C_STAGE, C_WINNER, DECK_N, DECK_TOP_N,
     DONE, D_BUY, D_FA, D_INKY_GIVE, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_USE,
     FIRST, FLY_AGARIC_LEVEL, G, INKY_GIVE_EDGE, LAST_EDGE, MAXP, MAX_ACTIONS_PER_TURN, MAX_PAID, NDECK_N,
@@ -67,6 +67,7 @@ def observe(state, player, cfg, out, work):
     observe_board(state, cfg, me, out, work)
     observe_players(state, cfg, me, out)
     observe_piles(state, cfg, me, out)
+    observe_exchange(state, cfg, me, n, out)
     if cfg[CFG_EMS]:   # variant: emsporium
         observe_emsporium(state, cfg, me, n, out, O_ITEMS, O_SHOP, O_IDECK, O_BUY,
                           depth > 0 and top_kind(state) == D_BUY)
@@ -74,8 +75,6 @@ def observe(state, player, cfg, out, work):
         observe_tavern(state, cfg, me, n, out, O_HEROES, O_HERO_UP, O_HDECK, O_DEAL, O_TAVERN, O_PICKS)
     if cfg[CFG_TEAM]:   # variant: team
         team_observe(state, cfg, me, out, work)
-    if cfg[CFG_BY_TYPE]:   # mycelium_v1: the Exchange block after v0's fields
-        observe_exchange(state, cfg, me, n, out)
 
 
 @njit(cache=True)

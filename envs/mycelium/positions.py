@@ -34,7 +34,8 @@ nutrients_seen       ``{seat: {position: nutrient kind}}``: deck positions (0 th
 items, shop          Emsporium: ``{seat: {item: n}}``, the 5 shop slots (item or None)
 heroes, hero_up, legend_deal   Hero Tavern / Legends: ``{seat: [heroes]}``, the 2 face-up
                      heroes (or None), ``{seat: [hero or None] * 2}``
-trade_used, gather_take   team: the Trade offer made; ``{location: tokens chosen}``
+trade_used, trade_offers, gather_take   team: the Trade made this turn; the kinds offered this turn
+                     without a Trade (card names, "Spore Token"); ``{location: tokens chosen}``
 deck, nutrient_deck, item_deck, hero_deck   the hidden piles (bottom first); left out, every
                      card not placed goes there, shuffled by ``seed`` (the public sets on top and
                      the seen positions kept)
@@ -61,7 +62,6 @@ from . import rules as R
 if TYPE_CHECKING:
     from .game import MyceliumGame
 
-ENV = "mycelium_v0"
 KINDS = decision_kinds(R)
 PHASES = tuple(n[3:].lower() for n in sorted((n for n in vars(R) if n.startswith("PH_") and n != "PH_OVER"),
                                               key=lambda n: getattr(R, n))) + ("over",)
@@ -77,7 +77,7 @@ FIELDS: dict[str, Any] = {
     "turn": 0, "placed": 0, "actions_used": 0, "last_hand": 0, "last_edge": None, "done": "running", "winner": None,
     "birds_nest_played": (), "birds_nest_trees": (), "combat": None, "pending": None, "deck_top": None,
     "deck_top_n": 0, "nutrient_top": None, "nutrients_seen": None, "items": None, "shop": None, "heroes": None,
-    "hero_up": None, "legend_deal": None, "trade_used": 0, "gather_take": None, "deck": None,
+    "hero_up": None, "legend_deal": None, "trade_used": 0, "trade_offers": (), "gather_take": None, "deck": None,
     "nutrient_deck": None, "item_deck": None, "hero_deck": None, "seed": 0,
 }
 PER_SEAT = {"spores": ("mat_spores", R.SPORE_TOKENS), "nutrients": ("mat_nut", R.NUTRIENT_TOKENS),
@@ -108,12 +108,12 @@ def _locations(game: MyceliumGame) -> list[str]:
 
 
 def _location(game: MyceliumGame, field: str, value: Any) -> int:
-    g = index_of(ENV, field, value, _locations(game), "location")
+    g = index_of(game.env_id, field, value, _locations(game), "location")
     return R.TAVERN if g == len(game.board.gloc_names) else g
 
 
 def _edge(game: MyceliumGame, field: str, value: Any) -> int:
-    return number(ENV, field, value, 0, len(game.board.edges) - 1)
+    return number(game.env_id, field, value, 0, len(game.board.edges) - 1)
 
 
 def _board(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
@@ -125,36 +125,36 @@ def _board(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
             v["paths"][e, 0] = perm[e] + 1
     paths = d["paths"] or {}
     if not isinstance(paths, Mapping):
-        raise refuse(ENV, "paths", f"must be a dict {{edge: seat or [seat or None, seat or None]}}, got {paths!r}")
+        raise refuse(game.env_id, "paths", f"must be a dict {{edge: seat or [seat or None, seat or None]}}, got {paths!r}")
     for e, owners in paths.items():
         e = _edge(game, "paths", e)
         field = f"paths[{e}]"
         if isinstance(owners, (list, tuple)):
             if len(owners) != 2:
-                raise refuse(ENV, field, f"an edge holds 2 Paths: [slot 0, slot 1] (seat or None), got {owners!r}")
-            v["paths"][e] = [0 if o is None else number(ENV, field, o, 0, ns - 1) + 1 for o in owners]
+                raise refuse(game.env_id, field, f"an edge holds 2 Paths: [slot 0, slot 1] (seat or None), got {owners!r}")
+            v["paths"][e] = [0 if o is None else number(game.env_id, field, o, 0, ns - 1) + 1 for o in owners]
         else:
             slot = 1 if perm[e] >= 0 else 0
-            v["paths"][e, slot] = number(ENV, field, owners, 0, ns - 1) + 1
+            v["paths"][e, slot] = number(game.env_id, field, owners, 0, ns - 1) + 1
             if slot == 0:
                 v["paths"][e, 1] = 0
         a, b = v["paths"][e]
         if a and a == b:
-            raise refuse(ENV, field, f"an edge never holds two Paths of one player (seat {a - 1})")
+            raise refuse(game.env_id, field, f"an edge never holds two Paths of one player (seat {a - 1})")
         if perm[e] >= 0 and perm[e] + 1 not in (a, b):
-            raise refuse(ENV, field, f"edge {e} holds seat {perm[e]}'s permanent Path; keep it in one slot")
+            raise refuse(game.env_id, field, f"edge {e} holds seat {perm[e]}'s permanent Path; keep it in one slot")
     ne = len(game.board.edges)
     for p in range(ns):
         built = ((v["paths"][:ne] == p + 1).any(axis=1) & (perm[:ne] != p)).sum()
         if built > R.MAX_PATHS + 1:
-            raise refuse(ENV, "paths", f"seat {p} has {built} Paths; a player has {R.MAX_PATHS} "
-                                       f"(one more only while the 21st Path rule asks which to remove)")
+            raise refuse(game.env_id, "paths", f"seat {p} has {built} Paths; a player has {R.MAX_PATHS} "
+                                               f"(one more only while the 21st Path rule asks which to remove)")
         v["npaths"][p] = built
     v["gatherer"][:] = fresh["gatherer"]     # at the Colony (the absent seats' as dealt)
-    for p, where in per_seat(ENV, "gatherers", d["gatherers"], ns).items():
+    for p, where in per_seat(game.env_id, "gatherers", d["gatherers"], ns).items():
         if not isinstance(where, (list, tuple)) or len(where) > 3:
-            raise refuse(ENV, f"gatherers[{p}]", f"a player has 3 gatherers: a list of locations (None: at the "
-                                                 f"Colony), got {where!r}")
+            raise refuse(game.env_id, f"gatherers[{p}]", f"a player has 3 gatherers: a list of locations (None: at the "
+                                                         f"Colony), got {where!r}")
         for i, g in enumerate(where):
             v["gatherer"][p, i] = -1 if g is None else _location(game, f"gatherers[{p}][{i}]", g)
 
@@ -163,15 +163,15 @@ def _tokens(game: MyceliumGame, v: dict, d: dict) -> None:
     """Spore, Nutrient and combat tokens on mats and locations (within the game's supplies)."""
     ns = game.num_seats
     for field, (slot, most) in PER_SEAT.items():
-        for p, n in per_seat(ENV, field, d[field], ns).items():
-            v[slot][p] = number(ENV, f"{field}[{p}]", n, 0, most)
+        for p, n in per_seat(game.env_id, field, d[field], ns).items():
+            v[slot][p] = number(game.env_id, f"{field}[{p}]", n, 0, most)
     for field, (slot, most) in PER_LOCATION.items():
         given = d[field] or {}
         if not isinstance(given, Mapping):
-            raise refuse(ENV, field, f"must be a dict {{location: n}}, got {given!r}")
+            raise refuse(game.env_id, field, f"must be a dict {{location: n}}, got {given!r}")
         for g, n in given.items():
-            g = index_of(ENV, field, g, game.board.gloc_names, "location")
-            v[slot][g] = number(ENV, f"{field}[{game.board.gloc_names[g]}]", n, 0, most)
+            g = index_of(game.env_id, field, g, game.board.gloc_names, "location")
+            v[slot][g] = number(game.env_id, f"{field}[{game.board.gloc_names[g]}]", n, 0, most)
     if d["spores"] is None and d["location_spores"] is None:   # the set-up: 3 on each mat and in each cave
         v["mat_spores"][:ns] = 3
         v["loc_spores"][game.config[R.CFG_CAVE:R.CFG_CAVE + ns]] = 3
@@ -179,36 +179,36 @@ def _tokens(game: MyceliumGame, v: dict, d: dict) -> None:
                               ("Nutrient", v["mat_nut"].sum() + v["loc_nut"].sum(), R.NUTRIENT_TOKENS),
                               ("combat", v["ctok"].sum(), R.COMBAT_TOKENS)):
         if total > most:
-            raise refuse(ENV, f"{what.lower()} tokens", f"{int(total)} {what} Tokens placed; the game has {most}")
+            raise refuse(game.env_id, f"{what.lower()} tokens", f"{int(total)} {what} Tokens placed; the game has {most}")
 
 
 def _turn(game: MyceliumGame, v: dict, d: dict) -> None:
     """Whose turn, the phase and its counters, the end of the game and the decision stack."""
     ns = game.num_seats
-    tp = number(ENV, "turn_player", d["turn_player"], 0, ns - 1)
+    tp = number(game.env_id, "turn_player", d["turn_player"], 0, ns - 1)
     v["turn_player"][...] = tp
-    v["first_player"][...] = number(ENV, "first_player", tp if d["first_player"] is None else d["first_player"],
+    v["first_player"][...] = number(game.env_id, "first_player", tp if d["first_player"] is None else d["first_player"],
                                     0, ns - 1)
-    v["phase"][...] = index_of(ENV, "phase", d["phase"], PHASES, "phase")
-    v["turn"][...] = number(ENV, "turn", d["turn"], 0, 240)
-    v["placed"][...] = number(ENV, "placed", d["placed"], 0, 2)
-    v["actions_used"][...] = number(ENV, "actions_used", d["actions_used"], 0, R.MAX_ACTIONS_PER_TURN)
-    v["last_hand"][...] = number(ENV, "last_hand", d["last_hand"], 0, R.NC)
+    v["phase"][...] = index_of(game.env_id, "phase", d["phase"], PHASES, "phase")
+    v["turn"][...] = number(game.env_id, "turn", d["turn"], 0, 240)
+    v["placed"][...] = number(game.env_id, "placed", d["placed"], 0, 2)
+    v["actions_used"][...] = number(game.env_id, "actions_used", d["actions_used"], 0, R.MAX_ACTIONS_PER_TURN)
+    v["last_hand"][...] = number(game.env_id, "last_hand", d["last_hand"], 0, R.NC)
     v["last_edge"][...] = -1 if d["last_edge"] is None else _edge(game, "last_edge", d["last_edge"])
-    v["done"][...] = index_of(ENV, "done", d["done"], DONE, "end")
+    v["done"][...] = index_of(game.env_id, "done", d["done"], DONE, "end")
     if (v["done"] != 0) != (v["phase"] == R.PH_OVER):
-        raise refuse(ENV, "done", f"phase 'over' goes with done 'rules' or 'turn_limit' (and only with them); "
-                                  f"got phase {d['phase']!r}, done {d['done']!r}")
-    v["winner"][...] = -1 if d["winner"] is None else number(ENV, "winner", d["winner"], 0, ns - 1)
+        raise refuse(game.env_id, "done", f"phase 'over' goes with done 'rules' or 'turn_limit' (and only with them); "
+                                          f"got phase {d['phase']!r}, done {d['done']!r}")
+    v["winner"][...] = -1 if d["winner"] is None else number(game.env_id, "winner", d["winner"], 0, ns - 1)
     bits = 0
     for j, p in enumerate(d["birds_nest_played"]):
-        bits |= 1 << number(ENV, f"birds_nest_played[{j}]", p, 0, ns - 1)
+        bits |= 1 << number(game.env_id, f"birds_nest_played[{j}]", p, 0, ns - 1)
     v["bn_played"][...] = bits
     bits = 0
     for j, g in enumerate(d["birds_nest_trees"]):
-        bits |= 1 << index_of(ENV, f"birds_nest_trees[{j}]", g, game.board.gloc_names, "location")
+        bits |= 1 << index_of(game.env_id, f"birds_nest_trees[{j}]", g, game.board.gloc_names, "location")
     v["bn_trigger"][...] = bits
-    entries = stack_entries(ENV, d["pending"] or [], KINDS, ns, v["decisions"].shape[1] - 2, v["decisions"].shape[0])
+    entries = stack_entries(game.env_id, d["pending"] or [], KINDS, ns, v["decisions"].shape[1] - 2, v["decisions"].shape[0])
     for i, e in enumerate(entries):
         v["decisions"][i] = e
     v["decisions_n"][...] = len(entries)
@@ -224,36 +224,36 @@ def _combat(game: MyceliumGame, v: dict, d: dict) -> None:
     if c is None:
         return
     if not isinstance(c, Mapping):
-        raise refuse(ENV, "combat", f"must be None or a dict with keys {list(COMBAT_KEYS)}, got {c!r}")
+        raise refuse(game.env_id, "combat", f"must be None or a dict with keys {list(COMBAT_KEYS)}, got {c!r}")
     bad = sorted(set(c) - set(COMBAT_KEYS))
     if bad:
-        raise refuse(ENV, "combat", f"unknown key(s) {bad}; valid keys are {list(COMBAT_KEYS)}")
+        raise refuse(game.env_id, "combat", f"unknown key(s) {bad}; valid keys are {list(COMBAT_KEYS)}")
     names = game.mushlings.names
     active = bool(c.get("active", True))
     v["c_active"][...] = int(active)
     for key, slot in (("attacker", "c_att"), ("defender", "c_def")):
         x = c.get(key, None if active else -1)
-        v[slot][...] = -1 if x == -1 and not active else number(ENV, f"combat {key}", x, 0, ns - 1)
+        v[slot][...] = -1 if x == -1 and not active else number(game.env_id, f"combat {key}", x, 0, ns - 1)
     x = c.get("edge", None if active else -1)
     v["c_edge"][...] = -1 if x == -1 and not active else _edge(game, "combat edge", x)
     for key, slot in (("cards", "c_card"), ("replaced", "c_repl")):
         pair = c.get(key, (None, None))
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise refuse(ENV, f"combat {key}", f"one card (kind or None) per side, attacker first, got {pair!r}")
-        v[slot][:] = [-1 if k is None else index_of(ENV, f"combat {key}", k, names, "kind") for k in pair]
+            raise refuse(game.env_id, f"combat {key}", f"one card (kind or None) per side, attacker first, got {pair!r}")
+        v[slot][:] = [-1 if k is None else index_of(game.env_id, f"combat {key}", k, names, "kind") for k in pair]
     for key, slot, most in (("bonus", "c_bonus", 2**31), ("no_thief", "c_nothief", 1)):
         pair = c.get(key, (0, 0))
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise refuse(ENV, f"combat {key}", f"one number per side, attacker first, got {pair!r}")
-        v[slot][:] = [number(ENV, f"combat {key}", x, 0, most) for x in pair]
-    v["c_defended"][...] = number(ENV, "combat defended", int(c.get("defended", 0)), 0, 1)
-    v["c_revealed"][...] = number(ENV, "combat revealed", int(c.get("revealed", 0)), 0, 1)
-    v["c_stage"][...] = index_of(ENV, "combat stage", c.get("stage", "reveal"), STAGES, "stage")
-    v["c_sub"][...] = number(ENV, "combat sub", c.get("sub", 0), 0, 2)
-    v["c_passes"][...] = number(ENV, "combat passes", c.get("passes", 0), 0, 2**31)
-    v["c_next"][...] = number(ENV, "combat next", c.get("next", 0), 0, ns - 1)
+            raise refuse(game.env_id, f"combat {key}", f"one number per side, attacker first, got {pair!r}")
+        v[slot][:] = [number(game.env_id, f"combat {key}", x, 0, most) for x in pair]
+    v["c_defended"][...] = number(game.env_id, "combat defended", int(c.get("defended", 0)), 0, 1)
+    v["c_revealed"][...] = number(game.env_id, "combat revealed", int(c.get("revealed", 0)), 0, 1)
+    v["c_stage"][...] = index_of(game.env_id, "combat stage", c.get("stage", "reveal"), STAGES, "stage")
+    v["c_sub"][...] = number(game.env_id, "combat sub", c.get("sub", 0), 0, 2)
+    v["c_passes"][...] = number(game.env_id, "combat passes", c.get("passes", 0), 0, 2**31)
+    v["c_next"][...] = number(game.env_id, "combat next", c.get("next", 0), 0, ns - 1)
     w = c.get("winner")
-    v["c_winner"][...] = -1 if w is None else number(ENV, "combat winner", w, 0, 1)
+    v["c_winner"][...] = -1 if w is None else number(game.env_id, "combat winner", w, 0, 1)
 
 
 def _mushlings(game: MyceliumGame, v: dict, d: dict) -> None:
@@ -272,33 +272,33 @@ def _mushlings(game: MyceliumGame, v: dict, d: dict) -> None:
         over = np.flatnonzero(placed > copies)
         if len(over):
             k = int(over[0])
-            raise refuse(ENV, field, f"too many {names[k]}: the game has {int(copies[k])}, the description places "
-                                     f"{int(placed[k])} ({', '.join(where[k])})")
+            raise refuse(game.env_id, field, f"too many {names[k]}: the game has {int(copies[k])}, the description places "
+                                             f"{int(placed[k])} ({', '.join(where[k])})")
 
-    for p, held in per_seat(ENV, "hands", d["hands"], ns).items():
-        v["hand"][p] = counts(ENV, f"hands[{p}]", held, names, "kind")
+    for p, held in per_seat(game.env_id, "hands", d["hands"], ns).items():
+        v["hand"][p] = counts(game.env_id, f"hands[{p}]", held, names, "kind")
         use(f"hands[{p}]", v["hand"][p])
-    for viewer, by_holder in per_seat(ENV, "known", d["known"], ns).items():
-        for holder, kinds in per_seat(ENV, f"known[{viewer}]", by_holder, ns).items():
-            v["known"][viewer, holder] = counts(ENV, f"known[{viewer}][{holder}]", kinds, names, "kind")
+    for viewer, by_holder in per_seat(game.env_id, "known", d["known"], ns).items():
+        for holder, kinds in per_seat(game.env_id, f"known[{viewer}]", by_holder, ns).items():
+            v["known"][viewer, holder] = counts(game.env_id, f"known[{viewer}][{holder}]", kinds, names, "kind")
             if (v["known"][viewer, holder] > v["hand"][holder]).any():
-                raise refuse(ENV, f"known[{viewer}][{holder}]", f"player {viewer} cannot know of cards player "
-                                                                f"{holder} does not hold")
+                raise refuse(game.env_id, f"known[{viewer}][{holder}]", f"player {viewer} cannot know of cards player "
+                                                                        f"{holder} does not hold")
     for field, slot in PUBLIC_KINDS.items():
-        v[slot][:] = counts(ENV, field, d[field], names, "kind")
+        v[slot][:] = counts(game.env_id, field, d[field], names, "kind")
         use(field, v[slot])
     for slot in ("c_card", "c_repl"):
         use(f"combat {slot[2:]}", np.bincount(v[slot][v[slot] >= 0], minlength=len(names)))
     left = copies - placed
-    top = counts(ENV, "deck_top", d["deck_top"], names, "kind")
-    n_top = number(ENV, "deck_top_n", d["deck_top_n"], 0, int(top.sum()))
+    top = counts(game.env_id, "deck_top", d["deck_top"], names, "kind")
+    n_top = number(game.env_id, "deck_top_n", d["deck_top_n"], 0, int(top.sum()))
     if d["deck"] is not None:
-        deck = exact_pile(ENV, "deck", d["deck"], names, left, "kind")
+        deck = exact_pile(game.env_id, "deck", d["deck"], names, left, "kind")
     else:
         can = np.minimum(top, left)
         if n_top > can.sum():
-            raise refuse(ENV, "deck_top_n", f"{n_top} cards of the set on top, but only {int(can.sum())} of them are "
-                                            f"not placed elsewhere")
+            raise refuse(game.env_id, "deck_top_n", f"{n_top} cards of the set on top, but only {int(can.sum())} of them are "
+                                                    f"not placed elsewhere")
         on_top = shuffled([k for k in range(len(names)) for _ in range(can[k])], d["seed"])[:n_top]
         rest = left - np.bincount(on_top, minlength=len(names)) if on_top else left
         deck = shuffled([k for k in range(len(names)) for _ in range(rest[k])], d["seed"]) + on_top
@@ -313,32 +313,32 @@ def _nutrients(game: MyceliumGame, v: dict, d: dict) -> None:
     names = game.nutrients.names
     nn = int(game.config[R.CFG_NNUT])
     in_play = np.bincount(game.config[R.CFG_NUT_DECK:R.CFG_NUT_DECK + nn], minlength=len(names))
-    v["ndiscard"][:len(names)] = counts(ENV, "nutrient_discard", d["nutrient_discard"], names, "nutrient card")
+    v["ndiscard"][:len(names)] = counts(game.env_id, "nutrient_discard", d["nutrient_discard"], names, "nutrient card")
     left = in_play - v["ndiscard"][:len(names)]
     if (left < 0).any():
         k = int(np.flatnonzero(left < 0)[0])
-        raise refuse(ENV, "nutrient_discard", f"too many {names[k]}: the game has {int(in_play[k])}")
-    top = counts(ENV, "nutrient_top", d["nutrient_top"], names, "nutrient card")
+        raise refuse(game.env_id, "nutrient_discard", f"too many {names[k]}: the game has {int(in_play[k])}")
+    top = counts(game.env_id, "nutrient_top", d["nutrient_top"], names, "nutrient card")
     seen = {}
-    for p, by_pos in per_seat(ENV, "nutrients_seen", d["nutrients_seen"], game.num_seats).items():
+    for p, by_pos in per_seat(game.env_id, "nutrients_seen", d["nutrients_seen"], game.num_seats).items():
         for pos, k in dict(by_pos).items():
-            pos = number(ENV, f"nutrients_seen[{p}] position", pos, 0, int(left.sum()) - 1)
-            k = index_of(ENV, f"nutrients_seen[{p}][{pos}]", k, names, "nutrient card")
+            pos = number(game.env_id, f"nutrients_seen[{p}] position", pos, 0, int(left.sum()) - 1)
+            k = index_of(game.env_id, f"nutrients_seen[{p}][{pos}]", k, names, "nutrient card")
             if seen.get(pos, k) != k:
-                raise refuse(ENV, f"nutrients_seen[{p}][{pos}]", f"another player saw a {names[seen[pos]]} there")
+                raise refuse(game.env_id, f"nutrients_seen[{p}][{pos}]", f"another player saw a {names[seen[pos]]} there")
             seen[pos] = k
             v["nseen"][p, pos] = 1
     if d["nutrient_deck"] is not None:
-        deck = exact_pile(ENV, "nutrient_deck", d["nutrient_deck"], names, left, "nutrient card")
+        deck = exact_pile(game.env_id, "nutrient_deck", d["nutrient_deck"], names, left, "nutrient card")
     else:
-        deck = _nutrient_deck(left, top, seen, d["seed"], names)
+        deck = _nutrient_deck(game.env_id, left, top, seen, d["seed"], names)
     v["ndeck"][:len(deck)] = deck
     v["ndeck_n"][...] = len(deck)
     v["ndeck_top"][:len(names)] = top
     v["ndeck_top_n"][...] = int(top.sum())
 
 
-def _nutrient_deck(left: np.ndarray, top: np.ndarray, seen: dict, seed: int, names) -> list[int]:
+def _nutrient_deck(env: str, left: np.ndarray, top: np.ndarray, seen: dict, seed: int, names) -> list[int]:
     """The cards ``left`` in a deck with the set ``top`` on top and the ``seen`` positions as seen."""
     n, nt = int(left.sum()), int(top.sum())
     deck: list[int | None] = [None] * n
@@ -352,8 +352,8 @@ def _nutrient_deck(left: np.ndarray, top: np.ndarray, seen: dict, seed: int, nam
         if deck[pos] is not None:
             top_rest[deck[pos]] -= 1
     if (rest < 0).any() or (top_rest < 0).any() or (top_rest > rest).any():
-        raise refuse(ENV, "nutrients_seen", f"the cards seen and the set on top do not fit the nutrient deck "
-                                            f"{named_counts(left, names)}")
+        raise refuse(env, "nutrients_seen", f"the cards seen and the set on top do not fit the nutrient deck "
+                                     f"{named_counts(left, names)}")
     pool_top = shuffled([k for k in range(len(rest)) for _ in range(top_rest[k])], seed)
     for k in pool_top:
         rest[k] -= 1
@@ -373,27 +373,31 @@ def _variants(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
                                    ("hero_up", "heroes", "hero_tavern"), ("legend_deal", "heroes", "legends"),
                                    ("hero_deck", "heroes", "hero_tavern"), ("gather_take", "team", "team")):
         if d[field] is not None and not on[variant]:
-            raise refuse(ENV, field, f"only with the {option} variant ({option}=True)")
-    if d["trade_used"] and not on["team"]:
-        raise refuse(ENV, "trade_used", "only with the team variant (team=True)")
+            raise refuse(game.env_id, field, f"only with the {option} variant ({option}=True)")
+    for field in ("trade_used", "trade_offers"):
+        if d[field] and not on["team"]:
+            raise refuse(game.env_id, field, "only with the team variant (team=True)")
     if d["legend_deal"] is not None and not game.options["legends"]:
-        raise refuse(ENV, "legend_deal", "only with the legends variant (legends=True)")
+        raise refuse(game.env_id, "legend_deal", "only with the legends variant (legends=True)")
     v["shop"][:] = -1
     v["hero_up"][:] = -1
     v["legend_deal"][:] = -1
     v["gather_take"][:] = fresh["gather_take"]
-    v["trade_used"][...] = number(ENV, "trade_used", int(d["trade_used"]), 0, 1)
+    v["trade_used"][...] = number(game.env_id, "trade_used", int(d["trade_used"]), 0, 1)
+    offer_kinds = list(game.mushlings.names) + ["Spore Token"]
+    v["trade_offers"][...] = sum(1 << index_of(game.env_id, "trade_offers", k, offer_kinds, "kind")
+                                 for k in set(d["trade_offers"] or ()))
     if on["items"]:
-        _cards_of(v, d, "items", "shop", "item_deck", game.items.names, 2, ns, fresh)
+        _cards_of(game.env_id, v, d, "items", "shop", "item_deck", game.items.names, 2, ns, fresh)
     if on["heroes"]:
-        _cards_of(v, d, "heroes", "hero_up", "hero_deck", game.heroes.names, 1, ns, fresh)
+        _cards_of(game.env_id, v, d, "heroes", "hero_up", "hero_deck", game.heroes.names, 1, ns, fresh)
     if on["team"]:
         for g, n in dict(d["gather_take"] or {}).items():
-            g = index_of(ENV, "gather_take", g, game.board.gloc_names, "location")
-            v["gather_take"][g] = number(ENV, f"gather_take[{g}]", n, -1, R.MAX_GATHER_TAKE)
+            g = index_of(game.env_id, "gather_take", g, game.board.gloc_names, "location")
+            v["gather_take"][g] = number(game.env_id, f"gather_take[{g}]", n, -1, R.MAX_GATHER_TAKE)
 
 
-def _cards_of(v: dict, d: dict, owned: str, face_up: str, deck_field: str, names, per: int, ns: int,
+def _cards_of(env: str, v: dict, d: dict, owned: str, face_up: str, deck_field: str, names, per: int, ns: int,
               fresh: dict) -> None:
     """Items or heroes: owned (counts or a list), face up, dealt (Legends), the deck the rest."""
     left = np.full(len(names), per, np.int64)
@@ -401,7 +405,7 @@ def _cards_of(v: dict, d: dict, owned: str, face_up: str, deck_field: str, names
     def use(field: str, k: int) -> None:
         left[k] -= 1
         if left[k] < 0:
-            raise refuse(ENV, field, f"too many {names[k]}: the game has {per}")
+            raise refuse(env, field, f"too many {names[k]}: the game has {per}")
 
     given_owned = d[owned]
     if given_owned is None and d[face_up] is None and d[deck_field] is None and d["legend_deal"] is None:
@@ -410,25 +414,25 @@ def _cards_of(v: dict, d: dict, owned: str, face_up: str, deck_field: str, names
             if owned == "heroes" else {}
     else:
         up = d[face_up] or [None] * v[face_up].shape[0]
-        deal = per_seat(ENV, "legend_deal", d["legend_deal"], ns) if owned == "heroes" else {}
-    for p, held in per_seat(ENV, owned, given_owned, ns).items():
-        v[owned][p] = counts(ENV, f"{owned}[{p}]", held, names, owned[:-1])
+        deal = per_seat(env, "legend_deal", d["legend_deal"], ns) if owned == "heroes" else {}
+    for p, held in per_seat(env, owned, given_owned, ns).items():
+        v[owned][p] = counts(env, f"{owned}[{p}]", held, names, owned[:-1])
         for k in np.flatnonzero(v[owned][p]):
             for _ in range(int(v[owned][p, k])):
                 use(f"{owned}[{p}]", int(k))
     if not isinstance(up, (list, tuple)) or len(up) != v[face_up].shape[0]:
-        raise refuse(ENV, face_up, f"must be {v[face_up].shape[0]} slots ({owned[:-1]} or None), got {up!r}")
+        raise refuse(env, face_up, f"must be {v[face_up].shape[0]} slots ({owned[:-1]} or None), got {up!r}")
     for j, x in enumerate(up):
         if x is not None:
-            v[face_up][j] = index_of(ENV, f"{face_up}[{j}]", x, names, owned[:-1])
+            v[face_up][j] = index_of(env, f"{face_up}[{j}]", x, names, owned[:-1])
             use(f"{face_up}[{j}]", int(v[face_up][j]))
     for p, pair in deal.items():
         for k, x in enumerate(pair):
             if x is not None:
-                v["legend_deal"][p, k] = index_of(ENV, f"legend_deal[{p}][{k}]", x, names, "hero")
+                v["legend_deal"][p, k] = index_of(env, f"legend_deal[{p}][{k}]", x, names, "hero")
                 use(f"legend_deal[{p}]", int(v["legend_deal"][p, k]))
     if d[deck_field] is not None:
-        deck = exact_pile(ENV, deck_field, d[deck_field], names, left, owned[:-1])
+        deck = exact_pile(env, deck_field, d[deck_field], names, left, owned[:-1])
     else:
         deck = shuffled([k for k in range(len(names)) for _ in range(left[k])], d["seed"])
     v[deck_field][:len(deck)] = deck
@@ -493,6 +497,8 @@ def describe(game: MyceliumGame, state: np.ndarray, hidden: bool = False) -> dic
             out["legend_deal"] = {p: [None if x < 0 else hn[x] for x in v["legend_deal"][p]] for p in range(ns)}
     if game.team_rules:
         out["trade_used"] = int(v["trade_used"])
+        offer_kinds = list(names) + ["Spore Token"]
+        out["trade_offers"] = [offer_kinds[k] for k in range(len(offer_kinds)) if (int(v["trade_offers"]) >> k) & 1]
         out["gather_take"] = {game.board.gloc_names[g]: int(x) for g, x in enumerate(v["gather_take"][:len(game.board.gloc_names)])}
     if hidden:
         out["deck"] = [names[k] for k in v["deck"][:int(v["deck_n"])]]

@@ -6,7 +6,7 @@ loops over them (:func:`mushgym.core.install_batch_kernels`).
 The turn player acts when the decision stack is empty (phase: Explore placement, Action
 menu, Place, Draw-phase discard). Everything else is a stack entry ``(kind, player, args)``:
 sub-decisions (paying, placing Paths, the face-down combat cards, giving cards to an Inky
-Cap, Russula's placements, Magic Mushling's order, ``mycelium_v1``'s choice of an Exchange's
+Cap, Russula's placements, Magic Mushling's order, the choice of an Exchange's
 cards) and reaction windows (Fly Agaric after any ability, Penny Bun / Inky Cap after a Path, reinforcements and combat tokens after a
 reveal, Bird's Nest in a Nutrient Card Phase, the revealed cards' reactions). Two entry
 kinds are not decisions but bookkeeping that :func:`.decisions.advance` processes as soon as
@@ -23,7 +23,7 @@ The modules, lowest first (each imports only from those above it in this list):
 ``cards``          hands and knowledge, decks and discard piles, drawing, the supplies
 ``board``          Paths, building and removing them, the bonds to a Colony
 ``emsporium``      variant: the Emsporium's shop, Buy and items
-``exchange``       mycelium_v1: the Exchange by Mushling Card Type and its choice of cards
+``exchange``       the Exchange by Mushling Card Type and its choice of cards
 ``team``           variant: the Team rules' Trade, seats and rewards
 ``gathering``      the gatherers' gathering, the win at 10, the Team rules' choices
 ``tavern``         variant: the Hero Tavern and Legends

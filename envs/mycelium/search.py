@@ -53,10 +53,10 @@ from .rules import (
     A_REMOVE_OWN, A_RUSSULA, A_TRADE, A_TRUFFLE, A_USE, A_VEILED, A_WITCH, AB_BIRDS, AB_FLY, AB_INKY,
     AB_PARROT_VIEW, AB_PENNY, AB_THIEF_STEAL, AD, BLEWIT, C_ATT, C_DEF, CFG_AGENTS, CFG_NE, CFG_NG, CFG_NP,
     CFG_TAVERN, CFG_TEAM, CHANT, D_ARRANGE, D_ATT_CARD, D_BN, D_BUY, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK,
-    D_INKY_GIVE, D_LEGEND, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RUSSULA_PICK, D_TRADE,
+    D_EXCHANGE, D_INKY_GIVE, D_LEGEND, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RUSSULA_PICK, D_TRADE,
     D_USE, E, HAND_LIMIT, HDECK_N, NK, HERO_UP, MAX_GATHER_TAKE, MAX_PATHS, MAXP, NDECK_N, NH, PARASOL,
     PARROT, PH_ACTION, PH_DISCARD, PH_EXPLORE, PH_PLACE, PHASE, SHIITAKE, SHOP, T, TAVERN, WIN_NUTRIENTS,
-    c_bonus_at, can_build_at, cfg_cave_at, cfg_combat_at, cfg_hero_effect_at, cfg_spore_at,
+    c_bonus_at, can_build_at, cfg_card_type_at, cfg_cave_at, cfg_combat_at, cfg_hero_effect_at, cfg_spore_at,
     combat_token_action, ctok_at, decision_at, decision_depth, discard_at, gatherer_at, hand_at, hero_up_at,
     items_at, legend_deal_at, mat_nut_at, mat_spores_at, ndeck_at, ndiscard_at, npaths_at, nseen_at,
     reinforce_action, rep_card, sample_masked, shop_at, spawn_action, thief_pair_action,
@@ -74,7 +74,7 @@ SEARCH_HORIZON = 0       # playouts run to the end (horizon="auto"); horizon=N c
 ESTIMATE_BETA = 0.6      # search_estimate: softmax weight on the colonies' scores (Nutrients)
 ESTIMATE_GATHER = 0.5    # search_estimate: weight of what a colony's placed gatherers would gather
 TIE = 1e-9               # scores this close count as equal (GreedyAgent's tolerance)
-EXCHANGE_FIRST = A.groups["exchange"].offset          # the Exchange actions: kind x option
+EXCHANGE_FIRST = A.groups["exchange"].offset          # the Exchange actions: Mushling Card Type x option
 EXCHANGE_OPTIONS = A.groups["exchange"].shape[1]      # option 0 draw, 1 + c a spore into seat c's cave
 EXCHANGE_LAST = EXCHANGE_FIRST + A.groups["exchange"].size
 
@@ -93,10 +93,47 @@ def pair_completed(state, p, t):
 
 
 @njit(cache=True)
+def cheapest_pair_top(state, cfg, p, ct):
+    """Of the two cards of Mushling Card Type ``ct`` in p's hand whose keep values add up least,
+    the more valuable one (greedy.py's ``_cheapest_pair``: the lower card id on equal values)."""
+    u1 = -1
+    for u in range(T):
+        if cfg[cfg_card_type_at(u)] == ct and state[hand_at(p, u)] > 0 and (u1 < 0 or keep_value(cfg, u) < keep_value(cfg, u1)):
+            u1 = u
+    if u1 < 0 or state[hand_at(p, u1)] >= 2:
+        return u1
+    u2 = -1
+    for u in range(T):
+        if u != u1 and cfg[cfg_card_type_at(u)] == ct and state[hand_at(p, u)] > 0 \
+                and (u2 < 0 or keep_value(cfg, u) < keep_value(cfg, u2)):
+            u2 = u
+    if u2 < 0:
+        return u1
+    lo, hi = (u1, u2) if u1 < u2 else (u2, u1)
+    return hi if keep_value(cfg, hi) > keep_value(cfg, lo) else lo
+
+
+@njit(cache=True)
+def exchange_card_score(state, cfg, p, a, ct, first):
+    """The Exchange's choice of a card (the lower card id first): the pair of least keep value."""
+    if not (A_CARD <= a < A_CARD + T):
+        return 0.0
+    t = a - A_CARD
+    partner = keep_value(cfg, t)
+    if first < 0:
+        partner = 1e9
+        for u in range(t, T):
+            if cfg[cfg_card_type_at(u)] == ct and state[hand_at(p, u)] - (1 if u == t else 0) > 0:
+                partner = min(partner, keep_value(cfg, u))
+    return -(keep_value(cfg, t) + partner)
+
+
+@njit(cache=True)
 def exchange_score(state, cfg, p, a, bonded):
-    """An Exchange action (discard 2 cards of a type; option 0 draw, 1 + c a spore into seat c's
-    cave): only with cards of little keep value, for a spore in p's own bonded cave, else a draw."""
-    t = (a - EXCHANGE_FIRST) // EXCHANGE_OPTIONS
+    """An Exchange action (discard 2 cards of a Mushling Card Type; option 0 draw, 1 + c a spore
+    into seat c's cave): only with cards of little keep value (the type's cheapest pair), for a
+    spore in p's own bonded cave, else a draw."""
+    t = cheapest_pair_top(state, cfg, p, (a - EXCHANGE_FIRST) // EXCHANGE_OPTIONS)
     o = (a - EXCHANGE_FIRST) % EXCHANGE_OPTIONS
     if keep_value(cfg, t) > 1.2 or t == CHANT or t == BLEWIT or t == PARASOL or t == SHIITAKE:
         return -1.0
@@ -464,7 +501,7 @@ def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
         return reinforce_score(state, cfg, p, a)
     if kind == D_RUSSULA_PICK:
         if not (A_GATHERER <= a < A_GATHERER + cfg[CFG_NG]):
-            return 0.0
+            return -1.0 if a == A_PLACE_TAVERN else 0.0   # variant: hero_tavern (never by a Russula)
         g = a - A_GATHERER
         l0 = a1 if a0 > 0 else g
         l1 = (decision_at(state, lvl, 4) if a0 > 1 else g) if a0 > 0 else -1
@@ -478,7 +515,11 @@ def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
     if kind == D_GATHER:   # variant: team
         return gather_take_score(state, cfg, p, a1, a, mask)
     if kind == D_TRADE:    # variant: team
+        if a1 > 0:   # the proposer accepts what its teammate gives back
+            return 1.0 if a == A_TRADE + a1 - 1 else 0.0
         return trade_answer_score(state, cfg, p, a0, a, mask)
+    if kind == D_EXCHANGE:
+        return exchange_card_score(state, cfg, p, a, a0, decision_at(state, lvl, 4) - 1)
     return 0.0
 
 

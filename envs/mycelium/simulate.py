@@ -8,7 +8,6 @@ lengths, how often the turn limit cuts a game off, win rates by seat (from the f
 player), and how often each action kind (every card ability among them) is chosen by the
 greedy players, so a card nobody can use shows up as a zero.
 
-``--env mycelium_v0`` plays the old Exchange (by card; default ``mycelium_v1``).
 Variants: ``--emsporium`` (items bought per type, by the greedy players), ``--hero-tavern``,
 ``--legends``; ``--players 4`` for one player count only.
 """
@@ -22,7 +21,6 @@ import numpy as np
 
 from . import rules as R
 from .game import MyceliumGame
-from .game_v1 import MyceliumV1Game
 from .greedy import heuristic
 
 
@@ -161,12 +159,10 @@ def main(argv=None):
     ap.add_argument("--variant", choices=("base", "team"), default="base",
                     help="base: 3 and 4 players (--players); team: the Team variant and the 2-player game "
                          "(with the options above, if any)")
-    ap.add_argument("--env", choices=("mycelium_v1", "mycelium_v0"), default="mycelium_v1",
-                    help="the version (v1: the Exchange by Mushling Card Type; v0: by card)")
     args = ap.parse_args(argv)
     opts = {k: True for k, on in (("emsporium", args.emsporium), ("hero_tavern", args.hero_tavern),
                                   ("legends", args.legends)) if on}
-    opts["game_class"] = MyceliumV1Game if args.env == "mycelium_v1" else MyceliumGame
+    opts["game_class"] = MyceliumGame
     if args.variant == "team":
         team_main(args.games, **opts)
         return

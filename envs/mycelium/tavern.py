@@ -26,6 +26,7 @@ from numba import njit
 from mushgym.core import canonical_shuffle, refill_slots, shuffle_range
 
 from .cards import ctok_supply, draw_cards, nutrient_supply, spore_supply
+from .emsporium import spawn_bonus
 from .gathering import start_gathering
 from .layout import (
     CFG_LEGENDS, CFG_NP, CFG_TAVERN, CFG_WILLOW, C_ATT, C_DEF, C_PASSES, D_HERO_PICK, D_LEGEND, D_PLACE_PATH, FIRST,
@@ -262,7 +263,8 @@ def use_hero(state, cfg, p, h, k, work):
         state[ctok_at(p)] += amt if amt < s else s
     elif eff == HE_DRAW:
         draw_cards(state, p, amt)
-    elif eff == HE_SPAWN:
+    elif eff == HE_SPAWN:   # a spawn: the Pickaxe adds its spores (RULES.md, Emsporium gap 5)
+        amt += spawn_bonus(state, p)
         s = spore_supply(state, cfg)
         state[loc_spores_at(cfg[cfg_cave_at(p)])] += amt if amt < s else s
     elif eff == HE_VIEW:

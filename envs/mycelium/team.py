@@ -4,11 +4,13 @@ The rulebook's "Team/2 Player (Variant)" pages. Teams are the diagonal Colonies:
 (seats 0 and 2) against Green + Beige (seats 1 and 3); the clockwise seat order already
 alternates between them. The Team rules, as implemented here (RULES.md, "Team variant"):
 
-* **Trade** (once per turn, an Action Phase action): the turn player offers one of its cards
-  or a Spore Token (``trade(kind)``, kind 23 = a Spore Token); its teammate consents by giving
-  back one of its own (``trade(kind)`` again) or refuses (``pass``). Both traded things are
-  shown to everyone (the cards' knowledge follows them). An offer uses the turn's Trade
-  whether or not it is accepted.
+* **Trade** (once per turn, an Action Phase action; "Both teammates must consent"): the turn
+  player offers one of its cards or a Spore Token (``trade(kind)``, kind 23 = a Spore Token);
+  its teammate names what it gives back (``trade(kind)`` again) or refuses (``pass``); then the
+  proposer accepts that (``trade(kind)`` naming it) or refuses (``pass``). Both traded things
+  are shown to everyone (the cards' knowledge follows them). The turn's Trade is used when the
+  Trade happens; a refused offer leaves it, but each kind is offered once per turn (state
+  ``trade_offers``), which bounds the offers.
 * **No friendly fire**: a teammate's Path is never attackable (also by Parrot Toadstool).
 * **Optional gathering**: every gathering (the Gather Phase, a Bird's Nest) asks the player,
   location by location where it would take tokens, how many it takes (``gather_take(n)``,
@@ -33,8 +35,8 @@ from .emsporium import tokens_per_gatherer
 from .layout import (
     A_PASS, A_TRADE, CFG_AGENTS, CFG_LIMIT_SCORED, CFG_NG, CFG_NP, CFG_TEAM, DONE, DONE_LIMIT, D_GATHER, D_TRADE,
     GATHER_LOCATION, GATHER_SUBSET, LK_MUSH, MAXP, NDECK_N, NK, O_CONTROLLED, O_GATHER_LOC, O_GATHER_MAX, O_KNOWN,
-    O_NKNOWN, O_PARTNER_HAND, O_TEAM_DKIND, O_TEAM_NUT, O_TRADE_OFFER, O_TRADE_USED, T, TP, TRADE_OFFERED,
-    TRADE_USED, WINNER, WIN_NUTRIENTS, agent_of_at, cfg_gloc_kind_at, decision_depth, gather_take_at, gatherer_at,
+    O_NKNOWN, O_PARTNER_HAND, O_TEAM_DKIND, O_TEAM_NUT, O_TRADE_BACK, O_TRADE_OFFER, O_TRADE_USED, T, TP, TRADE_OFFERED,
+    TRADE_OFFERS, TRADE_RETURNED, TRADE_USED, WINNER, WIN_NUTRIENTS, agent_of_at, cfg_gloc_kind_at, decision_depth, gather_take_at, gatherer_at,
     hand_at, known_at, loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, ndeck_at, nseen_at, pop_decision,
     push_decision, top_arg, top_kind, top_player,
 )
@@ -96,7 +98,8 @@ def holds(state, p, k):
 
 @njit(cache=True)
 def trade_menu(state, cfg, p, mask):
-    """The turn player's Trade offers (once per turn, the teammate must have something)."""
+    """The turn player's Trade offers (once per turn, the teammate must have something; a kind
+    offered and refused this turn is not offered again)."""
     if state[TRADE_USED]:
         return 0
     q = teammate(p)
@@ -104,7 +107,7 @@ def trade_menu(state, cfg, p, mask):
         return 0
     c = 0
     for k in range(T + 1):
-        if holds(state, p, k):
+        if holds(state, p, k) and (state[TRADE_OFFERS] >> k) & 1 == 0:
             mask[A_TRADE + k] = 1
             c += 1
     return c
@@ -114,12 +117,12 @@ def trade_menu(state, cfg, p, mask):
 def trade_offer(state, cfg, p, k):
     """The offer is public (every observation shows it): everyone now knows ``p`` holds a card
     of kind ``k`` (so a determinized or perturbed state keeps the card the offer names)."""
-    state[TRADE_USED] = 1
+    state[TRADE_OFFERS] |= 1 << k
     if k != SPORE_KIND:
         for q in range(cfg[CFG_NP]):
             if q != p and state[known_at(q, p, k)] < 1:
                 state[known_at(q, p, k)] = 1
-    push_decision(state, D_TRADE, teammate(p), k)
+    push_decision(state, D_TRADE, teammate(p), k, 0)
 
 
 @njit(cache=True)
@@ -140,16 +143,28 @@ def receive(state, cfg, p, k):
 
 @njit(cache=True)
 def trade_answer(state, cfg, a):
+    """The teammate names what it gives back (then the proposer is asked to accept it), the
+    proposer accepts (the Trade happens: the turn's Trade is used), or either refuses."""
     q = top_player(state)
     k = top_arg(state, TRADE_OFFERED)
+    back = top_arg(state, TRADE_RETURNED)
     pop_decision(state)
     if a == A_PASS:
         return
-    p = teammate(q)
-    r = a - A_TRADE
+    if back == 0:   # the teammate's answer, shown to all: the proposer consents next
+        r = a - A_TRADE
+        if r != SPORE_KIND:
+            for o in range(cfg[CFG_NP]):
+                if o != q and state[known_at(o, q, r)] < 1:
+                    state[known_at(o, q, r)] = 1
+        push_decision(state, D_TRADE, teammate(q), k, r + 1)
+        return
+    p, mate, r = q, teammate(q), back - 1
+    state[TRADE_USED] = 1
+    state[TRADE_OFFERS] = 0
     give_up(state, cfg, p, k)
-    give_up(state, cfg, q, r)
-    receive(state, cfg, q, k)
+    give_up(state, cfg, mate, r)
+    receive(state, cfg, mate, k)
     receive(state, cfg, p, r)
 
 
@@ -201,9 +216,14 @@ def team_gathered(state, cfg, p):
 
 @njit(cache=True)
 def trade_mask(state, cfg, p, mask, work):
-    """A ``D_TRADE`` entry: refuse, or give back a card (or a Spore Token) of any kind held."""
+    """A ``D_TRADE`` entry: refuse, or (the teammate) give back a card (or a Spore Token) of any
+    kind held, or (the proposer) accept what comes back."""
     mask[A_PASS] = 1
     c = 1
+    back = top_arg(state, TRADE_RETURNED)
+    if back > 0:
+        mask[A_TRADE + back - 1] = 1
+        return 2
     for r in range(T + 1):
         if holds(state, p, r):
             mask[A_TRADE + r] = 1
@@ -253,6 +273,9 @@ def team_observe(state, cfg, me, out, work):
         if k == D_TRADE:
             out[O_TEAM_DKIND] = 1.0
             out[O_TRADE_OFFER + top_arg(state, TRADE_OFFERED)] = 1.0
+            back = top_arg(state, TRADE_RETURNED)
+            if back > 0:
+                out[O_TRADE_BACK + back - 1] = 1.0
         elif k == D_GATHER:
             out[O_TEAM_DKIND + 1] = 1.0
             out[O_GATHER_LOC + top_arg(state, GATHER_LOCATION)] = 1.0

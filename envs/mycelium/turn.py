@@ -14,7 +14,7 @@ from .layout import (
     AB_BIRDS, ACTIONS, A_PASS, BIRDS, BN_PLAYED, BN_TRIGGER, CFG_LIMIT_SCORED, CFG_NNUT, CFG_NP, CFG_TEAM,
     CFG_TURN_LIMIT, CFG_WILLOW, C_ATT, C_DEF, C_EDGE, C_WINNER, DECK, DECK_N, DONE, DONE_LIMIT, D_BN, E, FIRST,
     LAST_EDGE, LAST_HAND, MAXP, NC, NDECK, NDECK_N, NDECK_TOP_N, NE_CENTER, NE_SPORES, NE_TREE, PHASE, PH_DISCARD,
-    PH_EXPLORE, PH_NUTRIENT, PH_OVER, PLACED, RNG, TP, TRADE_USED, TURN, WINNER, birds_nest_action, birds_nest_args,
+    PH_EXPLORE, PH_NUTRIENT, PH_OVER, PLACED, RNG, TP, TRADE_OFFERS, TRADE_USED, TURN, WINNER, birds_nest_action, birds_nest_args,
     c_card_at, c_repl_at, cfg_cave_at, cfg_deck_at, cfg_nut_deck_at, cfg_nut_effect_at, cfg_nut_target_at,
     cfg_permanent_at, cfg_tree_at, clear_decisions, deck_at, gatherer_at, hand_at, loc_nut_at, loc_spores_at,
     mat_nut_at, mat_spores_at, ndeck_at, ndeck_top_at, ndiscard_at, nseen_at, paths_at, pop_decision, push_decision,
@@ -76,6 +76,7 @@ def init(state, seed, cfg, work):
 def start_turn(state, cfg):
     state[ACTIONS] = 0
     state[TRADE_USED] = 0   # variant: team
+    state[TRADE_OFFERS] = 0
     state[PLACED] = 0
     state[PHASE] = PH_NUTRIENT
     state[BN_PLAYED] = 0

@@ -39,7 +39,7 @@ group               what is checked
                     kinds: a Buy (``D_BUY``, spent <= paid) alone in the Action Phase, the hero
                     picks (``D_HERO_PICK``) alone after the Gather Phase, the Legends deals
                     (``D_LEGEND``, one per player in turn order) before the Explore Phase;
-                    ``mycelium_v1``'s Exchange (``D_EXCHANGE``) alone in the Action Phase, of
+                    the Exchange's choice (``D_EXCHANGE``) alone in the Action Phase, of
                     the turn player, its first card of its type, with a card left to name
 ``check_items``     Emsporium: each item type's 2 cards owned, in the shop or in the item deck
                     (none without the variant, none in an absent seat), empty deck slots above
@@ -57,8 +57,8 @@ group               what is checked
 
 The Team rules change other groups too (each marked ``variant: team``): ``check_end`` counts
 the 15 Nutrients of a team, not the 10 of a player (a Colony may hold 10 in a running game);
-``check_stack`` places the Team decisions (``D_TRADE``: the turn player's teammate answering,
-alone in the Action Phase; ``D_GATHER``: on top, in the Gather Phase's place (the Place Phase
+``check_stack`` places the Team decisions (``D_TRADE``: the turn player's teammate answering, or the
+turn player accepting what comes back, alone in the Action Phase; ``D_GATHER``: on top, in the Gather Phase's place (the Place Phase
 before its first gatherer, above the hero picks), a Bird's Nest's Nutrient Card Phase, or a
 hero's gathering in the Action Phase); ``check_turn`` lets the turn player's gatherers stay
 out while its Gather Phase's choice is pending.
@@ -77,7 +77,7 @@ from .layout import (
     C_PASSES, C_REVEALED, C_STAGE, C_SUB, C_WINNER, DECK_N, DECK_TOP_N, DONE, DONE_LIMIT, DONE_RULES, D_GATHER,
     D_LEGEND, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_TRADE, E, FIRST, G, HAND_LIMIT, HDECK_N, HERO_UP, IDECK_N,
     LAST_HAND, MAXP, MAX_PATHS, NC, NDECK_N, NDECK_TOP_N, NH, NI, NIC, NK, NN, PHASE, PH_EXPLORE, PH_OVER, PH_PLACE,
-    PINK_OY, PLACED, RUSSULA, T, TAVERN, TP, TRADE_USED, TURN, WINNER, WIN_NUTRIENTS, agent_of_at, c_bonus_at,
+    PINK_OY, PLACED, RUSSULA, T, TAVERN, TP, TRADE_OFFERS, TRADE_USED, TURN, WINNER, WIN_NUTRIENTS, agent_of_at, c_bonus_at,
     c_card_at, c_nothief_at, c_repl_at, carea_at, cfg_cave_at, cfg_copies_at, cfg_hero_amount_at, cfg_nut_deck_at,
     cfg_permanent_at, cfg_tree_at, ctok_at, decision_at, decision_depth, deck_at, deck_top_at, discard_at,
     gather_take_at, gatherer_at, hand_at, hero_deck_at, hero_up_at, heroes_at, item_deck_at, items_at, known_at,
@@ -85,12 +85,12 @@ from .layout import (
     ndiscard_at, npaths_at, nseen_at, paths_at, rng_at,
 )
 from .tavern import is_reaction, on, validate_tavern
-from .team import TEAM_WIN, could_take, holds, team_totals
+from .team import TEAM_WIN, could_take, holds, is_teammate, team_totals, teammate
 from .validate_stack import check_stack
 from .validate_codes import (  # noqa: F401  (the codes and their messages: MyceliumGame.validate, the tests)
     DETAIL, V_ARG, V_ARRANGE, V_CARDS, V_COMBAT, V_DECK_TOP, V_END, V_EXPLORE, V_FA, V_HEROES, V_ITEMS, V_KIND,
     V_KNOWN, V_LIMBO, V_LOCATION, V_NUTRIENT_CARDS, V_OK, V_PATH_COUNT, V_PATHS, V_PILE, V_PLAYER, V_RNG,
-    V_SEAT_SLOTS, V_SEEN, V_STACK, V_STACK_CLEAR, V_TEAM, V_TOKEN_PLACE, V_TOKENS, V_TOP, V_TURN, V_USE,
+    V_COMBAT_PATH, V_SEAT_SLOTS, V_SEEN, V_STACK, V_STACK_CLEAR, V_TEAM, V_TOKEN_PLACE, V_TOKENS, V_TOP, V_TURN, V_USE,
     VALIDATION_ERRORS, error,
 )
 
@@ -468,6 +468,15 @@ def check_combat(state, cfg):
     defended = state[C_DEFENDED] != 0
     if revealed == (st == CS_REVEAL) or st == CS_END:
         return error(V_COMBAT, 3)
+    e = state[C_EDGE]
+    target = (state[paths_at(e, 0)] == dfd + 1 or state[paths_at(e, 1)] == dfd + 1) and cfg[cfg_permanent_at(e)] != dfd
+    if is_teammate(cfg, att, dfd):   # variant: team (no friendly fire)
+        return error(V_COMBAT_PATH, 2)
+    won = revealed and state[C_WINNER] == 0
+    if not won and st <= CS_COMPARE and not target:   # (after a defender's win its Liberty Cap's 21st Path may remove it)
+        return error(V_COMBAT_PATH, 0)
+    if won and target:
+        return error(V_COMBAT_PATH, 1)
     if defended != (state[c_card_at(1)] >= 0):
         return error(V_COMBAT, 4)
     if revealed and state[c_card_at(0)] < 0:
@@ -589,7 +598,7 @@ def check_team(state, cfg, work):
     depth = decision_depth(state)
     gathering = _gathering(state)
     if cfg[CFG_TEAM] == 0:
-        if state[TRADE_USED] != 0:
+        if state[TRADE_USED] != 0 or state[TRADE_OFFERS] != 0:
             return error(V_TEAM, 10)
         for g in range(G):
             if state[gather_take_at(g)] != 0:
@@ -599,7 +608,9 @@ def check_team(state, cfg, work):
         if state[mat_nut_at(p)] > WIN_NUTRIENTS:
             return error(V_TEAM, 12)
     if depth > 0 and decision_at(state, depth - 1, 0) == D_TRADE:
-        if not holds(state, state[TP], decision_at(state, depth - 1, 2)):
+        back = decision_at(state, depth - 1, 3)
+        if not holds(state, state[TP], decision_at(state, depth - 1, 2)) or \
+                (back > 0 and not holds(state, teammate(state[TP]), back - 1)):
             return error(V_TEAM, 13)
     asked = G   # the location asked now (G: none, every choice is -1)
     if gathering:

@@ -9,24 +9,24 @@ import numpy as np
 from numba import njit
 
 from .abilities import is_cancelled
-from .cards import hand_size
-from .combat import combat_player, rep_card
+from .cards import hand_size, pay_capacity
+from .combat import combat_player, rep_card, steals
 from .decisions import arg_ok, prompt_live
-from .emsporium import hand_limit
+from .emsporium import cheapest_in_shop, hand_limit
 from .exchange import picks
 from .layout import (
     ABILITY_ARGS, AB_AD_REACT, AB_BIRDS, AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_DECEIVE,
     AB_FLY, AB_INKY, AB_LIBERTY, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA,
     AB_SPAWN, AB_THIEF_PAIR, AB_THIEF_STEAL, AB_TRUFFLE, AB_VEILED, AB_WITCH, ACTIONS, AD, ARRANGE_POSITION,
-    ARRANGE_VIEWED, BLEWIT, BLUE_OY, BN_PLAYED, BN_TRIGGER, BUY_PAID, BUY_SPENT, CFG_BY_TYPE, CFG_EMS, CFG_HOLDERS,
+    ARRANGE_VIEWED, BLEWIT, BLUE_OY, BN_PLAYED, BN_TRIGGER, BUY_PAID, BUY_SPENT, CFG_EMS, CFG_HOLDERS,
     CFG_LEGENDS, CFG_NP, CFG_TEAM, CHANT, CHICKEN, CS_AD, CS_PUFF, CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL,
     C_ACTIVE, C_ATT, C_DEF, C_DEFENDED, C_NEXT, C_PASSES, C_STAGE, C_SUB, DECISION_ARGS, DONE, D_ATT_CARD, D_BN,
     D_COMBAT, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK, D_LEGEND, D_RESOLVE, D_USE, EXCHANGE_CHOICE_FIRST,
     EXCHANGE_CHOICE_OPTION, EXCHANGE_CHOICE_TYPE, FIRST, FLY_AGARIC_LEVEL, GATHER_SUBSET, HERO_PICK_LEFT,
-    INKY_GIVE_RECEIVER, K, L, LIBERTY, MAX_PATHS, MOREL, NDECK_N, NIGHT, PARASOL, PATH_WINDOW_BUILDER, PHASE,
+    INKY_GIVE_RECEIVER, K, L, LIBERTY, MAX_PATHS, MOREL, NDECK_N, NIGHT, PARASOL, PATH_WINDOW_BUILDER, PAY_PAID, PHASE,
     PH_ACTION, PH_DISCARD, PH_EXPLORE, PH_NUTRIENT, PH_OVER, PH_PLACE, PINK_OY, PLACED, PLACE_PATH_LEFT, PUFF,
     REACTION_ABILITIES, RESOLVE_ABILITY, RESOLVE_X1, RESOLVE_X2, RESOLVE_X3, RUSSULA_PICK_FIRST, RUSSULA_PICK_MADE,
-    SHIITAKE, TP, TRADE_USED, USE_ABILITY, USE_SIDE, c_card_at, cfg_card_type_at, cfg_cave_at, ctok_at,
+    SHIITAKE, TP, TRADE_OFFERED, TRADE_OFFERS, TRADE_RETURNED, TRADE_USED, USE_ABILITY, USE_SIDE, c_card_at, cfg_card_type_at, cfg_cave_at, ctok_at,
     decision_arg, decision_at, decision_depth, gatherer_at, legend_deal_at, npaths_at,
 )
 from .tavern import heroes_available, on
@@ -53,7 +53,7 @@ def reaction_fits(state, ab, side, user):
     if ab == AB_AD_REACT:
         return st == CS_AD and sub == side + 1 and state[c_card_at(side)] == AD
     if ab == AB_PUFF:
-        return st == CS_PUFF and sub == side + 1 and rep_card(state, side) == PUFF
+        return st == CS_PUFF and sub == side + 1 and rep_card(state, side) == PUFF and steals(state, 1 - side)
     if st != (CS_REACT_A if side == 0 else CS_REACT_D) or sub != 1:
         return False
     t = rep_card(state, side)
@@ -64,7 +64,7 @@ def reaction_fits(state, ab, side, user):
     if ab == AB_LIBERTY:
         return t == LIBERTY
     if ab == AB_THIEF_STEAL:
-        return t == PARASOL or t == SHIITAKE
+        return steals(state, side)   # the initial face-down card only
     return False
 
 
@@ -155,10 +155,16 @@ def legend_fits(state, cfg, lv, depth):
 
 @njit(cache=True)
 def trade_fits(state, cfg, lv, depth):
-    """Variant: team (the turn player's offer, its teammate answers; from the Action Phase menu)."""
+    """Variant: team (the turn player's offer: its teammate answers, then the proposer accepts
+    what comes back; from the Action Phase menu, before the turn's Trade is made)."""
     ok = cfg[CFG_TEAM] != 0 and lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION \
-        and not state[C_ACTIVE]
-    return V_OK if ok and decision_at(state, lv, 1) == teammate(state[TP]) and state[TRADE_USED] != 0 else V_KIND
+        and not state[C_ACTIVE] and state[TRADE_USED] == 0
+    offered = decision_arg(state, lv, TRADE_OFFERED)
+    back = decision_arg(state, lv, TRADE_RETURNED)
+    asked = teammate(state[TP]) if back == 0 else state[TP]
+    if not (ok and decision_at(state, lv, 1) == asked and (state[TRADE_OFFERS] >> offered) & 1 == 1):
+        return V_KIND
+    return V_OK
 
 
 @njit(cache=True)
@@ -200,24 +206,29 @@ def buy_fits(state, cfg, lv, depth):
         return V_KIND
     if decision_arg(state, lv, BUY_SPENT) > decision_arg(state, lv, BUY_PAID):
         return V_ARG
+    if decision_arg(state, lv, BUY_SPENT) == 0:   # no item yet: one must still be within reach
+        cheapest = cheapest_in_shop(state, cfg)
+        paid = decision_arg(state, lv, BUY_PAID)
+        if cheapest < 0 or paid + pay_capacity(state, cfg, state[TP]) < cheapest:
+            return V_TOP
     return V_OK
 
 
 @njit(cache=True)
 def exchange_choice_fits(state, cfg, lv, depth):
-    """mycelium_v1 (exchange.py): the Exchange's choice of cards, from the Action Phase menu, with
-    a card left to name."""
+    """The Exchange's choice of cards (exchange.py), from the Action Phase menu, with a choice
+    left (a pick with one legal answer is never asked)."""
     p = decision_at(state, lv, 1)
-    ok = cfg[CFG_BY_TYPE] != 0 and lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION \
+    ok = lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION \
         and p == state[TP] and not state[C_ACTIVE]
-    if not (ok and state[ACTIONS] >= 1):
+    if not ok:
         return V_KIND
     ct = decision_arg(state, lv, EXCHANGE_CHOICE_TYPE)
     first = decision_arg(state, lv, EXCHANGE_CHOICE_FIRST)
     if decision_arg(state, lv, EXCHANGE_CHOICE_OPTION) > cfg[CFG_NP] or (first > 0 and cfg[cfg_card_type_at(first - 1)] != ct):
         return V_ARG
     answers, _last = picks(state, cfg, p, ct, first - 1)
-    return V_OK if answers >= 1 else V_TOP
+    return V_OK if answers >= 2 else V_TOP
 
 
 @njit(cache=True)
@@ -230,7 +241,11 @@ def menu_prompt_fits(state, lv, depth):
 
 @njit(cache=True)
 def pay_fits(state, cfg, lv, depth):
-    return V_OK if menu_prompt_fits(state, lv, depth) else V_KIND
+    """A Build's payment: a Path paid for, or 3 still within reach."""
+    if not menu_prompt_fits(state, lv, depth):
+        return V_KIND
+    paid = decision_arg(state, lv, PAY_PAID)
+    return V_OK if paid >= 3 or paid + pay_capacity(state, cfg, state[TP]) >= 3 else V_TOP
 
 
 @njit(cache=True)

@@ -22,8 +22,8 @@ from mushgym.search import Searcher, find_kernel
 BOARD_OPTION_SETS = [("mycelia_v1", o) for o in testing.option_sets(env_module("mycelia_v1").Game)] + [
     ("mycelia_v1", {"expansion": "north_america", "num_players": 5}),
     ("mycelia_v1", {"expansion": "north_america", "automata": True}),
-] + [("mycelium_v0", o) for o in testing.option_sets(env_module("mycelium_v0").Game)] + [
-    ("mycelium_v0", {"num_players": 2, "emsporium": True}),
+] + [("mycelium_v2", o) for o in testing.option_sets(env_module("mycelium_v2").Game)] + [
+    ("mycelium_v2", {"num_players": 2, "emsporium": True}),
 ]
 SEARCH_GAMES = [(e, o) for e in mushgym.list_envs() for o in testing.option_sets(env_module(e).Game)]
 
@@ -61,14 +61,14 @@ def test_compiled_greedy_moves_are_the_python_greedy_best(env_id, options):
     assert not bad, f"{len(bad)} of {n} states: {bad[:5]}"
 
 
-@pytest.mark.parametrize("env_id", ["mycelia_v1", "mycelium_v0"])
+@pytest.mark.parametrize("env_id", ["mycelia_v1", "mycelium_v2"])
 def test_auto_takes_the_board_games_rollout_policy(env_id):
     game = mushgym.game(env_id)
     assert Searcher(game, simulations=10, rollout="auto").rollout == "greedy"
     assert MCTSAgent(env_id, simulations=10).searcher(game).rollout == "greedy"
 
 
-@pytest.mark.parametrize("env_id,widen", [("mycelia_v1", 0.0), ("mycelium_v0", 0.25)])
+@pytest.mark.parametrize("env_id,widen", [("mycelia_v1", 0.0), ("mycelium_v2", 0.25)])
 def test_mcts_widens_where_the_game_says(env_id, widen):
     """mcts:SIMS takes the game's SEARCH_WIDEN with its rollouts (Mycelium 0.25: plain UCT spread
     100 simulations over dozens of moves), none with random rollouts; widen=0 turns it off."""
@@ -78,7 +78,7 @@ def test_mcts_widens_where_the_game_says(env_id, widen):
     assert MCTSAgent(env_id, simulations=10, widen=0).searcher(game).widen == 0.0
 
 
-@pytest.mark.parametrize("env_id", ["mycelia_v1", "mycelium_v0"])
+@pytest.mark.parametrize("env_id", ["mycelia_v1", "mycelium_v2"])
 def test_rollout_policy_is_legal_seeded_and_mostly_greedy(env_id):
     """Legal on every state; the same generator words give the same moves; greedy_move's move but
     for about ROLLOUT_EPSILON of the decisions (ties are drawn at random in both)."""
@@ -139,9 +139,9 @@ def test_mycelium_greedy_tables_belong_to_their_game():
 
     from envs.mycelium import greedy as mycelium_greedy
 
-    heuristic = greedy_heuristic("mycelium_v0")
+    heuristic = greedy_heuristic("mycelium_v2")
     for n in (4, 3, 2, 4, 3):
-        game = mushgym.game("mycelium_v0", num_players=n)
+        game = mushgym.game("mycelium_v2", num_players=n)
         s = game.new_state(0)
         p = game.current_player(s)
         heuristic(game, s, p, game.observe(s, p), game.legal_mask(s))

@@ -48,9 +48,9 @@ def test_self_play_searches_as_mcts_sims_plays():
     rollouts, widening, ranked widening order and playout horizon)."""
     from mushgym.agents import MCTSAgent
 
-    game = mushgym.game("mycelium_v0")
-    expert = SelfPlay("mycelium_v0", games=1, simulations=8, seed=0)._mcts[0]
-    agent = MCTSAgent("mycelium_v0", simulations=8).searcher(game)
+    game = mushgym.game("mycelium_v2")
+    expert = SelfPlay("mycelium_v2", games=1, simulations=8, seed=0)._mcts[0]
+    agent = MCTSAgent("mycelium_v2", simulations=8).searcher(game)
     for name in ("rollout", "value", "widen", "widen_order", "horizon"):
         assert getattr(expert, name) == getattr(agent, name), name
     assert expert.widen_order == "ranked"

@@ -30,7 +30,7 @@ def test_mycelium_estimate_is_a_share_of_the_win_per_agent(options):
     """On random states of every seat count and the Team game: each agent's value in [0, 1], the
     values of the rivals summing to 1 (one winner; under the Team rules, and in the 2-player game
     which plays them, the partners sharing one value), and the state is not changed."""
-    game = mushgym.game("mycelium_v0", **options)
+    game = mushgym.game("mycelium_v2", **options)
     states = testing.random_states(game, n_games=2, seed=5, every=7)
     before = [s.copy() for s in states]
     values = _estimates(game, states)
@@ -51,7 +51,7 @@ def test_mycelium_estimate_grows_with_a_colonys_nutrients():
     """More Nutrients on a colony's mat: a larger share for that colony, a smaller one for the others."""
     from envs.mycelium.rules import mat_nut_at
 
-    game = mushgym.game("mycelium_v0")
+    game = mushgym.game("mycelium_v2")
     for s in testing.random_states(game, n_games=1, seed=2, every=40):
         richer = s.copy()
         richer[mat_nut_at(1)] += 3
@@ -65,16 +65,16 @@ def test_horizon_auto_is_the_games_with_its_rollouts_only(monkeypatch):
     what "auto" takes with the game's rollouts, and 0 with random ones."""
     from mushgym.search import _package_module
 
-    mycelium = mushgym.game("mycelium_v0")
+    mycelium = mushgym.game("mycelium_v2")
     assert find_kernel(mycelium.kernels, "SEARCH_HORIZON") == 0
-    assert MCTSAgent("mycelium_v0", simulations=4).searcher(mycelium).horizon == 0
+    assert MCTSAgent("mycelium_v2", simulations=4).searcher(mycelium).horizon == 0
     monkeypatch.setattr(_package_module(mycelium.kernels, "search"), "SEARCH_HORIZON", 40)
     tuned = int(find_kernel(mycelium.kernels, "SEARCH_HORIZON"))
     assert tuned == 40
     assert Searcher(mycelium, simulations=4, rollout="greedy", horizon="auto").horizon == tuned
     assert Searcher(mycelium, simulations=4, rollout="random", horizon="auto").horizon == 0
-    assert MCTSAgent("mycelium_v0", simulations=4).searcher(mycelium).horizon == tuned
-    assert MCTSAgent("mycelium_v0", simulations=4, horizon=0).searcher(mycelium).horizon == 0
+    assert MCTSAgent("mycelium_v2", simulations=4).searcher(mycelium).horizon == tuned
+    assert MCTSAgent("mycelium_v2", simulations=4, horizon=0).searcher(mycelium).horizon == 0
     fungi = mushgym.game("fungi_v0")
     assert Searcher(fungi, simulations=4, rollout="greedy", horizon="auto").horizon == 0
 
@@ -82,7 +82,7 @@ def test_horizon_auto_is_the_games_with_its_rollouts_only(monkeypatch):
 @pytest.mark.parametrize("bad", [-1, 2.5, "far", True, None])
 def test_a_bad_horizon_is_refused_with_the_valid_choices(bad):
     with pytest.raises(ValueError, match="horizon .*integer >= 0 or 'auto'"):
-        Searcher(mushgym.game("mycelium_v0"), simulations=4, horizon=bad)
+        Searcher(mushgym.game("mycelium_v2"), simulations=4, horizon=bad)
 
 
 def test_a_horizon_needs_the_games_estimate():
@@ -93,7 +93,7 @@ def test_a_horizon_needs_the_games_estimate():
 def test_the_horizon_cuts_the_playouts_and_nothing_else():
     """Same seed, same search: a horizon past every game's length searches exactly as horizon=0
     (the cut is the only change); a short horizon gives other values; each is reproducible."""
-    game = mushgym.game("mycelium_v0")
+    game = mushgym.game("mycelium_v2")
     s = testing.random_states(game, n_games=1, seed=4, every=30)[1]
     p = game.current_player(s)
 

@@ -104,6 +104,27 @@ def test_eval_cli_refuses_bad_games_and_untrusted_zip(tmp_path, capsys):
         assert "positive integer" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("content", [b"not a model, just text\n", b"PK\x05\x06" + bytes(18)],
+                         ids=["text", "empty zip"])
+def test_eval_a_file_that_is_no_model_is_one_clear_error_with_or_without_trust(tmp_path, content):
+    """A file that is neither a weights-only policy nor an SB3 archive or policy: the same clear
+    message whether or not the model is trusted (never a traceback from unpickling)."""
+    pytest.importorskip("torch")
+    from mushgym.agents.evaluate import eval_main
+
+    model = tmp_path / "model.pt"
+    model.write_bytes(content)
+    for trust in ([], ["--trust-model"]):
+        with pytest.raises(SystemExit, match=r"mushgym eval: .*model.pt is not a saved model: neither"):
+            eval_main(["fungi_v0", str(model), "greedy", "--games", "2", "--no-save", *trust])
+    # a torch file that is no SB3 policy, loaded with trust: a clear error too
+    import torch
+
+    torch.save({"x": torch.zeros(2)}, model)
+    with pytest.raises(SystemExit, match=r"model.pt is not a saved model: it does not load as an SB3"):
+        eval_main(["fungi_v0", str(model), "greedy", "--games", "2", "--no-save", "--trust-model"])
+
+
 # --- states at the Python boundary ------------------------------------------------------------
 
 import sys  # noqa: E402
@@ -226,7 +247,7 @@ def test_wrapped_env_checks_survive_python_O(tmp_path):
 
 
 #: games whose validate kernel refuses every inconsistent state the fuzzer makes (0 silent)
-NO_SILENT = ("fungi_v0", "mycology_v1", "mycelium_v0", "mycelium_v1", "mycelia_v1")   # every game: 0 accepted-but-invalid
+NO_SILENT = ("fungi_v0", "mycology_v1", "mycelium_v2", "mycelia_v1")   # every game: 0 accepted-but-invalid
 
 
 @pytest.mark.parametrize("env_id", _bounded_games())

@@ -184,5 +184,5 @@ def test_search_rows_time_the_games_compiled_rollouts_too():
     from toygame.game import ToyGame
 
     assert search_rollouts(ToyGame()) == ("random",)
-    for env_id in ("fungi_v0", "mycology_v1", "mycelia_v1", "mycelium_v0"):
+    for env_id in ("fungi_v0", "mycology_v1", "mycelia_v1", "mycelium_v2"):
         assert search_rollouts(mushgym.game(env_id)) == ("random", "greedy"), env_id

@@ -136,7 +136,7 @@ def test_what_a_description_fills_in(game):
     (dict(colour="red"), "unknown description field(s) ['colour']; valid fields are ['paths'"),
 ])
 def test_bad_descriptions_are_refused_naming_the_field(game, description, field):
-    with pytest.raises(ValueError, match="^mycelium_v0: ") as e:
+    with pytest.raises(ValueError, match="^mycelium_v2: ") as e:
         game.state_from(**description)
     assert field in str(e.value)
 

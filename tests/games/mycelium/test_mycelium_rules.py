@@ -6,7 +6,8 @@ import pytest
 import ci_scope
 from mycelium_helpers import K, Scenario, nbrs, ring, spokes
 from mushgym.envs.mycelium import rules as R
-from mushgym.envs.mycelium.data import MyceliumDataError, load_board, load_mushlings, load_nutrients, paths_to_bond
+from mushgym.envs.mycelium.data import (MUSHLING_TYPES, MyceliumDataError, load_board, load_mushlings, load_nutrients,
+                                         paths_to_bond)
 
 BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3   # 4-player seats, clockwise
 BOARD = load_board(4)
@@ -92,11 +93,14 @@ def test_corrupted_states_are_refused_with_a_message_naming_the_problem():
     refused("mat_spores", 0, 50, "more tokens")
     t = s.copy()
     v = R.L.arrays(t)
-    n = int(v["decisions_n"])
-    v["decisions"][n] = [R.D_FA, 1, n + 3, 0, 0, 0, 0]    # a Fly Agaric window naming a level above it
-    v["decisions_n"][...] = n + 1
-    with pytest.raises(ValueError, match=f"decision stack entry {n} has an argument outside"):
+    while int(v["decisions_n"]) > 0 or int(v["phase"]) != R.PH_ACTION:   # the turn player's Action Phase menu
+        t = g.step(t, int(g.legal_actions(t)[-1]))
+        v = R.L.arrays(t)
+    v["decisions"][0] = [R.D_PAY, int(v["turn_player"]), 100, 0, 0, 0, 0]   # a payment beyond its range
+    v["decisions_n"][...] = 1
+    with pytest.raises(ValueError, match="decision stack entry 0 has an argument outside"):
         g.step(t, g.encode_action("pass"))
+    n = 0
     v["decisions"][n] = [R.D_USE, 1, R.AB_MAGIC, 0, 0, 0, 0]
     with pytest.raises(ValueError, match="not a revealed card's reaction"):
         g.current_player(t)
@@ -300,7 +304,7 @@ def test_no_change_given_and_exchange():
     sc.v["decisions"][...] = 0
     cave = int(sc.board.cave_of_seat[RED])
     before = int(sc.v["loc_spores"][cave])
-    sc.act("exchange", K["Yellow Morel"], 1 + RED)
+    sc.act("exchange", MUSHLING_TYPES.index("worker"), 1 + RED)   # two Yellow Morels: two Workers
     assert sc.v["loc_spores"][cave] == before + 1 and sc.v["discard"][K["Yellow Morel"]] == 2
 
 
@@ -493,13 +497,13 @@ def test_turn_limit_is_a_truncation_unless_scored():
 
 def test_turn_limit_truncates_the_aec_env_vector_loops_single_agent_and_sb3():
     from mushgym.agents.base import RandomAgent
-    from mushgym.envs import mycelium_v0
+    from mushgym.envs import mycelium_v2
     from mushgym.envs.mycelium.game import MyceliumGame
     from mushgym.episodes import play
     from mushgym.vector import MushroomVectorEnv
     from mushgym.wrappers.single_agent import SingleAgentEnv
 
-    e = mycelium_v0.raw_env(num_players=3, turn_limit=60)
+    e = mycelium_v2.raw_env(num_players=3, turn_limit=60)
     e.reset(seed=1)
     s = _at_the_turn_limit(e.game, seed=1)
     e.game_state[...] = s
@@ -563,7 +567,7 @@ def test_turn_limit_truncates_the_aec_env_vector_loops_single_agent_and_sb3():
 
 def test_env_docstring_tables_are_the_generated_ones():
     """env.py fills its docstring's placeholders from the layouts on import (mushgym.docsite.fill_env_docstring)."""
-    import mushgym.envs.mycelium_v0 as env
+    import mushgym.envs.mycelium_v2 as env
 
     for table in (R.O.table(), R.A.table(), R.L.table()):
         assert table in env.__doc__

@@ -58,11 +58,11 @@ def test_options_team_needs_four_players_or_two_and_the_base_spaces_do_not_move(
     with pytest.raises(ValueError, match=r"valid choices are \[False, True\]"):
         MyceliumGame(team="yes")
     base, team, two = MyceliumGame(), MyceliumGame(team=True), MyceliumGame(num_players=2)
-    assert (base.num_actions, base.observation_shape) == (R.NUM_ACTIONS_BASE, (R.OBS_SIZE_BASE,)) == (1310, (1468,))
+    assert (base.num_actions, base.observation_shape) == (R.NUM_ACTIONS_BASE, (R.OBS_SIZE_BASE,)) == (1235, (1506,))
     # the Team block follows the items' block (Emsporium, Hero Tavern, Legends): a Team game's spaces are the full ones
-    assert (team.num_actions, team.observation_shape) == (R.NUM_ACTIONS, (R.OBS_SIZE,)) == (1369, (1643,))
+    assert (team.num_actions, team.observation_shape) == (R.NUM_ACTIONS, (R.OBS_SIZE,)) == (1294, (1705,))
     assert two.num_players == 2 and two.num_seats == 4 and two.team_rules and len(two.board.colours) == 4
-    assert base.encode_action("arrange", 3) == 1309 and team.encode_action("arrange", 3) == 1309
+    assert base.encode_action("arrange", 3) == 1234 and team.encode_action("arrange", 3) == 1234
     assert team.encode_action("trade", 0) == R.NUM_ACTIONS_ITEMS and R.O_TEAM_DKIND == R.OBS_SIZE_ITEMS
     # the base game never offers a Team action nor fills a Team observation field
     s = base.new_state(1)
@@ -81,7 +81,9 @@ def test_teams_alternate_in_turn_order():
 
 # --- Trade --------------------------------------------------------------------------------------
 
-def test_trade_needs_the_teammates_consent_and_shows_the_cards_to_everyone():
+def test_trade_needs_both_teammates_consent_and_shows_the_cards_to_everyone():
+    """Rulebook, Trade Action: "Both teammates must consent to the Trade": the teammate names what
+    it gives back, then the proposer accepts it."""
     sc = TeamScenario(tp=BLUE)
     sc.give(BLUE, "Death Cap", "Yellow Morel")
     sc.give(RED, "Chanterelle", "Chanterelle")
@@ -92,6 +94,12 @@ def test_trade_needs_the_teammates_consent_and_shows_the_cards_to_everyone():
     assert sc.seat() == RED and sc.top_kind() == R.D_TRADE
     assert sc.legal("pass") and sc.legal("trade", K["Chanterelle"]) and not sc.legal("trade", R.T)
     sc.act("trade", K["Chanterelle"], player=RED)
+    # the proposer consents to what comes back (or refuses): nothing has moved yet
+    assert sc.seat() == BLUE and sc.top_kind() == R.D_TRADE and sc.v["hand"][BLUE, K["Death Cap"]] == 1
+    assert sc.legal("pass") and sc.legal("trade", K["Chanterelle"]) and not sc.legal("trade", K["Death Cap"])
+    obs = sc.game.observe(sc.s, GREEN)   # the other team sees the offer and what comes back
+    assert obs[R.O_TRADE_OFFER + K["Death Cap"]] == 1 and obs[R.O_TRADE_BACK + K["Chanterelle"]] == 1
+    sc.act("trade", K["Chanterelle"], player=BLUE)
     h = sc.v["hand"]
     assert h[BLUE, K["Chanterelle"]] == 1 and h[BLUE, K["Death Cap"]] == 0
     assert h[RED, K["Death Cap"]] == 1 and h[RED, K["Chanterelle"]] == 1
@@ -99,12 +107,15 @@ def test_trade_needs_the_teammates_consent_and_shows_the_cards_to_everyone():
     for viewer in (GREEN, BEIGE):
         assert sc.v["known"][viewer, RED, K["Death Cap"]] == 1
         assert sc.v["known"][viewer, BLUE, K["Chanterelle"]] == 1
-    # once per turn, and it was an action
+    # once per turn
     assert not any(sc.legal("trade", k) for k in range(R.T + 1))
-    assert sc.v["actions_used"] == 1 and sc.v["trade_used"] == 1
+    assert sc.v["trade_used"] == 1
 
 
-def test_a_refused_trade_moves_nothing_and_uses_the_turns_trade():
+def test_a_refused_trade_moves_nothing_and_leaves_the_turns_trade():
+    """A refused offer is no Trade ("This action allows you and your teammate to exchange ...;
+    Both teammates must consent"): the turn's one Trade is still there; the kind refused is not
+    offered again this turn (RULES.md, Team variant 2)."""
     sc = TeamScenario(tp=GREEN)
     sc.give(GREEN, "Fly Agaric")
     sc.give(BEIGE, "Penny Bun")
@@ -112,12 +123,18 @@ def test_a_refused_trade_moves_nothing_and_uses_the_turns_trade():
     sc.act("trade", R.T, player=GREEN)                 # a Spore Token offered
     sc.act("pass", player=BEIGE)
     assert (sc.v["mat_spores"] == spores).all() and sc.v["hand"][BEIGE, K["Penny Bun"]] == 1
-    assert sc.v["trade_used"] == 1 and not sc.legal("trade", K["Fly Agaric"])
+    assert sc.v["trade_used"] == 0 and sc.legal("trade", K["Fly Agaric"]) and not sc.legal("trade", R.T)
+    sc.act("trade", K["Fly Agaric"], player=GREEN)      # the proposer refuses what comes back
+    sc.act("trade", K["Penny Bun"], player=BEIGE)
+    sc.act("pass", player=GREEN)
+    assert sc.v["hand"][GREEN, K["Fly Agaric"]] == 1 and sc.v["hand"][BEIGE, K["Penny Bun"]] == 1
+    assert sc.v["trade_used"] == 0 and not any(sc.legal("trade", k) for k in range(R.T + 1))   # both kinds tried
     # a Spore Token for a card
     sc2 = TeamScenario(tp=GREEN)
     sc2.give(BEIGE, "Penny Bun")
     sc2.act("trade", R.T, player=GREEN)
     sc2.act("trade", K["Penny Bun"], player=BEIGE)
+    sc2.act("trade", K["Penny Bun"], player=GREEN)
     assert sc2.v["mat_spores"][GREEN] == 2 and sc2.v["mat_spores"][BEIGE] == 4
     assert sc2.v["hand"][GREEN, K["Penny Bun"]] == 1
     # no Trade when the teammate has neither a card nor a Spore Token; the turn resets it
@@ -125,8 +142,8 @@ def test_a_refused_trade_moves_nothing_and_uses_the_turns_trade():
     sc3.give(GREEN, "Fly Agaric")
     sc3.v["mat_spores"][BEIGE] = 0
     assert not sc3.legal("trade", K["Fly Agaric"])
-    sc.end_turn_on_mush_room(RED)
-    assert sc.v["trade_used"] == 0
+    sc2.end_turn_on_mush_room(RED)
+    assert sc2.v["trade_used"] == 0 and sc2.v["trade_offers"] == 0
 
 
 # --- no friendly fire -------------------------------------------------------------------------
@@ -295,9 +312,9 @@ def test_two_player_reactions_from_either_hand_and_the_aec_agent_follows_the_sea
 
 
 def test_two_player_aec_env_has_two_agents_and_shared_rewards():
-    from mushgym.envs import mycelium_v0
+    from mushgym.envs import mycelium_v2
 
-    env = mycelium_v0.raw_env(num_players=2, turn_limit=60, turn_limit_end="score")
+    env = mycelium_v2.raw_env(num_players=2, turn_limit=60, turn_limit_end="score")
     env.reset(seed=3)
     assert env.possible_agents == ["player_0", "player_1"]
     rng = np.random.default_rng(3)
@@ -350,6 +367,7 @@ def test_a_teammates_hand_stays_hidden_from_its_teammate():
         for p in range(4):
             mate = (p + 2) % 4
             free = v["hand"][mate] - v["known"][p, mate]
+            free[game.kept_in_hand(s, mate)] = 0   # a pending choice's cards stay in its player's hand
             kinds = np.flatnonzero(free)
             if kinds.size == 0:
                 continue
@@ -371,10 +389,15 @@ def test_a_teammates_hand_stays_hidden_from_its_teammate():
 
 
 def _offered(v, seat):
-    """The kind a pending Trade offer of ``seat`` names (public: it stays in its hand), -1 none."""
+    """The kind a pending Trade names in ``seat``'s hand (public: the offer of the turn player, the
+    card its teammate gives back; it stays in that hand), -1 none."""
     d = int(v["decisions_n"])
-    if d and int(v["decisions"][d - 1][0]) == R.D_TRADE and (int(v["decisions"][d - 1][1]) + 2) % 4 == seat:
-        return int(v["decisions"][d - 1][2])
+    if d and int(v["decisions"][d - 1][0]) == R.D_TRADE:
+        tp, back = int(v["turn_player"]), int(v["decisions"][d - 1][3])
+        if seat == tp:
+            return int(v["decisions"][d - 1][2])
+        if seat == (tp + 2) % 4 and back > 0:
+            return back - 1
     return -1
 
 
@@ -385,8 +408,9 @@ def test_two_player_an_agent_sees_its_other_hand_but_not_the_opponents():
         v = R.L.arrays(s)
         for seat in range(4):
             hand = v["hand"][seat].copy()
-            if 0 <= _offered(v, seat) < R.T:   # a pending Trade offer's card stays in the proposer's hand
+            if 0 <= _offered(v, seat) < R.T:   # a pending Trade's card stays in its hand
                 hand[_offered(v, seat)] -= 1
+            hand[game.kept_in_hand(s, seat)] = 0
             kinds = np.flatnonzero(hand)
             if kinds.size == 0:
                 continue

@@ -12,8 +12,8 @@ from mushgym.envs.mycelium import rules as R
 from mushgym.envs.mycelium import validate as V
 from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
-G = mushgym.game("mycelium_v0", num_players=3)   # 3 players: seat 3's slots must stay empty
-G4 = mushgym.game("mycelium_v0")
+G = mushgym.game("mycelium_v2", num_players=3)   # 3 players: seat 3's slots must stay empty
+G4 = mushgym.game("mycelium_v2")
 
 
 def _states(game, n_games, seed):
@@ -44,7 +44,7 @@ def test_every_random_state_passes(game, n_games):
 def test_every_random_state_passes_large():
     from mushgym.testing import slow_scale
 
-    for game in (G, G4, mushgym.game("mycelium_v0", reaction_prompts="holders", turn_limit=60,
+    for game in (G, G4, mushgym.game("mycelium_v2", reaction_prompts="holders", turn_limit=60,
                                      turn_limit_end="score")):
         for s in _states(game, 40 * slow_scale(), seed=100):
             code = int(R.validate(s, game.config, game.work))
@@ -192,6 +192,10 @@ def _c_top(s):
     s[R.PHASE] = R.PH_NUTRIENT
 
 
+def _c_combat_path(s):   # the combat moved to the defender's permanent Colony Path
+    s[R.C_EDGE] = next(e for e in range(R.E) if G.config[R.cfg_permanent_at(e)] == s[R.C_DEF])
+
+
 CASES = [
     (V.V_RNG, _running, _c_rng, "generator"),
     (V.V_PLAYER, _running, _c_player, "not a player of this 3-player game"),
@@ -222,13 +226,15 @@ CASES = [
     (V.V_STACK, lambda s: _running(s) and s[R.PHASE] == R.PH_PLACE, _c_stack, "does not fit the phase"),
     (V.V_FA, _menu, _c_fa, "Fly Agaric window"),
     (V.V_TOP, _menu, _c_top, "never asks"),
+    (V.V_COMBAT_PATH, lambda s: _running(s) and s[R.C_ACTIVE] and not s[R.C_REVEALED], _c_combat_path,
+     "does not hold a Path the attacker may attack"),
 ]
 
 
 # --- the variants (Emsporium, Hero Tavern, Legends): their states pass, their fields are checked
 
-GV = mushgym.game("mycelium_v0", num_players=3, emsporium=True, legends=True)   # Legends implies the Tavern
-GT = mushgym.game("mycelium_v0", hero_tavern=True)
+GV = mushgym.game("mycelium_v2", num_players=3, emsporium=True, legends=True)   # Legends implies the Tavern
+GT = mushgym.game("mycelium_v2", hero_tavern=True)
 
 
 @pytest.mark.parametrize("game, n_games", [(GV, 4), (GT, 3)], ids=["3p-emsporium-legends", "4p-tavern"])
@@ -316,14 +322,14 @@ def test_variant_corruption_is_named(game, code, pred, corrupt, words):
     corrupt(s)
     got = int(R.validate(s, game.config, game.work))
     assert got // 1000 == code, (game.validation_error(got), game.state_to_string(s))
-    with pytest.raises(ValueError, match="mycelium_v0: invalid state: .*" + words):
+    with pytest.raises(ValueError, match="mycelium_v2: invalid state: .*" + words):
         game.legal_mask(s)
 
 
 # --- the Team variant and the 2-player game (with the items' variants): check_team and the groups it changes
 
-GTM = mushgym.game("mycelium_v0", team=True, emsporium=True)
-G2 = mushgym.game("mycelium_v0", num_players=2, hero_tavern=True)
+GTM = mushgym.game("mycelium_v2", team=True, emsporium=True)
+G2 = mushgym.game("mycelium_v2", num_players=2, hero_tavern=True)
 
 
 @pytest.mark.parametrize("game, n_games", [(GTM, 3), (G2, 3)], ids=["team-emsporium", "2p-tavern"])
@@ -404,7 +410,7 @@ def test_corruption_within_bounds_is_named(code, pred, corrupt, words):
     got = int(R.validate(s, G.config, G.work))
     assert got // 1000 == code, (G.validation_error(got), G.state_to_string(s))
     for call in (G.legal_mask, G.current_player, lambda t: G.observe(t, 0)):
-        with pytest.raises(ValueError, match="mycelium_v0: invalid state: .*" + words):
+        with pytest.raises(ValueError, match="mycelium_v2: invalid state: .*" + words):
             call(s)
 
 
