@@ -6,11 +6,8 @@ environment variable, ``os.pathsep``-separated) whose ``__init__.py`` sets
 ``ENV_ID = "<name>_v<N>"`` is a registered game; its env module is
 ``<package>.env`` (or the module named by ``ENV_MODULE``), which defines
 ``Game`` (a :class:`mushgym.Game` subclass), ``raw_env`` and ``env``. A package
-that offers several versions of its game (PettingZoo's convention: a new
-observation is a new version, the old one stays) sets instead
-``ENV_IDS = {"<name>_v0": "env", "<name>_v1": "env_v1"}``, each env id with its
-env module in the package; every version shares the package (its greedy agent,
-search kernels, picture and data). Game
+may also declare ``ENV_IDS = {"<name>_v1": "env", ...}`` (an env id with its env
+module each); the games of this repository keep one current id each. Game
 packages' ``__init__`` must stay light (no kernels), so that listing the
 games compiles nothing; env modules are imported on first use.
 
