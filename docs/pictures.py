@@ -21,8 +21,8 @@ HERE = Path(__file__).resolve().parent
 PICTURES = {
     "fungi_v0": ({}, 0, 0, 12),
     "mycology_v1": ({"num_players": 3}, 0, 0, 12),
-    "mycelia_v0": ({"num_players": 2, "automata": True}, None, 0, 40),
-    "mycelium_v0": ({"num_players": 4}, 0, 0, 12),
+    "mycelia_v1": ({"num_players": 2, "automata": True}, None, 0, 40),
+    "mycelium_v2": ({"num_players": 4}, 0, 0, 12),
 }
 
 

@@ -25,7 +25,7 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ("", "envs/mycelia_v0/", "agents/", "api/")
+PAGES = ("", "envs/mycelia_v1/", "agents/", "api/")
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
 

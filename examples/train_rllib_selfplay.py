@@ -3,7 +3,7 @@
     pip install -e '.[rllib]'
     python examples/train_rllib_selfplay.py                          # fungi_v0, 2 env runners, local Ray
     python examples/train_rllib_selfplay.py --minutes 5 --env-runners 1
-    python examples/train_rllib_selfplay.py --env mycology_v0 --option num_players=3
+    python examples/train_rllib_selfplay.py --env mycology_v1 --option num_players=3
     python examples/train_rllib_selfplay.py --address auto --env-runners 22   # on a cluster's head node
     tensorboard --logdir runs/
 
