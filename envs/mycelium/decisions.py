@@ -18,7 +18,10 @@ from .layout import (
 from .menu import phase_mask, phase_step
 from .turn import end_turn
 
-K.install_rules(globals())
+K.generated_rules(globals())
+from .generated.decisions import (  # noqa: E402,F401  (generated from K.rules by `mushgym generate`)
+    kind_live, kind_mask, kind_process, kind_step,
+)
 
 
 @njit(cache=True)
