@@ -113,8 +113,10 @@ def rewrite_declaring(path: Path, module_parts: list[codegen.Part]) -> str:
          and n.module.startswith(codegen.GENERATED + ".")), key=lambda n: n.lineno)
     imported = [p for p in module_parts if p.target and p.names]
     claimed: dict[int, list[codegen.Part]] = {}
+    calls = sorted(p.line for p in module_parts)
     for part in sorted(imported, key=lambda p: p.line):
-        node = next((n for n in generated_imports if n.lineno > part.line
+        stop = next((line for line in calls if line > part.line), float("inf"))   # the next declaring call
+        node = next((n for n in generated_imports if part.line < n.lineno < stop
                      and n.module == f"{codegen.GENERATED}.{part.target}"), None)
         if node is None:   # no import yet: one right after the declaring call
             end = _statement_end(tree, part.line)

@@ -5,7 +5,7 @@ Everything the kernels index is declared here once, with shapes
 helpers (``hand_at(player, kind)``, ``cfg_flavor_at(kind)``,
 ``obs_display_at(who, entry)``, ``cook_action(type, night, forest)``,
 ``cook_args(a)``, the decision stack's ``push_decision`` / ``top_kind`` / ...)
-are compiled into this module and imported by the kernel modules
+are generated into ``generated/layout.py`` (``mushgym generate``), imported here and by the kernel modules
 (:mod:`legality`, :mod:`effects`, :mod:`observation`, :mod:`rules`).
 """
 

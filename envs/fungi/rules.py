@@ -11,7 +11,8 @@ The game is split where the engine's declarations make seams:
   the functional API is given (not on ``step_inplace(check=False)`` nor the batch kernels).
 
 This module gathers them (``Game.kernels`` points here, and ``rules.X`` reaches every
-declaration), adds ``is_terminal`` and ``returns``, and compiles the generic batch loops.
+declaration), adds ``is_terminal`` and ``returns``, and declares the generic batch loops over them
+(``generated/rules_loops.py``, written by ``mushgym generate``).
 See RULES.md for the rules as implemented. Everything is plain integer arithmetic on
 arrays, so ``NUMBA_DISABLE_JIT=1`` gives the same results.
 

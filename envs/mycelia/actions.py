@@ -1,7 +1,7 @@
 """Mycelia's flat action space, declared as named groups (:class:`mushgym.core.ActionSpace`).
 
-``install`` compiles ``pay_action(tile, owner)`` / ``pay_args(a)``, ``place_action(tile, edge)``
-and the like into this module; the kernels import them from here. The same declaration
+The generated ``pay_action(tile, owner)`` / ``pay_args(a)``, ``place_action(tile, edge)``
+and the like (``generated/actions.py``, ``mushgym generate``) are imported into this module; the kernels import them from here. The same declaration
 gives ``encode_action`` / ``decode_action`` and the action table of the env docstring.
 
 The North American expansion's groups are APPENDED after the base game's (``NUM_ACTIONS_BASE``

@@ -1,7 +1,7 @@
 """Mycelia's declarations: sizes, the config table, the state (with its bounds) and its decision stack.
 
 Everything the kernels index is declared here once, with shapes and dimension names;
-``install`` compiles the index helpers into this module (``spores_at(tile, seat)``,
+the generated index helpers (``generated/layout.py``, ``mushgym generate``) are imported into this module (``spores_at(tile, seat)``,
 ``adjacency_at(tile, edge)``, ``mat_card_at(seat, mat)``, ``cfg_require_at(card, colour)``,
 ...), and the kernel modules import them from here. Sizes are for the largest table
 (4 seats: up to 4 players, or up to 3 players plus the Automata seat, which always

@@ -1,5 +1,5 @@
 """Mycelia's kernel module: the kernel contract (:mod:`mushgym.core.batch`) over one int64 state
-array, and the compiled batch loops, installed here.
+array, and the generated batch loops declared here (``generated/rules_loops.py``).
 
 Sizes are for the largest table (4 seats: up to 4 players, or up to 3 players plus the Automata
 seat, which always sits last); options and data tables come in ``cfg`` (built by

@@ -257,7 +257,7 @@ STATE_SIZE = L.size
 # game) and the module of its rules. That module defines <name>_mask, <name>_step and, if the
 # prompt can lapse before it is asked, <name>_live (an ``auto`` kind is bookkeeping that
 # decisions.advance processes: <name>_process); validate_stack defines <name>_fits. The dispatch
-# over kinds is generated (decisions.py, validate_stack.py); K.install defines the column of
+# over kinds is generated (decisions.py, validate_stack.py); K.generated defines the column of
 # each argument, <KIND>_<ARG> (PAY_PAID: ``top_arg(state, PAY_PAID)``).
 ARG_PLAYER = -1   # a seat in play
 ARG_EDGE = -2     # an edge of the board

@@ -1,7 +1,7 @@
 """Mycology's flat action space (``A.table()`` is the env docstring's action table).
 
-``install`` compiles ``harvest_action(slot)`` / ``harvest_args(a)`` and the like
-into this module for the kernels; in Python ``A.encode("trade1", 3)``,
+The generated ``harvest_action(slot)`` / ``harvest_args(a)`` and the like
+(``generated/actions.py``, ``mushgym generate``) are imported here for the kernels; in Python ``A.encode("trade1", 3)``,
 ``A.decode(a)`` and ``MycologyGame().encode_action(...)``.
 """
 

@@ -1,7 +1,7 @@
 """Mycology's declarations: sizes, the config table, the state and its decision stack.
 
-Everything the kernels index is declared here once, with shapes; ``install``
-compiles the index helpers into this module (``resources_at(player, resource)``,
+Everything the kernels index is declared here once, with shapes; the generated
+index helpers (``generated/layout.py``, ``mushgym generate``) are imported into this module (``resources_at(player, resource)``,
 ``basket_at(player, season, place)``, ``cfg_cost_at(card, resource)``, ...), and
 the other kernel modules import them from here. The state is declared for the
 maximum of 6 players; the player count comes from the config table.

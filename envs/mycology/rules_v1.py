@@ -5,8 +5,8 @@ The rules, actions, state and seeds are those of ``mycology_v0``: every kernel b
 :mod:`.observation_v1`'s, and ``validate`` adds one check to v0's: a player's Poison
 tokens within the proven bound (:func:`poison_bound`), so that every state the game
 accepts has an observation within its declared bounds (exact in ``uint8``). The generic
-batch loops (rollouts, vector and single-agent APIs) are compiled here, around this
-``observe``.
+batch loops (rollouts, vector and single-agent APIs) are generated around this ``observe``
+(``generated/rules_v1_loops.py``, declared here).
 """
 
 from numba import njit
