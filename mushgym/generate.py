@@ -135,9 +135,9 @@ def rewrite_declaring(path: Path, module_parts: list[codegen.Part]) -> str:
         begin = codegen.REGION_BEGIN.format(key=part.what or part.key)
         new = codegen.region_text(part).rstrip("\n")
         at = next((i for i, line in enumerate(lines, 1) if line == begin), None)
-        if at is None:
+        if at is None:   # two blank lines, then the region, right after the declaring call
             end = _statement_end(tree, part.line)
-            edits.append((end + 1, end, new))
+            edits.append((end + 1, end, "\n\n" + new))
         else:
             stop = next(i for i, line in enumerate(lines[at:], at + 1) if line == codegen.REGION_END)
             edits.append((at, stop, new))

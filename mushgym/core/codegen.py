@@ -266,7 +266,7 @@ def declare(namespace: dict, obj: object, body: str, *, suffix: str = "", target
     if constants:
         body = "".join(f"{k} = {v!r}\n" for k, v in constants.items()) + "\n\n" + body
     names = tuple(constants) + function_names(body)
-    if "@njit" in body:
+    if "@njit" in body and (target != "" or "njit" not in namespace):
         imports = ("from numba import njit",) + tuple(imports)
     clash = [n for n in names if n in namespace and not _generated_here(namespace[n], module)
              and not (n in constants and namespace[n] == constants[n])]
