@@ -190,3 +190,14 @@ def test_every_imported_name_is_defined_in_source():
 ])
 def test_the_name_scan_sees_what_a_module_binds(text, expected):
     assert _bound_names(ast.parse(text))[0] == expected
+
+
+def test_the_cache_digest_covers_the_generated_files():
+    """numba's cache of a game is dropped when any source it compiles changes: its generated
+    modules (the loops inline the game's kernels; the kernels call the generated accessors) count."""
+    from mushgym.core.cache import game_sources
+
+    sources = {p.relative_to(ROOT).as_posix() for p in game_sources(ROOT / "envs" / "mycelium")}
+    assert {"envs/mycelium/generated/layout.py", "envs/mycelium/generated/rules_loops.py",
+            "envs/mycelium/generated/rules_search.py", "envs/mycelium/generated/decisions.py",
+            "envs/mycelium/layout.py", "mushgym/core/batch.py"} <= sources
