@@ -25,11 +25,11 @@ import numpy as np
 
 import mushgym
 from mushgym.bench.rows import search_positions
-from mushgym.core.codegen import install_source
 from mushgym.search import Searcher
 
+# compiled over the game's search module's globals (its kernels, determinize, sample_masked), uncached:
+# a measuring tool, not part of the package
 PROFILE_SOURCE = r'''
-@njit(cache=False, nogil=True)
 def profile_loop(root, player, n, mode, rng_off, max_len, cfg, state, mask, work, rng):
     """``n`` iterations of part of a simulation: mode 0 copy, 1 + determinize, 2 + random
     rollout, 3 rollout with legal_mask twice per move, 4 with the sampling twice."""
@@ -71,9 +71,11 @@ def main(argv=None):
     searcher = Searcher(game, simulations=args.simulations, seed=0)
     if searcher.mode != "kernel":
         raise SystemExit(f"{args.env}: no compiled determinize kernel to profile (mode {searcher.mode!r})")
+    from numba import njit
+
     ns = dict(searcher.ns)
-    install_source(PROFILE_SOURCE, ns, "search_profile")
-    loop = ns["profile_loop"]
+    exec(compile(PROFILE_SOURCE, "<search_profile>", "exec"), ns)
+    loop = njit(nogil=True)(ns["profile_loop"])
     states = search_positions(game)
     b = searcher._buffer(0)
     rng = np.zeros(4, np.int64)

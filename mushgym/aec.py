@@ -115,7 +115,7 @@ class MushroomAECEnv(AECEnv):
 
     def _after_change(self, player: int | None = None) -> None:
         if player is None:  # one compiled call: mask of the player to act, or -1 at the end
-            player = self.game.kernels.aec_refresh(self._state, self.game.config, self._mask, self.game.work)
+            player = self.game.loops.aec_refresh(self._state, self.game.config, self._mask, self.game.work)
         if player < 0:
             rets = self.game.returns(self._state)
             cut = self.game.is_truncated(self._state)  # a cut game is a truncation, not a termination
@@ -152,7 +152,7 @@ class MushroomAECEnv(AECEnv):
             a = int(action)  # the common case, without check_action's conversions
         else:
             a = self.game.check_action(self._state, action, mask)
-        player = self.game.kernels.aec_advance(self._state, a, self.game.config, mask, self.game.work)
+        player = self.game.loops.aec_advance(self._state, a, self.game.config, mask, self.game.work)
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
         for x in self.agents:
@@ -296,8 +296,7 @@ def compile_ahead(game, env_id: str) -> object | None:
     returns the ``subprocess.Popen`` (or None). Once per env id and process."""
     if env_id in compiling._ahead_started or not compiling.compile_workers_enabled():
         return None
-    kernels = game.kernels
-    if not any(compiling._cold(getattr(kernels, name)) for name in AHEAD if hasattr(kernels, name)):
+    if not any(compiling._cold(game.compiled(name)) for name in AHEAD):
         compiling._ahead_started[env_id] = None
         return None
     return compiling._start_worker(env_id, "mushgym.aec", [env_id])
@@ -313,7 +312,7 @@ def _ahead_main(argv: list[str]) -> None:
 
     game = make_game(argv[0])
     for name, sig in _ahead_signatures(game).items():
-        getattr(game.kernels, name).compile(sig)
+        game.compiled(name).compile(sig)
 
 
 if __name__ == "__main__":  # the compile worker: python -m mushgym.aec ENV_ID

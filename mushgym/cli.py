@@ -1,4 +1,4 @@
-"""The ``mushgym`` command line: list, describe, play, replay, serve, compile, bench, train, eval, golden."""
+"""The ``mushgym`` command line: list, describe, play, replay, serve, compile, generate, bench, train, eval, golden."""
 
 from __future__ import annotations
 
@@ -236,6 +236,26 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_generate(args: argparse.Namespace) -> int:
+    """Write the code generated from the games' declarations (``mushgym.generate``)."""
+    from .generate import generate, stale_files
+
+    paths = args.path or None
+    if args.check:
+        stale = stale_files(paths)
+        for line in stale:
+            print(line)
+        if stale:
+            print(f"{len(stale)} generated file(s) out of date: run `mushgym generate"
+                  f"{''.join(f' --path {p}' for p in args.path or [])}`", file=sys.stderr)
+            return 1
+        print("every generated file is current")
+        return 0
+    changed = generate(paths)
+    print(f"{len(changed)} file(s) written or removed" if changed else "every generated file is current")
+    return 0
+
+
 def _delegate(module: str, func: str, argv: list[str]) -> int:
     import importlib
 
@@ -300,6 +320,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "256 envs up, take minutes)")
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
     p.set_defaults(func=cmd_compile)
+    p = sub.add_parser("generate", help="write the code generated from the games' declarations (layout "
+                                        "accessors, decision stack, batch and search loops) as modules")
+    p.add_argument("--path", action="append", type=Path, default=None, metavar="DIR",
+                   help="a game package, or a folder of them (repeatable; default: every game folder, "
+                        "the package's envs and MUSHGYM_GAMES_PATH)")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; list the files that are out of date and exit 1 if any")
+    p.set_defaults(func=cmd_generate)
     p = sub.add_parser("cache-clear", help="delete the compiled-kernel cache (numba) of every game")
     p.set_defaults(func=cmd_cache)
     p = sub.add_parser("golden", help="regenerate the golden playthrough files (default: tests/golden of a source "

@@ -83,7 +83,7 @@ def _env_of_module(module: str) -> str | None:
     from . import registry
 
     package = ".".join(module.split(".")[:3])     # mushgym.envs.<game>
-    version = re.search(r"_v\d+$", module)        # e.g. observation_v1: a module of the game's v1 env
+    version = re.search(r"_v\d+(?=(_loops|_search)?$)", module)   # observation_v1, generated.rules_v1_loops: v1's
     found = None
     for env_id in registry.list_envs():
         try:

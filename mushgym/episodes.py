@@ -84,14 +84,14 @@ class EpisodeBatch:
         self.rewards, self.terminated, self.truncated, self.lengths = b.rewards, b.terminated, b.truncated, b.ep_len
         self.seeds = b.ep_seeds
         par = self.size >= PARALLEL_THRESHOLD if parallel is None else parallel
-        k = game.kernels
+        k = game.loops
         self._deal = k.par_ep_deal if par else k.ep_deal
         self._step = k.par_ep_step if par else k.ep_step
         self._cfg = game.config
 
     def __getstate__(self) -> dict:
         """Pickled with the kernels' names, not the compiled functions (found again from the
-        game's kernel module, itself found from the game's options); the public arrays alias
+        game's generated loops, themselves found from the game); the public arrays alias
         the bundle ``b`` again after unpickling."""
         d = {k: v for k, v in self.__dict__.items()
              if k not in ("states", "obs", "masks", "players", "rewards", "terminated", "truncated", "lengths",
@@ -101,7 +101,7 @@ class EpisodeBatch:
 
     def __setstate__(self, d: dict) -> None:
         self.__dict__.update(d)
-        k, b = self.game.kernels, self.b
+        k, b = self.game.loops, self.b
         self._deal, self._step = getattr(k, d["_deal"]), getattr(k, d["_step"])
         self.states, self.obs, self.masks, self.players = b.states, b.obs, b.masks, b.players
         self.rewards, self.terminated, self.truncated, self.lengths = b.rewards, b.terminated, b.truncated, b.ep_len
@@ -128,7 +128,7 @@ class EpisodeBatch:
         """Seat ``seats[j]``'s observation of game ``rows[j]`` (ended games too), fresh rows."""
         rows = np.ascontiguousarray(rows, dtype=np.int64)
         out = np.zeros((rows.size, *self.game.observation_shape), dtype=OBS_DTYPE)
-        self.game.kernels.ep_observe(self.b, rows, np.ascontiguousarray(seats, dtype=np.int64), self._cfg, out)
+        self.game.loops.ep_observe(self.b, rows, np.ascontiguousarray(seats, dtype=np.int64), self._cfg, out)
         return out
 
     def running(self, rows: np.ndarray | None = None) -> np.ndarray:

@@ -180,6 +180,19 @@ class Game:
         """A state that differs from ``state`` only in what ``player`` cannot see."""
         raise NotImplementedError
 
+    @property
+    def loops(self) -> ModuleType:
+        """The batch loops generated over this game's kernels (``generated/<kernels>_loops.py``:
+        the AEC step, rollouts, the vector, episode and single-agent loops)."""
+        from .core.batch import loops_module
+
+        return loops_module(self.kernels)
+
+    def compiled(self, name: str):
+        """The compiled function ``name``: a kernel of the game's module, else one of its loops."""
+        fn = getattr(self.kernels, name, None)
+        return fn if fn is not None else getattr(self.loops, name)
+
     # --- the functional API ----------------------------------------------------
     def new_state(self, seed: int) -> np.ndarray:
         """The game dealt from ``seed`` (any non-negative integer, Python or numpy: the whole
@@ -190,7 +203,7 @@ class Game:
             raise type(err)(f"{self.env_id}: {err}") from None
         state = np.zeros(self.state_size, dtype=self.state_dtype)
         self.kernels.init(state, np.int64(key), self.config, self.work)
-        self.stamp_header(state)   # (the wrapped init already did; a module without batch loops may not)
+        self.stamp_header(state)   # (as the generated loops' ``init`` does after the game's deal)
         return state
 
     def stamp_header(self, state: np.ndarray) -> np.ndarray:
@@ -310,7 +323,7 @@ class Game:
         """The game is over because it was cut (e.g. a turn limit), not by its rules:
         PettingZoo and Gymnasium report a truncation, not a termination."""
         self.validate(state)
-        return bool(self.kernels.is_terminal(state) and self.kernels.is_truncated(state, self.config))
+        return bool(self.kernels.is_terminal(state) and self.loops.is_truncated(state, self.config))
 
     def returns(self, state: np.ndarray) -> np.ndarray:
         self.validate(state)
@@ -347,7 +360,7 @@ class Game:
         if threads is not None:
             numba.set_num_threads(int(threads))
         try:
-            steps, rets = self.kernels.random_rollouts(
+            steps, rets = self.loops.random_rollouts(
                 int(n_games), int(seed), self.config, self.state_size, self.num_actions,
                 self.num_players, self.spec.max_game_length,
             )

@@ -163,7 +163,7 @@ from typing import Any
 
 import numpy as np
 
-from .core.search import NODE_FIELDS, PUCT_NODE_FIELDS, install_search_kernels
+from .core.search import NODE_FIELDS, OPTIONAL, PUCT_NODE_FIELDS, search_source
 from .game import MASK_DTYPE, Game
 
 ROLLOUTS = ("auto", "random", "greedy")
@@ -221,22 +221,38 @@ def determinization_mode(game: Game) -> str:
     return "pool"
 
 
+def kernel_home(kernels, name: str) -> str | None:
+    """The module (its name in the game's package) :func:`find_kernel` takes ``name`` from."""
+    if getattr(kernels, name, None) is not None:
+        return kernels.__name__.rpartition(".")[2]
+    sibling = "determinize" if name == "determinize" else "search"
+    module = _package_module(kernels, sibling)
+    if module is None and name != "determinize":
+        sibling, module = "determinize", _package_module(kernels, "determinize")
+    return sibling if module is not None and getattr(module, name, None) is not None else None
+
+
+def search_part(kernels):
+    """The search loop generated for the kernel module ``kernels`` (a :class:`~mushgym.core.codegen.Part`)."""
+    from .core.codegen import Part
+
+    found = {name: home for name in OPTIONAL if (home := kernel_home(kernels, name)) is not None}
+    body, imports = search_source(kernels.__name__.rpartition(".")[2], found)
+    return Part(kernels.__name__, "search", kernels.__name__.rpartition(".")[2] + "_search", body, imports,
+                what=f"the kernels of {kernels.__name__}" + "".join(f", {n} of its module {m}" for n, m in found.items()))
+
+
 def search_namespace(game: Game, mode: str) -> dict:
-    """The compiled search loop for ``game``'s kernels (built once per process and kind)."""
+    """The compiled search loop for ``game``'s kernels: the globals of its generated module
+    (``generated/<kernels>_search.py``, checked against the game's kernels)."""
+    from .core.codegen import check_current
+
     kernels = game.kernels
     key = (kernels.__name__, mode)
     with _lock:
         ns = _namespaces.get(key)
         if ns is None:
-            ns = dict(vars(kernels))
-            for name in ("determinize", "rollout_policy", "search_value", "search_estimate"):
-                fn = find_kernel(kernels, name) if (name != "determinize" or mode == "kernel") else None
-                if fn is not None:
-                    ns[name] = fn
-                else:
-                    ns.pop(name, None)
-            install_search_kernels(ns, "search_" + mode + ("_r" if "rollout_policy" in ns else "")
-                                   + ("_v" if "search_value" in ns else "") + ("_e" if "search_estimate" in ns else ""))
+            ns = vars(check_current(search_part(kernels)))
             _namespaces[key] = ns
     return ns
 

@@ -196,7 +196,7 @@ class _VectorBase:
                                     or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS):
             raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}")
         self.game = game
-        self.kernels = game.kernels
+        self.loops = game.loops   # the generated batch loops over the game's kernels
         self.env_id = game.env_id
         self.num_envs = n = int(num_envs)
         self.num_players = game.num_players
@@ -250,13 +250,13 @@ class _VectorBase:
     def _step_kernel(self):
         """The compiled step loop this env calls (serial or parallel)."""
         serial, parallel = self._STEP
-        return getattr(self.kernels, parallel if self._parallel else serial)
+        return getattr(self.loops, parallel if self._parallel else serial)
 
     def _run_step(self, acts: np.ndarray) -> int:
         if self._ahead is not None:
             compiling.await_ahead(self._ahead)
             self._ahead = None
-        bad = self._call(getattr(self.kernels, self._STEP[0]), getattr(self.kernels, self._STEP[1]),
+        bad = self._call(getattr(self.loops, self._STEP[0]), getattr(self.loops, self._STEP[1]),
                          *self._step_args(acts))
         if bad >= 0:
             self._raise_bad(bad, acts)
@@ -270,7 +270,7 @@ class _VectorBase:
 
     def _seed(self, seed: Any) -> None:
         self.seed_value = seed
-        self.kernels.vec_seed(_base_seed(seed), self._seed_rngs, self._policy_rngs)
+        self.loops.vec_seed(_base_seed(seed), self._seed_rngs, self._policy_rngs)
 
     # --- threads ------------------------------------------------------------------
     def _call(self, serial, parallel, *args):
@@ -339,7 +339,7 @@ class _VectorBase:
         target = self._actions if out is None else out
         if not isinstance(target, np.ndarray) or target.dtype != ACTION_DTYPE or target.shape != (self.num_envs,):
             raise ValueError(f"out must be an int64 array of shape ({self.num_envs},)")
-        self._call(self.kernels.vec_sample, self.kernels.par_vec_sample,
+        self._call(self.loops.vec_sample, self.loops.par_vec_sample,
                    self._b.masks, self.n_legal, self._policy_rngs, target)
         if out is None:
             self._draw = self._draw_capable
@@ -387,7 +387,7 @@ class _VectorBase:
             raise ValueError(f"{self.env_id}: set_state takes a game in progress, not a finished one")
         row = state.copy() if self.state_dtype == np.int64 else self.game.layout.to_vector(state)
         wide = state.copy()
-        player = self.game.kernels.aec_refresh(wide, self._cfg, self._b.masks[i], self.game.work)
+        player = self.game.loops.aec_refresh(wide, self._cfg, self._b.masks[i], self.game.work)
         self._b.states[i] = row
         self._b.n_legal[i] = int(self._b.masks[i].sum())
         self._after_set_state(i, int(player))
@@ -407,7 +407,7 @@ class _VectorBase:
         options); the public arrays that alias the bundle ``_b`` are re-derived on unpickling, so
         they still share its memory (and stay read-only where they were)."""
         d = self.__dict__.copy()
-        d.pop("kernels", None)
+        d.pop("loops", None)
         aliases = {}
         for name, value in list(d.items()):
             if name == "_b" or not isinstance(value, np.ndarray):
@@ -424,7 +424,7 @@ class _VectorBase:
     def __setstate__(self, d: dict) -> None:
         aliases = d.pop("_aliases")
         self.__dict__.update(d)
-        self.kernels = self.game.kernels
+        self.loops = self.game.loops
         for name, (field_name, read_only) in aliases.items():
             arr = getattr(self._b, field_name)
             setattr(self, name, _read_only(arr) if read_only else arr)
@@ -465,7 +465,7 @@ class MushroomVectorEnv(_VectorBase):
         self.truncated[:] = False
         self.has_final[:] = False
         self.rewards[:] = 0.0
-        self._call(self.kernels.vec_reset, self.kernels.par_vec_reset, self._b, self._cfg, self._flags())
+        self._call(self.loops.vec_reset, self.loops.par_vec_reset, self._b, self._cfg, self._flags())
         self._needs_reset = False
         return self._obs_out(self.obs), self._out(self.masks), self._out(self.current_player)
 
@@ -594,7 +594,7 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
         self.truncated[:] = False
         self.has_final[:] = False
         self.rewards[:] = 0.0
-        self._call(self.kernels.sa_reset, self.kernels.par_sa_reset, self._b, self._cfg, self.learner_seat,
+        self._call(self.loops.sa_reset, self.loops.par_sa_reset, self._b, self._cfg, self.learner_seat,
                    self.num_players)
         self._needs_reset = False
         return self._out(self.obs), {"action_mask": self._out(self.masks)}

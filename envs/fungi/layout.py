@@ -5,7 +5,7 @@ Everything the kernels index is declared here once, with shapes
 helpers (``hand_at(player, kind)``, ``cfg_flavor_at(kind)``,
 ``obs_display_at(who, entry)``, ``cook_action(type, night, forest)``,
 ``cook_args(a)``, the decision stack's ``push_decision`` / ``top_kind`` / ...)
-are compiled into this module and imported by the kernel modules
+are generated into ``generated/layout.py`` (``mushgym generate``), imported here and by the kernel modules
 (:mod:`legality`, :mod:`effects`, :mod:`observation`, :mod:`rules`).
 """
 
@@ -57,7 +57,10 @@ CFG_FLAVOR = CL.field("flavor", NKINDS, dims=("kind",),
 CFG_STICKS = CL.field("sticks", NKINDS, dims=("kind",), doc="sticks per mushroom sold")
 CFG_UNITS = CL.field("units", NKINDS, dims=("kind",), doc="mushrooms a card counts as (1 Forest, 2 Night, 0 other)")
 CFG_SIZE = CL.size
-CL.install(globals(), prefix="cfg_")
+CL.generated(globals(), prefix="cfg_")
+from .generated.layout import (  # noqa: E402,F401  (generated from CL by `mushgym generate`)
+    cfg_copies_at, cfg_flavor_at, cfg_sticks_at, cfg_units_at,
+)
 
 # ---------------------------------------------------------------------------
 # A cooked pan, as recorded in the state
@@ -139,7 +142,15 @@ for _name, _low, _high in (
     ("decisions", 0, np.array([D_TRIM, 1, NTYPES - 1, N_VALUES - 1, F_VALUES - 1])),
 ):
     L.bound(_name, _low, _high)
-L.install(globals())
+L.generated(globals())
+from .generated.layout import (  # noqa: E402,F401  (generated from L by `mushgym generate`)
+    NO_DECISION, baskets_at, clear_decisions, cooked_butter_at, cooked_cidre_at, cooked_forest_at,
+    cooked_night_at, cooked_pans_at, decay_at, decision_at, decision_depth, discard_at, draw_pile_at,
+    empty_pans_at, fly_new_at, fly_old_at, forest_at, hand_at, hand_n_at, known_at, mushrooms_cooked_at,
+    night_pile_at, pan_records_at, pop_decision, push_decision, replace_top, rng_at, score_at,
+    set_decision_at, set_top_arg, set_top_kind, sticks_at, top_arg, top_arg_slot, top_entry, top_kind,
+    top_player,
+)
 
 # ---------------------------------------------------------------------------
 # Actions
@@ -159,7 +170,11 @@ A_FINISH = A.add("finish_cook", (2, B_VALUES, C_VALUES), dims=("source", "butter
                      "4 butter + 5 cidre <= mushrooms")
 A_DISCARD = A.add("discard", NHAND, dims=("kind",), doc="discard one card of a hand kind (Fly agaric trim only)")
 NUM_ACTIONS = A.size
-A.install(globals())
+A.generated(globals())
+from .generated.layout import (  # noqa: E402,F401  (generated from A by `mushgym generate`)
+    cook_action, cook_args, discard_action, discard_args, finish_cook_action, finish_cook_args, sell_action,
+    sell_args, take_action, take_args,
+)
 
 
 # ---------------------------------------------------------------------------
@@ -272,6 +287,10 @@ O_PEND_UNITS = _obs["pending_cook_mushrooms"]
 O_TRIM_LEFT = _obs["discards_left"]
 O_I_STARTED = _obs["i_started"]
 OBS_SIZE = OL.size
-OL.install(globals(), prefix="obs_")
+OL.generated(globals(), prefix="obs_")
+from .generated.layout import (  # noqa: E402,F401  (generated from OL by `mushgym generate`)
+    obs_decay_counts_at, obs_discard_counts_at, obs_display_at, obs_forest_onehot_at, obs_my_hand_at,
+    obs_opp_known_cards_at, obs_pending_cook_type_onehot_at, obs_phase_onehot_at,
+)
 assert NHAND == 20 and NTYPES == 9 and NNIGHT == 8 and NKINDS == 23  # observe copies in blocks of 8/4
 assert O_I_STARTED == OBS_SIZE - 1 and O_TO_ACT < O_PHASE < O_PEND_TYPE < O_PEND_UNITS < O_TRIM_LEFT < O_I_STARTED

@@ -11,7 +11,8 @@ The game is split where the engine's declarations make seams:
   the functional API is given (not on ``step_inplace(check=False)`` nor the batch kernels).
 
 This module gathers them (``Game.kernels`` points here, and ``rules.X`` reaches every
-declaration), adds ``is_terminal`` and ``returns``, and compiles the generic batch loops.
+declaration), adds ``is_terminal`` and ``returns``, and declares the generic batch loops over them
+(``generated/rules_loops.py``, written by ``mushgym generate``).
 See RULES.md for the rules as implemented. Everything is plain integer arithmetic on
 arrays, so ``NUMBA_DISABLE_JIT=1`` gives the same results.
 
@@ -21,7 +22,7 @@ Card kinds: see :mod:`cards` (0..8 mushrooms, 9..16 Night, 17 Butter, 18 Cidre,
 
 from numba import njit
 
-from mushgym.core import install_batch_kernels
+from mushgym.core import generated_loops, sample_masked  # noqa: F401  (sample_masked: the engine's uniform legal draw, re-exported)
 
 from .effects import (  # noqa: F401  (re-exported: the kernels and what tests and agents reach as rules.X)
     advance, after_take, board_end_of_turn, cook_pan, draw_card, end_turn, expire_flies, init, resolve_card,
@@ -68,4 +69,4 @@ def returns(state, cfg, out):
 # instead it lost 3-10%; RULES.md, "Speed")
 PREFETCH_AHEAD = 2
 PREFETCH_L1 = True
-install_batch_kernels(globals())
+generated_loops(globals())

@@ -1,7 +1,7 @@
 """Mycelia's flat action space, declared as named groups (:class:`mushgym.core.ActionSpace`).
 
-``install`` compiles ``pay_action(tile, owner)`` / ``pay_args(a)``, ``place_action(tile, edge)``
-and the like into this module; the kernels import them from here. The same declaration
+The generated ``pay_action(tile, owner)`` / ``pay_args(a)``, ``place_action(tile, edge)``
+and the like (``generated/actions.py``, ``mushgym generate``) are imported into this module; the kernels import them from here. The same declaration
 gives ``encode_action`` / ``decode_action`` and the action table of the env docstring.
 
 The North American expansion's groups are APPENDED after the base game's (``NUM_ACTIONS_BASE``
@@ -58,7 +58,14 @@ A_AGE = A.add("age", doc="AGE: the sapling under the M (3 spores) becomes a Gran
 A_REROLL = A.add("reroll", 2, dims=("choice",), doc="symbiosis roll: 0 keep it, 1 re-roll (the upgrade)")
 A_KEEP_TILE = A.add("keep_tile", 2, dims=("which",), doc="explore 2 keep 1: place drawn tile 0 or 1 (the other is discarded)")
 NUM_ACTIONS = A.size
-A.install(globals())
+A.generated(globals())
+from .generated.actions import (  # noqa: E402,F401  (generated from A by `mushgym generate`)
+    card_action, card_args, card_na_action, card_na_args, decay_action, decay_args, keep_tile_action,
+    keep_tile_args, market_action, market_args, mat_action, mat_args, pay_action, pay_args, pay_seat4_action,
+    pay_seat4_args, pile_action, pile_args, place_action, place_args, push_sapling_action, push_sapling_args,
+    reroll_action, reroll_args, rotate_action, rotate_args, seat_action, seat_args, spore_action, spore_args,
+    tile_action, tile_args,
+)
 
 
 @njit(cache=True, inline="always")

@@ -1,5 +1,5 @@
 """Mycelia's kernel module: the kernel contract (:mod:`mushgym.core.batch`) over one int64 state
-array, and the compiled batch loops, installed here.
+array, and the generated batch loops declared here (``generated/rules_loops.py``).
 
 Sizes are for the largest table (4 seats: up to 4 players, or up to 3 players plus the Automata
 seat, which always sits last); options and data tables come in ``cfg`` (built by
@@ -40,7 +40,7 @@ Everything those modules define is importable from here too (``rules.label_netwo
 
 from numba import njit
 
-from mushgym.core import install_batch_kernels
+from mushgym.core import generated_loops, sample_masked  # noqa: F401  (sample_masked: the engine's uniform legal draw, re-exported)
 
 from .actions import *  # noqa: F401,F403 - the action ids and their compiled helpers (rules.A_PAY, pay_action, ...)
 from .automata import *  # noqa: F401,F403
@@ -158,4 +158,4 @@ _take_market = take_market
 _tile_colour = tile_colour
 _unlink = unlink_tile
 
-install_batch_kernels(globals())
+generated_loops(globals())

@@ -19,7 +19,10 @@ from .menu import phase_mask, phase_step
 from .tavern import on
 from .turn import end_turn
 
-K.install_rules(globals())
+K.generated_rules(globals())
+from .generated.decisions import (  # noqa: E402,F401  (generated from K.rules by `mushgym generate`)
+    kind_live, kind_mask, kind_process, kind_step,
+)
 
 
 @njit(cache=True)

@@ -163,7 +163,13 @@ CFG_TEAM = C.field("team", doc="1: the Team rules (Blue+Red vs Green+Beige; Trad
 CFG_AGENTS = C.field("agents", doc="agents (PettingZoo players): the seats, or 2 in the 2-player game")
 CFG_CARD_TYPE = C.field("card_type", T, dims=("kind",), doc="Mushling Card Type of each card (data.MUSHLING_TYPES order)")
 CFG_SIZE = C.size
-C.install(globals(), prefix="cfg_")
+C.generated(globals(), prefix="cfg_")
+from .generated.layout import (  # noqa: E402,F401  (generated from C by `mushgym generate`)
+    cfg_card_type_at, cfg_cave_at, cfg_combat_at, cfg_copies_at, cfg_deck_at, cfg_edge_gloc_at,
+    cfg_edge_nbr_at, cfg_gloc_edges_at, cfg_gloc_kind_at, cfg_hero_amount_at, cfg_hero_effect_at,
+    cfg_item_cost_at, cfg_nut_deck_at, cfg_nut_effect_at, cfg_nut_target_at, cfg_permanent_at, cfg_spore_at,
+    cfg_tree_at,
+)
 
 # --- the state -------------------------------------------------------------------------------
 L = Layout("state")
@@ -251,7 +257,7 @@ STATE_SIZE = L.size
 # game) and the module of its rules. That module defines <name>_mask, <name>_step and, if the
 # prompt can lapse before it is asked, <name>_live (an ``auto`` kind is bookkeeping that
 # decisions.advance processes: <name>_process); validate_stack defines <name>_fits. The dispatch
-# over kinds is generated (decisions.py, validate_stack.py); K.install defines the column of
+# over kinds is generated (decisions.py, validate_stack.py); K.generated defines the column of
 # each argument, <KIND>_<ARG> (PAY_PAID: ``top_arg(state, PAY_PAID)``).
 ARG_PLAYER = -1   # a seat in play
 ARG_EDGE = -2     # an edge of the board
@@ -338,8 +344,24 @@ for _name, _low, _high in (   # variant: emsporium, hero_tavern, legends
 ):
     L.bound(_name, _low, _high)
 L.bound("gatherer", -1, TAVERN)   # variant: hero_tavern (the Tavern is location G)
-L.install(globals())
-K.install(globals())
+L.generated(globals())
+from .generated.layout import (  # noqa: E402,F401  (generated from L by `mushgym generate`)
+    NO_DECISION, agent_of_at, c_bonus_at, c_card_at, c_nothief_at, c_repl_at, carea_at, clear_decisions,
+    ctok_at, decision_at, decision_depth, deck_at, deck_top_at, discard_at, gather_take_at, gatherer_at,
+    hand_at, hero_deck_at, hero_up_at, heroes_at, item_deck_at, items_at, known_at, legend_deal_at, limbo_at,
+    loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, ndeck_at, ndeck_top_at, ndiscard_at, npaths_at,
+    nseen_at, paths_at, pop_decision, push_decision, replace_top, rng_at, set_decision_at, set_top_arg,
+    set_top_kind, shop_at, top_arg, top_arg_slot, top_entry, top_kind, top_player,
+)
+K.generated(globals())
+from .generated.layout import (  # noqa: E402,F401  (generated from K by `mushgym generate`)
+    ARRANGE_POSITION, ARRANGE_VIEWED, BIRDS_NEST_AGAIN, BUY_PAID, BUY_SPENT, EXCHANGE_CHOICE_FIRST,
+    EXCHANGE_CHOICE_OPTION, EXCHANGE_CHOICE_TYPE, FLY_AGARIC_LEVEL, GATHER_LOCATION, GATHER_SUBSET,
+    HERO_PICK_LEFT, INKY_GIVE_EDGE, INKY_GIVE_GIVEN, INKY_GIVE_RECEIVER, PATH_WINDOW_BUILDER,
+    PATH_WINDOW_EDGE, PAY_PAID, PLACE_PATH_LEFT, REMOVE_OWN_EDGE, RESOLVE_ABILITY, RESOLVE_CANCELLED,
+    RESOLVE_X1, RESOLVE_X2, RESOLVE_X3, RUSSULA_PICK_FIRST, RUSSULA_PICK_MADE, RUSSULA_PICK_SECOND,
+    TRADE_OFFERED, USE_ABILITY, USE_SIDE, decision_arg, set_decision_arg,
+)
 
 # the work area (scratch of the kernels): a walk over the edges (mushgym.core.graph.bfs_walk) uses three
 # tables of E slots: its marks (then: 1 where reached), its queue, the edges it may enter
@@ -420,7 +442,18 @@ A_GATHER_TAKE = A.add("gather_take", MAX_GATHER_TAKE + 1, dims=("n",),
                       doc="Team: take this many tokens from the location in question (optional gathering; "
                           "above 3 only with Backpacks)")
 NUM_ACTIONS = A.size
-A.install(globals())
+A.generated(globals())
+from .generated.layout import (  # noqa: E402,F401  (generated from A by `mushgym generate`)
+    arrange_action, arrange_args, attack_action, attack_args, birds_nest_action, birds_nest_args,
+    builder_pair_action, builder_pair_args, builder_remove_action, builder_remove_args, buy_item_action,
+    buy_item_args, card_action, card_args, combat_token_action, combat_token_args, deceive_action,
+    deceive_args, exchange_action, exchange_args, gather_take_action, gather_take_args, hero_action,
+    hero_args, hero_pick_action, hero_pick_args, legend_keep_action, legend_keep_args, parrot_attack_action,
+    parrot_attack_args, parrot_view_action, parrot_view_args, pay_card_action, pay_card_args,
+    place_gatherer_action, place_gatherer_args, place_path_action, place_path_args, reinforce_action,
+    reinforce_args, remove_own_action, remove_own_args, spawn_action, spawn_args, thief_pair_action,
+    thief_pair_args, trade_action, trade_args, truffle_action, truffle_args, witch_action, witch_args,
+)
 
 # --- observation ----------------------------------------------------------------------------
 O = Layout("observation")
@@ -501,4 +534,16 @@ O_GATHER_MAX = O.field("gather_max", doc="Team: the most tokens that choice may 
 O_TEAM_NUT = O.field("team_nutrients", 2, doc="Team: combined Nutrients of my team and of the other team", low=0, high=2 * WIN_NUTRIENTS)
 O_PARTNER_HAND = O.field("partner_hand", T, doc="2-player game: the hand of my other Colony (0 in the Team variant)", low=0, high=NC)
 OBS_SIZE = O.size
-O.install(globals(), prefix="obs_")
+O.generated(globals(), prefix="obs_")
+from .generated.layout import (  # noqa: E402,F401  (generated from O by `mushgym generate`)
+    obs_ability_at, obs_ability_kind_at, obs_ability_locs_at, obs_ability_side_at, obs_ability_target_at,
+    obs_ability_user_at, obs_actor_at, obs_bn_trigger_at, obs_buy_at, obs_carea_at, obs_combat_at,
+    obs_combat_cards_at, obs_combat_nothief_at, obs_combat_players_at, obs_combat_repl_at,
+    obs_combat_stage_at, obs_controlled_at, obs_decision_at, obs_deck_top_at, obs_decks_at, obs_discard_at,
+    obs_first_player_at, obs_focus_edge_at, obs_gather_loc_at, obs_hero_up_at, obs_heroes_at, obs_items_at,
+    obs_known_at, obs_legend_deal_at, obs_limbo_at, obs_loc_gatherers_at, obs_loc_nutrients_at,
+    obs_loc_spores_at, obs_my_bonded_at, obs_my_hand_at, obs_nutrient_discard_at, obs_nutrient_known_at,
+    obs_nutrient_top_at, obs_partner_hand_at, obs_paths_at, obs_pay_at, obs_permanent_at, obs_phase_at,
+    obs_players_at, obs_shop_at, obs_supply_at, obs_tavern_gatherers_at, obs_team_decision_at,
+    obs_team_nutrients_at, obs_top_n_at, obs_trade_offer_at, obs_turn_player_at, obs_variant_decision_at,
+)

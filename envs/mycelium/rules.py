@@ -1,7 +1,7 @@
 """Mycelium's kernel module (the Game's ``kernels``): one int64 state array, the decision
 stack, numba-compiled rules. It defines nothing itself: it gathers the kernels of the modules
 below (every name they define, as before they were split) and compiles the engine's batch
-loops over them (:func:`mushgym.core.install_batch_kernels`).
+loops over them (:func:`mushgym.core.generated_loops`, written to generated/rules_loops.py).
 
 The turn player acts when the decision stack is empty (phase: Explore placement, Action
 menu, Place, Draw-phase discard). Everything else is a stack entry ``(kind, player, args)``:
@@ -42,7 +42,7 @@ See RULES.md for the rules as implemented (with the function that implements eac
 every choice made where the rulebook is silent.
 """
 
-from mushgym.core import install_batch_kernels
+from mushgym.core import generated_loops, sample_masked  # noqa: F401  (sample_masked: the engine's uniform legal draw, re-exported)
 
 from .abilities import *  # noqa: F401,F403
 from .board import *  # noqa: F401,F403
@@ -62,4 +62,4 @@ from .team import *  # noqa: F401,F403
 from .turn import *  # noqa: F401,F403
 from .validate import validate  # noqa: F401  (the state check run by mushgym.Game.validate)
 
-install_batch_kernels(globals())
+generated_loops(globals())

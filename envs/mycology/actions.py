@@ -1,7 +1,7 @@
 """Mycology's flat action space (``A.table()`` is the env docstring's action table).
 
-``install`` compiles ``harvest_action(slot)`` / ``harvest_args(a)`` and the like
-into this module for the kernels; in Python ``A.encode("trade1", 3)``,
+The generated ``harvest_action(slot)`` / ``harvest_args(a)`` and the like
+(``generated/actions.py``, ``mushgym generate``) are imported here for the kernels; in Python ``A.encode("trade1", 3)``,
 ``A.decode(a)`` and ``MycologyGame().encode_action(...)``.
 """
 
@@ -33,4 +33,9 @@ A_GIVE = A.add("give", MAX_CAPACITY, dims=("place",),
 A_TAKE = A.add("take", MAX_CAPACITY, dims=("place",),
                doc="exchanging: the mushroom you take, by its place in the other player's current-season basket")
 NUM_ACTIONS = A.size
-A.install(globals())
+A.generated(globals())
+from .generated.actions import (  # noqa: E402,F401  (generated from A by `mushgym generate`)
+    bottom_action, bottom_args, give_action, give_args, harvest_action, harvest_args, pay_res_action,
+    pay_res_args, take_action, take_args, trade1_action, trade1_args, trade3_action, trade3_args,
+    trade5_action, trade5_args, trade6_action, trade6_args,
+)

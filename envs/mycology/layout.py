@@ -1,7 +1,7 @@
 """Mycology's declarations: sizes, the config table, the state and its decision stack.
 
-Everything the kernels index is declared here once, with shapes; ``install``
-compiles the index helpers into this module (``resources_at(player, resource)``,
+Everything the kernels index is declared here once, with shapes; the generated
+index helpers (``generated/layout.py``, ``mushgym generate``) are imported into this module (``resources_at(player, resource)``,
 ``basket_at(player, season, place)``, ``cfg_cost_at(card, resource)``, ...), and
 the other kernel modules import them from here. The state is declared for the
 maximum of 6 players; the player count comes from the config table.
@@ -57,7 +57,10 @@ CFG_SPECIAL = C.field("special", NKINDS, dims=("card",), doc="0 none, 1 poison, 
 CFG_POISON_RES = C.field("poison_resource", NKINDS, dims=("card",), doc="resource of a poison card, -1 otherwise")
 CFG_COST = C.field("cost", (NKINDS, NUM_RES), dims=("card", "resource"), doc="harvest cost")
 CFG_SIZE = C.size
-C.install(globals(), prefix="cfg_")
+C.generated(globals(), prefix="cfg_")
+from .generated.layout import (  # noqa: E402,F401  (generated from C by `mushgym generate`)
+    cfg_cost_at, cfg_feast_at, cfg_points_at, cfg_poison_resource_at, cfg_seasons_at, cfg_special_at,
+)
 
 # --- the state ----------------------------------------------------------------------
 L = Layout("state", vector_dtype=np.int32, words32=("rng",))   # the vector API stores states as int32
@@ -131,4 +134,9 @@ for _name, _low, _high in (
      np.array([DEC_TAKE, MAX_PLAYERS - 1, K_T6, FIELD_SIZE - 1] + [NKINDS - 1] * (DECISION_ARGS - 2))),
 ):
     L.bound(_name, _low, _high)
-L.install(globals())
+L.generated(globals())
+from .generated.layout import (  # noqa: E402,F401  (generated from L by `mushgym generate`)
+    NO_DECISION, basket_at, basket_count_at, clear_decisions, decision_at, decision_depth, deck_at, feast_at,
+    field_at, magic_at, poison_at, pop_decision, push_decision, replace_top, resources_at, rng_at, score_at,
+    set_decision_at, set_top_arg, set_top_kind, top_arg, top_arg_slot, top_entry, top_kind, top_player,
+)

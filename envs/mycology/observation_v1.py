@@ -77,7 +77,10 @@ O_BOTTOM = OB.field("under_deck", ROW_SIZE, dims=("column",),
                     doc="the replaced cards waiting to go under the deck: card id + 1 (0 none)", low=0, high=CARD_HIGH)
 O_FIELD = OB.field("field", FIELD_SIZE, dims=("slot",),
                    doc="field slot 0..7 (0..3 top row, 4..7 bottom row): card id + 1 (0 empty)", low=0, high=CARD_HIGH)
-OB.install(globals(), prefix="obs1_")
+OB.generated(globals(), prefix="obs1_")
+from .generated.observation_v1 import (  # noqa: E402,F401  (generated from OB by `mushgym generate`)
+    obs1_field_at, obs1_owed_at, obs1_under_deck_at,
+)
 
 # --- one seat (n of them, the observer first, then in play order) ----------------------
 OS = Layout("observation v1 seat")
@@ -98,7 +101,10 @@ S_FIRST = OS.field("first_player", doc="took the first turn", low=0, high=1)
 S_BASKETS = OS.field("baskets", BASKET_SLOTS, dims=("place",),
                      doc="baskets: place = first place of the season (W 0; Sp 1; Su 3; F 6) + k, bottom to top: "
                          "card id + 1 (0 empty)", low=0, high=CARD_HIGH)
-OS.install(globals(), prefix="obs1_seat_")
+OS.generated(globals(), prefix="obs1_seat_")
+from .generated.observation_v1 import (  # noqa: E402,F401  (generated from OS by `mushgym generate`)
+    obs1_seat_basket_count_at, obs1_seat_baskets_at, obs1_seat_resources_256_at, obs1_seat_resources_at,
+)
 
 # --- the tail ---------------------------------------------------------------------------
 OT = Layout("observation v1 tail")

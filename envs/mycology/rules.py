@@ -19,7 +19,8 @@ every decision.
 
 from numba import njit
 
-from mushgym.core import install_batch_kernels, pile_draw, pile_push_bottom, rng_below, rng_seed, shuffle_range
+from mushgym.core import generated_loops, pile_draw, pile_push_bottom, rng_below, rng_seed, shuffle_range
+from mushgym.core import sample_masked  # noqa: F401  (the engine's uniform legal draw, re-exported)
 
 from .actions import (
     A_END, A_T1, A_T2, A_T4, A_T6, NUM_ACTIONS, bottom_action, bottom_args, give_action, give_args, harvest_action,
@@ -420,4 +421,4 @@ def returns(state, cfg, out):
             out[p] = -1.0 / (n - 1.0)
 
 
-install_batch_kernels(globals())
+generated_loops(globals())

@@ -5,13 +5,13 @@ The rules, actions, state and seeds are those of ``mycology_v0``: every kernel b
 :mod:`.observation_v1`'s, and ``validate`` adds one check to v0's: a player's Poison
 tokens within the proven bound (:func:`poison_bound`), so that every state the game
 accepts has an observation within its declared bounds (exact in ``uint8``). The generic
-batch loops (rollouts, vector and single-agent APIs) are compiled here, around this
-``observe``.
+batch loops (rollouts, vector and single-agent APIs) are generated around this ``observe``
+(``generated/rules_v1_loops.py``, declared here).
 """
 
 from numba import njit
 
-from mushgym.core import install_batch_kernels
+from mushgym.core import generated_loops
 
 from .baskets import poison_bound
 from .layout import RNG, CFG_NUM_PLAYERS, poison_at  # noqa: F401  (RNG: where the generator lives, as in rules.py)
@@ -19,7 +19,7 @@ from .observation_v1 import observe, obs_size  # noqa: F401  (kernel contract / 
 from .rules import (  # noqa: F401  (the kernel contract: v0's kernels, unchanged)
     NUM_ACTIONS, STATE_SIZE, current_player, is_terminal, is_truncated, legal_mask, returns, step,
 )
-from .rules import _game_init as init  # v0's deal (install_batch_kernels wraps it to stamp v1's header)
+from .rules import init  # v0's deal (the generated loops around it stamp v1's header)
 from .validate import validate as validate_v0
 
 V_POISON = 14
@@ -41,4 +41,4 @@ def validate(state, cfg, work):
     return 0
 
 
-install_batch_kernels(globals())
+generated_loops(globals())

@@ -1,7 +1,9 @@
 """``mushgym bench``: random-game throughput of every env, through every API.
 
     mushgym bench                      # every registered env, full table, anchors
-    mushgym bench fungi_v0 --quick     # the short table (seconds per env)
+    mushgym bench fungi_v0 --quick     # the short table (seconds per env; the vector API at 1,024
+                                       # envs through its serial loop, so the parallel loops' long
+                                       # compilation is left to the full table)
     mushgym bench --json bench.json    # everything measured, machine-readable
     python -m mushgym.bench ...        # the same without the CLI
 
@@ -20,7 +22,8 @@ with the min-max spread):
 (e) whole games played by Python agents through the episode loop
     (``mushgym.episodes.play``, a random agent per seat) at batch 1 and 128;
 
-and the memory of one state. Every run starts with one line naming the machine (the CPU's
+and the memory of one state. On a cold numba cache a run says first how long compiling will
+take (a rough figure per kernel group, ``mushgym.compiling.GROUPS``). Every run starts with one line naming the machine (the CPU's
 model, family and model number, cpu0's caches, the threads, the load at the start; the
 report's ``machine``): the project's VMs change CPU and cache from one day to the next, and the
 vector API's ratios move with them. In the full table, (a) and (b) are timed in

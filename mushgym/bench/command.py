@@ -11,7 +11,7 @@ from typing import Any
 from .anchors import bench_anchors
 from .measure import BATCH_SIZES, Row, describe_machine, machine, threading_layer
 from .report import console_for, derived, footer, json_default, print_table, table_rows
-from .rows import bench_env
+from .rows import bench_env, compile_estimate
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,6 +44,13 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {"machine": machine(), "quick": args.quick, "budget_s": budget,
                               "repeats": repeats, "envs": {}, "anchors": [], "errors": {}}
     print(f"machine: {describe_machine(report['machine'])}")
+    seconds, cold = compile_estimate(envs, args.quick)
+    if cold:
+        print(f"compiling first (a cold numba cache): about {seconds / 60:.0f} min on 2 idle cores"
+              if seconds >= 120 else f"compiling first (a cold numba cache): about {seconds:.0f} s on 2 idle cores",
+              f"({len(cold)} kernel groups: {', '.join(cold[:4])}{', ...' if len(cold) > 4 else ''}); "
+              "later runs load them", flush=True)
+    report["compile_estimate_s"] = seconds
     anchors: list[Row] = []
     if not args.quick and not args.no_anchors:
         anchors = bench_anchors(budget, repeats)

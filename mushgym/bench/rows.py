@@ -90,10 +90,11 @@ def vector_bytes(game) -> dict[str, dict[str, int]]:
             for name, kw in VECTOR_VARIANTS.items()}
 
 
-def vector_measurement(game, batch: int, threads: int | None, variant: str = "default") -> Measurement:
+def vector_measurement(game, batch: int, threads: int | None, variant: str = "default",
+                       parallel: bool | None = None) -> Measurement:
     from ..vector import MushroomVectorEnv
 
-    vec = MushroomVectorEnv(game, batch, seed=batch, threads=threads, **VECTOR_VARIANTS[variant])
+    vec = MushroomVectorEnv(game, batch, seed=batch, threads=threads, parallel=parallel, **VECTOR_VARIANTS[variant])
     vec.reset()
     for _ in range(3):  # compile (if needed) and warm the caches
         vec.step(vec.sample_random_actions())
@@ -114,8 +115,10 @@ def vector_measurement(game, batch: int, threads: int | None, variant: str = "de
                 break
         return steps, ended
 
-    threads_used = 1 if batch < _parallel_threshold() else threads
+    serial = parallel is False and batch >= _parallel_threshold()
+    threads_used = 1 if batch < _parallel_threshold() or serial else threads
     name = f"batch {batch:,}" if variant == "default" else f"batch {batch:,}, {variant}"
+    name += ", serial loop" if serial else ""
     what = {"default": f"{vec.obs_dtype.name} obs", "no obs": "no obs"}.get(variant, "obs")
     return Measurement("b. vector API", name, threads_used, run,
                        f"{what} + masks + random actions; {vec.bytes_per_step:,} B/env step",
@@ -124,8 +127,8 @@ def vector_measurement(game, batch: int, threads: int | None, variant: str = "de
 
 
 def bench_vector(game, batch: int, threads: int | None, budget: float, repeats: int,
-                 variant: str = "default") -> Row:
-    m = vector_measurement(game, batch, threads, variant)
+                 variant: str = "default", parallel: bool | None = None) -> Row:
+    m = vector_measurement(game, batch, threads, variant, parallel)
     return m.row(timed(m.run, budget, repeats))
 
 
@@ -447,6 +450,46 @@ def search_rollouts(game) -> tuple[str, ...]:
     return ("random", "greedy") if find_kernel(game.kernels, "rollout_policy") is not None else ("random",)
 
 
+def _search_kernel(game):
+    from ..search import determinization_mode, search_namespace
+
+    return search_namespace(game, determinization_mode(game))["mcts_search"]
+
+
+#: the kernel groups (mushgym.compiling.GROUPS) the quick table compiles, each with a function
+#: of the game that the group compiles (cold when numba has no cache index for it); the full
+#: table compiles these and FULL_GROUPS
+QUICK_GROUPS = {"game": lambda g: g.compiled("aec_advance"), "rollouts": lambda g: g.loops.random_rollouts,
+                "vector": lambda g: g.loops.vec_step}
+FULL_GROUPS = {"vector_parallel": lambda g: g.loops.par_vec_step, "search": _search_kernel}
+
+
+def compile_estimate(specs: list[str], quick: bool) -> tuple[float, list[str]]:
+    """Rough seconds of compiling ahead of a bench run on this cache (2 idle cores), and what:
+    the groups whose kernels numba has not cached yet (a module's loops serve all its envs)."""
+    from ..compiling import GROUPS, _cold
+
+    seconds, what, seen = 0.0, [], set()
+    for spec in specs:
+        try:
+            game = resolve_env(spec).Game()
+        except Exception:  # noqa: BLE001 - the run reports a broken env itself
+            continue
+        for group, kernel in (QUICK_GROUPS if quick else {**QUICK_GROUPS, **FULL_GROUPS}).items():
+            key = (game.kernels.__name__, group)
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                cold = _cold(kernel(game))
+            except ValueError:   # a game the search refuses
+                continue
+            if cold:
+                seconds += GROUPS[group][1]
+                what.append(f"{game.env_id} {GROUPS[group][0]}")
+    return seconds, what
+
+
 def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool,
               batches: tuple[int, ...] = BATCH_SIZES) -> dict[str, Any]:
     import numba
@@ -459,7 +502,9 @@ def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool
     if quick:
         rows += bench_aec(module, budget, repeats)
         rows.append(bench_rollouts(game, all_threads, budget, repeats))
-        rows.append(bench_vector(game, 1024, None, budget, repeats))
+        # the serial loop: the quick look skips the parallel (prange) loops' compilation, the
+        # longest a game has (the full table measures them)
+        rows.append(bench_vector(game, 1024, None, budget, repeats, parallel=False))
         rows.append(bench_episodes(game, EPISODE_BATCHES[-1], budget, repeats))
     else:
         rows += bench_throughput(game, batches, budget, repeats)

@@ -6,7 +6,7 @@ from . import specialise as _specialise
 _specialise.install()   # before any kernel is typed: one specialisation per argument type
 
 from .actions import ActionSpace
-from .batch import install_batch_kernels
+from .batch import generated_loops, loops_module
 from .graph import bfs, bfs_walk, bfs_walk_owned, bfs_walk_rule
 from .layout import NO_DECISION, STATE_DTYPE, Layout
 from .piles import (
@@ -24,13 +24,13 @@ from .piles import (
     shuffle_range,
     sort_cards,
 )
-from .rng import RNG_SLOTS, RNG_WORDS, rng_below, rng_die, rng_next32, rng_seed
+from .rng import RNG_SLOTS, RNG_WORDS, rng_below, rng_die, rng_next32, rng_seed, sample_masked
 from .simd import copy_block
 
 __all__ = [
     "Layout", "ActionSpace", "NO_DECISION", "STATE_DTYPE", "RNG_WORDS", "RNG_SLOTS", "rng_seed", "rng_next32", "rng_below", "rng_die",
     "shuffle_range", "pile_push", "pile_draw", "pile_push_bottom", "pile_remove_at", "refill_slots",
     "reshuffle_into", "count_by_type", "canonical_shuffle", "canonical_shuffle_around", "shuffle_cards", "sort_cards", "pile_slot",
-    "install_batch_kernels", "copy_block",
+    "generated_loops", "loops_module", "sample_masked", "copy_block",
     "bfs", "bfs_walk", "bfs_walk_owned", "bfs_walk_rule",
 ]

@@ -7,10 +7,11 @@
     DECAY = A.add("take_decay", doc="take the whole decay pile")
     COOK = A.add("cook", (NTYPES, 2, 11), dims=("type", "night", "forest"), doc="cook ...")
     NUM_ACTIONS = A.size
-    A.install(globals())
+    A.generated(globals())
+    from .generated.layout import cook_action, cook_args  # noqa: E402  (written by `mushgym generate`)
 
-Each ``add`` returns the group's first action id. ``install`` compiles into the
-game module, for every group with a shape, ``cook_action(type, night, forest)``
+Each ``add`` returns the group's first action id. The generated code (:meth:`ActionSpace.generated`,
+:mod:`mushgym.core.codegen`) defines, for every group with a shape, ``cook_action(type, night, forest)``
 (the action id) and ``cook_args(a)`` (the tuple back; an int for 1-D groups).
 In Python: :meth:`ActionSpace.encode`, :meth:`decode`, :meth:`describe` (the
 default ``action_to_string``) and :meth:`table` (the docstring's index table).
@@ -132,7 +133,10 @@ class ActionSpace:
                          f"    \"\"\"Arguments ({params}) of a ``{g.name}`` action id.\"\"\"\n{body}")
         return "\n\n".join(parts)
 
-    def install(self, namespace: dict) -> tuple[str, ...]:
-        from .codegen import install_source
+    def generated(self, namespace: dict) -> tuple[str, ...]:
+        """Name the encoders as generated code of the module ``namespace`` (call with
+        ``globals()``, then import them from ``generated/<module>.py``, written by
+        ``mushgym generate``). Returns their names."""
+        from .codegen import declare
 
-        return install_source(self.source(), namespace, f"a{self.digest()}")
+        return declare(namespace, self, self.source(), what=f"the action space {{key}} = ActionSpace({self.name!r})").names

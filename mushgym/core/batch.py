@@ -3,13 +3,14 @@
 numba cannot cache a compiled function that takes another compiled function as
 an argument (it recompiles it in every process), and a factory closure caches
 unreliably. So the generic loops are written once here, as source, and
-``install_batch_kernels(globals())`` at the end of each game's kernel module
-compiles them *inside that module* (:mod:`mushgym.core.codegen`): they call that
-game's ``init``, ``legal_mask``, ``step``, ... as module globals, numba inlines
-them, and each game gets its own cached copy. :mod:`mushgym.core.cache` drops a
-game's cache when any source it inlines (these loops included) changes.
+``generated_loops(globals())`` at the end of each game's kernel module names them
+as that module's generated code: ``mushgym generate`` writes them to
+``generated/<module>_loops.py`` beside it (:mod:`mushgym.core.codegen`), where they
+import that game's ``init``, ``legal_mask``, ``step``, ... as module globals; numba
+inlines them, and each game gets its own cached copy (:func:`loops_module` finds it).
+:mod:`mushgym.core.cache` drops a game's cache when any source it inlines changes.
 
-Kernels every game module defines before calling ``install_batch_kernels``
+Kernels every game module defines before calling ``generated_loops``
 (``work`` is the game's scratch area, ``WORK_SIZE`` int64 slots; see
 ``mushgym/core/README.md``)::
 
@@ -28,10 +29,10 @@ Kernels every game module defines before calling ``install_batch_kernels``
 ``legal_mask`` and ``observe`` must write *every* element of their output
 (the vector loops reuse the buffers of the previous step without clearing them).
 
-What the loops add to the module (all ``@njit(cache=True)``; ``par_*`` and
+What the loops module holds (all ``@njit(cache=True)``; ``par_*`` and
 ``random_rollouts`` are ``parallel=True`` and spread over numba's threads):
 
-    sample_masked(mask, n_legal, rng, off)      uniform legal action
+    init(state, seed, cfg, work)                the game's ``init``, then the state header
     aec_refresh / aec_advance                   one env: step + mask + player, one call
     play_random_game(...) / random_rollouts(...)   whole games, in-kernel
     vec_seed / vec_reset / vec_step / vec_sample   the vector API (mushgym.vector)
@@ -52,7 +53,6 @@ reference counting, so threads do not fight over the batch arrays' counters).
 from __future__ import annotations
 
 import re
-import types
 from typing import NamedTuple
 
 import numpy as np
@@ -69,18 +69,6 @@ AUTORESET_DISABLED = 2
 NEVER_TRUNCATED = '@njit(cache=True)\ndef is_truncated(state, cfg):\n    return False\n'
 
 BATCH_SOURCE = r'''
-@njit(cache=True)
-def sample_masked(mask, n_legal, rng, rng_off):
-    """A uniformly random legal action of ``mask`` (which has ``n_legal`` ones)."""
-    k = _rng_below(rng, rng_off, n_legal)
-    for a in range(mask.shape[0]):
-        if mask[a] != 0:
-            if k == 0:
-                return a
-            k -= 1
-    return -1
-
-
 @njit(cache=True, inline='always')
 def _borrowed(b):
     """The bundle as borrowed views: reading an array from a tuple takes a reference every
@@ -308,7 +296,7 @@ def _prefetch_env(i, b, flags):
     """Ask for env ``i``'s state, mask and (with ``flags & 2``) observation rows ahead of its
     step: a large batch does not stay in cache, and the kernels' scattered reads and writes
     of cold rows cost more than a stream of prefetches (``mushgym.core.rows.prefetch_row``)."""
-    _prefetch_row(b.states, i)   # into L2, or L1 with the module's PREFETCH_L1 (install_batch_kernels)
+    _prefetch_row(b.states, i)   # into L2, or L1 with the module's PREFETCH_L1 (generated_loops)
     _prefetch_row(b.masks, i)
     if flags & 2:
         _prefetch_row(b.obs, i)
@@ -670,46 +658,92 @@ SERIAL_TWINS = tuple(name[len("par_"):] for name in LOOP_NAMES if name.startswit
 BATCH_FUNCTIONS = LOOP_NAMES + SERIAL_TWINS
 
 
-def install_batch_kernels(namespace: dict) -> None:
-    """Compile the generic loops into a game kernel module (call it last, with ``globals()``).
+#: what the generated loops import from the engine (``sample_masked`` is :mod:`mushgym.core.rng`'s)
+ENGINE_IMPORTS = (
+    "import numpy as np",
+    "from numba import njit, prange",
+    "from mushgym.core.batch import Batch as _Batch",
+    "from mushgym.core.header import stamp_header as _stamp_header",
+    "from mushgym.core.rng import rng_below as _rng_below, rng_next32 as _rng_next32, rng_seed as _rng_seed",
+    "from mushgym.core.rng import sample_masked",
+)
+#: module constants the loops read, with their defaults when the game sets none
+LOOP_CONSTANTS = {"WORK_SIZE": 1, "PREFETCH_AHEAD": 0}
+
+
+def _functions(source: str) -> list[tuple[str, str]]:
+    """``(name, text)`` of each decorated function of a source, in order."""
+    blocks = re.split(r"\n(?=@njit)", "\n" + source.strip("\n"))
+    out = []
+    for block in blocks:
+        if block.strip():
+            out.append((re.search(r"^def (\w+)\(", block, re.M).group(1), block.strip("\n")))
+    return out
+
+
+def loops_source(namespace: dict) -> tuple[str, tuple[str, ...]]:
+    """The generated loops over the kernel module ``namespace`` and the imports they need.
+
+    Every ``par_X`` (prange over envs) is written twice: as is, and without ``parallel`` as
+    ``X``, where numba runs the same prange loop serially."""
+    stem = namespace["__name__"].rpartition(".")[2]
+    kernels = [k for k in KERNELS if k != "init"] + (["is_truncated"] if "is_truncated" in namespace else [])
+    kernels += [c for c in LOOP_CONSTANTS if c in namespace]
+    rows = "prefetch_row_l1 as _prefetch_row" if namespace.get("PREFETCH_L1", False) else "prefetch_row as _prefetch_row"
+    imports = ENGINE_IMPORTS + (
+        f"from mushgym.core.rows import borrow as _borrow, {rows}, row as _row",
+        f"from ..{stem} import init as _game_init  # the game's own deal: ``init`` below adds the header",
+        f"from ..{stem} import {', '.join(sorted(kernels))}",
+    )
+    parts = [f"{c} = {v!r}  # the game module sets none" for c, v in LOOP_CONSTANTS.items() if c not in namespace]
+    from .header import INIT_SOURCE
+
+    parts.append(INIT_SOURCE.strip("\n"))
+    if "is_truncated" not in namespace:  # optional kernel: by default games end only by their rules
+        parts.append(NEVER_TRUNCATED.strip("\n"))
+    for name, text in _functions(BATCH_SOURCE):
+        parts.append(text)
+        if name.startswith("par_"):
+            serial = name[len("par_"):]
+            twin = text.replace(f"def {name}(", f"def {serial}(", 1)
+            parts.append(twin.replace("@njit(cache=True, parallel=True)", "@njit(cache=True)", 1))
+    return "\n\n\n".join(parts) + "\n", imports
+
+
+def generated_loops(namespace: dict) -> None:
+    """Name the generic loops over this game kernel module's kernels as its generated code,
+    ``generated/<module>_loops.py`` (call it last, with ``globals()``; ``mushgym generate`` writes
+    the file and :func:`loops_module` finds it: the kernel module does not import it).
 
     The module's ``WORK_SIZE`` (default 1) sizes the scratch area its kernels get;
     its ``PREFETCH_AHEAD`` (default 0) makes the vector loops prefetch the rows of the env
     that many places ahead into L2, or into L1 with ``PREFETCH_L1 = True``
     (``mushgym/core/README.md``, section 5).
     """
-    from numba import njit, prange
-
-    from .codegen import install_source
-    from .rng import rng_below, rng_next32, rng_seed
-    from .rows import borrow, prefetch_row, prefetch_row_l1, row
+    from .codegen import Part, caller_line, register
 
     missing = [name for name in KERNELS if name not in namespace]
     if missing:
         raise TypeError(f"{namespace.get('__name__')}: game kernel module lacks {missing}")
-    namespace.setdefault("WORK_SIZE", 1)
-    # optional: the vector loops prefetch the rows of the env this many places ahead (0: never)
-    namespace.setdefault("PREFETCH_AHEAD", 0)
-    namespace.setdefault("PREFETCH_L1", False)   # prefetch into L1 instead of L2
-    namespace.setdefault("np", np)
-    namespace.update(prange=prange, _rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed,
-                     _row=row, _borrow=borrow, _Batch=Batch,
-                     _prefetch_row=prefetch_row_l1 if namespace["PREFETCH_L1"] else prefetch_row)
-    # every deal stamps the state header (mushgym.core.header): the game's own ``init`` becomes
-    # ``_game_init`` and ``init`` (what the loops below and the Python side call) wraps it
-    from .header import INIT_SOURCE, stamp_header
+    module = namespace["__name__"]
+    body, imports = loops_source(namespace)
+    register(namespace, Part(module, "loops", module.rpartition(".")[2] + "_loops", body, imports,
+                             line=caller_line(1), what=f"the kernels of {module}: init, legal_mask, step, observe, ..."))
 
-    if not getattr(namespace["init"], "_mushgym_generated", False):
-        namespace["_game_init"] = namespace.pop("init")
-    namespace["_stamp_header"] = stamp_header
-    install_source(INIT_SOURCE, namespace, "header")
-    if "is_truncated" not in namespace:  # optional kernel: by default games end only by their rules
-        install_source(NEVER_TRUNCATED, namespace, "default")
-    names = install_source(BATCH_SOURCE, namespace, "loops")
-    for name in names:
-        if name.startswith("par_"):
-            fn = getattr(namespace[name], "py_func", namespace[name])   # a plain function under NUMBA_DISABLE_JIT
-            serial = name[len("par_"):]
-            twin = types.FunctionType(fn.__code__, fn.__globals__, serial, fn.__defaults__, fn.__closure__)
-            twin.__qualname__ = f"{serial}__loops"
-            namespace[serial] = njit(cache=True)(twin)
+
+_loops: dict[str, object] = {}
+
+
+def loops_module(kernels):
+    """The generated loops over the kernel module ``kernels`` (checked, once per process, against
+    what its ``generated_loops`` call declares)."""
+    from .codegen import check_current, parts
+
+    found = _loops.get(kernels.__name__)
+    if found is None:
+        part = next((p for p in parts(kernels.__name__) if p.key == "loops"), None)
+        if part is None:
+            raise TypeError(f"{kernels.__name__} declares no batch loops: end the kernel module with "
+                            "`generated_loops(globals())` and run `mushgym generate`")
+        found = _loops[kernels.__name__] = check_current(part)
+    return found

@@ -2,9 +2,9 @@
 
 numba judges a cached function fresh by the timestamp of the one file that
 defines it. A game's kernels inline code from ``mushgym/core`` (generator,
-piles, the batch loops and generated helpers), from sibling modules of the game
-at any depth (card constants, board geometry), and possibly from another game
-(an expansion importing its base game). So an edit there would keep serving
+piles), from sibling modules of the game at any depth (card constants, board
+geometry, the generated helpers and loops of its ``generated/`` folder), and
+possibly from another game (an expansion importing its base game). So an edit there would keep serving
 stale machine code.
 
 The one scheme: a game's *sources* are the modules of its package (at any
@@ -87,7 +87,7 @@ def _compiles(path: Path) -> bool:
         text = path.read_text(errors="replace")
     except OSError:
         return False
-    return "njit" in text or "install_batch_kernels" in text or ".install(" in text
+    return "njit" in text or "generated_loops(" in text or ".generated(" in text
 
 
 def _module_name(path: Path, game_dir: Path, game_package: str) -> str:

@@ -11,8 +11,8 @@ field offset moves and no kernel changes)::
 
 Each word holds 15 bits, so the header fits any signed state dtype from int16 up.
 :class:`mushgym.Game` appends the header to its config table; the game's ``init`` is
-wrapped (by :func:`mushgym.core.install_batch_kernels`) so that every deal, in Python
-or inside the batch loops, copies it from the config's tail into the state's tail
+wrapped (by the generated loops, :func:`mushgym.core.generated_loops`) so that every deal
+inside the batch loops copies it from the config's tail into the state's tail
 (:func:`stamp_header`). :meth:`mushgym.Game.validate` checks it on every state coming
 in from Python, as the exact bounds of the last slots: a state of another game, of
 other options (another player count) or of another layout version is refused with
@@ -72,7 +72,7 @@ def stamp_header(state, cfg):
         state[n - HEADER_WORDS + k] = cfg[c - HEADER_WORDS + k]
 
 
-#: wraps a game kernel module's ``init`` (installed by ``install_batch_kernels``)
+#: wraps a game kernel module's ``init`` (in its generated loops, :func:`mushgym.core.batch.loops_source`)
 INIT_SOURCE = '''
 @njit(cache=True)
 def init(state, seed, cfg, work):

@@ -9,7 +9,8 @@ new kind touches all four. Here each kind is one declaration::
     K = DecisionKinds(args=5)
     D_PAY = K.kind(7, "pay", args=(("paid", MAX_PAY_ARG),), rules="building",
                    doc="Build: paying, spore value paid so far")
-    K.install(globals())          # PAY_PAID = 0 (the column of ``paid``), decision_arg, ...
+    K.generated(globals())        # PAY_PAID = 0 (the column of ``paid``), decision_arg, ...
+    from .generated.layout import PAY_PAID, decision_arg  # noqa: E402  (written by `mushgym generate`)
 
 and the game writes, in the module ``rules`` names, ``pay_mask(state, cfg, p, mask, work)
 -> int``, ``pay_step(state, cfg, p, a, work)`` and optionally ``pay_live(state, cfg, p) ->
@@ -19,9 +20,10 @@ instead. In its checks module the game writes ``<name>_fits(state, cfg, lv, dept
 (0: the entry at level ``lv`` fits).
 
 The dispatch over kinds is generated source (numba cannot cache a table of function
-objects), compiled inside the game's module as the batch loops are
-(:mod:`mushgym.core.codegen`): :meth:`install_rules` defines ``kind_mask``, ``kind_step``,
-``kind_live`` and ``kind_process``; :meth:`install_checks` defines ``kind_fits``.
+objects), written out by ``mushgym generate`` (:mod:`mushgym.core.codegen`):
+:meth:`generated_rules` names ``kind_mask``, ``kind_step``, ``kind_live`` and ``kind_process``
+(``generated/<module>.py``); :meth:`generated_checks` names ``kind_fits`` (written into the
+checks module itself, between two marker lines, as it calls that module's functions).
 
 Values are written out (``K.kind(7, ...)``) and must number the kinds 0, 1, 2, ... in the
 order declared; each argument's range is a number (the largest value allowed) or a negative
@@ -112,28 +114,26 @@ class DecisionKinds:
         """``<KIND>_<ARG>``: the column of each named argument."""
         return {f"{k.name}_{a}".upper(): i for k in self.kinds for i, (a, _) in enumerate(k.args)}
 
-    def install(self, namespace: dict) -> tuple[str, ...]:
-        """Define the argument columns (``PAY_PAID``) and ``decision_arg(state, level, i)`` /
-        ``set_decision_arg(state, level, i, v)`` (argument ``i`` of the entry at ``level``) in the
-        game's declarations module (after its ``decision_stack``: they call ``decision_at``)."""
-        from .codegen import install_source
+    def generated(self, namespace: dict) -> tuple[str, ...]:
+        """Name the argument columns (``PAY_PAID = 0``) and ``decision_arg(state, level, i)`` /
+        ``set_decision_arg(state, level, i, v)`` (argument ``i`` of the entry at ``level``) as
+        generated code of the game's declarations module (after its layout's ``generated``: they
+        call its ``decision_at``); import them from ``generated/<module>.py``."""
+        from .codegen import declare
 
-        cols = self.names()
-        clash = [n for n in cols if n in namespace and namespace[n] != cols[n]]
-        if clash:
-            raise ValueError(f"{namespace.get('__name__')}: argument columns {clash} would replace names "
-                             "already defined in the module; rename the kind or its argument")
-        namespace.update(cols)
         source = (f"@njit(cache=True)\ndef decision_arg(state, level, i):\n"
                   f"    \"\"\"Argument ``i`` of the entry at ``level`` (0 = bottom).\"\"\"\n"
                   f"    return decision_at(state, level, {FIRST_ARG_COLUMN} + i)\n\n\n"
                   f"@njit(cache=True)\ndef set_decision_arg(state, level, i, v):\n"
                   f"    \"\"\"Set argument ``i`` of the entry at ``level`` (0 = bottom).\"\"\"\n"
                   f"    set_decision_at(state, level, {FIRST_ARG_COLUMN} + i, v)\n")
-        return tuple(cols) + install_source(source, namespace, f"k{self.digest()}")
+        return declare(namespace, self, source, constants=self.names(),
+                       what=f"the decision kinds {{key}} = DecisionKinds({self.width}): argument columns").names
 
     # --- the generated dispatch ----------------------------------------------------------
-    def _bind(self, namespace: dict, module: str, fname: str, required: bool):
+    def _bind(self, namespace: dict, module: str, fname: str, required: bool, imports: dict):
+        """``fname`` of the kinds' module ``module`` (beside the declaring module), noted in
+        ``imports`` (module -> names) for the generated code; None if optional and missing."""
         package = namespace.get("__package__") or ""
         mod = importlib.import_module(f"{package}.{module}" if package else module)
         fn = getattr(mod, fname, None)
@@ -141,24 +141,22 @@ class DecisionKinds:
             if required:
                 raise TypeError(f"{self.name}: {mod.__name__} lacks {fname}, declared by its decision kind")
             return None
-        have = namespace.get(fname)
-        if have is not None and have is not fn:
-            raise ValueError(f"{namespace.get('__name__')}: {fname} is already a different object here")
-        namespace[fname] = fn
+        imports.setdefault(module, []).append(fname)
         return fname
 
-    def rules_source(self, namespace: dict) -> str:
+    def rules_source(self, namespace: dict, imports: dict | None = None) -> str:
+        imports = {} if imports is None else imports
         mask, step, live, process = [], [], [], []
         for k in self.kinds:
             if k.auto:
-                f = self._bind(namespace, k.rules, f"{k.name}_process", True)
+                f = self._bind(namespace, k.rules, f"{k.name}_process", True, imports)
                 process.append(f"    if k == {k.value}:\n        {f}(state, cfg, work)\n        return True\n")
                 continue
-            f = self._bind(namespace, k.rules, f"{k.name}_mask", True)
+            f = self._bind(namespace, k.rules, f"{k.name}_mask", True, imports)
             mask.append(f"    if k == {k.value}:\n        return {f}(state, cfg, p, mask, work)\n")
-            f = self._bind(namespace, k.rules, f"{k.name}_step", True)
+            f = self._bind(namespace, k.rules, f"{k.name}_step", True, imports)
             step.append(f"    if k == {k.value}:\n        {f}(state, cfg, p, a, work)\n        return\n")
-            f = self._bind(namespace, k.rules, f"{k.name}_live", False)
+            f = self._bind(namespace, k.rules, f"{k.name}_live", False, imports)
             if f:
                 live.append(f"    if k == {k.value}:\n        return {f}(state, cfg, p)\n")
         return (
@@ -176,19 +174,24 @@ class DecisionKinds:
             + "".join(process) + "    return False\n"
         )
 
-    def install_rules(self, namespace: dict) -> tuple[str, ...]:
-        """Compile ``kind_mask``, ``kind_step``, ``kind_live`` and ``kind_process`` into the
-        game module that steps decisions (call with ``globals()``; it imports the modules the
-        kinds name, so they must not import it)."""
-        from .codegen import install_source
+    def generated_rules(self, namespace: dict) -> tuple[str, ...]:
+        """Name ``kind_mask``, ``kind_step``, ``kind_live`` and ``kind_process`` as generated code
+        of the module that steps decisions (call with ``globals()``, then import them from
+        ``generated/<module>.py``; it imports the modules the kinds name, so they must not
+        import this one)."""
+        from .codegen import declare
 
-        return install_source(self.rules_source(namespace), namespace, f"r{self.digest()}")
+        imports: dict[str, list[str]] = {}
+        source = self.rules_source(namespace, imports)
+        lines = tuple(f"from ..{m} import {', '.join(sorted(set(names)))}" for m, names in sorted(imports.items()))
+        return declare(namespace, self, source, suffix=".rules", imports=lines,
+                       what="the dispatch over the decision kinds {key}").names
 
-    def install_checks(self, namespace: dict) -> tuple[str, ...]:
-        """Compile ``kind_fits(state, cfg, k, lv, depth)`` into the game's checks module: it
-        calls that module's own ``<name>_fits`` for each kind (call with ``globals()`` after
-        they are defined)."""
-        from .codegen import install_source
+    def generated_checks(self, namespace: dict) -> tuple[str, ...]:
+        """Name ``kind_fits(state, cfg, k, lv, depth)`` as generated code written into the game's
+        checks module itself, right after this call (it calls that module's own ``<name>_fits``
+        for each kind; call with ``globals()`` after they are defined)."""
+        from .codegen import declare
 
         missing = [f"{k.name}_fits" for k in self.kinds if f"{k.name}_fits" not in namespace]
         if missing:
@@ -198,4 +201,5 @@ class DecisionKinds:
         source = ("@njit(cache=True)\ndef kind_fits(state, cfg, k, lv, depth):\n"
                   "    \"\"\"0 if the entry of kind ``k`` at level ``lv`` fits where it sits.\"\"\"\n"
                   + body + "    return -1\n")
-        return install_source(source, namespace, f"c{self.digest()}")
+        return declare(namespace, self, source, suffix=".checks", target="",
+                       what="the checks of the decision kinds {key}").names

@@ -9,11 +9,13 @@ import time, as named fields with shapes::
     TURN = L.field("turn", doc="turns completed")
     L.decision_stack(depth=4, args=3)
     STATE_SIZE = L.size
-    L.install(globals())
+    L.generated(globals())
+    from .generated.layout import hand_at, push_decision  # noqa: E402  (written by `mushgym generate`)
 
 Every declaration returns a plain ``int`` offset. Kept as module-level globals,
 numba freezes them into the compiled kernels as compile-time constants.
-``install`` compiles, into the game's module, one index helper per array field
+``generated`` names, as generated code of the game's module (:mod:`mushgym.core.codegen`),
+one index function per array field
 (``hand_at(p, k)`` is the slot of ``hand[p, k]``; no ``HAND + p * NHAND + k``
 arithmetic written by hand) and the decision-stack helpers (see
 :meth:`Layout.decision_stack`).
@@ -165,7 +167,7 @@ class Layout:
         The player to act and the legal mask come from the top entry; a reaction
         window pushes one entry per eligible player (the first to answer pushed
         last); a response to a response is pushed on top and answered first.
-        ``install`` then defines, in the game module::
+        The generated code (:meth:`generated`) then defines::
 
             push_decision(state, kind, player, a0, a1, ...)   # every arg defaults to 0
             pop_decision(state)            # drop the top entry
@@ -378,12 +380,15 @@ class Layout:
             parts.append(_stack_source(*self.stack, count=self.fields[f"{STACK_NAME}_n"].offset))
         return "\n\n".join(parts)
 
-    def install(self, namespace: dict, prefix: str = "") -> tuple[str, ...]:
-        """Compile the helpers into the game module ``namespace`` (call with ``globals()``)."""
-        from .codegen import install_source
+    def generated(self, namespace: dict, prefix: str = "") -> tuple[str, ...]:
+        """Name this layout's helpers (index functions, decision stack) as generated code of the
+        module ``namespace`` (call with ``globals()``, then import them from its generated module,
+        ``generated/<module>.py``, written by ``mushgym generate``). Returns their names."""
+        from .codegen import declare
 
-        namespace.setdefault("NO_DECISION", NO_DECISION)
-        return install_source(self.source(prefix), namespace, f"{prefix}{self.digest()}")
+        what = f"the layout {{key}} = Layout({self.name!r})" + (f", names prefixed {prefix!r}" if prefix else "")
+        constants = {"NO_DECISION": NO_DECISION} if self.stack is not None else {}
+        return declare(namespace, self, self.source(prefix), what=what, constants=constants).names
 
 
 def _stack_source(off: int, depth: int, args: int, count: int) -> str:

@@ -214,3 +214,16 @@ def seed_key(seed) -> int:
     if seed <= SEED_MAX:
         return seed
     return int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0]) >> 1
+
+
+@njit(cache=True)
+def sample_masked(mask, n_legal, rng, rng_off):
+    """A uniformly random legal action of ``mask`` (which has ``n_legal`` ones), drawn from the
+    generator at ``rng[rng_off:]``; -1 if the mask has fewer ones than ``n_legal`` says."""
+    k = rng_below(rng, rng_off, n_legal)
+    for a in range(mask.shape[0]):
+        if mask[a] != 0:
+            if k == 0:
+                return a
+            k -= 1
+    return -1

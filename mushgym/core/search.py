@@ -1,10 +1,10 @@
 """The compiled search loop: single-observer information-set MCTS over one game's kernels.
 
 Like the batch loops (:mod:`mushgym.core.batch`), the loop is written once here, as
-source, and compiled *inside a namespace built from a game's kernel module*
-(:func:`install_search_kernels`), so it calls that game's ``legal_mask``, ``step``,
-``returns``, ... as globals and numba inlines them. This module knows no game;
-:mod:`mushgym.search` finds a game's ``determinize`` and builds the namespace.
+source, and generated for each game beside its kernel module (``generated/<module>_search.py``,
+written by ``mushgym generate``: :func:`search_source`), where it imports that game's
+``legal_mask``, ``step``, ``returns``, ... as globals and numba inlines them. This module
+knows no game; :mod:`mushgym.search` finds a game's ``determinize`` and its generated module.
 
 The algorithm is SO-ISMCTS (Cowling, Powley and Whitehouse 2012, "Information Set
 Monte Carlo Tree Search", Algorithm 3). Each iteration:
@@ -401,21 +401,28 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
 '''
 
 
-def install_search_kernels(namespace: dict, tag: str) -> None:
-    """Compile the search loop into ``namespace`` (a copy of a game kernel module's globals,
-    holding its kernels, ``sample_masked`` and, if the game provides them, ``determinize``,
-    ``rollout_policy``, ``search_value`` and ``search_estimate``). ``tag`` names the cache entries (one per kind of namespace)."""
-    from .codegen import install_source
-    from .rng import rng_below, rng_next32, rng_seed
+#: the game's optional kernels the search calls, each with the stand-in used when it has none
+OPTIONAL = {"determinize": NO_DETERMINIZE, "rollout_policy": NO_ROLLOUT_POLICY,
+            "search_value": NO_SEARCH_VALUE, "search_estimate": NO_SEARCH_ESTIMATE}
+#: the kernels every search calls
+SEARCH_KERNELS = ("current_player", "is_terminal", "legal_mask", "observe", "returns", "step")
 
-    namespace.update(_rng_below=rng_below, _rng_next32=rng_next32, _rng_seed=rng_seed, np=np)
-    if "determinize" not in namespace:
-        install_source(NO_DETERMINIZE, namespace, f"{tag}_nodet")
-    if "rollout_policy" not in namespace:
-        install_source(NO_ROLLOUT_POLICY, namespace, f"{tag}_norollout")
-    if "search_value" not in namespace:
-        install_source(NO_SEARCH_VALUE, namespace, f"{tag}_novalue")
-    if "search_estimate" not in namespace:
-        install_source(NO_SEARCH_ESTIMATE, namespace, f"{tag}_noestimate")
-    install_source(SEARCH_SOURCE, namespace, tag)
-    install_source(PUCT_SOURCE, namespace, tag + "_puct")
+
+def search_source(kernels: str, found: dict[str, str]) -> tuple[str, tuple[str, ...]]:
+    """The search loop over the kernel module named ``kernels`` (its last dotted part: the loop is
+    written beside it, in ``generated/``) and the imports it needs; ``found`` maps each optional
+    kernel the game provides to the module (a sibling of ``kernels``) it comes from."""
+    imports = [
+        "import numpy as np",
+        "from numba import njit",
+        "from mushgym.core.rng import rng_below as _rng_below, rng_next32 as _rng_next32, rng_seed as _rng_seed",
+        "from mushgym.core.rng import sample_masked",
+        f"from ..{kernels} import {', '.join(SEARCH_KERNELS)}",
+    ]
+    by_module: dict[str, list[str]] = {}
+    for name, module in found.items():
+        by_module.setdefault(module, []).append(name)
+    imports += [f"from ..{m} import {', '.join(sorted(names))}" for m, names in sorted(by_module.items())]
+    stand_ins = [OPTIONAL[name].strip("\n") for name in OPTIONAL if name not in found]
+    body = "\n\n\n".join(stand_ins + [SEARCH_SOURCE.strip("\n"), PUCT_SOURCE.strip("\n")]) + "\n"
+    return body, tuple(imports)

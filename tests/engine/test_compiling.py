@@ -82,7 +82,7 @@ def test_ahead_signatures_are_the_ones_the_aec_env_uses():
     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     game = env.unwrapped.game
     for name, sig in aec._ahead_signatures(game).items():
-        used = [tuple(s) for s in getattr(game.kernels, name).signatures]
+        used = [tuple(s) for s in game.compiled(name).signatures]
         assert sig in used, (name, sig, used)   # the worker compiles exactly what the env calls
 
 
@@ -96,7 +96,7 @@ def test_no_worker_when_disabled_or_cached(monkeypatch):
     monkeypatch.setenv("MUSHGYM_COMPILE_WORKERS", "1")
     game.new_state(0)
     game.observe(game.new_state(0), 0)
-    if not compiling._cold(game.kernels.observe) and not compiling._cold(game.kernels.aec_advance):
+    if not compiling._cold(game.kernels.observe) and not compiling._cold(game.loops.aec_advance):
         assert aec.compile_ahead(game, "fungi_v0") is None     # warm cache: one stat each, no process
     assert aec.compile_ahead(game, "fungi_v0") is None         # once per env id and process
 

@@ -1,6 +1,6 @@
 """Layers point one way: nothing in the library imports the command line or the agents, the
 episode loop sits below the agents, no module of the package imports itself round a circle, and
-no source module is over 1,000 lines.
+no written source module is over 1,000 lines.
 
 The import graph is read from the source: every ``import`` and ``from ... import`` of every
 module of ``mushgym/``, ``envs/`` (shipped as ``mushgym.envs``) and ``agents/``
@@ -143,7 +143,10 @@ def test_no_import_circles():
 
 
 def test_no_source_module_over_1000_lines():
-    lengths = {p.relative_to(ROOT).as_posix(): len(p.read_text().splitlines()) for p in source_files()}
+    """Written modules only: the code in a ``generated/`` folder is one function per declared field,
+    as long as the declaration it comes from (tests/test_generated.py keeps it current)."""
+    lengths = {p.relative_to(ROOT).as_posix(): len(p.read_text().splitlines()) for p in source_files()
+               if "generated" not in p.relative_to(ROOT).parts[:-1]}
     long = {f: n for f, n in lengths.items() if n > MAX_LINES}
     assert set(long) <= set(KNOWN_LONG_MODULES), \
         f"modules over {MAX_LINES:,} lines (split them along their seams): {long}"

@@ -105,11 +105,28 @@ def test_bad_declarations_are_refused():
 
 
 def test_generated_helpers_never_replace_a_module_function():
-    namespace = {"__name__": "fake", "hand_at": lambda p, k: 0}
     L = Layout()
     L.field("hand", (2, 2))
+    namespace = {"__name__": "fake.decl", "hand_at": lambda p, k: 0, "L": L}
     with pytest.raises(ValueError, match="would replace"):
-        L.install(namespace)
+        L.generated(namespace)
+
+
+def test_a_stale_generated_module_is_an_error_naming_the_command(monkeypatch):
+    """A declaration changed since its module was generated: importing it fails, naming the file and
+    ``mushgym generate``, instead of compiling helpers with the old offsets."""
+    import types
+
+    L = Layout()
+    L.field("hand", (2, 2))
+    generated = types.ModuleType("fake.generated.decl")
+    generated.SOURCE_DIGESTS = {"L": "0" * 16}
+    monkeypatch.setitem(__import__("sys").modules, "fake.generated.decl", generated)
+    with pytest.raises(ImportError, match=r"fake/generated/decl\.py is stale.*mushgym generate"):
+        L.generated({"__name__": "fake.decl", "L": L})
+    monkeypatch.delitem(__import__("sys").modules, "fake.generated.decl")
+    with pytest.raises(ImportError, match="missing"):
+        L.generated({"__name__": "fake.decl", "L": L})
 
 
 def test_observation_bounds_from_the_layout():

@@ -428,7 +428,7 @@ def test_same_results_with_jit_disabled():
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_aec_advance_kernel(game):
     """The one-call step used by the AEC shell: step, then mask and player (-1 at the end)."""
-    k = game.kernels
+    k = game.loops
     rng = np.random.default_rng(0)
     state = game.new_state(3)
     mask = np.full(game.num_actions, 7, np.int8)

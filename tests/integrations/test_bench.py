@@ -16,10 +16,11 @@ def test_quick_smoke_toy_and_fungi(tmp_path, capsys):
     report = json.loads(path.read_text())
     assert set(report["envs"]) == {"toyrace_v0", "fungi_v0"}
     assert report["machine"]["cpu"] is not None
+    assert report["compile_estimate_s"] >= 0   # said up front, before anything compiles (0 on a warm cache)
     assert "machine: " in out and report["machine"]["logical_cpus"] >= 1
     fungi = report["envs"]["fungi_v0"]
     names = {r["name"] for r in fungi["rows"]}
-    assert {"Game.random_rollouts", "do-nothing env, wrapped (baseline)", "raw_env()", "batch 1,024",
+    assert {"Game.random_rollouts", "do-nothing env, wrapped (baseline)", "raw_env()", "batch 1,024, serial loop",
             "mushgym.episodes.play, batch 128"} <= names
     assert "env() (one-layer standard wrapper)" in names and "raw_env() in PettingZoo's 3 wrappers" in names
     for r in fungi["rows"]:

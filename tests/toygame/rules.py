@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-from mushgym.core import RNG_WORDS, Layout, install_batch_kernels, rng_seed, shuffle_range
+from mushgym.core import RNG_WORDS, Layout, generated_loops, rng_seed, shuffle_range
 
 L = Layout()
 RNG = L.array("rng", RNG_WORDS)
@@ -75,4 +75,4 @@ def returns(state, cfg, out):
         out[p] = 1.0 if p == w else -1.0
 
 
-install_batch_kernels(globals())
+generated_loops(globals())
