@@ -360,7 +360,7 @@ from .generated.layout import (  # noqa: E402,F401  (generated from K by `mushgy
     HERO_PICK_LEFT, INKY_GIVE_EDGE, INKY_GIVE_GIVEN, INKY_GIVE_RECEIVER, PATH_WINDOW_BUILDER,
     PATH_WINDOW_EDGE, PAY_PAID, PLACE_PATH_LEFT, REMOVE_OWN_EDGE, RESOLVE_ABILITY, RESOLVE_CANCELLED,
     RESOLVE_X1, RESOLVE_X2, RESOLVE_X3, RUSSULA_PICK_FIRST, RUSSULA_PICK_MADE, RUSSULA_PICK_SECOND,
-    TRADE_OFFERED, USE_ABILITY, USE_SIDE, decision_arg, set_decision_arg,
+    TRADE_OFFERED, TRADE_RETURNED, USE_ABILITY, USE_SIDE, decision_arg, set_decision_arg,
 )
 
 # the work area (scratch of the kernels): a walk over the edges (mushgym.core.graph.bfs_walk) uses three
@@ -540,10 +540,11 @@ from .generated.layout import (  # noqa: E402,F401  (generated from O by `mushgy
     obs_ability_user_at, obs_actor_at, obs_bn_trigger_at, obs_buy_at, obs_carea_at, obs_combat_at,
     obs_combat_cards_at, obs_combat_nothief_at, obs_combat_players_at, obs_combat_repl_at,
     obs_combat_stage_at, obs_controlled_at, obs_decision_at, obs_deck_top_at, obs_decks_at, obs_discard_at,
-    obs_first_player_at, obs_focus_edge_at, obs_gather_loc_at, obs_hero_up_at, obs_heroes_at, obs_items_at,
-    obs_known_at, obs_legend_deal_at, obs_limbo_at, obs_loc_gatherers_at, obs_loc_nutrients_at,
-    obs_loc_spores_at, obs_my_bonded_at, obs_my_hand_at, obs_nutrient_discard_at, obs_nutrient_known_at,
-    obs_nutrient_top_at, obs_partner_hand_at, obs_paths_at, obs_pay_at, obs_permanent_at, obs_phase_at,
-    obs_players_at, obs_shop_at, obs_supply_at, obs_tavern_gatherers_at, obs_team_decision_at,
-    obs_team_nutrients_at, obs_top_n_at, obs_trade_offer_at, obs_turn_player_at, obs_variant_decision_at,
+    obs_exchange_first_at, obs_exchange_option_at, obs_exchange_type_at, obs_first_player_at,
+    obs_focus_edge_at, obs_gather_loc_at, obs_hero_up_at, obs_heroes_at, obs_items_at, obs_known_at,
+    obs_legend_deal_at, obs_limbo_at, obs_loc_gatherers_at, obs_loc_nutrients_at, obs_loc_spores_at,
+    obs_my_bonded_at, obs_my_hand_at, obs_nutrient_discard_at, obs_nutrient_known_at, obs_nutrient_top_at,
+    obs_partner_hand_at, obs_paths_at, obs_pay_at, obs_permanent_at, obs_phase_at, obs_players_at,
+    obs_shop_at, obs_supply_at, obs_tavern_gatherers_at, obs_team_decision_at, obs_team_nutrients_at,
+    obs_top_n_at, obs_trade_back_at, obs_trade_offer_at, obs_turn_player_at, obs_variant_decision_at,
 )

@@ -144,7 +144,7 @@ def test_no_import_circles():
 
 def test_no_source_module_over_1000_lines():
     """Written modules only: the code in a ``generated/`` folder is one function per declared field,
-    as long as the declaration it comes from (tests/test_generated.py keeps it current)."""
+    as long as the declaration it comes from (tests/engine/test_generated.py keeps it current)."""
     lengths = {p.relative_to(ROOT).as_posix(): len(p.read_text().splitlines()) for p in source_files()
                if "generated" not in p.relative_to(ROOT).parts[:-1]}
     long = {f: n for f, n in lengths.items() if n > MAX_LINES}

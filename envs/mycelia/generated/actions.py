@@ -2,10 +2,10 @@
 
 The code generated from the declarations of the module, from:
 
-* the action space A = ActionSpace('mycelia_v0 actions')
+* the action space A = ActionSpace('mycelia_v1 actions')
 
 Change the declarations and run `mushgym generate` (a game outside the package:
-`mushgym generate --path DIR`); tests/test_generated.py fails while this file is stale.
+`mushgym generate --path DIR`); tests/engine/test_generated.py fails while this file is stale.
 """
 
 from numba import njit

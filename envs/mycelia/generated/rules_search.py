@@ -5,7 +5,7 @@ The search loop (mushgym.core.search) over the game's kernels, from:
 * the kernels of mushgym.envs.mycelia.rules, determinize of its module determinize, rollout_policy of its module search
 
 Change the declarations and run `mushgym generate` (a game outside the package:
-`mushgym generate --path DIR`); tests/test_generated.py fails while this file is stale.
+`mushgym generate --path DIR`); tests/engine/test_generated.py fails while this file is stale.
 """
 
 from numba import njit

@@ -9,13 +9,13 @@ The code generated from the declarations of the module, from:
 * the layout O = Layout('observation'), names prefixed 'obs_'
 
 Change the declarations and run `mushgym generate` (a game outside the package:
-`mushgym generate --path DIR`); tests/test_generated.py fails while this file is stale.
+`mushgym generate --path DIR`); tests/engine/test_generated.py fails while this file is stale.
 """
 
 from numba import njit
 
 #: the digest of each part's code, checked where the part is declared
-SOURCE_DIGESTS = {'C': '05fe877a6297ac00', 'L': '9a5d298efb5a3d75', 'K': '6ddaecef7860e7a4', 'A': '3941ac490d15ad2b', 'O': '06956cc136960a0f'}
+SOURCE_DIGESTS = {'C': 'cc299282c23b09d5', 'L': 'e7f67e198bbc51e7', 'K': 'b443e8cd3728ed7a', 'A': 'ef6836efecdcef08', 'O': '6f94a286e117d2e6'}
 
 
 @njit(cache=True)
@@ -123,7 +123,7 @@ def cfg_hero_amount_at(hero, k):
 @njit(cache=True)
 def cfg_card_type_at(kind):
     """Slot of ``card_type[kind]`` in the config."""
-    return 1214 + kind
+    return 1212 + kind
 
 
 NO_DECISION = -1
@@ -324,7 +324,7 @@ def agent_of_at(seat):
 @njit(cache=True)
 def gather_take_at(gloc):
     """Slot of ``gather_take[gloc]`` in the state."""
-    return 1505 + gloc
+    return 1506 + gloc
 
 
 
@@ -463,6 +463,7 @@ BUY_PAID = 0
 BUY_SPENT = 1
 HERO_PICK_LEFT = 0
 TRADE_OFFERED = 0
+TRADE_RETURNED = 1
 GATHER_SUBSET = 0
 GATHER_LOCATION = 1
 EXCHANGE_CHOICE_TYPE = 0
@@ -483,30 +484,30 @@ def set_decision_arg(state, level, i, v):
 
 
 @njit(cache=True)
-def exchange_action(kind, option):
-    """Action id of ``exchange(kind, option)``."""
-    return 2 + kind * 5 + option
+def exchange_action(type, option):
+    """Action id of ``exchange(type, option)``."""
+    return 2 + type * 5 + option
 
 
 @njit(cache=True)
 def exchange_args(a):
-    """Arguments (kind, option) of a ``exchange`` action id."""
+    """Arguments (type, option) of a ``exchange`` action id."""
     r = a - 2
-    kind = r // 5
-    r -= kind * 5
-    return (kind, r)
+    type = r // 5
+    r -= type * 5
+    return (type, r)
 
 
 @njit(cache=True)
 def attack_action(edge, slot):
     """Action id of ``attack(edge, slot)``."""
-    return 117 + edge * 2 + slot
+    return 42 + edge * 2 + slot
 
 
 @njit(cache=True)
 def attack_args(a):
     """Arguments (edge, slot) of a ``attack`` action id."""
-    r = a - 117
+    r = a - 42
     edge = r // 2
     r -= edge * 2
     return (edge, r)
@@ -515,37 +516,37 @@ def attack_args(a):
 @njit(cache=True)
 def deceive_action(kind):
     """Action id of ``deceive(kind)``."""
-    return 381 + kind
+    return 306 + kind
 
 
 @njit(cache=True)
 def deceive_args(a):
     """Arguments (kind) of a ``deceive`` action id."""
-    return a - 381
+    return a - 306
 
 
 @njit(cache=True)
 def parrot_view_action(offset):
     """Action id of ``parrot_view(offset)``."""
-    return 404 + offset
+    return 329 + offset
 
 
 @njit(cache=True)
 def parrot_view_args(a):
     """Arguments (offset) of a ``parrot_view`` action id."""
-    return a - 404
+    return a - 329
 
 
 @njit(cache=True)
 def parrot_attack_action(edge, slot):
     """Action id of ``parrot_attack(edge, slot)``."""
-    return 407 + edge * 2 + slot
+    return 332 + edge * 2 + slot
 
 
 @njit(cache=True)
 def parrot_attack_args(a):
     """Arguments (edge, slot) of a ``parrot_attack`` action id."""
-    r = a - 407
+    r = a - 332
     edge = r // 2
     r -= edge * 2
     return (edge, r)
@@ -554,25 +555,25 @@ def parrot_attack_args(a):
 @njit(cache=True)
 def builder_pair_action(pair):
     """Action id of ``builder_pair(pair)``."""
-    return 673 + pair
+    return 598 + pair
 
 
 @njit(cache=True)
 def builder_pair_args(a):
     """Arguments (pair) of a ``builder_pair`` action id."""
-    return a - 673
+    return a - 598
 
 
 @njit(cache=True)
 def builder_remove_action(builder, edge):
     """Action id of ``builder_remove(builder, edge)``."""
-    return 676 + builder * 132 + edge
+    return 601 + builder * 132 + edge
 
 
 @njit(cache=True)
 def builder_remove_args(a):
     """Arguments (builder, edge) of a ``builder_remove`` action id."""
-    r = a - 676
+    r = a - 601
     builder = r // 132
     r -= builder * 132
     return (builder, r)
@@ -581,13 +582,13 @@ def builder_remove_args(a):
 @njit(cache=True)
 def spawn_action(worker, cave):
     """Action id of ``spawn(worker, cave)``."""
-    return 940 + worker * 4 + cave
+    return 865 + worker * 4 + cave
 
 
 @njit(cache=True)
 def spawn_args(a):
     """Arguments (worker, cave) of a ``spawn`` action id."""
-    r = a - 940
+    r = a - 865
     worker = r // 4
     r -= worker * 4
     return (worker, r)
@@ -596,37 +597,37 @@ def spawn_args(a):
 @njit(cache=True)
 def truffle_action(deck):
     """Action id of ``truffle(deck)``."""
-    return 949 + deck
+    return 874 + deck
 
 
 @njit(cache=True)
 def truffle_args(a):
     """Arguments (deck) of a ``truffle`` action id."""
-    return a - 949
+    return a - 874
 
 
 @njit(cache=True)
 def witch_action(deck):
     """Action id of ``witch(deck)``."""
-    return 951 + deck
+    return 876 + deck
 
 
 @njit(cache=True)
 def witch_args(a):
     """Arguments (deck) of a ``witch`` action id."""
-    return a - 951
+    return a - 876
 
 
 @njit(cache=True)
 def thief_pair_action(pair, cave):
     """Action id of ``thief_pair(pair, cave)``."""
-    return 953 + pair * 4 + cave
+    return 878 + pair * 4 + cave
 
 
 @njit(cache=True)
 def thief_pair_args(a):
     """Arguments (pair, cave) of a ``thief_pair`` action id."""
-    r = a - 953
+    r = a - 878
     pair = r // 4
     r -= pair * 4
     return (pair, r)
@@ -635,61 +636,61 @@ def thief_pair_args(a):
 @njit(cache=True)
 def pay_card_action(kind):
     """Action id of ``pay_card(kind)``."""
-    return 966 + kind
+    return 891 + kind
 
 
 @njit(cache=True)
 def pay_card_args(a):
     """Arguments (kind) of a ``pay_card`` action id."""
-    return a - 966
+    return a - 891
 
 
 @njit(cache=True)
 def place_path_action(edge):
     """Action id of ``place_path(edge)``."""
-    return 990 + edge
+    return 915 + edge
 
 
 @njit(cache=True)
 def place_path_args(a):
     """Arguments (edge) of a ``place_path`` action id."""
-    return a - 990
+    return a - 915
 
 
 @njit(cache=True)
 def remove_own_action(edge):
     """Action id of ``remove_own(edge)``."""
-    return 1122 + edge
+    return 1047 + edge
 
 
 @njit(cache=True)
 def remove_own_args(a):
     """Arguments (edge) of a ``remove_own`` action id."""
-    return a - 1122
+    return a - 1047
 
 
 @njit(cache=True)
 def card_action(kind):
     """Action id of ``card(kind)``."""
-    return 1254 + kind
+    return 1179 + kind
 
 
 @njit(cache=True)
 def card_args(a):
     """Arguments (kind) of a ``card`` action id."""
-    return a - 1254
+    return a - 1179
 
 
 @njit(cache=True)
 def reinforce_action(oyster, side):
     """Action id of ``reinforce(oyster, side)``."""
-    return 1282 + oyster * 2 + side
+    return 1207 + oyster * 2 + side
 
 
 @njit(cache=True)
 def reinforce_args(a):
     """Arguments (oyster, side) of a ``reinforce`` action id."""
-    r = a - 1282
+    r = a - 1207
     oyster = r // 2
     r -= oyster * 2
     return (oyster, r)
@@ -698,73 +699,73 @@ def reinforce_args(a):
 @njit(cache=True)
 def combat_token_action(side):
     """Action id of ``combat_token(side)``."""
-    return 1286 + side
+    return 1211 + side
 
 
 @njit(cache=True)
 def combat_token_args(a):
     """Arguments (side) of a ``combat_token`` action id."""
-    return a - 1286
+    return a - 1211
 
 
 @njit(cache=True)
 def birds_nest_action(subset):
     """Action id of ``birds_nest(subset)``."""
-    return 1288 + subset
+    return 1213 + subset
 
 
 @njit(cache=True)
 def birds_nest_args(a):
     """Arguments (subset) of a ``birds_nest`` action id."""
-    return a - 1288
+    return a - 1213
 
 
 @njit(cache=True)
 def place_gatherer_action(gloc):
     """Action id of ``place_gatherer(gloc)``."""
-    return 1296 + gloc
+    return 1221 + gloc
 
 
 @njit(cache=True)
 def place_gatherer_args(a):
     """Arguments (gloc) of a ``place_gatherer`` action id."""
-    return a - 1296
+    return a - 1221
 
 
 @njit(cache=True)
 def arrange_action(pos):
     """Action id of ``arrange(pos)``."""
-    return 1306 + pos
+    return 1231 + pos
 
 
 @njit(cache=True)
 def arrange_args(a):
     """Arguments (pos) of a ``arrange`` action id."""
-    return a - 1306
+    return a - 1231
 
 
 @njit(cache=True)
 def buy_item_action(slot):
     """Action id of ``buy_item(slot)``."""
-    return 1311 + slot
+    return 1236 + slot
 
 
 @njit(cache=True)
 def buy_item_args(a):
     """Arguments (slot) of a ``buy_item`` action id."""
-    return a - 1311
+    return a - 1236
 
 
 @njit(cache=True)
 def hero_action(hero, ability):
     """Action id of ``hero(hero, ability)``."""
-    return 1317 + hero * 2 + ability
+    return 1242 + hero * 2 + ability
 
 
 @njit(cache=True)
 def hero_args(a):
     """Arguments (hero, ability) of a ``hero`` action id."""
-    r = a - 1317
+    r = a - 1242
     hero = r // 2
     r -= hero * 2
     return (hero, r)
@@ -773,49 +774,49 @@ def hero_args(a):
 @njit(cache=True)
 def hero_pick_action(choice):
     """Action id of ``hero_pick(choice)``."""
-    return 1333 + choice
+    return 1258 + choice
 
 
 @njit(cache=True)
 def hero_pick_args(a):
     """Arguments (choice) of a ``hero_pick`` action id."""
-    return a - 1333
+    return a - 1258
 
 
 @njit(cache=True)
 def legend_keep_action(k):
     """Action id of ``legend_keep(k)``."""
-    return 1336 + k
+    return 1261 + k
 
 
 @njit(cache=True)
 def legend_keep_args(a):
     """Arguments (k) of a ``legend_keep`` action id."""
-    return a - 1336
+    return a - 1261
 
 
 @njit(cache=True)
 def trade_action(kind):
     """Action id of ``trade(kind)``."""
-    return 1338 + kind
+    return 1263 + kind
 
 
 @njit(cache=True)
 def trade_args(a):
     """Arguments (kind) of a ``trade`` action id."""
-    return a - 1338
+    return a - 1263
 
 
 @njit(cache=True)
 def gather_take_action(n):
     """Action id of ``gather_take(n)``."""
-    return 1362 + n
+    return 1287 + n
 
 
 @njit(cache=True)
 def gather_take_args(a):
     """Arguments (n) of a ``gather_take`` action id."""
-    return a - 1362
+    return a - 1287
 
 
 @njit(cache=True)
@@ -881,256 +882,280 @@ def obs_ability_locs_at(i0):
 @njit(cache=True)
 def obs_ability_target_at(i0):
     """Slot of ``ability_target[i0]`` in the observation."""
-    return 97 + i0
+    return 98 + i0
 
 
 @njit(cache=True)
 def obs_focus_edge_at(i0):
     """Slot of ``focus_edge[i0]`` in the observation."""
-    return 101 + i0
+    return 102 + i0
 
 
 @njit(cache=True)
 def obs_pay_at(i0):
     """Slot of ``pay[i0]`` in the observation."""
-    return 233 + i0
+    return 234 + i0
 
 
 @njit(cache=True)
 def obs_combat_at(i0):
     """Slot of ``combat[i0]`` in the observation."""
-    return 235 + i0
+    return 236 + i0
 
 
 @njit(cache=True)
 def obs_combat_players_at(side, offset):
     """Slot of ``combat_players[side, offset]`` in the observation."""
-    return 243 + side * 4 + offset
+    return 244 + side * 4 + offset
 
 
 @njit(cache=True)
 def obs_combat_stage_at(i0):
     """Slot of ``combat_stage[i0]`` in the observation."""
-    return 251 + i0
+    return 252 + i0
 
 
 @njit(cache=True)
 def obs_combat_cards_at(side, kind):
     """Slot of ``combat_cards[side, kind]`` in the observation."""
-    return 259 + side * 23 + kind
+    return 260 + side * 23 + kind
 
 
 @njit(cache=True)
 def obs_combat_repl_at(side, kind):
     """Slot of ``combat_repl[side, kind]`` in the observation."""
-    return 305 + side * 23 + kind
+    return 306 + side * 23 + kind
 
 
 @njit(cache=True)
 def obs_combat_nothief_at(i0):
     """Slot of ``combat_nothief[i0]`` in the observation."""
-    return 351 + i0
+    return 352 + i0
 
 
 @njit(cache=True)
 def obs_paths_at(edge, offset):
     """Slot of ``paths[edge, offset]`` in the observation."""
-    return 353 + edge * 4 + offset
+    return 354 + edge * 4 + offset
 
 
 @njit(cache=True)
 def obs_permanent_at(edge):
     """Slot of ``permanent[edge]`` in the observation."""
-    return 881 + edge
+    return 882 + edge
 
 
 @njit(cache=True)
 def obs_loc_nutrients_at(i0):
     """Slot of ``loc_nutrients[i0]`` in the observation."""
-    return 1013 + i0
+    return 1014 + i0
 
 
 @njit(cache=True)
 def obs_loc_spores_at(i0):
     """Slot of ``loc_spores[i0]`` in the observation."""
-    return 1023 + i0
+    return 1024 + i0
 
 
 @njit(cache=True)
 def obs_loc_gatherers_at(gloc, offset):
     """Slot of ``loc_gatherers[gloc, offset]`` in the observation."""
-    return 1033 + gloc * 4 + offset
+    return 1034 + gloc * 4 + offset
 
 
 @njit(cache=True)
 def obs_my_bonded_at(i0):
     """Slot of ``my_bonded[i0]`` in the observation."""
-    return 1073 + i0
+    return 1074 + i0
 
 
 @njit(cache=True)
 def obs_bn_trigger_at(i0):
     """Slot of ``bn_trigger[i0]`` in the observation."""
-    return 1083 + i0
+    return 1084 + i0
 
 
 @njit(cache=True)
 def obs_players_at(offset, value):
     """Slot of ``players[offset, value]`` in the observation."""
-    return 1093 + offset * 8 + value
+    return 1094 + offset * 8 + value
 
 
 @njit(cache=True)
 def obs_my_hand_at(i0):
     """Slot of ``my_hand[i0]`` in the observation."""
-    return 1125 + i0
+    return 1126 + i0
 
 
 @njit(cache=True)
 def obs_known_at(offset, kind):
     """Slot of ``known[offset, kind]`` in the observation."""
-    return 1148 + offset * 23 + kind
+    return 1149 + offset * 23 + kind
 
 
 @njit(cache=True)
 def obs_discard_at(i0):
     """Slot of ``discard[i0]`` in the observation."""
-    return 1217 + i0
+    return 1218 + i0
 
 
 @njit(cache=True)
 def obs_limbo_at(i0):
     """Slot of ``limbo[i0]`` in the observation."""
-    return 1240 + i0
+    return 1241 + i0
 
 
 @njit(cache=True)
 def obs_carea_at(i0):
     """Slot of ``carea[i0]`` in the observation."""
-    return 1263 + i0
+    return 1264 + i0
 
 
 @njit(cache=True)
 def obs_decks_at(i0):
     """Slot of ``decks[i0]`` in the observation."""
-    return 1286 + i0
+    return 1287 + i0
 
 
 @njit(cache=True)
 def obs_nutrient_discard_at(i0):
     """Slot of ``nutrient_discard[i0]`` in the observation."""
-    return 1288 + i0
+    return 1289 + i0
 
 
 @njit(cache=True)
 def obs_deck_top_at(i0):
     """Slot of ``deck_top[i0]`` in the observation."""
-    return 1296 + i0
+    return 1297 + i0
 
 
 @njit(cache=True)
 def obs_nutrient_top_at(i0):
     """Slot of ``nutrient_top[i0]`` in the observation."""
-    return 1319 + i0
+    return 1320 + i0
 
 
 @njit(cache=True)
 def obs_top_n_at(i0):
     """Slot of ``top_n[i0]`` in the observation."""
-    return 1327 + i0
+    return 1328 + i0
 
 
 @njit(cache=True)
 def obs_nutrient_known_at(from_top, nkind):
     """Slot of ``nutrient_known[from_top, nkind]`` in the observation."""
-    return 1329 + from_top * 8 + nkind
+    return 1330 + from_top * 8 + nkind
 
 
 @njit(cache=True)
 def obs_supply_at(i0):
     """Slot of ``supply[i0]`` in the observation."""
-    return 1465 + i0
+    return 1466 + i0
+
+
+@njit(cache=True)
+def obs_exchange_type_at(i0):
+    """Slot of ``exchange_type[i0]`` in the observation."""
+    return 1470 + i0
+
+
+@njit(cache=True)
+def obs_exchange_option_at(i0):
+    """Slot of ``exchange_option[i0]`` in the observation."""
+    return 1478 + i0
+
+
+@njit(cache=True)
+def obs_exchange_first_at(i0):
+    """Slot of ``exchange_first[i0]`` in the observation."""
+    return 1483 + i0
 
 
 @njit(cache=True)
 def obs_variant_decision_at(i0):
     """Slot of ``variant_decision[i0]`` in the observation."""
-    return 1468 + i0
+    return 1506 + i0
 
 
 @njit(cache=True)
 def obs_items_at(offset, item):
     """Slot of ``items[offset, item]`` in the observation."""
-    return 1471 + offset * 8 + item
+    return 1509 + offset * 8 + item
 
 
 @njit(cache=True)
 def obs_shop_at(i0):
     """Slot of ``shop[i0]`` in the observation."""
-    return 1503 + i0
+    return 1541 + i0
 
 
 @njit(cache=True)
 def obs_buy_at(i0):
     """Slot of ``buy[i0]`` in the observation."""
-    return 1512 + i0
+    return 1550 + i0
 
 
 @njit(cache=True)
 def obs_heroes_at(offset, hero):
     """Slot of ``heroes[offset, hero]`` in the observation."""
-    return 1514 + offset * 8 + hero
+    return 1552 + offset * 8 + hero
 
 
 @njit(cache=True)
 def obs_hero_up_at(i0):
     """Slot of ``hero_up[i0]`` in the observation."""
-    return 1546 + i0
+    return 1584 + i0
 
 
 @njit(cache=True)
 def obs_legend_deal_at(k, hero):
     """Slot of ``legend_deal[k, hero]`` in the observation."""
-    return 1555 + k * 8 + hero
+    return 1593 + k * 8 + hero
 
 
 @njit(cache=True)
 def obs_tavern_gatherers_at(i0):
     """Slot of ``tavern_gatherers[i0]`` in the observation."""
-    return 1571 + i0
+    return 1609 + i0
 
 
 @njit(cache=True)
 def obs_team_decision_at(i0):
     """Slot of ``team_decision[i0]`` in the observation."""
-    return 1576 + i0
+    return 1614 + i0
 
 
 @njit(cache=True)
 def obs_controlled_at(i0):
     """Slot of ``controlled[i0]`` in the observation."""
-    return 1578 + i0
+    return 1616 + i0
 
 
 @njit(cache=True)
 def obs_trade_offer_at(i0):
     """Slot of ``trade_offer[i0]`` in the observation."""
-    return 1582 + i0
+    return 1620 + i0
+
+
+@njit(cache=True)
+def obs_trade_back_at(i0):
+    """Slot of ``trade_back[i0]`` in the observation."""
+    return 1644 + i0
 
 
 @njit(cache=True)
 def obs_gather_loc_at(i0):
     """Slot of ``gather_loc[i0]`` in the observation."""
-    return 1607 + i0
+    return 1669 + i0
 
 
 @njit(cache=True)
 def obs_team_nutrients_at(i0):
     """Slot of ``team_nutrients[i0]`` in the observation."""
-    return 1618 + i0
+    return 1680 + i0
 
 
 @njit(cache=True)
 def obs_partner_hand_at(i0):
     """Slot of ``partner_hand[i0]`` in the observation."""
-    return 1620 + i0
+    return 1682 + i0
