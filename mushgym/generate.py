@@ -29,7 +29,6 @@ from pathlib import Path
 from .core import codegen
 
 DECLARING = re.compile(r"\.generated(?:_rules|_checks)?\(globals\(\)|\bgenerated_loops\(globals\(\)")
-WIDTH = 110
 
 
 def package_dirs(paths: list[Path] | None = None) -> list[Path]:
@@ -90,16 +89,11 @@ def _statement_end(tree: ast.Module, line: int) -> int:
 
 
 def import_statement(target: str, names: list[str], keys: list[str]) -> str:
+    """The import of a declaration's generated names, one name a line (as ruff formats a long
+    import, so the formatter and the generator agree; ``isort: skip`` keeps the generator's order)."""
     head = f"from .{codegen.GENERATED}.{target} import ("
-    comment = f"  # noqa: E402,F401  (generated from {', '.join(keys)} by `{codegen.COMMAND}`)"
-    lines, line = [], "   "
-    for n in names:
-        if len(line) + len(n) + 2 > WIDTH:
-            lines.append(line)
-            line = "   "
-        line += f" {n},"
-    lines.append(line)
-    return head + comment + "\n" + "\n".join(lines) + "\n)"
+    comment = f"  # noqa: E402,F401  (generated from {', '.join(keys)} by `{codegen.COMMAND}`)  # isort: skip"
+    return head + comment + "\n" + "".join(f"    {n},\n" for n in names) + ")"
 
 
 def rewrite_declaring(path: Path, module_parts: list[codegen.Part]) -> str:
