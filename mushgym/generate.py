@@ -28,6 +28,9 @@ from pathlib import Path
 
 from .core import codegen
 
+WIDTH = 110   # the generated imports' lines
+FMT_OFF, FMT_ON = "# fmt: off", "# fmt: on"
+
 DECLARING = re.compile(r"\.generated(?:_rules|_checks)?\(globals\(\)|\bgenerated_loops\(globals\(\)")
 
 
@@ -89,11 +92,28 @@ def _statement_end(tree: ast.Module, line: int) -> int:
 
 
 def import_statement(target: str, names: list[str], keys: list[str]) -> str:
-    """The import of a declaration's generated names, one name a line (as ruff formats a long
-    import, so the formatter and the generator agree; ``isort: skip`` keeps the generator's order)."""
+    """The import of a declaration's generated names, in the generator's own layout: between
+    ``# fmt: off`` and ``# fmt: on`` and marked ``isort: skip``, so ruff keeps it as written."""
     head = f"from .{codegen.GENERATED}.{target} import ("
     comment = f"  # noqa: E402,F401  (generated from {', '.join(keys)} by `{codegen.COMMAND}`)  # isort: skip"
-    return head + comment + "\n" + "".join(f"    {n},\n" for n in names) + ")"
+    lines, line = [], "   "
+    for n in names:
+        if len(line) + len(n) + 2 > WIDTH:
+            lines.append(line)
+            line = "   "
+        line += f" {n},"
+    lines.append(line)
+    return f"{FMT_OFF}\n" + head + comment + "\n" + "\n".join(lines) + f"\n)\n{FMT_ON}"
+
+
+def _statement_span(lines: list[str], node: ast.stmt) -> tuple[int, int]:
+    """The lines (1-based, inclusive) of a generated import with its ``# fmt: off/on`` comments."""
+    first, last = node.lineno, node.end_lineno
+    if first >= 2 and lines[first - 2] == FMT_OFF:
+        first -= 1
+    if last < len(lines) and lines[last] == FMT_ON:
+        last += 1
+    return first, last
 
 
 def rewrite_declaring(path: Path, module_parts: list[codegen.Part]) -> str:
@@ -124,7 +144,7 @@ def rewrite_declaring(path: Path, module_parts: list[codegen.Part]) -> str:
             edits.append((-key + 1, -key, stmt))
         else:
             node = next(n for n in generated_imports if n.lineno == key)
-            edits.append((node.lineno, node.end_lineno, stmt))
+            edits.append((*_statement_span(lines, node), stmt))
     for part in (p for p in module_parts if not p.target):
         begin = codegen.REGION_BEGIN.format(key=part.what or part.key)
         new = codegen.region_text(part).rstrip("\n")

@@ -58,12 +58,11 @@ CFG_STICKS = CL.field("sticks", NKINDS, dims=("kind",), doc="sticks per mushroom
 CFG_UNITS = CL.field("units", NKINDS, dims=("kind",), doc="mushrooms a card counts as (1 Forest, 2 Night, 0 other)")
 CFG_SIZE = CL.size
 CL.generated(globals(), prefix="cfg_")
+# fmt: off
 from .generated.layout import (  # noqa: E402,F401  (generated from CL by `mushgym generate`)  # isort: skip
-    cfg_copies_at,
-    cfg_flavor_at,
-    cfg_sticks_at,
-    cfg_units_at,
+    cfg_copies_at, cfg_flavor_at, cfg_sticks_at, cfg_units_at,
 )
+# fmt: on
 
 # ---------------------------------------------------------------------------
 # A cooked pan, as recorded in the state
@@ -146,45 +145,16 @@ for _name, _low, _high in (
 ):
     L.bound(_name, _low, _high)
 L.generated(globals())
+# fmt: off
 from .generated.layout import (  # noqa: E402,F401  (generated from L by `mushgym generate`)  # isort: skip
-    NO_DECISION,
-    baskets_at,
-    clear_decisions,
-    cooked_butter_at,
-    cooked_cidre_at,
-    cooked_forest_at,
-    cooked_night_at,
-    cooked_pans_at,
-    decay_at,
-    decision_at,
-    decision_depth,
-    discard_at,
-    draw_pile_at,
-    empty_pans_at,
-    fly_new_at,
-    fly_old_at,
-    forest_at,
-    hand_at,
-    hand_n_at,
-    known_at,
-    mushrooms_cooked_at,
-    night_pile_at,
-    pan_records_at,
-    pop_decision,
-    push_decision,
-    replace_top,
-    rng_at,
-    score_at,
-    set_decision_at,
-    set_top_arg,
-    set_top_kind,
-    sticks_at,
-    top_arg,
-    top_arg_slot,
-    top_entry,
-    top_kind,
+    NO_DECISION, baskets_at, clear_decisions, cooked_butter_at, cooked_cidre_at, cooked_forest_at,
+    cooked_night_at, cooked_pans_at, decay_at, decision_at, decision_depth, discard_at, draw_pile_at,
+    empty_pans_at, fly_new_at, fly_old_at, forest_at, hand_at, hand_n_at, known_at, mushrooms_cooked_at,
+    night_pile_at, pan_records_at, pop_decision, push_decision, replace_top, rng_at, score_at,
+    set_decision_at, set_top_arg, set_top_kind, sticks_at, top_arg, top_arg_slot, top_entry, top_kind,
     top_player,
 )
+# fmt: on
 
 # ---------------------------------------------------------------------------
 # Actions
@@ -205,18 +175,12 @@ A_FINISH = A.add("finish_cook", (2, B_VALUES, C_VALUES), dims=("source", "butter
 A_DISCARD = A.add("discard", NHAND, dims=("kind",), doc="discard one card of a hand kind (Fly agaric trim only)")
 NUM_ACTIONS = A.size
 A.generated(globals())
+# fmt: off
 from .generated.layout import (  # noqa: E402,F401  (generated from A by `mushgym generate`)  # isort: skip
-    cook_action,
-    cook_args,
-    discard_action,
-    discard_args,
-    finish_cook_action,
-    finish_cook_args,
-    sell_action,
-    sell_args,
-    take_action,
-    take_args,
+    cook_action, cook_args, discard_action, discard_args, finish_cook_action, finish_cook_args, sell_action,
+    sell_args, take_action, take_args,
 )
+# fmt: on
 
 
 # ---------------------------------------------------------------------------
@@ -330,15 +294,11 @@ O_TRIM_LEFT = _obs["discards_left"]
 O_I_STARTED = _obs["i_started"]
 OBS_SIZE = OL.size
 OL.generated(globals(), prefix="obs_")
+# fmt: off
 from .generated.layout import (  # noqa: E402,F401  (generated from OL by `mushgym generate`)  # isort: skip
-    obs_decay_counts_at,
-    obs_discard_counts_at,
-    obs_display_at,
-    obs_forest_onehot_at,
-    obs_my_hand_at,
-    obs_opp_known_cards_at,
-    obs_pending_cook_type_onehot_at,
-    obs_phase_onehot_at,
+    obs_decay_counts_at, obs_discard_counts_at, obs_display_at, obs_forest_onehot_at, obs_my_hand_at,
+    obs_opp_known_cards_at, obs_pending_cook_type_onehot_at, obs_phase_onehot_at,
 )
+# fmt: on
 assert NHAND == 20 and NTYPES == 9 and NNIGHT == 8 and NKINDS == 23  # observe copies in blocks of 8/4
 assert O_I_STARTED == OBS_SIZE - 1 and O_TO_ACT < O_PHASE < O_PEND_TYPE < O_PEND_UNITS < O_TRIM_LEFT < O_I_STARTED

@@ -59,40 +59,15 @@ A_REROLL = A.add("reroll", 2, dims=("choice",), doc="symbiosis roll: 0 keep it, 
 A_KEEP_TILE = A.add("keep_tile", 2, dims=("which",), doc="explore 2 keep 1: place drawn tile 0 or 1 (the other is discarded)")
 NUM_ACTIONS = A.size
 A.generated(globals())
+# fmt: off
 from .generated.actions import (  # noqa: E402,F401  (generated from A by `mushgym generate`)  # isort: skip
-    card_action,
-    card_args,
-    card_na_action,
-    card_na_args,
-    decay_action,
-    decay_args,
-    keep_tile_action,
-    keep_tile_args,
-    market_action,
-    market_args,
-    mat_action,
-    mat_args,
-    pay_action,
-    pay_args,
-    pay_seat4_action,
-    pay_seat4_args,
-    pile_action,
-    pile_args,
-    place_action,
-    place_args,
-    push_sapling_action,
-    push_sapling_args,
-    reroll_action,
-    reroll_args,
-    rotate_action,
-    rotate_args,
-    seat_action,
-    seat_args,
-    spore_action,
-    spore_args,
-    tile_action,
-    tile_args,
+    card_action, card_args, card_na_action, card_na_args, decay_action, decay_args, keep_tile_action,
+    keep_tile_args, market_action, market_args, mat_action, mat_args, pay_action, pay_args, pay_seat4_action,
+    pay_seat4_args, pile_action, pile_args, place_action, place_args, push_sapling_action, push_sapling_args,
+    reroll_action, reroll_args, rotate_action, rotate_args, seat_action, seat_args, spore_action, spore_args,
+    tile_action, tile_args,
 )
+# fmt: on
 
 
 @njit(cache=True, inline="always")

@@ -168,21 +168,13 @@ CFG_WILD = C.field("wild", NC, dims=("card",), doc="wild spores required (any co
 CFG_FORMATION = C.field("sapling_setup", doc="-1 roll the wind die; 0 O, 1 U, 2 A: the sapling start formation")
 CFG_SIZE = C.size
 C.generated(globals(), prefix="cfg_")
+# fmt: off
 from .generated.layout import (  # noqa: E402,F401  (generated from C by `mushgym generate`)  # isort: skip
-    cfg_auto_colour_at,
-    cfg_auto_decay_at,
-    cfg_auto_move_at,
-    cfg_auto_require_at,
-    cfg_auto_spores_at,
-    cfg_decay_at,
-    cfg_points_at,
-    cfg_require_at,
-    cfg_spores_at,
-    cfg_tile_colour_at,
-    cfg_tile_insect_at,
-    cfg_tile_order_at,
-    cfg_wild_at,
+    cfg_auto_colour_at, cfg_auto_decay_at, cfg_auto_move_at, cfg_auto_require_at, cfg_auto_spores_at,
+    cfg_decay_at, cfg_points_at, cfg_require_at, cfg_spores_at, cfg_tile_colour_at, cfg_tile_insect_at,
+    cfg_tile_order_at, cfg_wild_at,
 )
+# fmt: on
 
 # --- the state ----------------------------------------------------------------------
 # Bounds: every value the kernels use as an index is bounded by its table.
@@ -292,62 +284,18 @@ INVESTED = L.field("invested", doc="1: the SPORE action under way has invested a
 STATS = L.field("stats", NSTATS, dims=("event",), doc="event counters for the simulation figures (ST_*), saturating at COUNT_MAX", **NONNEG)
 STATE_SIZE = L.size
 L.generated(globals())
+# fmt: off
 from .generated.layout import (  # noqa: E402,F401  (generated from L by `mushgym generate`)  # isort: skip
-    NO_DECISION,
-    adjacency_at,
-    automata_deck_at,
-    card_loc_at,
-    clear_decisions,
-    decision_at,
-    decision_depth,
-    deck_at,
-    discard_at,
-    fruit_network_at,
-    game_upgrades_at,
-    grown_at,
-    hand_count_at,
-    insects_at,
-    landed_at,
-    market_at,
-    marks_at,
-    mat_card_at,
-    mat_counter_at,
-    mat_tile_at,
-    mat_under_at,
-    mat_upgrades_at,
-    mother_at,
-    mushroom_mat_at,
-    mushroom_owner_at,
-    need_at,
-    pile_count_at,
-    piles_at,
-    points_at,
-    pop_decision,
-    push_decision,
-    replace_top,
-    rng_at,
-    sapling_at,
-    sapling_spores_at,
-    set_decision_at,
-    set_top_arg,
-    set_top_kind,
-    spores_at,
-    stats_at,
-    supply_at,
-    tile_col_at,
-    tile_id_at,
-    tile_insect_at,
-    tile_rot_at,
-    tile_row_at,
-    tiles_discarded_at,
-    top_arg,
-    top_arg_slot,
-    top_entry,
-    top_kind,
-    top_player,
-    tree_at,
+    NO_DECISION, adjacency_at, automata_deck_at, card_loc_at, clear_decisions, decision_at, decision_depth,
+    deck_at, discard_at, fruit_network_at, game_upgrades_at, grown_at, hand_count_at, insects_at, landed_at,
+    market_at, marks_at, mat_card_at, mat_counter_at, mat_tile_at, mat_under_at, mat_upgrades_at, mother_at,
+    mushroom_mat_at, mushroom_owner_at, need_at, pile_count_at, piles_at, points_at, pop_decision,
+    push_decision, replace_top, rng_at, sapling_at, sapling_spores_at, set_decision_at, set_top_arg,
+    set_top_kind, spores_at, stats_at, supply_at, tile_col_at, tile_id_at, tile_insect_at, tile_rot_at,
+    tile_row_at, tiles_discarded_at, top_arg, top_arg_slot, top_entry, top_kind, top_player, tree_at,
     trees_left_at,
 )
+# fmt: on
 
 # STATS slots: 0..10 decay action fired by kind (the expansion's: ST_NA_DECAY below); 12..17 Automata action fired
 # (fruit, decay, spore, move, explore, insect-move); 18 Automata random-walk move;

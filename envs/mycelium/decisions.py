@@ -20,12 +20,11 @@ from .tavern import on
 from .turn import end_turn
 
 K.generated_rules(globals())
+# fmt: off
 from .generated.decisions import (  # noqa: E402,F401  (generated from K.rules by `mushgym generate`)  # isort: skip
-    kind_live,
-    kind_mask,
-    kind_process,
-    kind_step,
+    kind_live, kind_mask, kind_process, kind_step,
 )
+# fmt: on
 
 
 @njit(cache=True)

@@ -34,23 +34,10 @@ A_TAKE = A.add("take", MAX_CAPACITY, dims=("place",),
                doc="exchanging: the mushroom you take, by its place in the other player's current-season basket")
 NUM_ACTIONS = A.size
 A.generated(globals())
+# fmt: off
 from .generated.actions import (  # noqa: E402,F401  (generated from A by `mushgym generate`)  # isort: skip
-    bottom_action,
-    bottom_args,
-    give_action,
-    give_args,
-    harvest_action,
-    harvest_args,
-    pay_res_action,
-    pay_res_args,
-    take_action,
-    take_args,
-    trade1_action,
-    trade1_args,
-    trade3_action,
-    trade3_args,
-    trade5_action,
-    trade5_args,
-    trade6_action,
-    trade6_args,
+    bottom_action, bottom_args, give_action, give_args, harvest_action, harvest_args, pay_res_action,
+    pay_res_args, take_action, take_args, trade1_action, trade1_args, trade3_action, trade3_args,
+    trade5_action, trade5_args, trade6_action, trade6_args,
 )
+# fmt: on

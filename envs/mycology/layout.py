@@ -58,14 +58,11 @@ CFG_POISON_RES = C.field("poison_resource", NKINDS, dims=("card",), doc="resourc
 CFG_COST = C.field("cost", (NKINDS, NUM_RES), dims=("card", "resource"), doc="harvest cost")
 CFG_SIZE = C.size
 C.generated(globals(), prefix="cfg_")
+# fmt: off
 from .generated.layout import (  # noqa: E402,F401  (generated from C by `mushgym generate`)  # isort: skip
-    cfg_cost_at,
-    cfg_feast_at,
-    cfg_points_at,
-    cfg_poison_resource_at,
-    cfg_seasons_at,
-    cfg_special_at,
+    cfg_cost_at, cfg_feast_at, cfg_points_at, cfg_poison_resource_at, cfg_seasons_at, cfg_special_at,
 )
+# fmt: on
 
 # --- the state ----------------------------------------------------------------------
 L = Layout("state", vector_dtype=np.int32, words32=("rng",))   # the vector API stores states as int32
@@ -140,30 +137,10 @@ for _name, _low, _high in (
 ):
     L.bound(_name, _low, _high)
 L.generated(globals())
+# fmt: off
 from .generated.layout import (  # noqa: E402,F401  (generated from L by `mushgym generate`)  # isort: skip
-    NO_DECISION,
-    basket_at,
-    basket_count_at,
-    clear_decisions,
-    decision_at,
-    decision_depth,
-    deck_at,
-    feast_at,
-    field_at,
-    magic_at,
-    poison_at,
-    pop_decision,
-    push_decision,
-    replace_top,
-    resources_at,
-    rng_at,
-    score_at,
-    set_decision_at,
-    set_top_arg,
-    set_top_kind,
-    top_arg,
-    top_arg_slot,
-    top_entry,
-    top_kind,
-    top_player,
+    NO_DECISION, basket_at, basket_count_at, clear_decisions, decision_at, decision_depth, deck_at, feast_at,
+    field_at, magic_at, poison_at, pop_decision, push_decision, replace_top, resources_at, rng_at, score_at,
+    set_decision_at, set_top_arg, set_top_kind, top_arg, top_arg_slot, top_entry, top_kind, top_player,
 )
+# fmt: on

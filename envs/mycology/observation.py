@@ -49,11 +49,11 @@ CF_MAGIC = CARD.field("magic", doc="a magic mushroom", **ONE)
 CF_POISON_RES = CARD.field("poison_resource", NUM_RES, dims=("resource",), doc="poison resource one-hot", **ONE)
 CF = CARD.size
 CARD.generated(globals(), prefix="cf_")
+# fmt: off
 from .generated.observation import (  # noqa: E402,F401  (generated from CARD by `mushgym generate`)  # isort: skip
-    cf_cost_at,
-    cf_poison_resource_at,
-    cf_seasons_at,
+    cf_cost_at, cf_poison_resource_at, cf_seasons_at,
 )
+# fmt: on
 CARD_WITH_PRESENCE = 1 + CF  # a place that may hold a card: present, then the features
 
 # --- the head (fixed offsets), then n entries for the player to act ----------------
@@ -66,12 +66,11 @@ O_ACTIONS_LEFT = OH.field("actions_left", ACTIONS_PER_TURN + 1, dims=("left",), 
 O_ROLL = OH.field("roll", 11, dims=("total",), doc="last dice total one-hot (2..12)", **ONE)
 O_TO_ACT = OH.size  # + seat offset of the player to act (n entries)
 OH.generated(globals(), prefix="obs_")
+# fmt: off
 from .generated.observation import (  # noqa: E402,F401  (generated from OH by `mushgym generate`)  # isort: skip
-    obs_actions_left_at,
-    obs_phase_at,
-    obs_roll_at,
-    obs_season_at,
+    obs_actions_left_at, obs_phase_at, obs_roll_at, obs_season_at,
 )
+# fmt: on
 
 # --- the middle, after the n entries -----------------------------------------------
 OM = Layout("observation middle")
@@ -95,15 +94,12 @@ O_BOTTOM = OM.field("under_deck", (ROW_SIZE, CF), dims=("column", "feature"),
 O_FIELD = OM.field("field", (FIELD_SIZE, CARD_WITH_PRESENCE), dims=("slot", "value"),
                    doc="field slot 0..7 (0..3 top row, 4..7 bottom row): present, card features", low=0)
 OM.generated(globals(), prefix="obs_")
+# fmt: off
 from .generated.observation import (  # noqa: E402,F401  (generated from OM by `mushgym generate`)  # isort: skip
-    obs_exchange_give_at,
-    obs_field_at,
-    obs_owed_at,
-    obs_pay_type_at,
-    obs_pending_action_at,
-    obs_pending_arg_at,
-    obs_under_deck_at,
+    obs_exchange_give_at, obs_field_at, obs_owed_at, obs_pay_type_at, obs_pending_action_at,
+    obs_pending_arg_at, obs_under_deck_at,
 )
+# fmt: on
 
 # --- one seat (n of them, the observer first, then in play order) ------------------
 OS = Layout("observation seat")
@@ -119,11 +115,11 @@ S_BASKETS = OS.field("baskets", (BASKET_SLOTS, CARD_WITH_PRESENCE), dims=("place
                      doc="baskets: place = first place of the season (W 0; Sp 1; Su 3; F 6) + k, bottom to top: "
                          "present, card features", low=0)
 OS.generated(globals(), prefix="obs_seat_")
+# fmt: off
 from .generated.observation import (  # noqa: E402,F401  (generated from OS by `mushgym generate`)  # isort: skip
-    obs_seat_basket_fill_at,
-    obs_seat_baskets_at,
-    obs_seat_resources_at,
+    obs_seat_basket_fill_at, obs_seat_baskets_at, obs_seat_resources_at,
 )
+# fmt: on
 
 # --- the tail ---------------------------------------------------------------------
 OT = Layout("observation tail")

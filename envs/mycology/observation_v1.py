@@ -78,11 +78,11 @@ O_BOTTOM = OB.field("under_deck", ROW_SIZE, dims=("column",),
 O_FIELD = OB.field("field", FIELD_SIZE, dims=("slot",),
                    doc="field slot 0..7 (0..3 top row, 4..7 bottom row): card id + 1 (0 empty)", low=0, high=CARD_HIGH)
 OB.generated(globals(), prefix="obs1_")
+# fmt: off
 from .generated.observation_v1 import (  # noqa: E402,F401  (generated from OB by `mushgym generate`)  # isort: skip
-    obs1_field_at,
-    obs1_owed_at,
-    obs1_under_deck_at,
+    obs1_field_at, obs1_owed_at, obs1_under_deck_at,
 )
+# fmt: on
 
 # --- one seat (n of them, the observer first, then in play order) ----------------------
 OS = Layout("observation v1 seat")
@@ -104,12 +104,11 @@ S_BASKETS = OS.field("baskets", BASKET_SLOTS, dims=("place",),
                      doc="baskets: place = first place of the season (W 0; Sp 1; Su 3; F 6) + k, bottom to top: "
                          "card id + 1 (0 empty)", low=0, high=CARD_HIGH)
 OS.generated(globals(), prefix="obs1_seat_")
+# fmt: off
 from .generated.observation_v1 import (  # noqa: E402,F401  (generated from OS by `mushgym generate`)  # isort: skip
-    obs1_seat_basket_count_at,
-    obs1_seat_baskets_at,
-    obs1_seat_resources_256_at,
-    obs1_seat_resources_at,
+    obs1_seat_basket_count_at, obs1_seat_baskets_at, obs1_seat_resources_256_at, obs1_seat_resources_at,
 )
+# fmt: on
 
 # --- the tail ---------------------------------------------------------------------------
 OT = Layout("observation v1 tail")

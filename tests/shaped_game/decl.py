@@ -12,25 +12,13 @@ CUBE = L.field("cube", (2, 3, 4))
 L.decision_stack(depth=3, args=2)
 STATE_SIZE = L.size
 L.generated(globals())
+# fmt: off
 from .generated.decl import (  # noqa: E402,F401  (generated from L by `mushgym generate`)  # isort: skip
-    NO_DECISION,
-    clear_decisions,
-    cube_at,
-    decision_at,
-    decision_depth,
-    hand_at,
-    pop_decision,
-    push_decision,
-    replace_top,
-    set_decision_at,
-    set_top_arg,
-    set_top_kind,
-    top_arg,
-    top_arg_slot,
-    top_entry,
-    top_kind,
+    NO_DECISION, clear_decisions, cube_at, decision_at, decision_depth, hand_at, pop_decision, push_decision,
+    replace_top, set_decision_at, set_top_arg, set_top_kind, top_arg, top_arg_slot, top_entry, top_kind,
     top_player,
 )
+# fmt: on
 
 A = ActionSpace()
 PASS = A.add("pass", doc="pass")
@@ -38,12 +26,11 @@ TAKE = A.add("take", 4, dims=("position",), doc="take a card")
 COOK = A.add("cook", (3, 2, 5), dims=("kind", "night", "count"), doc="cook")
 NUM_ACTIONS = A.size
 A.generated(globals())
+# fmt: off
 from .generated.decl import (  # noqa: E402,F401  (generated from A by `mushgym generate`)  # isort: skip
-    cook_action,
-    cook_args,
-    take_action,
-    take_args,
+    cook_action, cook_args, take_action, take_args,
 )
+# fmt: on
 
 
 @njit(cache=True)
