@@ -74,7 +74,8 @@ def main(argv=None):
     report = {"env": args.env, "model": Path(args.model).name, "simulations": args.sims,
               "mcts_random_sims_per_s": base, "puct": {}}
     for backend in args.backends:
-        fn = (lambda o, b=backend: agent.policy_value(o, backend=b))
+        def fn(o, b=backend):
+            return agent.policy_value(o, backend=b)
         for batch in args.batches:
             net = Timed(fn)
             searcher = Searcher(game, simulations=args.sims, seed=0, network=net, batch=batch)
@@ -93,7 +94,8 @@ def main(argv=None):
         many = testing.random_states(game, args.pooled, 0, 11)[:args.pooled]
         many = np.stack([s for s in many if not game.is_terminal(s)])
         players = np.array([game.current_player(s) for s in many])
-        fn = (lambda o: agent.policy_value(o, backend="torch"))
+        def fn(o):
+            return agent.policy_value(o, backend="torch")
         rates = {}
         for batch in args.batches:
             for pool in (1, 32):

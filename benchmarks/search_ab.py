@@ -47,17 +47,17 @@ def main(argv=None) -> None:
     step = 2 if game.num_players == 2 else 2 * game.num_players
     if args.first % step:
         ap.error(f"--first must be a multiple of {step} (the seat rotation's chunk), got {args.first}")
-    w = d = l = 0
+    w = d = losses = 0
     t0 = time.time()
     for start in range(args.first, args.first + args.deals, step):
         if hasattr(opponent, "reset"):
             opponent.reset(seed=args.seed + start)   # a deal's games do not depend on the chunks before it
         r = play_match(game, mcts, opponent, games=min(step, args.first + args.deals - start), seed=start)
-        w, d, l = w + r.wins, d + r.draws, l + r.losses
-        print(f"deals {start}-{start + step - 1}: {r.wins}-{r.draws}-{r.losses}, total {w}-{d}-{l} "
+        w, d, losses = w + r.wins, d + r.draws, losses + r.losses
+        print(f"deals {start}-{start + step - 1}: {r.wins}-{r.draws}-{r.losses}, total {w}-{d}-{losses} "
               f"({time.time() - t0:.0f} s)", flush=True)
     print(f"{args.env} {game.num_players}p mcts:{args.sims} {options} vs {args.opponent}: "
-          f"wins-draws-losses {w}-{d}-{l} of {w + d + l}")
+          f"wins-draws-losses {w}-{d}-{losses} of {w + d + losses}")
 
 
 if __name__ == "__main__":

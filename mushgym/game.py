@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from .core.header import HEADER_WORDS, header_mismatch, make_header
 from .core.layout import STATE_DTYPE
 from .core.rng import seed_key
+
+if TYPE_CHECKING:
+    from .results import RolloutResult
 
 OBS_DTYPE = np.float32
 MASK_DTYPE = np.int8
@@ -337,7 +340,7 @@ class Game:
         return state.copy()
 
     # --- bulk ------------------------------------------------------------------
-    def random_rollouts(self, n_games: int, seed: int = 0, threads: int | None = None) -> "RolloutResult":
+    def random_rollouts(self, n_games: int, seed: int = 0, threads: int | None = None) -> RolloutResult:
         """Play ``n_games`` whole games with uniform random legal actions inside compiled code.
 
         Every step computes the legal mask, as a real agent needs. ``threads``

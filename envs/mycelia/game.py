@@ -346,7 +346,6 @@ class MyceliaGame(Game):
     def _board_lines(self, state: np.ndarray) -> list[str]:
         lines = []
         for t in range(int(state[R.NTP])):
-            tid = int(state[R.T_ID + t])
             syms = "".join(SYMBOLS[int(R.wind_symbol(state, self.config, t, k))] for k in range(3))
             adj = ",".join(str(int(x)) for x in state[R.ADJ + t * 3:R.ADJ + t * 3 + 3])
             bits = []

@@ -325,7 +325,6 @@ def load_board(players: int, path: str | Path | None = None) -> Board:
     glocs.append((center[0], center[1], LK_CENTER))
     mush_id = len(glocs)
     glocs.append((mush[0], mush[1], LK_MUSH))
-    G = len(glocs)
     gloc_edges = np.full((MAX_GATHER_LOCS, 6), -1, np.int64)
     edge_gloc = np.full((MAX_EDGES, 2), -1, np.int64)
     for g, (h, _n, _k) in enumerate(glocs):

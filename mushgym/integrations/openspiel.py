@@ -327,7 +327,7 @@ class MushgymState(pyspiel.State):
 
     def recall_digest(self, player: int) -> str:
         """A digest of every distinct observation ``player`` had since the deal and its own actions."""
-        g, trail = self._shared.game, self._trail
+        trail = self._trail
         upto, h, last = self._recall.get(player, (0, b"", b""))
         for k in range(upto, len(trail.states)):
             if k > 0 and trail.actors[k - 1][0] == player:

@@ -341,7 +341,6 @@ def test_single_agent_vector_env(seat):
     assert vec.observation_space.shape == (6,) + tuple(game.observation_shape)
     obs, info = vec.reset(seed=3)
     assert obs.shape == (6,) + tuple(game.observation_shape)
-    mirror = [game.new_state(int(s)) for s in vec.episode_seeds]
     seats_seen = set()
     ends = 0
     for _ in range(300):

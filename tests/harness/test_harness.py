@@ -96,7 +96,6 @@ def test_spaces_and_metadata(api_case):
 
 def _play_some(env, n, rng):
     for _ in range(n):
-        agent = env.agent_selection
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             return False

@@ -144,7 +144,9 @@ def test_reset_is_reproducible_and_timers_count():
     a, _ = env.reset(seed=11)
     b, _ = env.reset(seed=11)
     assert np.array_equal(a, b)
-    policy = lambda o, m: int(np.flatnonzero(m)[0])
+    def policy(o, m):
+        return int(np.flatnonzero(m)[0])
+
     r1 = run_episode(env, policy, 5)
     r2 = run_episode(env, policy, 5)
     assert r1[0] == r2[0] and r1[2] == r2[2]

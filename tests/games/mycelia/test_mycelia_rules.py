@@ -321,7 +321,6 @@ def test_decay_mushroom_upgrade_extra_spore_on_the_same_mat(game):
     R.spore_action(s, game.config, RED, 1, WORK)
     placed = before - int(s[R.SUPPLY + RED])
     assert placed <= game.cards.spores[card] + 1
-    s2 = s.copy()  # the same roll without the upgrade places at most the card's count
     assert s[R.MAT_CTR + 0] == 1
 
 
@@ -668,8 +667,7 @@ def test_automata_example_a_fate_decides_between_equidistant_mushrooms():
 
 def _place_mothers(g, s, ring):
     for k in range(len(ring)):
-        p = g.current_player(s)
-        t = ring[len(ring) - 1 - k] if False else ring[k]
+        t = ring[k]
         g.step_inplace(s, R.A_TILE + t)
 
 

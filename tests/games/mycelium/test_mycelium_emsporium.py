@@ -13,7 +13,7 @@ from mushgym.envs.mycelium.game import MyceliumGame
 from mushgym.envs.mycelium.variant_data import ITEM_NAMES, load_items
 
 BLUE, GREEN, RED, BEIGE = range(4)
-I = {name: i for i, name in enumerate(ITEM_NAMES)}
+ITEM = {name: i for i, name in enumerate(ITEM_NAMES)}
 
 
 def shop(sc, *names):
@@ -21,7 +21,7 @@ def shop(sc, *names):
     v = sc.v
     v["shop"][...] = -1
     for s, name in enumerate(names):
-        v["shop"][s] = I[name]
+        v["shop"][s] = ITEM[name]
     rest = 2 - v["items"].sum(axis=0)
     for i in v["shop"]:
         if i >= 0:
@@ -34,7 +34,7 @@ def shop(sc, *names):
 
 def own(sc, p, *names):
     for name in names:
-        sc.v["items"][p, I[name]] += 1
+        sc.v["items"][p, ITEM[name]] += 1
     keep, left = [], 2 - sc.v["items"].sum(axis=0)
     for i in sc.v["shop"]:
         if i >= 0 and left[i] > 0:
@@ -114,7 +114,7 @@ def test_example_1_blue_oyster_and_a_token_buy_two_pickaxes_then_yellow_morel_sp
     sc.act("buy_item", 1, player=BLUE)
     assert not sc.legal("buy_item", 2)            # 4 paid, 4 spent
     sc.act("pay_done", player=BLUE)
-    assert sc.v["items"][BLUE, I["Pickaxe"]] == 2 and sc.v["mat_spores"][BLUE] == 0
+    assert sc.v["items"][BLUE, ITEM["Pickaxe"]] == 2 and sc.v["mat_spores"][BLUE] == 0
     assert sc.v["shop"][0] == -1 and sc.v["shop"][1] == -1      # not replaced until the end of the turn
     sc.act("spawn", 1, BLUE, player=BLUE)          # Yellow Morel
     sc.pass_all_but(BLUE)
@@ -218,7 +218,7 @@ def test_excess_value_is_lost_and_buy_needs_an_affordable_item():
     sc.act("pay_card", K["Yellow Morel"])
     sc.act("buy_item", 1)                         # Sword, 4
     sc.act("pay_done")
-    assert sc.v["items"][BLUE, I["Sword"]] == 1 and sc.v["mat_spores"][BLUE] == 0
+    assert sc.v["items"][BLUE, ITEM["Sword"]] == 1 and sc.v["mat_spores"][BLUE] == 0
     assert sc.v["hand"][BLUE].sum() == 0
 
 
@@ -261,7 +261,7 @@ def test_corrupted_item_counts_are_refused_by_name():
 
 def test_malformed_items_file_names_file_entry_and_field(tmp_path):
     good = load_items()
-    assert good.cost[I["Pickaxe"]] == 2          # published
+    assert good.cost[ITEM["Pickaxe"]] == 2          # published
     src = (R.__file__.rsplit("/", 1)[0]) + "/items.toml"
     text = open(src).read()
     bad = tmp_path / "items.toml"
