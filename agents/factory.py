@@ -25,8 +25,9 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None,
 
     ``spec`` may be an :class:`Agent` (returned as is), ``"random"``, ``"greedy"``,
     ``"pretrained"`` (the network shipped for ``env_id`` with the game ``options``:
-    :func:`mushgym.agents.pretrained`; needs the ``train`` extra), ``"mcts:SIMS"`` (:class:`mushgym.agents.MCTSAgent` with SIMS simulations per move and
-    the game's compiled greedy rollouts if it has them, else random ones;
+    :func:`mushgym.agents.pretrained`; needs the ``train`` extra), ``"mcts:SIMS"``
+    (:class:`mushgym.agents.MCTSAgent` with SIMS simulations per move and the game's compiled
+    greedy rollouts if it has them, else random ones;
     ``"mcts:SIMS:random"`` / ``"mcts:SIMS:greedy"`` choose), ``"puct:SIMS:PATH"``
     (the same search as PUCT with the saved model at PATH as prior and leaf evaluator;
     ``"puct:SIMS:pretrained"`` uses the pretrained network of the game), or

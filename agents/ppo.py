@@ -224,16 +224,19 @@ def _next_multiple(n: int, every: int) -> int:
 
 
 def _opponent_pool(opponent: Any, env_id: str, seed: int, max_snapshots: int,
-                   trust_models: bool = False) -> tuple[OpponentPool, bool]:
+                   trust_models: bool = False, options: dict | None = None) -> tuple[OpponentPool, bool]:
+    import functools
+
+    build = functools.partial(make_agent, options=options)   # "pretrained" is the network of these options
     if isinstance(opponent, OpponentPool):
         return opponent, False
     if opponent == "self":
-        return OpponentPool(["random", "greedy"], env_id=env_id, max_size=max_snapshots, build=make_agent), True
+        return OpponentPool(["random", "greedy"], env_id=env_id, max_size=max_snapshots, build=build), True
     specs = opponent.split("+") if isinstance(opponent, str) else list(opponent)
     if trust_models:  # model paths loaded here, trusted (SB3 archives are unpickled)
-        specs = [make_agent(s, env_id=env_id, trust=True) if isinstance(s, str) and s not in ("random", "greedy")
+        specs = [build(s, env_id=env_id, trust=True) if isinstance(s, str) and s not in ("random", "greedy")
                  else s for s in specs]
-    return OpponentPool(specs, env_id=env_id, build=make_agent), False
+    return OpponentPool(specs, env_id=env_id, build=build), False
 
 
 def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = None, seed: int = 0,
@@ -294,7 +297,7 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = None, seed: i
     prior_seconds = resumed["seconds"] if resumed else 0.0
     torch.set_num_threads(int(hp["torch_threads"]))
     torch.manual_seed(seed + start_steps)
-    pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"], trust_models)
+    pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"], trust_models, game.options)
     envs, vec = _training_envs(game, hp, pool, seat, seed + start_steps)
     model = _make_model(vec, hp, seed, verbose, str(run_dir / "tb") if tensorboard else None, resumed)
     model._mushgym_encoder = envs[0].encoder
@@ -417,7 +420,7 @@ def _imitate(model, game, hp: dict, seed: int, run_dir: Path, max_minutes: float
     from .imitation import collect_teacher_games, pretrain
 
     t0 = time.perf_counter()
-    teacher = make_agent(hp["imitation_teacher"], env_id=game.env_id, seed=seed)
+    teacher = make_agent(hp["imitation_teacher"], env_id=game.env_id, seed=seed, options=game.options)
     budget = None if max_minutes is None else 30.0 * max_minutes
     data = collect_teacher_games(game, teacher, model._mushgym_encoder, int(hp["imitation_samples"]),
                                  seed=seed + 7_000_000, max_seconds=budget)
@@ -502,8 +505,8 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
                         "RLlib, local or on a cluster (`mushgym train ENV --backend rllib -h` lists its options)")
     p.add_argument("--steps", type=int, default=1_000_000, help="learner steps (default 1,000,000)")
     p.add_argument("--opponent", default=None,
-                   help="random, greedy, self (self-play with random and greedy in the pool), or a mix such as "
-                        "random+greedy (default: the game's recipe: self for Fungi, greedy after a warm start "
+                   help="random, greedy, pretrained, self (self-play with random and greedy in the pool), or a "
+                        "mix such as random+greedy (default: the game's recipe: self for Fungi, greedy after a warm start "
                         "from greedy's decisions for the board games; docs/guides/training.md)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--run-dir", default=None,
