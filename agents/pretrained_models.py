@@ -107,7 +107,7 @@ def find_manifest(env_id: str, folder: str | Path | None = None, **options: Any)
         if matching:
             return matching[0]
     shown = {k: v for k, v in options.items() if defaults is None or k not in defaults or defaults[k] != v}
-    asked = " ".join(f"{k}={v!r}" for k, v in sorted(shown.items()))
+    asked = " ".join(f"{k}={v!r}" for k, v in sorted(shown.items())) or "with its default options"
     have = "; ".join(describe(m) for m in found) or "none"
     if defaults is None:
         where = f" ({env_id} is not a registered env here)"
@@ -115,7 +115,7 @@ def find_manifest(env_id: str, folder: str | Path | None = None, **options: Any)
         where = f" ({', '.join(unknown)}: not an option of {env_id})"
     else:
         where = ""
-    raise ValueError(f"no pretrained model for {env_id}{' ' + asked if asked else ''}{where}; "
+    raise ValueError(f"no pretrained model for {env_id} {asked}{where}; "
                      f"pretrained models exist for: {have}")
 
 
