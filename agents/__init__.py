@@ -1,6 +1,7 @@
 """Agents for mushgym games: baselines, training and evaluation.
 
-    from mushgym.agents import RandomAgent, GreedyAgent, tournament, train_ppo
+    from mushgym.agents import RandomAgent, GreedyAgent, pretrained, tournament, train_ppo
+    agent = pretrained("fungi_v0")                 # the network shipped for the game (train extra)
     model = train_ppo("fungi_v0", steps=1_000_000, opponent="greedy", seed=0)
     tournament("fungi_v0", ["random", "greedy", "runs/ppo_fungi_v0/final.zip"], games=1000)
 
@@ -14,6 +15,7 @@ from .factory import make_agent
 from .greedy import GreedyAgent, greedy_heuristic, register_greedy
 from .mcts import MCTSAgent
 from .play import play_games, play_seeds
+from .pretrained_models import list_pretrained, pretrained
 
 
 def train_ppo(*args, **kwargs):
@@ -51,7 +53,7 @@ def load_policy(*args, **kwargs):
 
 __all__ = [
     "Agent", "FunctionAgent", "GreedyAgent", "MCTSAgent", "MatchResult", "RandomAgent", "TournamentResult",
-    "bradley_terry_elo", "eval_main", "greedy_heuristic", "load_policy", "make_agent", "play_games",
-    "play_match", "play_seeds", "register_greedy", "tournament", "train_expert", "train_main", "train_ppo",
-    "wilson_interval",
+    "bradley_terry_elo", "eval_main", "greedy_heuristic", "list_pretrained", "load_policy", "make_agent",
+    "play_games", "play_match", "play_seeds", "pretrained", "register_greedy", "tournament", "train_expert",
+    "train_main", "train_ppo", "wilson_interval",
 ]

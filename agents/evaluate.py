@@ -44,6 +44,7 @@ import numpy as np
 
 from .base import Agent
 from .factory import make_agent
+from .mcts import PRETRAINED
 from .play import _as_game, play_seeds
 from .runs import new_run_dir
 from mushgym.options import parse_options
@@ -343,7 +344,8 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
     if len(named) < 2:
         raise ValueError("a tournament needs at least two agents")
     extra = {"trust": True} if trust_models else {}
-    built = {n: make_agent(s, env_id=game.env_id, seed=seed + 1000 * i, **(extra if isinstance(s, str) else {}))
+    built = {n: make_agent(s, env_id=game.env_id, seed=seed + 1000 * i, options=game.options,
+                           **(extra if isinstance(s, str) else {}))
              for i, (n, s) in enumerate(named)}
     if any(type(a).__name__ == "PolicyAgent" for a in built.values()):
         from mushgym.wrappers import set_torch_threads
@@ -391,11 +393,11 @@ def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse
                                                       "win/draw/loss rates (95%% CI) and Elo.")
     p.add_argument("env", help="env id, e.g. fungi_v0")
     p.add_argument("agents", nargs="+",
-                   help="at least two of: random, greedy, mcts:SIMS (information-set MCTS, e.g. mcts:1000), "
-                        "puct:SIMS:PATH (the same search as PUCT, with the saved model at PATH as prior and leaf "
-                        "evaluator, e.g. puct:400:runs/RUN/final.pt), or the path of a saved "
-                        "model (.pt exported by export_policy, like runs/RUN/final.pt, or a "
-                        "training .zip)")
+                   help="at least two of: random, greedy, pretrained (the network shipped for the env and "
+                        "options), mcts:SIMS (information-set MCTS, e.g. mcts:1000), puct:SIMS:pretrained or "
+                        "puct:SIMS:PATH (the same search as PUCT, with that network as prior and leaf evaluator, "
+                        "e.g. puct:400:pretrained), or the path of a saved model (a .pt written by mushgym train "
+                        "or export_policy, or a training .zip)")
     p.add_argument("--games", type=_positive_int, default=1000, help="games per pair (default 1000)")
     p.add_argument("--trust-model", action="store_true",
                    help="also load SB3 .zip archives: they are unpickled, which runs any code inside them "
@@ -460,7 +462,7 @@ def agent_spec_problem(spec: str) -> str | None:
     """Why ``spec`` cannot name an agent (None if it can): an unknown name or a missing file."""
     import difflib
 
-    if spec in BASELINES:
+    if spec in BASELINES or spec == PRETRAINED:
         return None
     if spec.startswith("mcts:"):
         from .mcts import parse_mcts_spec
@@ -474,15 +476,15 @@ def agent_spec_problem(spec: str) -> str | None:
 
         parsed = parse_puct_spec(spec)
         if parsed is None or parsed[0] < 1:
-            return (f"bad PUCT agent {spec!r}: write puct:SIMS:PATH with SIMS a positive number of simulations and "
-                    "PATH a saved model, e.g. puct:400:runs/RUN/final.pt")
-        return None if Path(parsed[1]).exists() else f"{spec}: no saved model at {parsed[1]}"
+            return (f"bad PUCT agent {spec!r}: write puct:SIMS:pretrained or puct:SIMS:PATH with SIMS a positive "
+                    "number of simulations and PATH a saved model, e.g. puct:400:pretrained")
+        return None if parsed[1] == PRETRAINED or Path(parsed[1]).exists() else f"{spec}: no saved model at {parsed[1]}"
     path = Path(spec)
     if path.exists():
         return None
     if path.suffix in (".zip", ".pt") or "/" in spec or "\\" in spec:
         return f"no saved model at {spec}"
-    close = difflib.get_close_matches(spec, BASELINES + ("mcts:1000",), n=1)
+    close = difflib.get_close_matches(spec, BASELINES + (PRETRAINED, "mcts:1000"), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return (f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)}, mcts:SIMS "
-            "(e.g. mcts:1000), puct:SIMS:PATH or the path of a saved model (.pt or .zip)")
+    return (f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)}, {PRETRAINED}, mcts:SIMS "
+            "(e.g. mcts:1000), puct:SIMS:pretrained, puct:SIMS:PATH or the path of a saved model (.pt or .zip)")

@@ -157,7 +157,8 @@ class ExpertRun:
         """The warm start's teacher decisions (encoded observations; at most half the budget)."""
         from .imitation import collect_teacher_games
 
-        teacher = make_agent(self.hp["imitation_teacher"], env_id=self.game.env_id, seed=self.seed)
+        teacher = make_agent(self.hp["imitation_teacher"], env_id=self.game.env_id, seed=self.seed,
+                             options=self.game.options)
         return collect_teacher_games(self.game, teacher, self.learner.encoder, int(self.hp["imitation_samples"]),
                                      seed=self.seed + 7_000_000, max_seconds=0.5 * self.budget)
 

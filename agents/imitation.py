@@ -15,7 +15,8 @@ network picks the teacher's action on a held-out tenth of the samples.
 
 A network that only imitates greedy plays about as well as greedy; PPO then has to
 improve on it, which on the board games takes far fewer steps than learning from random
-play (the docs' page "Trained models" has the runs).
+play: the default recipe of the board games (:mod:`mushgym.agents.recipes`; the runs are in
+``docs/guides/training.md``).
 """
 
 from __future__ import annotations

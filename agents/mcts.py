@@ -7,9 +7,10 @@
     mushgym eval fungi_v0 mcts:1000 mcts:1000:greedy greedy --games 200
     mushgym play fungi_v0 --opponent mcts:1000
 
-    # PUCT: the PPO model as prior and leaf evaluator, 8 leaves per network call
-    agent = MCTSAgent("fungi_v0", simulations=400, network="runs/RUN/final.pt", batch=8)
-    mushgym eval fungi_v0 puct:400:runs/RUN/final.pt greedy
+    # PUCT: the pretrained network as prior and leaf evaluator, 8 leaves per network call
+    agent = MCTSAgent("fungi_v0", simulations=400, network="pretrained", batch=8)
+    mushgym eval fungi_v0 puct:400:pretrained greedy
+    mushgym eval fungi_v0 puct:400:runs/<run>/final.pt greedy      # a network of yours
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012) over the functional
 API, compiled: see :mod:`mushgym.search` for the algorithm, the determinizers and the
@@ -30,12 +31,16 @@ thread, merged by root visit counts; ``seed`` (with the state) fixes every move.
 ``network``: a policy/value network turns the search into PUCT (AlphaZero-style; see
 :mod:`mushgym.search` for what it is fed and how values are backed up): the path of a
 saved model (loaded as ``mushgym eval`` loads models: weights-only ``.pt`` safely, an SB3
-``.zip`` only with ``trust=True``), a :class:`mushgym.agents.ppo.PolicyAgent`, or any
+``.zip`` only with ``trust=True``), ``"pretrained"`` (the shipped network of each game searched,
+:func:`mushgym.agents.pretrained`, chosen by the game's env id and options), a
+:class:`mushgym.agents.ppo.PolicyAgent`, or any
 callable ``observations -> (logits, values)``. ``batch`` leaves are evaluated per network
 call (default 8), with ``virtual_loss`` (default 1) steering the descents of one batch
 apart; ``c`` then defaults to 1.25. The trees of all the games one ``act_batch`` call searches
 (and their root-parallel trees) share each network call (leaf pooling, ``pool_trees=``
-trees at a time, default 32; see :mod:`mushgym.search`). As a spec: ``puct:SIMS:PATH``.
+trees at a time, default 32; see :mod:`mushgym.search`). As a spec: ``puct:SIMS:PATH`` or
+``puct:SIMS:pretrained``. ``game_options``: the options of the game to check the agent on when
+it is made (default: the env's defaults).
 """
 
 from __future__ import annotations
@@ -49,6 +54,8 @@ from .base import Agent, _check_mask, _need_states, top_candidates
 
 SPEC = re.compile(r"^mcts:(\d+)(?::(random|greedy))?$")
 PUCT_SPEC = re.compile(r"^puct:(\d+):(.+)$")
+#: the name of the shipped networks, as an agent and as PUCT's network
+PRETRAINED = "pretrained"
 
 
 def parse_mcts_spec(spec: str) -> tuple[int, str] | None:
@@ -64,12 +71,19 @@ def parse_puct_spec(spec: str) -> tuple[int, str] | None:
     return (int(m.group(1)), m.group(2)) if m else None
 
 
-def network_callable(network: Any, env_id: str | None, trust: bool = False):
-    """``network`` as a callable ``observations -> (logits, values)``: a model path is loaded
-    (weights only unless ``trust``), a PolicyAgent gives its ``policy_value``."""
+def network_callable(network: Any, env_id: str | None, trust: bool = False, options: dict | None = None):
+    """``network`` as a callable ``observations -> (logits, values)``: ``"pretrained"`` is the
+    shipped network of ``env_id`` with game ``options``, a model path is loaded (weights only
+    unless ``trust``), a PolicyAgent gives its ``policy_value``."""
     from pathlib import Path
 
-    if isinstance(network, (str, Path)):
+    if isinstance(network, str) and network == PRETRAINED:
+        if env_id is None:
+            raise ValueError("PUCT with the pretrained network needs the env id of the game it searches")
+        from .pretrained_models import pretrained
+
+        network = pretrained(env_id, **(options or {}))
+    elif isinstance(network, (str, Path)):
         from .ppo_policy import load_policy
 
         network = load_policy(network, env_id=env_id, trust=trust)
@@ -90,7 +104,8 @@ class MCTSAgent(Agent):
     def __init__(self, env_id: str | None = None, simulations: int = 1000, c: float | None = None,
                  rollout: str = "auto", value: str = "auto", widen: float | str = "auto", widen_order: str = "auto",
                  horizon: int | str = "auto", threads: int = 1, seed: int | None = 0, network: Any = None,
-                 batch: int | None = None, virtual_loss: float = 1.0, trust: bool = False, **options: Any) -> None:
+                 batch: int | None = None, virtual_loss: float = 1.0, trust: bool = False,
+                 game_options: dict[str, Any] | None = None, **options: Any) -> None:
         from mushgym.search import DEFAULT_BATCH, DEFAULT_C, DEFAULT_C_PUCT, ROLLOUTS, VALUES
 
         if rollout not in ROLLOUTS:
@@ -101,7 +116,9 @@ class MCTSAgent(Agent):
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
         self.env_id = env_id
         self.simulations = int(simulations)
-        self.network = None if network is None else network_callable(network, env_id, trust)
+        # the pretrained network depends on the game searched: chosen per game in searcher()
+        self._pretrained = isinstance(network, str) and network == PRETRAINED
+        self.network = None if network is None or self._pretrained else network_callable(network, env_id, trust)
         self.c = (DEFAULT_C if network is None else DEFAULT_C_PUCT) if c is None else c
         self.rollout = rollout
         self.value = value
@@ -124,7 +141,7 @@ class MCTSAgent(Agent):
         if env_id is not None:   # fail early on a bad option or a game it cannot search
             import mushgym
 
-            self.searcher(mushgym.game(env_id))
+            self.searcher(mushgym.game(env_id, **(game_options or {})))
 
     def searcher(self, game):
         """The compiled searcher for ``game`` (one per game and option set)."""
@@ -135,8 +152,11 @@ class MCTSAgent(Agent):
         if s is None:
             from mushgym.search import Searcher
 
+            options = dict(self.options)
+            if self._pretrained:
+                options["network"] = network_callable(PRETRAINED, game.env_id, options=game.options)
             s = Searcher(game, simulations=self.simulations, c=self.c, rollout=self.rollout, value=self.value, widen=self.widen,
-                         widen_order=self.widen_order, horizon=self.horizon, threads=self.threads, seed=self.seed, **self.options)
+                         widen_order=self.widen_order, horizon=self.horizon, threads=self.threads, seed=self.seed, **options)
             self._searchers[key] = s
         return s
 

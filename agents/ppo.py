@@ -70,7 +70,8 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 from mushgym.wrappers import OpponentPool, SingleAgentBatch
 from mushgym.wrappers.sb3 import MaskableVecEnv
 
-# Defaults settled on fungi_v0 (the docs' page "Trained models" says how).
+# Defaults settled on fungi_v0 (docs/guides/training.md says how); each game's recipe
+# (mushgym.agents.recipes) changes some of them.
 DEFAULTS: dict[str, Any] = dict(
     n_envs=8,
     n_steps=256,
@@ -223,19 +224,22 @@ def _next_multiple(n: int, every: int) -> int:
 
 
 def _opponent_pool(opponent: Any, env_id: str, seed: int, max_snapshots: int,
-                   trust_models: bool = False) -> tuple[OpponentPool, bool]:
+                   trust_models: bool = False, options: dict | None = None) -> tuple[OpponentPool, bool]:
+    import functools
+
+    build = functools.partial(make_agent, options=options)   # "pretrained" is the network of these options
     if isinstance(opponent, OpponentPool):
         return opponent, False
     if opponent == "self":
-        return OpponentPool(["random", "greedy"], env_id=env_id, max_size=max_snapshots, build=make_agent), True
+        return OpponentPool(["random", "greedy"], env_id=env_id, max_size=max_snapshots, build=build), True
     specs = opponent.split("+") if isinstance(opponent, str) else list(opponent)
     if trust_models:  # model paths loaded here, trusted (SB3 archives are unpickled)
-        specs = [make_agent(s, env_id=env_id, trust=True) if isinstance(s, str) and s not in ("random", "greedy")
+        specs = [build(s, env_id=env_id, trust=True) if isinstance(s, str) and s not in ("random", "greedy")
                  else s for s in specs]
-    return OpponentPool(specs, env_id=env_id, build=make_agent), False
+    return OpponentPool(specs, env_id=env_id, build=build), False
 
 
-def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed: int = 0,
+def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = None, seed: int = 0,
               run_dir: str | Path | None = None, options: dict[str, Any] | None = None,
               max_minutes: float | None = None, progress_bar: bool = True, tensorboard: bool = True,
               verbose: int = 0, seat: int | None = None, curve_points: int = 10, curve_games: int = 100,
@@ -243,6 +247,9 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
               **hyper: Any):
     """Train sb3-contrib's MaskablePPO on ``env_id`` against ``opponent`` and return the model.
 
+    ``opponent`` and the hyper-parameters not given come from the game's recipe
+    (:func:`mushgym.agents.recipes.recipe`: self-play for Fungi; a warm start from greedy's
+    decisions, then PPO against greedy, for the board games), over ``DEFAULTS``.
     ``steps`` counts the learner's decisions (environment steps as SB3 counts them);
     ``max_minutes`` stops earlier on the wall clock. Hyper-parameters (see
     ``DEFAULTS``): ``n_envs, n_steps, batch_size, n_epochs, learning_rate, gamma,
@@ -260,7 +267,7 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     ``steps`` and ``max_minutes`` stay totals of the whole run, and self-play's pool is
     refilled with the snapshots the run had (the checkpoints at multiples of
     ``snapshot_every``). The in-training learning curve is not continued
-    (``mushgym eval`` of the checkpoints draws one).
+    (``mushgym.agents.curve`` can draw one from the checkpoints).
     """
     resumed = _load_resumed(resume, trust_resume, env_id)
     if resumed is not None:
@@ -269,11 +276,17 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
         max_minutes, seat, trust_models, hyper = saved["max_minutes"], saved["seat"], saved["trust_models"], saved["hyper"]
         curve_points = 0
     _check_arguments(steps, max_minutes, hyper)
-    hp = dict(DEFAULTS)
-    hp.update(hyper)
     import mushgym
 
     game = mushgym.game(env_id, **(options or {}))
+    hp = dict(DEFAULTS)
+    if resumed is None:   # a resumed run has every setting saved
+        from .recipes import recipe
+
+        chosen = recipe(game.env_id, options, game.num_players)
+        opponent = chosen["opponent"] if opponent is None else opponent
+        hp.update(chosen["hyper"])
+    hp.update(hyper)
     opp_name = opponent if isinstance(opponent, str) else "pool"
     if resumed is None:
         run_dir = new_run_dir("ppo", f"{env_id}_{opp_name.replace('+', '-')}_s{seed}", run_dir)
@@ -284,7 +297,7 @@ def train_ppo(env_id: str, steps: int = 1_000_000, opponent: Any = "self", seed:
     prior_seconds = resumed["seconds"] if resumed else 0.0
     torch.set_num_threads(int(hp["torch_threads"]))
     torch.manual_seed(seed + start_steps)
-    pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"], trust_models)
+    pool, selfplay = _opponent_pool(opponent, game.env_id, seed, hp["max_snapshots"], trust_models, game.options)
     envs, vec = _training_envs(game, hp, pool, seat, seed + start_steps)
     model = _make_model(vec, hp, seed, verbose, str(run_dir / "tb") if tensorboard else None, resumed)
     model._mushgym_encoder = envs[0].encoder
@@ -407,7 +420,7 @@ def _imitate(model, game, hp: dict, seed: int, run_dir: Path, max_minutes: float
     from .imitation import collect_teacher_games, pretrain
 
     t0 = time.perf_counter()
-    teacher = make_agent(hp["imitation_teacher"], env_id=game.env_id, seed=seed)
+    teacher = make_agent(hp["imitation_teacher"], env_id=game.env_id, seed=seed, options=game.options)
     budget = None if max_minutes is None else 30.0 * max_minutes
     data = collect_teacher_games(game, teacher, model._mushgym_encoder, int(hp["imitation_samples"]),
                                  seed=seed + 7_000_000, max_seconds=budget)
@@ -491,9 +504,10 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
                    help="sb3: MaskablePPO in this process (default; these options); rllib: self-play PPO on Ray "
                         "RLlib, local or on a cluster (`mushgym train ENV --backend rllib -h` lists its options)")
     p.add_argument("--steps", type=int, default=1_000_000, help="learner steps (default 1,000,000)")
-    p.add_argument("--opponent", default="self",
-                   help="random, greedy, self (self-play with random and greedy in the pool; default), "
-                        "or a mix such as random+greedy")
+    p.add_argument("--opponent", default=None,
+                   help="random, greedy, pretrained, self (self-play with random and greedy in the pool), or a "
+                        "mix such as random+greedy (default: the game's recipe: self for Fungi, greedy after a warm start "
+                        "from greedy's decisions for the board games; docs/guides/training.md)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--run-dir", default=None,
                    help="output folder, new or empty (default: a new runs/ppo_<env>_<opponent>_s<seed>_<date-time>)")
@@ -502,8 +516,8 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
     p.add_argument("--n-envs", type=int, default=None)
     p.add_argument("--encoder", choices=["flat", "scaled", "onehot"], default=None)
     p.add_argument("--hyper", action="append", default=[], metavar="NAME=VALUE",
-                   help="a train_ppo hyper-parameter (repeatable), e.g. ent_coef=0.02, n_steps=512, "
-                        "net_arch=512,512; names: " + ", ".join(sorted(DEFAULTS)))
+                   help="a train_ppo hyper-parameter (repeatable; over the game's recipe), e.g. ent_coef=0.02, "
+                        "n_steps=512, net_arch=512,512; names: " + ", ".join(sorted(DEFAULTS)))
     p.add_argument("--trust-run", action="store_true",
                    help="with --resume: the run folder is yours (its SB3 checkpoints are unpickled)")
     p.add_argument("--resume", default=None, metavar="RUN_DIR",
@@ -551,6 +565,12 @@ def train_main(argv: Sequence[str] | None = None) -> int:
 
     if args.env not in mushgym.list_envs():
         raise SystemExit(f"mushgym train: unknown env {args.env!r}; registered envs: {', '.join(mushgym.list_envs())}")
+    if args.resume is None:
+        from .recipes import recipe
+
+        chosen = recipe(args.env, options)
+        print(f"mushgym train {args.env}: {chosen['note']}; opponent {args.opponent or chosen['opponent']}; "
+              f"hyper-parameters {dict(chosen['hyper'], **hyper) or 'the defaults'}", flush=True)
     try:
         model = train_ppo(args.env, steps=args.steps, opponent=args.opponent, seed=args.seed, run_dir=args.run_dir,
                           options=options, max_minutes=args.minutes, progress_bar=not args.no_progress,

@@ -54,8 +54,8 @@ def cmd_describe(args: argparse.Namespace) -> int:
 
 
 def _opponents(spec: str, game, seat: int, seed: int | None) -> list:
-    """One agent per seat but ``seat``, built from ``spec`` (random, greedy, mcts:SIMS, puct:SIMS:PATH or a
-    model path)."""
+    """One agent per seat but ``seat``, built from ``spec`` (random, greedy, pretrained, mcts:SIMS,
+    puct:SIMS:pretrained, puct:SIMS:PATH or a model path)."""
     try:
         from mushgym.agents import make_agent
         from mushgym.agents.evaluate import agent_spec_problem
@@ -70,7 +70,8 @@ def _opponents(spec: str, game, seat: int, seed: int | None) -> list:
             agents.append(None)
             continue
         try:
-            agents.append(make_agent(spec, env_id=game.env_id, seed=None if seed is None else seed + 1 + p))
+            agents.append(make_agent(spec, env_id=game.env_id, seed=None if seed is None else seed + 1 + p,
+                                     options=game.options))
         except (ValueError, FileNotFoundError, ImportError) as err:
             raise SystemExit(f"mushgym play: --opponent {spec}: {err}") from err
     return agents
@@ -282,13 +283,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option for the sizes in the header (e.g. --option num_players=4)")
     p.set_defaults(func=cmd_describe)
-    p = sub.add_parser("play", help="play an env in the terminal against random, greedy or a saved model")
+    p = sub.add_parser("play", help="play an env in the terminal against random, greedy, the pretrained network, "
+                                    "a search or a saved model")
     p.add_argument("env")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--opponent", default="random", metavar="random|greedy|mcts:SIMS|puct:SIMS:PATH|PATH",
-                   help="who plays the other seats: random (default), greedy, mcts:SIMS (information-set MCTS "
-                        "with SIMS simulations per move, e.g. mcts:1000), puct:SIMS:PATH (the same search with "
-                        "the saved model at PATH as prior and leaf evaluator), or a saved model (.pt or .zip)")
+    p.add_argument("--opponent", default="random",
+                   metavar="random|greedy|pretrained|mcts:SIMS|puct:SIMS:pretrained|puct:SIMS:PATH|PATH",
+                   help="who plays the other seats: random (default), greedy, pretrained (the network shipped "
+                        "for the env and options; needs the train extra), mcts:SIMS (information-set MCTS with "
+                        "SIMS simulations per move, e.g. mcts:1000), puct:SIMS:pretrained or puct:SIMS:PATH (the "
+                        "same search with that network as prior and leaf evaluator), or a saved model (.pt or .zip)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
                    help="game option, repeatable (e.g. --option num_players=4)")

@@ -5,11 +5,12 @@
     python tests/wheel_smoke.py --borrow dist/*.whl     # dependencies from this interpreter's site-packages
 
 What it checks, in the new venv, outside the source tree: the wheel holds no test files, golden
-playthroughs or caches; every registered env of the source tree imports from the wheel and plays
-a seeded game of random legal moves through PettingZoo's AEC loop (in plain Python,
-``NUMBA_DISABLE_JIT=1``); Fungi compiles and runs its in-kernel rollouts; ``mushgym list`` and
-``mushgym describe`` answer. Not part of the pytest suite (it installs from PyPI and compiles
-from a cold cache: minutes); run it before publishing.
+playthroughs or caches, holds the pretrained networks with their manifests and is under 25 MB;
+every registered env of the source tree imports from the wheel and plays a seeded game of random
+legal moves through PettingZoo's AEC loop (in plain Python, ``NUMBA_DISABLE_JIT=1``); Fungi
+compiles and runs its in-kernel rollouts; ``mushgym list`` and ``mushgym describe`` answer. Not
+part of the pytest suite (it installs from PyPI and compiles from a cold cache: minutes); run it
+before publishing.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+MAX_WHEEL_BYTES = 25_000_000   # the pretrained networks included
 FORBIDDEN = ("tests/", "golden", "__pycache__", ".nbi", ".nbc", ".pyc", "mushgym-sources.sha256")
 
 PLAY = """
@@ -50,7 +52,14 @@ def check_wheel(wheel: Path) -> None:
     bad = [n for n in names if any(f in n for f in FORBIDDEN)]
     if bad:
         raise SystemExit(f"{wheel.name} holds files it should not: {bad[:10]}")
-    print(f"{wheel.name}: {wheel.stat().st_size:,} bytes, {len(names)} files, no tests, golden files or caches")
+    size = wheel.stat().st_size
+    if size > MAX_WHEEL_BYTES:
+        raise SystemExit(f"{wheel.name} is {size:,} bytes, over the {MAX_WHEEL_BYTES:,} allowed")
+    models = [n for n in names if n.startswith("mushgym/agents/pretrained/")]
+    if not any(n.endswith(".pt") for n in models) or len(models) % 2:
+        raise SystemExit(f"{wheel.name}: the pretrained networks and their manifests are missing: {models}")
+    print(f"{wheel.name}: {size:,} bytes, {len(names)} files ({len(models) // 2} pretrained networks), "
+          "no tests, golden files or caches")
 
 
 def run(python: Path, *args: str, cwd: Path, **env: str) -> str:

@@ -1,6 +1,6 @@
 """The command line's quick answers: ``import mushgym`` loads no numba, and ``mushgym list`` /
 ``describe`` read a catalog (mushgym.catalog) that matches the registry and is read again
-whenever a file it depends on changes. Speed itself is measured by benchmarks/cli_startup.py."""
+whenever a file it depends on changes. Speed itself is measured outside the tests (docs: Speed, the command line's start-up)."""
 
 import json
 import os

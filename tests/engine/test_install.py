@@ -46,6 +46,16 @@ def test_plain_install_into_fresh_venv(tmp_path):
         "assert mushgym.render.draw_state(g, g.new_state(0), 0).to_rgb().dtype == np.uint8; "
         "print(mushgym.__file__, mushgym.list_envs())"
     )
+    # the pretrained networks ship as package data: each manifest with its weights file
+    shipped = sorted(p.name for p in (ROOT / "agents" / "pretrained").iterdir() if p.suffix in (".pt", ".json"))
+    assert shipped
+    code += (
+        f"; shipped = {shipped!r}"
+        "; from mushgym.agents.pretrained_models import MODELS_DIR, manifests"
+        "; assert 'site-packages' in str(MODELS_DIR), MODELS_DIR"
+        "; assert sorted(os.listdir(MODELS_DIR)) == shipped, (sorted(os.listdir(MODELS_DIR)), shipped)"
+        "; assert len(manifests()) * 2 == len(shipped)"
+    )
     # every game of the source tree: registered, its data files shipped, its Game built from them
     games = {}
     for init in sorted((ROOT / "envs").glob("*/__init__.py")):
