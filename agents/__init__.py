@@ -10,7 +10,15 @@ and model-loading functions import them when called (``pip install mushgym[train
 """
 
 from .base import Agent, FunctionAgent, RandomAgent
-from .evaluate import MatchResult, TournamentResult, bradley_terry_elo, eval_main, play_match, tournament, wilson_interval
+from .evaluate import (
+    MatchResult,
+    TournamentResult,
+    bradley_terry_elo,
+    eval_main,
+    play_match,
+    tournament,
+    wilson_interval,
+)
 from .factory import make_agent
 from .greedy import GreedyAgent, greedy_heuristic, register_greedy
 from .mcts import MCTSAgent
@@ -52,8 +60,27 @@ def load_policy(*args, **kwargs):
 
 
 __all__ = [
-    "Agent", "FunctionAgent", "GreedyAgent", "MCTSAgent", "MatchResult", "RandomAgent", "TournamentResult",
-    "bradley_terry_elo", "eval_main", "greedy_heuristic", "list_pretrained", "load_policy", "make_agent",
-    "play_games", "play_match", "play_seeds", "pretrained", "register_greedy", "tournament", "train_expert",
-    "train_main", "train_ppo", "wilson_interval",
+    "Agent",
+    "FunctionAgent",
+    "GreedyAgent",
+    "MCTSAgent",
+    "MatchResult",
+    "RandomAgent",
+    "TournamentResult",
+    "bradley_terry_elo",
+    "eval_main",
+    "greedy_heuristic",
+    "list_pretrained",
+    "load_policy",
+    "make_agent",
+    "play_games",
+    "play_match",
+    "play_seeds",
+    "pretrained",
+    "register_greedy",
+    "tournament",
+    "train_expert",
+    "train_main",
+    "train_ppo",
+    "wilson_interval",
 ]

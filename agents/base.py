@@ -51,19 +51,37 @@ class Agent:
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         raise NotImplementedError
 
-    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray, *, game=None,
-                  states: np.ndarray | None = None, players: np.ndarray | None = None) -> np.ndarray:
+    def act_batch(
+        self,
+        observations: np.ndarray,
+        action_masks: np.ndarray,
+        *,
+        game=None,
+        states: np.ndarray | None = None,
+        players: np.ndarray | None = None,
+    ) -> np.ndarray:
         """One action per row. Runners pass ``game``, ``states`` and ``players`` to
         ``uses_state`` agents. The default loops over :meth:`act_state` for those and
         over :meth:`act` for the others."""
         if self.uses_state:
             _need_states(self, game, states, players)
-            return np.array([self.act_state(game, s, int(p), o, m)
-                             for s, p, o, m in zip(states, players, observations, action_masks)], dtype=np.int64)
+            return np.array(
+                [
+                    self.act_state(game, s, int(p), o, m)
+                    for s, p, o, m in zip(states, players, observations, action_masks)
+                ],
+                dtype=np.int64,
+            )
         return np.array([self.act(o, m) for o, m in zip(observations, action_masks)], dtype=np.int64)
 
-    def act_state(self, game, state: np.ndarray, player: int,
-                  observation: np.ndarray | None = None, action_mask: np.ndarray | None = None) -> int:
+    def act_state(
+        self,
+        game,
+        state: np.ndarray,
+        player: int,
+        observation: np.ndarray | None = None,
+        action_mask: np.ndarray | None = None,
+    ) -> int:
         """Decide in ``state`` for ``player``; the default observes and calls :meth:`act`."""
         if observation is None:
             observation = game.observe(state, player)
@@ -74,9 +92,9 @@ class Agent:
     def act_aec(self, env) -> int:
         """The action of ``env.agent_selection`` in a mushgym PettingZoo AEC env (wrapped or raw)::
 
-            for name in env.agent_iter():
-                obs, reward, term, trunc, info = env.last()
-                env.step(None if term or trunc else agents[name].act_aec(env))
+        for name in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            env.step(None if term or trunc else agents[name].act_aec(env))
         """
         obs, _, _, _, _ = env.last()
         raw = env.unwrapped
@@ -97,8 +115,13 @@ class Agent:
             obs = game.observe(state, player)[None]
             mask = game.legal_mask(state)[None]
             if self.uses_state:
-                acts = self.act_batch(obs, mask, game=game, states=np.asarray(state)[None],
-                                      players=np.array([int(player)], dtype=np.int64))
+                acts = self.act_batch(
+                    obs,
+                    mask,
+                    game=game,
+                    states=np.asarray(state)[None],
+                    players=np.array([int(player)], dtype=np.int64),
+                )
             else:
                 acts = self.act_batch(obs, mask)
         finally:
@@ -117,26 +140,38 @@ class Agent:
 
 def _need_states(agent: Agent, game, states, players) -> None:
     if game is None or states is None or players is None:
-        raise TypeError(f"{agent!r} looks ahead with the functional API: act_batch needs game=, states= and "
-                        f"players= (mushgym.episodes passes them to agents with uses_state = True)")
+        raise TypeError(
+            f"{agent!r} looks ahead with the functional API: act_batch needs game=, states= and "
+            f"players= (mushgym.episodes passes them to agents with uses_state = True)"
+        )
 
 
-def top_candidates(weights: np.ndarray, action_mask: np.ndarray, kind: str, value: float | None = None,
-                   top: int = 5, chosen: int | None = None) -> dict:
+def top_candidates(
+    weights: np.ndarray,
+    action_mask: np.ndarray,
+    kind: str,
+    value: float | None = None,
+    top: int = 5,
+    chosen: int | None = None,
+) -> dict:
     """An explanation (see the module docstring) from per-action ``weights``: the ``top`` legal
     actions by weight, best first (ties: ``chosen`` first, then by lower id)."""
     legal = np.flatnonzero(action_mask)
     w = np.asarray(weights, dtype=np.float64)[legal]
     order = np.lexsort((legal, legal != chosen, -w))[:top]
-    return {"candidates": [(int(legal[i]), float(w[i])) for i in order], "weight_kind": kind,
-            "value": None if value is None or not np.isfinite(value) else float(value)}
+    return {
+        "candidates": [(int(legal[i]), float(w[i])) for i in order],
+        "weight_kind": kind,
+        "value": None if value is None or not np.isfinite(value) else float(value),
+    }
 
 
 def _check_mask(action_mask: np.ndarray) -> np.ndarray:
     legal = np.flatnonzero(action_mask)
     if legal.size == 0:
-        raise ValueError("no legal action: the action mask is all zeros (is the game over, "
-                         "or is it another player's turn?)")
+        raise ValueError(
+            "no legal action: the action mask is all zeros (is the game over, or is it another player's turn?)"
+        )
     return legal
 
 

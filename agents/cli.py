@@ -26,11 +26,11 @@ def _take(argv, flag: str, default: str, choices: tuple) -> tuple[str, list[str]
     for i, arg in enumerate(argv):
         if arg == flag and i + 1 < len(argv):
             value = argv[i + 1]
-            rest = argv[:i] + argv[i + 2:]
+            rest = argv[:i] + argv[i + 2 :]
             break
         if arg.startswith(flag + "="):
             value = arg.split("=", 1)[1]
-            rest = argv[:i] + argv[i + 1:]
+            rest = argv[:i] + argv[i + 1 :]
             break
     else:
         rest = argv

@@ -20,15 +20,23 @@ try:
 except ImportError as e:  # pragma: no cover - the train extra
     raise ImportError("mushgym.agents.curve needs the train extra: pip install 'mushgym[train]'") from e
 
-from .factory import make_agent
 from .evaluate import play_match, wilson_interval
+from .factory import make_agent
 
 OPPONENTS = ("random", "greedy")
 
 
 class LearningCurve(BaseCallback):
-    def __init__(self, game, encoder, path: Path, games: int = 100, every_steps: int | None = None,
-                 every_seconds: float | None = None, seed: int = 0) -> None:
+    def __init__(
+        self,
+        game,
+        encoder,
+        path: Path,
+        games: int = 100,
+        every_steps: int | None = None,
+        every_seconds: float | None = None,
+        seed: int = 0,
+    ) -> None:
         super().__init__()
         self.game = game
         self.encoder = encoder
@@ -41,7 +49,9 @@ class LearningCurve(BaseCallback):
         self._t0 = 0.0
         self._next_steps = every_steps or 0
         self._next_time = every_seconds or 0.0
-        self._opponents = {name: make_agent(name, env_id=game.env_id, seed=seed + i) for i, name in enumerate(OPPONENTS)}
+        self._opponents = {
+            name: make_agent(name, env_id=game.env_id, seed=seed + i) for i, name in enumerate(OPPONENTS)
+        }
 
     def _on_training_start(self) -> None:
         self._t0 = time.perf_counter()
@@ -72,15 +82,23 @@ class LearningCurve(BaseCallback):
         policy = self.model.policy
         was_training = policy.training
         agent = PolicyAgent(policy, self.encoder, deterministic=True, name="ppo")
-        row: dict[str, Any] = {"steps": int(self.num_timesteps),
-                               "minutes": round((time.perf_counter() - self._t0) / 60, 2)}
+        row: dict[str, Any] = {
+            "steps": int(self.num_timesteps),
+            "minutes": round((time.perf_counter() - self._t0) / 60, 2),
+        }
         buf = getattr(self.model, "ep_info_buffer", None)
         row["train_mean_reward"] = round(sum(e["r"] for e in buf) / len(buf), 4) if buf else ""
         for name, opp in self._opponents.items():
             m = play_match(self.game, agent, opp, self.games, seed=self.seed + 7919 * len(self.rows))
             lo, hi = wilson_interval(m.wins, m.games)
-            row.update({f"win_vs_{name}": round(m.wins / m.games, 4), f"win_vs_{name}_lo": round(lo, 4),
-                        f"win_vs_{name}_hi": round(hi, 4), f"loss_vs_{name}": round(m.losses / m.games, 4)})
+            row.update(
+                {
+                    f"win_vs_{name}": round(m.wins / m.games, 4),
+                    f"win_vs_{name}_lo": round(lo, 4),
+                    f"win_vs_{name}_hi": round(hi, 4),
+                    f"loss_vs_{name}": round(m.losses / m.games, 4),
+                }
+            )
         policy.set_training_mode(was_training)
         self.rows.append(row)
         new = not self.path.exists()
@@ -94,9 +112,15 @@ class LearningCurve(BaseCallback):
         return row
 
 
-def plot_learning_curve(rows: list[dict[str, Any]], path: Path, env_id: str, games: int | dict[str, int],
-                        opponents=OPPONENTS, xlabel: str = "learner environment steps",
-                        title: str | None = None) -> Path | None:
+def plot_learning_curve(
+    rows: list[dict[str, Any]],
+    path: Path,
+    env_id: str,
+    games: int | dict[str, int],
+    opponents=OPPONENTS,
+    xlabel: str = "learner environment steps",
+    title: str | None = None,
+) -> Path | None:
     """Win rates (with 95% intervals) against each of ``opponents`` versus ``rows[i]["steps"]``, as
     a PNG (an opponent whose rows hold no win rate is left out). ``games``: the games per point,
     one number for every opponent or one per opponent's name."""
@@ -114,10 +138,16 @@ def plot_learning_curve(rows: list[dict[str, Any]], path: Path, env_id: str, gam
         if any(r.get(f"win_vs_{name}", "") == "" for r in rows):
             continue
         per_point = games.get(name) if isinstance(games, dict) else games
-        ax.plot(x, [r[f"win_vs_{name}"] for r in rows], marker="o", color=colour,
-                label=f"vs {name} ({per_point} games per point)")
-        ax.fill_between(x, [r[f"win_vs_{name}_lo"] for r in rows], [r[f"win_vs_{name}_hi"] for r in rows],
-                        color=colour, alpha=0.2)
+        ax.plot(
+            x,
+            [r[f"win_vs_{name}"] for r in rows],
+            marker="o",
+            color=colour,
+            label=f"vs {name} ({per_point} games per point)",
+        )
+        ax.fill_between(
+            x, [r[f"win_vs_{name}_lo"] for r in rows], [r[f"win_vs_{name}_hi"] for r in rows], color=colour, alpha=0.2
+        )
     ax.axhline(0.5, color="grey", ls=":", lw=1)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("win rate (seats rotated, 95% interval)")

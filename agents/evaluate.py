@@ -42,15 +42,16 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from mushgym.options import parse_options
+
 from .base import Agent
 from .factory import make_agent
 from .mcts import PRETRAINED
 from .play import _as_game, play_seeds
 from .runs import new_run_dir
-from mushgym.options import parse_options
 
 ELO_SCALE = 400.0 / math.log(10.0)
-ELO_ROUND = 10        # ratings and intervals are quoted to this many points
+ELO_ROUND = 10  # ratings and intervals are quoted to this many points
 Z95 = 1.959963984540054
 BASELINES = ("random", "greedy")
 
@@ -83,9 +84,9 @@ class MatchResult:
     a: str
     b: str
     games: int
-    wins: int      # games A won
+    wins: int  # games A won
     draws: int
-    losses: int    # games A lost
+    losses: int  # games A lost
     steps: int = 0
     seconds: float = 0.0
 
@@ -107,7 +108,7 @@ class TournamentResult:
     matches: list[MatchResult]
     elo: dict[str, float] = field(default_factory=dict)
     elo_se: dict[str, float] = field(default_factory=dict)
-    anchor: str | None = None   # the agent rated 0, or None: ratings centred on their mean
+    anchor: str | None = None  # the agent rated 0, or None: ratings centred on their mean
 
     def elo_interval(self, name: str) -> tuple[float, float]:
         """95% interval of ``name``'s rating (+-1.96 standard errors)."""
@@ -128,8 +129,15 @@ class TournamentResult:
     def rows(self) -> list[dict[str, Any]]:
         rows = []
         for m in self.matches:
-            row = {"env": self.env_id, "agent_a": m.a, "agent_b": m.b, "games": m.games,
-                   "wins_a": m.wins, "draws": m.draws, "losses_a": m.losses}
+            row = {
+                "env": self.env_id,
+                "agent_a": m.a,
+                "agent_b": m.b,
+                "games": m.games,
+                "wins_a": m.wins,
+                "draws": m.draws,
+                "losses_a": m.losses,
+            }
             for which in ("wins", "draws", "losses"):
                 lo, hi = m.interval(which)
                 row[f"{which}_rate"] = round(m.rate(which), 4)
@@ -157,8 +165,17 @@ class TournamentResult:
             w.writerow(["env", "agent", "elo", "elo_ci95_lo", "elo_ci95_hi", "elo_se", "scale"])
             for name in self.ranking():
                 lo, hi = self.elo_interval(name)
-                w.writerow([self.env_id, name, round_elo(self.elo[name]), round_elo(lo), round_elo(hi),
-                            round_elo(self.elo_se[name]), self.scale])
+                w.writerow(
+                    [
+                        self.env_id,
+                        name,
+                        round_elo(self.elo[name]),
+                        round_elo(lo),
+                        round_elo(hi),
+                        round_elo(self.elo_se[name]),
+                        self.scale,
+                    ]
+                )
         return path, elo_path
 
     def ranking(self) -> list[str]:
@@ -167,12 +184,11 @@ class TournamentResult:
     def rich_tables(self):
         """The match table and the rating table as ``rich.table.Table`` objects."""
         from rich.table import Table
-        from rich.text import Text   # names as plain text: no markup, no emoji codes ("mcts:100:greedy")
+        from rich.text import Text  # names as plain text: no markup, no emoji codes ("mcts:100:greedy")
 
-        matches = Table(title=f"{self.env_id}: round robin, seats rotated, 95% Wilson intervals",
-                        title_justify="left")
+        matches = Table(title=f"{self.env_id}: round robin, seats rotated, 95% Wilson intervals", title_justify="left")
         for col in ("A", "B"):
-            matches.add_column(col, overflow="fold")   # full names, folded rather than cut
+            matches.add_column(col, overflow="fold")  # full names, folded rather than cut
         matches.add_column("games", justify="right")
         for col in ("A wins %", "draws %", "A losses %"):
             matches.add_column(col, justify="right", no_wrap=True)
@@ -182,8 +198,12 @@ class TournamentResult:
                 lo, hi = m.interval(which)
                 cells.append(f"{100 * m.rate(which):.1f} [{100 * lo:.1f}, {100 * hi:.1f}]")
             matches.add_row(Text(m.a), Text(m.b), f"{m.games:,}", *cells)
-        ratings = Table(title=f"Bradley-Terry Elo, {self.scale}", title_justify="left",
-                        caption=f"95% intervals, rounded to {ELO_ROUND}", caption_justify="left")
+        ratings = Table(
+            title=f"Bradley-Terry Elo, {self.scale}",
+            title_justify="left",
+            caption=f"95% intervals, rounded to {ELO_ROUND}",
+            caption_justify="left",
+        )
         ratings.add_column("agent", overflow="fold")
         ratings.add_column("Elo", justify="right")
         ratings.add_column("95% interval", justify="right")
@@ -213,8 +233,13 @@ class TournamentResult:
             console.print(t)
 
 
-def bradley_terry_elo(names: Sequence[str], matches: Sequence[MatchResult], anchor: str | None = None,
-                      prior_games: float = 0.5, iters: int = 200) -> tuple[dict[str, float], dict[str, float]]:
+def bradley_terry_elo(
+    names: Sequence[str],
+    matches: Sequence[MatchResult],
+    anchor: str | None = None,
+    prior_games: float = 0.5,
+    iters: int = 200,
+) -> tuple[dict[str, float], dict[str, float]]:
     """Bradley-Terry strengths by Newton's method, returned on the Elo scale.
 
     Written here rather than taken from a library: the fit is 30 lines of numpy, and the
@@ -282,9 +307,18 @@ def check_game_count(games: Any, name: str = "games") -> None:
         raise ValueError(f"{name} must be a positive integer (games per pair), got {games!r}")
 
 
-def play_match(game, agent_a: Agent, agent_b: Agent, games: int, seed: int = 0,
-               name_a: str = "A", name_b: str = "B", batch_size: int = 128, replays: str | Path | None = None,
-               replay_games: int | None = None) -> MatchResult:
+def play_match(
+    game,
+    agent_a: Agent,
+    agent_b: Agent,
+    games: int,
+    seed: int = 0,
+    name_a: str = "A",
+    name_b: str = "B",
+    batch_size: int = 128,
+    replays: str | Path | None = None,
+    replay_games: int | None = None,
+) -> MatchResult:
     """``games`` games of A against B with the seats rotated (see :func:`seating`); with
     ``replays``, the first ``replay_games`` (default all) of each seating saved there as replay
     files (:mod:`mushgym.replay`)."""
@@ -300,8 +334,9 @@ def play_match(game, agent_a: Agent, agent_b: Agent, games: int, seed: int = 0,
             continue
         who = seating(arrangement, P)
         seat_agents = [agent_a if w == 0 else agent_b for w in who]
-        res = play_seeds(game, seat_agents, [seed + i for i in ids], batch_size, replays=replays,
-                         replay_games=replay_games)
+        res = play_seeds(
+            game, seat_agents, [seed + i for i in ids], batch_size, replays=replays, replay_games=replay_games
+        )
         rets = res["returns"]
         a_seats = [s for s in range(P) if who[s] == 0]
         b_seats = [s for s in range(P) if who[s] == 1]
@@ -314,11 +349,20 @@ def play_match(game, agent_a: Agent, agent_b: Agent, games: int, seed: int = 0,
     return MatchResult(name_a, name_b, games, wins, draws, losses, steps, time.perf_counter() - t0)
 
 
-def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int = 1000, seed: int = 0,
-               options: dict[str, Any] | None = None, batch_size: int = 128, verbose: bool = True,
-               csv_path: str | Path | None = None, anchor: str | None = "auto",
-               trust_models: bool = False, replays: str | Path | None = None,
-               replay_games: int | None = None) -> TournamentResult:
+def tournament(
+    env_id: str,
+    agents: Sequence[Any] | dict[str, Any],
+    games: int = 1000,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    batch_size: int = 128,
+    verbose: bool = True,
+    csv_path: str | Path | None = None,
+    anchor: str | None = "auto",
+    trust_models: bool = False,
+    replays: str | Path | None = None,
+    replay_games: int | None = None,
+) -> TournamentResult:
     """Round robin between ``agents`` (names ``random``/``greedy``, model paths or Agent objects).
 
     ``games`` games per pair. Returns a :class:`TournamentResult`; prints its
@@ -344,29 +388,47 @@ def tournament(env_id: str, agents: Sequence[Any] | dict[str, Any], games: int =
     if len(named) < 2:
         raise ValueError("a tournament needs at least two agents")
     extra = {"trust": True} if trust_models else {}
-    built = {n: make_agent(s, env_id=game.env_id, seed=seed + 1000 * i, options=game.options,
-                           **(extra if isinstance(s, str) else {}))
-             for i, (n, s) in enumerate(named)}
+    built = {
+        n: make_agent(
+            s, env_id=game.env_id, seed=seed + 1000 * i, options=game.options, **(extra if isinstance(s, str) else {})
+        )
+        for i, (n, s) in enumerate(named)
+    }
     if any(type(a).__name__ == "PolicyAgent" for a in built.values()):
         from mushgym.wrappers import set_torch_threads
 
         set_torch_threads(1)
     matches = []
     for a, b in itertools.combinations(names, 2):
-        m = play_match(game, built[a], built[b], games, seed=seed, name_a=a, name_b=b, batch_size=batch_size,
-                       replays=replays, replay_games=replay_games)
+        m = play_match(
+            game,
+            built[a],
+            built[b],
+            games,
+            seed=seed,
+            name_a=a,
+            name_b=b,
+            batch_size=batch_size,
+            replays=replays,
+            replay_games=replay_games,
+        )
         matches.append(m)
         if verbose:
-            print(f"  {a} vs {b}: {m.wins}-{m.draws}-{m.losses} in {m.seconds:.1f}s "
-                  f"({m.steps / max(m.seconds, 1e-9):,.0f} steps/s)", flush=True)
+            print(
+                f"  {a} vs {b}: {m.wins}-{m.draws}-{m.losses} in {m.seconds:.1f}s "
+                f"({m.steps / max(m.seconds, 1e-9):,.0f} steps/s)",
+                flush=True,
+            )
     if anchor == "auto":
         anchor = "greedy" if "greedy" in names else None
     elif anchor is not None and anchor not in names:
         raise ValueError(f"anchor {anchor!r} is not one of the agents {names}")
     elo, se = bradley_terry_elo(names, matches, anchor=anchor)
     # report every match from the side of the higher-rated agent
-    matches = [m if elo[m.a] >= elo[m.b] else MatchResult(m.b, m.a, m.games, m.losses, m.draws, m.wins, m.steps, m.seconds)
-               for m in matches]
+    matches = [
+        m if elo[m.a] >= elo[m.b] else MatchResult(m.b, m.a, m.games, m.losses, m.draws, m.wins, m.steps, m.seconds)
+        for m in matches
+    ]
     result = TournamentResult(game.env_id, names, matches, elo, se, anchor)
     if verbose:
         result.print()
@@ -388,36 +450,63 @@ def _positive_int(text: str) -> int:
 
 
 def build_eval_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
-    p = parser or argparse.ArgumentParser(prog="mushgym eval",
-                                          description="Round-robin tournament with seats rotated: "
-                                                      "win/draw/loss rates (95%% CI) and Elo.")
+    p = parser or argparse.ArgumentParser(
+        prog="mushgym eval",
+        description="Round-robin tournament with seats rotated: win/draw/loss rates (95%% CI) and Elo.",
+    )
     p.add_argument("env", help="env id, e.g. fungi_v0")
-    p.add_argument("agents", nargs="+",
-                   help="at least two of: random, greedy, pretrained (the network shipped for the env and "
-                        "options), mcts:SIMS (information-set MCTS, e.g. mcts:1000), puct:SIMS:pretrained or "
-                        "puct:SIMS:PATH (the same search as PUCT, with that network as prior and leaf evaluator, "
-                        "e.g. puct:400:pretrained), or the path of a saved model (a .pt written by mushgym train "
-                        "or export_policy, or a training .zip)")
+    p.add_argument(
+        "agents",
+        nargs="+",
+        help="at least two of: random, greedy, pretrained (the network shipped for the env and "
+        "options), mcts:SIMS (information-set MCTS, e.g. mcts:1000), puct:SIMS:pretrained or "
+        "puct:SIMS:PATH (the same search as PUCT, with that network as prior and leaf evaluator, "
+        "e.g. puct:400:pretrained), or the path of a saved model (a .pt written by mushgym train "
+        "or export_policy, or a training .zip)",
+    )
     p.add_argument("--games", type=_positive_int, default=1000, help="games per pair (default 1000)")
-    p.add_argument("--trust-model", action="store_true",
-                   help="also load SB3 .zip archives: they are unpickled, which runs any code inside them "
-                        "(weights-only .pt files load safely without this)")
+    p.add_argument(
+        "--trust-model",
+        action="store_true",
+        help="also load SB3 .zip archives: they are unpickled, which runs any code inside them "
+        "(weights-only .pt files load safely without this)",
+    )
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default=None,
-                   help="folder for results.csv, results_elo.csv and table.txt "
-                        "(default: a new runs/eval_<env>_<date-time>/)")
-    p.add_argument("--csv", default=None,
-                   help="write pairwise results to this file instead (Elo to <stem>_elo.csv, the tables to "
-                        "<stem>_table.txt)")
+    p.add_argument(
+        "--out",
+        default=None,
+        help="folder for results.csv, results_elo.csv and table.txt (default: a new runs/eval_<env>_<date-time>/)",
+    )
+    p.add_argument(
+        "--csv",
+        default=None,
+        help="write pairwise results to this file instead (Elo to <stem>_elo.csv, the tables to <stem>_table.txt)",
+    )
     p.add_argument("--no-save", action="store_true", help="print the tables only, write no files")
-    p.add_argument("--anchor", default="auto",
-                   help="agent rated 0 (default: greedy if it plays, else the mean of the agents is 0)")
-    p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE",
-                   help="game option, e.g. num_players=4 (repeatable)")
-    p.add_argument("--replays", default=None, metavar="DIR",
-                   help="save games as replay files in DIR (watch one with `mushgym replay FILE --out game.html`)")
-    p.add_argument("--replay-games", type=_positive_int, default=2, metavar="N",
-                   help="with --replays: the first N games of each seating of each pair (default 2)")
+    p.add_argument(
+        "--anchor", default="auto", help="agent rated 0 (default: greedy if it plays, else the mean of the agents is 0)"
+    )
+    p.add_argument(
+        "--option",
+        "--opt",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="game option, e.g. num_players=4 (repeatable)",
+    )
+    p.add_argument(
+        "--replays",
+        default=None,
+        metavar="DIR",
+        help="save games as replay files in DIR (watch one with `mushgym replay FILE --out game.html`)",
+    )
+    p.add_argument(
+        "--replay-games",
+        type=_positive_int,
+        default=2,
+        metavar="N",
+        help="with --replays: the first N games of each seating of each pair (default 2)",
+    )
     return p
 
 
@@ -446,10 +535,19 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
         except FileExistsError as err:
             raise SystemExit(f"mushgym eval: {err}") from err
     try:
-        result = tournament(args.env, args.agents, games=args.games, seed=args.seed,
-                            options=parse_options(args.option), csv_path=csv_path, verbose=True,
-                            anchor=None if args.anchor == "mean" else args.anchor, trust_models=args.trust_model,
-                            replays=args.replays, replay_games=args.replay_games)
+        result = tournament(
+            args.env,
+            args.agents,
+            games=args.games,
+            seed=args.seed,
+            options=parse_options(args.option),
+            csv_path=csv_path,
+            verbose=True,
+            anchor=None if args.anchor == "mean" else args.anchor,
+            trust_models=args.trust_model,
+            replays=args.replays,
+            replay_games=args.replay_games,
+        )
     except (ValueError, FileNotFoundError) as err:  # bad option value, model for another env, ...
         raise SystemExit(f"mushgym eval: {err}") from err
     if csv_path is not None:  # beside the CSV, named after it, so evaluations into one folder keep their tables
@@ -468,16 +566,23 @@ def agent_spec_problem(spec: str) -> str | None:
         from .mcts import parse_mcts_spec
 
         parsed = parse_mcts_spec(spec)
-        return None if parsed is not None and parsed[0] >= 1 else (
-            f"bad MCTS agent {spec!r}: write mcts:SIMS with SIMS a positive number of simulations, e.g. mcts:1000 "
-            "(or mcts:SIMS:random / mcts:SIMS:greedy to choose the rollouts)")
+        return (
+            None
+            if parsed is not None and parsed[0] >= 1
+            else (
+                f"bad MCTS agent {spec!r}: write mcts:SIMS with SIMS a positive number of simulations, e.g. mcts:1000 "
+                "(or mcts:SIMS:random / mcts:SIMS:greedy to choose the rollouts)"
+            )
+        )
     if spec.startswith("puct:"):
         from .mcts import parse_puct_spec
 
         parsed = parse_puct_spec(spec)
         if parsed is None or parsed[0] < 1:
-            return (f"bad PUCT agent {spec!r}: write puct:SIMS:pretrained or puct:SIMS:PATH with SIMS a positive "
-                    "number of simulations and PATH a saved model, e.g. puct:400:pretrained")
+            return (
+                f"bad PUCT agent {spec!r}: write puct:SIMS:pretrained or puct:SIMS:PATH with SIMS a positive "
+                "number of simulations and PATH a saved model, e.g. puct:400:pretrained"
+            )
         return None if parsed[1] == PRETRAINED or Path(parsed[1]).exists() else f"{spec}: no saved model at {parsed[1]}"
     path = Path(spec)
     if path.exists():
@@ -486,5 +591,7 @@ def agent_spec_problem(spec: str) -> str | None:
         return f"no saved model at {spec}"
     close = difflib.get_close_matches(spec, BASELINES + (PRETRAINED, "mcts:1000"), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return (f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)}, {PRETRAINED}, mcts:SIMS "
-            "(e.g. mcts:1000), puct:SIMS:pretrained, puct:SIMS:PATH or the path of a saved model (.pt or .zip)")
+    return (
+        f"unknown agent {spec!r}{hint}; an agent is one of {', '.join(BASELINES)}, {PRETRAINED}, mcts:SIMS "
+        "(e.g. mcts:1000), puct:SIMS:pretrained, puct:SIMS:PATH or the path of a saved model (.pt or .zip)"
+    )

@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -62,8 +61,9 @@ import numpy as np
 try:  # the train extra
     import torch
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("mushgym.agents.expert needs the train extra: pip install 'mushgym[train]' "
-                      f"(missing: {e.name})") from e
+    raise ImportError(
+        f"mushgym.agents.expert needs the train extra: pip install 'mushgym[train]' (missing: {e.name})"
+    ) from e
 
 from .runs import new_run_dir
 
@@ -72,36 +72,36 @@ POLICY_TARGETS = ("visits", "best")
 LR_SCHEDULES = ("constant", "cosine")
 DEFAULTS: dict[str, Any] = dict(
     expert="auto",
-    simulations=400,          # per move, MCTS with the game's rollouts
-    puct_simulations=200,     # per move, PUCT with the network
-    puct_from=0.75,           # auto: PUCT once the network alone wins this share against greedy
-    games=64,                 # self-play games in lockstep (per actor)
-    threads=2,                # search threads of the local self-play (root-parallel trees)
-    explore_moves=10,         # decisions per game drawn from the visit distribution
-    opponent="",              # "": every seat is the expert's; an agent name (e.g. "greedy"): it plays half the seats
-    policy_target="visits",   # what the policy learns: the root's visit distribution, or "best": its most visited move
-    batch=8,                  # PUCT leaves per tree per network call
+    simulations=400,  # per move, MCTS with the game's rollouts
+    puct_simulations=200,  # per move, PUCT with the network
+    puct_from=0.75,  # auto: PUCT once the network alone wins this share against greedy
+    games=64,  # self-play games in lockstep (per actor)
+    threads=2,  # search threads of the local self-play (root-parallel trees)
+    explore_moves=10,  # decisions per game drawn from the visit distribution
+    opponent="",  # "": every seat is the expert's; an agent name (e.g. "greedy"): it plays half the seats
+    policy_target="visits",  # what the policy learns: the root's visit distribution, or "best": its most visited move
+    batch=8,  # PUCT leaves per tree per network call
     net_arch=(256, 256),
     encoder="scaled",
     learning_rate=1e-3,
-    lr_schedule="cosine",     # over the run's wall-clock budget: from learning_rate down to final_learning_rate
+    lr_schedule="cosine",  # over the run's wall-clock budget: from learning_rate down to final_learning_rate
     final_learning_rate=1e-4,
     batch_size=256,
-    reuse=4.0,                # gradient samples per self-play position
+    reuse=4.0,  # gradient samples per self-play position
     value_weight=1.0,
     buffer_size=200_000,
-    chunk=1024,               # positions per self-play round (per actor)
-    snapshot_every=200,       # updates between network snapshots handed to the expert
+    chunk=1024,  # positions per self-play round (per actor)
+    snapshot_every=200,  # updates between network snapshots handed to the expert
     checkpoint_minutes=5.0,
-    imitation_samples=0,      # decisions of the teacher's games to imitate before self-play (0: none)
-    imitation_epochs=4,       # passes over the teacher's decisions
+    imitation_samples=0,  # decisions of the teacher's games to imitate before self-play (0: none)
+    imitation_epochs=4,  # passes over the teacher's decisions
     imitation_teacher="greedy",
-    imitation_learning_rate=0.0,   # the warm start's learning rate (0: learning_rate)
-    imitation_mix=0.0,        # share of every self-play batch drawn from the warm start's decisions (0 <= mix < 1)
-    init_model="",            # a saved model (weights-only .pt with its .json) to start from, e.g. a PPO model
+    imitation_learning_rate=0.0,  # the warm start's learning rate (0: learning_rate)
+    imitation_mix=0.0,  # share of every self-play batch drawn from the warm start's decisions (0 <= mix < 1)
+    init_model="",  # a saved model (weights-only .pt with its .json) to start from, e.g. a PPO model
     curve_points=6,
-    curve_games=100,          # network alone vs greedy per curve point
-    curve_mcts_games=20,      # network alone vs mcts:1000 per curve point (0: none)
+    curve_games=100,  # network alone vs greedy per curve point
+    curve_mcts_games=20,  # network alone vs mcts:1000 per curve point (0: none)
     torch_threads=1,
 )
 
@@ -115,8 +115,18 @@ def check_hyper(hyper: dict) -> dict:
     hp.update(hyper)
     if hp["expert"] not in EXPERTS:
         raise ValueError(f"train_expert: unknown expert {hp['expert']!r}; choices: {list(EXPERTS)}")
-    for name in ("simulations", "puct_simulations", "games", "threads", "batch", "batch_size", "buffer_size",
-                 "chunk", "snapshot_every", "imitation_epochs"):
+    for name in (
+        "simulations",
+        "puct_simulations",
+        "games",
+        "threads",
+        "batch",
+        "batch_size",
+        "buffer_size",
+        "chunk",
+        "snapshot_every",
+        "imitation_epochs",
+    ):
         v = hp[name]
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
             raise ValueError(f"train_expert: {name} must be a positive integer, got {v!r}")
@@ -125,15 +135,19 @@ def check_hyper(hyper: dict) -> dict:
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise ValueError(f"train_expert: {name} must be an integer >= 0, got {v!r}")
     if hp["policy_target"] not in POLICY_TARGETS:
-        raise ValueError(f"train_expert: unknown policy_target {hp['policy_target']!r}; choices: {list(POLICY_TARGETS)}")
+        raise ValueError(
+            f"train_expert: unknown policy_target {hp['policy_target']!r}; choices: {list(POLICY_TARGETS)}"
+        )
     if not isinstance(hp["init_model"], str):
-        raise ValueError(f"train_expert: init_model must be the path of a saved model (or '' for none), "
-                         f"got {hp['init_model']!r}")
+        raise ValueError(
+            f"train_expert: init_model must be the path of a saved model (or '' for none), got {hp['init_model']!r}"
+        )
     if hp["init_model"] and not Path(hp["init_model"]).exists():
         raise ValueError(f"train_expert: init_model {hp['init_model']!r}: no such file")
     if not isinstance(hp["opponent"], str):
-        raise ValueError(f"train_expert: opponent must be an agent name such as 'greedy' (or '' for none), "
-                         f"got {hp['opponent']!r}")
+        raise ValueError(
+            f"train_expert: opponent must be an agent name such as 'greedy' (or '' for none), got {hp['opponent']!r}"
+        )
     mix = hp["imitation_mix"]
     if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0.0 <= mix < 1.0:
         raise ValueError(f"train_expert: imitation_mix must be a number in [0, 1), got {mix!r}")
@@ -149,16 +163,27 @@ def check_hyper(hyper: dict) -> dict:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not np.isfinite(v) or v <= 0:
             raise ValueError(f"train_expert: {name} must be a positive number, got {v!r}")
     if not (0.0 <= float(hp["puct_from"]) <= 1.0) or not (0.0 <= float(hp["value_weight"])):
-        raise ValueError(f"train_expert: puct_from must be in [0, 1] and value_weight >= 0, "
-                         f"got {hp['puct_from']!r} and {hp['value_weight']!r}")
+        raise ValueError(
+            f"train_expert: puct_from must be in [0, 1] and value_weight >= 0, "
+            f"got {hp['puct_from']!r} and {hp['value_weight']!r}"
+        )
     hp["net_arch"] = tuple(int(n) for n in hp["net_arch"])
     return hp
 
 
-def train_expert(env_id: str, minutes: float = 60.0, seed: int = 0, options: dict | None = None,
-                 run_dir: str | Path | None = None, actors: int = 0, address: str | None = None,
-                 progress_bar: bool = True, tensorboard: bool = True, resume: str | Path | None = None,
-                 **hyper: Any) -> dict:
+def train_expert(
+    env_id: str,
+    minutes: float = 60.0,
+    seed: int = 0,
+    options: dict | None = None,
+    run_dir: str | Path | None = None,
+    actors: int = 0,
+    address: str | None = None,
+    progress_bar: bool = True,
+    tensorboard: bool = True,
+    resume: str | Path | None = None,
+    **hyper: Any,
+) -> dict:
     """Train a network by expert iteration on ``env_id`` for ``minutes`` of wall clock (module
     docstring). ``actors`` > 0: self-play in that many Ray actors (on a local Ray, or the cluster
     at ``address``), the learner here. Returns the run's summary (``run_dir``, ``final``, timing)."""
@@ -169,8 +194,13 @@ def train_expert(env_id: str, minutes: float = 60.0, seed: int = 0, options: dic
     if resume is not None:
         run_dir = Path(resume)
         settings = _read_settings(run_dir, env_id)
-        minutes, seed, options, actors, hyper = (settings["minutes"], settings["seed"], settings["options"],
-                                                 settings["actors"], settings["hyper"])
+        minutes, seed, options, actors, hyper = (
+            settings["minutes"],
+            settings["seed"],
+            settings["options"],
+            settings["actors"],
+            settings["hyper"],
+        )
         address = address or settings.get("address")
     if env_id not in mushgym.list_envs():
         raise ValueError(f"unknown env {env_id!r}; registered envs: {', '.join(mushgym.list_envs())}")
@@ -182,13 +212,29 @@ def train_expert(env_id: str, minutes: float = 60.0, seed: int = 0, options: dic
     game = mushgym.game(env_id, **(options or {}))
     if resume is None:
         run_dir = new_run_dir("expert", f"{env_id}_s{seed}", run_dir)
-        settings = {"env_id": env_id, "minutes": float(minutes), "seed": int(seed), "options": dict(options or {}),
-                    "actors": int(actors), "address": address,
-                    "hyper": {k: (list(v) if isinstance(v, tuple) else v) for k, v in hp.items()}}
+        settings = {
+            "env_id": env_id,
+            "minutes": float(minutes),
+            "seed": int(seed),
+            "options": dict(options or {}),
+            "actors": int(actors),
+            "address": address,
+            "hyper": {k: (list(v) if isinstance(v, tuple) else v) for k, v in hp.items()},
+        }
         (Path(run_dir) / "train.json").write_text(json.dumps(settings, indent=2))
     torch.set_num_threads(int(hp["torch_threads"]))
-    run = ExpertRun(game, Path(run_dir), hp, float(minutes), int(seed), actors=actors, address=address,
-                    progress_bar=progress_bar, tensorboard=tensorboard, resume=resume is not None)
+    run = ExpertRun(
+        game,
+        Path(run_dir),
+        hp,
+        float(minutes),
+        int(seed),
+        actors=actors,
+        address=address,
+        progress_bar=progress_bar,
+        tensorboard=tensorboard,
+        resume=resume is not None,
+    )
     return run.train()
 
 
@@ -206,29 +252,61 @@ def _read_settings(run_dir: Path, env_id: str) -> dict:
 
 
 def build_expert_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mushgym train ENV --algo expert",
-                                description="Expert iteration: a network trained on the search's moves and outcomes.")
+    p = argparse.ArgumentParser(
+        prog="mushgym train ENV --algo expert",
+        description="Expert iteration: a network trained on the search's moves and outcomes.",
+    )
     p.add_argument("env", help="env id, e.g. fungi_v0")
     p.add_argument("--minutes", type=float, default=60.0, help="wall-clock budget (default 60)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--run-dir", default=None, help="output folder, new or empty (default: a new runs/expert_<env>_s<seed>_<date-time>)")
-    p.add_argument("--expert", choices=EXPERTS, default=None,
-                   help="auto (MCTS with the game's rollouts, then PUCT with the network once it beats greedy; "
-                        "default), mcts, or puct")
-    p.add_argument("--simulations", type=int, default=None, help=f"MCTS simulations per move (default {DEFAULTS['simulations']})")
-    p.add_argument("--puct-simulations", type=int, default=None,
-                   help=f"PUCT simulations per move (default {DEFAULTS['puct_simulations']})")
-    p.add_argument("--actors", type=int, default=0,
-                   help="self-play in N Ray actors (a local Ray unless --address or RAY_ADDRESS); "
-                        "0: in this process (default)")
+    p.add_argument(
+        "--run-dir",
+        default=None,
+        help="output folder, new or empty (default: a new runs/expert_<env>_s<seed>_<date-time>)",
+    )
+    p.add_argument(
+        "--expert",
+        choices=EXPERTS,
+        default=None,
+        help="auto (MCTS with the game's rollouts, then PUCT with the network once it beats greedy; "
+        "default), mcts, or puct",
+    )
+    p.add_argument(
+        "--simulations", type=int, default=None, help=f"MCTS simulations per move (default {DEFAULTS['simulations']})"
+    )
+    p.add_argument(
+        "--puct-simulations",
+        type=int,
+        default=None,
+        help=f"PUCT simulations per move (default {DEFAULTS['puct_simulations']})",
+    )
+    p.add_argument(
+        "--actors",
+        type=int,
+        default=0,
+        help="self-play in N Ray actors (a local Ray unless --address or RAY_ADDRESS); 0: in this process (default)",
+    )
     p.add_argument("--address", default=None, help="a running Ray cluster to use (e.g. auto, or ray://HOST:10001)")
-    p.add_argument("--hyper", action="append", default=[], metavar="NAME=VALUE",
-                   help="a hyper-parameter (repeatable); names: " + ", ".join(sorted(DEFAULTS)))
-    p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)")
-    p.add_argument("--resume", default=None, metavar="RUN_DIR", help="continue the cut run in RUN_DIR with its settings")
+    p.add_argument(
+        "--hyper",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a hyper-parameter (repeatable); names: " + ", ".join(sorted(DEFAULTS)),
+    )
+    p.add_argument(
+        "--option", "--opt", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)"
+    )
+    p.add_argument(
+        "--resume", default=None, metavar="RUN_DIR", help="continue the cut run in RUN_DIR with its settings"
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--eval-games", type=int, default=200,
-                   help="after training, games per pair in a round robin of the network, random and greedy (0: none)")
+    p.add_argument(
+        "--eval-games",
+        type=int,
+        default=200,
+        help="after training, games per pair in a round robin of the network, random and greedy (0: none)",
+    )
     return p
 
 
@@ -251,22 +329,38 @@ def expert_main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, name) is not None:
             hyper[name] = getattr(args, name)
     try:
-        summary = train_expert(args.env, minutes=args.minutes, seed=args.seed, options=parse_options(args.option),
-                               run_dir=args.run_dir, actors=args.actors, address=args.address,
-                               progress_bar=not args.no_progress, resume=args.resume, **hyper)
+        summary = train_expert(
+            args.env,
+            minutes=args.minutes,
+            seed=args.seed,
+            options=parse_options(args.option),
+            run_dir=args.run_dir,
+            actors=args.actors,
+            address=args.address,
+            progress_bar=not args.no_progress,
+            resume=args.resume,
+            **hyper,
+        )
     except (FileExistsError, TypeError, ValueError) as err:
         raise SystemExit(f"mushgym train --algo expert: {err}") from err
     t = summary["timing"]
-    print(f"saved {summary['final']}  ({t['positions']:,} positions, {t['updates']:,} updates in "
-          f"{t['wall_seconds']:.0f}s: {t['positions_per_second']:,.0f} positions/s, "
-          f"{t['updates_per_second']:,.1f} updates/s; search {t['share_search']:.0%} (network {t['share_network']:.0%}), "
-          f"learner {t['share_learner']:.0%}, evaluation {t['share_evaluation']:.0%})")
+    print(
+        f"saved {summary['final']}  ({t['positions']:,} positions, {t['updates']:,} updates in "
+        f"{t['wall_seconds']:.0f}s: {t['positions_per_second']:,.0f} positions/s, "
+        f"{t['updates_per_second']:,.1f} updates/s; search {t['share_search']:.0%} (network {t['share_network']:.0%}), "
+        f"learner {t['share_learner']:.0%}, evaluation {t['share_evaluation']:.0%})"
+    )
     print(f"tensorboard --logdir {summary['run_dir'] / 'tb'}")
     if args.eval_games:
         options = json.loads(Path(summary["final"]).with_suffix(".json").read_text())["options"]
-        result = tournament(args.env, {"random": "random", "greedy": "greedy", "expert": str(summary["final"])},
-                            games=args.eval_games, seed=args.seed + 10_000, options=options,
-                            csv_path=summary["run_dir"] / "eval.csv")
+        result = tournament(
+            args.env,
+            {"random": "random", "greedy": "greedy", "expert": str(summary["final"])},
+            games=args.eval_games,
+            seed=args.seed + 10_000,
+            options=options,
+            csv_path=summary["run_dir"] / "eval.csv",
+        )
         (summary["run_dir"] / "eval_table.txt").write_text(result.table())
     return 0
 

@@ -32,7 +32,7 @@ class ReplayBuffer:
             k = min(self.capacity, n - start)
             idx = (self.next + np.arange(k)) % self.capacity
             for name in ("obs", "masks", "policy", "returns"):
-                getattr(self, name)[idx] = data[name][start:start + k]
+                getattr(self, name)[idx] = data[name][start : start + k]
             self.next = int((self.next + k) % self.capacity)
             self.size = min(self.capacity, self.size + k)
         self.added += n
@@ -42,8 +42,13 @@ class ReplayBuffer:
         return self.obs[idx], self.masks[idx], self.policy[idx].astype(np.float32), self.returns[idx]
 
     def arrays(self) -> dict[str, np.ndarray]:
-        return {"obs": self.obs[:self.size], "masks": self.masks[:self.size], "policy": self.policy[:self.size],
-                "returns": self.returns[:self.size], "meta": np.array([self.next, self.added], np.int64)}
+        return {
+            "obs": self.obs[: self.size],
+            "masks": self.masks[: self.size],
+            "policy": self.policy[: self.size],
+            "returns": self.returns[: self.size],
+            "meta": np.array([self.next, self.added], np.int64),
+        }
 
     def load(self, arrays: dict[str, np.ndarray]) -> None:
         n = len(arrays["returns"])
@@ -82,7 +87,7 @@ def start_from(policy, path: str, game, hp: dict) -> None:
     from .ppo_policy import _find_meta, load_policy
 
     try:
-        agent = load_policy(path, env_id=game.env_id)   # the format, the env and the weights checked
+        agent = load_policy(path, env_id=game.env_id)  # the format, the env and the weights checked
     except (OSError, ValueError) as err:
         raise ValueError(f"train_expert: init_model {path!r} cannot be loaded: {err}") from None
     meta = _find_meta(Path(path))
@@ -90,19 +95,27 @@ def start_from(policy, path: str, game, hp: dict) -> None:
     model_options = mushgym.game(game.env_id, **meta.get("options", {})).options
     if model_options != game.options:
         differ = {k: (model_options.get(k), v) for k, v in game.options.items() if model_options.get(k) != v}
-        raise ValueError(f"train_expert: init_model {path} was trained with other options than this run "
-                         f"(option: (model, run)): {differ}")
+        raise ValueError(
+            f"train_expert: init_model {path} was trained with other options than this run "
+            f"(option: (model, run)): {differ}"
+        )
     encoder = meta.get("encoder") or desc.get("encoder")
     if encoder != hp["encoder"]:
-        raise ValueError(f"train_expert: init_model {path} uses the {encoder!r} encoder, this run {hp['encoder']!r}; "
-                         f"pass --hyper encoder={encoder}")
+        raise ValueError(
+            f"train_expert: init_model {path} uses the {encoder!r} encoder, this run {hp['encoder']!r}; "
+            f"pass --hyper encoder={encoder}"
+        )
     arch = tuple(int(n) for n in desc.get("net_arch", ()))
     if arch != tuple(hp["net_arch"]):
-        raise ValueError(f"train_expert: init_model {path} has layers {list(arch)}, this run {list(hp['net_arch'])}; "
-                         f"pass --hyper net_arch={list(arch)}")
+        raise ValueError(
+            f"train_expert: init_model {path} has layers {list(arch)}, this run {list(hp['net_arch'])}; "
+            f"pass --hyper net_arch={list(arch)}"
+        )
     if desc.get("activation", "tanh") != "tanh":
-        raise ValueError(f"train_expert: init_model {path} uses the {desc['activation']!r} activation; "
-                         "expert iteration's networks use 'tanh'")
+        raise ValueError(
+            f"train_expert: init_model {path} uses the {desc['activation']!r} activation; "
+            "expert iteration's networks use 'tanh'"
+        )
     policy.load_state_dict(agent.policy.state_dict())
 
 
@@ -140,8 +153,10 @@ class Learner:
         if self.best_move:
             target = one_hot(np.asarray(target).argmax(axis=1), np.shape(target)[1])
         if extra is not None:
-            x, masks, target, returns = (np.concatenate([a, np.asarray(b, dtype=np.asarray(a).dtype)])
-                                         for a, b in zip((x, masks, target, returns), extra))
+            x, masks, target, returns = (
+                np.concatenate([a, np.asarray(b, dtype=np.asarray(a).dtype)])
+                for a, b in zip((x, masks, target, returns), extra)
+            )
         x = torch.as_tensor(x)
         logits, values = self.forward(x)
         logits = logits.masked_fill(~torch.as_tensor(masks), -1e9)
@@ -155,10 +170,13 @@ class Learner:
         self.optimizer.step()
         self.policy.set_training_mode(False)
         self.updates += 1
-        with torch.no_grad():   # the target's entropy: what a perfect imitator's policy loss would be
+        with torch.no_grad():  # the target's entropy: what a perfect imitator's policy loss would be
             entropy = -(tgt * torch.log(tgt.clamp_min(1e-12))).sum(dim=1).mean()
-        return {"loss/policy": float(policy_loss.detach()), "loss/value": float(value_loss.detach()),
-                "loss/policy_excess": float(policy_loss.detach() - entropy)}
+        return {
+            "loss/policy": float(policy_loss.detach()),
+            "loss/value": float(value_loss.detach()),
+            "loss/policy_excess": float(policy_loss.detach() - entropy),
+        }
 
     def weights(self) -> dict[str, np.ndarray]:
         """The network's tensors as numpy arrays (what self-play workers and Ray actors take)."""

@@ -21,8 +21,9 @@ from typing import Any
 try:
     import ray
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("self-play on Ray needs the rllib extra: pip install 'mushgym[rllib]' "
-                      f"(missing: {e.name})") from e
+    raise ImportError(
+        f"self-play on Ray needs the rllib extra: pip install 'mushgym[rllib]' (missing: {e.name})"
+    ) from e
 
 from mushgym.integrations.ray_session import init_ray
 
@@ -56,14 +57,16 @@ class RaySelfPlay:
     """``actors`` Ray actors playing self-play rounds (module docstring); the interface of
     :class:`mushgym.agents.expert_loop.LocalSelfPlay`."""
 
-    def __init__(self, game, hp: dict, seed: int, actors: int, address: str | None = None,
-                 spread: bool = False) -> None:
+    def __init__(
+        self, game, hp: dict, seed: int, actors: int, address: str | None = None, spread: bool = False
+    ) -> None:
         init_ray(address, max(actors, 1))
         self.actors = int(actors)
         self.chunk = int(hp["chunk"])
         remote = ray.remote(num_cpus=1, scheduling_strategy="SPREAD" if spread else "DEFAULT")(_Actor)
-        self.handles = [remote.remote(game.env_id, dict(game.options), dict(hp), seed + 1_000_003 * k)
-                        for k in range(self.actors)]
+        self.handles = [
+            remote.remote(game.env_id, dict(game.options), dict(hp), seed + 1_000_003 * k) for k in range(self.actors)
+        ]
         self.in_flight: dict[Any, int] = {h.play.remote(self.chunk): k for k, h in enumerate(self.handles)}
 
     def collect(self) -> list[dict]:
@@ -79,7 +82,7 @@ class RaySelfPlay:
 
     def set_network(self, net_arch, weights, encoder: str, version: int) -> None:
         ref = ray.put(weights)
-        for h in self.handles:   # runs after the actor's round in flight, before its next one
+        for h in self.handles:  # runs after the actor's round in flight, before its next one
             h.set_network.remote(net_arch, ref, encoder, version)
 
     def stats(self) -> list[dict]:

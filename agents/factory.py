@@ -19,8 +19,9 @@ from .greedy import GreedyAgent
 from .mcts import PRETRAINED, MCTSAgent, parse_mcts_spec, parse_puct_spec
 
 
-def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None,
-               options: dict[str, Any] | None = None, **kwargs: Any) -> Agent:
+def make_agent(
+    spec: Any, env_id: str | None = None, seed: int | None = None, options: dict[str, Any] | None = None, **kwargs: Any
+) -> Agent:
     """An :class:`Agent` from a name or a path.
 
     ``spec`` may be an :class:`Agent` (returned as is), ``"random"``, ``"greedy"``,
@@ -43,8 +44,9 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None,
     if isinstance(spec, Agent):
         return spec
     if not isinstance(spec, str):
-        raise TypeError(f"an agent is an Agent, 'random', 'greedy', 'pretrained', 'mcts:SIMS' or a model path; "
-                        f"got {spec!r}")
+        raise TypeError(
+            f"an agent is an Agent, 'random', 'greedy', 'pretrained', 'mcts:SIMS' or a model path; got {spec!r}"
+        )
     if spec == "random":
         return RandomAgent(seed=seed)
     if spec == "greedy":
@@ -54,34 +56,43 @@ def make_agent(spec: Any, env_id: str | None = None, seed: int | None = None,
             raise ValueError("the pretrained agent needs env_id= (the game it plays)")
         from .pretrained_models import pretrained
 
-        kwargs.pop("trust", None)   # weights-only files need no trust
+        kwargs.pop("trust", None)  # weights-only files need no trust
         return pretrained(env_id, seed=seed, **(options or {}), **kwargs)
     puct = parse_puct_spec(spec)
     if puct is not None:
         sims, path = puct
         if sims < 1:
             raise ValueError(f"{spec}: PUCT needs at least 1 simulation")
-        return MCTSAgent(env_id, simulations=sims, seed=seed, network=path, trust=bool(kwargs.pop("trust", False)),
-                         game_options=options, **kwargs)
+        return MCTSAgent(
+            env_id,
+            simulations=sims,
+            seed=seed,
+            network=path,
+            trust=bool(kwargs.pop("trust", False)),
+            game_options=options,
+            **kwargs,
+        )
     parsed = parse_mcts_spec(spec)
     if parsed is not None:
         sims, rollout = parsed
         kwargs.setdefault("rollout", rollout)
         if sims < 1:
             raise ValueError(f"{spec}: MCTS needs at least 1 simulation")
-        kwargs.pop("trust", None)   # a model-loading option; MCTS loads nothing
+        kwargs.pop("trust", None)  # a model-loading option; MCTS loads nothing
         return MCTSAgent(env_id, simulations=sims, seed=seed, game_options=options, **kwargs)
     path = Path(spec)
-    if export_file(path) is not None:   # a policy exported by an RLlib run (weights only; needs torch)
+    if export_file(path) is not None:  # a policy exported by an RLlib run (weights only; needs torch)
         from .exported import ExportedPolicyAgent
 
-        kwargs.pop("trust", None)   # weights-only files need no trust
+        kwargs.pop("trust", None)  # weights-only files need no trust
         return ExportedPolicyAgent(spec, env_id=env_id, seed=seed, **kwargs)
     if path.suffix in (".zip", ".pt") or path.exists() or Path(spec + ".zip").exists():
-        from .ppo_policy import load_policy   # imports torch and sb3 (the train extra)
+        from .ppo_policy import load_policy  # imports torch and sb3 (the train extra)
 
         return load_policy(spec, env_id=env_id, seed=seed, **kwargs)
     close = difflib.get_close_matches(spec, ["random", "greedy", PRETRAINED, "mcts:1000"], n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise ValueError(f"unknown agent {spec!r}{hint}: use 'random', 'greedy', 'pretrained', 'mcts:SIMS' (e.g. "
-                     "mcts:1000), 'puct:SIMS:pretrained' or the path of a saved model (.pt or .zip)")
+    raise ValueError(
+        f"unknown agent {spec!r}{hint}: use 'random', 'greedy', 'pretrained', 'mcts:SIMS' (e.g. "
+        "mcts:1000), 'puct:SIMS:pretrained' or the path of a saved model (.pt or .zip)"
+    )

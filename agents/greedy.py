@@ -74,8 +74,7 @@ class GreedyAgent(Agent):
     name = "greedy"
     uses_state = True
 
-    def __init__(self, env_id: str | None = None, seed: int | None = None,
-                 heuristic: Heuristic | None = None) -> None:
+    def __init__(self, env_id: str | None = None, seed: int | None = None, heuristic: Heuristic | None = None) -> None:
         self.env_id = env_id
         self.rng = np.random.default_rng(seed)
         self._heuristic = heuristic
@@ -121,9 +120,11 @@ class GreedyAgent(Agent):
         return out
 
     def act(self, observation, action_mask) -> int:
-        raise TypeError("GreedyAgent looks one step ahead with the functional API and needs the game "
-                        "state: call act_state(game, state, player) or act_batch(observations, masks, "
-                        "game=, states=, players=), or play it through "
-                        "mushgym.agents.play_games / tournament / mushgym.wrappers.SingleAgentEnv, "
-                        "or in an AEC loop with agent.act_state(env.unwrapped.game, "
-                        "env.unwrapped.game_state, player)")
+        raise TypeError(
+            "GreedyAgent looks one step ahead with the functional API and needs the game "
+            "state: call act_state(game, state, player) or act_batch(observations, masks, "
+            "game=, states=, players=), or play it through "
+            "mushgym.agents.play_games / tournament / mushgym.wrappers.SingleAgentEnv, "
+            "or in an AEC loop with agent.act_state(env.unwrapped.game, "
+            "env.unwrapped.game_state, player)"
+        )

@@ -11,8 +11,9 @@ def parse_hyper(item: str, defaults: dict[str, Any], prog: str) -> tuple[str, An
     ``SystemExit`` naming ``prog`` and the valid names (or the wanted type) otherwise."""
     name, eq, text = item.partition("=")
     if not eq or name not in defaults:
-        raise SystemExit(f"{prog}: --hyper wants NAME=VALUE with NAME one of {', '.join(sorted(defaults))}; "
-                         f"got {item!r}")
+        raise SystemExit(
+            f"{prog}: --hyper wants NAME=VALUE with NAME one of {', '.join(sorted(defaults))}; got {item!r}"
+        )
     default = defaults[name]
     try:
         if isinstance(default, tuple):
@@ -23,5 +24,6 @@ def parse_hyper(item: str, defaults: dict[str, Any], prog: str) -> tuple[str, An
             return name, text
         return name, type(default)(text)
     except (ValueError, KeyError):
-        raise SystemExit(f"{prog}: --hyper {name} wants a {type(default).__name__} (like {default!r}), "
-                         f"got {text!r}") from None
+        raise SystemExit(
+            f"{prog}: --hyper {name} wants a {type(default).__name__} (like {default!r}), got {text!r}"
+        ) from None

@@ -34,8 +34,9 @@ except ImportError as e:  # pragma: no cover - the train extra
 from mushgym.episodes import EpisodeBatch, decide
 
 
-def collect_teacher_games(game, teacher, encoder, samples: int, seed: int = 0, num_games: int = 16,
-                          max_seconds: float | None = None) -> dict[str, np.ndarray]:
+def collect_teacher_games(
+    game, teacher, encoder, samples: int, seed: int = 0, num_games: int = 16, max_seconds: float | None = None
+) -> dict[str, np.ndarray]:
     """About ``samples`` decisions of ``teacher`` playing every seat of ``game`` (only games
     played to their end are kept, whose returns are known). Stops early after
     ``max_seconds``. Returns arrays ``obs`` (encoded), ``masks`` (bool), ``actions``,
@@ -56,8 +57,9 @@ def collect_teacher_games(game, teacher, encoder, samples: int, seed: int = 0, n
     while kept < samples and (max_seconds is None or time.perf_counter() - t0 < max_seconds):
         live = rows[b.players >= 0]
         actions = decide(teacher, game, b, live)
-        chunks.append((encoder.encode_batch(b.obs[live]), b.masks[live] != 0, actions, episode[live],
-                       b.players[live].copy()))
+        chunks.append(
+            (encoder.encode_batch(b.obs[live]), b.masks[live] != 0, actions, episode[live], b.players[live].copy())
+        )
         bad = b.step(live, actions)
         if bad >= 0:
             raise ValueError(f"the teacher {teacher!r} chose an illegal action in {game.env_id}")
@@ -71,15 +73,26 @@ def collect_teacher_games(game, teacher, encoder, samples: int, seed: int = 0, n
             b.deal(over, rng.integers(0, 2**62, size=over.size))
     obs, masks, actions, episodes, players = (np.concatenate(parts) for parts in zip(*chunks))
     done = np.isin(episodes, np.fromiter(finished, dtype=np.int64, count=len(finished)))
-    returns = np.array([finished[int(e)][int(p)] for e, p in zip(episodes[done], players[done])],
-                       dtype=np.float32)
-    return {"obs": obs[done], "masks": masks[done], "actions": actions[done], "returns": returns,
-            "games": np.int64(len(finished))}
+    returns = np.array([finished[int(e)][int(p)] for e, p in zip(episodes[done], players[done])], dtype=np.float32)
+    return {
+        "obs": obs[done],
+        "masks": masks[done],
+        "actions": actions[done],
+        "returns": returns,
+        "games": np.int64(len(finished)),
+    }
 
 
-def pretrain(policy, data: dict[str, np.ndarray], epochs: int = 4, batch_size: int = 256,
-             learning_rate: float = 1e-3, value_weight: float = 0.5, seed: int = 0,
-             max_seconds: float | None = None) -> dict[str, Any]:
+def pretrain(
+    policy,
+    data: dict[str, np.ndarray],
+    epochs: int = 4,
+    batch_size: int = 256,
+    learning_rate: float = 1e-3,
+    value_weight: float = 0.5,
+    seed: int = 0,
+    max_seconds: float | None = None,
+) -> dict[str, Any]:
     """Fit ``policy`` (an SB3 MaskableActorCriticPolicy) to the teacher's ``data``: cross-entropy
     of its masked action distribution against the teacher's actions plus ``value_weight`` x the
     squared error of its value against the returns. A tenth of the samples is held out;
@@ -91,7 +104,7 @@ def pretrain(policy, data: dict[str, np.ndarray], epochs: int = 4, batch_size: i
         raise ValueError(f"too few teacher samples to learn from ({n})")
     rng = np.random.default_rng(seed)
     order = rng.permutation(n)
-    held, train = order[: n // 10], order[n // 10:]
+    held, train = order[: n // 10], order[n // 10 :]
     obs = torch.as_tensor(data["obs"])
     masks = torch.as_tensor(data["masks"])
     actions = torch.as_tensor(data["actions"])
@@ -102,7 +115,7 @@ def pretrain(policy, data: dict[str, np.ndarray], epochs: int = 4, batch_size: i
     done = 0
     for _ in range(epochs):
         for start in range(0, train.size, batch_size):
-            idx = torch.as_tensor(train[start:start + batch_size])
+            idx = torch.as_tensor(train[start : start + batch_size])
             values, log_prob, _ = policy.evaluate_actions(obs[idx], actions[idx], action_masks=masks[idx])
             loss = -log_prob.mean() + value_weight * torch.mean((values.flatten() - returns[idx]) ** 2)
             optimizer.zero_grad()
@@ -114,9 +127,15 @@ def pretrain(policy, data: dict[str, np.ndarray], epochs: int = 4, batch_size: i
             break
     policy.set_training_mode(False)
     agreement = _agreement(policy, obs[held], masks[held], actions[held])
-    return {"samples": int(n), "held_out": int(held.size), "held_out_agreement": agreement,
-            "epochs": done, "first_loss": losses[0], "last_loss": float(np.mean(losses[-20:])),
-            "seconds": time.perf_counter() - t0}
+    return {
+        "samples": int(n),
+        "held_out": int(held.size),
+        "held_out_agreement": agreement,
+        "epochs": done,
+        "first_loss": losses[0],
+        "last_loss": float(np.mean(losses[-20:])),
+        "seconds": time.perf_counter() - t0,
+    }
 
 
 def _agreement(policy, obs, masks, actions) -> float:

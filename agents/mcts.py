@@ -92,8 +92,9 @@ def network_callable(network: Any, env_id: str | None, trust: bool = False, opti
         return pv
     if callable(network):
         return network
-    raise ValueError(f"network must be a model path, a PolicyAgent or a callable observations -> (logits, values); "
-                     f"got {network!r}")
+    raise ValueError(
+        f"network must be a model path, a PolicyAgent or a callable observations -> (logits, values); got {network!r}"
+    )
 
 
 class MCTSAgent(Agent):
@@ -101,11 +102,25 @@ class MCTSAgent(Agent):
 
     uses_state = True
 
-    def __init__(self, env_id: str | None = None, simulations: int = 1000, c: float | None = None,
-                 rollout: str = "auto", value: str = "auto", widen: float | str = "auto", widen_order: str = "auto",
-                 horizon: int | str = "auto", threads: int = 1, seed: int | None = 0, network: Any = None,
-                 batch: int | None = None, virtual_loss: float = 1.0, trust: bool = False,
-                 game_options: dict[str, Any] | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        env_id: str | None = None,
+        simulations: int = 1000,
+        c: float | None = None,
+        rollout: str = "auto",
+        value: str = "auto",
+        widen: float | str = "auto",
+        widen_order: str = "auto",
+        horizon: int | str = "auto",
+        threads: int = 1,
+        seed: int | None = 0,
+        network: Any = None,
+        batch: int | None = None,
+        virtual_loss: float = 1.0,
+        trust: bool = False,
+        game_options: dict[str, Any] | None = None,
+        **options: Any,
+    ) -> None:
         from mushgym.search import DEFAULT_BATCH, DEFAULT_C, DEFAULT_C_PUCT, ROLLOUTS, VALUES
 
         if rollout not in ROLLOUTS:
@@ -127,18 +142,19 @@ class MCTSAgent(Agent):
         self.horizon = horizon
         self.threads = threads
         self.seed = 0 if seed is None else int(seed)
-        self.options = options   # pool=... for the perturb_hidden fallback
+        self.options = options  # pool=... for the perturb_hidden fallback
         if network is None:
             if batch is not None:
                 raise ValueError("batch= (leaves per network call) needs network=")
             self.name = f"mcts:{self.simulations}" + ("" if rollout == "auto" else f":{rollout}")
         else:
-            self.options.update(network=self.network, batch=DEFAULT_BATCH if batch is None else batch,
-                                virtual_loss=virtual_loss)
+            self.options.update(
+                network=self.network, batch=DEFAULT_BATCH if batch is None else batch, virtual_loss=virtual_loss
+            )
             path = network if isinstance(network, str) else getattr(network, "__fspath__", lambda: "net")()
             self.name = f"puct:{self.simulations}:{path}"
         self._searchers: dict[Any, Any] = {}
-        if env_id is not None:   # fail early on a bad option or a game it cannot search
+        if env_id is not None:  # fail early on a bad option or a game it cannot search
             import mushgym
 
             self.searcher(mushgym.game(env_id, **(game_options or {})))
@@ -155,8 +171,19 @@ class MCTSAgent(Agent):
             options = dict(self.options)
             if self._pretrained:
                 options["network"] = network_callable(PRETRAINED, game.env_id, options=game.options)
-            s = Searcher(game, simulations=self.simulations, c=self.c, rollout=self.rollout, value=self.value, widen=self.widen,
-                         widen_order=self.widen_order, horizon=self.horizon, threads=self.threads, seed=self.seed, **options)
+            s = Searcher(
+                game,
+                simulations=self.simulations,
+                c=self.c,
+                rollout=self.rollout,
+                value=self.value,
+                widen=self.widen,
+                widen_order=self.widen_order,
+                horizon=self.horizon,
+                threads=self.threads,
+                seed=self.seed,
+                **options,
+            )
             self._searchers[key] = s
         return s
 
@@ -173,9 +200,12 @@ class MCTSAgent(Agent):
         n_legal = np.count_nonzero(action_masks, axis=1)
         if (n_legal == 0).any():
             _check_mask(action_masks[int(np.flatnonzero(n_legal == 0)[0])])
-        out = np.argmax(action_masks, axis=1).astype(np.int64)   # a forced move needs no search
-        why: list | None = ([top_candidates(action_masks[j], action_masks[j], "visit share")
-                             for j in range(len(out))] if self.explain_moves else None)
+        out = np.argmax(action_masks, axis=1).astype(np.int64)  # a forced move needs no search
+        why: list | None = (
+            [top_candidates(action_masks[j], action_masks[j], "visit share") for j in range(len(out))]
+            if self.explain_moves
+            else None
+        )
         rows = np.flatnonzero(n_legal > 1)
         if rows.size:
             visits, values = s.search_many(np.asarray(states)[rows], np.asarray(players)[rows])
@@ -198,12 +228,14 @@ class MCTSAgent(Agent):
             action_mask = game.legal_mask(state)
         legal = _check_mask(action_mask)
         if legal.size == 1:
-            return int(legal[0])        # a forced move needs no search
+            return int(legal[0])  # a forced move needs no search
         s = self.searcher(game)
         visits, values = s.search_many(np.asarray(state)[None], np.array([int(player)]))
         return s.choose(visits[0], values[0], action_mask)
 
     def act(self, observation, action_mask) -> int:
-        raise TypeError("MCTSAgent searches with the functional API and needs the game state: call "
-                        "act_state(game, state, player) or act_batch(..., game=, states=, players=), or play it "
-                        "through mushgym.agents.play_games / tournament (see GreedyAgent for the AEC loop)")
+        raise TypeError(
+            "MCTSAgent searches with the functional API and needs the game state: call "
+            "act_state(game, state, player) or act_batch(..., game=, states=, players=), or play it "
+            "through mushgym.agents.play_games / tournament (see GreedyAgent for the AEC loop)"
+        )

@@ -24,9 +24,16 @@ def _as_game(game_or_id, **options):
     return game_or_id
 
 
-def play_games(game, seat_agents: Sequence[Agent], n_games: int, seed: int = 0,
-               batch_size: int = BATCH_SIZE, max_steps: int | None = None, replays: str | Path | None = None,
-               replay_games: int | None = None) -> dict:
+def play_games(
+    game,
+    seat_agents: Sequence[Agent],
+    n_games: int,
+    seed: int = 0,
+    batch_size: int = BATCH_SIZE,
+    max_steps: int | None = None,
+    replays: str | Path | None = None,
+    replay_games: int | None = None,
+) -> dict:
     """Play ``n_games`` games with ``seat_agents[p]`` in seat ``p``.
 
     Game ``i`` is dealt from seed ``seed + i``. Returns ``returns`` (float64
@@ -35,13 +42,26 @@ def play_games(game, seat_agents: Sequence[Agent], n_games: int, seed: int = 0,
     """
     if n_games < 1:
         raise ValueError(f"n_games must be positive, got {n_games}")
-    return play_seeds(game, seat_agents, [seed + i for i in range(n_games)], batch_size, max_steps,
-                      replays=replays, replay_games=replay_games)
+    return play_seeds(
+        game,
+        seat_agents,
+        [seed + i for i in range(n_games)],
+        batch_size,
+        max_steps,
+        replays=replays,
+        replay_games=replay_games,
+    )
 
 
-def play_seeds(game, seat_agents: Sequence[Agent], seeds: Sequence[int], batch_size: int = BATCH_SIZE,
-               max_steps: int | None = None, replays: str | Path | None = None,
-               replay_games: int | None = None) -> dict:
+def play_seeds(
+    game,
+    seat_agents: Sequence[Agent],
+    seeds: Sequence[int],
+    batch_size: int = BATCH_SIZE,
+    max_steps: int | None = None,
+    replays: str | Path | None = None,
+    replay_games: int | None = None,
+) -> dict:
     """Like :func:`play_games`, one game per seed of ``seeds``."""
     game = _as_game(game)
     if replays is None:
@@ -50,7 +70,6 @@ def play_seeds(game, seat_agents: Sequence[Agent], seeds: Sequence[int], batch_s
     names = [getattr(a, "name", type(a).__name__) for a in seat_agents]
     wanted = range(len(seeds) if replay_games is None else min(int(replay_games), len(seeds)))
     recorder = ReplayRecorder(game, replays, seeds, names, games=wanted)
-    result = play(game, seat_agents, seeds, batch_size=batch_size, max_steps=max_steps,
-                  on_step=recorder, explain=True)
+    result = play(game, seat_agents, seeds, batch_size=batch_size, max_steps=max_steps, on_step=recorder, explain=True)
     result["replay_files"] = recorder.finish(result)
     return result

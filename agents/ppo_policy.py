@@ -24,8 +24,9 @@ try:  # the train extra
     import torch
     from sb3_contrib import MaskablePPO
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("mushgym.agents.ppo_policy needs the train extra: pip install 'mushgym[train]' "
-                      f"(missing: {e.name})") from e
+    raise ImportError(
+        f"mushgym.agents.ppo_policy needs the train extra: pip install 'mushgym[train]' (missing: {e.name})"
+    ) from e
 
 from mushgym.weights import layer_sizes, load_weights, one_torch_thread
 from mushgym.wrappers import make_encoder
@@ -34,8 +35,15 @@ from mushgym.wrappers import make_encoder
 class PolicyAgent(Agent):
     """A MaskablePPO policy network as an :class:`Agent` (batched forward passes)."""
 
-    def __init__(self, policy, encoder, deterministic: bool = True, name: str = "ppo", seed: int | None = None,
-                 frozen: bool = False) -> None:
+    def __init__(
+        self,
+        policy,
+        encoder,
+        deterministic: bool = True,
+        name: str = "ppo",
+        seed: int | None = None,
+        frozen: bool = False,
+    ) -> None:
         self.policy = policy
         self.encoder = encoder
         self.deterministic = deterministic
@@ -93,8 +101,10 @@ class PolicyAgent(Agent):
         if self.explain_moves:
             logits, values = self.policy_value(observations)
             z = np.asarray(logits, dtype=np.float64)
-            self.last_explanations = [top_candidates(_masked_softmax(z[j], masks[j]), masks[j], "probability",
-                                                     float(values[j])) for j in range(len(z))]
+            self.last_explanations = [
+                top_candidates(_masked_softmax(z[j], masks[j]), masks[j], "probability", float(values[j]))
+                for j in range(len(z))
+            ]
         else:
             z = self.logits(observations).astype(np.float64)
         if not self.deterministic:  # Gumbel-max: a sample from softmax over the legal actions
@@ -153,8 +163,9 @@ def _meta_path(path: Path) -> Path:
     return path.with_suffix(".json")
 
 
-def save_model(model, path: str | Path, env_id: str, encoder: str, options: dict | None = None,
-               extra: dict | None = None) -> Path:
+def save_model(
+    model, path: str | Path, env_id: str, encoder: str, options: dict | None = None, extra: dict | None = None
+) -> Path:
     """Save ``model`` (``.zip``) and the ``.json`` beside it that :func:`load_policy` reads."""
     path = Path(path)
     if path.suffix != ".zip":
@@ -167,10 +178,12 @@ def save_model(model, path: str | Path, env_id: str, encoder: str, options: dict
     return path
 
 
-TRUST_HINT = ("an SB3 .zip archive (or a policy saved by SB3's policy.save) is unpickled when loaded, "
-              "which runs any code the file contains; load it only if you trust its source: pass trust=True "
-              "(mushgym eval/train --trust-model), or convert it once with export_policy(path, out, trust=True) "
-              "into a weights-only .pt that loads safely")
+TRUST_HINT = (
+    "an SB3 .zip archive (or a policy saved by SB3's policy.save) is unpickled when loaded, "
+    "which runs any code the file contains; load it only if you trust its source: pass trust=True "
+    "(mushgym eval/train --trust-model), or convert it once with export_policy(path, out, trust=True) "
+    "into a weights-only .pt that loads safely"
+)
 
 
 def _find_meta(path: Path) -> dict:
@@ -193,20 +206,32 @@ def _policy_from_weights(path: Path, meta: dict, encoder, num_actions: int) -> A
 
     desc = meta.get("policy")
     if not isinstance(desc, dict) or desc.get("format") != POLICY_FORMAT:
-        raise ValueError(f"{path}: its .json has no 'policy' description of format {POLICY_FORMAT!r} "
-                         f"(architecture of a weights-only policy); {TRUST_HINT}")
+        raise ValueError(
+            f"{path}: its .json has no 'policy' description of format {POLICY_FORMAT!r} "
+            f"(architecture of a weights-only policy); {TRUST_HINT}"
+        )
     net_arch = layer_sizes(desc.get("net_arch"), str(path), "policy.net_arch")
     activation = desc.get("activation", "tanh")
     if activation not in ACTIVATIONS:
         raise ValueError(f"{path}: policy.activation {activation!r} is not one of {sorted(ACTIVATIONS)}")
-    policy = MaskableActorCriticPolicy(encoder.space, spaces.Discrete(num_actions),
-                                       lambda _: 0.0, net_arch=net_arch,
-                                       activation_fn=ACTIVATIONS[activation])
+    policy = MaskableActorCriticPolicy(
+        encoder.space,
+        spaces.Discrete(num_actions),
+        lambda _: 0.0,
+        net_arch=net_arch,
+        activation_fn=ACTIVATIONS[activation],
+    )
     return load_weights(policy, path, TRUST_HINT)
 
 
-def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = None,
-                deterministic: bool = True, encoder: str | None = None, trust: bool = False) -> PolicyAgent:
+def load_policy(
+    path: str | Path,
+    env_id: str | None = None,
+    seed: int | None = None,
+    deterministic: bool = True,
+    encoder: str | None = None,
+    trust: bool = False,
+) -> PolicyAgent:
     """A saved model as an :class:`Agent`.
 
     Safe by default: a ``.pt`` written by :func:`train_ppo` / :func:`export_policy` is read with
@@ -246,17 +271,21 @@ def load_policy(path: str | Path, env_id: str | None = None, seed: int | None = 
         policy = _policy_from_weights(path, meta, enc, game.num_actions)
         return PolicyAgent(policy, enc, deterministic=deterministic, name=str(path), seed=seed)
     with open(path, "rb") as f:
-        pickled = f.read(1) == b"\x80"   # a pickle (protocol 2 or later): an older torch.save
-    if not sb3_archive and not pickled and not any(e.endswith("data.pkl") for e in entries):   # not a torch file
-        raise ValueError(f"{path} is not a saved model: neither a weights-only policy (.pt with its .json), "
-                         "an SB3 .zip archive nor a policy saved by SB3")
+        pickled = f.read(1) == b"\x80"  # a pickle (protocol 2 or later): an older torch.save
+    if not sb3_archive and not pickled and not any(e.endswith("data.pkl") for e in entries):  # not a torch file
+        raise ValueError(
+            f"{path} is not a saved model: neither a weights-only policy (.pt with its .json), "
+            "an SB3 .zip archive nor a policy saved by SB3"
+        )
     if not trust:
         raise ValueError(f"refusing to load {path}: {TRUST_HINT}")
     try:
         policy = load_trusted_policy(path)
     except Exception as err:  # a torch file that is no SB3 policy: unpickling or reading fails
-        raise ValueError(f"{path} is not a saved model: it does not load as an SB3 .zip archive or a policy saved "
-                         f"by SB3 ({type(err).__name__}: {err})") from None
+        raise ValueError(
+            f"{path} is not a saved model: it does not load as an SB3 .zip archive or a policy saved "
+            f"by SB3 ({type(err).__name__}: {err})"
+        ) from None
     shape = policy.observation_space.shape
     for name in names:
         enc = make_encoder(name, game)
@@ -292,9 +321,14 @@ def save_policy_weights(policy, out: str | Path, meta: dict, encoder: str) -> Pa
         net_arch = net_arch["pi"]
     torch.save({k: v.detach().cpu() for k, v in policy.state_dict().items()}, out)
     meta = dict(meta)
-    meta["policy"] = {"format": POLICY_FORMAT, "net_arch": [int(n) for n in net_arch], "activation": activation,
-                      "encoder": encoder, "observation_shape": list(policy.observation_space.shape),
-                      "num_actions": int(policy.action_space.n)}
+    meta["policy"] = {
+        "format": POLICY_FORMAT,
+        "net_arch": [int(n) for n in net_arch],
+        "activation": activation,
+        "encoder": encoder,
+        "observation_shape": list(policy.observation_space.shape),
+        "num_actions": int(policy.action_space.n),
+    }
     _meta_path(out).write_text(json.dumps(meta, indent=2))
     return out
 

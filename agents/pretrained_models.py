@@ -102,8 +102,9 @@ def find_manifest(env_id: str, folder: str | Path | None = None, **options: Any)
         unknown = sorted(set(options) - set(defaults))
         matching = [] if unknown else [m for m in found if _plays(m, env_id, options, defaults)]
         if len(matching) > 1:
-            raise ValueError(f"several pretrained models play {env_id} {options}: "
-                             f"{', '.join(m['name'] for m in matching)}")
+            raise ValueError(
+                f"several pretrained models play {env_id} {options}: {', '.join(m['name'] for m in matching)}"
+            )
         if matching:
             return matching[0]
     shown = {k: v for k, v in options.items() if defaults is None or k not in defaults or defaults[k] != v}
@@ -115,8 +116,7 @@ def find_manifest(env_id: str, folder: str | Path | None = None, **options: Any)
         where = f" ({', '.join(unknown)}: not an option of {env_id})"
     else:
         where = ""
-    raise ValueError(f"no pretrained model for {env_id} {asked}{where}; "
-                     f"pretrained models exist for: {have}")
+    raise ValueError(f"no pretrained model for {env_id} {asked}{where}; pretrained models exist for: {have}")
 
 
 def sha256_of(path: str | Path) -> str:
@@ -138,14 +138,20 @@ def weights_path(manifest: dict[str, Any]) -> Path:
         raise FileNotFoundError(f"{manifest['path']}: its weights file {path} is missing (reinstall mushgym)")
     actual = sha256_of(path)
     if actual != manifest["sha256"]:
-        raise ValueError(f"{path}: sha256 {actual} is not the {manifest['sha256']} its manifest "
-                         f"{Path(manifest['path']).name} records: the file is corrupted or was replaced "
-                         "(reinstall mushgym); refusing to load it")
+        raise ValueError(
+            f"{path}: sha256 {actual} is not the {manifest['sha256']} its manifest "
+            f"{Path(manifest['path']).name} records: the file is corrupted or was replaced "
+            "(reinstall mushgym); refusing to load it"
+        )
     return path
 
 
-def load_manifest_model(manifest: dict[str, Any], seed: int | None = None, deterministic: bool = True,
-                        reward_options: dict[str, Any] | None = None):
+def load_manifest_model(
+    manifest: dict[str, Any],
+    seed: int | None = None,
+    deterministic: bool = True,
+    reward_options: dict[str, Any] | None = None,
+):
     """The model of ``manifest`` as a :class:`mushgym.agents.ppo_policy.PolicyAgent` (sha256
     checked, weights only), its encoder built for the manifest's env and options (plus
     ``reward_options``, which change only the rewards)."""
@@ -163,9 +169,11 @@ def load_manifest_model(manifest: dict[str, Any], seed: int | None = None, deter
     encoder = make_encoder(desc.get("encoder", manifest.get("encoder", "scaled")), game)
     shape = list(encoder.space.shape)
     if shape != list(desc.get("observation_shape", shape)) or game.num_actions != desc.get("num_actions"):
-        raise ValueError(f"{manifest['path']}: the network takes observations of shape {desc.get('observation_shape')} "
-                         f"and has {desc.get('num_actions')} actions; {describe(manifest)} gives {shape} and "
-                         f"{game.num_actions}")
+        raise ValueError(
+            f"{manifest['path']}: the network takes observations of shape {desc.get('observation_shape')} "
+            f"and has {desc.get('num_actions')} actions; {describe(manifest)} gives {shape} and "
+            f"{game.num_actions}"
+        )
     one_torch_thread()
     policy = _policy_from_weights(path, manifest, encoder, game.num_actions)
     return PolicyAgent(policy, encoder, deterministic=deterministic, name=f"pretrained:{manifest['name']}", seed=seed)

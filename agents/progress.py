@@ -19,8 +19,9 @@ except ImportError as e:  # pragma: no cover - the train extra
 class TimeProgressBar(BaseCallback):
     """A tqdm bar over ``seconds`` of wall clock (the time budget), refreshed at most every ``every`` s."""
 
-    def __init__(self, seconds: float, every: float = 0.5, clock: Callable[[], float] = time.perf_counter,
-                 file=None) -> None:
+    def __init__(
+        self, seconds: float, every: float = 0.5, clock: Callable[[], float] = time.perf_counter, file=None
+    ) -> None:
         super().__init__()
         self.seconds = float(seconds)
         self.every = every
@@ -34,9 +35,14 @@ class TimeProgressBar(BaseCallback):
         from tqdm import tqdm
 
         self._t0 = self.clock()
-        self.bar = tqdm(total=round(self.seconds), unit="s", file=self.file, dynamic_ncols=True,
-                        bar_format="{l_bar}{bar}| {n:.0f}/{total:.0f} s [{elapsed}<{remaining}]{postfix}",
-                        desc="training (time budget)")
+        self.bar = tqdm(
+            total=round(self.seconds),
+            unit="s",
+            file=self.file,
+            dynamic_ncols=True,
+            bar_format="{l_bar}{bar}| {n:.0f}/{total:.0f} s [{elapsed}<{remaining}]{postfix}",
+            desc="training (time budget)",
+        )
 
     def elapsed(self) -> float:
         return self.clock() - self._t0

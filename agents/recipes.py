@@ -47,10 +47,15 @@ RECIPES: dict[str, dict[str, Any]] = {
     },
     "mycelium": {
         "opponent": "greedy",
-        "hyper": {"imitation_samples": 500_000, "imitation_epochs": 8, "learning_rate": 1e-4, "clip_range": 0.1,
-                  "ent_coef": 0.001},
+        "hyper": {
+            "imitation_samples": 500_000,
+            "imitation_epochs": 8,
+            "learning_rate": 1e-4,
+            "clip_range": 0.1,
+            "ent_coef": 0.001,
+        },
         "note": "imitation of greedy's decisions, then PPO against greedy with small steps (lr 1e-4, clip 0.1, "
-                "entropy 0.001)",
+        "entropy 0.001)",
     },
 }
 #: a game with no recipe of its own trains as Fungi did: self-play from scratch
@@ -70,5 +75,9 @@ def recipe(env_id: str, options: dict[str, Any] | None = None, num_players: int 
     players = num_players if num_players is not None else (options or {}).get("num_players")
     hyper = dict(base["hyper"])
     hyper.update(base.get("players", {}).get(players, {}))
-    return {"game": name if name in RECIPES else None, "opponent": base["opponent"], "hyper": hyper,
-            "note": base["note"]}
+    return {
+        "game": name if name in RECIPES else None,
+        "opponent": base["opponent"],
+        "hyper": hyper,
+        "note": base["note"],
+    }

@@ -45,8 +45,9 @@ from mushgym.search import Searcher
 try:  # the train extra
     import torch
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("mushgym.agents.selfplay needs the train extra: pip install 'mushgym[train]' "
-                      f"(missing: {e.name})") from e
+    raise ImportError(
+        f"mushgym.agents.selfplay needs the train extra: pip install 'mushgym[train]' (missing: {e.name})"
+    ) from e
 
 from mushgym.weights import one_torch_thread
 from mushgym.wrappers import make_encoder
@@ -66,8 +67,13 @@ def new_network(game, net_arch=(256, 256), encoder: str = "scaled", activation: 
     if activation not in ACTIVATIONS:
         raise ValueError(f"unknown activation {activation!r}; choices: {sorted(ACTIVATIONS)}")
     enc = make_encoder(encoder, game)
-    policy = MaskableActorCriticPolicy(enc.space, spaces.Discrete(game.num_actions), lambda _: 0.0,
-                                       net_arch=[int(n) for n in net_arch], activation_fn=ACTIVATIONS[activation])
+    policy = MaskableActorCriticPolicy(
+        enc.space,
+        spaces.Discrete(game.num_actions),
+        lambda _: 0.0,
+        net_arch=[int(n) for n in net_arch],
+        activation_fn=ACTIVATIONS[activation],
+    )
     policy.set_training_mode(False)
     return policy, enc
 
@@ -82,11 +88,20 @@ class SelfPlay:
     ``seed`` fixes the deals and every search.
     """
 
-    def __init__(self, env_id: str, options: dict[str, Any] | None = None, games: int = 64,
-                 simulations: int = 400, puct_simulations: int | None = None, threads: int = 1,
-                 explore_moves: int = 10, batch: int = 8, seed: int = 0, opponent: str | None = None) -> None:
-        for name, value in (("games", games), ("simulations", simulations), ("threads", threads),
-                            ("batch", batch)):
+    def __init__(
+        self,
+        env_id: str,
+        options: dict[str, Any] | None = None,
+        games: int = 64,
+        simulations: int = 400,
+        puct_simulations: int | None = None,
+        threads: int = 1,
+        explore_moves: int = 10,
+        batch: int = 8,
+        seed: int = 0,
+        opponent: str | None = None,
+    ) -> None:
+        for name, value in (("games", games), ("simulations", simulations), ("threads", threads), ("batch", batch)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
                 raise ValueError(f"SelfPlay: {name} must be a positive integer, got {value!r}")
         if isinstance(explore_moves, bool) or not isinstance(explore_moves, (int, np.integer)) or explore_moves < 0:
@@ -99,14 +114,25 @@ class SelfPlay:
         self.explore_moves = int(explore_moves)
         self.seed = int(seed)
         self.rng = np.random.default_rng(self.seed)
-        self.network = None           # a PolicyAgent once set_network is called
+        self.network = None  # a PolicyAgent once set_network is called
         self.network_version = -1
         self.searches = 0
         self.timers = {"search": 0.0, "network": 0.0, "game": 0.0}
         self.counts = {"positions": 0, "games": 0, "simulations": 0}
         # one searcher per thread, each searching its share of the games' rows (one tree per move)
-        self._mcts = [Searcher(self.game, simulations=self.simulations, rollout="auto", value="auto",
-                               widen="auto", widen_order="auto", horizon="auto", seed=self._next_seed()) for _ in range(self.threads)]
+        self._mcts = [
+            Searcher(
+                self.game,
+                simulations=self.simulations,
+                rollout="auto",
+                value="auto",
+                widen="auto",
+                widen_order="auto",
+                horizon="auto",
+                seed=self._next_seed(),
+            )
+            for _ in range(self.threads)
+        ]
         self._puct: list[Searcher] | None = None
         self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="selfplay") if self.threads > 1 else None
         self._batch = EpisodeBatch(self.game, self.games, max_steps=self.game.spec.max_game_length)
@@ -115,7 +141,9 @@ class SelfPlay:
         self._moves = np.zeros(self.games, dtype=np.int64)
         self._pending: list[list[tuple]] = [[] for _ in range(self.games)]
         self._opponent = self._make_opponent(opponent)
-        self._side = np.arange(self.games, dtype=np.int64) % 2   # per row: the parity of the expert's seats, flipped each deal
+        self._side = (
+            np.arange(self.games, dtype=np.int64) % 2
+        )  # per row: the parity of the expert's seats, flipped each deal
 
     def _make_opponent(self, opponent: str | None):
         """The fixed agent of the other seats (``opponent``), or None: every seat is the expert's."""
@@ -133,9 +161,18 @@ class SelfPlay:
     def from_hyper(cls, env_id: str, options: dict[str, Any], hp: dict, seed: int, threads: int) -> "SelfPlay":
         """The self-play worker of an expert-iteration run's settings ``hp``
         (:data:`mushgym.agents.expert.DEFAULTS`), in this process or in a Ray actor."""
-        return cls(env_id, options, games=hp["games"], simulations=hp["simulations"],
-                   puct_simulations=hp["puct_simulations"], threads=threads, explore_moves=hp["explore_moves"],
-                   batch=hp["batch"], seed=seed, opponent=hp["opponent"] or None)
+        return cls(
+            env_id,
+            options,
+            games=hp["games"],
+            simulations=hp["simulations"],
+            puct_simulations=hp["puct_simulations"],
+            threads=threads,
+            explore_moves=hp["explore_moves"],
+            batch=hp["batch"],
+            seed=seed,
+            opponent=hp["opponent"] or None,
+        )
 
     def _opponent_rows(self, rows: np.ndarray) -> np.ndarray:
         """Which of ``rows`` (running games) the opponent moves in: the seats whose parity is not
@@ -155,8 +192,14 @@ class SelfPlay:
         """``"mcts"`` (the game's rollouts) or ``"puct"`` (with the network set last)."""
         return "puct" if self.network is not None else "mcts"
 
-    def set_network(self, net_arch=None, weights: dict | None = None, encoder: str = "scaled",
-                    activation: str = "tanh", version: int = 0) -> None:
+    def set_network(
+        self,
+        net_arch=None,
+        weights: dict | None = None,
+        encoder: str = "scaled",
+        activation: str = "tanh",
+        version: int = 0,
+    ) -> None:
         """Search with PUCT from now on, the network (``net_arch`` sizes, ``weights`` a state dict
         of tensors or numpy arrays) as prior and leaf value; ``weights=None``: back to MCTS."""
         if weights is None:
@@ -182,8 +225,10 @@ class SelfPlay:
 
         # a batch of leaves as large as the budget would spend every simulation on the root
         batch = max(1, min(self.batch, self.puct_simulations // 4))
-        self._puct = [Searcher(self.game, simulations=self.puct_simulations, network=timed, batch=batch,
-                               seed=self._next_seed()) for _ in range(self.threads)]
+        self._puct = [
+            Searcher(self.game, simulations=self.puct_simulations, network=timed, batch=batch, seed=self._next_seed())
+            for _ in range(self.threads)
+        ]
 
     def _search(self, rows: np.ndarray) -> np.ndarray:
         """Root visit counts of every row's position: the rows split in ``threads`` parts, each
@@ -196,8 +241,9 @@ class SelfPlay:
         if self._pool is None or len(parts) == 1:
             visits, _ = searchers[0].search_many(b.states[rows], b.players[rows])
         else:
-            futures = [self._pool.submit(s.search_many, b.states[part], b.players[part])
-                       for s, part in zip(searchers, parts)]
+            futures = [
+                self._pool.submit(s.search_many, b.states[part], b.players[part]) for s, part in zip(searchers, parts)
+            ]
             visits = np.concatenate([f.result()[0] for f in futures])
         self.timers["search"] += time.perf_counter() - t0
         self.counts["simulations"] += int(visits.sum())
@@ -207,7 +253,7 @@ class SelfPlay:
         actions = np.empty(rows.size, dtype=np.int64)
         for j in range(rows.size):
             v = np.where(masks[j] != 0, visits[j], 0).astype(np.float64)
-            if v.sum() <= 0:       # a tree that never left the root: uniform over the legal moves
+            if v.sum() <= 0:  # a tree that never left the root: uniform over the legal moves
                 v = (masks[j] != 0).astype(np.float64)
             if self._moves[rows[j]] < self.explore_moves:
                 actions[j] = int(self.rng.choice(v.size, p=v / v.sum()))
@@ -234,7 +280,7 @@ class SelfPlay:
             total = np.maximum(np.where(masks != 0, visits, 0).sum(axis=1, keepdims=True), 1)
             policy = (np.where(masks != 0, visits, 0) / total).astype(np.float32)
             for j, i in enumerate(rows):
-                if visits[j][masks[j] != 0].sum() > 0:   # a search that never left the root teaches nothing
+                if visits[j][masks[j] != 0].sum() > 0:  # a search that never left the root teaches nothing
                     self._pending[i].append((b.obs[i].copy(), masks[j] != 0, policy[j], int(b.players[i])))
             t0 = time.perf_counter()
             if theirs.any():
@@ -244,8 +290,10 @@ class SelfPlay:
             bad = b.step(rows, actions)
             self.timers["game"] += time.perf_counter() - t0
             if bad >= 0:
-                raise RuntimeError(f"{self.env_id}: the search or the opponent chose an illegal action "
-                                   f"(game row {rows[bad % rows.size]})")
+                raise RuntimeError(
+                    f"{self.env_id}: the search or the opponent chose an illegal action "
+                    f"(game row {rows[bad % rows.size]})"
+                )
             self._moves[rows] += 1
             over = rows[b.players[rows] < 0]
             for i in over:
@@ -264,11 +312,18 @@ class SelfPlay:
                 self._side[over] ^= 1
         self.counts["positions"] += ready
         self.counts["games"] += finished
-        obs, masks, policy, returns, players, lengths = (np.stack(col) if k < 3 else np.asarray(col)
-                                                         for k, col in enumerate(zip(*out)))
-        return {"obs": obs, "masks": masks, "policy": policy, "returns": returns.astype(np.float32),
-                "players": players.astype(np.int64), "lengths": lengths.astype(np.int64),
-                "games": np.int64(finished)}
+        obs, masks, policy, returns, players, lengths = (
+            np.stack(col) if k < 3 else np.asarray(col) for k, col in enumerate(zip(*out))
+        )
+        return {
+            "obs": obs,
+            "masks": masks,
+            "policy": policy,
+            "returns": returns.astype(np.float32),
+            "players": players.astype(np.int64),
+            "lengths": lengths.astype(np.int64),
+            "games": np.int64(finished),
+        }
 
     def close(self) -> None:
         if self._pool is not None:
@@ -278,6 +333,10 @@ class SelfPlay:
     def stats(self) -> dict[str, Any]:
         """Counters and seconds so far: positions, games, simulations; search (network included), network,
         game; and the process's CPU seconds (``time.process_time``: an actor's own, in its process)."""
-        return {**self.counts, "cpu_seconds": time.process_time(),
-                **{f"seconds_{k}": v for k, v in self.timers.items()},
-                "expert": self.expert, "network_version": self.network_version}
+        return {
+            **self.counts,
+            "cpu_seconds": time.process_time(),
+            **{f"seconds_{k}": v for k, v in self.timers.items()},
+            "expert": self.expert,
+            "network_version": self.network_version,
+        }

@@ -34,8 +34,10 @@ def main(argv: list[str] | None = None) -> None:
             per_module[fn.rsplit(".", 1)[0]] += float(seconds)
     total = sum(sum(v) for v in per_sig.values())
     dup = sum(sum(v) - max(v) for v in per_sig.values())
-    print(f"{total:.0f} compile-seconds in {sum(len(v) for v in per_sig.values())} compilations; "
-          f"{dup:.0f} s of them repeat a function and signature another process also compiled")
+    print(
+        f"{total:.0f} compile-seconds in {sum(len(v) for v in per_sig.values())} compilations; "
+        f"{dup:.0f} s of them repeat a function and signature another process also compiled"
+    )
     print(f"\n{'seconds':>8} {'times':>5}  function [signature]")
     for (fn, sig), v in sorted(per_sig.items(), key=lambda kv: -sum(kv[1]))[: args.top]:
         print(f"{sum(v):8.1f} {len(v):5d}  {fn} {sig[:100]}")

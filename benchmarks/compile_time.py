@@ -10,7 +10,8 @@ Scenarios (seconds from the start of the process, ``import mushgym`` included):
   single-agent vector API (every compiled loop a user can reach).
 
 ``NUMBA_CACHE_DIR`` points at a new empty directory for each process, so nothing is
-loaded from an earlier run. The JSON record names its date, machine, commit and command. The report also counts the compiled specialisations per
+loaded from an earlier run. The JSON record names its date, machine, commit and command. The report also counts the
+compiled specialisations per
 kernel (a kernel compiled for two argument types costs twice).
 """
 
@@ -77,12 +78,13 @@ def run(env_id: str, what: str, precompile: list[str] | None = None, workers: in
             subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, timeout=3600)
             pre = time.perf_counter() - t0
         t0 = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-c", SCRIPT, env_id, what], env=env, capture_output=True,
-                              text=True, timeout=1800)
+        proc = subprocess.run(
+            [sys.executable, "-c", SCRIPT, env_id, what], env=env, capture_output=True, text=True, timeout=1800
+        )
         wall = time.perf_counter() - t0
     for line in proc.stdout.splitlines():
         if line.startswith("COMPILE-TIME "):
-            out = json.loads(line[len("COMPILE-TIME "):])
+            out = json.loads(line[len("COMPILE-TIME ") :])
             out["process_wall_s"] = wall
             out["precompile_s"] = pre
             out["stderr"] = proc.stderr.strip().splitlines()[-3:]
@@ -95,12 +97,15 @@ def main(argv=None) -> int:
     p.add_argument("envs", nargs="*", default=["fungi_v0"])
     p.add_argument("--scenarios", default="aec,vector,all")
     p.add_argument("--json", default=None)
-    p.add_argument("--precompile", default=None,
-                   help="run `mushgym compile ENV --group G...` (comma-separated groups) in the empty cache "
-                        "first and time it, e.g. game,rollouts,vector,single_agent")
+    p.add_argument(
+        "--precompile",
+        default=None,
+        help="run `mushgym compile ENV --group G...` (comma-separated groups) in the empty cache "
+        "first and time it, e.g. game,rollouts,vector,single_agent",
+    )
     p.add_argument("--workers", type=int, default=None, help="workers of the precompile step")
     args = p.parse_args(argv)
-    from search_ladder import record_fields   # date (UTC), machine (load at the start), commit
+    from search_ladder import record_fields  # date (UTC), machine (load at the start), commit
 
     fields = record_fields()
     results = {}
@@ -109,14 +114,19 @@ def main(argv=None) -> int:
         for what in args.scenarios.split(","):
             r = run(env_id, what, pre, args.workers)
             results[f"{env_id}:{what}"] = r
-            keys = [k for k in ("precompile_s", "aec_s", "vector_s", "vector_only_s", "total_s") if r.get(k) is not None]
+            keys = [
+                k for k in ("precompile_s", "aec_s", "vector_s", "vector_only_s", "total_s") if r.get(k) is not None
+            ]
             print(f"{env_id:12s} {what:7s} " + "  ".join(f"{k}={r[k]:.1f}" for k in keys), flush=True)
             if what == "all":
                 multi = {k: v for k, v in r["specialisations"].items() if v > 1}
                 print(f"{'':20s} kernels compiled: {len(r['specialisations'])}, with >1 specialisation: {multi}")
     if args.json:
-        record = {**fields, "command": "python benchmarks/compile_time.py " + " ".join(argv or sys.argv[1:]),
-                  "results": results}
+        record = {
+            **fields,
+            "command": "python benchmarks/compile_time.py " + " ".join(argv or sys.argv[1:]),
+            "results": results,
+        }
         with open(args.json, "w") as f:
             json.dump(record, f, indent=2)
     return 0

@@ -36,8 +36,14 @@ def _machine() -> dict:
     except OSError:
         lscpu = ""
     keep = ("Model name", "CPU(s)", "L3 cache", "Thread(s) per core")
-    return {"lscpu": {k.strip(): v.strip() for k, v in (line.split(":", 1) for line in lscpu.splitlines() if ":" in line)
-                      if k.strip() in keep}, "python": platform.python_version()}
+    return {
+        "lscpu": {
+            k.strip(): v.strip()
+            for k, v in (line.split(":", 1) for line in lscpu.splitlines() if ":" in line)
+            if k.strip() in keep
+        },
+        "python": platform.python_version(),
+    }
 
 
 def main(argv=None) -> int:
@@ -54,7 +60,6 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=64)
     p.add_argument("--out", default=None)
     args = p.parse_args(argv)
-    import ray
 
     from mushgym.agents.expert_ray import RaySelfPlay
     from mushgym.integrations.ray_session import init_ray
@@ -68,17 +73,32 @@ def main(argv=None) -> int:
         source = RaySelfPlay(game, hp, seed=0, actors=n)
         rates[f"ray_{n}_actors"] = _rate(source, args.seconds)
         source.close()
-        print(f"{n} Ray actors: {rates[f'ray_{n}_actors']:,.0f} positions/s "
-              f"({rates[f'ray_{n}_actors'] / rates['in_process_1_thread']:.2f}x in-process)", flush=True)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            cwd=Path(__file__).parent).stdout.strip()
-    record = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "commit": commit,
-              "command": "python " + " ".join([Path(sys.argv[0]).as_posix(), *(argv or sys.argv[1:])]),
-              "machine": _machine(), "env": args.env, "simulations": args.simulations, "games_per_actor": args.games,
-              "seconds": args.seconds, "positions_per_second": rates,
-              "ratio_to_in_process": {k: v / rates["in_process_1_thread"] for k, v in rates.items()}}
-    out = Path(args.out or Path(__file__).parent / "results" /
-               f"{time.strftime('%Y-%m-%d-%H%M', time.gmtime())}-expert-actors-{args.env}.json")
+        print(
+            f"{n} Ray actors: {rates[f'ray_{n}_actors']:,.0f} positions/s "
+            f"({rates[f'ray_{n}_actors'] / rates['in_process_1_thread']:.2f}x in-process)",
+            flush=True,
+        )
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=Path(__file__).parent
+    ).stdout.strip()
+    record = {
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "commit": commit,
+        "command": "python " + " ".join([Path(sys.argv[0]).as_posix(), *(argv or sys.argv[1:])]),
+        "machine": _machine(),
+        "env": args.env,
+        "simulations": args.simulations,
+        "games_per_actor": args.games,
+        "seconds": args.seconds,
+        "positions_per_second": rates,
+        "ratio_to_in_process": {k: v / rates["in_process_1_thread"] for k, v in rates.items()},
+    }
+    out = Path(
+        args.out
+        or Path(__file__).parent
+        / "results"
+        / f"{time.strftime('%Y-%m-%d-%H%M', time.gmtime())}-expert-actors-{args.env}.json"
+    )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(record, indent=2))
     print(f"wrote {out}")

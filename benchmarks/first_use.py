@@ -54,7 +54,9 @@ def first_use(env_id: str, log: str | None = None, wide: bool = False) -> dict:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache, MUSHGYM_COMPILE_NOTICE="0")
         if log:
             env["MUSHGYM_COMPILE_LOG"] = log
-        out = subprocess.run([sys.executable, "-c", SCRIPT, env_id, "1" if wide else "0"], env=env, capture_output=True, text=True)
+        out = subprocess.run(
+            [sys.executable, "-c", SCRIPT, env_id, "1" if wide else "0"], env=env, capture_output=True, text=True
+        )
     if out.returncode != 0:
         raise RuntimeError(f"{env_id}: {out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -65,9 +67,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("envs", nargs="+")
     ap.add_argument("--log-dir", default=None)
     ap.add_argument("--json", default=None)
-    ap.add_argument("--wide", action="store_true",
-                    help="the vector env with int64 states and float32 observations (the AEC's types: "
-                         "nothing of the rules is typed again) instead of the layout's narrow ones")
+    ap.add_argument(
+        "--wide",
+        action="store_true",
+        help="the vector env with int64 states and float32 observations (the AEC's types: "
+        "nothing of the rules is typed again) instead of the layout's narrow ones",
+    )
     args = ap.parse_args(argv)
     rows = {}
     print("| env | AEC | + vector (1,024) | + mcts:100 |\n| --- | --- | --- | --- |")

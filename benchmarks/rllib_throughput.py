@@ -55,21 +55,35 @@ def main(argv=None) -> int:
                 wall = time.perf_counter() - t0
             finally:
                 algo.stop()
-            rows.append({"env": args.env, "options": options, "env_runners": n, "env_steps": steps,
-                         "seconds": round(wall, 2), "env_steps_per_second": round(steps / wall, 1)})
-            print(f"{args.env} {options or ''} env runners {n}: {steps:,} env steps in {wall:.1f} s = "
-                  f"{steps / wall:,.0f} env steps/s", flush=True)
+            rows.append(
+                {
+                    "env": args.env,
+                    "options": options,
+                    "env_runners": n,
+                    "env_steps": steps,
+                    "seconds": round(wall, 2),
+                    "env_steps_per_second": round(steps / wall, 1),
+                }
+            )
+            print(
+                f"{args.env} {options or ''} env runners {n}: {steps:,} env steps in {wall:.1f} s = "
+                f"{steps / wall:,.0f} env steps/s",
+                flush=True,
+            )
     finally:
         ray.shutdown()
     base = rows[0]["env_steps_per_second"]
     for r in rows:
         r["ratio_to_first"] = round(r["env_steps_per_second"] / base, 2)
-    print(f"load average at start {load0[0]:.1f}, at end {os.getloadavg()[0]:.1f} (1 min); ratios: "
-          + ", ".join(f"{r['env_runners']} runners x{r['ratio_to_first']}" for r in rows))
+    print(
+        f"load average at start {load0[0]:.1f}, at end {os.getloadavg()[0]:.1f} (1 min); ratios: "
+        + ", ".join(f"{r['env_runners']} runners x{r['ratio_to_first']}" for r in rows)
+    )
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"rows": rows, "load_start": load0, "load_end": os.getloadavg(),
-                       "cpus": os.cpu_count()}, f, indent=2)
+            json.dump(
+                {"rows": rows, "load_start": load0, "load_end": os.getloadavg(), "cpus": os.cpu_count()}, f, indent=2
+            )
     return 0
 
 

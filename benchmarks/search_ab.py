@@ -32,13 +32,22 @@ def main(argv=None) -> None:
     ap.add_argument("env")
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--deals", type=int, default=40)
-    ap.add_argument("--first", type=int, default=0, help="first deal (a multiple of the seat rotation's chunk: "
-                    "2 with 2 players, 2P with P), to add deals to an earlier run")
+    ap.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="first deal (a multiple of the seat rotation's chunk: "
+        "2 with 2 players, 2P with P), to add deals to an earlier run",
+    )
     ap.add_argument("--sims", type=int, default=1000)
     ap.add_argument("--options", default="{}", help="JSON keyword arguments of MCTSAgent")
     ap.add_argument("--opponent", default="greedy")
-    ap.add_argument("--seed", type=int, default=0, help="the opponent's seed (greedy's and random's tie-breaks), "
-                    "reset to SEED + first deal at every chunk")
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="the opponent's seed (greedy's and random's tie-breaks), reset to SEED + first deal at every chunk",
+    )
     args = ap.parse_args(argv)
     options = json.loads(args.options)
     game = mushgym.game(args.env, **({} if args.players is None else {"num_players": args.players}))
@@ -51,13 +60,18 @@ def main(argv=None) -> None:
     t0 = time.time()
     for start in range(args.first, args.first + args.deals, step):
         if hasattr(opponent, "reset"):
-            opponent.reset(seed=args.seed + start)   # a deal's games do not depend on the chunks before it
+            opponent.reset(seed=args.seed + start)  # a deal's games do not depend on the chunks before it
         r = play_match(game, mcts, opponent, games=min(step, args.first + args.deals - start), seed=start)
         w, d, losses = w + r.wins, d + r.draws, losses + r.losses
-        print(f"deals {start}-{start + step - 1}: {r.wins}-{r.draws}-{r.losses}, total {w}-{d}-{losses} "
-              f"({time.time() - t0:.0f} s)", flush=True)
-    print(f"{args.env} {game.num_players}p mcts:{args.sims} {options} vs {args.opponent}: "
-          f"wins-draws-losses {w}-{d}-{losses} of {w + d + losses}")
+        print(
+            f"deals {start}-{start + step - 1}: {r.wins}-{r.draws}-{r.losses}, total {w}-{d}-{losses} "
+            f"({time.time() - t0:.0f} s)",
+            flush=True,
+        )
+    print(
+        f"{args.env} {game.num_players}p mcts:{args.sims} {options} vs {args.opponent}: "
+        f"wins-draws-losses {w}-{d}-{losses} of {w + d + losses}"
+    )
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ Positions are sampled from greedy's games (decisions with more than one legal mo
 with probability ``--keep``). Every position is searched twice by ``mcts:SIMS`` (its searcher,
 ``MCTSAgent.searcher``) with two different seeds, and each search's move is the one the agent
 plays (``Searcher.choose``); the record gives the share of positions where the two moves are
-the same, where each is greedy's move, and the same per action group. Expert iteration trains on such moves (``policy_target="best"``) or
+the same, where each is greedy's move, and the same per action group. Expert iteration trains on such moves
+(``policy_target="best"``) or
 visit distributions: a search that agrees with itself half the time is a noisy teacher, its
 strength in the few positions where it is consistent.
 
@@ -24,12 +25,12 @@ from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
+from search_ladder import record_fields
 
 import mushgym
 from mushgym.agents import MCTSAgent, make_agent
 from mushgym.episodes import EpisodeBatch, decide
 from mushgym.search import Searcher
-from search_ladder import record_fields
 
 HERE = Path(__file__).resolve().parent
 
@@ -63,8 +64,7 @@ def agreement(game, states, players, masks, greedy_moves, sims: int, seed: int) 
     best = []
     t0 = time.perf_counter()
     for k in range(2):
-        visits, values = MCTSAgent(simulations=sims, seed=seed + 1 + k).searcher(game).search_many(
-            states, players)
+        visits, values = MCTSAgent(simulations=sims, seed=seed + 1 + k).searcher(game).search_many(states, players)
         best.append(np.array([Searcher.choose(v, w, m) for v, w, m in zip(visits, values, masks)]))
     seconds = time.perf_counter() - t0
     a, b = best
@@ -74,12 +74,17 @@ def agreement(game, states, players, masks, greedy_moves, sims: int, seed: int) 
         row[0] += 1
         row[1] += int(x == y)
         row[2] += int(x == g)
-    return {"simulations": sims, "positions": int(len(a)), "seconds_two_searches": round(seconds, 2),
-            "self_agreement": round(float((a == b).mean()), 4),
-            "greedy_agreement": round(float(((a == greedy_moves).mean() + (b == greedy_moves).mean()) / 2), 4),
-            "by_greedy_move": {k: {"positions": v[0], "self_agreement": round(v[1] / v[0], 3),
-                                   "greedy_agreement": round(v[2] / v[0], 3)}
-                               for k, v in sorted(groups.items(), key=lambda kv: -kv[1][0])}}
+    return {
+        "simulations": sims,
+        "positions": int(len(a)),
+        "seconds_two_searches": round(seconds, 2),
+        "self_agreement": round(float((a == b).mean()), 4),
+        "greedy_agreement": round(float(((a == greedy_moves).mean() + (b == greedy_moves).mean()) / 2), 4),
+        "by_greedy_move": {
+            k: {"positions": v[0], "self_agreement": round(v[1] / v[0], 3), "greedy_agreement": round(v[2] / v[0], 3)}
+            for k, v in sorted(groups.items(), key=lambda kv: -kv[1][0])
+        },
+    }
 
 
 def main(argv=None) -> None:
@@ -90,7 +95,9 @@ def main(argv=None) -> None:
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--keep", type=float, default=0.05, help="share of greedy's real choices kept (spreads the sample)")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--out", default=None, help="output JSON (default benchmarks/results/<date>-search-agreement-<env>.json)")
+    ap.add_argument(
+        "--out", default=None, help="output JSON (default benchmarks/results/<date>-search-agreement-<env>.json)"
+    )
     args = ap.parse_args(argv)
     if not 0 < args.keep <= 1:
         ap.error(f"--keep must be in (0, 1], got {args.keep}")
@@ -98,13 +105,24 @@ def main(argv=None) -> None:
     states, players, masks, moves = sample_positions(game, args.positions, args.keep, args.seed)
     rows = [agreement(game, states, players, masks, moves, s, args.seed) for s in args.sims]
     for r in rows:
-        print(f"{args.env} {game.num_players}p mcts:{r['simulations']}: agrees with itself "
-              f"{r['self_agreement']:.1%}, with greedy {r['greedy_agreement']:.1%} "
-              f"({r['positions']} positions)", flush=True)
-    record = {**record_fields(), "command": "python " + " ".join(sys.argv), "env": args.env,
-              "players": game.num_players, "rows": rows}
-    out = Path(args.out) if args.out else HERE / "results" / (
-        time.strftime("%Y-%m-%d-%H%M", time.gmtime()) + f"-search-agreement-{args.env}.json")
+        print(
+            f"{args.env} {game.num_players}p mcts:{r['simulations']}: agrees with itself "
+            f"{r['self_agreement']:.1%}, with greedy {r['greedy_agreement']:.1%} "
+            f"({r['positions']} positions)",
+            flush=True,
+        )
+    record = {
+        **record_fields(),
+        "command": "python " + " ".join(sys.argv),
+        "env": args.env,
+        "players": game.num_players,
+        "rows": rows,
+    }
+    out = (
+        Path(args.out)
+        if args.out
+        else HERE / "results" / (time.strftime("%Y-%m-%d-%H%M", time.gmtime()) + f"-search-agreement-{args.env}.json")
+    )
     out.write_text(json.dumps(record, indent=2) + "\n")
     print(f"wrote {out}")
 

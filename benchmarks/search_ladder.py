@@ -7,9 +7,11 @@ seating), Bradley-Terry Elo with 95% intervals, greedy rated 0. Writes <env>_<n>
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60
     python benchmarks/search_ladder.py mycology_v0 --players 2 --games 16 --skip random,mcts:100 --skip random,mcts:1000
     python benchmarks/search_ladder.py mycology_v0 --players 4 --games 12 --skip random,mcts:100 --skip random,mcts:1000
-    python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60 --agents greedy ppo mcts:400 puct:400:ppo --tag _puct
+    python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60 --agents greedy ppo mcts:400 puct:400:ppo \
+        --tag _puct
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 40 --big --games-for mcts:10000=10 --tag _big
-    python benchmarks/search_ladder.py fungi_v0 --players 2 --games 40 --big --games-for mcts:10000=10 --tag _big --report
+    python benchmarks/search_ladder.py fungi_v0 --players 2 --games 40 --big --games-for mcts:10000=10 --tag _big \
+        --report
     python benchmarks/search_ladder.py mycelia_v0 --players 2 --games 40 --option expansion=north_america --tag _na
 
 (``--option NAME=VALUE`` plays a variant: the option set goes into the game and into the record;
@@ -84,8 +86,16 @@ def read_pair(path: Path, a: str, b: str) -> MatchResult | None:
     if not rows:
         return None
     tot = {k: sum(float(r[k]) for r in rows) for k in PAIR_FIELDS[1:]}
-    return MatchResult(a, b, int(tot["games"]), int(tot["wins"]), int(tot["draws"]), int(tot["losses"]),
-                       int(tot["steps"]), tot["seconds"])
+    return MatchResult(
+        a,
+        b,
+        int(tot["games"]),
+        int(tot["wins"]),
+        int(tot["draws"]),
+        int(tot["losses"]),
+        int(tot["steps"]),
+        tot["seconds"],
+    )
 
 
 def play_range(game, agent_a, agent_b, a: str, b: str, start: int, n: int, seed: int) -> MatchResult:
@@ -150,9 +160,9 @@ def claimed_games(path: Path) -> set[int]:
     for claim in path.parent.glob(f"{path.stem}.*.claim"):
         try:
             pid, n = (int(x) for x in claim.read_text().split())
-            first = int(claim.name[len(path.stem) + 1:-len(".claim")])
+            first = int(claim.name[len(path.stem) + 1 : -len(".claim")])
         except (OSError, ValueError):
-            continue   # being written, or just released
+            continue  # being written, or just released
         if _alive(pid):
             taken.update(range(first, first + n))
         else:
@@ -176,14 +186,15 @@ def claim_chunk(path: Path, games: int, chunk: int) -> tuple[int, int, Path] | N
         try:
             fd = os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
         except FileExistsError:
-            continue   # another process claimed it first
+            continue  # another process claimed it first
         with os.fdopen(fd, "w") as f:
             f.write(f"{os.getpid()} {n}")
         return free, n, claim
 
 
-def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, path: Path,
-              chunk: int) -> MatchResult | None:
+def play_pair(
+    game, agent_a, agent_b, a: str, b: str, games: int, seed: int, path: Path, chunk: int
+) -> MatchResult | None:
     """Play (or resume) ``games`` games of a pairing, appending a row to ``path`` per chunk of
     ``chunk`` games: game ``i`` has seed ``seed + i`` and the seats of arrangement ``i``, as in
     one ``play_match`` call of all the games, however they are cut into chunks. Several processes
@@ -208,8 +219,9 @@ def play_pair(game, agent_a, agent_b, a: str, b: str, games: int, seed: int, pat
 def record_fields() -> dict[str, str]:
     """What dates a benchmark record: date (UTC), machine and commit."""
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                                cwd=HERE, check=True).stdout.strip()
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE, check=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         commit = "unknown (not a git checkout)"
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -256,21 +268,48 @@ def main(argv=None):
     ap.add_argument("env")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=60, help="games per pair (seats rotated)")
-    ap.add_argument("--games-for", action="append", default=[], metavar="AGENT=N",
-                    help="games in every pairing with AGENT (repeatable; the smallest applies)")
-    ap.add_argument("--games-pair", action="append", default=[], metavar="A,B=N",
-                    help="games in the pairing of A and B (repeatable; overrides --games and --games-for)")
+    ap.add_argument(
+        "--games-for",
+        action="append",
+        default=[],
+        metavar="AGENT=N",
+        help="games in every pairing with AGENT (repeatable; the smallest applies)",
+    )
+    ap.add_argument(
+        "--games-pair",
+        action="append",
+        default=[],
+        metavar="A,B=N",
+        help="games in the pairing of A and B (repeatable; overrides --games and --games-for)",
+    )
     ap.add_argument("--big", action="store_true", help="also MCTS at 10,000 simulations")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--agents", nargs="+", default=None,
-                    help="the agents (default: random, greedy, the PPO model if any, mcts:100, mcts:1000)")
+    ap.add_argument(
+        "--agents",
+        nargs="+",
+        default=None,
+        help="the agents (default: random, greedy, the PPO model if any, mcts:100, mcts:1000)",
+    )
     ap.add_argument("--tag", default="", help="suffix of the output files")
-    ap.add_argument("--skip", action="append", default=[], metavar="A,B",
-                    help="do not play this pair (repeatable); the ratings still connect through the others")
-    ap.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
-                    help="game option, repeatable (e.g. --option team=true); num_players comes from --players")
-    ap.add_argument("--report", action="store_true",
-                    help="play nothing: write the ladder from the games the pairing files hold")
+    ap.add_argument(
+        "--skip",
+        action="append",
+        default=[],
+        metavar="A,B",
+        help="do not play this pair (repeatable); the ratings still connect through the others",
+    )
+    ap.add_argument(
+        "--option",
+        "--opt",
+        dest="opt",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="game option, repeatable (e.g. --option team=true); num_players comes from --players",
+    )
+    ap.add_argument(
+        "--report", action="store_true", help="play nothing: write the ladder from the games the pairing files hold"
+    )
     args = ap.parse_args(argv)
     agents = ["random", "greedy"]
     model = model_for(args.env, args.players)
@@ -278,6 +317,7 @@ def main(argv=None):
         model = model.relative_to(Path.cwd()) if model.is_relative_to(Path.cwd()) else model
         agents.append(str(model))
     agents += ["mcts:100", "mcts:1000"] + (["mcts:10000"] if args.big else [])
+
     def resolve(name: str) -> str:
         """``ppo`` (alone or as the PATH of ``puct:SIMS:ppo``) is the shipped model's path, in
         --agents, --skip, --games-for and --games-pair alike."""
@@ -286,7 +326,7 @@ def main(argv=None):
         if name == "ppo":
             return str(model)
         if name.startswith("puct:") and name.endswith(":ppo"):
-            return name[:-len("ppo")] + str(model)
+            return name[: -len("ppo")] + str(model)
         return name
 
     if args.agents:
@@ -331,34 +371,56 @@ def main(argv=None):
         if any(type(a).__name__ == "PolicyAgent" or getattr(a, "network", None) is not None for a in built.values()):
             from mushgym.wrappers import set_torch_threads
 
-            set_torch_threads(1)   # as mushgym eval does: torch's threads fight the search's
+            set_torch_threads(1)  # as mushgym eval does: torch's threads fight the search's
         for a, b in pairs:
-            m = play_pair(game, built[a], built[b], a, b, n_games(a, b), args.seed, pair_path(pairs_dir, a, b),
-                          chunk_size(a, b, args.players, n_games(a, b)))
-            if m is None:   # every game of it is being played by other processes, none finished yet
+            m = play_pair(
+                game,
+                built[a],
+                built[b],
+                a,
+                b,
+                n_games(a, b),
+                args.seed,
+                pair_path(pairs_dir, a, b),
+                chunk_size(a, b, args.players, n_games(a, b)),
+            )
+            if m is None:  # every game of it is being played by other processes, none finished yet
                 print(f"  {a} vs {b}: played by another process", flush=True)
                 continue
             matches.append(m)
             print(f"  {a} vs {b}: {m.wins}-{m.draws}-{m.losses} in {m.seconds:.1f}s", flush=True)
     played = [n for n in agents if any(n in (m.a, m.b) for m in matches)]
     elo, se = bradley_terry_elo(played, matches, anchor="greedy")
-    matches = [m if elo[m.a] >= elo[m.b] else MatchResult(m.b, m.a, m.games, m.losses, m.draws, m.wins, m.steps,
-                                                          m.seconds) for m in matches]
+    matches = [
+        m if elo[m.a] >= elo[m.b] else MatchResult(m.b, m.a, m.games, m.losses, m.draws, m.wins, m.steps, m.seconds)
+        for m in matches
+    ]
     result = TournamentResult(game.env_id, played, matches, elo, se, "greedy")
     result.print()
     result.to_csv(OUT / f"{stem}.csv")
-    command = (f"python benchmarks/search_ladder.py {args.env} --players {args.players} --games {args.games}"
-               + "".join(f" --games-for {g}" for g in args.games_for)
-               + "".join(f" --games-pair {g}" for g in args.games_pair)
-               + f"{' --big' if args.big else ''} --seed {args.seed}" + "".join(f" --skip {p}" for p in args.skip)
-               + "".join(f" --option {o}" for o in args.opt)
-               + (f" --agents {' '.join(args.agents)}" if args.agents else "") + (f" --tag {args.tag}" if args.tag else ""))
-    planned = "\n".join(f"  {label(a)} vs {label(b)}: {(m.games if m else 0)} of {n_games(a, b)} games played"
-                         for a, b in pairs for m in [read_pair(pair_path(pairs_dir, a, b), a, b)])
-    (OUT / f"{stem}.txt").write_text(record_header(command) + "\npairings (planned, played):\n" + planned + "\n\n"
-                                     + result.table())
-    games_text = (f"{args.games} games per pair" + "".join(f", {g.replace('=', ': ')}" for g in args.games_for)
-                  + "".join(f", {g.replace(',', ' vs ').replace('=', ': ')}" for g in args.games_pair))
+    command = (
+        f"python benchmarks/search_ladder.py {args.env} --players {args.players} --games {args.games}"
+        + "".join(f" --games-for {g}" for g in args.games_for)
+        + "".join(f" --games-pair {g}" for g in args.games_pair)
+        + f"{' --big' if args.big else ''} --seed {args.seed}"
+        + "".join(f" --skip {p}" for p in args.skip)
+        + "".join(f" --option {o}" for o in args.opt)
+        + (f" --agents {' '.join(args.agents)}" if args.agents else "")
+        + (f" --tag {args.tag}" if args.tag else "")
+    )
+    planned = "\n".join(
+        f"  {label(a)} vs {label(b)}: {(m.games if m else 0)} of {n_games(a, b)} games played"
+        for a, b in pairs
+        for m in [read_pair(pair_path(pairs_dir, a, b), a, b)]
+    )
+    (OUT / f"{stem}.txt").write_text(
+        record_header(command) + "\npairings (planned, played):\n" + planned + "\n\n" + result.table()
+    )
+    games_text = (
+        f"{args.games} games per pair"
+        + "".join(f", {g.replace('=', ': ')}" for g in args.games_for)
+        + "".join(f", {g.replace(',', ' vs ').replace('=', ': ')}" for g in args.games_pair)
+    )
     variant = "".join(f", {o}" for o in args.opt)
     plot(result, OUT / f"{stem}.png", f"{args.env}{variant}, {args.players} players, {games_text}")
     print("wrote", OUT / f"{stem}.png")

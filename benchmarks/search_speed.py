@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import numba
-import numpy as np
 
 import mushgym
 from mushgym.bench.rows import search_positions
@@ -72,12 +71,18 @@ def main(argv=None):
         for sims in args.sizes:
             r = sims_per_s(game, sims, 1, states, args.seconds)
             row["sims_per_s_1thread"][sims] = r
-            print(f"{env_id}: {sims:>7} sims, 1 thread: {r:10,.0f} sims/s = {r / base1:.2f} x random games/s "
-                  f"({base1:,.0f}/s, same process)", flush=True)
+            print(
+                f"{env_id}: {sims:>7} sims, 1 thread: {r:10,.0f} sims/s = {r / base1:.2f} x random games/s "
+                f"({base1:,.0f}/s, same process)",
+                flush=True,
+            )
         r = sims_per_s(game, args.sizes[0], cores, states, args.seconds)
         row["sims_per_s_all_cores"] = r
-        print(f"{env_id}: {args.sizes[0]:>7} sims x {cores} trees on {cores} threads: {r:10,.0f} sims/s "
-              f"= {r / row['sims_per_s_1thread'][args.sizes[0]]:.2f} x one thread", flush=True)
+        print(
+            f"{env_id}: {args.sizes[0]:>7} sims x {cores} trees on {cores} threads: {r:10,.0f} sims/s "
+            f"= {r / row['sims_per_s_1thread'][args.sizes[0]]:.2f} x one thread",
+            flush=True,
+        )
         report["envs"][env_id] = row
     Path(args.out).write_text(json.dumps(report, indent=2))
     print("wrote", args.out)

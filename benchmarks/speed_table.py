@@ -44,8 +44,7 @@ def table(report: dict[str, Any]) -> list[str]:
     envs = list(report["envs"].values())
     nt = report["machine"]["numba_threads"]
     big = f"rollouts ({nt} threads)"
-    lines = ["| | " + " | ".join(f"`{e['env_id']}`" for e in envs) + " |",
-             "| --- |" + " --- |" * len(envs)]
+    lines = ["| | " + " | ".join(f"`{e['env_id']}`" for e in envs) + " |", "| --- |" + " --- |" * len(envs)]
 
     def add(label: str, cells: list[str]) -> None:
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
@@ -62,23 +61,39 @@ def table(report: dict[str, Any]) -> list[str]:
     add("vector API, batch 64 (1 thread)", rate("batch 64"))
     add(f"vector API, batch 1,024, {nt} threads", rate("batch 1,024", None))
     add(f"**vector API, batch 8,192, {nt} threads** (x {big})", against("batch 8,192", None))
-    add("**batch 8,192 / batch 1,024**", [_ratio(_row(e, "batch 8,192", None), _row(e, "batch 1,024", None))
-                                          for e in envs])
-    add(f"vector API, batch 8,192, {nt} threads, no observations (`with_obs=False`)",
-        against("batch 8,192, no obs", None))
-    add(f"vector API, batch 8,192, {nt} threads, int64 states + float32 obs",
-        against("batch 8,192, int64 state, float32 obs", None))
+    add(
+        "**batch 8,192 / batch 1,024**",
+        [_ratio(_row(e, "batch 8,192", None), _row(e, "batch 1,024", None)) for e in envs],
+    )
+    add(
+        f"vector API, batch 8,192, {nt} threads, no observations (`with_obs=False`)",
+        against("batch 8,192, no obs", None),
+    )
+    add(
+        f"vector API, batch 8,192, {nt} threads, int64 states + float32 obs",
+        against("batch 8,192, int64 state, float32 obs", None),
+    )
     add("vector API, batch 8,192, 1 thread (x rollouts, 1 thread)", against("batch 8,192", 1, base_threads=1))
-    add("bytes per env step, default (state + obs + mask + rewards + rest)", [
-        f"{sum(p.values()):,} ({' + '.join(f'{v:,}' for v in p.values())})"
-        for p in (e["bytes_per_env_step"]["default"] for e in envs)])
-    add("bytes per env step, int64 states + float32 obs", [
-        f"{sum(b['int64 state, float32 obs'].values()):,} ({sum(b['int64 state, float32 obs'].values()) / sum(b['default'].values()):.2g}x)"
-        for b in (e["bytes_per_env_step"] for e in envs)])
+    add(
+        "bytes per env step, default (state + obs + mask + rewards + rest)",
+        [
+            f"{sum(p.values()):,} ({' + '.join(f'{v:,}' for v in p.values())})"
+            for p in (e["bytes_per_env_step"]["default"] for e in envs)
+        ],
+    )
+    add(
+        "bytes per env step, int64 states + float32 obs",
+        [
+            f"{sum(b['int64 state, float32 obs'].values()):,} ({sum(b['int64 state, float32 obs'].values()) / sum(b['default'].values()):.2g}x)"  # noqa: E501 (a literal that reads best on one line)
+            for b in (e["bytes_per_env_step"] for e in envs)
+        ],
+    )
     add("AEC `raw_env()`, PettingZoo `agent_iter` loop", rate("raw_env()"))
     add("AEC `env()` (the standard wrappers' behaviour in one layer)", rate("env() (one-layer standard wrapper)"))
-    add("do-nothing AEC env in PettingZoo's three wrappers (that loop's ceiling)",
-        rate("do-nothing env, wrapped (baseline)"))
+    add(
+        "do-nothing AEC env in PettingZoo's three wrappers (that loop's ceiling)",
+        rate("do-nothing env, wrapped (baseline)"),
+    )
     add("episode loop, Python agents, batch 128 (`mushgym.episodes.play`)", rate("mushgym.episodes.play, batch 128"))
     add("ISMCTS simulations/s, 1 tree (1 thread)", rate("ISMCTS 1000 sims x 1 tree(s)"))
     return lines
@@ -89,8 +104,10 @@ def headline(path: str, report: dict[str, Any]) -> str:
     parts = []
     for e in report["envs"].values():
         r = e["ratios"]
-        parts.append(f"{e['env_id']} {r.get(f'vector batch 8192 / rollouts ({nt} threads)', float('nan')):.3g}x "
-                     f"(8,192/1,024 {r.get('vector batch 8192 / batch 1024', float('nan')):.3g}x)")
+        parts.append(
+            f"{e['env_id']} {r.get(f'vector batch 8192 / rollouts ({nt} threads)', float('nan')):.3g}x "
+            f"(8,192/1,024 {r.get('vector batch 8192 / batch 1024', float('nan')):.3g}x)"
+        )
     return f"- `{path}`: " + "; ".join(parts) + f" ({describe_machine(report['machine'])})"
 
 

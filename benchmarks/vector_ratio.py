@@ -52,18 +52,30 @@ def main(argv=None) -> None:
     p.add_argument("env_ids", nargs="+")
     p.add_argument("--batch", type=int, default=1024)
     p.add_argument("--repeats", type=int, default=5)
-    p.add_argument("--threads", type=int, default=1,
-                   help="threads of both the rollouts and the vector (at most NUMBA_NUM_THREADS)")
-    p.add_argument("--serial", action="store_true",
-                   help="the serial vector loop (parallel=False): with one thread prange only adds overhead")
-    p.add_argument("--warmup", type=int, default=1,
-                   help="vector steps before timing (300 spreads the envs over the phases of a game)")
-    p.add_argument("--baseline", action="store_true",
-                   help="also time int64 states with float32 observations (the wide layout)")
+    p.add_argument(
+        "--threads", type=int, default=1, help="threads of both the rollouts and the vector (at most NUMBA_NUM_THREADS)"
+    )
+    p.add_argument(
+        "--serial",
+        action="store_true",
+        help="the serial vector loop (parallel=False): with one thread prange only adds overhead",
+    )
+    p.add_argument(
+        "--warmup",
+        type=int,
+        default=1,
+        help="vector steps before timing (300 spreads the envs over the phases of a game)",
+    )
+    p.add_argument(
+        "--baseline", action="store_true", help="also time int64 states with float32 observations (the wide layout)"
+    )
     p.add_argument("--window", type=float, default=1.0, help="seconds of each timed window")
-    p.add_argument("--cpu-time", action="store_true",
-                   help="time in the process's CPU time (1 thread only): on a loaded machine a descheduled "
-                        "time slice then counts for neither rate")
+    p.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time in the process's CPU time (1 thread only): on a loaded machine a descheduled "
+        "time slice then counts for neither rate",
+    )
     args = p.parse_args(argv)
     if args.cpu_time and args.threads != 1:
         p.error("--cpu-time measures one thread: use it with --threads 1")
@@ -77,7 +89,7 @@ def main(argv=None) -> None:
     for env_id in args.env_ids:
         name, options = _parse(env_id)
         g = mushgym.game(name, **options)
-        g.random_rollouts(4, seed=0, threads=args.threads)   # compile
+        g.random_rollouts(4, seed=0, threads=args.threads)  # compile
         for kind, kw in kinds.items():
             v = mv.from_game(g, args.batch, seed=0, threads=args.threads, parallel=not args.serial, **kw)
             v.reset()
@@ -89,8 +101,13 @@ def main(argv=None) -> None:
         for e, (g, v) in games.items():
             steps, chunk, t0 = 0, 0, clock()
             while clock() - t0 < args.window:
-                steps += int(np.sum(g.random_rollouts(20 * args.threads, seed=rep * 100_000 + chunk,
-                                                      threads=args.threads)["lengths"]))
+                steps += int(
+                    np.sum(
+                        g.random_rollouts(20 * args.threads, seed=rep * 100_000 + chunk, threads=args.threads)[
+                            "lengths"
+                        ]
+                    )
+                )
                 chunk += 20 * args.threads
             rates[e][0].append(steps / (clock() - t0))
             k, t0 = 0, clock()
@@ -104,10 +121,12 @@ def main(argv=None) -> None:
         b = games[e][1].bytes_per_step
         per_round = statistics.median([x / y for x, y in zip(vec, roll)])
         versus = statistics.median([x / y for x, y in zip(vec, rates[first][1])])
-        print(f"{e}: {args.threads} thread(s): rollouts {r / 1e3:.0f}k steps/s, "
-              f"vector batch {args.batch} {w / 1e3:.0f}k steps/s, "
-              f"ratio {w / r:.3f} (median of the rounds' ratios {per_round:.3f}), "
-              f"vector steps/s {versus:.3f}x {first}'s, {b} bytes per env step")
+        print(
+            f"{e}: {args.threads} thread(s): rollouts {r / 1e3:.0f}k steps/s, "
+            f"vector batch {args.batch} {w / 1e3:.0f}k steps/s, "
+            f"ratio {w / r:.3f} (median of the rounds' ratios {per_round:.3f}), "
+            f"vector steps/s {versus:.3f}x {first}'s, {b} bytes per env step"
+        )
 
 
 if __name__ == "__main__":

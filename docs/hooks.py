@@ -55,15 +55,17 @@ def on_config(config, **kwargs):
     rules = [{path.parent.name.capitalize(): page} for page, path in rules_files().items()]
     config["nav"] = [
         {"Home": "index.md"},
-        {"Guides": [
-            {"Functional API": "guides/functional.md"},
-            {"Vector API": "guides/vector.md"},
-            {"Training (SB3)": "guides/training.md"},
-            {"Training on Ray RLlib": "guides/rllib.md"},
-            {"Expert iteration": "guides/expert.md"},
-            {"OpenSpiel": "guides/openspiel.md"},
-            {"Watch and play": "watch-and-play.md"},
-        ]},
+        {
+            "Guides": [
+                {"Functional API": "guides/functional.md"},
+                {"Vector API": "guides/vector.md"},
+                {"Training (SB3)": "guides/training.md"},
+                {"Training on Ray RLlib": "guides/rllib.md"},
+                {"Expert iteration": "guides/expert.md"},
+                {"OpenSpiel": "guides/openspiel.md"},
+                {"Watch and play": "watch-and-play.md"},
+            ]
+        },
         {"Environments": envs},
         {"Rules and choices": rules},
         {"Agents": "agents.md"},

@@ -38,8 +38,13 @@ def browser() -> str:
 
 def build_site(site: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
-                            cwd=ROOT, env=env, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if result.returncode != 0:
         raise SystemExit(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}")
 
@@ -58,11 +63,28 @@ def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, int]:
 
 def screenshot(chromium: str, url: str, out: Path, height: int) -> None:
     with tempfile.TemporaryDirectory() as profile:
-        subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        "--hide-scrollbars", f"--user-data-dir={profile}", f"--screenshot={out}",
-                        f"--window-size=1280,{height}", "--virtual-time-budget=5000", url],
-                       check=True, capture_output=True, timeout=180)
+        subprocess.run(
+            [
+                chromium,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--hide-scrollbars",
+                f"--user-data-dir={profile}",
+                f"--screenshot={out}",
+                f"--window-size=1280,{height}",
+                "--virtual-time-budget=5000",
+                url,
+            ],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
 
 
 def main() -> None:

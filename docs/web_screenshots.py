@@ -33,8 +33,13 @@ def main() -> int:
     if chromium is None:
         raise SystemExit("no chromium: apt-get install chromium (or set MUSHGYM_CHROMIUM)")
     folder = Path(tempfile.mkdtemp(prefix="mushgym-replays-"))
-    play_games("fungi_v0", [make_agent("mcts:200", "fungi_v0", seed=1), make_agent("greedy", "fungi_v0", seed=2)],
-               1, seed=7, replays=folder)
+    play_games(
+        "fungi_v0",
+        [make_agent("mcts:200", "fungi_v0", seed=1), make_agent("greedy", "fungi_v0", seed=2)],
+        1,
+        seed=7,
+        replays=folder,
+    )
     mycelium = sorted(e for e in mushgym.list_envs() if e.startswith("mycelium"))[-1]
     play_games(mycelium, [make_agent("greedy", mycelium, seed=s) for s in range(4)], 1, seed=3, replays=folder)
     server = make_server(create_app(make_agent, replays=folder), "127.0.0.1", 0)

@@ -15,9 +15,9 @@ from mushgym.core.cache import refresh_game_caches as _refresh_game_caches
 from mushgym.registry import RetiredEnv as _RetiredEnv
 from mushgym.registry import RetiredEnvError as _RetiredEnvError
 from mushgym.registry import env_modules as _env_modules
+from mushgym.registry import extra_game_folders as _extra_game_folders
 from mushgym.registry import retired_envs as _retired_envs
 from mushgym.registry import retired_message as _retired_message
-from mushgym.registry import extra_game_folders as _extra_game_folders
 
 __path__.extend(p for p in _extra_game_folders() if p not in __path__)  # noqa: F821 (package __path__)
 
@@ -30,7 +30,7 @@ def __getattr__(name):
     modules = _env_modules()
     if name in modules:
         return importlib.import_module(modules[name])
-    if name in _retired_envs():   # PettingZoo's convention: importable, every constructor names the new id
+    if name in _retired_envs():  # PettingZoo's convention: importable, every constructor names the new id
         return _RetiredEnv(name)
     raise AttributeError(f"module 'mushgym.envs' has no attribute {name!r}; registered envs: {sorted(modules)}")
 
@@ -47,13 +47,13 @@ class _EnvIdAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def find_spec(self, fullname, path=None, target=None):
         if not fullname.startswith(self.prefix):
             return None
-        env_id = fullname[len(self.prefix):]
+        env_id = fullname[len(self.prefix) :]
         if "." in env_id or (env_id not in _env_modules() and env_id not in _retired_envs()):
             return None
         return importlib.util.spec_from_loader(fullname, self)
 
     def create_module(self, spec):
-        env_id = spec.name[len(self.prefix):]
+        env_id = spec.name[len(self.prefix) :]
         if env_id in _retired_envs():
             raise _RetiredEnvError(_retired_message(env_id))
         return importlib.import_module(_env_modules()[env_id])

@@ -50,8 +50,9 @@ def main(argv=None) -> None:
     mushgym_openspiel.register([args.env])
     game = pyspiel.load_game(mushgym_openspiel.game_name(args.env))
     rng = np.random.RandomState(args.seed)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0,
-                           max_simulations=args.simulations, random_state=rng)
+    bot = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=args.simulations, random_state=rng
+    )
     greedy = GreedyAgent(args.env, seed=args.seed)
     n = game.num_players()
     wins = draws = 0
@@ -66,9 +67,11 @@ def main(argv=None) -> None:
         draws += mine == max(r) and sum(x == mine for x in r) > 1
         print(f"game {g + 1}: IS-MCTS in seat {seat}, returns {r}", flush=True)
     games = args.games
-    print(f"{args.env}: IS-MCTS ({args.simulations} simulations per move, random rollouts) against greedy, "
-          f"{games} games: IS-MCTS won {wins} ({100 * wins / games:.0f}%), tied {draws}, lost {games - wins - draws}; "
-          f"mean return {np.mean(returns):+.2f}; {time.perf_counter() - t0:.0f} s")
+    print(
+        f"{args.env}: IS-MCTS ({args.simulations} simulations per move, random rollouts) against greedy, "
+        f"{games} games: IS-MCTS won {wins} ({100 * wins / games:.0f}%), tied {draws}, lost {games - wins - draws}; "
+        f"mean return {np.mean(returns):+.2f}; {time.perf_counter() - t0:.0f} s"
+    )
 
 
 if __name__ == "__main__":

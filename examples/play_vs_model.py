@@ -18,8 +18,9 @@ from mushgym.human import ask_move, legend
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "benchmarks" / "training" / "fungi_v0_ppo.pt"
 
 parser = argparse.ArgumentParser()
-parser.add_argument("opponent", nargs="?", default=str(DEFAULT_MODEL),
-                    help="a saved model (.zip or exported .pt), 'greedy' or 'random'")
+parser.add_argument(
+    "opponent", nargs="?", default=str(DEFAULT_MODEL), help="a saved model (.zip or exported .pt), 'greedy' or 'random'"
+)
 parser.add_argument("--seat", type=int, default=0, help="your seat (0 or 1)")
 parser.add_argument("--seed", type=int, default=None)
 args = parser.parse_args()

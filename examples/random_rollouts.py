@@ -1,6 +1,6 @@
 """Random rollouts with the functional API: a state is one int64 array.
 
-    python examples/random_rollouts.py [env_id] [games]
+python examples/random_rollouts.py [env_id] [games]
 """
 
 import sys
@@ -29,12 +29,14 @@ for seed in range(n_games):
         steps += 1
     wins += game.returns(state) > 0
 dt = time.perf_counter() - t0
-print(f"python loop: {n_games} games, {steps / n_games:.1f} steps per game, {steps / dt:,.0f} steps/s, "
-      f"wins per seat {wins.astype(int).tolist()}")
+print(
+    f"python loop: {n_games} games, {steps / n_games:.1f} steps per game, {steps / dt:,.0f} steps/s, "
+    f"wins per seat {wins.astype(int).tolist()}"
+)
 
 # States are plain arrays: clone, compare, branch from any point.
 state = game.new_state(42)
-branch = game.step(state, int(game.legal_actions(state)[0]))   # `state` is unchanged
+branch = game.step(state, int(game.legal_actions(state)[0]))  # `state` is unchanged
 print("after one step:\n" + game.state_to_string(branch))
 
 # 2. Whole games inside compiled code (uniform random legal actions, all cores).
@@ -42,5 +44,7 @@ game.random_rollouts(10, seed=0)  # compile / load the cache
 t0 = time.perf_counter()
 stats = game.random_rollouts(20 * n_games, seed=0)
 dt = time.perf_counter() - t0
-print(f"compiled: {stats['games']} games, {stats['steps'] / dt:,.0f} steps/s, "
-      f"mean length {stats['mean_length']:.1f}, wins per seat {stats['wins'].tolist()}")
+print(
+    f"compiled: {stats['games']} games, {stats['steps'] / dt:,.0f} steps/s, "
+    f"mean length {stats['mean_length']:.1f}, wins per seat {stats['wins'].tolist()}"
+)

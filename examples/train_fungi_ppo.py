@@ -24,13 +24,24 @@ args = parser.parse_args()
 
 # One line: the learner takes a random seat each game, opponents come from the pool,
 # the reward is always the learner's, illegal actions are masked.
-model = train_ppo("fungi_v0", steps=args.steps, opponent=args.opponent, seed=args.seed,
-                  max_minutes=args.minutes, curve_games=min(args.games, 100))
-run = model.mushgym_run_dir   # a new folder for every run
+model = train_ppo(
+    "fungi_v0",
+    steps=args.steps,
+    opponent=args.opponent,
+    seed=args.seed,
+    max_minutes=args.minutes,
+    curve_games=min(args.games, 100),
+)
+run = model.mushgym_run_dir  # a new folder for every run
 print(f"run folder {run}; timing {model.mushgym_timing}")
 
 # Round robin with seats rotated: win/draw/loss with 95% intervals, Elo (greedy = 0).
-result = tournament("fungi_v0", {"random": "random", "greedy": "greedy", "ppo": str(run / "final.pt")},
-                    games=args.games, seed=args.seed + 1, csv_path=run / "eval.csv")
+result = tournament(
+    "fungi_v0",
+    {"random": "random", "greedy": "greedy", "ppo": str(run / "final.pt")},
+    games=args.games,
+    seed=args.seed + 1,
+    csv_path=run / "eval.csv",
+)
 m = result.match("ppo", "greedy")
 print(f"PPO beats greedy in {m.rate('wins'):.1%} of games, loses {m.rate('losses'):.1%}")

@@ -31,12 +31,27 @@ options = parse_options(args.option)
 
 # One learning policy ("main") in one seat of each game; the other seats are frozen past
 # copies of it (a league of 4, refreshed every 5 iterations). Illegal actions are masked.
-run = mushgym_rllib.train(args.env, args.iterations, options=options, env_runners=args.env_runners,
-                          address=args.address, league=4, snapshot_every=5, seed=args.seed,
-                          max_minutes=args.minutes, curve_every=5, curve_games=200)
+run = mushgym_rllib.train(
+    args.env,
+    args.iterations,
+    options=options,
+    env_runners=args.env_runners,
+    address=args.address,
+    league=4,
+    snapshot_every=5,
+    seed=args.seed,
+    max_minutes=args.minutes,
+    curve_every=5,
+    curve_games=200,
+)
 print(f"run folder {run['run_dir']}: {run['env_steps']:,} env steps in {run['wall_seconds']:.0f} s")
 
 # The exported policy is weights only: it loads like any mushgym model, without Ray.
-result = tournament(args.env, {"random": "random", "greedy": "greedy", "rllib": str(run["final"])},
-                    games=args.games, seed=args.seed + 10_000, options=options)
+result = tournament(
+    args.env,
+    {"random": "random", "greedy": "greedy", "rllib": str(run["final"])},
+    games=args.games,
+    seed=args.seed + 10_000,
+    options=options,
+)
 print(result.table())

@@ -24,8 +24,14 @@ __version__ = "0.2.0"
 __all__ = ["Game", "GameSpec", "game", "list_envs", "make", "make_raw", "setup", "__version__"]
 
 # public name -> the module that defines it (imported on first use)
-_ENGINE = {"Game": "game", "GameSpec": "game", "list_envs": "registry", "make": "registry",
-           "make_raw": "registry", "register_with_pettingzoo": "registry"}
+_ENGINE = {
+    "Game": "game",
+    "GameSpec": "game",
+    "list_envs": "registry",
+    "make": "registry",
+    "make_raw": "registry",
+    "register_with_pettingzoo": "registry",
+}
 _set_up = False
 
 
@@ -37,13 +43,13 @@ def setup() -> None:
     _set_up = True
     from .core.tbb import preload_tbb
 
-    preload_tbb()              # numba's TBB threading layer, from a venv's lib/ (see mushgym.core.tbb)
+    preload_tbb()  # numba's TBB threading layer, from a venv's lib/ (see mushgym.core.tbb)
     from .compiling import install_compile_notice
     from .core.cache import install_cache_guard
     from .registry import register_with_pettingzoo
 
-    install_compile_notice()   # one line on stderr when a game's kernels compile (cold numba cache)
-    install_cache_guard()      # a corrupted numba cache file is dropped and recompiled, not an error
+    install_compile_notice()  # one line on stderr when a game's kernels compile (cold numba cache)
+    install_cache_guard()  # a corrupted numba cache file is dropped and recompiled, not an error
     register_with_pettingzoo()
 
 

@@ -40,8 +40,10 @@ class MushroomAECEnv(AECEnv):
     def __init__(self, render_mode: str | None = None, render_seat: int | None = 0, **options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"{self.metadata['name']}: unknown render_mode {render_mode!r}; "
-                             f"valid choices are {self.metadata['render_modes']} or None")
+            raise ValueError(
+                f"{self.metadata['name']}: unknown render_mode {render_mode!r}; "
+                f"valid choices are {self.metadata['render_modes']} or None"
+            )
         self.render_mode = render_mode
         #: whose view the pictures show (rgb_array, svg, human): a seat, or None for the whole table face up
         self.render_seat = render_seat
@@ -75,12 +77,15 @@ class MushroomAECEnv(AECEnv):
     # --- lifecycle ------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if options:
-            warnings.warn(f"{self.metadata['name']}: reset(options={options!r}) is ignored: game options are "
-                          "fixed when the env is made, e.g. mushgym.make(env_id, num_players=4)", stacklevel=2)
+            warnings.warn(
+                f"{self.metadata['name']}: reset(options={options!r}) is ignored: game options are "
+                "fixed when the env is made, e.g. mushgym.make(env_id, num_players=4)",
+                stacklevel=2,
+            )
         if seed is not None:
             if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
                 raise TypeError(f"{self.metadata['name']}: seed must be an integer or None, got {seed!r}")
-            seed = int(seed)   # numpy integers too
+            seed = int(seed)  # numpy integers too
             if seed < 0:
                 raise ValueError(f"{self.metadata['name']}: seed must be a non-negative integer or None, got {seed}")
             self._np_random, _ = seeding.np_random(seed)
@@ -245,12 +250,7 @@ def make_env_classes(game_class: type[Game], module_name: str):
         (MushroomAECEnv,),
         {
             "game_class": game_class,
-            "metadata": {
-                "name": env_id,
-                "render_modes": modes,
-                "is_parallelizable": False,
-                "render_fps": 1,
-            },
+            "metadata": {"name": env_id, "render_modes": modes, "is_parallelizable": False, "render_fps": 1},
             "__module__": module_name,
             "__qualname__": "raw_env",
             "__doc__": f"The unwrapped {env_id} AEC env (see the module docstring).",
@@ -287,8 +287,10 @@ def _ahead_signatures(game) -> dict[str, tuple]:
     mask = np.zeros(1, MASK_DTYPE)
     obs = np.zeros(1, OBS_DTYPE)
     types_of = lambda *args: tuple(numba.typeof(a) for a in args)  # noqa: E731
-    return {"observe": types_of(state, 0, game.config, obs, game.work),
-            "aec_advance": types_of(state, 0, game.config, mask, game.work)}
+    return {
+        "observe": types_of(state, 0, game.config, obs, game.work),
+        "aec_advance": types_of(state, 0, game.config, mask, game.work),
+    }
 
 
 def compile_ahead(game, env_id: str) -> object | None:
@@ -316,6 +318,6 @@ def _ahead_main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":  # the compile worker: python -m mushgym.aec ENV_ID
-    from mushgym.aec import _ahead_main as _worker   # the module itself, not this __main__ copy
+    from mushgym.aec import _ahead_main as _worker  # the module itself, not this __main__ copy
 
     _worker(sys.argv[1:])

@@ -54,8 +54,11 @@ def game_folders() -> list[Path]:
 def _files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.rglob("*")
-                  if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".nbi", ".nbc")))
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".nbi", ".nbc"))
+    )
 
 
 def fingerprint() -> str:
@@ -73,8 +76,10 @@ def fingerprint() -> str:
 
 def header(env_id: str, game: Any) -> str:
     """The first line of ``mushgym describe``: the options and sizes of ``game``."""
-    return (f"{env_id} with {game.options}: {game.num_players} players, {game.num_actions} actions, "
-            f"observation {game.observation_shape} float32, state {game.state_size} int64")
+    return (
+        f"{env_id} with {game.options}: {game.num_players} players, {game.num_actions} actions, "
+        f"observation {game.observation_shape} float32, state {game.state_size} int64"
+    )
 
 
 def read_registry() -> dict[str, dict[str, Any]]:
@@ -104,9 +109,13 @@ def _load(path: Path, digest: str) -> dict[str, dict[str, Any]] | None:
         return None
     envs = data["envs"]
     for entry in envs.values():
-        if not (isinstance(entry, dict) and isinstance(entry.get("doc"), str) and isinstance(entry.get("header"), str)
-                and isinstance(entry.get("options"), dict)
-                and all(isinstance(v, str) for v in entry["options"].values())):
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("doc"), str)
+            and isinstance(entry.get("header"), str)
+            and isinstance(entry.get("options"), dict)
+            and all(isinstance(v, str) for v in entry["options"].values())
+        ):
             return None
     return envs
 

@@ -6,7 +6,6 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from .options import OptionSyntaxError, parse_options
 
@@ -70,8 +69,9 @@ def _opponents(spec: str, game, seat: int, seed: int | None) -> list:
             agents.append(None)
             continue
         try:
-            agents.append(make_agent(spec, env_id=game.env_id, seed=None if seed is None else seed + 1 + p,
-                                     options=game.options))
+            agents.append(
+                make_agent(spec, env_id=game.env_id, seed=None if seed is None else seed + 1 + p, options=game.options)
+            )
         except (ValueError, FileNotFoundError, ImportError) as err:
             raise SystemExit(f"mushgym play: --opponent {spec}: {err}") from err
     return agents
@@ -109,8 +109,10 @@ def _play_loop(game, state, seat: int, agents: list, opponent: str, record) -> i
     from .web.page import HIDDEN_MOVE, move_seen
 
     who = "a random player" if opponent == "random" else opponent
-    print(f"{game.env_id}: you are player {seat}; every other seat is {who}. "
-          "Each turn, type the number of a move from the list (q quits).")
+    print(
+        f"{game.env_id}: you are player {seat}; every other seat is {who}. "
+        "Each turn, type the number of a move from the list (q quits)."
+    )
     text = legend(game)
     if text:
         print(text)
@@ -128,7 +130,7 @@ def _play_loop(game, state, seat: int, agents: list, opponent: str, record) -> i
                 action = int(agent.act_state(game, state, player, obs, mask))
             else:
                 action = int(agent.act(obs, mask))
-            seen = move_seen(game, state, action, seat)   # a card played face down is not named
+            seen = move_seen(game, state, action, seat)  # a card played face down is not named
             print(f"player {player}: {game.action_to_string(state, action) if seen else HIDDEN_MOVE}")
             if record is not None:
                 record.move(state, action, why)
@@ -150,8 +152,13 @@ def _play_loop(game, state, seat: int, agents: list, opponent: str, record) -> i
     print(game.render_text(state, None))
     returns = game.returns(state)
     best = returns.max()
-    verdict = ("You win!" if returns[seat] == best and (returns == best).sum() == 1
-               else "A tie." if returns[seat] == best else "You lose.")
+    verdict = (
+        "You win!"
+        if returns[seat] == best and (returns == best).sum() == 1
+        else "A tie."
+        if returns[seat] == best
+        else "You lose."
+    )
     print(f"game over: returns {returns.tolist()} (you are player {seat}). {verdict}")
     return 0
 
@@ -173,7 +180,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             out.write_text(replay_page(replay, args.seat), encoding="utf-8")
         else:
             write_video(replay, out, args.seat, fps=args.fps)
-    except ValueError as err:   # a ReplayError (malformed, another version, illegal), a bad seat
+    except ValueError as err:  # a ReplayError (malformed, another version, illegal), a bad seat
         raise SystemExit(f"mushgym replay: {err}") from None
     view = "every hand shown" if args.seat is None else f"seat {args.seat}'s view"
     print(f"wrote {out} ({len(replay.moves)} moves, {view})")
@@ -190,8 +197,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from .web.server import serve
 
-    serve(make_agent, host=args.host, port=args.port, replays=args.replays,
-          ladders="auto" if args.ladders is None else args.ladders)
+    serve(
+        make_agent,
+        host=args.host,
+        port=args.port,
+        replays=args.replays,
+        ladders="auto" if args.ladders is None else args.ladders,
+    )
     return 0
 
 
@@ -199,8 +211,9 @@ def cmd_golden(args: argparse.Namespace) -> int:
     from .testing import regenerate_golden
 
     try:
-        written = (regenerate_golden(args.dir, args.envs) if args.dir is not None
-                   else regenerate_golden(env_ids=args.envs))
+        written = (
+            regenerate_golden(args.dir, args.envs) if args.dir is not None else regenerate_golden(env_ids=args.envs)
+        )
     except ValueError as err:
         raise SystemExit(f"mushgym golden: {err}") from None
     for path in written:
@@ -247,8 +260,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
         for line in stale:
             print(line)
         if stale:
-            print(f"{len(stale)} generated file(s) out of date: run `mushgym generate"
-                  f"{''.join(f' --path {p}' for p in args.path or [])}`", file=sys.stderr)
+            print(
+                f"{len(stale)} generated file(s) out of date: run `mushgym generate"
+                f"{''.join(f' --path {p}' for p in args.path or [])}`",
+                file=sys.stderr,
+            )
             return 1
         print("every generated file is current")
         return 0
@@ -278,31 +294,59 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_list)
     p = sub.add_parser("describe", help="an env's spec, observation and action index tables")
     p.add_argument("env")
-    p.add_argument("--section", default=None,
-                   help="only the section whose title starts with this (e.g. observation, action)")
-    p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
-                   help="game option for the sizes in the header (e.g. --option num_players=4)")
+    p.add_argument(
+        "--section", default=None, help="only the section whose title starts with this (e.g. observation, action)"
+    )
+    p.add_argument(
+        "--option",
+        "--opt",
+        dest="opt",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="game option for the sizes in the header (e.g. --option num_players=4)",
+    )
     p.set_defaults(func=cmd_describe)
-    p = sub.add_parser("play", help="play an env in the terminal against random, greedy, the pretrained network, "
-                                    "a search or a saved model")
+    p = sub.add_parser(
+        "play",
+        help="play an env in the terminal against random, greedy, the pretrained network, a search or a saved model",
+    )
     p.add_argument("env")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--opponent", default="random",
-                   metavar="random|greedy|pretrained|mcts:SIMS|puct:SIMS:pretrained|puct:SIMS:PATH|PATH",
-                   help="who plays the other seats: random (default), greedy, pretrained (the network shipped "
-                        "for the env and options; needs the train extra), mcts:SIMS (information-set MCTS with "
-                        "SIMS simulations per move, e.g. mcts:1000), puct:SIMS:pretrained or puct:SIMS:PATH (the "
-                        "same search with that network as prior and leaf evaluator), or a saved model (.pt or .zip)")
+    p.add_argument(
+        "--opponent",
+        default="random",
+        metavar="random|greedy|pretrained|mcts:SIMS|puct:SIMS:pretrained|puct:SIMS:PATH|PATH",
+        help="who plays the other seats: random (default), greedy, pretrained (the network shipped "
+        "for the env and options; needs the train extra), mcts:SIMS (information-set MCTS with "
+        "SIMS simulations per move, e.g. mcts:1000), puct:SIMS:pretrained or puct:SIMS:PATH (the "
+        "same search with that network as prior and leaf evaluator), or a saved model (.pt or .zip)",
+    )
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--option", "--opt", dest="opt", action="append", default=[], metavar="NAME=VALUE",
-                   help="game option, repeatable (e.g. --option num_players=4)")
-    p.add_argument("--replay", default=None, metavar="FILE",
-                   help="save the game as a replay file (JSON lines; `mushgym replay FILE` shows it)")
+    p.add_argument(
+        "--option",
+        "--opt",
+        dest="opt",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="game option, repeatable (e.g. --option num_players=4)",
+    )
+    p.add_argument(
+        "--replay",
+        default=None,
+        metavar="FILE",
+        help="save the game as a replay file (JSON lines; `mushgym replay FILE` shows it)",
+    )
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("replay", help="watch a replay file: a self-contained HTML page, a GIF or an MP4")
     p.add_argument("file", help="a replay file (JSON lines, from mushgym play --replay, eval --replays, ...)")
-    p.add_argument("--out", default=None, metavar="FILE",
-                   help="game.html (default: the replay's name with .html), game.gif or game.mp4")
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE",
+        help="game.html (default: the replay's name with .html), game.gif or game.mp4",
+    )
     p.add_argument("--seat", type=int, default=None, help="draw the table as this seat sees it (its hand only)")
     p.add_argument("--omniscient", action="store_true", help="show every hand (the default)")
     p.add_argument("--fps", type=float, default=2.0, help="positions per second of a GIF or MP4 (default 2)")
@@ -310,38 +354,63 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="play any env against any agent in the browser, watch replays, read the ladders")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--replays", default=None, metavar="DIR",
-                   help="the replay folder to browse; finished games are saved there too")
-    p.add_argument("--ladders", default=None, metavar="DIR",
-                   help="folder of Elo ladder records (*_elo.csv; default: benchmarks/search_ladder of a source "
-                        "checkout)")
+    p.add_argument(
+        "--replays", default=None, metavar="DIR", help="the replay folder to browse; finished games are saved there too"
+    )
+    p.add_argument(
+        "--ladders",
+        default=None,
+        metavar="DIR",
+        help="folder of Elo ladder records (*_elo.csv; default: benchmarks/search_ladder of a source checkout)",
+    )
     p.set_defaults(func=cmd_serve)
     p = sub.add_parser("compile", help="compile the kernels of some envs (default: all) ahead of first use")
     p.add_argument("envs", nargs="*", metavar="ENV", help="env ids (default: every registered env)")
-    p.add_argument("--group", action="append",
-                   choices=["game", "rollouts", "vector", "vector_parallel", "single_agent", "single_agent_parallel"],
-                   help="only these kernel groups (repeatable; default: all; the *_parallel ones, used from "
-                        "256 envs up, take minutes)")
+    p.add_argument(
+        "--group",
+        action="append",
+        choices=["game", "rollouts", "vector", "vector_parallel", "single_agent", "single_agent_parallel"],
+        help="only these kernel groups (repeatable; default: all; the *_parallel ones, used from "
+        "256 envs up, take minutes)",
+    )
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
     p.set_defaults(func=cmd_compile)
-    p = sub.add_parser("generate", help="write the code generated from the games' declarations (layout "
-                                        "accessors, decision stack, batch and search loops) as modules")
-    p.add_argument("--path", action="append", type=Path, default=None, metavar="DIR",
-                   help="a game package, or a folder of them (repeatable; default: every game folder, "
-                        "the package's envs and MUSHGYM_GAMES_PATH)")
-    p.add_argument("--check", action="store_true",
-                   help="write nothing; list the files that are out of date and exit 1 if any")
+    p = sub.add_parser(
+        "generate",
+        help="write the code generated from the games' declarations (layout "
+        "accessors, decision stack, batch and search loops) as modules",
+    )
+    p.add_argument(
+        "--path",
+        action="append",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="a game package, or a folder of them (repeatable; default: every game folder, "
+        "the package's envs and MUSHGYM_GAMES_PATH)",
+    )
+    p.add_argument(
+        "--check", action="store_true", help="write nothing; list the files that are out of date and exit 1 if any"
+    )
     p.set_defaults(func=cmd_generate)
     p = sub.add_parser("cache-clear", help="delete the compiled-kernel cache (numba) of every game")
     p.set_defaults(func=cmd_cache)
-    p = sub.add_parser("golden", help="regenerate the golden playthrough files (default: tests/golden of a source "
-                                      "checkout; refuses to write inside an installed package)")
+    p = sub.add_parser(
+        "golden",
+        help="regenerate the golden playthrough files (default: tests/golden of a source "
+        "checkout; refuses to write inside an installed package)",
+    )
     p.add_argument("envs", nargs="*", metavar="ENV", help="only these env ids (default: every registered env)")
     p.add_argument("--dir", type=Path, default=None, help="folder to write the golden files into")
     p.set_defaults(func=cmd_golden)
     for name, module, func, text in (
         ("bench", "mushgym.bench", "main", "throughput of every API (see `mushgym bench -h`)"),
-        ("train", "mushgym.agents.cli", "train_main", "train MaskablePPO, self-play PPO on Ray RLlib with --backend rllib, or expert iteration with --algo expert (see `mushgym train -h`)"),
+        (
+            "train",
+            "mushgym.agents.cli",
+            "train_main",
+            "train MaskablePPO, self-play PPO on Ray RLlib with --backend rllib, or expert iteration with --algo expert (see `mushgym train -h`)",  # noqa: E501 (a literal that reads best on one line)
+        ),
         ("eval", "mushgym.agents.cli", "eval_main", "round-robin tournament with Elo (see `mushgym eval -h`)"),
     ):
         p = sub.add_parser(name, help=text, add_help=False)
@@ -362,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except OptionSyntaxError as err:
         raise SystemExit(f"mushgym: {err}") from None
-    except ValueError as err:   # a bad env id, option, model file, deck file...: the library's clear message
+    except ValueError as err:  # a bad env id, option, model file, deck file...: the library's clear message
         if os.environ.get("MUSHGYM_DEBUG"):
             raise
         print(f"mushgym {args.command}: error: {err}", file=sys.stderr)

@@ -53,16 +53,16 @@ GROUPS = {
 
 _announced: set[tuple[str, str]] = set()
 _installed = False
-_depth = 0   # compilations in progress: only the outermost one (what the user called) is announced
-_kernel_modules: dict[str, str] = {}   # kernel module name -> env id (filled lazily)
+_depth = 0  # compilations in progress: only the outermost one (what the user called) is announced
+_kernel_modules: dict[str, str] = {}  # kernel module name -> env id (filled lazily)
 
 
 def kernel_group(name: str) -> str:
     """The group of :data:`GROUPS` a kernel belongs to, from its name."""
-    base = name.split("__")[0]          # batch loops may carry a source digest
+    base = name.split("__")[0]  # batch loops may carry a source digest
     parallel = base.startswith("par_")
     if parallel:
-        base = base[len("par_"):]
+        base = base[len("par_") :]
     if base.startswith(("sa_", "_sa_")):
         return "single_agent_parallel" if parallel else "single_agent"
     if base.startswith(("vec_", "_vec_")):
@@ -82,8 +82,8 @@ def _env_of_module(module: str) -> str | None:
         return None
     from . import registry
 
-    package = ".".join(module.split(".")[:3])     # mushgym.envs.<game>
-    version = re.search(r"_v\d+(?=(_loops|_search)?$)", module)   # observation_v1, generated.rules_v1_loops: v1's
+    package = ".".join(module.split(".")[:3])  # mushgym.envs.<game>
+    version = re.search(r"_v\d+(?=(_loops|_search)?$)", module)  # observation_v1, generated.rules_v1_loops: v1's
     found = None
     for env_id in registry.list_envs():
         try:
@@ -95,8 +95,9 @@ def _env_of_module(module: str) -> str | None:
             found = env_id
             break
         if ".".join(name.split(".")[:3]) == package and (
-                found is None or (version is not None and env_id.endswith(version.group()))):
-            found = env_id   # another module of the same game (its layout, its helpers; a _vN module: that env)
+            found is None or (version is not None and env_id.endswith(version.group()))
+        ):
+            found = env_id  # another module of the same game (its layout, its helpers; a _vN module: that env)
     if found is None:  # a kernel module of a game package without a registered env
         found = module.split(".")[2]
     _kernel_modules[module] = found
@@ -147,8 +148,12 @@ def _on_compile_start(event) -> None:
             return
         what, seconds = GROUPS[group]
         rough = f"~{seconds} s" if seconds < 120 else f"~{seconds // 60} min"
-        print(f"mushgym: compiling {env_id} {what} (first use; {rough} on 2 idle cores, cached afterwards; "
-              f"`mushgym compile {env_id}` does it ahead of time)", file=sys.stderr, flush=True)
+        print(
+            f"mushgym: compiling {env_id} {what} (first use; {rough} on 2 idle cores, cached afterwards; "
+            f"`mushgym compile {env_id}` does it ahead of time)",
+            file=sys.stderr,
+            flush=True,
+        )
     except Exception:  # a notice must never break a compilation
         return
 
@@ -205,7 +210,7 @@ def _cold(dispatcher) -> bool:
     """No cache index for ``dispatcher`` yet (numba would compile it on first call)."""
     try:
         return not os.path.exists(dispatcher._cache._cache_file._index_path)
-    except AttributeError:   # a numba without these internals, or a function without cache=True
+    except AttributeError:  # a numba without these internals, or a function without cache=True
         return False
 
 
@@ -219,10 +224,15 @@ def _start_worker(key: str, module: str, argv: list[str]) -> object | None:
 
     env = dict(os.environ, MUSHGYM_COMPILE_WORKERS="0", MUSHGYM_COMPILE_NOTICE="0")
     try:
-        proc = subprocess.Popen([sys.executable, "-m", module, *argv],
-                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, env=env, start_new_session=True)
-    except OSError:      # no process to spare: this process compiles everything itself
+        proc = subprocess.Popen(
+            [sys.executable, "-m", module, *argv],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,
+        )
+    except OSError:  # no process to spare: this process compiles everything itself
         return None
     _ahead_started[key] = proc
     return proc
@@ -238,5 +248,5 @@ def await_ahead(key: str, timeout: float = 300.0) -> None:
     _ahead_started[key] = None
     try:
         proc.wait(timeout=timeout)
-    except Exception:   # a stuck worker: this process compiles what is missing itself
+    except Exception:  # a stuck worker: this process compiles what is missing itself
         proc.kill()

@@ -38,6 +38,7 @@ def fill_env_docstring(template: str, values: Mapping[str, Any]) -> str:
         raise ValueError(f"env docstring: no value for {left}")
     return template
 
+
 PICTURE_SEED = 0
 PICTURE_STEPS = 12  # random legal decisions played before the picture: a table in play
 
@@ -83,12 +84,22 @@ def env_page(env_id: str, picture: str | None = None) -> str:
         i += 1
     while i < len(body) and body[i].startswith("|"):
         i += 1
-    extra = ["", "### Options", "",
-             f"`mushgym.make(\"{env_id}\", option=value, ...)`; a wrong name or value is an error "
-             "that lists the valid choices.", "", options_table(env_id), ""]
+    extra = [
+        "",
+        "### Options",
+        "",
+        f'`mushgym.make("{env_id}", option=value, ...)`; a wrong name or value is an error '
+        "that lists the valid choices.",
+        "",
+        options_table(env_id),
+        "",
+    ]
     if picture is not None:
-        extra += [f"![{title}: the table after {PICTURE_STEPS} random decisions (seed {PICTURE_SEED}), "
-                  f"everything face up]({picture})", ""]
+        extra += [
+            f"![{title}: the table after {PICTURE_STEPS} random decisions (seed {PICTURE_SEED}), "
+            f"everything face up]({picture})",
+            "",
+        ]
     head = [f"# {title} (`{env_id}`)", ""]
     return "\n".join(head + body[:i] + extra + body[i:]) + "\n"
 

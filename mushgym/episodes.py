@@ -53,9 +53,9 @@ BATCH_SIZE = 128
 class Tick(NamedTuple):
     """One tick of :func:`play`, as ``on_step`` sees it (before the actions are applied)."""
 
-    states: np.ndarray   # the block's states; row ``rows[j]`` is game ``games[j]``
-    rows: np.ndarray     # rows of the games still running
-    games: np.ndarray    # their indices in ``seeds``
+    states: np.ndarray  # the block's states; row ``rows[j]`` is game ``games[j]``
+    rows: np.ndarray  # rows of the games still running
+    games: np.ndarray  # their indices in ``seeds``
     players: np.ndarray  # the seat to act in each
     actions: np.ndarray  # the action its agent chose
     explanations: list | None = None  # with explain=True: per row, the agent's explanation or None
@@ -78,8 +78,16 @@ class EpisodeBatch:
         self.game = game
         self.size = int(size)
         self.max_steps = int(max_steps or 0)
-        b = self.b = new_batch(self.size, game.state_size, tuple(game.observation_shape), game.num_actions,
-                               game.num_players, game.work_size, OBS_DTYPE, MASK_DTYPE)
+        b = self.b = new_batch(
+            self.size,
+            game.state_size,
+            tuple(game.observation_shape),
+            game.num_actions,
+            game.num_players,
+            game.work_size,
+            OBS_DTYPE,
+            MASK_DTYPE,
+        )
         self.states, self.obs, self.masks, self.players = b.states, b.obs, b.masks, b.players
         self.rewards, self.terminated, self.truncated, self.lengths = b.rewards, b.terminated, b.truncated, b.ep_len
         self.seeds = b.ep_seeds
@@ -93,9 +101,11 @@ class EpisodeBatch:
         """Pickled with the kernels' names, not the compiled functions (found again from the
         game's generated loops, themselves found from the game); the public arrays alias
         the bundle ``b`` again after unpickling."""
-        d = {k: v for k, v in self.__dict__.items()
-             if k not in ("states", "obs", "masks", "players", "rewards", "terminated", "truncated", "lengths",
-                          "seeds")}
+        d = {
+            k: v
+            for k, v in self.__dict__.items()
+            if k not in ("states", "obs", "masks", "players", "rewards", "terminated", "truncated", "lengths", "seeds")
+        }
         d["_deal"], d["_step"] = self._deal.__name__, self._step.__name__
         return d
 
@@ -166,8 +176,10 @@ def decide(agent: Any, game: Game, batch: EpisodeBatch, rows: np.ndarray) -> np.
         acts = agent.act_batch(obs, masks)
     acts = np.asarray(acts)
     if acts.shape != (rows.size,) or acts.dtype.kind not in "iu":
-        raise ValueError(f"{agent!r}.act_batch must return {rows.size} integer actions (one per row); "
-                         f"got {acts.dtype} of shape {acts.shape}")
+        raise ValueError(
+            f"{agent!r}.act_batch must return {rows.size} integer actions (one per row); "
+            f"got {acts.dtype} of shape {acts.shape}"
+        )
     return acts.astype(np.int64, copy=False)
 
 
@@ -186,9 +198,16 @@ def seat_groups(seat_agents: Sequence[Any]) -> tuple[list[Any], np.ndarray]:
     return agents, group_of_seat
 
 
-def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_size: int = BATCH_SIZE,
-         max_steps: int | None = None, on_step: Callable | None = None, keep_states: bool = False,
-         explain: bool = False) -> dict:
+def play(
+    game: Game,
+    seat_agents: Sequence[Any],
+    seeds: Sequence[int],
+    batch_size: int = BATCH_SIZE,
+    max_steps: int | None = None,
+    on_step: Callable | None = None,
+    keep_states: bool = False,
+    explain: bool = False,
+) -> dict:
     """Play one game per seed with ``seat_agents[p]`` in seat ``p`` (see the module docstring).
 
     Returns ``returns`` (float64 ``[games, players]``), ``lengths`` (decisions per
@@ -216,8 +235,21 @@ def play(game: Game, seat_agents: Sequence[Any], seeds: Sequence[int], batch_siz
     if explain:
         explaining = _start_explaining(agents)
     try:
-        _play_blocks(game, seat_agents, agents, group_of_seat, seeds, batch, limit, on_step, explain,
-                     returns, lengths, truncated, states)
+        _play_blocks(
+            game,
+            seat_agents,
+            agents,
+            group_of_seat,
+            seeds,
+            batch,
+            limit,
+            on_step,
+            explain,
+            returns,
+            lengths,
+            truncated,
+            states,
+        )
     finally:
         if explain:
             for agent, before in explaining:
@@ -235,7 +267,7 @@ def _start_explaining(agents: list[Any]) -> list[tuple[Any, bool]]:
         before = bool(getattr(agent, "explain_moves", False))
         try:
             agent.explain_moves = True
-        except AttributeError:   # an agent object without attributes to set: it explains nothing
+        except AttributeError:  # an agent object without attributes to set: it explains nothing
             continue
         changed.append((agent, before))
     return changed
@@ -246,13 +278,14 @@ def _explanations(agent: Any, n: int) -> list:
     return list(got) if got is not None and len(got) == n else [None] * n
 
 
-def _play_blocks(game, seat_agents, agents, group_of_seat, seeds, batch, limit, on_step, explain,
-                 returns, lengths, truncated, states) -> None:
+def _play_blocks(
+    game, seat_agents, agents, group_of_seat, seeds, batch, limit, on_step, explain, returns, lengths, truncated, states
+) -> None:
     n_games = seeds.size
     for start in range(0, n_games, batch.size):
         n = min(batch.size, n_games - start)
         rows = np.arange(n, dtype=np.int64)
-        batch.deal(rows, seeds[start:start + n])
+        batch.deal(rows, seeds[start : start + n])
         active = batch.running(rows)
         while active.size:
             players = batch.players[active]
@@ -272,15 +305,18 @@ def _play_blocks(game, seat_agents, agents, group_of_seat, seeds, batch, limit, 
             if bad >= 0:
                 j = bad % active.size
                 i = int(active[j])
-                raise ValueError(f"{seat_agents[players[j]]!r} chose illegal action {actions[j]} in "
-                                 f"{game.env_id} (seat {players[j]}, game seed {seeds[start + i]})")
+                raise ValueError(
+                    f"{seat_agents[players[j]]!r} chose illegal action {actions[j]} in "
+                    f"{game.env_id} (seat {players[j]}, game seed {seeds[start + i]})"
+                )
             overran = batch.overran(active)
             if overran.size:
-                raise RuntimeError(f"{game.env_id}: game seed {seeds[start + int(overran[0])]} did not end "
-                                   f"within {limit} steps")
+                raise RuntimeError(
+                    f"{game.env_id}: game seed {seeds[start + int(overran[0])]} did not end within {limit} steps"
+                )
             active = batch.running(active)
-        returns[start:start + n] = batch.rewards[:n]
-        lengths[start:start + n] = batch.lengths[:n]
-        truncated[start:start + n] = batch.truncated[:n]  # no overrun got here: cut by the game
+        returns[start : start + n] = batch.rewards[:n]
+        lengths[start : start + n] = batch.lengths[:n]
+        truncated[start : start + n] = batch.truncated[:n]  # no overrun got here: cut by the game
         if states is not None:
-            states[start:start + n] = batch.states[:n]
+            states[start : start + n] = batch.states[:n]

@@ -34,17 +34,20 @@ import numpy as np
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-_BEFORE_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection",
-                           "num_agents", "agents"})
+_BEFORE_RESET = frozenset(
+    {"rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents"}
+)
 
 
 def _forwarded(name: str, guarded: bool) -> property:
     if guarded:
+
         def get(self):
             if not self._has_reset:
                 raise AttributeError(f"{name} cannot be accessed before reset")
             return getattr(self.env, name)
     else:
+
         def get(self):
             return getattr(self.env, name)
 
@@ -112,12 +115,14 @@ class MushroomEnforcingWrapper(OrderEnforcingWrapper):
         if type(action) is int or isinstance(action, np.integer):
             in_space = space.start <= action < space.start + space.n
         elif isinstance(action, (bool, np.bool_)):
-            in_space = False   # True/False are not action ids
+            in_space = False  # True/False are not action ids
         else:
             in_space = space.contains(action)
-        if not ((action is None and dead) or in_space):   # an explicit raise: survives python -O
-            raise AssertionError(f"action is not in action space: got {action!r}; actions are integers "
-                                 f"{space.start}..{space.start + space.n - 1}")
+        if not ((action is None and dead) or in_space):  # an explicit raise: survives python -O
+            raise AssertionError(
+                f"action is not in action space: got {action!r}; actions are integers "
+                f"{space.start}..{space.start + space.n - 1}"
+            )
         # TerminateIllegalWrapper
         if self._terminated and dead:
             env._was_dead_step(action)

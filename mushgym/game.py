@@ -47,7 +47,9 @@ class GameSpec:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-def validate_options(env_id: str, choices: dict[str, tuple], defaults: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+def validate_options(
+    env_id: str, choices: dict[str, tuple], defaults: dict[str, Any], given: dict[str, Any]
+) -> dict[str, Any]:
     """Merge ``given`` over ``defaults``; reject unknown names and values not in ``choices``."""
     unknown = sorted(set(given) - set(choices))
     if unknown:
@@ -60,7 +62,7 @@ def validate_options(env_id: str, choices: dict[str, tuple], defaults: dict[str,
     for name, value in options.items():
         valid = choices[name]
         if isinstance(value, np.integer) and not isinstance(value, np.bool_):
-            value = options[name] = int(value)   # numpy integers are integers
+            value = options[name] = int(value)  # numpy integers are integers
         if not any(_same_choice(value, c) for c in valid):
             what = "player count" if name == "num_players" else f"value for option {name!r}"
             raise ValueError(f"{env_id}: invalid {what}: {value!r}; valid choices are {list(valid)}")
@@ -99,12 +101,12 @@ class Game:
     #: (:meth:`player_counts`, ``testing.option_sets``); ``combinable_options`` reaches them
     needs_other_options: ClassVar[dict[str, tuple]] = {}
     actions: ClassVar[Any] = None  # the game's mushgym.core.ActionSpace, if it declares one
-    layout: ClassVar[Any] = None   # the state's mushgym.core.Layout (its low/high bounds are checked)
+    layout: ClassVar[Any] = None  # the state's mushgym.core.Layout (its low/high bounds are checked)
     #: every observation value is an integer (then the vector API writes observations in the
     #: narrowest integer dtype holding ``obs_low..obs_high``; see ``mushgym.vector``)
     obs_integral: ClassVar[bool] = False
-    state_dtype: ClassVar[Any] = STATE_DTYPE   # the integer dtype of a state array
-    state_version: ClassVar[int] = 1   # bump when slots change meaning without a layout change
+    state_dtype: ClassVar[Any] = STATE_DTYPE  # the integer dtype of a state array
+    state_version: ClassVar[int] = 1  # bump when slots change meaning without a layout change
 
     def __init__(self, **options: Any) -> None:
         self.options = validate_options(self.env_id, self.option_choices, self.default_options, options)
@@ -112,8 +114,7 @@ class Game:
         spec = self.make_spec(self.options)
         # the state header (mushgym.core.header): kept at the end of the config table, from where
         # every deal copies it to the end of the state; neither moves any offset the kernels use
-        self.header = make_header(self.env_id, self.options, body, self.layout, spec.state_size,
-                                  self.state_version)
+        self.header = make_header(self.env_id, self.options, body, self.layout, spec.state_size, self.state_version)
         self.config = np.concatenate([body, self.header])
         self.spec = replace(spec, state_size=spec.state_size + HEADER_WORDS)
         self.num_players = self.spec.num_players
@@ -126,12 +127,12 @@ class Game:
         bounds = self.layout.state_bounds() if self.layout is not None else None
         if self.layout is not None:
             self.layout.check_vector_dtype()
-        if bounds is None:   # unbounded body: the full range of the dtype
+        if bounds is None:  # unbounded body: the full range of the dtype
             info = np.iinfo(self.state_dtype)
             bounds = (np.full(spec.state_size, info.min, np.int64), np.full(spec.state_size, info.max, np.int64))
         # the header's bounds are its exact words: one compiled pass checks both
-        self._state_low = np.concatenate([bounds[0][:spec.state_size], self.header])
-        self._state_high = np.concatenate([bounds[1][:spec.state_size], self.header])
+        self._state_low = np.concatenate([bounds[0][: spec.state_size], self.header])
+        self._state_high = np.concatenate([bounds[1][: spec.state_size], self.header])
         self._body_size = spec.state_size
 
     @classmethod
@@ -206,20 +207,25 @@ class Game:
             raise type(err)(f"{self.env_id}: {err}") from None
         state = np.zeros(self.state_size, dtype=self.state_dtype)
         self.kernels.init(state, np.int64(key), self.config, self.work)
-        self.stamp_header(state)   # (as the generated loops' ``init`` does after the game's deal)
+        self.stamp_header(state)  # (as the generated loops' ``init`` does after the game's deal)
         return state
 
     def stamp_header(self, state: np.ndarray) -> np.ndarray:
         """Write this game's header into the last words of ``state`` (for states built by hand,
         e.g. scenario positions) and return it."""
-        state[self._body_size:] = self.header
+        state[self._body_size :] = self.header
         return state
 
     def _check_state(self, state: np.ndarray) -> None:
         if not isinstance(state, np.ndarray) or state.dtype != self.state_dtype or state.shape != (self.state_size,):
             hint = ""
-            if (isinstance(state, np.ndarray) and state.ndim == 1 and state.dtype.kind == "i"
-                    and state.shape[0] >= HEADER_WORDS and state.shape != (self.state_size,)):
+            if (
+                isinstance(state, np.ndarray)
+                and state.ndim == 1
+                and state.dtype.kind == "i"
+                and state.shape[0] >= HEADER_WORDS
+                and state.shape != (self.state_size,)
+            ):
                 why = header_mismatch(self, state[-HEADER_WORDS:], _env_ids())
                 hint = f" ({why})" if why else ""
             raise ValueError(
@@ -247,11 +253,14 @@ class Game:
         i = int(first_out_of_bounds(state, self._state_low, self._state_high))
         if i >= 0:
             if i >= self._body_size:
-                raise ValueError(f"{self.env_id}: invalid state: "
-                                 f"{header_mismatch(self, state[self._body_size:], _env_ids()) or 'bad header'}")
+                raise ValueError(
+                    f"{self.env_id}: invalid state: "
+                    f"{header_mismatch(self, state[self._body_size :], _env_ids()) or 'bad header'}"
+                )
             raise ValueError(
-                    f"{self.env_id}: invalid state: {slot_name(self.layout, i)} = {int(state[i])} is outside "
-                    f"{int(self._state_low[i])}..{int(self._state_high[i])} (a corrupted or foreign state array?)")
+                f"{self.env_id}: invalid state: {slot_name(self.layout, i)} = {int(state[i])} is outside "
+                f"{int(self._state_low[i])}..{int(self._state_high[i])} (a corrupted or foreign state array?)"
+            )
         check = getattr(self.kernels, "validate", None)
         if check is not None:
             code = int(check(state, self.config, self.work))
@@ -262,9 +271,11 @@ class Game:
         if not self.kernels.is_terminal(state):
             mask = np.zeros(self.num_actions, np.int8)
             if int(self.kernels.legal_mask(state, self.config, mask, self.work)) <= 0:
-                raise ValueError(f"{self.env_id}: invalid state: the game is not over but player "
-                                 f"{int(self.kernels.current_player(state))} has no legal action "
-                                 "(a corrupted decision or phase?)")
+                raise ValueError(
+                    f"{self.env_id}: invalid state: the game is not over but player "
+                    f"{int(self.kernels.current_player(state))} has no legal action "
+                    "(a corrupted decision or phase?)"
+                )
 
     def legal_mask(self, state: np.ndarray) -> np.ndarray:
         self.validate(state)
@@ -348,15 +359,16 @@ class Game:
         :class:`mushgym.results.RolloutResult` (a dict with a one-line repr): steps,
         games and return statistics.
         """
-        from .results import RolloutResult
-
         import numba
+
+        from .results import RolloutResult
 
         if not _is_int(n_games) or n_games < 1:
             raise ValueError(f"n_games must be a positive integer, got {n_games!r}")
         if not _is_int(seed) or not 0 <= seed <= 2**63 - 1 - n_games:
-            raise ValueError(f"seed must be an integer in 0..2**63 - 1 - n_games (game i is dealt from seed + i), "
-                             f"got {seed!r}")
+            raise ValueError(
+                f"seed must be an integer in 0..2**63 - 1 - n_games (game i is dealt from seed + i), got {seed!r}"
+            )
         if threads is not None and (not _is_int(threads) or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS):
             raise ValueError(f"threads must be an integer in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads!r}")
         previous = numba.get_num_threads()
@@ -364,25 +376,34 @@ class Game:
             numba.set_num_threads(int(threads))
         try:
             steps, rets = self.loops.random_rollouts(
-                int(n_games), int(seed), self.config, self.state_size, self.num_actions,
-                self.num_players, self.spec.max_game_length,
+                int(n_games),
+                int(seed),
+                self.config,
+                self.state_size,
+                self.num_actions,
+                self.num_players,
+                self.spec.max_game_length,
             )
         finally:
             numba.set_num_threads(previous)
         if (steps < 0).any():
             bad = int(np.flatnonzero(steps < 0)[0])
-            raise RuntimeError(f"{self.env_id}: game with seed {seed + bad} did not end within "
-                               f"{self.spec.max_game_length} steps or had no legal action")
-        return RolloutResult({
-            "games": int(n_games),
-            "steps": int(steps.sum()),
-            "mean_length": float(steps.mean()),
-            "max_length": int(steps.max()),
-            "mean_returns": rets.mean(axis=0),
-            "wins": (rets > 0).sum(axis=0),
-            "lengths": steps,
-            "returns": rets,
-        })
+            raise RuntimeError(
+                f"{self.env_id}: game with seed {seed + bad} did not end within "
+                f"{self.spec.max_game_length} steps or had no legal action"
+            )
+        return RolloutResult(
+            {
+                "games": int(n_games),
+                "steps": int(steps.sum()),
+                "mean_length": float(steps.mean()),
+                "max_length": int(steps.max()),
+                "mean_returns": rets.mean(axis=0),
+                "wins": (rets > 0).sum(axis=0),
+                "lengths": steps,
+                "returns": rets,
+            }
+        )
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

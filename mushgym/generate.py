@@ -28,7 +28,7 @@ from pathlib import Path
 
 from .core import codegen
 
-WIDTH = 110   # the generated imports' lines
+WIDTH = 110  # the generated imports' lines
 FMT_OFF, FMT_ON = "# fmt: off", "# fmt: on"
 
 DECLARING = re.compile(r"\.generated(?:_rules|_checks)?\(globals\(\)|\bgenerated_loops\(globals\(\)")
@@ -83,6 +83,7 @@ def declaring_modules(folder: Path) -> list[tuple[str, Path]]:
 
 # --- the declaring module's own text: import statements and regions --------------------------
 
+
 def _statement_end(tree: ast.Module, line: int) -> int:
     """The last line of the top-level statement holding ``line``."""
     for node in tree.body:
@@ -121,18 +122,32 @@ def rewrite_declaring(path: Path, module_parts: list[codegen.Part]) -> str:
     text = path.read_text()
     tree = ast.parse(text)
     lines = text.splitlines()
-    edits: list[tuple[int, int, str]] = []   # (first line, last line, new text): 1-based, inclusive
+    edits: list[tuple[int, int, str]] = []  # (first line, last line, new text): 1-based, inclusive
     generated_imports = sorted(
-        (n for n in tree.body if isinstance(n, ast.ImportFrom) and n.level == 1 and n.module
-         and n.module.startswith(codegen.GENERATED + ".")), key=lambda n: n.lineno)
+        (
+            n
+            for n in tree.body
+            if isinstance(n, ast.ImportFrom)
+            and n.level == 1
+            and n.module
+            and n.module.startswith(codegen.GENERATED + ".")
+        ),
+        key=lambda n: n.lineno,
+    )
     imported = [p for p in module_parts if p.target and p.names]
     claimed: dict[int, list[codegen.Part]] = {}
     calls = sorted(p.line for p in module_parts)
     for part in sorted(imported, key=lambda p: p.line):
-        stop = next((line for line in calls if line > part.line), float("inf"))   # the next declaring call
-        node = next((n for n in generated_imports if part.line < n.lineno < stop
-                     and n.module == f"{codegen.GENERATED}.{part.target}"), None)
-        if node is None:   # no import yet: one right after the declaring call
+        stop = next((line for line in calls if line > part.line), float("inf"))  # the next declaring call
+        node = next(
+            (
+                n
+                for n in generated_imports
+                if part.line < n.lineno < stop and n.module == f"{codegen.GENERATED}.{part.target}"
+            ),
+            None,
+        )
+        if node is None:  # no import yet: one right after the declaring call
             end = _statement_end(tree, part.line)
             claimed.setdefault(-end, []).append(part)
         else:
@@ -149,18 +164,19 @@ def rewrite_declaring(path: Path, module_parts: list[codegen.Part]) -> str:
         begin = codegen.REGION_BEGIN.format(key=part.what or part.key)
         new = codegen.region_text(part).rstrip("\n")
         at = next((i for i, line in enumerate(lines, 1) if line == begin), None)
-        if at is None:   # two blank lines, then the region, right after the declaring call
+        if at is None:  # two blank lines, then the region, right after the declaring call
             end = _statement_end(tree, part.line)
             edits.append((end + 1, end, "\n\n" + new))
         else:
             stop = next(i for i, line in enumerate(lines[at:], at + 1) if line == codegen.REGION_END)
             edits.append((at, stop, new))
     for first, last, new in sorted(edits, key=lambda e: -e[0]):
-        lines[first - 1:last] = new.splitlines()
+        lines[first - 1 : last] = new.splitlines()
     return "\n".join(lines) + "\n"
 
 
 # --- the whole package -----------------------------------------------------------------------
+
 
 def expected_files(folder: Path) -> dict[Path, str]:
     """Every file ``mushgym generate`` writes for the package in ``folder``, with its text.
@@ -181,17 +197,20 @@ def expected_files(folder: Path) -> dict[Path, str]:
             search = search_part(module)
             targets[search.target] = [search]
         for target, ps in targets.items():
-            purpose = {"loops": "The generic batch loops (mushgym.core.batch) over the game's kernels",
-                       "search": "The search loop (mushgym.core.search) over the game's kernels",
-                       }.get(ps[0].key, "The code generated from the declarations of the module")
+            purpose = {
+                "loops": "The generic batch loops (mushgym.core.batch) over the game's kernels",
+                "search": "The search loop (mushgym.core.search) over the game's kernels",
+            }.get(ps[0].key, "The code generated from the declarations of the module")
             doc = codegen.docstring_for(module_name, ps, purpose)
             out[path.parent / codegen.GENERATED / f"{target}.py"] = codegen.module_text(ps, doc)
         new_text = rewrite_declaring(path, module_parts)
         if new_text != path.read_text():
             out[path] = new_text
     for gen_dir in {p.parent for p in out if p.parent.name == codegen.GENERATED}:
-        out[gen_dir / "__init__.py"] = (f'"""Code generated by `{codegen.COMMAND}` from the declarations of the modules '
-                                        f'beside this\nfolder: do not edit by hand."""\n')
+        out[gen_dir / "__init__.py"] = (
+            f'"""Code generated by `{codegen.COMMAND}` from the declarations of the modules '
+            f'beside this\nfolder: do not edit by hand."""\n'
+        )
     return out
 
 

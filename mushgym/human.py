@@ -18,8 +18,7 @@ QUIT_WORDS = ("q", "quit", "exit")
 
 def move_menu(game, state) -> list[tuple[int, int, str]]:
     """``(number, action id, words)`` for every legal action, numbered from 1."""
-    return [(i + 1, int(a), game.action_to_string(state, int(a)))
-            for i, a in enumerate(game.legal_actions(state))]
+    return [(i + 1, int(a), game.action_to_string(state, int(a))) for i, a in enumerate(game.legal_actions(state))]
 
 
 def format_menu(menu: list[tuple[int, int, str]]) -> str:
@@ -27,13 +26,18 @@ def format_menu(menu: list[tuple[int, int, str]]) -> str:
     return "\n".join(f"  {n:>{width}}  {words}" for n, _, words in menu)
 
 
-def ask_move(game, state, input_fn: Callable[[str], str] | None = None, print_fn: Callable[..., None] = print,
-             prompt: str = "your move (number, q to quit)> ") -> int | None:
+def ask_move(
+    game,
+    state,
+    input_fn: Callable[[str], str] | None = None,
+    print_fn: Callable[..., None] = print,
+    prompt: str = "your move (number, q to quit)> ",
+) -> int | None:
     """Show the menu, read a number until it names a legal move; the action id, or None for q / end of input."""
     if input_fn is None:
         import builtins
 
-        input_fn = builtins.input   # looked up per call, so a test's (or a GUI's) replacement is used
+        input_fn = builtins.input  # looked up per call, so a test's (or a GUI's) replacement is used
     menu = move_menu(game, state)
     print_fn("your actions:")
     print_fn(format_menu(menu))

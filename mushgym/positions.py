@@ -20,8 +20,9 @@ import numpy as np
 from .core import rng_seed
 
 
-def begin(game: Any, fields: Mapping[str, Any], description: Mapping[str, Any], layout: Any,
-          rng: int) -> tuple[dict, np.ndarray, dict]:
+def begin(
+    game: Any, fields: Mapping[str, Any], description: Mapping[str, Any], layout: Any, rng: int
+) -> tuple[dict, np.ndarray, dict]:
     """The description over the defaults (unknown fields refused), a zero state with the
     game's header and its generator seeded by the ``seed`` field, and the layout's views."""
     unknown = sorted(set(description) - set(fields))
@@ -33,8 +34,9 @@ def begin(game: Any, fields: Mapping[str, Any], description: Mapping[str, Any], 
     return d, state, layout.arrays(state)
 
 
-def exact_pile(env_id: str, field: str, given: Sequence, names: Sequence[str], left: np.ndarray,
-               what: str) -> list[int]:
+def exact_pile(
+    env_id: str, field: str, given: Sequence, names: Sequence[str], left: np.ndarray, what: str
+) -> list[int]:
     """A hidden pile given in full: its kinds, which must be exactly the ``left`` not placed."""
     pile = [index_of(env_id, f"{field}[{j}]", k, names, what) for j, k in enumerate(given)]
     if (np.bincount(pile, minlength=len(names)) != left).any():
@@ -61,8 +63,7 @@ def index_of(env_id: str, field: str, value: Any, names: Sequence[str], what: st
         low = [n.lower() for n in names]
         if value.lower() in low:
             return low.index(value.lower())
-    raise refuse(env_id, field, f"unknown {what} {value!r}; valid choices are {_choices(names)} "
-                                f"or 0..{len(names) - 1}")
+    raise refuse(env_id, field, f"unknown {what} {value!r}; valid choices are {_choices(names)} or 0..{len(names) - 1}")
 
 
 def _choices(names: Sequence[str]) -> str:
@@ -119,20 +120,21 @@ def named_counts(values: np.ndarray, names: Sequence[str]) -> dict[str, int]:
 
 def decision_kinds(module: ModuleType) -> dict[str, int]:
     """The decision kinds a layout module declares (``D_MAIN = 0`` -> ``{"main": 0}``)."""
-    kinds = {name[2:].lower(): int(v) for name, v in vars(module).items()
-             if name.startswith("D_") and is_int(v)}
+    kinds = {name[2:].lower(): int(v) for name, v in vars(module).items() if name.startswith("D_") and is_int(v)}
     return dict(sorted(kinds.items(), key=lambda kv: kv[1]))
 
 
-def stack_entries(env_id: str, pending: Any, kinds: Mapping[str, int], players: int, args: int,
-                  depth: int) -> list[list[int]]:
+def stack_entries(
+    env_id: str, pending: Any, kinds: Mapping[str, int], players: int, args: int, depth: int
+) -> list[list[int]]:
     """The decision stack, bottom first, from ``[(kind, player, arg0, ...), ...]``: a kind by
     name (the layout's ``D_*`` names, lower case without ``D_``) or number; missing arguments 0."""
     if pending is None:
         return []
     if not isinstance(pending, (list, tuple)) or (pending and not isinstance(pending[0], (list, tuple))):
-        raise refuse(env_id, "pending", f"must be a list of (kind, player, arg...) entries, bottom first, "
-                                        f"got {pending!r}")
+        raise refuse(
+            env_id, "pending", f"must be a list of (kind, player, arg...) entries, bottom first, got {pending!r}"
+        )
     if len(pending) > depth:
         raise refuse(env_id, "pending", f"the decision stack holds at most {depth} entries, got {len(pending)}")
     names = list(kinds)
@@ -150,7 +152,7 @@ def stack_entries(env_id: str, pending: Any, kinds: Mapping[str, int], players: 
         else:
             raise refuse(env_id, where, f"unknown decision kind {kind!r}; valid choices are {names}")
         player = number(env_id, f"{where} player", entry[1], 0, players - 1)
-        rest = [number(env_id, f"{where} argument {j}", a, -2**31, 2**31 - 1) for j, a in enumerate(entry[2:])]
+        rest = [number(env_id, f"{where} argument {j}", a, -(2**31), 2**31 - 1) for j, a in enumerate(entry[2:])]
         out.append([k, player, *rest, *([0] * (args - len(rest)))])
     return out
 
@@ -188,25 +190,37 @@ class Pool:
         if is_int(value):
             i = int(value)
             if i not in play:
-                raise refuse(self.env_id, field, f"{self.what} {i} is not in this game; its {self.what}s are "
-                                                 f"{_ranges(self.in_play)}")
+                raise refuse(
+                    self.env_id,
+                    field,
+                    f"{self.what} {i} is not in this game; its {self.what}s are {_ranges(self.in_play)}",
+                )
         elif isinstance(value, str):
             low = value.lower()
             copies = [i for i in self.in_play if self.names[i].lower() == low]
             if not copies:
                 names = [self.names[i] for i in self.in_play]
-                raise refuse(self.env_id, field, f"unknown {self.what} {value!r}; valid choices are "
-                                                 f"{_choices(names)} or their numbers {_ranges(self.in_play)}")
+                raise refuse(
+                    self.env_id,
+                    field,
+                    f"unknown {self.what} {value!r}; valid choices are "
+                    f"{_choices(names)} or their numbers {_ranges(self.in_play)}",
+                )
             free = [i for i in copies if i not in self.where]
             if not free:
-                raise refuse(self.env_id, field, f"too many {self.names[copies[0]]}: the game has {len(copies)} "
-                                                 f"and all are placed already ({self._places(copies)})")
+                raise refuse(
+                    self.env_id,
+                    field,
+                    f"too many {self.names[copies[0]]}: the game has {len(copies)} "
+                    f"and all are placed already ({self._places(copies)})",
+                )
             i = free[0]
         else:
             raise refuse(self.env_id, field, f"a {self.what} is a name or a number, got {value!r}")
         if i in self.where:
-            raise refuse(self.env_id, field, f"{self.what} {i} ({self.names[i]}) is placed twice: "
-                                             f"also in {self.where[i]}")
+            raise refuse(
+                self.env_id, field, f"{self.what} {i} ({self.names[i]}) is placed twice: also in {self.where[i]}"
+            )
         self.where[i] = field
         return i
 

@@ -45,7 +45,7 @@ def _exercise(env_id: str, group: str) -> None:
         state = g.new_state(0)
         try:
             Searcher(g, simulations=4).search(state, g.current_player(state))
-        except ValueError:   # a game the search refuses (hidden information and no redraw)
+        except ValueError:  # a game the search refuses (hidden information and no redraw)
             pass
     else:
         raise ValueError(f"unknown kernel group {group!r}; groups: {list(GROUPS)}")
@@ -57,8 +57,12 @@ def _worker(job: tuple[str, str]) -> tuple[str, str, float]:
     return job[0], job[1], time.perf_counter() - t0
 
 
-def compile_envs(env_ids: Sequence[str] | None = None, groups: Iterable[str] = tuple(GROUPS),
-                 workers: int | None = None, report: Callable[[str], None] | None = print) -> dict:
+def compile_envs(
+    env_ids: Sequence[str] | None = None,
+    groups: Iterable[str] = tuple(GROUPS),
+    workers: int | None = None,
+    report: Callable[[str], None] | None = print,
+) -> dict:
     """Compile (or load) every kernel of ``env_ids`` (default: all) into numba's cache.
 
     Each (env, group) is a job; ``workers`` processes (default: one per core) take

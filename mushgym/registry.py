@@ -50,8 +50,10 @@ def retired_message(env_id: str) -> str:
     """The error text of a retired env id: the current id, and the options that play as it did."""
     current, options = _retired[env_id]
     how = f"mushgym.make({current!r}" + "".join(f", {k}={v!r}" for k, v in options.items()) + ")"
-    return (f"{env_id} is retired: use {current} instead ({how}); "
-            f"its changes are in the version history of {current}'s docs")
+    return (
+        f"{env_id} is retired: use {current} instead ({how}); "
+        f"its changes are in the version history of {current}'s docs"
+    )
 
 
 def game_folders() -> list[Path]:
@@ -73,8 +75,9 @@ def _discover() -> dict[str, str]:
             module = importlib.import_module(name)
             for env_id, env_module_name in package_env_ids(module, pkg / "__init__.py").items():
                 if env_id in found:
-                    raise ValueError(f"env id {env_id!r} is declared by two game packages: "
-                                     f"{_packages[env_id]} and {name}")
+                    raise ValueError(
+                        f"env id {env_id!r} is declared by two game packages: {_packages[env_id]} and {name}"
+                    )
                 found[env_id] = f"{name}.{env_module_name}"
                 _packages[env_id] = name
             for old, current in package_retired_ids(module, pkg / "__init__.py").items():
@@ -99,10 +102,16 @@ def package_retired_ids(module: Any, where: Any = None) -> dict[str, tuple[str, 
         options: dict[str, Any] = {}
         if isinstance(current, tuple) and len(current) == 2 and isinstance(current[1], dict):
             current, options = current
-        if not (isinstance(old, str) and ENV_ID_PATTERN.match(old)
-                and isinstance(current, str) and ENV_ID_PATTERN.match(current)):
-            raise ValueError(f"{where}: RETIRED_IDS entries must be 'name_vN': 'name_vM' (or "
-                             f"'name_vN': ('name_vM', {{options}})), got {old!r}: {current!r}")
+        if not (
+            isinstance(old, str)
+            and ENV_ID_PATTERN.match(old)
+            and isinstance(current, str)
+            and ENV_ID_PATTERN.match(current)
+        ):
+            raise ValueError(
+                f"{where}: RETIRED_IDS entries must be 'name_vN': 'name_vM' (or "
+                f"'name_vN': ('name_vM', {{options}})), got {old!r}: {current!r}"
+            )
         retired[old] = (current, dict(options))
     return retired
 

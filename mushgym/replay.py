@@ -123,13 +123,16 @@ class Replay:
         have that env, or has another version of it (another state header)."""
         if self._game is not None:
             return self._game
-        from .registry import game as make_game, list_envs
+        from .registry import game as make_game
+        from .registry import list_envs
 
         envs = list_envs()
         recorded = self.header.get("mushgym_version", "?")
         if self.env_id not in envs:
-            raise ReplayError(f"{self._where()}: a replay of {self.env_id!r} (recorded with mushgym {recorded}), "
-                              f"an env this mushgym does not have; its envs: {', '.join(envs)}")
+            raise ReplayError(
+                f"{self._where()}: a replay of {self.env_id!r} (recorded with mushgym {recorded}), "
+                f"an env this mushgym does not have; its envs: {', '.join(envs)}"
+            )
         try:
             game = make_game(self.env_id, **self.options)
         except (ValueError, TypeError) as err:
@@ -139,7 +142,8 @@ class Replay:
             raise ReplayError(
                 f"{self._where()}: a replay of another version of {self.env_id} (recorded with mushgym {recorded}, "
                 f"state header {self.header['state_header']}; this mushgym {_version()} has {header}: the rules, "
-                "options or state layout changed); play it back with the mushgym version that recorded it")
+                "options or state layout changed); play it back with the mushgym version that recorded it"
+            )
         self._game = game
         return game
 
@@ -155,14 +159,17 @@ class Replay:
                 raise ReplayError(f"{self._where(line)}: move {move.ply} after the end of the game")
             seat = game.current_player(state)
             if move.seat != seat:
-                raise ReplayError(f"{self._where(line)}: move {move.ply} is recorded for seat {move.seat}, "
-                                  f"but seat {seat} is to act")
+                raise ReplayError(
+                    f"{self._where(line)}: move {move.ply} is recorded for seat {move.seat}, but seat {seat} is to act"
+                )
             mask = game.legal_mask(state)
             if not 0 <= move.action < game.num_actions or not mask[move.action]:
                 legal = np.flatnonzero(mask)
-                raise ReplayError(f"{self._where(line)}: move {move.ply}, action {move.action} ({move.words!r}) is "
-                                  f"illegal here; the legal actions are {legal.tolist()[:30]}"
-                                  f"{' ...' if legal.size > 30 else ''}")
+                raise ReplayError(
+                    f"{self._where(line)}: move {move.ply}, action {move.action} ({move.words!r}) is "
+                    f"illegal here; the legal actions are {legal.tolist()[:30]}"
+                    f"{' ...' if legal.size > 30 else ''}"
+                )
             yield state.copy(), move
             game.step_inplace(state, move.action, check=False)
         self._check_end(game, state)
@@ -173,12 +180,15 @@ class Replay:
             return
         line = len(self.moves) + 2
         if not game.is_terminal(state):
-            raise ReplayError(f"{self._where(line)}: the replay says the game ended after {len(self.moves)} moves, "
-                              "but it is not over")
+            raise ReplayError(
+                f"{self._where(line)}: the replay says the game ended after {len(self.moves)} moves, but it is not over"
+            )
         returns = [float(x) for x in game.returns(state)]
         if not np.allclose(returns, self.end["returns"]):
-            raise ReplayError(f"{self._where(line)}: the recorded returns {self.end['returns']} differ from the "
-                              f"replayed ones {returns}")
+            raise ReplayError(
+                f"{self._where(line)}: the recorded returns {self.end['returns']} differ from the "
+                f"replayed ones {returns}"
+            )
 
     def states(self) -> list[np.ndarray]:
         """Every state of the game: before the first move, ..., after the last (checked)."""
@@ -210,10 +220,12 @@ def _parse_line(text: str, where: str) -> dict:
 
 def _check_header(head: dict, where: str) -> None:
     if head.get("format") != FORMAT:
-        raise ReplayError(f"{where}: not a mushgym replay (the first line must have \"format\": \"{FORMAT}\")")
+        raise ReplayError(f'{where}: not a mushgym replay (the first line must have "format": "{FORMAT}")')
     if head.get("format_version") != FORMAT_VERSION:
-        raise ReplayError(f"{where}: replay format version {head.get('format_version')!r}; this mushgym reads "
-                          f"version {FORMAT_VERSION}")
+        raise ReplayError(
+            f"{where}: replay format version {head.get('format_version')!r}; this mushgym reads "
+            f"version {FORMAT_VERSION}"
+        )
     for key, kind in _HEADER_KEYS.items():
         if not isinstance(head.get(key), kind) or isinstance(head.get(key), bool):
             raise ReplayError(f"{where}: the header's {key!r} must be a {kind.__name__}, got {head.get(key)!r}")
@@ -228,8 +240,15 @@ def _parse_move(row: dict, where: str, ply: int) -> Move:
     if row.get("ply", ply) != ply:
         raise ReplayError(f"{where}: move numbered {row.get('ply')!r}, expected {ply}")
     value = row.get("value")
-    return Move(ply, row["seat"], row["action"], str(row.get("move", "")), row.get("candidates"),
-                row.get("weight_kind"), None if value is None else float(value))
+    return Move(
+        ply,
+        row["seat"],
+        row["action"],
+        str(row.get("move", "")),
+        row.get("candidates"),
+        row.get("weight_kind"),
+        None if value is None else float(value),
+    )
 
 
 def parse_replay(text: str, path: Path | None = None) -> Replay:
@@ -276,8 +295,8 @@ def load_replay(path: str | Path) -> Replay:
 
 # --- writing ---------------------------------------------------------------------------------
 
-def move_record(game, state: np.ndarray, action: int, explanation: dict | None = None,
-                ply: int = 0) -> Move:
+
+def move_record(game, state: np.ndarray, action: int, explanation: dict | None = None, ply: int = 0) -> Move:
     """The :class:`Move` of ``action`` in ``state`` (before it is applied), with the acting
     agent's explanation (see the module docstring) turned into words."""
     action = int(action)
@@ -285,8 +304,9 @@ def move_record(game, state: np.ndarray, action: int, explanation: dict | None =
     if explanation:
         cands = [(int(a), float(w)) for a, w in (explanation.get("candidates") or [])][:TOP_CANDIDATES]
         if cands:
-            move.candidates = [{"action": a, "move": game.action_to_string(state, a), "weight": round(w, 4)}
-                               for a, w in cands]
+            move.candidates = [
+                {"action": a, "move": game.action_to_string(state, a), "weight": round(w, 4)} for a, w in cands
+            ]
             move.weight_kind = str(explanation.get("weight_kind") or "weight")
         value = explanation.get("value")
         if value is not None and np.isfinite(value):
@@ -295,17 +315,28 @@ def move_record(game, state: np.ndarray, action: int, explanation: dict | None =
 
 
 def header_record(game, seed: int, players: Sequence[str] | None = None, **extra: Any) -> dict:
-    head = {"format": FORMAT, "format_version": FORMAT_VERSION, "env_id": game.env_id,
-            "options": dict(game.options), "seed": int(seed), "mushgym_version": _version(),
-            "state_header": [int(x) for x in game.header], "num_players": int(game.num_players),
-            "players": [str(p) for p in players] if players else [f"player_{i}" for i in range(game.num_players)]}
+    head = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "env_id": game.env_id,
+        "options": dict(game.options),
+        "seed": int(seed),
+        "mushgym_version": _version(),
+        "state_header": [int(x) for x in game.header],
+        "num_players": int(game.num_players),
+        "players": [str(p) for p in players] if players else [f"player_{i}" for i in range(game.num_players)],
+    }
     head.update(extra)
     return head
 
 
 def end_record(game, state: np.ndarray, plies: int) -> dict:
-    return {"end": True, "plies": int(plies), "returns": [float(x) for x in game.returns(state)],
-            "truncated": bool(game.is_truncated(state))}
+    return {
+        "end": True,
+        "plies": int(plies),
+        "returns": [float(x) for x in game.returns(state)],
+        "truncated": bool(game.is_truncated(state)),
+    }
 
 
 def dumps(record: dict) -> str:
@@ -370,8 +401,15 @@ class ReplayRecorder:
     ``on_step`` (with ``explain=True`` for the agents' candidates), then call :meth:`finish`
     with the result. ``games``: the indices (in ``seeds``) to record (default all)."""
 
-    def __init__(self, game, folder: str | Path, seeds: Sequence[int], players: Sequence[str],
-                 games: Sequence[int] | None = None, prefix: str | None = None) -> None:
+    def __init__(
+        self,
+        game,
+        folder: str | Path,
+        seeds: Sequence[int],
+        players: Sequence[str],
+        games: Sequence[int] | None = None,
+        prefix: str | None = None,
+    ) -> None:
         self.game = game
         self.folder = Path(folder)
         self.seeds = [int(s) for s in seeds]
@@ -402,9 +440,14 @@ class ReplayRecorder:
             path = self.path_of(g)
             lines = [header_record(self.game, self.seeds[g], self.players)]
             lines += [m.to_json() for m in self.moves[g]]
-            lines.append({"end": True, "plies": len(self.moves[g]),
-                          "returns": [float(x) for x in result["returns"][g]],
-                          "truncated": bool(result["truncated"][g])})
+            lines.append(
+                {
+                    "end": True,
+                    "plies": len(self.moves[g]),
+                    "returns": [float(x) for x in result["returns"][g]],
+                    "truncated": bool(result["truncated"][g]),
+                }
+            )
             path.write_text("".join(dumps(r) + "\n" for r in lines), encoding="utf-8")
             self.written.append(path)
         return self.written

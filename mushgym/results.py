@@ -22,9 +22,11 @@ class RolloutResult(dict):
     def __repr__(self) -> str:
         mean = np.round(np.asarray(self.get("mean_returns", [])), 3).tolist()
         wins = np.asarray(self.get("wins", [])).tolist()
-        return (f"RolloutResult(games={self.get('games')}, steps={self.get('steps')}, "
-                f"mean_length={self.get('mean_length', 0):.1f}, max_length={self.get('max_length')}, "
-                f"mean_returns={mean}, wins={wins}; per-game arrays in ['lengths'] and ['returns'])")
+        return (
+            f"RolloutResult(games={self.get('games')}, steps={self.get('steps')}, "
+            f"mean_length={self.get('mean_length', 0):.1f}, max_length={self.get('max_length')}, "
+            f"mean_returns={mean}, wins={wins}; per-game arrays in ['lengths'] and ['returns'])"
+        )
 
     __str__ = __repr__
 

@@ -34,7 +34,8 @@ reseeded from the search's generator at each iteration, so dice and reshuffles a
 drawn afresh and the search never sees the true future.
 
 The game may also provide ``rollout_policy(state, cfg, mask, n_legal, work, rng) ->
-action`` (in the kernel module, ``envs/<game>/search.py`` or ``determinize.py``) for ``rollout="greedy"``: a compiled, cheap greedy used in the
+action`` (in the kernel module, ``envs/<game>/search.py`` or ``determinize.py``) for ``rollout="greedy"``: a
+compiled, cheap greedy used in the
 simulations. Without it ``rollout="greedy"`` is refused with a clear error.
 ``rollout="auto"`` (what ``MCTSAgent`` and ``mcts:SIMS`` use) takes the game's
 ``rollout_policy`` when it has one, else random rollouts: on Fungi, uniformly random
@@ -141,7 +142,8 @@ their observations to Python, ``network`` evaluates them in one call, and the co
 ``puct_apply`` expands the leaves (first evaluation of a node sets its priors) and backs
 the values up. With ``batch=1`` the virtual loss never acts (it is removed before the
 next descent): that is sequential PUCT. With ``batch=K`` the first K descents all stop at
-the root (it has no priors yet): K value samples of the root, one network call. The tree's arrays (node table, per-player value
+the root (it has no priors yet): K value samples of the root, one network call. The tree's arrays (node table,
+per-player value
 sums, a prior row and a child-index row per expanded node) are preallocated per searcher.
 
 **Leaf pooling across trees**: ``search_many`` (what ``MCTSAgent.act_batch`` calls for the
@@ -174,7 +176,7 @@ DEFAULT_C_PUCT = 1.25
 DEFAULT_BATCH = 8
 DEFAULT_POOL = 64
 DEFAULT_POOL_TREES = 32
-POOL_BYTES = 256 << 20     # the pooled PUCT trees' prior and child tables together stay below this
+POOL_BYTES = 256 << 20  # the pooled PUCT trees' prior and child tables together stay below this
 
 _namespaces: dict[tuple[str, str], dict] = {}
 _lock = threading.Lock()
@@ -217,7 +219,8 @@ def determinization_mode(game: Game) -> str:
         raise ValueError(
             f"{game.env_id} has hidden information but provides neither a compiled determinize(state, player, "
             f"cfg, work, rng) kernel nor Game.perturb_hidden: MCTS would read the cards its player cannot see. "
-            f"Add envs/<game>/determinize.py (see mushgym/search.py)")
+            f"Add envs/<game>/determinize.py (see mushgym/search.py)"
+        )
     return "pool"
 
 
@@ -238,8 +241,14 @@ def search_part(kernels):
 
     found = {name: home for name in OPTIONAL if (home := kernel_home(kernels, name)) is not None}
     body, imports = search_source(kernels.__name__.rpartition(".")[2], found)
-    return Part(kernels.__name__, "search", kernels.__name__.rpartition(".")[2] + "_search", body, imports,
-                what=f"the kernels of {kernels.__name__}" + "".join(f", {n} of its module {m}" for n, m in found.items()))
+    return Part(
+        kernels.__name__,
+        "search",
+        kernels.__name__.rpartition(".")[2] + "_search",
+        body,
+        imports,
+        what=f"the kernels of {kernels.__name__}" + "".join(f", {n} of its module {m}" for n, m in found.items()),
+    )
 
 
 def search_namespace(game: Game, mode: str) -> dict:
@@ -304,9 +313,24 @@ class Searcher:
     when the hidden part of the state is redrawn.
     """
 
-    def __init__(self, game: Game, simulations: int = 1000, c: float | None = None, rollout: str = "random",
-                 value: str = "returns", widen: float | str = 0.0, widen_order: str = "first", horizon: int | str = 0, threads: int = 1, seed: int = 0, pool: int = DEFAULT_POOL, network: Any = None,
-                 batch: int = DEFAULT_BATCH, virtual_loss: float = 1.0, pool_trees: int = DEFAULT_POOL_TREES) -> None:
+    def __init__(
+        self,
+        game: Game,
+        simulations: int = 1000,
+        c: float | None = None,
+        rollout: str = "random",
+        value: str = "returns",
+        widen: float | str = 0.0,
+        widen_order: str = "first",
+        horizon: int | str = 0,
+        threads: int = 1,
+        seed: int = 0,
+        pool: int = DEFAULT_POOL,
+        network: Any = None,
+        batch: int = DEFAULT_BATCH,
+        virtual_loss: float = 1.0,
+        pool_trees: int = DEFAULT_POOL_TREES,
+    ) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
         if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
@@ -325,12 +349,17 @@ class Searcher:
             raise ValueError(f"network must be a callable observations -> (logits, values), got {network!r}")
         if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
             raise ValueError(f"batch (leaves per network call) must be a positive integer, got {batch!r}")
-        if (isinstance(virtual_loss, bool) or not isinstance(virtual_loss, (int, float, np.floating))
-                or not np.isfinite(virtual_loss) or virtual_loss < 0):
+        if (
+            isinstance(virtual_loss, bool)
+            or not isinstance(virtual_loss, (int, float, np.floating))
+            or not np.isfinite(virtual_loss)
+            or virtual_loss < 0
+        ):
             raise ValueError(f"virtual_loss must be a finite number >= 0, got {virtual_loss!r}")
         if isinstance(pool_trees, bool) or not isinstance(pool_trees, (int, np.integer)) or pool_trees < 1:
-            raise ValueError(f"pool_trees (PUCT trees sharing each network call) must be a positive integer, "
-                             f"got {pool_trees!r}")
+            raise ValueError(
+                f"pool_trees (PUCT trees sharing each network call) must be a positive integer, got {pool_trees!r}"
+            )
         self.pool_trees = int(pool_trees)
         self.game = game
         self.network = network
@@ -348,44 +377,62 @@ class Searcher:
         if value == "auto":
             value = "game" if has_value else "returns"
         if value == "game" and not has_value:
-            raise ValueError(f"{game.env_id} provides no compiled search_value kernel, so value='game' is not "
-                             f"available; use value='returns' (choices: {list(VALUES)})")
+            raise ValueError(
+                f"{game.env_id} provides no compiled search_value kernel, so value='game' is not "
+                f"available; use value='returns' (choices: {list(VALUES)})"
+            )
         self.value = value
         if isinstance(widen, str) and widen == "auto":
             # the game's tuned widening (SEARCH_WIDEN in its search module), with its rollout policy only
             widen = float(tuned_setting(game, "SEARCH_WIDEN", 0.0) if rollout == "greedy" else 0.0)
-        if (isinstance(widen, bool) or not isinstance(widen, (int, float, np.floating)) or not np.isfinite(widen)
-                or widen < 0):
-            raise ValueError(f"widen (progressive widening: children <= 1 + widen * sqrt(visits); 0 = off) must be "
-                             f"a finite number >= 0 or 'auto', got {widen!r}")
+        if (
+            isinstance(widen, bool)
+            or not isinstance(widen, (int, float, np.floating))
+            or not np.isfinite(widen)
+            or widen < 0
+        ):
+            raise ValueError(
+                f"widen (progressive widening: children <= 1 + widen * sqrt(visits); 0 = off) must be "
+                f"a finite number >= 0 or 'auto', got {widen!r}"
+            )
         self.widen = float(widen)
         if widen_order not in WIDEN_ORDERS:
-            raise ValueError(f"unknown widen_order {widen_order!r} (which move a widened node adds next); "
-                             f"choices: {list(WIDEN_ORDERS)}")
+            raise ValueError(
+                f"unknown widen_order {widen_order!r} (which move a widened node adds next); "
+                f"choices: {list(WIDEN_ORDERS)}"
+            )
         if widen_order == "auto":
             # the game's tuned order (SEARCH_WIDEN_ORDER beside SEARCH_WIDEN), with its rollout policy only
             widen_order = str(tuned_setting(game, "SEARCH_WIDEN_ORDER", "first") if rollout == "greedy" else "first")
         if widen_order == "ranked" and rollout != "greedy":
-            raise ValueError("widen_order='ranked' orders a node's new children by the game's rollout policy, so it "
-                             "needs rollout='greedy' (or 'auto' on a game with a rollout policy); use widen_order='first'")
+            raise ValueError(
+                "widen_order='ranked' orders a node's new children by the game's rollout policy, so it "
+                "needs rollout='greedy' (or 'auto' on a game with a rollout policy); use widen_order='first'"
+            )
         self.widen_order = widen_order
         has_estimate = find_kernel(game.kernels, "search_estimate") is not None
         if isinstance(horizon, str) and horizon == "auto":
             # the game's tuned playout horizon (SEARCH_HORIZON beside its search_estimate), with its rollout policy only
             horizon = int(tuned_setting(game, "SEARCH_HORIZON", 0) if rollout == "greedy" and has_estimate else 0)
         if isinstance(horizon, bool) or not isinstance(horizon, (int, np.integer)) or horizon < 0:
-            raise ValueError(f"horizon (moves a playout runs past the tree before the game's search_estimate values "
-                             f"it; 0 = play to the end) must be an integer >= 0 or 'auto', got {horizon!r}")
+            raise ValueError(
+                f"horizon (moves a playout runs past the tree before the game's search_estimate values "
+                f"it; 0 = play to the end) must be an integer >= 0 or 'auto', got {horizon!r}"
+            )
         if horizon > 0 and not has_estimate:
-            raise ValueError(f"{game.env_id} provides no compiled search_estimate kernel, so a playout horizon is not "
-                             f"available; use horizon=0 (play to the end) or 'auto'")
+            raise ValueError(
+                f"{game.env_id} provides no compiled search_estimate kernel, so a playout horizon is not "
+                f"available; use horizon=0 (play to the end) or 'auto'"
+            )
         self.horizon = int(horizon)
         self.threads = int(threads)
         self.seed = int(seed) & 0xFFFFFFFFFFFF
         self.mode = determinization_mode(game)
         if rollout == "greedy" and not has_policy:
-            raise ValueError(f"{game.env_id} provides no compiled rollout_policy kernel, so rollout='greedy' "
-                             f"is not available; use rollout='random' (choices: {list(ROLLOUTS)})")
+            raise ValueError(
+                f"{game.env_id} provides no compiled rollout_policy kernel, so rollout='greedy' "
+                f"is not available; use rollout='random' (choices: {list(ROLLOUTS)})"
+            )
         self.pool = max(1, min(int(pool), self.simulations))
         self.ns = search_namespace(game, self.mode)
         lo, hi = game.spec.reward_range
@@ -416,28 +463,54 @@ class Searcher:
         """From the seed, the tree and what ``player`` sees (never the hidden part of the state)."""
         obs = np.zeros(self.game.observation_shape, np.float32)
         self.game.kernels.observe(state, int(player), self.game.config, obs, work)
-        h = hashlib.blake2b(obs.tobytes(), digest_size=8,
-                            key=f"{self.seed}:{int(player)}:{tree}".encode()).digest()
+        h = hashlib.blake2b(obs.tobytes(), digest_size=8, key=f"{self.seed}:{int(player)}:{tree}".encode()).digest()
         return int.from_bytes(h, "little") & 0xFFFFFFFFFFFFFFF
 
-    def _run_tree(self, slot: int, state: np.ndarray, player: int, tree: int,
-                  visits: np.ndarray, values: np.ndarray) -> int:
+    def _run_tree(
+        self, slot: int, state: np.ndarray, player: int, tree: int, visits: np.ndarray, values: np.ndarray
+    ) -> int:
         b = self._buffer(slot)
         seed = self._tree_seed(state, player, tree, b.work)
         self.ns["search_rng_seed"](b.rng, seed)
         roots = self._roots(state, player, seed)
         if self.network is not None:
             return self._run_puct(b, roots, int(player), visits, values)
-        return int(self.ns["mcts_search"](
-            roots, roots.shape[0], 1 if self.mode == "kernel" else 0, int(player), self.simulations, self.c,
-            1 if self.rollout == "greedy" else 0, 1 if self.value == "game" else 0, self.widen, 1 if self.widen_order == "ranked" else 0, self.horizon, self.rng_off,
-            self.lo, self.hi, self.max_len, self.game.config,
-            b.nodes, b.values, b.state, b.mask, b.mark, b.rets, b.work, b.rng, b.path, visits, values))
+        return int(
+            self.ns["mcts_search"](
+                roots,
+                roots.shape[0],
+                1 if self.mode == "kernel" else 0,
+                int(player),
+                self.simulations,
+                self.c,
+                1 if self.rollout == "greedy" else 0,
+                1 if self.value == "game" else 0,
+                self.widen,
+                1 if self.widen_order == "ranked" else 0,
+                self.horizon,
+                self.rng_off,
+                self.lo,
+                self.hi,
+                self.max_len,
+                self.game.config,
+                b.nodes,
+                b.values,
+                b.state,
+                b.mask,
+                b.mark,
+                b.rets,
+                b.work,
+                b.rng,
+                b.path,
+                visits,
+                values,
+            )
+        )
 
     def _evaluate(self, b: _PuctBuffers, n: int) -> None:
         """The network on ``n`` pending leaves: prior weights ``b.weights[:n]`` (exp of the acting
         player's logits, unnormalised) and per-player values ``b.leaf_values[:n]`` in [0, 1]."""
-        logits, vals = self.network(b.obs[:n * self.game.num_players])
+        logits, vals = self.network(b.obs[: n * self.game.num_players])
         self.network_calls += 1
         self._take_evaluation(b, n, *self._check_evaluation(logits, vals, n * self.game.num_players))
 
@@ -446,8 +519,10 @@ class Searcher:
         logits = np.asarray(logits, dtype=np.float64).reshape(rows, -1)
         vals = np.asarray(vals, dtype=np.float64).reshape(-1)
         if logits.shape[1] != A or vals.shape[0] != rows:
-            raise ValueError(f"network returned logits {logits.shape} and values {vals.shape} for {rows} "
-                             f"observations; expected ({rows}, {A}) and ({rows},)")
+            raise ValueError(
+                f"network returned logits {logits.shape} and values {vals.shape} for {rows} "
+                f"observations; expected ({rows}, {A}) and ({rows},)"
+            )
         return logits, vals
 
     def _take_evaluation(self, b: _PuctBuffers, n: int, logits: np.ndarray, vals: np.ndarray) -> None:
@@ -458,21 +533,46 @@ class Searcher:
         top[~np.isfinite(top)] = 0.0
         b.weights[:n] = np.exp(own - top)
         scale = 1.0 / (self.hi - self.lo) if self.hi > self.lo else 1.0
-        b.leaf_values[:n] = np.clip((np.nan_to_num(vals, nan=0.5 * (self.lo + self.hi)) - self.lo) * scale,
-                                    0.0, 1.0).reshape(n, P)
+        b.leaf_values[:n] = np.clip(
+            (np.nan_to_num(vals, nan=0.5 * (self.lo + self.hi)) - self.lo) * scale, 0.0, 1.0
+        ).reshape(n, P)
 
     def _collect(self, b: _PuctBuffers, roots: np.ndarray, player: int) -> int:
-        return int(self.ns["puct_collect"](
-            roots, roots.shape[0], 1 if self.mode == "kernel" else 0, player, self.batch, self.simulations,
-            self.virtual_loss, self.c, self.rng_off, self.lo, self.hi, self.game.config, b.pn, b.pw, b.prior, b.child,
-            b.counters, b.state, b.mask, b.rets, b.work, b.rng, b.paths, b.depths, b.leaf_player, b.obs))
+        return int(
+            self.ns["puct_collect"](
+                roots,
+                roots.shape[0],
+                1 if self.mode == "kernel" else 0,
+                player,
+                self.batch,
+                self.simulations,
+                self.virtual_loss,
+                self.c,
+                self.rng_off,
+                self.lo,
+                self.hi,
+                self.game.config,
+                b.pn,
+                b.pw,
+                b.prior,
+                b.child,
+                b.counters,
+                b.state,
+                b.mask,
+                b.rets,
+                b.work,
+                b.rng,
+                b.paths,
+                b.depths,
+                b.leaf_player,
+                b.obs,
+            )
+        )
 
     def _apply(self, b: _PuctBuffers, n: int) -> None:
-        self.ns["puct_apply"](n, b.pn, b.pw, b.prior, b.child, b.counters, b.paths, b.depths, b.weights,
-                              b.leaf_values)
+        self.ns["puct_apply"](n, b.pn, b.pw, b.prior, b.child, b.counters, b.paths, b.depths, b.weights, b.leaf_values)
 
-    def _run_puct(self, b: _PuctBuffers, roots: np.ndarray, player: int, visits: np.ndarray,
-                  values: np.ndarray) -> int:
+    def _run_puct(self, b: _PuctBuffers, roots: np.ndarray, player: int, visits: np.ndarray, values: np.ndarray) -> int:
         self.ns["puct_begin"](b.pn, b.pw, b.counters)
         while b.counters[2] < self.simulations:
             n = self._collect(b, roots, player)
@@ -481,8 +581,9 @@ class Searcher:
                 self._apply(b, n)
         return self._puct_result(b, roots, player, visits, values)
 
-    def _puct_result(self, b: _PuctBuffers, roots: np.ndarray, player: int, visits: np.ndarray,
-                     values: np.ndarray) -> int:
+    def _puct_result(
+        self, b: _PuctBuffers, roots: np.ndarray, player: int, visits: np.ndarray, values: np.ndarray
+    ) -> int:
         """Add the root's children's visits and values into ``visits`` / ``values``."""
         slot = int(b.pn[0, 2])
         if slot >= 0:
@@ -495,8 +596,9 @@ class Searcher:
             self.last_root_prior = w / w.sum() if w.sum() > 0 else (mask != 0) / max(1, np.count_nonzero(mask))
         return int(b.counters[0])
 
-    def _run_puct_pooled(self, jobs: list, states: np.ndarray, players: np.ndarray, visits: np.ndarray,
-                         values: np.ndarray) -> int:
+    def _run_puct_pooled(
+        self, jobs: list, states: np.ndarray, players: np.ndarray, visits: np.ndarray, values: np.ndarray
+    ) -> int:
         """PUCT for several trees at once (``jobs``: (row, tree) pairs), in lockstep: each round
         every unfinished tree collects its batch of leaves, and ONE network call evaluates the
         leaves of all of them (leaf pooling across trees and games). Each tree's descents depend
@@ -510,7 +612,7 @@ class Searcher:
         width = max(1, min(self.pool_trees, POOL_BYTES // per_tree))
         for start in range(0, len(jobs), width):
             wave = []
-            for slot, (i, t) in enumerate(jobs[start:start + width]):
+            for slot, (i, t) in enumerate(jobs[start : start + width]):
                 b = self._buffer(slot)
                 player = int(players[i])
                 seed = self._tree_seed(states[i], player, t, b.work)
@@ -526,13 +628,16 @@ class Searcher:
                     if n:
                         pending.append((job[0], n))
                 if pending:
-                    obs = np.concatenate([b.obs[:n * P] for b, n in pending]) if len(pending) > 1 \
-                        else pending[0][0].obs[:pending[0][1] * P]
+                    obs = (
+                        np.concatenate([b.obs[: n * P] for b, n in pending])
+                        if len(pending) > 1
+                        else pending[0][0].obs[: pending[0][1] * P]
+                    )
                     logits, vals = self._check_evaluation(*self.network(obs), obs.shape[0])
                     self.network_calls += 1
                     at = 0
                     for b, n in pending:
-                        self._take_evaluation(b, n, logits[at:at + n * P], vals[at:at + n * P])
+                        self._take_evaluation(b, n, logits[at : at + n * P], vals[at : at + n * P])
                         self._apply(b, n)
                         at += n * P
                 active = [job for job in active if job[0].counters[2] < self.simulations]
@@ -558,7 +663,7 @@ class Searcher:
             self.last_nodes = self._run_puct_pooled(jobs, states, players, visits, values)
             return visits.sum(axis=1), values.sum(axis=1)
         workers = min(self.threads, len(jobs))
-        self._buffer(max(workers, 1) - 1)   # every slot's arrays exist before the threads start
+        self._buffer(max(workers, 1) - 1)  # every slot's arrays exist before the threads start
 
         def run(slot: int) -> int:
             used = 0
@@ -581,8 +686,9 @@ class Searcher:
         if self.game.is_terminal(state):
             raise ValueError(f"{self.game.env_id}: the game is over; there is nothing to search")
         if int(player) != self.game.current_player(state):
-            raise ValueError(f"{self.game.env_id}: player {player} is not to act (player "
-                             f"{self.game.current_player(state)} is)")
+            raise ValueError(
+                f"{self.game.env_id}: player {player} is not to act (player {self.game.current_player(state)} is)"
+            )
         v, w = self.search_many(state[None], np.array([player]))
         return v[0], w[0]
 

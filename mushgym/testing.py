@@ -108,7 +108,9 @@ def random_states(game: Game, n_games: int = 6, seed: int = 0, every: int = 3) -
     return out
 
 
-def random_trajectory(game: Game, seed: int, check: bool = True, max_steps: int | None = None) -> Iterator[tuple[np.ndarray, int]]:
+def random_trajectory(
+    game: Game, seed: int, check: bool = True, max_steps: int | None = None
+) -> Iterator[tuple[np.ndarray, int]]:
     """Yield ``(state, action)`` along one uniform-random game (``state`` before ``action``).
 
     With ``check``, after every step: the game's own invariants, a non-empty mask
@@ -126,7 +128,8 @@ def random_trajectory(game: Game, seed: int, check: bool = True, max_steps: int 
         legal = game.legal_actions(state)
         assert legal.size > 0, f"{game.env_id} seed {seed}: no legal action at step {steps} in a running game"
         assert steps < game.spec.max_game_length, (
-            f"{game.env_id} seed {seed}: game still running after the declared max length {game.spec.max_game_length}")
+            f"{game.env_id} seed {seed}: game still running after the declared max length {game.spec.max_game_length}"
+        )
         if steps >= limit:
             return
         action = int(legal[rng.integers(legal.size)])
@@ -156,7 +159,8 @@ def check_observations(game: Game, state: np.ndarray) -> None:
         junk_mask = np.full(game.num_actions, 7, dtype=np.int8)
         game.kernels.legal_mask(state, game.config, junk_mask, game.work)
         assert np.array_equal(junk_mask, game.legal_mask(state)), (
-            f"{game.env_id}: legal_mask does not overwrite every element of its buffer")
+            f"{game.env_id}: legal_mask does not overwrite every element of its buffer"
+        )
     for p in range(game.num_players):
         obs = game.observe(state, p)
         assert obs.shape == tuple(game.observation_shape) and obs.dtype == np.float32
@@ -168,7 +172,8 @@ def check_observations(game: Game, state: np.ndarray) -> None:
             i = int(np.flatnonzero(bad.ravel())[0])
             raise AssertionError(
                 f"{game.env_id}: observation[{i}] = {obs.ravel()[i]} for player {p} outside "
-                f"[{game.obs_low.ravel()[i]}, {game.obs_high.ravel()[i]}]")
+                f"[{game.obs_low.ravel()[i]}, {game.obs_high.ravel()[i]}]"
+            )
 
 
 def play_random_games(game: Game, n_games: int, seed: int = 0, batch_size: int = 64) -> dict[str, Any]:
@@ -192,8 +197,14 @@ def play_random_games(game: Game, n_games: int, seed: int = 0, batch_size: int =
             assert game.legal_mask(state).any(), f"{game.env_id}: no legal action in a running game"
 
     policy = UniformRandomPolicy(seed)
-    res = play(game, [policy] * game.num_players, range(seed, seed + n_games), batch_size=batch_size,
-               on_step=check, keep_states=True)
+    res = play(
+        game,
+        [policy] * game.num_players,
+        range(seed, seed + n_games),
+        batch_size=batch_size,
+        on_step=check,
+        keep_states=True,
+    )
     lo, hi = game.spec.reward_range
     for state, rets in zip(res["states"], res["returns"]):
         assert game.is_terminal(state)
@@ -229,10 +240,12 @@ def check_hidden_information(game: Game, n_games: int, seed: int = 0, every: int
                     idx = np.flatnonzero(obs != obs2)[:10].tolist()
                     raise AssertionError(
                         f"{game.env_id}: player {p}'s observation depends on hidden information "
-                        f"(elements {idx} moved when only what player {p} cannot see was changed)")
+                        f"(elements {idx} moved when only what player {p} cannot see was changed)"
+                    )
                 if game.current_player(state) == p:
                     assert np.array_equal(game.legal_mask(state), game.legal_mask(other)), (
-                        f"{game.env_id}: player {p}'s legal actions depend on hidden information")
+                        f"{game.env_id}: player {p}'s legal actions depend on hidden information"
+                    )
     return changed
 
 
@@ -266,7 +279,7 @@ def _golden_obs(game: Game, obs: np.ndarray, step: int) -> str:
     nz = np.flatnonzero(flat)
     text = f"sha256:{hashlib.sha256(flat.tobytes()).hexdigest()[:20]} nonzero {len(nz)}/{flat.size}"
     if step == 0:
-        text += ": " + " ".join(f"{i}:{_fmt_obs(flat[i:i + 1])}" for i in nz.tolist())
+        text += ": " + " ".join(f"{i}:{_fmt_obs(flat[i : i + 1])}" for i in nz.tolist())
     return text
 
 
@@ -278,8 +291,14 @@ def playthrough_text(game: Game, seed: int = GOLDEN_SEED, detailed_steps: int = 
     (player and action), so long games stay reviewable; the final state is
     always shown in full with the returns.
     """
-    lines = [f"game: {game.env_id}", f"options: {options_id(game.options)}", f"seed: {seed}",
-             f"num_actions: {game.num_actions}", f"observation_shape: {tuple(game.observation_shape)}", ""]
+    lines = [
+        f"game: {game.env_id}",
+        f"options: {options_id(game.options)}",
+        f"seed: {seed}",
+        f"num_actions: {game.num_actions}",
+        f"observation_shape: {tuple(game.observation_shape)}",
+        "",
+    ]
     for step, (state, action) in enumerate(random_trajectory(game, seed, check=False)):
         if action < 0:
             lines.append(f"# final state after {step} steps")
@@ -316,14 +335,15 @@ def inside_installed_package(directory: Path) -> bool:
     import sysconfig
 
     target = Path(directory).resolve()
-    roots = {Path(p).resolve() for p in (sysconfig.get_paths().get("purelib"), sysconfig.get_paths().get("platlib"))
-             if p}
+    roots = {
+        Path(p).resolve() for p in (sysconfig.get_paths().get("purelib"), sysconfig.get_paths().get("platlib")) if p
+    }
     roots |= {Path(p).resolve() for p in site.getsitepackages() if p}
     if site.ENABLE_USER_SITE and site.getusersitepackages():
         roots.add(Path(site.getusersitepackages()).resolve())
     package = Path(__file__).resolve().parent
     if any(package.is_relative_to(r) for r in roots) and target.is_relative_to(package.parent):
-        return True   # the package itself is installed: its neighbours are other installed packages
+        return True  # the package itself is installed: its neighbours are other installed packages
     return any(target.is_relative_to(r) for r in roots)
 
 
@@ -334,8 +354,10 @@ def regenerate_golden(directory: Path = GOLDEN_DIR, env_ids: list[str] | None = 
 
     directory = Path(directory)
     if inside_installed_package(directory):
-        raise ValueError(f"refusing to write golden files into {directory}: it is inside an installed package "
-                         "(site-packages); pass a folder of your own (mushgym golden --dir DIR)")
+        raise ValueError(
+            f"refusing to write golden files into {directory}: it is inside an installed package "
+            "(site-packages); pass a folder of your own (mushgym golden --dir DIR)"
+        )
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     if env_ids:

@@ -91,16 +91,11 @@ from typing import Any
 import numba
 import numpy as np
 
-from .core.batch import (
-    AUTORESET_DISABLED, AUTORESET_NEXT_STEP, AUTORESET_SAME_STEP, FLAG_DRAW, FLAG_OBS, PARALLEL_THRESHOLD, new_batch,
-)
 from . import compiling
+from .core.batch import AUTORESET_NEXT_STEP, AUTORESET_SAME_STEP, FLAG_DRAW, FLAG_OBS, PARALLEL_THRESHOLD, new_batch
 from .game import MASK_DTYPE, OBS_DTYPE, Game
 
-AUTORESET_MODES = {
-    "next_step": AUTORESET_NEXT_STEP,
-    "same_step": AUTORESET_SAME_STEP,
-}
+AUTORESET_MODES = {"next_step": AUTORESET_NEXT_STEP, "same_step": AUTORESET_SAME_STEP}
 
 ACTION_DTYPE = np.int64
 
@@ -134,8 +129,10 @@ def _obs_dtype(game: Game, obs_dtype: Any) -> np.dtype:
     except TypeError:
         d = None
     if d not in choices:
-        raise ValueError(f"{game.env_id}: obs_dtype {obs_dtype!r} does not hold every observation exactly; "
-                         f"choose one of {[c.name for c in choices]} (or None: {choices[0].name})")
+        raise ValueError(
+            f"{game.env_id}: obs_dtype {obs_dtype!r} does not hold every observation exactly; "
+            f"choose one of {[c.name for c in choices]} (or None: {choices[0].name})"
+        )
     return d
 
 
@@ -149,8 +146,10 @@ def _state_dtype(game: Game, state_dtype: Any) -> np.dtype:
     except TypeError:
         d = None
     if d not in choices:
-        raise ValueError(f"{game.env_id}: state_dtype must be one of {[c.name for c in choices]} "
-                         f"(None: {declared.name}, the layout's vector_dtype), got {state_dtype!r}")
+        raise ValueError(
+            f"{game.env_id}: state_dtype must be one of {[c.name for c in choices]} "
+            f"(None: {declared.name}, the layout's vector_dtype), got {state_dtype!r}"
+        )
     return d
 
 
@@ -183,20 +182,36 @@ def _base_seed(seed: Any) -> np.int64:
 class _VectorBase:
     """Shared buffers and argument checks of the vector classes."""
 
-    def __init__(self, game: Game, num_envs: int, seed: int | None, autoreset_mode: Any,
-                 max_episode_steps: int | None, threads: int | None, copy: bool,
-                 parallel: bool | None = None, obs_dtype: Any = None, with_obs: bool = True,
-                 state_dtype: Any = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        num_envs: int,
+        seed: int | None,
+        autoreset_mode: Any,
+        max_episode_steps: int | None,
+        threads: int | None,
+        copy: bool,
+        parallel: bool | None = None,
+        obs_dtype: Any = None,
+        with_obs: bool = True,
+        state_dtype: Any = None,
+    ) -> None:
         if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
-        if max_episode_steps is not None and (not isinstance(max_episode_steps, (int, np.integer))
-                                              or isinstance(max_episode_steps, bool) or max_episode_steps < 1):
+        if max_episode_steps is not None and (
+            not isinstance(max_episode_steps, (int, np.integer))
+            or isinstance(max_episode_steps, bool)
+            or max_episode_steps < 1
+        ):
             raise ValueError(f"max_episode_steps must be a positive integer or None, got {max_episode_steps!r}")
-        if threads is not None and (not isinstance(threads, (int, np.integer)) or isinstance(threads, bool)
-                                    or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS):
+        if threads is not None and (
+            not isinstance(threads, (int, np.integer))
+            or isinstance(threads, bool)
+            or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS
+        ):
             raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}")
         self.game = game
-        self.loops = game.loops   # the generated batch loops over the game's kernels
+        self.loops = game.loops  # the generated batch loops over the game's kernels
         self.env_id = game.env_id
         self.num_envs = n = int(num_envs)
         self.num_players = game.num_players
@@ -212,8 +227,17 @@ class _VectorBase:
         self.with_obs = bool(with_obs)
         self.obs_dtype = _obs_dtype(game, obs_dtype)
         self.state_dtype = _state_dtype(game, state_dtype)
-        b = self._b = new_batch(n, game.state_size, tuple(game.observation_shape), game.num_actions,
-                                game.num_players, game.work_size, self.obs_dtype, MASK_DTYPE, self.state_dtype)
+        b = self._b = new_batch(
+            n,
+            game.state_size,
+            tuple(game.observation_shape),
+            game.num_actions,
+            game.num_players,
+            game.work_size,
+            self.obs_dtype,
+            MASK_DTYPE,
+            self.state_dtype,
+        )
         # public names of the bundle's arrays (the buffers the kernels write)
         self.obs, self.final_obs, self.has_final = b.obs, b.final_obs, b.has_final
         self.n_legal = b.n_legal
@@ -256,8 +280,7 @@ class _VectorBase:
         if self._ahead is not None:
             compiling.await_ahead(self._ahead)
             self._ahead = None
-        bad = self._call(getattr(self.loops, self._STEP[0]), getattr(self.loops, self._STEP[1]),
-                         *self._step_args(acts))
+        bad = self._call(getattr(self.loops, self._STEP[0]), getattr(self.loops, self._STEP[1]), *self._step_args(acts))
         if bad >= 0:
             self._raise_bad(bad, acts)
         return bad
@@ -293,8 +316,9 @@ class _VectorBase:
             return actions
         arr = np.asarray(actions)
         if arr.shape != (self.num_envs,):
-            raise ValueError(f"{self.env_id}: actions must have shape ({self.num_envs},) (one per env), "
-                             f"got shape {arr.shape}")
+            raise ValueError(
+                f"{self.env_id}: actions must have shape ({self.num_envs},) (one per env), got shape {arr.shape}"
+            )
         if arr.dtype.kind not in "iu":
             if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
                 pass
@@ -315,8 +339,10 @@ class _VectorBase:
             what = "illegal"
         shown = legal[:20]
         more = f", ... ({len(legal)} in all)" if len(legal) > 20 else ""
-        raise ValueError(f"{self.env_id}: env {bad}: action {a} is {what} for player {self._player_of(bad)}; "
-                         f"legal actions: {shown}{more}. No env was stepped.")
+        raise ValueError(
+            f"{self.env_id}: env {bad}: action {a} is {what} for player {self._player_of(bad)}; "
+            f"legal actions: {shown}{more}. No env was stepped."
+        )
 
     def _player_of(self, i: int) -> int:
         raise NotImplementedError
@@ -339,8 +365,9 @@ class _VectorBase:
         target = self._actions if out is None else out
         if not isinstance(target, np.ndarray) or target.dtype != ACTION_DTYPE or target.shape != (self.num_envs,):
             raise ValueError(f"out must be an int64 array of shape ({self.num_envs},)")
-        self._call(self.loops.vec_sample, self.loops.par_vec_sample,
-                   self._b.masks, self.n_legal, self._policy_rngs, target)
+        self._call(
+            self.loops.vec_sample, self.loops.par_vec_sample, self._b.masks, self.n_legal, self._policy_rngs, target
+        )
         if out is None:
             self._draw = self._draw_capable
         return target
@@ -356,10 +383,22 @@ class _VectorBase:
         ``with_obs=False``), mask, the per-seat rewards, and the rest (action in, player,
         legal count, flags, episode length, policy generator, drawn action)."""
         b = self._b
-        rest = (8 + b.players.itemsize + b.n_legal.itemsize + 2 + b.ep_len.itemsize
-                + b.policy_rngs[0].nbytes + b.rand_actions.itemsize)
-        return {"state": self.state_bytes, "obs": b.obs[0].nbytes if self.with_obs else 0,
-                "mask": b.masks[0].nbytes, "rewards": b.rewards[0].nbytes, "rest": int(rest)}
+        rest = (
+            8
+            + b.players.itemsize
+            + b.n_legal.itemsize
+            + 2
+            + b.ep_len.itemsize
+            + b.policy_rngs[0].nbytes
+            + b.rand_actions.itemsize
+        )
+        return {
+            "state": self.state_bytes,
+            "obs": b.obs[0].nbytes if self.with_obs else 0,
+            "mask": b.masks[0].nbytes,
+            "rewards": b.rewards[0].nbytes,
+            "rest": int(rest),
+        }
 
     @property
     def bytes_per_step(self) -> int:
@@ -370,9 +409,23 @@ class _VectorBase:
     @property
     def bytes_per_env(self) -> int:
         """Memory held per env: state, observation (and final observation), mask, bookkeeping."""
-        total = sum(a.nbytes for a in (self.states, self.obs, self.final_obs, self.masks, self.n_legal,
-                                       self.terminated, self.truncated, self.episode_lengths,
-                                       self.episode_seeds, self._seed_rngs, self._policy_rngs, self._actions))
+        total = sum(
+            a.nbytes
+            for a in (
+                self.states,
+                self.obs,
+                self.final_obs,
+                self.masks,
+                self.n_legal,
+                self.terminated,
+                self.truncated,
+                self.episode_lengths,
+                self.episode_seeds,
+                self._seed_rngs,
+                self._policy_rngs,
+                self._actions,
+            )
+        )
         return total // self.num_envs
 
     def set_state(self, i: int, state: np.ndarray) -> None:
@@ -433,12 +486,33 @@ class _VectorBase:
 class MushroomVectorEnv(_VectorBase):
     """``num_envs`` games of one env id, every seat's turn exposed (see the module docstring)."""
 
-    def __init__(self, game: Game, num_envs: int, seed: int | None = 0, autoreset_mode: Any = "next_step",
-                 max_episode_steps: int | None = None, threads: int | None = None, copy: bool = False,
-                 parallel: bool | None = None, obs_dtype: Any = None, with_obs: bool = True,
-                 state_dtype: Any = None) -> None:
-        super().__init__(game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy, parallel,
-                         obs_dtype, with_obs, state_dtype)
+    def __init__(
+        self,
+        game: Game,
+        num_envs: int,
+        seed: int | None = 0,
+        autoreset_mode: Any = "next_step",
+        max_episode_steps: int | None = None,
+        threads: int | None = None,
+        copy: bool = False,
+        parallel: bool | None = None,
+        obs_dtype: Any = None,
+        with_obs: bool = True,
+        state_dtype: Any = None,
+    ) -> None:
+        super().__init__(
+            game,
+            num_envs,
+            seed,
+            autoreset_mode,
+            max_episode_steps,
+            threads,
+            copy,
+            parallel,
+            obs_dtype,
+            with_obs,
+            state_dtype,
+        )
         self.current_player = self._b.players
         self.rewards = self._b.rewards
         self._draw_capable = True
@@ -452,7 +526,7 @@ class MushroomVectorEnv(_VectorBase):
         self.rewards[i] = 0.0
         self._b.ep_len[i] = 0
         if self.with_obs:
-            self.obs[i] = self.game.observe(self.state(i), player)   # float32 -> obs_dtype: exact
+            self.obs[i] = self.game.observe(self.state(i), player)  # float32 -> obs_dtype: exact
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deal every env a new game. With ``seed``, restart every env's seed and policy streams.
@@ -481,8 +555,15 @@ class MushroomVectorEnv(_VectorBase):
         if self._mode == AUTORESET_SAME_STEP:
             info["final_obs"] = self._obs_out(self.final_obs)
             info["_final_obs"] = self._out(self.has_final)
-        return (self._obs_out(self.obs), self._out(self.rewards), self._out(self.terminated),
-                self._out(self.truncated), self._out(self.masks), self._out(self.current_player), info)
+        return (
+            self._obs_out(self.obs),
+            self._out(self.rewards),
+            self._out(self.terminated),
+            self._out(self.truncated),
+            self._out(self.masks),
+            self._out(self.current_player),
+            info,
+        )
 
     _STEP = ("vec_step", "par_vec_step")
 
@@ -490,14 +571,24 @@ class MushroomVectorEnv(_VectorBase):
         return self._b, acts, self._cfg, self.max_episode_steps, self._mode, self._flags()
 
     def __repr__(self) -> str:
-        return (f"MushroomVectorEnv({self.env_id!r}, num_envs={self.num_envs}, "
-                f"autoreset_mode={self.autoreset_mode!r})")
+        return f"MushroomVectorEnv({self.env_id!r}, num_envs={self.num_envs}, autoreset_mode={self.autoreset_mode!r})"
 
 
-def make(env_id: str, num_envs: int, seed: int | None = 0, *, autoreset_mode: Any = "next_step",
-         max_episode_steps: int | None = None, threads: int | None = None, copy: bool = False,
-         parallel: bool | None = None, obs_dtype: Any = None, with_obs: bool = True, state_dtype: Any = None,
-         **options: Any) -> MushroomVectorEnv:
+def make(
+    env_id: str,
+    num_envs: int,
+    seed: int | None = 0,
+    *,
+    autoreset_mode: Any = "next_step",
+    max_episode_steps: int | None = None,
+    threads: int | None = None,
+    copy: bool = False,
+    parallel: bool | None = None,
+    obs_dtype: Any = None,
+    with_obs: bool = True,
+    state_dtype: Any = None,
+    **options: Any,
+) -> MushroomVectorEnv:
     """``num_envs`` games of ``env_id`` (game ``options`` as for ``mushgym.make``), stepped together.
 
     ``threads`` caps numba's worker threads for this vector's calls (default: all).
@@ -509,9 +600,19 @@ def make(env_id: str, num_envs: int, seed: int | None = 0, *, autoreset_mode: An
     """
     from .registry import game as make_game
 
-    return MushroomVectorEnv(make_game(env_id, **options), num_envs, seed, autoreset_mode=autoreset_mode,
-                             max_episode_steps=max_episode_steps, threads=threads, copy=copy, parallel=parallel,
-                             obs_dtype=obs_dtype, with_obs=with_obs, state_dtype=state_dtype)
+    return MushroomVectorEnv(
+        make_game(env_id, **options),
+        num_envs,
+        seed,
+        autoreset_mode=autoreset_mode,
+        max_episode_steps=max_episode_steps,
+        threads=threads,
+        copy=copy,
+        parallel=parallel,
+        obs_dtype=obs_dtype,
+        with_obs=with_obs,
+        state_dtype=state_dtype,
+    )
 
 
 def from_game(game: Game, num_envs: int, seed: int | None = 0, **kwargs: Any) -> MushroomVectorEnv:
@@ -546,17 +647,42 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
 
     metadata = {"autoreset_mode": None, "render_modes": []}
 
-    def __init__(self, game: Game, num_envs: int, seed: int | None = 0, learner_seat: int = 0,
-                 opponent: str = "random", autoreset_mode: Any = "next_step",
-                 max_episode_steps: int | None = None, threads: int | None = None, copy: bool = True,
-                 parallel: bool | None = None, obs_dtype: Any = OBS_DTYPE, state_dtype: Any = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        num_envs: int,
+        seed: int | None = 0,
+        learner_seat: int = 0,
+        opponent: str = "random",
+        autoreset_mode: Any = "next_step",
+        max_episode_steps: int | None = None,
+        threads: int | None = None,
+        copy: bool = True,
+        parallel: bool | None = None,
+        obs_dtype: Any = OBS_DTYPE,
+        state_dtype: Any = None,
+    ) -> None:
         if opponent != "random":
             raise ValueError(f"opponent must be 'random' (played in compiled code), got {opponent!r}")
         if not isinstance(learner_seat, (int, np.integer)) or not -1 <= learner_seat < game.num_players:
-            raise ValueError(f"learner_seat must be -1 (random each episode) or a seat in "
-                             f"0..{game.num_players - 1}, got {learner_seat!r}")
-        _VectorBase.__init__(self, game, num_envs, seed, autoreset_mode, max_episode_steps, threads, copy, parallel,
-                             obs_dtype, True, state_dtype)
+            raise ValueError(
+                f"learner_seat must be -1 (random each episode) or a seat in "
+                f"0..{game.num_players - 1}, got {learner_seat!r}"
+            )
+        _VectorBase.__init__(
+            self,
+            game,
+            num_envs,
+            seed,
+            autoreset_mode,
+            max_episode_steps,
+            threads,
+            copy,
+            parallel,
+            obs_dtype,
+            True,
+            state_dtype,
+        )
         self.learner_seat = int(learner_seat)
         self.learner_seats = self._b.players
         self.rewards = self._b.learner_rewards
@@ -566,8 +692,10 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
         self.action_space = _batch_space(self.single_action_space, self.num_envs)
         self.metadata = dict(self.metadata)
         self.metadata["autoreset_mode"] = getattr(gymnasium.vector, "AutoresetMode", None) and (
-            gymnasium.vector.AutoresetMode.NEXT_STEP if self._mode == AUTORESET_NEXT_STEP
-            else gymnasium.vector.AutoresetMode.SAME_STEP)
+            gymnasium.vector.AutoresetMode.NEXT_STEP
+            if self._mode == AUTORESET_NEXT_STEP
+            else gymnasium.vector.AutoresetMode.SAME_STEP
+        )
         self.render_mode = None
         self.spec = None
         self.closed = False
@@ -576,26 +704,31 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
         return int(self.learner_seats[i])
 
     def set_state(self, i: int, state: np.ndarray) -> None:
-        raise NotImplementedError("SingleAgentVectorEnv.set_state is not supported (the opponents' moves are "
-                                  "part of its step); use MushroomVectorEnv.set_state")
+        raise NotImplementedError(
+            "SingleAgentVectorEnv.set_state is not supported (the opponents' moves are "
+            "part of its step); use MushroomVectorEnv.set_state"
+        )
 
     def _reseed(self, seed: Any) -> None:
         if isinstance(seed, (list, tuple)):
-            raise ValueError("SingleAgentVectorEnv.reset takes one integer seed for the whole vector "
-                             "(env i's streams are derived from it)")
+            raise ValueError(
+                "SingleAgentVectorEnv.reset takes one integer seed for the whole vector "
+                "(env i's streams are derived from it)"
+            )
         self._seed(seed)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         if seed is not None:
             self._reseed(seed)
         if options:
-            raise ValueError(f"reset() takes no options; game options go to the constructor")
+            raise ValueError("reset() takes no options; game options go to the constructor")
         self.terminated[:] = False
         self.truncated[:] = False
         self.has_final[:] = False
         self.rewards[:] = 0.0
-        self._call(self.loops.sa_reset, self.loops.par_sa_reset, self._b, self._cfg, self.learner_seat,
-                   self.num_players)
+        self._call(
+            self.loops.sa_reset, self.loops.par_sa_reset, self._b, self._cfg, self.learner_seat, self.num_players
+        )
         self._needs_reset = False
         return self._out(self.obs), {"action_mask": self._out(self.masks)}
 
@@ -605,8 +738,13 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
         if self._mode == AUTORESET_SAME_STEP:
             info["final_obs"] = self._out(self.final_obs)
             info["_final_obs"] = self._out(self.has_final)
-        return (self._out(self.obs), self._out(self.rewards), self._out(self.terminated),
-                self._out(self.truncated), info)
+        return (
+            self._out(self.obs),
+            self._out(self.rewards),
+            self._out(self.terminated),
+            self._out(self.truncated),
+            info,
+        )
 
     _STEP = ("sa_step", "par_sa_step")
 
@@ -621,25 +759,54 @@ class SingleAgentVectorEnv(_VectorBase, _GymVectorEnv):
         self.closed = True
 
     def __repr__(self) -> str:
-        return (f"SingleAgentVectorEnv({self.env_id!r}, num_envs={self.num_envs}, "
-                f"learner_seat={self.learner_seat}, autoreset_mode={self.autoreset_mode!r})")
+        return (
+            f"SingleAgentVectorEnv({self.env_id!r}, num_envs={self.num_envs}, "
+            f"learner_seat={self.learner_seat}, autoreset_mode={self.autoreset_mode!r})"
+        )
 
 
-def make_single_agent(env_id: str, num_envs: int, seed: int | None = 0, *, learner_seat: int = 0,
-                      opponent: str = "random", autoreset_mode: Any = "next_step",
-                      max_episode_steps: int | None = None, threads: int | None = None, copy: bool = True,
-                      parallel: bool | None = None, **options: Any) -> SingleAgentVectorEnv:
+def make_single_agent(
+    env_id: str,
+    num_envs: int,
+    seed: int | None = 0,
+    *,
+    learner_seat: int = 0,
+    opponent: str = "random",
+    autoreset_mode: Any = "next_step",
+    max_episode_steps: int | None = None,
+    threads: int | None = None,
+    copy: bool = True,
+    parallel: bool | None = None,
+    **options: Any,
+) -> SingleAgentVectorEnv:
     """A Gymnasium ``VectorEnv`` of ``env_id``: learner on ``learner_seat``, random opponents."""
     from .registry import game as make_game
 
-    return SingleAgentVectorEnv(make_game(env_id, **options), num_envs, seed, learner_seat=learner_seat,
-                                opponent=opponent, autoreset_mode=autoreset_mode,
-                                max_episode_steps=max_episode_steps, threads=threads, copy=copy,
-                                parallel=parallel)
+    return SingleAgentVectorEnv(
+        make_game(env_id, **options),
+        num_envs,
+        seed,
+        learner_seat=learner_seat,
+        opponent=opponent,
+        autoreset_mode=autoreset_mode,
+        max_episode_steps=max_episode_steps,
+        threads=threads,
+        copy=copy,
+        parallel=parallel,
+    )
 
 
-def make_sb3(env_id: str, num_envs: int, opponents: Any = "random", *, seat: int | None = None,
-             encoder: Any = "scaled", seed: int | None = 0, build_opponent: Any = None, **options: Any):
+def make_sb3(
+    env_id: str,
+    num_envs: int,
+    opponents: Any = "random",
+    *,
+    seat: int | None = None,
+    encoder: Any = "scaled",
+    seed: int | None = 0,
+    build_opponent: Any = None,
+    **options: Any,
+):
     """Stable-Baselines3's ``VecEnv`` of ``env_id``: :func:`mushgym.wrappers.sb3.make_sb3` (which lives
     with the wrappers it is made of), offered here beside the other vector envs.
 
@@ -649,8 +816,9 @@ def make_sb3(env_id: str, num_envs: int, opponents: Any = "random", *, seat: int
     """
     from .wrappers.sb3 import make_sb3 as _make_sb3
 
-    return _make_sb3(env_id, num_envs, opponents, seat=seat, encoder=encoder, seed=seed,
-                     build_opponent=build_opponent, **options)
+    return _make_sb3(
+        env_id, num_envs, opponents, seat=seat, encoder=encoder, seed=seed, build_opponent=build_opponent, **options
+    )
 
 
 # --- the first vector step, on both cores -------------------------------------------------
@@ -661,6 +829,7 @@ def make_sb3(env_id: str, num_envs: int, opponents: Any = "random", *, seat: int
 # parallel, as the env will use) for the env's argument types, while this process compiles the
 # seeding and reset loops; the env's first ``step`` waits for the worker
 # (:func:`mushgym.compiling.await_ahead`) and loads the loop from the cache.
+
 
 def vector_ahead(vec) -> str | None:
     """Start the step-loop worker for the vector env ``vec`` if its step loop is not cached;
@@ -674,8 +843,11 @@ def vector_ahead(vec) -> str | None:
     key = f"{vec.env_id}:{kind}:{kernel.py_func.__name__}:{vec.obs_dtype.name}:{vec.state_dtype.name}"
     if key in compiling._ahead_started:
         return None
-    proc = compiling._start_worker(key, "mushgym.vector", [vec.env_id, kind, "1" if vec._parallel else "0",
-                                                          vec.obs_dtype.name, vec.state_dtype.name])
+    proc = compiling._start_worker(
+        key,
+        "mushgym.vector",
+        [vec.env_id, kind, "1" if vec._parallel else "0", vec.obs_dtype.name, vec.state_dtype.name],
+    )
     return key if proc is not None else None
 
 
@@ -698,6 +870,6 @@ def _vector_main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":  # the compile worker: python -m mushgym.vector ENV_ID KIND PARALLEL OBS STATE
-    from mushgym.vector import _vector_main as _worker   # the module itself, not this __main__ copy
+    from mushgym.vector import _vector_main as _worker  # the module itself, not this __main__ copy
 
     _worker(sys.argv[1:])

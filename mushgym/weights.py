@@ -19,8 +19,11 @@ MAX_LAYER = 65536
 
 def layer_sizes(value: Any, where: str, field: str, allow_empty: bool = False) -> list[int]:
     """``value`` as a list of hidden-layer sizes, or a ``ValueError`` naming ``where`` and ``field``."""
-    if (not isinstance(value, list) or (not value and not allow_empty)
-            or not all(type(n) is int and 0 < n <= MAX_LAYER for n in value)):
+    if (
+        not isinstance(value, list)
+        or (not value and not allow_empty)
+        or not all(type(n) is int and 0 < n <= MAX_LAYER for n in value)
+    ):
         raise ValueError(f"{where}: {field} must be a list of positive layer sizes, got {value!r}")
     return list(value)
 
@@ -36,8 +39,9 @@ def load_weights(net: Any, path: str | Path, hint: str = "") -> Any:
         weights = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as err:  # pickle.UnpicklingError for anything but plain tensors
         raise ValueError(f"{path}: not a weights-only file ({type(err).__name__}){tail}") from None
-    if not isinstance(weights, dict) or not all(isinstance(k, str) and isinstance(v, torch.Tensor)
-                                                for k, v in weights.items()):
+    if not isinstance(weights, dict) or not all(
+        isinstance(k, str) and isinstance(v, torch.Tensor) for k, v in weights.items()
+    ):
         raise ValueError(f"{path}: a weights-only policy file holds a dict of named tensors{tail}")
     try:
         net.load_state_dict(weights, strict=True)

@@ -35,8 +35,10 @@ REASON_RLLIB = "further RLlib training cases run in the full run (MUSHGYM_HARNES
 
 def _params(values, keep, reason):
     """``values`` as pytest parameters; those ``keep`` refuses are skipped with ``reason``."""
-    return [v if keep(i, v) else pytest.param(*(v if isinstance(v, tuple) else (v,)), marks=pytest.mark.skip(reason=reason))
-            for i, v in enumerate(values)]
+    return [
+        v if keep(i, v) else pytest.param(*(v if isinstance(v, tuple) else (v,)), marks=pytest.mark.skip(reason=reason))
+        for i, v in enumerate(values)
+    ]
 
 
 def runs_vector(env_id: str) -> bool:

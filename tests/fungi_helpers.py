@@ -40,9 +40,9 @@ def legal_set(game: FungiGame, s: np.ndarray) -> set[tuple]:
 
 def forest(s: np.ndarray) -> list[str]:
     v = R.L.arrays(s)
-    return [C.KIND_SHORT[int(k)] for k in v["forest"][:int(v["forest_n"])]]
+    return [C.KIND_SHORT[int(k)] for k in v["forest"][: int(v["forest_n"])]]
 
 
 def decay(s: np.ndarray) -> list[str]:
     v = R.L.arrays(s)
-    return [C.KIND_SHORT[int(k)] for k in v["decay"][:int(v["decay_n"])]]
+    return [C.KIND_SHORT[int(k)] for k in v["decay"][: int(v["decay_n"])]]

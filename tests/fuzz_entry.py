@@ -45,17 +45,37 @@ I64 = np.iinfo(np.int64)
 def bad_value(rng: np.random.Generator, legal: int, num_actions: int):
     """``(value, valid)``: an adversarial action (or a legal one, ``valid`` True, for control)."""
     pool = [
-        (legal, True), (np.int64(legal), True), (np.int32(legal), True), (np.array(legal), True),
-        (True, False), (False, False), (np.bool_(True), False), (float(legal), False), (np.float32(legal), False),
-        (-1, False), (num_actions, False), (num_actions + 449, False), (int(I64.max), False), (int(I64.min), False),
-        (2**64, False), (-(2**70), False), (str(legal), False), (None, False), ([legal], False),
-        (np.array([legal, legal]), False), (np.array([], np.int64), False), (float("nan"), False),
-        (complex(legal, 0), False), ({"a": legal}, False), (b"\x00", False),
+        (legal, True),
+        (np.int64(legal), True),
+        (np.int32(legal), True),
+        (np.array(legal), True),
+        (True, False),
+        (False, False),
+        (np.bool_(True), False),
+        (float(legal), False),
+        (np.float32(legal), False),
+        (-1, False),
+        (num_actions, False),
+        (num_actions + 449, False),
+        (int(I64.max), False),
+        (int(I64.min), False),
+        (2**64, False),
+        (-(2**70), False),
+        (str(legal), False),
+        (None, False),
+        ([legal], False),
+        (np.array([legal, legal]), False),
+        (np.array([], np.int64), False),
+        (float("nan"), False),
+        (complex(legal, 0), False),
+        ({"a": legal}, False),
+        (b"\x00", False),
     ]
     return pool[int(rng.integers(len(pool)))]
 
 
 # --- workers: one input per call, outcome returned -------------------------------------------
+
 
 def _aec_input(env_id: str, wrapped: bool, rng: np.random.Generator) -> str:
     import mushgym
@@ -65,14 +85,14 @@ def _aec_input(env_id: str, wrapped: bool, rng: np.random.Generator) -> str:
     clear = CLEAR + ((AssertionError,) if wrapped else ())
     case = int(rng.integers(10))
     try:
-        if case == 0:          # observe / step before reset
+        if case == 0:  # observe / step before reset
             try:
                 (env.observe if rng.random() < 0.5 else lambda a: env.step(0))("player_0")
             except clear as e:
                 return "refused" if str(e) else "unclear"
             return "silent"
         env.reset(seed=int(rng.integers(0, 2**62)))
-        for _ in range(int(rng.integers(0, 30))):   # into the game
+        for _ in range(int(rng.integers(0, 30))):  # into the game
             if not env.agents:
                 break
             agent = env.agent_selection
@@ -86,21 +106,29 @@ def _aec_input(env_id: str, wrapped: bool, rng: np.random.Generator) -> str:
             except clear as e:
                 return "refused" if str(e) else "unclear"
             return "silent"
-        if case == 1:          # a seed
-            seed, valid = [(np.int64(3), True), (2**70, True), (-1, False), (1.5, False), ("3", False),
-                           (True, False)][int(rng.integers(6))]
+        if case == 1:  # a seed
+            seed, valid = [(np.int64(3), True), (2**70, True), (-1, False), (1.5, False), ("3", False), (True, False)][
+                int(rng.integers(6))
+            ]
             try:
                 env.reset(seed=seed)
             except clear as e:
                 return "refused" if not valid and str(e) else "silent" if valid else "unclear"
             return "ok" if valid else "silent"
-        if case == 2:          # a state of another game / options / garbage
+        if case == 2:  # a state of another game / options / garbage
             game = raw.game
-            other = mushgym.game(env_id, num_players=game.player_counts()[-1]) \
-                if game.num_players != game.player_counts()[-1] else mushgym.game(env_id, reward="score_diff") \
-                if "score_diff" in game.option_choices.get("reward", ()) else None
-            bad = other.new_state(1) if other is not None and rng.random() < 0.5 else \
-                rng.integers(I64.min, I64.max, game.state_size, dtype=np.int64, endpoint=True)
+            other = (
+                mushgym.game(env_id, num_players=game.player_counts()[-1])
+                if game.num_players != game.player_counts()[-1]
+                else mushgym.game(env_id, reward="score_diff")
+                if "score_diff" in game.option_choices.get("reward", ())
+                else None
+            )
+            bad = (
+                other.new_state(1)
+                if other is not None and rng.random() < 0.5
+                else rng.integers(I64.min, I64.max, game.state_size, dtype=np.int64, endpoint=True)
+            )
             before = raw.state()
             try:
                 raw.set_state(bad)
@@ -111,8 +139,12 @@ def _aec_input(env_id: str, wrapped: bool, rng: np.random.Generator) -> str:
         mask = env.observe(agent)["action_mask"]
         legal = int(rng.choice(np.flatnonzero(mask)))
         value, valid = bad_value(rng, legal, raw.game.num_actions)
-        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) \
-                and 0 <= int(value) < mask.shape[0] and mask[int(value)]:
+        if (
+            isinstance(value, (int, np.integer))
+            and not isinstance(value, (bool, np.bool_))
+            and 0 <= int(value) < mask.shape[0]
+            and mask[int(value)]
+        ):
             valid = True
         before = raw.state()
         try:
@@ -151,7 +183,7 @@ def _vector_input(env_id: str, rng: np.random.Generator) -> str:
             except CLEAR as e:
                 return "refused" if str(e) and np.array_equal(vec.states, before) else "unclear"
             return "silent"
-        if case == 1:          # writes into the returned buffers
+        if case == 1:  # writes into the returned buffers
             try:
                 vec.masks[0, :] = 1
             except ValueError:
@@ -163,14 +195,24 @@ def _vector_input(env_id: str, rng: np.random.Generator) -> str:
         illegal = np.flatnonzero(vec.masks[i] == 0)
         other = int(illegal[int(rng.integers(len(illegal)))]) if len(illegal) else -1
         variants = [
-            (acts, True), (acts.tolist(), True), (acts.astype(np.int32), True),
-            (acts.astype(np.float64), True),                  # integral floats: accepted by design
-            (acts + 0.5, False), (acts.astype(bool), False), (acts.astype(object), False),
-            (np.where(np.arange(n) == i, other, acts), False), (np.where(np.arange(n) == i, -1, acts), False),
+            (acts, True),
+            (acts.tolist(), True),
+            (acts.astype(np.int32), True),
+            (acts.astype(np.float64), True),  # integral floats: accepted by design
+            (acts + 0.5, False),
+            (acts.astype(bool), False),
+            (acts.astype(object), False),
+            (np.where(np.arange(n) == i, other, acts), False),
+            (np.where(np.arange(n) == i, -1, acts), False),
             (np.where(np.arange(n) == i, vec.num_actions, acts), False),
             (np.where(np.arange(n) == i, 2**62, acts), False),
-            (np.full(n, 2**64 - 1, np.uint64), False), (np.full(n, np.nan), False), (acts[:-1], False),
-            (acts.reshape(n, 1), False), (None, False), (str(legal), False), (legal, False),
+            (np.full(n, 2**64 - 1, np.uint64), False),
+            (np.full(n, np.nan), False),
+            (acts[:-1], False),
+            (acts.reshape(n, 1), False),
+            (None, False),
+            (str(legal), False),
+            (legal, False),
         ]
         arg, valid = variants[int(rng.integers(len(variants)))]
         if case == 3:
@@ -202,8 +244,12 @@ def _single_agent_input(env_id: str, rng: np.random.Generator) -> str:
         mask = env.action_masks()
         legal = int(rng.choice(np.flatnonzero(mask)))
         value, valid = bad_value(rng, legal, env.game.num_actions)
-        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) \
-                and 0 <= int(value) < mask.shape[0] and mask[int(value)]:
+        if (
+            isinstance(value, (int, np.integer))
+            and not isinstance(value, (bool, np.bool_))
+            and 0 <= int(value) < mask.shape[0]
+            and mask[int(value)]
+        ):
             valid = True
         try:
             env.step(value)
@@ -233,21 +279,21 @@ def _deck_input(env_id: str, rng: np.random.Generator) -> str:
     path = Path(getattr(cards, "DEFAULT_DECK_PATH", None) or getattr(cards, "DEFAULT_PATH"))
     text = path.read_text()
     case = int(rng.integers(4))
-    if case == 0:              # a value replaced
+    if case == 0:  # a value replaced
         spots = list(re.finditer(r"^(\w+) = (.+)$", text, re.M))
         m = spots[int(rng.integers(len(spots)))]
-        text = text[:m.start(2)] + MUTATIONS[int(rng.integers(len(MUTATIONS)))] + text[m.end(2):]
+        text = text[: m.start(2)] + MUTATIONS[int(rng.integers(len(MUTATIONS)))] + text[m.end(2) :]
         data = text.encode()
-    elif case == 1:            # a table array replaced by integers
+    elif case == 1:  # a table array replaced by integers
         m = re.search(r"^\[\[(\w+)\]\]$", text, re.M)
         data = (f"{m.group(1)} = [1, 2, 3]\n" + text.replace(f"[[{m.group(1)}]]", "[[unused]]")).encode()
-    elif case == 2:            # bytes that are not UTF-8
+    elif case == 2:  # bytes that are not UTF-8
         raw = text.encode()
         k = int(rng.integers(len(raw)))
         data = raw[:k] + bytes([0xFF, 0xFE]) + raw[k:]
-    else:                      # truncated
+    else:  # truncated
         raw = text.encode()
-        data = raw[:int(rng.integers(len(raw)))]
+        data = raw[: int(rng.integers(len(raw)))]
     with tempfile.NamedTemporaryFile("wb", suffix=".toml", delete=False) as fh:
         fh.write(data)
     try:
@@ -272,20 +318,32 @@ CLI_CASES = (
     ["eval", "{env}", "random", "greedy", "--games", "abc", "--no-save"],
     ["eval", "no_such_env", "random", "random", "--no-save"],
     ["eval", "{env}", "random", "/nonexistent/model.zip", "--no-save"],
-    ["describe", "no_such_env"], ["play", "no_such_env"], ["bench", "no_such_env"],
-    ["compile", "no_such_env"], ["golden", "--dir", "{site}/mushgym/x"],
-    ["describe", "{env}", "--bogus"], ["play", "{env}", "--seat", "-7"], ["nonexistent-command"],
+    ["describe", "no_such_env"],
+    ["play", "no_such_env"],
+    ["bench", "no_such_env"],
+    ["compile", "no_such_env"],
+    ["golden", "--dir", "{site}/mushgym/x"],
+    ["describe", "{env}", "--bogus"],
+    ["play", "{env}", "--seat", "-7"],
+    ["nonexistent-command"],
 )
 
 
 def _cli_input(env_id: str, rng: np.random.Generator) -> str:
     import sysconfig
 
-    case = [a.format(env=env_id, site=sysconfig.get_paths()["purelib"])
-            for a in CLI_CASES[int(rng.integers(len(CLI_CASES)))]]
+    case = [
+        a.format(env=env_id, site=sysconfig.get_paths()["purelib"])
+        for a in CLI_CASES[int(rng.integers(len(CLI_CASES)))]
+    ]
     try:
-        out = subprocess.run([sys.executable, "-m", "mushgym", *case], capture_output=True, text=True,
-                             timeout=600, stdin=subprocess.DEVNULL)
+        out = subprocess.run(
+            [sys.executable, "-m", "mushgym", *case],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            stdin=subprocess.DEVNULL,
+        )
     except subprocess.TimeoutExpired:
         return "unclear"
     if out.returncode < 0:
@@ -324,8 +382,9 @@ def fuzz(entry: str, env_id: str, n: int, seed: int = 0, env: dict | None = None
     if entry == "functional":
         from fuzz_states import fuzz as fuzz_states
 
-        counts = fuzz_states(env_id, "random", n // 2, seed, env=env) + fuzz_states(env_id, "corrupt", n - n // 2, seed,
-                                                                                     env=env)
+        counts = fuzz_states(env_id, "random", n // 2, seed, env=env) + fuzz_states(
+            env_id, "corrupt", n - n // 2, seed, env=env
+        )
         counts["inputs"] = n
         return counts
     from fuzz_states import run_chunks
@@ -339,8 +398,11 @@ def main(argv=None) -> None:
     p.add_argument("env_id", nargs="?", default="fungi_v0")
     p.add_argument("--n", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--tree", default=None, help="run the workers on another source tree (PYTHONPATH), "
-                                                "e.g. an export of main, for before/after counts")
+    p.add_argument(
+        "--tree",
+        default=None,
+        help="run the workers on another source tree (PYTHONPATH), e.g. an export of main, for before/after counts",
+    )
     p.add_argument("--worker", nargs=5, metavar=("ENTRY", "ENV", "START", "STOP", "SEED"))
     args = p.parse_args(argv)
     if args.worker:

@@ -43,8 +43,9 @@ def make_input_slot(game, kind: str, i: int, seed: int) -> tuple[np.ndarray, int
     """The input and the slot corrupted (-1 for a random state)."""
     rng = np.random.default_rng([seed, i, 0 if kind == "random" else 1])
     if kind == "random":
-        return rng.integers(np.iinfo(np.int64).min, np.iinfo(np.int64).max, game.state_size, dtype=np.int64,
-                            endpoint=True), -1
+        return rng.integers(
+            np.iinfo(np.int64).min, np.iinfo(np.int64).max, game.state_size, dtype=np.int64, endpoint=True
+        ), -1
     s = game.new_state(int(rng.integers(0, 2**31)))
     for _ in range(int(rng.integers(0, 40))):
         if game.kernels.is_terminal(s):
@@ -117,8 +118,9 @@ def run_chunks(command: list[str], n: int, seed: int, env: dict | None = None, t
     why = []
     i = 0
     while i < n:
-        proc = subprocess.run([*command, str(i), str(n), str(seed)], capture_output=True, text=True, env=env,
-                              timeout=timeout)
+        proc = subprocess.run(
+            [*command, str(i), str(n), str(seed)], capture_output=True, text=True, env=env, timeout=timeout
+        )
         last_started = None
         for line in proc.stdout.splitlines():
             parts = line.split()
@@ -130,22 +132,31 @@ def run_chunks(command: list[str], n: int, seed: int, env: dict | None = None, t
                 counts[parts[2]] += 1
                 i = int(parts[1]) + 1
         if i < n and proc.returncode != 0:
-            if last_started is None or last_started < i:   # died before its first input: not a fuzz result
+            if last_started is None or last_started < i:  # died before its first input: not a fuzz result
                 raise RuntimeError(f"fuzz worker failed to start: {proc.stderr[-2000:]}")
             counts["crash"] += 1
             i = last_started + 1
     counts["inputs"] = n
-    counts.why = why   # the silent, unclear and ok inputs (fuzz_states workers), one line each
+    counts.why = why  # the silent, unclear and ok inputs (fuzz_states workers), one line each
     return counts
 
 
-def fuzz(env_id: str, kind: str, n: int, seed: int = 0, python: str = sys.executable,
-         env: dict | None = None, timeout: float = 1800, options: dict | None = None) -> Counter:
+def fuzz(
+    env_id: str,
+    kind: str,
+    n: int,
+    seed: int = 0,
+    python: str = sys.executable,
+    env: dict | None = None,
+    timeout: float = 1800,
+    options: dict | None = None,
+) -> Counter:
     """Outcomes of ``n`` inputs of ``kind`` for ``env_id`` (made with ``options``), crashes
     included (see the module doc); the returned Counter's ``why`` lists the silent, unclear
     and ok inputs."""
-    return run_chunks([python, os.path.abspath(__file__), "--worker", env_id, kind, json.dumps(options or {})],
-                      n, seed, env, timeout)
+    return run_chunks(
+        [python, os.path.abspath(__file__), "--worker", env_id, kind, json.dumps(options or {})], n, seed, env, timeout
+    )
 
 
 def main(argv=None) -> None:
@@ -155,8 +166,11 @@ def main(argv=None) -> None:
     p.add_argument("--corrupt", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--options", default="{}", help="the game's options as JSON, e.g. '{\"num_players\": 6}'")
-    p.add_argument("--tree", default=None, help="run the workers on another source tree (PYTHONPATH), "
-                                                "e.g. an export of main, for before/after counts")
+    p.add_argument(
+        "--tree",
+        default=None,
+        help="run the workers on another source tree (PYTHONPATH), e.g. an export of main, for before/after counts",
+    )
     p.add_argument("--show", action="store_true", help="print every silent, unclear or ok input (and why)")
     p.add_argument("--worker", nargs=6, metavar=("ENV", "KIND", "OPTIONS", "START", "STOP", "SEED"))
     args = p.parse_args(argv)
@@ -167,7 +181,7 @@ def main(argv=None) -> None:
     options = json.loads(args.options)
     env = dict(os.environ, PYTHONPATH=args.tree) if args.tree else None
     for kind, n in (("random", args.random), ("corrupt", args.corrupt)):
-        if n:   # one line per kind, as soon as it is done
+        if n:  # one line per kind, as soon as it is done
             counts = fuzz(args.env_id, kind, n, args.seed, env=env, timeout=7200, options=options)
             name = args.env_id + (f" {options}" if options else "")
             print(json.dumps({name: {kind: dict(counts)}}), flush=True)

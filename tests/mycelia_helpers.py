@@ -28,8 +28,23 @@ def _rotation(game, colour, taken, symbols):
     return rot
 
 
-def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None, player=0, seed=0,
-             symbols=None, insects=(), upgrades=None, saplings=None, trees=None, under=None, **more):
+def scenario(
+    game,
+    tiles,
+    mothers=None,
+    spores=None,
+    mushrooms=None,
+    hands=None,
+    player=0,
+    seed=0,
+    symbols=None,
+    insects=(),
+    upgrades=None,
+    saplings=None,
+    trees=None,
+    under=None,
+    **more,
+):
     """A running state, ``player`` to choose a main action.
 
     tiles: [(c, r, colour name)]; symbols: {tile: {edge: "O"/"U"/"A"}} (at most one edge
@@ -42,9 +57,11 @@ def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None,
     """
     symbols = symbols or {}
     taken: set[int] = set()
-    laid = [(c, r, colour, _rotation(game, colour, taken, symbols.get(i, {}))) for i, (c, r, colour) in enumerate(tiles)]
+    laid = [
+        (c, r, colour, _rotation(game, colour, taken, symbols.get(i, {}))) for i, (c, r, colour) in enumerate(tiles)
+    ]
     mothers = dict(mothers or {})
-    for seat in range(game.num_seats):   # park unplaced Mother mushrooms on tiles of their own
+    for seat in range(game.num_seats):  # park unplaced Mother mushrooms on tiles of their own
         if seat not in mothers:
             mothers[seat] = next(t for t in range(len(tiles)) if t not in mothers.values())
     by_tile: dict[int, dict[int, int]] = {}
@@ -52,16 +69,29 @@ def scenario(game, tiles, mothers=None, spores=None, mushrooms=None, hands=None,
         by_tile.setdefault(t, {})[seat] = by_tile.get(t, {}).get(seat, 0) + n
     mats: dict[int, dict] = {}
     for t, (seat, mat, card, counter) in (mushrooms or {}).items():
-        mats.setdefault(seat, {})[mat] = {"card": "automata" if card == R.AUTO_CARD else card, "tile": t,
-                                          "counter": counter}
+        mats.setdefault(seat, {})[mat] = {
+            "card": "automata" if card == R.AUTO_CARD else card,
+            "tile": t,
+            "counter": counter,
+        }
     for seat, by_mat in (under or {}).items():
         for mat, cards in by_mat.items():
             mats.setdefault(seat, {}).setdefault(mat, {})["under"] = list(cards)
     if game.expansion:
         more.setdefault("saplings", saplings or {})
         more.setdefault("trees", trees or {})
-    return game.state_from(tiles=laid, mothers=mothers, spores=by_tile, mats=mats, hands=hands, insects=list(insects),
-                           upgrades=upgrades, turn_player=player, seed=seed, **more)
+    return game.state_from(
+        tiles=laid,
+        mothers=mothers,
+        spores=by_tile,
+        mats=mats,
+        hands=hands,
+        insects=list(insects),
+        upgrades=upgrades,
+        turn_player=player,
+        seed=seed,
+        **more,
+    )
 
 
 def spores_of(state, seat, n_tiles):
@@ -71,13 +101,13 @@ def spores_of(state, seat, n_tiles):
 def legal_tiles(game, state):
     """Tile indices offered by the current decision (A_TILE block)."""
     mask = game.legal_mask(state)
-    return sorted(int(a) for a in np.flatnonzero(mask[:R.A_PAY]))
+    return sorted(int(a) for a in np.flatnonzero(mask[: R.A_PAY]))
 
 
 def with_requirement(game, card, red=0, green=0, brown=0, yellow=0):
     """A copy of the game's config where ``card`` needs the given spores (for scenario tests)."""
     cfg = game.config.copy()
-    cfg[R.CFG_REQ + card * 4:R.CFG_REQ + card * 4 + 4] = [red, green, brown, yellow]
+    cfg[R.CFG_REQ + card * 4 : R.CFG_REQ + card * 4 + 4] = [red, green, brown, yellow]
     return cfg
 
 

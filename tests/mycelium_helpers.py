@@ -41,7 +41,7 @@ class Scenario:
         for hidden in ("deck", "hands", "known"):
             dealt.pop(hidden)
         dealt.update(phase="action", turn_player=tp, first_player=(tp - 1) % self.game.num_seats, turn=1, seed=seed)
-        for field, value in (position or {}).items():   # dicts by seat or location: merged over the dealt ones
+        for field, value in (position or {}).items():  # dicts by seat or location: merged over the dealt ones
             both = isinstance(value, dict) and isinstance(dealt.get(field), dict)
             dealt[field] = {**dealt[field], **value} if both else value
         self.s = self.game.state_from(**dealt)
@@ -89,7 +89,7 @@ class Scenario:
         assert (rest >= 0).all(), "more cards than copies"
         deck = list(np.repeat(np.arange(R.T), rest)) + self.deck_top[::-1]
         v["deck"][...] = 0
-        v["deck"][:len(deck)] = deck
+        v["deck"][: len(deck)] = deck
         v["deck_n"][...] = len(deck)
 
     def path(self, p, e):

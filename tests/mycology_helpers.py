@@ -24,13 +24,23 @@ def fields(s: np.ndarray) -> dict[str, np.ndarray]:
     return L.arrays(s)
 
 
-def position(game: MycologyGame | None = None, *, seed: int = 7, season: int = WINTER, cur: int = 0,
-             res=None, feast=None, magic=None, poison=None) -> np.ndarray:
+def position(
+    game: MycologyGame | None = None,
+    *,
+    seed: int = 7,
+    season: int = WINTER,
+    cur: int = 0,
+    res=None,
+    feast=None,
+    magic=None,
+    poison=None,
+) -> np.ndarray:
     """A position at the start of player ``cur``'s actions (roll already made) with the
     given season and tokens (default: no resources, no tokens) and empty baskets."""
     game = game or MycologyGame()
-    return game.state_from(season=season, turn_player=cur, resources=res, feast=feast, magic=magic,
-                           poison=poison, seed=seed)
+    return game.state_from(
+        season=season, turn_player=cur, resources=res, feast=feast, magic=magic, poison=poison, seed=seed
+    )
 
 
 def rescore(game: MycologyGame, s: np.ndarray) -> None:
@@ -45,7 +55,7 @@ def _take(s: np.ndarray, c: int) -> None:
     hits = np.flatnonzero(deck[:n] == c)
     if hits.size:
         i = int(hits[0])
-        deck[i:n - 1] = deck[i + 1:n].copy()
+        deck[i : n - 1] = deck[i + 1 : n].copy()
     else:
         slots = np.flatnonzero(v["field"] == c)
         if not slots.size:

@@ -25,7 +25,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MAX_WHEEL_BYTES = 25_000_000   # the pretrained networks included
+MAX_WHEEL_BYTES = 25_000_000  # the pretrained networks included
 FORBIDDEN = ("tests/", "golden", "__pycache__", ".nbi", ".nbc", ".pyc", "mushgym-sources.sha256")
 
 PLAY = """
@@ -58,8 +58,10 @@ def check_wheel(wheel: Path) -> None:
     models = [n for n in names if n.startswith("mushgym/agents/pretrained/")]
     if not any(n.endswith(".pt") for n in models) or len(models) % 2:
         raise SystemExit(f"{wheel.name}: the pretrained networks and their manifests are missing: {models}")
-    print(f"{wheel.name}: {size:,} bytes, {len(names)} files ({len(models) // 2} pretrained networks), "
-          "no tests, golden files or caches")
+    print(
+        f"{wheel.name}: {size:,} bytes, {len(names)} files ({len(models) // 2} pretrained networks), "
+        "no tests, golden files or caches"
+    )
 
 
 def run(python: Path, *args: str, cwd: Path, **env: str) -> str:
@@ -74,13 +76,25 @@ def run(python: Path, *args: str, cwd: Path, **env: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("wheel", type=Path)
-    parser.add_argument("--borrow", action="store_true",
-                        help="use this interpreter's installed packages (a venv with --system-site-packages)")
+    parser.add_argument(
+        "--borrow",
+        action="store_true",
+        help="use this interpreter's installed packages (a venv with --system-site-packages)",
+    )
     args = parser.parse_args()
     check_wheel(args.wheel)
     sys.path.insert(0, str(ROOT))
-    expected = sorted(subprocess.run([sys.executable, "-c", "import mushgym; print(','.join(mushgym.list_envs()))"],
-                                     capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()[-1].split(","))
+    expected = sorted(
+        subprocess.run(
+            [sys.executable, "-c", "import mushgym; print(','.join(mushgym.list_envs()))"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        )
+        .stdout.split()[-1]
+        .split(",")
+    )
     with tempfile.TemporaryDirectory(prefix="mushgym-wheel-") as tmp:
         home = Path(tmp)
         venv.EnvBuilder(with_pip=True, system_site_packages=args.borrow).create(home / "venv")

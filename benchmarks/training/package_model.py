@@ -41,18 +41,26 @@ def evaluations(paths: list[Path], model: Path, env_id: str, options: dict, alia
         for row in csv.DictReader(path.open()):
             a, b = row["agent_a"], row["agent_b"]
             if Path(a).name == model.name or a == alias:
-                opponent, w, l = b, int(row["wins_a"]), int(row["losses_a"])
+                opponent, w, lost = b, int(row["wins_a"]), int(row["losses_a"])
             elif Path(b).name == model.name or b == alias:
-                opponent, w, l = a, int(row["losses_a"]), int(row["wins_a"])
+                opponent, w, lost = a, int(row["losses_a"]), int(row["wins_a"])
             else:
                 continue
             d = int(row["draws"])
-            n = w + d + l
+            n = w + d + lost
             lo, hi = wilson_interval(w, n)
-            entry = {"agent": "network alone (most likely legal action)", "opponent": opponent, "games": n,
-                     "wins": w, "draws": d, "losses": l, "win_rate": round(w / n, 4),
-                     "win_rate_95": [round(lo, 4), round(hi, 4)],
-                     "measured_on": {"env_id": row["env"], "options": options}, "source": str(path)}
+            entry = {
+                "agent": "network alone (most likely legal action)",
+                "opponent": opponent,
+                "games": n,
+                "wins": w,
+                "draws": d,
+                "losses": lost,
+                "win_rate": round(w / n, 4),
+                "win_rate_95": [round(lo, 4), round(hi, 4)],
+                "measured_on": {"env_id": row["env"], "options": options},
+                "source": str(path),
+            }
             if options.get("num_players", 2) > 2:
                 entry["note"] = FOUR_PLAYERS
             found.append(entry)
@@ -64,8 +72,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("weights", type=Path, help="the network's weights-only .pt (its .json beside it)")
     p.add_argument("--name", required=True, help="the model's file name stem, e.g. mycelium_v2_4p")
     p.add_argument("--env", default=None, help="the env id it plays (default: the one it was trained on)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="the game options it plays (default: those it was trained with, less reward)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="the game options it plays (default: those it was trained with, less reward)",
+    )
     p.add_argument("--command", required=True, help="the command that trained it, as run")
     p.add_argument("--reproduce", default=None, help="the command that trains it on the current version")
     p.add_argument("--date", required=True)
@@ -74,8 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--summary", default="")
     p.add_argument("--trained-on-note", default="trained and evaluated on the env id and options it plays")
     p.add_argument("--eval", action="append", default=[], type=Path, help="a mushgym eval CSV (repeatable)")
-    p.add_argument("--as", dest="alias", default="ppo",
-                   help="the model's name in the CSVs when not its path (default ppo: mushgym train's eval.csv)")
+    p.add_argument(
+        "--as",
+        dest="alias",
+        default="ppo",
+        help="the model's name in the CSVs when not its path (default ppo: mushgym train's eval.csv)",
+    )
     p.add_argument("--force", action="store_true", help="replace a model of that name")
     p.add_argument("--out", type=Path, default=MODELS, help="the models' folder (default agents/pretrained)")
     args = p.parse_args(argv)
@@ -96,24 +113,39 @@ def main(argv: list[str] | None = None) -> int:
     weights = torch.load(args.weights, map_location="cpu", weights_only=True)
     policy = meta["policy"]
     manifest = {
-        "format": "mushgym-pretrained-v1", "name": args.name, "env_id": env_id, "game": env_id.rsplit("_v", 1)[0],
-        "version": int(env_id.rsplit("_v", 1)[1]), "options": options, "summary": args.summary,
+        "format": "mushgym-pretrained-v1",
+        "name": args.name,
+        "env_id": env_id,
+        "game": env_id.rsplit("_v", 1)[0],
+        "version": int(env_id.rsplit("_v", 1)[1]),
+        "options": options,
+        "summary": args.summary,
         "trained_on": {"env_id": meta["env_id"], "options": trained_options, "note": args.trained_on_note},
-        "training": {"command": args.command, "reproduce": args.reproduce or args.command, "date": args.date,
-                     "commit": args.commit, "machine": args.machine, "algo": meta.get("algo"),
-                     "settings": meta.get("hyper", {}), "options": trained_options,
-                     **{k: meta[k] for k in ("opponent", "seed", "steps", "positions", "updates", "wall_seconds")
-                        if k in meta}},
+        "training": {
+            "command": args.command,
+            "reproduce": args.reproduce or args.command,
+            "date": args.date,
+            "commit": args.commit,
+            "machine": args.machine,
+            "algo": meta.get("algo"),
+            "settings": meta.get("hyper", {}),
+            "options": trained_options,
+            **{k: meta[k] for k in ("opponent", "seed", "steps", "positions", "updates", "wall_seconds") if k in meta},
+        },
         "weights": target.name,
         "sha256": hashlib.sha256(args.weights.read_bytes()).hexdigest(),
         "bytes": args.weights.stat().st_size,
         "encoder": meta.get("encoder", policy.get("encoder")),
         "policy": policy,
-        "network": {"kind": "MaskableActorCriticPolicy (sb3-contrib): separate policy and value MLPs",
-                    "hidden_layers": policy["net_arch"], "activation": policy["activation"],
-                    "observation_length": policy["observation_shape"][0], "actions": policy["num_actions"],
-                    "parameters": int(sum(v.numel() for v in weights.values())),
-                    "dtype": str(next(iter(weights.values())).dtype).replace("torch.", "")},
+        "network": {
+            "kind": "MaskableActorCriticPolicy (sb3-contrib): separate policy and value MLPs",
+            "hidden_layers": policy["net_arch"],
+            "activation": policy["activation"],
+            "observation_length": policy["observation_shape"][0],
+            "actions": policy["num_actions"],
+            "parameters": int(sum(v.numel() for v in weights.values())),
+            "dtype": str(next(iter(weights.values())).dtype).replace("torch.", ""),
+        },
         "evaluation": evaluations(args.eval, args.weights, env_id, options, args.alias),
     }
     args.out.mkdir(parents=True, exist_ok=True)

@@ -23,14 +23,21 @@ from mushgym.core.data import DataError, Record, load_records, read_toml
 DEFAULT_DECK_PATH = Path(__file__).with_name("cards.toml")
 
 MUSHROOMS = (
-    "Honey fungus", "Tree ear", "Lawyer's wig", "Shiitake", "Hen of the woods",
-    "Birch bolete", "Porcini", "Chanterelle", "Morel",
+    "Honey fungus",
+    "Tree ear",
+    "Lawyer's wig",
+    "Shiitake",
+    "Hen of the woods",
+    "Birch bolete",
+    "Porcini",
+    "Chanterelle",
+    "Morel",
 )
 NTYPES = 9
-NNIGHT = 8                      # one Night card kind per type but Morel
-NIGHT0 = 9                      # kind of the Night card of type t is NIGHT0 + t
+NNIGHT = 8  # one Night card kind per type but Morel
+NIGHT0 = 9  # kind of the Night card of type t is NIGHT0 + t
 BUTTER, CIDRE, PAN = 17, 18, 19
-NHAND = 20                      # kinds 0..19 can be in a hand
+NHAND = 20  # kinds 0..19 can be in a hand
 FLY, BASKET, MOON = 20, 21, 22
 NKINDS = 23
 
@@ -41,20 +48,39 @@ KIND_NAMES = (
 )
 # Short names for compact text (state_to_string, render).
 KIND_SHORT = (
-    "Honey", "TreeEar", "LawWig", "Shiitake", "Hen", "Birch", "Porcini", "Chant", "Morel",
-    "N-Honey", "N-TreeEar", "N-LawWig", "N-Shiitake", "N-Hen", "N-Birch", "N-Porcini", "N-Chant",
-    "Butter", "Cidre", "Pan", "FlyAgaric", "Basket", "Moon",
+    "Honey",
+    "TreeEar",
+    "LawWig",
+    "Shiitake",
+    "Hen",
+    "Birch",
+    "Porcini",
+    "Chant",
+    "Morel",
+    "N-Honey",
+    "N-TreeEar",
+    "N-LawWig",
+    "N-Shiitake",
+    "N-Hen",
+    "N-Birch",
+    "N-Porcini",
+    "N-Chant",
+    "Butter",
+    "Cidre",
+    "Pan",
+    "FlyAgaric",
+    "Basket",
+    "Moon",
 )
 FOREST_NAMES = MUSHROOMS + ("Fly agaric", "Butter", "Cidre", "Pan", "Basket", "Moon")
 _FOREST_KIND = {name: i for i, name in enumerate(MUSHROOMS)}
-_FOREST_KIND.update({"Fly agaric": FLY, "Butter": BUTTER, "Cidre": CIDRE, "Pan": PAN,
-                     "Basket": BASKET, "Moon": MOON})
+_FOREST_KIND.update({"Fly agaric": FLY, "Butter": BUTTER, "Cidre": CIDRE, "Pan": PAN, "Basket": BASKET, "Moon": MOON})
 
 # Capacities fixed by the state layout and the action space (see layout.py).
-MAX_TYPE_COPIES = 10            # Forest cards of one type used in one cook/sell action: 0..10
-MAX_NIGHT_PER_TYPE = 1          # Night cards of one type used in one cook/sell action: 0..1
-MAX_DRAW = 120                  # capacity of the draw pile region
-MAX_PANS = 16                   # cooked pans recorded per player
+MAX_TYPE_COPIES = 10  # Forest cards of one type used in one cook/sell action: 0..10
+MAX_NIGHT_PER_TYPE = 1  # Night cards of one type used in one cook/sell action: 0..1
+MAX_DRAW = 120  # capacity of the draw pile region
+MAX_PANS = 16  # cooked pans recorded per player
 MAX_NIGHT_DECK = 8
 
 
@@ -64,10 +90,10 @@ class DeckError(DataError):
 
 @dataclass(frozen=True)
 class Deck:
-    copies: np.ndarray          # int64[NKINDS]; Pan = all pans, including the starting ones
-    flavor: np.ndarray          # int64[NKINDS]; per mushroom (Night: per mushroom it counts as); Butter/Cidre per card
-    sticks: np.ndarray          # int64[NKINDS]; per mushroom sold
-    units: np.ndarray           # int64[NKINDS]; mushrooms a card counts as: 1 Forest mushroom, 2 Night, 0 other
+    copies: np.ndarray  # int64[NKINDS]; Pan = all pans, including the starting ones
+    flavor: np.ndarray  # int64[NKINDS]; per mushroom (Night: per mushroom it counts as); Butter/Cidre per card
+    sticks: np.ndarray  # int64[NKINDS]; per mushroom sold
+    units: np.ndarray  # int64[NKINDS]; mushrooms a card counts as: 1 Forest mushroom, 2 Night, 0 other
     starting_pans: int
     night_counts_as: int
     path: str
@@ -75,7 +101,7 @@ class Deck:
     @property
     def draw_pile_size(self) -> int:
         """Forest cards shuffled into the draw pile (all but the starting pans)."""
-        return int(self.copies[:NKINDS].sum() - self.copies[NIGHT0:NIGHT0 + NNIGHT].sum() - self.starting_pans)
+        return int(self.copies[:NKINDS].sum() - self.copies[NIGHT0 : NIGHT0 + NNIGHT].sum() - self.starting_pans)
 
 
 # Upper bounds of the per-card numbers: what the kernels' int64 sums and the observation
@@ -149,9 +175,11 @@ def load_deck(path: str | Path | None = None) -> Deck:
         copies[NIGHT0 + t] = card.integer("copies", 0, MAX_NIGHT_PER_TYPE)
         card.raw("source")
         _status(card, ("copies",))
-    n_total_night = int(copies[NIGHT0:NIGHT0 + NNIGHT].sum())
+    n_total_night = int(copies[NIGHT0 : NIGHT0 + NNIGHT].sum())
     if n_total_night != n_night:
-        raise DeckError(f"{p}: wrong count: the night cards add up to {n_total_night}, [deck] night_cards says {n_night}")
+        raise DeckError(
+            f"{p}: wrong count: the night cards add up to {n_total_night}, [deck] night_cards says {n_night}"
+        )
     for t in range(NNIGHT):
         flavor[NIGHT0 + t] = flavor[t]
         sticks[NIGHT0 + t] = sticks[t]

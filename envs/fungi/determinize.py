@@ -31,9 +31,7 @@ from numba import njit
 from mushgym.core import canonical_shuffle
 
 from .cards import NHAND, NIGHT0, NNIGHT
-from .layout import (
-    D_COOK, DRAW, DRAW_N, LAST, NIGHT_N, NIGHTP, NO_DECISION, TERMINAL, hand_at, known_at, top_kind,
-)
+from .layout import D_COOK, DRAW, DRAW_N, LAST, NIGHT_N, NIGHTP, NO_DECISION, TERMINAL, hand_at, known_at, top_kind
 from .legality import current_player, finish_legal, has_action
 
 TRIES = 20
@@ -83,7 +81,7 @@ def _consistent(state, player, cfg):
     if kind == NO_DECISION:
         if cp == opp:
             return has_action(state, opp, cfg)
-        if state[LAST] == player:      # player acts again after its own turn: opp was skipped
+        if state[LAST] == player:  # player acts again after its own turn: opp was skipped
             return not has_action(state, opp, cfg)
         return True
     if kind == D_COOK and cp == opp:
@@ -101,4 +99,3 @@ def determinize(state, player, cfg, work, rng):
         _redeal_pool(state, opp, NIGHTP, NIGHT_N, True, rng)
         if _consistent(state, player, cfg):
             return
-

@@ -6,14 +6,74 @@ from mushgym.core import rng_below, rng_seed, shuffle_range
 
 from .cards import BASKET, BUTTER, CIDRE, FLY, MOON, NIGHT0, NKINDS, NNIGHT, PAN
 from .layout import (
-    A_DECAY, A_DISCARD, A_FINISH, A_PAN, A_SELL, BUTTER_NEED, CFG_START_PANS, COOK_FOREST, COOK_NIGHT, COOK_TYPE, D_COOK,
-    D_TRIM, DECAY_MAX, DECAY_N, DRAW, DRAW_N, FOREST_N, FOREST_SIZE, FREE_POSITIONS, LAST, NIGHT_N, NIGHTP,
-    NPASSES, NSKIPS, NSTEPS, NTURNS, PAN_BUTTER, PAN_CIDRE, PAN_FOREST, PAN_NIGHT, PAN_TYPE, RNG, START,
-    START_HAND, TERMINAL, TURN_PLAYER, baskets_at, cfg_copies_at, cfg_flavor_at, cfg_sticks_at, cook_args,
-    cooked_butter_at, cooked_cidre_at, cooked_forest_at, cooked_night_at, cooked_pans_at, decay_at,
-    discard_args, discard_at, draw_pile_at, empty_pans_at, finish_cook_args, fly_new_at, fly_old_at,
-    forest_at, hand_at, hand_n_at, known_at, mushrooms_cooked_at, night_pile_at, pan_records_at,
-    pop_decision, push_decision, score_at, sell_args, sticks_at, take_args, top_arg,
+    A_DECAY,
+    A_DISCARD,
+    A_FINISH,
+    A_PAN,
+    A_SELL,
+    BUTTER_NEED,
+    CFG_START_PANS,
+    COOK_FOREST,
+    COOK_NIGHT,
+    COOK_TYPE,
+    D_COOK,
+    D_TRIM,
+    DECAY_MAX,
+    DECAY_N,
+    DRAW,
+    DRAW_N,
+    FOREST_N,
+    FOREST_SIZE,
+    FREE_POSITIONS,
+    LAST,
+    NIGHT_N,
+    NIGHTP,
+    NPASSES,
+    NSKIPS,
+    NSTEPS,
+    NTURNS,
+    PAN_BUTTER,
+    PAN_CIDRE,
+    PAN_FOREST,
+    PAN_NIGHT,
+    PAN_TYPE,
+    RNG,
+    START,
+    START_HAND,
+    TERMINAL,
+    TURN_PLAYER,
+    baskets_at,
+    cfg_copies_at,
+    cfg_flavor_at,
+    cfg_sticks_at,
+    cook_args,
+    cooked_butter_at,
+    cooked_cidre_at,
+    cooked_forest_at,
+    cooked_night_at,
+    cooked_pans_at,
+    decay_at,
+    discard_args,
+    discard_at,
+    draw_pile_at,
+    empty_pans_at,
+    finish_cook_args,
+    fly_new_at,
+    fly_old_at,
+    forest_at,
+    hand_at,
+    hand_n_at,
+    known_at,
+    mushrooms_cooked_at,
+    night_pile_at,
+    pan_records_at,
+    pop_decision,
+    push_decision,
+    score_at,
+    sell_args,
+    sticks_at,
+    take_args,
+    top_arg,
 )
 from .legality import cooked_units, current_player, has_action, trim_limit
 
@@ -181,7 +241,7 @@ def end_turn(state, p, cfg):
 @njit(cache=True)
 def after_take(state, p, flies, cfg):
     if state[FOREST_N] == 0:
-        state[TERMINAL] = 1     # the last Forest card is taken: the game ends at once
+        state[TERMINAL] = 1  # the last Forest card is taken: the game ends at once
         return
     if flies > 0 and state[hand_n_at(p)] > trim_limit(state, p):
         push_decision(state, D_TRIM, p)
@@ -206,8 +266,7 @@ def cook_pan(state, p, t, nn, f, src, b, c, cfg):
     state[cooked_night_at(p, t)] += nn
     state[cooked_butter_at(p)] += b
     state[cooked_cidre_at(p)] += c
-    state[score_at(p)] += (units * cfg[cfg_flavor_at(t)] + b * cfg[cfg_flavor_at(BUTTER)]
-                           + c * cfg[cfg_flavor_at(CIDRE)])
+    state[score_at(p)] += units * cfg[cfg_flavor_at(t)] + b * cfg[cfg_flavor_at(BUTTER)] + c * cfg[cfg_flavor_at(CIDRE)]
     state[mushrooms_cooked_at(p)] += units
     i = state[cooked_pans_at(p)]
     state[pan_records_at(p, i, PAN_TYPE)] = t

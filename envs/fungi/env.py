@@ -59,8 +59,16 @@ from mushgym.docsite import fill_env_docstring
 from .game import FungiGame, decode_action, encode_action
 from .layout import DL, NUM_ACTIONS, OBS_SIZE, OL, A
 
-__doc__ = fill_env_docstring(__doc__, {"OBSERVATION_TABLE": OL.table(), "DISPLAY_TABLE": DL.table(),
-                                       "ACTION_TABLE": A.table(), "NUM_ACTIONS": NUM_ACTIONS, "OBS_SIZE": OBS_SIZE})
+__doc__ = fill_env_docstring(
+    __doc__,
+    {
+        "OBSERVATION_TABLE": OL.table(),
+        "DISPLAY_TABLE": DL.table(),
+        "ACTION_TABLE": A.table(),
+        "NUM_ACTIONS": NUM_ACTIONS,
+        "OBS_SIZE": OBS_SIZE,
+    },
+)
 
 Game = FungiGame
 raw_env, env = make_env_classes(FungiGame, module_name=__name__)

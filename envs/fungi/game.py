@@ -10,12 +10,26 @@ from mushgym.game import Game, GameSpec
 
 from . import rules as R
 from .cards import (
-    BASKET, BUTTER, CIDRE, FLY, KIND_NAMES, KIND_SHORT, MOON, MUSHROOMS, NHAND, NIGHT0, NKINDS,
-    NNIGHT, NTYPES, PAN, Deck, load_deck,
+    BASKET,
+    BUTTER,
+    CIDRE,
+    FLY,
+    KIND_NAMES,
+    KIND_SHORT,
+    MOON,
+    MUSHROOMS,
+    NHAND,
+    NIGHT0,
+    NKINDS,
+    NNIGHT,
+    NTYPES,
+    PAN,
+    Deck,
+    load_deck,
 )
-from .layout import _BIG as STATE_MAX, PHASE_NAMES, max_score, max_sticks, observation_layouts
+from .layout import _BIG as STATE_MAX
+from .layout import PHASE_NAMES, max_score, max_sticks, observation_layouts
 from .positions import describe_pending, state_from
-
 
 
 def decode_action(action: int) -> tuple:
@@ -43,25 +57,23 @@ class FungiGame(Game):
     env_id: ClassVar[str] = "fungi_v0"
     kernels = R
     actions = R.A
-    option_choices: ClassVar[dict[str, tuple]] = {
-        "num_players": (2,),
-        "reward": ("win_loss", "score_diff"),
-    }
+    option_choices: ClassVar[dict[str, tuple]] = {"num_players": (2,), "reward": ("win_loss", "score_diff")}
     default_options: ClassVar[dict[str, Any]] = {"num_players": 2, "reward": "win_loss"}
     #: A deck file to load instead of the published one (subclass and set it to play your own deck).
     deck_path: ClassVar[str | None] = None
 
     layout = R.L
     obs_layout = R.OL
-    obs_integral = True   # cards, counts, flags: the vector API writes them as uint8
+    obs_integral = True  # cards, counts, flags: the vector API writes them as uint8
 
     # --- construction ------------------------------------------------------------
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
         self.deck: Deck = load_deck(self.deck_path)
         for what, most in (("score", max_score(self.deck)), ("sticks", max_sticks(self.deck))):
-            if most > STATE_MAX:   # the state's bounds (and its int16 form in the vector API) stop there
-                raise ValueError(f"{self.env_id}: this deck allows a {what} of {most}, above the state's limit "
-                                 f"{STATE_MAX}")
+            if most > STATE_MAX:  # the state's bounds (and its int16 form in the vector API) stop there
+                raise ValueError(
+                    f"{self.env_id}: this deck allows a {what} of {most}, above the state's limit {STATE_MAX}"
+                )
         cfg = np.zeros(R.CFG_SIZE, np.int64)
         c = R.CL.arrays(cfg)
         c["reward"][...] = 1 if options["reward"] == "score_diff" else 0
@@ -96,10 +108,17 @@ class FungiGame(Game):
         else:
             rr = (-1.0, 1.0)
         return GameSpec(
-            env_id=self.env_id, num_players=2, num_actions=R.NUM_ACTIONS,
-            observation_shape=(R.OBS_SIZE,), state_size=R.STATE_SIZE,
-            max_game_length=self.max_game_length(), reward_range=rr,
-            perfect_information=False, chance=True, zero_sum=True, options=dict(options),
+            env_id=self.env_id,
+            num_players=2,
+            num_actions=R.NUM_ACTIONS,
+            observation_shape=(R.OBS_SIZE,),
+            state_size=R.STATE_SIZE,
+            max_game_length=self.max_game_length(),
+            reward_range=rr,
+            perfect_information=False,
+            chance=True,
+            zero_sum=True,
+            options=dict(options),
         )
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
@@ -136,7 +155,7 @@ class FungiGame(Game):
         return position - 1 if position >= R.FREE_POSITIONS else 0
 
     def phase(self, state: np.ndarray) -> str:
-        """"act", "cook" (a cook follow-up is pending) or "trim" (Fly agaric discards); "over" at the end."""
+        """ "act", "cook" (a cook follow-up is pending) or "trim" (Fly agaric discards); "over" at the end."""
         if state[R.TERMINAL]:
             return "over"
         return ("act", "cook", "trim")[int(R.phase(state))]
@@ -209,8 +228,10 @@ class FungiGame(Game):
             pans.append(f"[{txt}]")
         fly = ""
         if v["fly_new"][p] or v["fly_old"][p]:
-            fly = (f"  Fly agaric: {int(v['fly_new'][p])} new (expires after next turn), "
-                   f"{int(v['fly_old'][p])} old (expires after this/coming turn)")
+            fly = (
+                f"  Fly agaric: {int(v['fly_new'][p])} new (expires after next turn), "
+                f"{int(v['fly_old'][p])} old (expires after this/coming turn)"
+            )
         return [
             f"  display: {int(v['baskets'][p])} Basket, {int(v['sticks'][p])} sticks, "
             f"{int(v['empty_pans'][p])} empty Pan; hand limit {self.hand_limit(state, p)}{fly}",
@@ -220,9 +241,10 @@ class FungiGame(Game):
 
     def _forest_line(self, state: np.ndarray) -> str:
         v = R.L.arrays(state)
-        cells = [f"{i}:{KIND_SHORT[int(k)]}({self.take_cost(i)})"
-                 for i, k in enumerate(v["forest"][:int(v["forest_n"])])]
-        decay = ", ".join(KIND_SHORT[int(k)] for k in v["decay"][:int(v["decay_n"])])
+        cells = [
+            f"{i}:{KIND_SHORT[int(k)]}({self.take_cost(i)})" for i, k in enumerate(v["forest"][: int(v["forest_n"])])
+        ]
+        decay = ", ".join(KIND_SHORT[int(k)] for k in v["decay"][: int(v["decay_n"])])
         return f"decay [{decay or '-'}] | forest " + " ".join(cells)
 
     def _status_line(self, state: np.ndarray) -> str:
@@ -247,14 +269,16 @@ class FungiGame(Game):
             + self._status_line(s),
             self._forest_line(s),
             f"draw pile ({int(s[R.DRAW_N])}, top last): "
-            + " ".join(KIND_SHORT[int(k)] for k in v["draw_pile"][:int(s[R.DRAW_N])]),
+            + " ".join(KIND_SHORT[int(k)] for k in v["draw_pile"][: int(s[R.DRAW_N])]),
             f"night pile ({int(s[R.NIGHT_N])}, top last): "
-            + " ".join(KIND_SHORT[int(k)] for k in v["night_pile"][:int(s[R.NIGHT_N])]),
+            + " ".join(KIND_SHORT[int(k)] for k in v["night_pile"][: int(s[R.NIGHT_N])]),
             "discard: " + _counts(v["discard"]),
         ]
         for p in range(2):
-            lines.append(f"player {p}: hand ({int(v['hand_n'][p])}) {_counts(v['hand'][p])}; "
-                         f"publicly known {_counts(v['known'][p])}")
+            lines.append(
+                f"player {p}: hand ({int(v['hand_n'][p])}) {_counts(v['hand'][p])}; "
+                f"publicly known {_counts(v['known'][p])}"
+            )
             lines += self._display_lines(s, p)
         lines.append(f"skips {int(s[R.NSKIPS])}, forced passes {int(s[R.NPASSES])}")
         return "\n".join(lines)
@@ -287,16 +311,20 @@ class FungiGame(Game):
         """Count of every card kind over all locations (must equal the deck's copies)."""
         v = R.L.arrays(state)
         tot = np.zeros(NKINDS, np.int64)
-        for pile, count in (("draw_pile", "draw_n"), ("night_pile", "night_n"), ("forest", "forest_n"),
-                            ("decay", "decay_n")):
-            np.add.at(tot, v[pile][:int(v[count])], 1)
+        for pile, count in (
+            ("draw_pile", "draw_n"),
+            ("night_pile", "night_n"),
+            ("forest", "forest_n"),
+            ("decay", "decay_n"),
+        ):
+            np.add.at(tot, v[pile][: int(v[count])], 1)
         tot += v["discard"]
         tot[:NHAND] += v["hand"].sum(axis=0)
         tot[BASKET] += v["baskets"].sum()
         tot[FLY] += v["fly_new"].sum() + v["fly_old"].sum()
         tot[PAN] += v["empty_pans"].sum() + v["cooked_pans"].sum()
         tot[:NTYPES] += v["cooked_forest"].sum(axis=0)
-        tot[NIGHT0:NIGHT0 + NNIGHT] += v["cooked_night"][:, :NNIGHT].sum(axis=0)
+        tot[NIGHT0 : NIGHT0 + NNIGHT] += v["cooked_night"][:, :NNIGHT].sum(axis=0)
         tot[BUTTER] += v["cooked_butter"].sum()
         tot[CIDRE] += v["cooked_cidre"].sum()
         pending = self.pending(state)
@@ -313,11 +341,18 @@ class FungiGame(Game):
         d = self.deck
         v = R.L.arrays(s)
         tot = self.card_locations(s)
-        bad = [f"{KIND_NAMES[k]}: {int(tot[k])} found, {int(d.copies[k])} in the deck"
-               for k in range(NKINDS) if tot[k] != d.copies[k]]
+        bad = [
+            f"{KIND_NAMES[k]}: {int(tot[k])} found, {int(d.copies[k])} in the deck"
+            for k in range(NKINDS)
+            if tot[k] != d.copies[k]
+        ]
         assert not bad, "cards not accounted for exactly once: " + "; ".join(bad)
-        for name, count, cap in (("draw pile", "draw_n", R.MAX_DRAW), ("night pile", "night_n", R.MAX_NIGHT_DECK),
-                                 ("forest", "forest_n", R.FOREST_SIZE), ("decay pile", "decay_n", R.DECAY_MAX)):
+        for name, count, cap in (
+            ("draw pile", "draw_n", R.MAX_DRAW),
+            ("night pile", "night_n", R.MAX_NIGHT_DECK),
+            ("forest", "forest_n", R.FOREST_SIZE),
+            ("decay pile", "decay_n", R.DECAY_MAX),
+        ):
             assert 0 <= v[count] <= cap, f"{name} size {int(v[count])} outside 0..{cap}"
         terminal = bool(s[R.TERMINAL])
         depth = int(R.decision_depth(s))
@@ -326,42 +361,51 @@ class FungiGame(Game):
         assert kind in (R.NO_DECISION, R.D_COOK, R.D_TRIM), f"pending decision kind {kind} unknown"
         assert not (terminal and depth), "a decision is pending after the end of the game"
         assert s[R.TURN_PLAYER] in (0, 1), f"turn player {int(s[R.TURN_PLAYER])}"
-        assert depth == 0 or R.top_player(s) == s[R.TURN_PLAYER], \
+        assert depth == 0 or R.top_player(s) == s[R.TURN_PLAYER], (
             f"player {int(R.top_player(s))} decides during player {int(s[R.TURN_PLAYER])}'s turn"
-        full = R.FOREST_SIZE - (1 if kind == R.D_TRIM else 0)   # a take mid-turn leaves a gap
-        assert s[R.DRAW_N] == 0 or s[R.FOREST_N] >= full or terminal, \
+        )
+        full = R.FOREST_SIZE - (1 if kind == R.D_TRIM else 0)  # a take mid-turn leaves a gap
+        assert s[R.DRAW_N] == 0 or s[R.FOREST_N] >= full or terminal, (
             f"forest has {int(s[R.FOREST_N])} cards while the draw pile has {int(s[R.DRAW_N])}"
-        for k in v["night_pile"][:int(s[R.NIGHT_N])]:
+        )
+        for k in v["night_pile"][: int(s[R.NIGHT_N])]:
             assert NIGHT0 <= k < NIGHT0 + NNIGHT, f"night pile holds a non-Night card {KIND_NAMES[k]}"
         for name, count in (("draw_pile", "draw_n"), ("forest", "forest_n"), ("decay", "decay_n")):
-            for k in v[name][:int(v[count])]:
+            for k in v[name][: int(v[count])]:
                 assert 0 <= k < NKINDS and not (NIGHT0 <= k < NIGHT0 + NNIGHT), f"{name} holds card kind {int(k)}"
-        assert (s[R.FOREST_N] == 0) == terminal, \
+        assert (s[R.FOREST_N] == 0) == terminal, (
             f"terminal flag {int(s[R.TERMINAL])} but forest has {int(s[R.FOREST_N])} cards"
-        assert s[R.NIGHT_N] >= self._moons_left(s) or d.copies[MOON] > d.copies[NIGHT0:NIGHT0 + NNIGHT].sum(), \
+        )
+        assert s[R.NIGHT_N] >= self._moons_left(s) or d.copies[MOON] > d.copies[NIGHT0 : NIGHT0 + NNIGHT].sum(), (
             "fewer Night cards left than Moons still to be taken"
-        cp = int(R.current_player(s))   # the kernel: the public one runs validate, which would name less
+        )
+        cp = int(R.current_player(s))  # the kernel: the public one runs validate, which would name less
         for p in range(2):
             h = v["hand"][p]
             k = v["known"][p]
             assert (h >= 0).all(), f"player {p} holds a negative count"
             assert h.sum() == v["hand_n"][p], f"player {p} hand size {int(v['hand_n'][p])} != {int(h.sum())} cards"
-            assert ((k >= 0) & (k <= h)).all(), f"player {p} publicly known cards {k.tolist()} not within hand {h.tolist()}"
+            assert ((k >= 0) & (k <= h)).all(), (
+                f"player {p} publicly known cards {k.tolist()} not within hand {h.tolist()}"
+            )
             assert v["sticks"][p] >= 0, f"player {p} has {int(v['sticks'][p])} sticks"
             for name in ("baskets", "empty_pans", "fly_new", "fly_old"):
                 assert v[name][p] >= 0, f"player {p} {name} negative"
             in_trim = kind == R.D_TRIM and cp == p and not terminal
             if not in_trim and not terminal:
-                assert v["hand_n"][p] <= R.hand_limit(s, p), \
+                assert v["hand_n"][p] <= R.hand_limit(s, p), (
                     f"player {p} holds {int(v['hand_n'][p])} cards over the hand limit {int(R.hand_limit(s, p))}"
+                )
             if in_trim:
                 assert v["hand_n"][p] > R.trim_limit(s, p), "trim phase with nothing to trim"
                 assert v["fly_new"][p] > 0, "trim phase without a Fly agaric taken this turn"
             elif not terminal:
-                assert v["fly_new"][p] == 0, \
+                assert v["fly_new"][p] == 0, (
                     f"player {p} has a Fly agaric marked as taken this turn outside its own trim"
-            assert (k[NIGHT0:NIGHT0 + NNIGHT] == 0).all(), \
+                )
+            assert (k[NIGHT0 : NIGHT0 + NNIGHT] == 0).all(), (
                 f"player {p} has Night cards marked publicly known (they are drawn face down)"
+            )
             # Scores from the pans.
             score = units = 0
             fsum = np.zeros(NTYPES, np.int64)
@@ -374,7 +418,9 @@ class FungiGame(Game):
                 u = f + (n * int(d.units[NIGHT0 + t]) if t < NNIGHT else 0)
                 assert n == 0 or t < NNIGHT, f"player {p} pan {i}: a Night Morel"
                 assert u >= 3, f"player {p} pan {i} holds only {u} mushrooms"
-                assert R.BUTTER_NEED * b + R.CIDRE_NEED * c <= u, f"player {p} pan {i}: {b} Butter + {c} Cidre on {u} mushrooms"
+                assert R.BUTTER_NEED * b + R.CIDRE_NEED * c <= u, (
+                    f"player {p} pan {i}: {b} Butter + {c} Cidre on {u} mushrooms"
+                )
                 score += u * int(d.flavor[t]) + b * int(d.flavor[BUTTER]) + c * int(d.flavor[CIDRE])
                 units += u
                 fsum[t] += f
@@ -382,10 +428,14 @@ class FungiGame(Game):
                 bs += b
                 cs += c
             assert score == v["score"][p], f"player {p} score {int(v['score'][p])} != {score} from the cooked pans"
-            assert units == v["mushrooms_cooked"][p], f"player {p} mushrooms cooked {int(v['mushrooms_cooked'][p])} != {units}"
+            assert units == v["mushrooms_cooked"][p], (
+                f"player {p} mushrooms cooked {int(v['mushrooms_cooked'][p])} != {units}"
+            )
             assert (fsum == v["cooked_forest"][p]).all(), f"player {p} cooked forest totals disagree with the pans"
             assert (nsum == v["cooked_night"][p]).all(), f"player {p} cooked night totals disagree with the pans"
-            assert bs == v["cooked_butter"][p] and cs == v["cooked_cidre"][p], f"player {p} butter/cidre totals disagree"
+            assert bs == v["cooked_butter"][p] and cs == v["cooked_cidre"][p], (
+                f"player {p} butter/cidre totals disagree"
+            )
         pending = self.pending(s)
         if pending and pending[0] == "cook":
             _, t, n, f = pending
@@ -395,14 +445,19 @@ class FungiGame(Game):
             assert u >= 3, f"pending cook of {u} mushrooms"
         if not terminal:
             assert depth > 0 or self.kernels.has_action(s, cp, self.config), f"player {cp} to act has no legal action"
-        assert s[R.NSTEPS] <= self.spec.max_game_length, \
+        assert s[R.NSTEPS] <= self.spec.max_game_length, (
             f"{int(s[R.NSTEPS])} decisions exceed max_game_length {self.spec.max_game_length}"
+        )
 
     @staticmethod
     def _moons_left(s: np.ndarray) -> int:
         v = R.L.arrays(s)
-        return int(sum((v[pile][:int(v[count])] == MOON).sum()
-                       for pile, count in (("draw_pile", "draw_n"), ("forest", "forest_n"), ("decay", "decay_n"))))
+        return int(
+            sum(
+                (v[pile][: int(v[count])] == MOON).sum()
+                for pile, count in (("draw_pile", "draw_n"), ("forest", "forest_n"), ("decay", "decay_n"))
+            )
+        )
 
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Re-deal what ``player`` cannot see: the opponent's not publicly known hand cards
@@ -442,8 +497,11 @@ class FungiGame(Game):
         opp = 1 - int(player)
         hand, known = v["hand"][opp], v["known"][opp]
         for night in (False, True):
-            kinds = range(NIGHT0, NIGHT0 + NNIGHT) if night else [k for k in range(NHAND)
-                                                                  if not NIGHT0 <= k < NIGHT0 + NNIGHT]
+            kinds = (
+                range(NIGHT0, NIGHT0 + NNIGHT)
+                if night
+                else [k for k in range(NHAND) if not NIGHT0 <= k < NIGHT0 + NNIGHT]
+            )
             pile, count = (v["night_pile"], int(v["night_n"])) if night else (v["draw_pile"], int(v["draw_n"]))
             pool = [int(x) for x in pile[:count]]
             n_hidden = 0

@@ -25,7 +25,6 @@ import numpy as np
 from . import rules as R
 from .cards import BASKET, BUTTER, CIDRE, FLY, MOON, NIGHT0, NKINDS, NNIGHT, NTYPES, PAN
 
-
 STICK_VALUE = 0.4
 PAN_COST = 0.5
 
@@ -129,8 +128,10 @@ def fungi_heuristic(game, state, player, observation, action_mask) -> np.ndarray
             best = max(best, my_score(s2) - v.score)
         return best
 
-    reachable_now = max((v.card_value(c) for i, c in enumerate(v.forest)
-                         if (i - 1 if i >= R.FREE_POSITIONS else 0) <= v.sticks), default=0.0)
+    reachable_now = max(
+        (v.card_value(c) for i, c in enumerate(v.forest) if (i - 1 if i >= R.FREE_POSITIONS else 0) <= v.sticks),
+        default=0.0,
+    )
     for a in legal:
         a = int(a)
         if a < R.A_DECAY:
@@ -150,8 +151,14 @@ def fungi_heuristic(game, state, player, observation, action_mask) -> np.ndarray
             units = f + (nn * v.units_of[NIGHT0 + t] if t < NNIGHT else 0)
             gain = units * v.sell[t]
             lost = _potential(v.flavor[t], v.tu[t]) - _potential(v.flavor[t], v.tu[t] - units)
-            newly = max((v.card_value(c) for i, c in enumerate(v.forest)
-                         if i >= R.FREE_POSITIONS and v.sticks < i - 1 <= v.sticks + gain), default=0.0)
+            newly = max(
+                (
+                    v.card_value(c)
+                    for i, c in enumerate(v.forest)
+                    if i >= R.FREE_POSITIONS and v.sticks < i - 1 <= v.sticks + gain
+                ),
+                default=0.0,
+            )
             scores[a] = STICK_VALUE * gain + 0.5 * max(0.0, newly - reachable_now) - lost
         elif a < R.A_DISCARD:
             s = state.copy()

@@ -16,34 +16,47 @@ import numpy as np
 from mushgym.core import RNG_SLOTS, RNG_WORDS, ActionSpace, Layout
 
 from .cards import (
-    BASKET, BUTTER, CIDRE, FLY, MAX_DRAW, MAX_NIGHT_DECK, MAX_PANS, NHAND, NIGHT0, NKINDS, NNIGHT,
-    NTYPES, PAN, Deck, load_deck,
+    BASKET,
+    BUTTER,
+    CIDRE,
+    FLY,
+    MAX_DRAW,
+    MAX_NIGHT_DECK,
+    MAX_PANS,
+    NHAND,
+    NIGHT0,
+    NKINDS,
+    NNIGHT,
+    NTYPES,
+    PAN,
+    Deck,
+    load_deck,
 )
 
 # ---------------------------------------------------------------------------
 # Rules constants
 FOREST_SIZE = 8
-FREE_POSITIONS = 2          # positions 0 and 1 are in front of the shoes
+FREE_POSITIONS = 2  # positions 0 and 1 are in front of the shoes
 DECAY_MAX = 4
 BASE_LIMIT = 8
 FLY_LIMIT = 4
 BASKET_BONUS = 2
 START_HAND = 3
-F_VALUES = 11               # Forest cards of the type used: 0..10
-N_VALUES = 2                # Night cards of the type used: 0..1
-B_VALUES = 4                # Butter added: 0..3
-C_VALUES = 3                # Cidre added: 0..2
-BUTTER_NEED = 4             # mushrooms needed per Butter
-CIDRE_NEED = 5              # mushrooms needed per Cidre
-MAX_TRIM = 7                # cards a Fly agaric trim can ask for (a full decay pile over the limit)
+F_VALUES = 11  # Forest cards of the type used: 0..10
+N_VALUES = 2  # Night cards of the type used: 0..1
+B_VALUES = 4  # Butter added: 0..3
+C_VALUES = 3  # Cidre added: 0..2
+BUTTER_NEED = 4  # mushrooms needed per Butter
+CIDRE_NEED = 5  # mushrooms needed per Cidre
+MAX_TRIM = 7  # cards a Fly agaric trim can ask for (a full decay pile over the limit)
 
 # ---------------------------------------------------------------------------
 # Decisions on the decision stack (kind, player, args). With an empty stack the turn
 # player chooses one of the five actions (the "act" phase).
-D_COOK = 1                  # cook follow-up: which pan, how much Butter/Cidre; args below
-D_TRIM = 2                  # Fly agaric: discard down to the temporary limit; no args
-COOK_TYPE, COOK_NIGHT, COOK_FOREST = 0, 1, 2    # args of a D_COOK entry: the cards being cooked
-PH_ACT, PH_COOK, PH_TRIM = 0, D_COOK, D_TRIM    # phases as observed: act, then the top decision's kind
+D_COOK = 1  # cook follow-up: which pan, how much Butter/Cidre; args below
+D_TRIM = 2  # Fly agaric: discard down to the temporary limit; no args
+COOK_TYPE, COOK_NIGHT, COOK_FOREST = 0, 1, 2  # args of a D_COOK entry: the cards being cooked
+PH_ACT, PH_COOK, PH_TRIM = 0, D_COOK, D_TRIM  # phases as observed: act, then the top decision's kind
 PHASE_NAMES = ("act", "cook: choose pan / butter / cidre", "fly agaric: discard")
 
 # ---------------------------------------------------------------------------
@@ -52,8 +65,12 @@ CL = Layout("config")
 CFG_REWARD = CL.field("reward", doc="0 win/loss/draw (ties by mushrooms cooked), 1 score difference")
 CFG_START_PANS = CL.field("starting_pans", doc="Pans set out at the start (one each, the first player first)")
 CFG_COPIES = CL.field("copies", NKINDS, dims=("kind",), doc="cards of each kind in the game")
-CFG_FLAVOR = CL.field("flavor", NKINDS, dims=("kind",),
-                      doc="flavor points per mushroom (Night: per mushroom it counts as); Butter/Cidre per card")
+CFG_FLAVOR = CL.field(
+    "flavor",
+    NKINDS,
+    dims=("kind",),
+    doc="flavor points per mushroom (Night: per mushroom it counts as); Butter/Cidre per card",
+)
 CFG_STICKS = CL.field("sticks", NKINDS, dims=("kind",), doc="sticks per mushroom sold")
 CFG_UNITS = CL.field("units", NKINDS, dims=("kind",), doc="mushrooms a card counts as (1 Forest, 2 Night, 0 other)")
 CFG_SIZE = CL.size
@@ -76,9 +93,13 @@ PAN_REC = PR.size
 
 # ---------------------------------------------------------------------------
 # State
-L = Layout("state", vector_dtype=np.int16, words32=("rng",))   # the vector API stores states as int16
-RNG = L.field("rng", RNG_SLOTS, doc="the game's random generator (used by the deal): 4 words, the last 4 slots "
-              "hold them only in the vector API's int16 states (0 here)")
+L = Layout("state", vector_dtype=np.int16, words32=("rng",))  # the vector API stores states as int16
+RNG = L.field(
+    "rng",
+    RNG_SLOTS,
+    doc="the game's random generator (used by the deal): 4 words, the last 4 slots "
+    "hold them only in the vector API's int16 states (0 here)",
+)
 TURN_PLAYER = L.field("turn_player", doc="whose turn it is (acts when no decision is pending)")
 START = L.field("start_player")
 TERMINAL = L.field("terminal")
@@ -97,26 +118,33 @@ DECAY_N = L.field("decay_n")
 DISCARD = L.field("discard", NKINDS, dims=("kind",), doc="counts per kind (order never matters)")
 HAND = L.field("hand", (2, NHAND), dims=("player", "kind"), doc="counts per hand kind")
 HAND_N = L.field("hand_n", 2, dims=("player",))
-KNOWN = L.field("known", (2, NHAND), dims=("player", "kind"),
-                doc="cards the opponent has seen enter the hand and not leave it")
+KNOWN = L.field(
+    "known", (2, NHAND), dims=("player", "kind"), doc="cards the opponent has seen enter the hand and not leave it"
+)
 BASKETS = L.field("baskets", 2, dims=("player",))
 STICKS = L.field("sticks", 2, dims=("player",))
 EMPTY_PANS = L.field("empty_pans", 2, dims=("player",))
 FLY_NEW = L.field("fly_new", 2, dims=("player",), doc="Fly agarics taken during the player's current/last turn")
-FLY_OLD = L.field("fly_old", 2, dims=("player",),
-                  doc="Fly agarics taken in the turn before (expire at the end of the next turn)")
+FLY_OLD = L.field(
+    "fly_old", 2, dims=("player",), doc="Fly agarics taken in the turn before (expire at the end of the next turn)"
+)
 COOKED_F = L.field("cooked_forest", (2, NTYPES), dims=("player", "type"))
-COOKED_NT = L.field("cooked_night", (2, NTYPES), dims=("player", "type"),
-                    doc="Night cards cooked per type (Morel slot always 0)")
+COOKED_NT = L.field(
+    "cooked_night", (2, NTYPES), dims=("player", "type"), doc="Night cards cooked per type (Morel slot always 0)"
+)
 COOKED_B = L.field("cooked_butter", 2, dims=("player",))
 COOKED_C = L.field("cooked_cidre", 2, dims=("player",))
 NCOOKED = L.field("cooked_pans", 2, dims=("player",))
 SCORE = L.field("score", 2, dims=("player",))
 UNITS = L.field("mushrooms_cooked", 2, dims=("player",), doc="tie-break: Night cards count as 2")
-PANS = L.field("pan_records", (2, MAX_PANS, PAN_REC), dims=("player", "pan", "field"),
-               doc="cooked pans in order, fields PAN_TYPE..PAN_CIDRE")
+PANS = L.field(
+    "pan_records",
+    (2, MAX_PANS, PAN_REC),
+    dims=("player", "pan", "field"),
+    doc="cooked pans in order, fields PAN_TYPE..PAN_CIDRE",
+)
 LAST = L.field("last_turn_of", doc="whose turn ended last (the skip rule is public)")
-DECISIONS = L.decision_stack(depth=1, args=3)   # a cook follow-up or a trim; they never nest
+DECISIONS = L.decision_stack(depth=1, args=3)  # a cook follow-up or a trim; they never nest
 STATE_SIZE = L.size
 
 # Bounds of every slot, checked by Game.validate on each state coming from Python: within
@@ -125,19 +153,41 @@ STATE_SIZE = L.size
 # every slot fits the vector API's int16 states: a game lasts at most 126 decisions and the
 # published deck's best score is 175; FungiGame refuses a deck whose scores could pass it).
 _BIG = 2**15 - 1
-_CARDS = MAX_DRAW            # no count of cards can exceed the draw pile's capacity
+_CARDS = MAX_DRAW  # no count of cards can exceed the draw pile's capacity
 for _name, _low, _high in (
-    ("rng", 0, np.array([2**32 - 1] * RNG_WORDS + [0] * (RNG_SLOTS - RNG_WORDS))), ("turn_player", 0, 1), ("start_player", 0, 1), ("terminal", 0, 1),
-    ("steps", 0, _BIG), ("turns", 0, _BIG), ("skips", 0, _BIG), ("forced_passes", 0, _BIG),
-    ("draw_pile", 0, NKINDS - 1), ("draw_n", 0, MAX_DRAW),
-    ("night_pile", 0, NKINDS - 1), ("night_n", 0, MAX_NIGHT_DECK),
-    ("forest", 0, NKINDS - 1), ("forest_n", 0, FOREST_SIZE),
-    ("decay", 0, NKINDS - 1), ("decay_n", 0, DECAY_MAX),
-    ("discard", 0, _CARDS), ("hand", 0, _CARDS), ("hand_n", 0, _CARDS), ("known", 0, _CARDS),
-    ("baskets", 0, _CARDS), ("sticks", 0, _BIG), ("empty_pans", 0, _CARDS), ("fly_new", 0, _CARDS),
-    ("fly_old", 0, _CARDS), ("cooked_forest", 0, _CARDS), ("cooked_night", 0, _CARDS),
-    ("cooked_butter", 0, _CARDS), ("cooked_cidre", 0, _CARDS), ("cooked_pans", 0, MAX_PANS),
-    ("score", 0, _BIG), ("mushrooms_cooked", 0, _BIG), ("last_turn_of", 0, 1),
+    ("rng", 0, np.array([2**32 - 1] * RNG_WORDS + [0] * (RNG_SLOTS - RNG_WORDS))),
+    ("turn_player", 0, 1),
+    ("start_player", 0, 1),
+    ("terminal", 0, 1),
+    ("steps", 0, _BIG),
+    ("turns", 0, _BIG),
+    ("skips", 0, _BIG),
+    ("forced_passes", 0, _BIG),
+    ("draw_pile", 0, NKINDS - 1),
+    ("draw_n", 0, MAX_DRAW),
+    ("night_pile", 0, NKINDS - 1),
+    ("night_n", 0, MAX_NIGHT_DECK),
+    ("forest", 0, NKINDS - 1),
+    ("forest_n", 0, FOREST_SIZE),
+    ("decay", 0, NKINDS - 1),
+    ("decay_n", 0, DECAY_MAX),
+    ("discard", 0, _CARDS),
+    ("hand", 0, _CARDS),
+    ("hand_n", 0, _CARDS),
+    ("known", 0, _CARDS),
+    ("baskets", 0, _CARDS),
+    ("sticks", 0, _BIG),
+    ("empty_pans", 0, _CARDS),
+    ("fly_new", 0, _CARDS),
+    ("fly_old", 0, _CARDS),
+    ("cooked_forest", 0, _CARDS),
+    ("cooked_night", 0, _CARDS),
+    ("cooked_butter", 0, _CARDS),
+    ("cooked_cidre", 0, _CARDS),
+    ("cooked_pans", 0, MAX_PANS),
+    ("score", 0, _BIG),
+    ("mushrooms_cooked", 0, _BIG),
+    ("last_turn_of", 0, 1),
     # pan records: type, forest, night, butter, cidre
     ("pan_records", 0, np.array([NTYPES - 1, _CARDS, _CARDS, _CARDS, _CARDS])),
     # decision entries: kind, player, then a cook's type, night, forest
@@ -159,19 +209,33 @@ from .generated.layout import (  # noqa: E402,F401  (generated from L by `mushgy
 # ---------------------------------------------------------------------------
 # Actions
 A = ActionSpace()
-A_TAKE = A.add("take", FOREST_SIZE, dims=("position",),
-               doc="take the Forest card at a position (0 = next to the decay pile; 0, 1 free; "
-                   "i >= 2 costs i - 1 sticks)")
+A_TAKE = A.add(
+    "take",
+    FOREST_SIZE,
+    dims=("position",),
+    doc="take the Forest card at a position (0 = next to the decay pile; 0, 1 free; i >= 2 costs i - 1 sticks)",
+)
 A_DECAY = A.add("take_decay", doc="take the whole decay pile")
 A_PAN = A.add("put_pan", doc="put down a Pan from the hand")
-A_COOK = A.add("cook", (NTYPES, N_VALUES, F_VALUES), dims=("type", "night", "forest"),
-               doc="cook `forest` Forest cards and `night` Night cards of a type; "
-                   "forest + 2 night >= 3 and a Pan available")
-A_SELL = A.add("sell", (NTYPES, N_VALUES, F_VALUES), dims=("type", "night", "forest"),
-               doc="sell them, forest + 2 night >= 2; gains (forest + 2 night) x the type's sticks")
-A_FINISH = A.add("finish_cook", (2, B_VALUES, C_VALUES), dims=("source", "butter", "cidre"),
-                 doc="cook follow-up: source 0 = an empty Pan of the display, 1 = a Pan from the hand; "
-                     "4 butter + 5 cidre <= mushrooms")
+A_COOK = A.add(
+    "cook",
+    (NTYPES, N_VALUES, F_VALUES),
+    dims=("type", "night", "forest"),
+    doc="cook `forest` Forest cards and `night` Night cards of a type; forest + 2 night >= 3 and a Pan available",
+)
+A_SELL = A.add(
+    "sell",
+    (NTYPES, N_VALUES, F_VALUES),
+    dims=("type", "night", "forest"),
+    doc="sell them, forest + 2 night >= 2; gains (forest + 2 night) x the type's sticks",
+)
+A_FINISH = A.add(
+    "finish_cook",
+    (2, B_VALUES, C_VALUES),
+    dims=("source", "butter", "cidre"),
+    doc="cook follow-up: source 0 = an empty Pan of the display, 1 = a Pan from the hand; "
+    "4 butter + 5 cidre <= mushrooms",
+)
 A_DISCARD = A.add("discard", NHAND, dims=("kind",), doc="discard one card of a hand kind (Fly agaric trim only)")
 NUM_ACTIONS = A.size
 A.generated(globals())
@@ -212,10 +276,17 @@ def observation_layouts(deck: Deck) -> tuple[Layout, Layout]:
     dl.field("fly_new", doc="Fly agarics taken this (or the last) own turn", low=0, high=copies[FLY])
     dl.field("fly_old", doc="Fly agarics expiring at the end of the next own turn", low=0, high=copies[FLY])
     dl.field("cooked_pans", doc="cooked pans", low=0, high=copies[PAN])
-    dl.field("cooked_forest", NTYPES, dims=("type",), doc="cooked Forest mushrooms per type",
-             low=0, high=copies[:NTYPES])
-    dl.field("cooked_night", NNIGHT, dims=("type",), doc="cooked Night cards per type",
-             low=0, high=copies[NIGHT0:NIGHT0 + NNIGHT])
+    dl.field(
+        "cooked_forest", NTYPES, dims=("type",), doc="cooked Forest mushrooms per type", low=0, high=copies[:NTYPES]
+    )
+    dl.field(
+        "cooked_night",
+        NNIGHT,
+        dims=("type",),
+        doc="cooked Night cards per type",
+        low=0,
+        high=copies[NIGHT0 : NIGHT0 + NNIGHT],
+    )
     dl.field("butter", doc="Butter cooked", low=0, high=copies[BUTTER])
     dl.field("cidre", doc="Cidre cooked", low=0, high=copies[CIDRE])
     dl.field("score", doc="flavor points", low=0, high=max_score(deck))
@@ -225,32 +296,76 @@ def observation_layouts(deck: Deck) -> tuple[Layout, Layout]:
     ol = Layout("observation")
     ol.field("my_hand", NHAND, dims=("kind",), doc="my hand, count per hand kind", low=0, high=copies[:NHAND])
     ol.field("my_hand_size", doc="my hand size", low=0, high=max_hand + 3)  # a Fly agaric from the decay: 3 over
-    ol.field("my_hand_limit", doc="my current hand limit (8, or 4 with an active Fly agaric; +2 per Basket)",
-             low=0, high=max_hand)
+    ol.field(
+        "my_hand_limit",
+        doc="my current hand limit (8, or 4 with an active Fly agaric; +2 per Basket)",
+        low=0,
+        high=max_hand,
+    )
     ol.field("opp_hand_size", doc="opponent's hand size", low=0, high=max_hand + 3)
-    ol.field("opp_known_cards", NHAND, dims=("kind",),
-             doc="opponent's publicly known hand cards per hand kind (taken face up, not yet spent)",
-             low=0, high=copies[:NHAND])
-    ol.field("display", (2, dl.size), dims=("who", "entry"),
-             doc="displays, who 0 = mine, 1 = the opponent's; entry: the display block below",
-             low=np.tile(dl_low, 2), high=np.tile(dl_high, 2))
-    ol.field("forest_onehot", (FOREST_SIZE, NKINDS), dims=("position", "kind"),
-             doc="the Forest, one-hot card kind per position (0 = next to the decay pile)", low=0, high=1)
+    ol.field(
+        "opp_known_cards",
+        NHAND,
+        dims=("kind",),
+        doc="opponent's publicly known hand cards per hand kind (taken face up, not yet spent)",
+        low=0,
+        high=copies[:NHAND],
+    )
+    ol.field(
+        "display",
+        (2, dl.size),
+        dims=("who", "entry"),
+        doc="displays, who 0 = mine, 1 = the opponent's; entry: the display block below",
+        low=np.tile(dl_low, 2),
+        high=np.tile(dl_high, 2),
+    )
+    ol.field(
+        "forest_onehot",
+        (FOREST_SIZE, NKINDS),
+        dims=("position", "kind"),
+        doc="the Forest, one-hot card kind per position (0 = next to the decay pile)",
+        low=0,
+        high=1,
+    )
     ol.field("forest_size", doc="Forest size", low=0, high=FOREST_SIZE)
-    ol.field("decay_counts", NKINDS, dims=("kind",), doc="decay pile, count per kind",
-             low=0, high=np.minimum(copies, DECAY_MAX))
+    ol.field(
+        "decay_counts",
+        NKINDS,
+        dims=("kind",),
+        doc="decay pile, count per kind",
+        low=0,
+        high=np.minimum(copies, DECAY_MAX),
+    )
     ol.field("decay_size", doc="decay pile size", low=0, high=DECAY_MAX)
     ol.field("discard_counts", NKINDS, dims=("kind",), doc="discard pile, count per kind", low=0, high=copies)
     ol.field("draw_pile_size", doc="draw pile size", low=0, high=deck.draw_pile_size)
-    ol.field("night_pile_size", doc="Night pile size", low=0, high=copies[NIGHT0:NIGHT0 + NNIGHT].sum())
+    ol.field("night_pile_size", doc="Night pile size", low=0, high=copies[NIGHT0 : NIGHT0 + NNIGHT].sum())
     ol.field("i_am_to_act", doc="1 if I am to act", low=0, high=1)
-    ol.field("phase_onehot", 3, dims=("phase",),
-             doc="act, cook follow-up, Fly agaric discard (the top of the decision stack)", low=0, high=1)
-    ol.field("pending_cook_type_onehot", NTYPES, dims=("type",),
-             doc="type being cooked (one-hot), during a cook follow-up", low=0, high=1)
-    ol.field("pending_cook_mushrooms", doc="mushrooms being cooked (Night = 2), during a cook follow-up",
-             low=0, high=max(int(deck.copies[t] + (deck.copies[NIGHT0 + t] * deck.units[NIGHT0 + t]
-                                                   if t < NNIGHT else 0)) for t in range(NTYPES)))
+    ol.field(
+        "phase_onehot",
+        3,
+        dims=("phase",),
+        doc="act, cook follow-up, Fly agaric discard (the top of the decision stack)",
+        low=0,
+        high=1,
+    )
+    ol.field(
+        "pending_cook_type_onehot",
+        NTYPES,
+        dims=("type",),
+        doc="type being cooked (one-hot), during a cook follow-up",
+        low=0,
+        high=1,
+    )
+    ol.field(
+        "pending_cook_mushrooms",
+        doc="mushrooms being cooked (Night = 2), during a cook follow-up",
+        low=0,
+        high=max(
+            int(deck.copies[t] + (deck.copies[NIGHT0 + t] * deck.units[NIGHT0 + t] if t < NNIGHT else 0))
+            for t in range(NTYPES)
+        ),
+    )
     ol.field("discards_left", doc="cards still to discard, during a Fly agaric trim", low=0, high=MAX_TRIM)
     ol.field("i_started", doc="1 if I was the start player", low=0, high=1)
     return dl, ol

@@ -4,11 +4,47 @@ from numba import njit
 
 from .cards import BASKET, BUTTER, CIDRE, FLY, MOON, NHAND, NIGHT0, NNIGHT, NTYPES, PAN
 from .layout import (
-    A_DECAY, A_PAN, B_VALUES, BASE_LIMIT, BASKET_BONUS, BUTTER_NEED, C_VALUES, CIDRE_NEED,
-    COOK_FOREST, COOK_NIGHT, COOK_TYPE, D_COOK, DECAY_N, F_VALUES, FLY_LIMIT, FOREST_N, FREE_POSITIONS,
-    N_VALUES, NIGHT_N, NO_DECISION, TERMINAL, TURN_PLAYER, baskets_at, cfg_units_at, cook_action,
-    decay_at, decision_depth, discard_action, empty_pans_at, finish_cook_action, fly_new_at, fly_old_at,
-    decision_at, forest_at, hand_at, hand_n_at, sell_action, sticks_at, take_action, top_arg, top_kind,
+    A_DECAY,
+    A_PAN,
+    B_VALUES,
+    BASE_LIMIT,
+    BASKET_BONUS,
+    BUTTER_NEED,
+    C_VALUES,
+    CIDRE_NEED,
+    COOK_FOREST,
+    COOK_NIGHT,
+    COOK_TYPE,
+    D_COOK,
+    DECAY_N,
+    F_VALUES,
+    FLY_LIMIT,
+    FOREST_N,
+    FREE_POSITIONS,
+    N_VALUES,
+    NIGHT_N,
+    NO_DECISION,
+    TERMINAL,
+    TURN_PLAYER,
+    baskets_at,
+    cfg_units_at,
+    cook_action,
+    decay_at,
+    decision_at,
+    decision_depth,
+    discard_action,
+    empty_pans_at,
+    finish_cook_action,
+    fly_new_at,
+    fly_old_at,
+    forest_at,
+    hand_at,
+    hand_n_at,
+    sell_action,
+    sticks_at,
+    take_action,
+    top_arg,
+    top_kind,
 )
 
 
@@ -86,7 +122,7 @@ def can_take_decay(state, p):
     for j in range(n):
         c = state[decay_at(j)]
         if c == FLY:
-            return True         # trimmed straight away: always allowed (RULES.md)
+            return True  # trimmed straight away: always allowed (RULES.md)
         if c == BASKET:
             baskets += 1
         elif c == MOON:
@@ -110,7 +146,7 @@ def has_action(state, p, cfg):
         return True
     for t in range(NTYPES):
         if type_units(state, p, t, cfg) >= 2:
-            return True     # selling; cooking needs 3 and a pan, so it is covered too
+            return True  # selling; cooking needs 3 and a pan, so it is covered too
     return False
 
 
@@ -179,10 +215,9 @@ def legal_mask(state, cfg, mask, work):
                     if finish_legal(state, p, src, b, c, cfg):
                         mask[finish_cook_action(src, b, c)] = 1
                         n_legal += 1
-    else:   # D_TRIM
+    else:  # D_TRIM
         for k in range(NHAND):
             if state[hand_at(p, k)] > 0:
                 mask[discard_action(k)] = 1
                 n_legal += 1
     return n_legal
-

@@ -40,8 +40,10 @@ def card_kind(card: Any) -> int:
         return int(card)
     if isinstance(card, str) and card.lower() in CARD_KINDS:
         return CARD_KINDS[card.lower()]
-    raise ValueError(f"fungi_v0: unknown card {card!r}; cards are {', '.join(KIND_NAMES)} "
-                     f"(or short names {', '.join(KIND_SHORT)}), or kind numbers 0..{NKINDS - 1}")
+    raise ValueError(
+        f"fungi_v0: unknown card {card!r}; cards are {', '.join(KIND_NAMES)} "
+        f"(or short names {', '.join(KIND_SHORT)}), or kind numbers 0..{NKINDS - 1}"
+    )
 
 
 def _cards(cards: Mapping | Iterable) -> list[int]:
@@ -66,18 +68,40 @@ def describe_pending(state: np.ndarray) -> tuple | None:
     """The top of the decision stack: None, ("cook", type, night, forest) or ("trim", cards to discard)."""
     kind = int(R.top_kind(state))
     if kind == R.D_COOK:
-        return ("cook", int(R.top_arg(state, R.COOK_TYPE)), int(R.top_arg(state, R.COOK_NIGHT)),
-                int(R.top_arg(state, R.COOK_FOREST)))
+        return (
+            "cook",
+            int(R.top_arg(state, R.COOK_TYPE)),
+            int(R.top_arg(state, R.COOK_NIGHT)),
+            int(R.top_arg(state, R.COOK_FOREST)),
+        )
     if kind == R.D_TRIM:
         p = int(R.top_player(state))
         return ("trim", int(state[R.hand_n_at(p)] - R.trim_limit(state, p)))
     return None
 
 
-def state_from(game: FungiGame, *, hands=({}, {}), forest=(), decay=(), known=({}, {}), sticks=(0, 0),
-               baskets=(0, 0), pans=(1, 1), cooked=((), ()), fly_new=(0, 0), fly_old=(0, 0), to_act=0,
-               start=0, pending=None, draw=None, night=None, discard=None, seed=12345,
-               check=True) -> np.ndarray:
+def state_from(
+    game: FungiGame,
+    *,
+    hands=({}, {}),
+    forest=(),
+    decay=(),
+    known=({}, {}),
+    sticks=(0, 0),
+    baskets=(0, 0),
+    pans=(1, 1),
+    cooked=((), ()),
+    fly_new=(0, 0),
+    fly_old=(0, 0),
+    to_act=0,
+    start=0,
+    pending=None,
+    draw=None,
+    night=None,
+    discard=None,
+    seed=12345,
+    check=True,
+) -> np.ndarray:
     """A Fungi state with exactly the position described.
 
     hands      per player, the cards in hand (``{"Honey": 2, "N-Hen": 1}`` or a list)
@@ -102,7 +126,7 @@ def state_from(game: FungiGame, *, hands=({}, {}), forest=(), decay=(), known=({
     has, names an unknown card, or describes a position the rules cannot reach (the
     invariants of ``check_invariants``; pass ``check=False`` to build it anyway).
     """
-    s = game.stamp_header(np.zeros(game.state_size, np.int64))   # the header: mushgym.core.header
+    s = game.stamp_header(np.zeros(game.state_size, np.int64))  # the header: mushgym.core.header
     v = R.L.arrays(s)
     rng_seed(s, R.RNG, int(seed))
     left = game.deck.copies.astype(np.int64).copy()
@@ -110,8 +134,10 @@ def state_from(game: FungiGame, *, hands=({}, {}), forest=(), decay=(), known=({
     def use(k: int, n: int = 1, where: str = "") -> None:
         left[k] -= n
         if left[k] < 0:
-            raise ValueError(f"fungi_v0: the position uses {int(game.deck.copies[k] - left[k])} {KIND_NAMES[k]}"
-                             f"{' (' + where + ')' if where else ''}; the deck has {int(game.deck.copies[k])}")
+            raise ValueError(
+                f"fungi_v0: the position uses {int(game.deck.copies[k] - left[k])} {KIND_NAMES[k]}"
+                f"{' (' + where + ')' if where else ''}; the deck has {int(game.deck.copies[k])}"
+            )
 
     def place(field: str, count: str, cards: list[int], cap: int, what: str) -> None:
         if len(cards) > cap:
@@ -124,8 +150,16 @@ def state_from(game: FungiGame, *, hands=({}, {}), forest=(), decay=(), known=({
     place("forest", "forest_n", _cards(forest), R.FOREST_SIZE, "the Forest")
     place("decay", "decay_n", _cards(decay), R.DECAY_MAX, "the decay pile")
     hands, known, cooked = _pair(hands, "hands"), _pair(known, "known"), _pair(cooked, "cooked")
-    per_player = {name: _pair(val, name) for name, val in (("sticks", sticks), ("baskets", baskets), ("pans", pans),
-                                                           ("fly_new", fly_new), ("fly_old", fly_old))}
+    per_player = {
+        name: _pair(val, name)
+        for name, val in (
+            ("sticks", sticks),
+            ("baskets", baskets),
+            ("pans", pans),
+            ("fly_new", fly_new),
+            ("fly_old", fly_old),
+        )
+    }
     for p in range(2):
         for k in _cards(hands[p]):
             if k >= R.NHAND:
@@ -153,19 +187,23 @@ def state_from(game: FungiGame, *, hands=({}, {}), forest=(), decay=(), known=({
         for k in _cards(discard):
             v["discard"][k] += 1
             use(k, where="the discard pile")
-    night = ([k for k in range(NIGHT0, NIGHT0 + NNIGHT) for _ in range(left[k])] if night is None
-             else _cards(night))
+    night = [k for k in range(NIGHT0, NIGHT0 + NNIGHT) for _ in range(left[k])] if night is None else _cards(night)
     place("night_pile", "night_n", night, R.MAX_NIGHT_DECK, "the Night pile")
     if draw is None:
-        placed_moons = sum(k == MOON for k in v["forest"][:int(v["forest_n"])]) + \
-            sum(k == MOON for k in v["decay"][:int(v["decay_n"])])
+        placed_moons = sum(k == MOON for k in v["forest"][: int(v["forest_n"])]) + sum(
+            k == MOON for k in v["decay"][: int(v["decay_n"])]
+        )
         moons = max(0, min(int(left[MOON]), len(night) - int(placed_moons)))
-        draw = [k for k in range(NKINDS) if not NIGHT0 <= k < NIGHT0 + NNIGHT
-                for _ in range(moons if k == MOON else left[k])]
+        draw = [
+            k
+            for k in range(NKINDS)
+            if not NIGHT0 <= k < NIGHT0 + NNIGHT
+            for _ in range(moons if k == MOON else left[k])
+        ]
     else:
         draw = _cards(draw)
     place("draw_pile", "draw_n", draw, R.MAX_DRAW, "the draw pile")
-    v["discard"][:] += left       # whatever is still unplaced
+    v["discard"][:] += left  # whatever is still unplaced
     if check:
         try:
             game.check_invariants(s)
@@ -207,8 +245,10 @@ def _push_pending(s: np.ndarray, p: int, pending: tuple, use) -> None:
     elif pending[:1] == ("cook",) and len(pending) == 4:
         t, n, f = card_kind(pending[1]), int(pending[2]), int(pending[3])
         if not (0 <= t < NTYPES and 0 <= n < R.N_VALUES and 0 <= f < R.F_VALUES) or (n and t >= NNIGHT):
-            raise ValueError(f"fungi_v0: pending cook {pending}: type 0..{NTYPES - 1}, night 0..{R.N_VALUES - 1} "
-                             f"(no Night Morel), forest 0..{R.F_VALUES - 1}")
+            raise ValueError(
+                f"fungi_v0: pending cook {pending}: type 0..{NTYPES - 1}, night 0..{R.N_VALUES - 1} "
+                f"(no Night Morel), forest 0..{R.F_VALUES - 1}"
+            )
         use(t, f, "the pan being cooked")
         if n:
             use(NIGHT0 + t, n, "the pan being cooked")

@@ -21,8 +21,7 @@ from .cards import BASKET, BUTTER, CIDRE, FLY, KIND_NAMES, KIND_SHORT, MOON, MUS
 
 WIDTH, HEIGHT = 900, 520
 TYPE_COLORS = ("#c9a227", "#6b3e26", "#d8d2c4", "#9c6b3c", "#8e7a5a", "#a8743f", "#7d4a1e", "#e39b2d", "#5c4b3b")
-OTHER_COLORS = {BUTTER: "#f3dc6b", CIDRE: "#d98c3a", PAN: "#8c9097", FLY: "#d23a2a", BASKET: "#a57a45",
-                MOON: "#6d5fa8"}
+OTHER_COLORS = {BUTTER: "#f3dc6b", CIDRE: "#d98c3a", PAN: "#8c9097", FLY: "#d23a2a", BASKET: "#a57a45", MOON: "#6d5fa8"}
 NIGHT_COLOR = "#27305a"
 PHASES = ("to act", "to finish cooking", "to discard (Fly agaric)")
 
@@ -52,8 +51,17 @@ def _hand_cards(scene: Scene, x: float, y: float, avail: float, counts: np.ndarr
         return
     w = min(62.0, avail / len(kinds) - 6)
     for i, k in enumerate(kinds):
-        card(scene, x + i * (w + 6), y, w, h, KIND_NAMES[k], band=kind_color(k), size=9,
-             subtitle=f"x{int(counts[k])}" if counts[k] > 1 else "")
+        card(
+            scene,
+            x + i * (w + 6),
+            y,
+            w,
+            h,
+            KIND_NAMES[k],
+            band=kind_color(k),
+            size=9,
+            subtitle=f"x{int(counts[k])}" if counts[k] > 1 else "",
+        )
 
 
 def _hidden_hand(scene: Scene, x: float, y: float, n: int, h: float = 78) -> None:
@@ -130,8 +138,9 @@ def draw(game, state, viewer: int | None) -> Scene:
     else:
         _hidden_hand(scene, 24, top + 24, int(hand_n[opp]))
         kn = [f"{int(known[opp][k])}x {KIND_NAMES[k]}" for k in range(known.shape[1]) if known[opp][k]]
-        scene.text(24, top + 114, "known in hand: " + (", ".join(kn) if kn else "nothing"), size=10,
-                   fill=PALETTE["muted"])
+        scene.text(
+            24, top + 114, "known in hand: " + (", ".join(kn) if kn else "nothing"), size=10, fill=PALETTE["muted"]
+        )
     _display(scene, 520, top + 20, f, opp, game)
 
     # --- forest line, decay pile, piles (middle)
@@ -149,8 +158,14 @@ def draw(game, state, viewer: int | None) -> Scene:
         x = 130 + i * 72
         card(scene, x, mid + 24, 66, 92, KIND_NAMES[int(k)], band=kind_color(int(k)), size=9)
         cost = i - 1 if i >= 2 else 0
-        scene.text(x + 33, mid + 128, f"#{i}  " + ("free" if cost == 0 else f"{cost} stick" + ("s" if cost > 1 else "")),
-                   size=9, anchor="middle", fill=PALETTE["ink"])
+        scene.text(
+            x + 33,
+            mid + 128,
+            f"#{i}  " + ("free" if cost == 0 else f"{cost} stick" + ("s" if cost > 1 else "")),
+            size=9,
+            anchor="middle",
+            fill=PALETTE["ink"],
+        )
     px = 130 + 8 * 72 + 6
     card_back(scene, px, mid + 24, 52, 72, str(int(f["draw_n"])))
     scene.text(px + 26, mid + 108, "draw", size=9, anchor="middle")
@@ -174,5 +189,7 @@ def legend() -> str:
     from .cards import KIND_SHORT
 
     pairs = [f"{s} = {n}" for s, n in zip(KIND_SHORT, KIND_NAMES) if s != n and not s.startswith("N-")]
-    return ("Card names: " + ", ".join(pairs) + "; N-<name> = the Night card of that mushroom "
-            "(counts as 2). A pan [3+1N Porcini +1B] holds 3 Porcini, 1 Night Porcini and 1 Butter.")
+    return (
+        "Card names: " + ", ".join(pairs) + "; N-<name> = the Night card of that mushroom "
+        "(counts as 2). A pan [3+1N Porcini +1B] holds 3 Porcini, 1 Night Porcini and 1 Butter."
+    )

@@ -25,14 +25,32 @@ from numba import njit
 from mushgym.core import generated_loops, sample_masked  # noqa: F401  (sample_masked: the engine's uniform legal draw, re-exported)
 
 from .effects import (  # noqa: F401  (re-exported: the kernels and what tests and agents reach as rules.X)
-    advance, after_take, board_end_of_turn, cook_pan, draw_card, end_turn, expire_flies, init, resolve_card,
-    spend, step,
+    advance,
+    after_take,
+    board_end_of_turn,
+    cook_pan,
+    draw_card,
+    end_turn,
+    expire_flies,
+    init,
+    resolve_card,
+    spend,
+    step,
 )
 from .layout import *  # noqa: F401,F403  (every declaration and generated index helper)
 from .layout import CFG_REWARD, TERMINAL, cfg_units_at, mushrooms_cooked_at, score_at  # noqa: F401
 from .legality import (  # noqa: F401
-    can_take_decay, can_take_forest, cooked_units, current_player, finish_legal, hand_limit, has_action,
-    legal_mask, phase, trim_limit, type_units,
+    can_take_decay,
+    can_take_forest,
+    cooked_units,
+    current_player,
+    finish_legal,
+    hand_limit,
+    has_action,
+    legal_mask,
+    phase,
+    trim_limit,
+    type_units,
 )
 from .observation import observe  # noqa: F401
 from .validate import validate  # noqa: F401  (the state check run by mushgym.Game.validate)

@@ -13,7 +13,7 @@ from numba import njit
 from mushgym.core import rng_below
 
 from .layout import A_COOK, A_SELL, NO_DECISION, cook_args, take_action, top_kind
-from .rules import sample_masked   # the engine's uniform legal draw (mushgym.core.batch)
+from .rules import sample_masked  # the engine's uniform legal draw (mushgym.core.batch)
 
 
 @njit(cache=True)

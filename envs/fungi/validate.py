@@ -19,15 +19,61 @@ from numba import njit
 
 from .cards import BASKET, BUTTER, CIDRE, FLY, MOON, NHAND, NIGHT0, NKINDS, NNIGHT, NTYPES, PAN
 from .layout import (
-    BUTTER_NEED, CIDRE_NEED, COOK_FOREST, COOK_NIGHT, COOK_TYPE, D_COOK, D_TRIM, DECAY_N, DRAW_N, FOREST_N,
-    FOREST_SIZE, MAX_TRIM, NIGHT_N, NO_DECISION, NSTEPS, PAN_BUTTER, PAN_CIDRE, PAN_FOREST, PAN_NIGHT, PAN_TYPE,
-    START_HAND, TERMINAL, TURN_PLAYER, baskets_at, cfg_copies_at, cfg_flavor_at, cfg_sticks_at, cfg_units_at,
-    CFG_START_PANS, cooked_butter_at, cooked_cidre_at, cooked_forest_at, cooked_night_at, cooked_pans_at, decay_at,
-    decision_depth, discard_at, draw_pile_at, empty_pans_at, fly_new_at, fly_old_at, forest_at, hand_at, hand_n_at,
-    known_at, mushrooms_cooked_at, night_pile_at, pan_records_at, score_at, sticks_at, top_arg, top_kind,
+    BUTTER_NEED,
+    CFG_START_PANS,
+    CIDRE_NEED,
+    COOK_FOREST,
+    COOK_NIGHT,
+    COOK_TYPE,
+    D_COOK,
+    D_TRIM,
+    DECAY_N,
+    DRAW_N,
+    FOREST_N,
+    FOREST_SIZE,
+    MAX_TRIM,
+    NIGHT_N,
+    NO_DECISION,
+    NSTEPS,
+    PAN_BUTTER,
+    PAN_CIDRE,
+    PAN_FOREST,
+    PAN_NIGHT,
+    PAN_TYPE,
+    START_HAND,
+    TERMINAL,
+    TURN_PLAYER,
+    baskets_at,
+    cfg_copies_at,
+    cfg_flavor_at,
+    cfg_sticks_at,
+    cfg_units_at,
+    cooked_butter_at,
+    cooked_cidre_at,
+    cooked_forest_at,
+    cooked_night_at,
+    cooked_pans_at,
+    decay_at,
+    decision_depth,
+    discard_at,
+    draw_pile_at,
+    empty_pans_at,
+    fly_new_at,
+    fly_old_at,
+    forest_at,
+    hand_at,
+    hand_n_at,
+    known_at,
+    mushrooms_cooked_at,
+    night_pile_at,
+    pan_records_at,
+    score_at,
+    sticks_at,
+    top_arg,
+    top_kind,
     top_player,
 )
-from .legality import cooked_units, has_action, hand_limit, trim_limit
+from .legality import cooked_units, hand_limit, has_action, trim_limit
 
 V_OK = 0
 V_PILE = 1
@@ -50,12 +96,12 @@ V_STEPS = 16
 VALIDATION_ERRORS = {
     V_PILE: "a Night card is in the draw pile, Forest or decay pile, or another card in the Night pile",
     V_CARDS: "a card is missing or in two places (piles, Forest, decay, discard, hands, displays, cooked pans, "
-             "the cook being made)",
+    "the cook being made)",
     V_HAND: "a hand size is not the number of cards in that hand",
     V_KNOWN: "publicly known hand cards exceed the hand, or include Night cards (drawn face down)",
     V_LIMIT: "a hand holds more cards than its limit outside a Fly agaric discard",
     V_FLY: "a Fly agaric is marked as taken this turn outside its taker's discard, or the discard is impossible "
-           "(no Fly agaric, nothing or too much to discard)",
+    "(no Fly agaric, nothing or too much to discard)",
     V_PAN: "a cooked pan is malformed (a Night Morel, under 3 mushrooms, too much Butter/Cidre for its mushrooms)",
     V_SCORE: "a score, mushrooms cooked or cooked totals are not what the cooked pans add up to",
     V_STICKS: "a player holds more sticks than selling every mushroom of the deck gives",
@@ -266,8 +312,12 @@ def _check_cooked_pans(state, cfg, p):
         units += u
         butter += b
         cidre += c
-    if (score != state[score_at(p)] or units != state[mushrooms_cooked_at(p)]
-            or butter != state[cooked_butter_at(p)] or cidre != state[cooked_cidre_at(p)]):
+    if (
+        score != state[score_at(p)]
+        or units != state[mushrooms_cooked_at(p)]
+        or butter != state[cooked_butter_at(p)]
+        or cidre != state[cooked_cidre_at(p)]
+    ):
         return V_SCORE
     return V_OK
 
@@ -314,7 +364,7 @@ def _check_forest_and_end(state):
     nf = state[FOREST_N]
     if (nf == 0) != terminal:
         return V_END
-    full = FOREST_SIZE - (1 if _pending_kind(state) == D_TRIM else 0)   # a take mid-turn leaves a gap
+    full = FOREST_SIZE - (1 if _pending_kind(state) == D_TRIM else 0)  # a take mid-turn leaves a gap
     if state[DRAW_N] > 0 and nf < full and not terminal:
         return V_FOREST
     return V_OK
@@ -328,9 +378,11 @@ def _check_moons(state, cfg):
     for k in range(NIGHT0, NIGHT0 + NNIGHT):
         nights += cfg[cfg_copies_at(k)]
     if cfg[cfg_copies_at(MOON)] <= nights:
-        moons = (_count_in(state, draw_pile_at(0), state[DRAW_N], MOON)
-                 + _count_in(state, forest_at(0), state[FOREST_N], MOON)
-                 + _count_in(state, decay_at(0), state[DECAY_N], MOON))
+        moons = (
+            _count_in(state, draw_pile_at(0), state[DRAW_N], MOON)
+            + _count_in(state, forest_at(0), state[FOREST_N], MOON)
+            + _count_in(state, decay_at(0), state[DECAY_N], MOON)
+        )
         if state[NIGHT_N] < moons:
             return V_MOONS
     return V_OK

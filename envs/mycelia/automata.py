@@ -15,19 +15,85 @@ from . import expansion
 from .board import neighbour_c, neighbour_r
 from .cards import draw_deck, hand_draw, steal_card
 from .layout import (
-    ADJ, AUTO_CARD, AUTO_DECK, AUTO_DECK_N, A_CARDNOW, BLACK, ENDER, CFG_ACOL, CFG_ADEC, CFG_AMOVE, CFG_AREQ,
-    CFG_ASPO, CFG_MATS, CFG_NH, CFG_NS, D_SETUP, DC_DRAW2, DC_OPP_MOTHER, DC_OPP_MUSH, DC_OUTER, DC_STEAL, INS_SUPPLY,
-    MAT_CARD, MAT_CTR, MAT_TILE, MAT_UNDER, MAXS, MT_COLOUR, MT_INSECT, MT_OPP_MOTHER, MT_OPP_MUSH, MT_OWN_MUSH,
-    NA_CARDS, NTP, OVER, PILE_N, RNG, ST_AUTO, ST_DECAY, ST_WALK, adjacency_at, automata_deck_at, count_event,
-    grown_at, hand_count_at, insects_at, mat_tile_at, mother_at, mushroom_mat_at, mushroom_owner_at, pile_count_at,
-    piles_at, points_at, push_decision, spores_at, supply_at, tile_col_at, tile_insect_at, tile_row_at,
+    A_CARDNOW,
+    ADJ,
+    AUTO_CARD,
+    AUTO_DECK,
+    AUTO_DECK_N,
+    BLACK,
+    CFG_ACOL,
+    CFG_ADEC,
+    CFG_AMOVE,
+    CFG_AREQ,
+    CFG_ASPO,
+    CFG_MATS,
+    CFG_NH,
+    CFG_NS,
+    D_SETUP,
+    DC_DRAW2,
+    DC_OPP_MOTHER,
+    DC_OPP_MUSH,
+    DC_OUTER,
+    DC_STEAL,
+    ENDER,
+    INS_SUPPLY,
+    MAT_CARD,
+    MAT_CTR,
+    MAT_TILE,
+    MAT_UNDER,
+    MAXS,
+    MT_COLOUR,
+    MT_INSECT,
+    MT_OPP_MOTHER,
+    MT_OPP_MUSH,
+    MT_OWN_MUSH,
+    NA_CARDS,
+    NTP,
+    OVER,
+    PILE_N,
+    RNG,
+    ST_AUTO,
+    ST_DECAY,
+    ST_WALK,
+    adjacency_at,
+    automata_deck_at,
+    count_event,
+    grown_at,
+    hand_count_at,
+    insects_at,
+    mat_tile_at,
+    mother_at,
+    mushroom_mat_at,
+    mushroom_owner_at,
+    pile_count_at,
+    piles_at,
+    points_at,
+    push_decision,
+    spores_at,
+    supply_at,
+    tile_col_at,
+    tile_insect_at,
+    tile_row_at,
 )
 from .mats import decay_mushroom, mat_blocked, mat_index
 from .networks import label_networks, network_spores, spendable, spendable_all
 from .spores import roll_and_spore
 from .tiles import (
-    automata_centre_best, automata_centre_score, best_tier, degree, edge_with_symbol, empty_tier, enter_tile, mother_on,
-    move_mushroom, move_tile, nearest_players, place_tile, placement_ok, spores_on, tile_colour,
+    automata_centre_best,
+    automata_centre_score,
+    best_tier,
+    degree,
+    edge_with_symbol,
+    empty_tier,
+    enter_tile,
+    mother_on,
+    move_mushroom,
+    move_tile,
+    nearest_players,
+    place_tile,
+    placement_ok,
+    spores_on,
+    tile_colour,
 )
 from .turn import automata_card_value, end_game, end_pending, fate, random_below
 from .work import LABEL, W_AUX, W_DIST, W_QUEUE, W_QUEUE_AUX, W_TRIED
@@ -97,7 +163,7 @@ def automata_place_mother(state, cfg, a, work):
     for t in range(6):
         if work[W_AUX + t] == bits:
             cnt += 1
-    if cnt > 1 and nh > 1 and bits & (bits - 1) == 0:   # one player, several sides: that player decides
+    if cnt > 1 and nh > 1 and bits & (bits - 1) == 0:  # one player, several sides: that player decides
         p = 0
         while (bits >> p) & 1 == 0:
             p += 1
@@ -163,7 +229,7 @@ def _plan_payment(state, cfg, a, lab, force, work):
     take = W_QUEUE
     for t in range(n):
         work[take + t] = 0
-    skip = -1   # the need the forced spore pays: its colour, else (black) the first colour owed, else wild
+    skip = -1  # the need the forced spore pays: its colour, else (black) the first colour owed, else wild
     if force >= 0:
         if spendable_all(state, a, force) <= 0:
             return False
@@ -236,8 +302,12 @@ def _forced_grow_tile(state, cfg, a, lab, work):
     the card first, else the closest to an opponent; -1 if none."""
     n = state[NTP]
     for t in range(n):
-        if work[LABEL + t] == lab and state[mushroom_owner_at(t)] < 0 and _card_colour_tile(state, cfg, t) and (
-                _plan_payment(state, cfg, a, lab, t, work)):
+        if (
+            work[LABEL + t] == lab
+            and state[mushroom_owner_at(t)] < 0
+            and _card_colour_tile(state, cfg, t)
+            and (_plan_payment(state, cfg, a, lab, t, work))
+        ):
             return t
     grow = -1
     bestd = 1 << 20
@@ -350,8 +420,14 @@ def _auto_explore(state, cfg, a, near):
         for k in range(3):
             if state[adjacency_at(near, k)] < 0:
                 if x == 0:
-                    place_tile(state, cfg, tid, neighbour_c(state[tile_col_at(near)], state[tile_row_at(near)], k),
-                                neighbour_r(state[tile_col_at(near)], state[tile_row_at(near)], k), fate(state, 3))
+                    place_tile(
+                        state,
+                        cfg,
+                        tid,
+                        neighbour_c(state[tile_col_at(near)], state[tile_row_at(near)], k),
+                        neighbour_r(state[tile_col_at(near)], state[tile_row_at(near)], k),
+                        fate(state, 3),
+                    )
                     break
                 x -= 1
     else:
@@ -367,8 +443,14 @@ def _auto_explore(state, cfg, a, near):
             for k in range(3):
                 if placement_ok(state, i, k, -1, 0, 0):
                     if x == 0:
-                        place_tile(state, cfg, tid, neighbour_c(state[tile_col_at(i)], state[tile_row_at(i)], k),
-                                    neighbour_r(state[tile_col_at(i)], state[tile_row_at(i)], k), fate(state, 3))
+                        place_tile(
+                            state,
+                            cfg,
+                            tid,
+                            neighbour_c(state[tile_col_at(i)], state[tile_row_at(i)], k),
+                            neighbour_r(state[tile_col_at(i)], state[tile_row_at(i)], k),
+                            fate(state, 3),
+                        )
                         done = True
                         break
                     x -= 1
@@ -561,14 +643,24 @@ def _auto_decay_action(state, cfg, a, kind):
         # move an outer tile that holds none of its pieces next to its Mother mushroom
         cnt = 0
         for t in range(state[NTP]):
-            if degree(state, t) == 1 and state[mother_at(a)] != t and state[mushroom_owner_at(t)] != a and state[spores_at(t, a)] == 0:
+            if (
+                degree(state, t) == 1
+                and state[mother_at(a)] != t
+                and state[mushroom_owner_at(t)] != a
+                and state[spores_at(t, a)] == 0
+            ):
                 cnt += 1
         if cnt == 0:
             return
         k = fate(state, cnt)
         mt = state[mother_at(a)]
         for t in range(state[NTP]):
-            if degree(state, t) == 1 and state[mother_at(a)] != t and state[mushroom_owner_at(t)] != a and state[spores_at(t, a)] == 0:
+            if (
+                degree(state, t) == 1
+                and state[mother_at(a)] != t
+                and state[mushroom_owner_at(t)] != a
+                and state[spores_at(t, a)] == 0
+            ):
                 if k == 0:
                     oc = state[tile_col_at(t)]
                     orr = state[tile_row_at(t)]
@@ -646,11 +738,11 @@ def automata_turn(state, cfg, a, work):
             tried |= 2
             i = _auto_decay_slot(state, cfg, a)
             if i >= 0:
-                decay_mushroom(state, cfg, a, i)   # no mushroom card: the decay action is its card's
+                decay_mushroom(state, cfg, a, i)  # no mushroom card: the decay action is its card's
                 count_event(state, ST_AUTO + 1)
                 done += 1
                 automata_decay_action(state, cfg, a)
-                if end_pending(state):   # it decayed in every slot: the game ends after the action
+                if end_pending(state):  # it decayed in every slot: the game ends after the action
                     end_game(state, state[ENDER])
                     return
             continue

@@ -7,8 +7,21 @@ from numba import njit
 from mushgym.core import shuffle_range
 
 from .layout import (
-    DECK, DECK_N, DISC_N, L_DECK, L_DISCARD, L_HAND, L_MARKET, NC, RNG, TAKEN, card_loc_at, deck_at, discard_at,
-    hand_count_at, market_at,
+    DECK,
+    DECK_N,
+    DISC_N,
+    L_DECK,
+    L_DISCARD,
+    L_HAND,
+    L_MARKET,
+    NC,
+    RNG,
+    TAKEN,
+    card_loc_at,
+    deck_at,
+    discard_at,
+    hand_count_at,
+    market_at,
 )
 from .turn import random_below
 

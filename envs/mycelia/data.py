@@ -25,23 +25,23 @@ SYMBOLS = ("O", "U", "A")
 ORDERS = ("OUA", "OAU")
 #: Decay actions, glossary order (RULES.md, "Decay actions"). Indices are used by the kernels.
 DECAYS = (
-    "move_outer_tile",         # instant: move a tile with one touching edge, with all its contents
+    "move_outer_tile",  # instant: move a tile with one touching edge, with all its contents
     "move_opponent_mushroom",  # instant: move an opponent's mushroom token to an empty triangle
-    "steal_card",              # instant: randomly steal a card from an opponent's hand
-    "draw_two",                # instant: pick up two new cards (market or deck)
-    "extra_spore",             # mushroom upgrade: +1 spore for mushrooms grown on this mat
-    "spore_with_mother",       # mushroom upgrade: spore this mat's mushroom and the M with one roll
-    "same_action_twice",       # game upgrade: the two actions of a turn may be the same
-    "discover_two_keep_one",   # game upgrade: discovering from the deck draws 2, keeps 1
-    "mother_moves_three",      # game upgrade: the M moves up to 3
-    "mother_spores_three",     # game upgrade: the M spores 3
-    "move_opponent_mother",    # instant (The Prince): move an opponent's M to an empty triangle
+    "steal_card",  # instant: randomly steal a card from an opponent's hand
+    "draw_two",  # instant: pick up two new cards (market or deck)
+    "extra_spore",  # mushroom upgrade: +1 spore for mushrooms grown on this mat
+    "spore_with_mother",  # mushroom upgrade: spore this mat's mushroom and the M with one roll
+    "same_action_twice",  # game upgrade: the two actions of a turn may be the same
+    "discover_two_keep_one",  # game upgrade: discovering from the deck draws 2, keeps 1
+    "mother_moves_three",  # game upgrade: the M moves up to 3
+    "mother_spores_three",  # game upgrade: the M spores 3
+    "move_opponent_mother",  # instant (The Prince): move an opponent's M to an empty triangle
     # the North American expansion's glossary (its cards only)
-    "sapling_spore_roll",      # instant: add a spore from the supply to any sapling and roll for a symbiosis bonus
-    "reroll_symbiosis",        # game upgrade: re-roll (once) any future symbiosis roll
-    "explore_two_keep_one",    # game upgrade: EXPLORE draws two tiles, places one, discards the other
-    "add_two_saplings",        # instant: add two saplings from the supply to the board (one per tile)
-    "remove_sapling_spore",    # instant: remove a spore of any colour from any sapling (back to its owner)
+    "sapling_spore_roll",  # instant: add a spore from the supply to any sapling and roll for a symbiosis bonus
+    "reroll_symbiosis",  # game upgrade: re-roll (once) any future symbiosis roll
+    "explore_two_keep_one",  # game upgrade: EXPLORE draws two tiles, places one, discards the other
+    "add_two_saplings",  # instant: add two saplings from the supply to the board (one per tile)
+    "remove_sapling_spore",  # instant: remove a spore of any colour from any sapling (back to its owner)
 )
 BASE_DECAYS = 11
 INSTANT_DECAYS = (0, 1, 2, 3, 10)
@@ -59,27 +59,27 @@ class MyceliaDataError(ValueError):
 class Cards:
     names: tuple[str, ...]
     latin: tuple[str, ...]
-    points: np.ndarray    # [69]
-    spores: np.ndarray    # [69] spore count
-    require: np.ndarray   # [69, 4] spores required by colour (red, green, brown, yellow)
-    decay: np.ndarray     # [69] index into DECAYS
-    wild: np.ndarray | None = None   # [n] wild spores required (the expansion's cards; zeros for the base game's)
+    points: np.ndarray  # [69]
+    spores: np.ndarray  # [69] spore count
+    require: np.ndarray  # [69, 4] spores required by colour (red, green, brown, yellow)
+    decay: np.ndarray  # [69] index into DECAYS
+    wild: np.ndarray | None = None  # [n] wild spores required (the expansion's cards; zeros for the base game's)
 
 
 @dataclass(frozen=True)
 class Tiles:
-    colour: np.ndarray    # [50] 0..4
-    insect: np.ndarray    # [50] 0/1
-    order: np.ndarray     # [50, 3] wind symbol on each edge, clockwise
+    colour: np.ndarray  # [50] 0..4
+    insect: np.ndarray  # [50] 0/1
+    order: np.ndarray  # [50, 3] wind symbol on each edge, clockwise
 
 
 @dataclass(frozen=True)
 class AutomataCards:
-    colour: np.ndarray    # [2 sides, 10] colour of the coloured-tile move target
-    require: np.ndarray   # [2, 10, 5] red, green, brown, yellow, wild
-    spores: np.ndarray    # [2, 10]
-    move: np.ndarray      # [2, 10, 3] move target per die face O, U, A
-    decay: np.ndarray     # [2, 10] index into DECAYS (instant ones only)
+    colour: np.ndarray  # [2 sides, 10] colour of the coloured-tile move target
+    require: np.ndarray  # [2, 10, 5] red, green, brown, yellow, wild
+    spores: np.ndarray  # [2, 10]
+    move: np.ndarray  # [2, 10, 3] move target per die face O, U, A
+    decay: np.ndarray  # [2, 10] index into DECAYS (instant ones only)
 
 
 def _entries(path: Path, key: str, count: int) -> list:
@@ -121,7 +121,9 @@ def _require(where: str, table: dict, wild: bool) -> list[int]:
             raise MyceliaDataError(f"{where}: field 'require' has colour {colour!r}; valid choices are {list(names)}")
         out[names.index(colour)] = _int(where, req, colour, 1, MAX_REQUIRE)
     if not 1 <= sum(out) <= MAX_REQUIRE:
-        raise MyceliaDataError(f"{where}: field 'require' asks for {sum(out)} spores; valid totals are 1..{MAX_REQUIRE}")
+        raise MyceliaDataError(
+            f"{where}: field 'require' asks for {sum(out)} spores; valid totals are 1..{MAX_REQUIRE}"
+        )
     return out
 
 
@@ -197,8 +199,10 @@ def load_automata(path: str | Path | None = None) -> AutomataCards:
             spores[s, k] = _int(where, t, "spores", 1, MAX_SPORES)
             mv = t.get("move")
             if not isinstance(mv, list) or len(mv) != 3 or any(m not in MOVE_TARGETS for m in mv):
-                raise MyceliaDataError(f"{where}: field 'move' must list 3 targets (die faces O, U, A) "
-                                       f"from {list(MOVE_TARGETS)}, got {mv!r}")
+                raise MyceliaDataError(
+                    f"{where}: field 'move' must list 3 targets (die faces O, U, A) "
+                    f"from {list(MOVE_TARGETS)}, got {mv!r}"
+                )
             move[s, k] = [MOVE_TARGETS.index(m) for m in mv]
             decay[s, k] = DECAYS.index(instant[_choice(where, t, "decay", instant)])
     return AutomataCards(colour, require, spores, move, decay)
@@ -210,6 +214,12 @@ def join_cards(base: Cards, extra: Cards | None) -> Cards:
     wild = np.zeros(len(base.names), np.int64) if base.wild is None else base.wild
     if extra is None:
         return Cards(base.names, base.latin, base.points, base.spores, base.require, base.decay, wild)
-    return Cards(base.names + extra.names, base.latin + extra.latin, np.concatenate([base.points, extra.points]),
-                 np.concatenate([base.spores, extra.spores]), np.concatenate([base.require, extra.require]),
-                 np.concatenate([base.decay, extra.decay]), np.concatenate([wild, extra.wild]))
+    return Cards(
+        base.names + extra.names,
+        base.latin + extra.latin,
+        np.concatenate([base.points, extra.points]),
+        np.concatenate([base.spores, extra.spores]),
+        np.concatenate([base.require, extra.require]),
+        np.concatenate([base.decay, extra.decay]),
+        np.concatenate([wild, extra.wild]),
+    )

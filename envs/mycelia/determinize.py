@@ -32,7 +32,23 @@ from numba import njit
 from mushgym.core import canonical_shuffle, shuffle_cards
 
 from .rules import (
-    CFG_NS, D_FRUIT_MAT, D_FRUIT_TILE, D_KEEP, D_PAY, DECK, DECK_N, ENTRY, L_BOX, L_DECK, L_HAND, L_PENDING, LOC, NC, NT_MAX, PILE, PILE_N, STACK,
+    CFG_NS,
+    D_FRUIT_MAT,
+    D_FRUIT_TILE,
+    D_KEEP,
+    D_PAY,
+    DECK,
+    ENTRY,
+    L_BOX,
+    L_DECK,
+    L_HAND,
+    L_PENDING,
+    LOC,
+    NC,
+    NT_MAX,
+    PILE,
+    PILE_N,
+    STACK,
     STACK_N,
 )
 
@@ -55,7 +71,7 @@ def determinize(state, player, cfg, work, rng):
         top = STACK + (depth - 1) * ENTRY
         own_pending = state[top] == D_KEEP and state[top + 1] == player
     # hidden cards (ascending ids in work[0:m]) and their places (work[NC:NC+m], sorted)
-    fruiting = -1                               # a card being fruited is public: it stays
+    fruiting = -1  # a card being fruited is public: it stays
     for lvl in range(depth):
         k = state[STACK + lvl * ENTRY]
         if k == D_FRUIT_MAT or k == D_FRUIT_TILE or k == D_PAY:
@@ -66,11 +82,11 @@ def determinize(state, player, cfg, work, rng):
             work[m] = c
             work[NC + m] = state[LOC + c]
             m += 1
-    canonical_shuffle(work, NC, m, rng, 0)      # the places sorted, then a uniform assignment to cards
+    canonical_shuffle(work, NC, m, rng, 0)  # the places sorted, then a uniform assignment to cards
     for i in range(m):
         state[LOC + work[i]] = work[NC + i]
     n = 0
-    for c in range(NC):                         # the deck: its cards in id order, then shuffled
+    for c in range(NC):  # the deck: its cards in id order, then shuffled
         if state[LOC + c] == L_DECK:
             state[DECK + n] = c
             n += 1

@@ -114,9 +114,8 @@ import numpy as np
 from mushgym.aec import make_env_classes
 from mushgym.docsite import fill_env_docstring
 
-from .actions import A, NUM_ACTIONS
+from .actions import NUM_ACTIONS, NUM_ACTIONS_BASE, A
 from .game import MyceliaGame, decode_action, encode_action, obs_fields  # noqa: F401
-from .actions import NUM_ACTIONS_BASE
 from .observation import CARD, CF, MAT, MATF, OBS_SIZE, SEAT, SEATF, TF, TILE
 from .observation_na import OBS_SIZE_NA
 
@@ -126,7 +125,7 @@ def _table(layout) -> str:
     rows = layout.table().split("\n")
     out = [rows[0] + " range |", rows[1] + " --- |"]
     for row, f in zip(rows[2:], layout.fields.values()):
-        if f.low is None or f.high is None:   # a block of records (seat mats): see its own table
+        if f.low is None or f.high is None:  # a block of records (seat mats): see its own table
             out.append(row + " see below |")
             continue
         lo, hi = int(np.min(f.low)), int(np.max(f.high))
@@ -138,13 +137,27 @@ def _docstring(template: str) -> str:
     """The docstring with its tables generated from the declarations (they cannot drift)."""
     na = MyceliaGame(expansion="north_america").observation_layout()
     na_rows = _table(na).split("\n")
-    na_table = "\n".join(na_rows[:2] + [r for r, f in zip(na_rows[2:], na.fields.values())
-                                          if f.offset >= OBS_SIZE])
-    return fill_env_docstring(template, {
-        "NUM_ACTIONS_BASE": NUM_ACTIONS_BASE, "NUM_ACTIONS": NUM_ACTIONS, "OBS_SIZE_NA": OBS_SIZE_NA,
-        "NA_TABLE": na_table, "OBS_SIZE": OBS_SIZE, "OBSERVATION_TABLE": _table(MyceliaGame().observation_layout()),
-        "SEAT_TABLE": _table(SEAT), "SEATF": SEATF, "MAT_TABLE": _table(MAT), "MATF": MATF,
-        "CARD_TABLE": _table(CARD), "CF": CF, "TILE_TABLE": _table(TILE), "TF": TF, "ACTION_TABLE": A.table()})
+    na_table = "\n".join(na_rows[:2] + [r for r, f in zip(na_rows[2:], na.fields.values()) if f.offset >= OBS_SIZE])
+    return fill_env_docstring(
+        template,
+        {
+            "NUM_ACTIONS_BASE": NUM_ACTIONS_BASE,
+            "NUM_ACTIONS": NUM_ACTIONS,
+            "OBS_SIZE_NA": OBS_SIZE_NA,
+            "NA_TABLE": na_table,
+            "OBS_SIZE": OBS_SIZE,
+            "OBSERVATION_TABLE": _table(MyceliaGame().observation_layout()),
+            "SEAT_TABLE": _table(SEAT),
+            "SEATF": SEATF,
+            "MAT_TABLE": _table(MAT),
+            "MATF": MATF,
+            "CARD_TABLE": _table(CARD),
+            "CF": CF,
+            "TILE_TABLE": _table(TILE),
+            "TF": TF,
+            "ACTION_TABLE": A.table(),
+        },
+    )
 
 
 __doc__ = _docstring(__doc__)

@@ -19,20 +19,77 @@ from numba import njit
 
 from .actions import A_KEEP_TILE, A_NO_INVEST, A_PILE, A_PUSH_SAPLING, A_REROLL, A_TILE, action_seat, seat_action
 from .layout import (
-    CFG_EXP, CFG_FORMATION, CFG_NH, CFG_NS, DC_EXPLORE2, DC_REROLL, DC_SAPLING_REMOVE, DC_SAPLING_ROLL,
-    DC_TWO_SAPLINGS, DRAWN, D_AFTER_SPORE, D_BONUS_PILE, D_INVEST, D_KEEP_TILE, D_PLACE, D_REROLL, D_SAP_ADD,
-    D_SAP_PICK, D_SAP_REMOVE, D_SAP_REMOVE_SEAT, D_SYM_SPORE, D_TREE_PUSH, FORMATION, GU_EXPLORE2, GU_REROLL,
-    INS_SUPPLY, INVESTED, LANDED, MARKS, MAXS, NTP, ROLL, SAPLINGS, SAPLING_SPORES, SAP_SUPPLY, ST_AGE, ST_BONUS,
-    ST_INVEST, ST_PUSH, TILES_OUT, TREES_EACH, T_AGE, adjacency_at, bit_get, bit_set, bits_clear, count_event,
-    game_upgrades_at, insects_at, mother_at, mushroom_mat_at, mushroom_owner_at, pile_count_at, piles_at, pop_decision,
-    push_decision, sapling_at, sapling_spores_at, set_top_arg, set_top_kind, spores_at, supply_at, top_arg, top_player,
-    tree_at, trees_left_at,
+    CFG_EXP,
+    CFG_FORMATION,
+    CFG_NH,
+    CFG_NS,
+    D_AFTER_SPORE,
+    D_BONUS_PILE,
+    D_INVEST,
+    D_KEEP_TILE,
+    D_PLACE,
+    D_REROLL,
+    D_SAP_ADD,
+    D_SAP_PICK,
+    D_SAP_REMOVE,
+    D_SAP_REMOVE_SEAT,
+    D_SYM_SPORE,
+    D_TREE_PUSH,
+    DC_EXPLORE2,
+    DC_REROLL,
+    DC_SAPLING_REMOVE,
+    DC_SAPLING_ROLL,
+    DC_TWO_SAPLINGS,
+    DRAWN,
+    FORMATION,
+    GU_EXPLORE2,
+    GU_REROLL,
+    INS_SUPPLY,
+    INVESTED,
+    LANDED,
+    MARKS,
+    MAXS,
+    NTP,
+    ROLL,
+    SAP_SUPPLY,
+    SAPLING_SPORES,
+    SAPLINGS,
+    ST_AGE,
+    ST_BONUS,
+    ST_INVEST,
+    ST_PUSH,
+    T_AGE,
+    TILES_OUT,
+    TREES_EACH,
+    adjacency_at,
+    bit_get,
+    bit_set,
+    bits_clear,
+    count_event,
+    game_upgrades_at,
+    insects_at,
+    mother_at,
+    mushroom_mat_at,
+    mushroom_owner_at,
+    pile_count_at,
+    piles_at,
+    pop_decision,
+    push_decision,
+    sapling_at,
+    sapling_spores_at,
+    set_top_arg,
+    set_top_kind,
+    spores_at,
+    supply_at,
+    top_arg,
+    top_player,
+    tree_at,
+    trees_left_at,
 )
 from .mats import decay_mushroom
 from .networks import label_networks
 from .turn import main_allowed, random_below, start_action
 from .work import LABEL
-
 
 # --- set-up and new tiles -----------------------------------------------------------------------
 #: the sapling start formations (designed; RULES.md "North American expansion"), by wind-die face:
@@ -124,7 +181,7 @@ def _bonus(state, cfg, q, k, sym):
     if sym == 1:
         if state[supply_at(q)] > 0:
             count_event(state, ST_BONUS)
-            push_decision(state, D_SYM_SPORE, q, 0, 0, 0, 0)   # no tile of the network: nothing (mask empty)
+            push_decision(state, D_SYM_SPORE, q, 0, 0, 0, 0)  # no tile of the network: nothing (mask empty)
     elif sym == 0:
         if k >= 2 and state[pile_count_at(0)] + state[pile_count_at(1)] > 0:
             count_event(state, ST_BONUS)
@@ -142,7 +199,7 @@ def after_spore(state, cfg, work):
     spores off Grandfather Trees one by one, then drop the entry."""
     p = top_player(state)
     n = state[NTP]
-    if top_arg(state, 0) == 0:   # a0: the investment was offered
+    if top_arg(state, 0) == 0:  # a0: the investment was offered
         set_top_arg(state, 0, 1)
         if state[INVESTED] == 0:
             for t in range(n):
@@ -230,12 +287,12 @@ def age(state, cfg, p):
     state[SAP_SUPPLY] += 1
     state[tree_at(t)] = p
     state[trees_left_at(p)] -= 1
-    after_placement(state, p)   # below: pushes come after the decay's decisions
+    after_placement(state, p)  # below: pushes come after the decay's decisions
     q = state[mushroom_owner_at(t)]
     if q < 0:
         return -1, 0, -1
     i = state[mushroom_mat_at(t)]
-    return q, i, decay_mushroom(state, cfg, q, i)   # (q decayed under every mat: the game ends after it)
+    return q, i, decay_mushroom(state, cfg, q, i)  # (q decayed under every mat: the game ends after it)
 
 
 # --- the expansion's decisions ---------------------------------------------------------------------
@@ -258,7 +315,7 @@ def sub_mask(state, cfg, kind, p, a0, a1, a2, a3, mask, work):
             if a2 == 1 and _sapling_room(state, u):
                 mask[A_PUSH_SAPLING + u] = 1
                 any_ok = True
-        if not any_ok:   # every neighbour is a tree this spore went through: it goes back (RULES.md)
+        if not any_ok:  # every neighbour is a tree this spore went through: it goes back (RULES.md)
             mask[A_NO_INVEST] = 1
     elif kind == D_SYM_SPORE:
         label_networks(state, p, work)
@@ -321,7 +378,7 @@ def apply(state, cfg, kind, p, a0, a1, a2, a3, action, work):
         else:
             u = action - A_TILE
             state[spores_at(u, w)] += 1
-            if state[tree_at(u)] >= 0:   # the chain goes on from that tree, with this spore
+            if state[tree_at(u)] >= 0:  # the chain goes on from that tree, with this spore
                 set_top_arg(state, 2, u + 1)
                 set_top_arg(state, 3, w)
             else:
@@ -331,7 +388,7 @@ def apply(state, cfg, kind, p, a0, a1, a2, a3, action, work):
         t = action - A_TILE
         state[supply_at(p)] -= 1
         state[spores_at(t, p)] += 1
-        if state[tree_at(t)] >= 0:   # onto its own tree (Common Question): the tree pushes it on
+        if state[tree_at(t)] >= 0:  # onto its own tree (Common Question): the tree pushes it on
             after_placement(state, p)
     elif kind == D_REROLL:
         pop_decision(state)
@@ -342,7 +399,9 @@ def apply(state, cfg, kind, p, a0, a1, a2, a3, action, work):
         _bonus(state, cfg, p, a0, sym)
     elif kind == D_BONUS_PILE:
         pop_decision(state)
-        explore_draw(state, p, action - A_PILE)   # then placed and turned as an EXPLORE (its new tile rolls for a sapling)
+        explore_draw(
+            state, p, action - A_PILE
+        )  # then placed and turned as an EXPLORE (its new tile rolls for a sapling)
     elif kind == D_KEEP_TILE:
         pop_decision(state)
         keep = a0 if action == A_KEEP_TILE else a1
@@ -375,7 +434,7 @@ def apply(state, cfg, kind, p, a0, a1, a2, a3, action, work):
         if cnt == 1:
             pop_decision(state)
             _remove_sapling_spore(state, t, w)
-        else:   # spores of several seats on it: whose goes back
+        else:  # spores of several seats on it: whose goes back
             set_top_kind(state, D_SAP_REMOVE_SEAT)
             set_top_arg(state, 0, t)
     elif kind == D_SAP_REMOVE_SEAT:
@@ -444,4 +503,3 @@ def resolve_decay(state, cfg, p, kind):
             if sapling_held(state, t) > 0:
                 push_decision(state, D_SAP_REMOVE, p, 0, 0, 0, 0)
                 return
-

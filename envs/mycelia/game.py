@@ -11,25 +11,48 @@ from mushgym.game import Game, GameSpec
 
 from . import rules as R
 from .actions import A, decode_action, encode_action  # noqa: F401 - re-exported
-from .observation import OL, observation_layout
 from .board import neighbour_c, neighbour_r
 from .data import COLOURS, DECAYS, SYMBOLS, join_cards, load_automata, load_cards, load_tiles
+from .observation import OL, observation_layout
 from .positions import describe, state_from
 
 REWARDS = ("win_loss", "score", "score_diff")
-TURN_LIMITS = (40, 80, 160)   # rounds
+TURN_LIMITS = (40, 80, 160)  # rounds
 TURN_LIMIT_ENDS = ("truncate", "score")
 EXPANSIONS = (None, "north_america")
-SAPLING_SETUPS = ("roll", "O", "U", "A")   # "roll": the wind die picks the formation (0 O, 1 U, 2 A)
-DECISION_NAMES = ("main", "place Mother mushroom", "move on", "place tile", "turn tile", "spore target",
-                  "fruit: mat", "fruit: grow tile", "fruit: pay", "decay: outer tile", "decay: opponent mushroom",
-                  "decay: mushroom destination", "Mother mushroom: whose", "Mother mushroom: destination",
-                  "decay: steal from", "decay: draw two", "discover: keep", "trade: card",
-                  # the North American expansion
-                  "spore on a sapling tile: tile or sapling", "symbiosis: bonus spore", "symbiosis: keep or re-roll",
-                  "Grandfather Tree: push the spore", "decay: sapling to add a spore to", "decay: tile for a sapling",
-                  "decay: sapling to remove a spore from", "decay: whose sapling spore", "explore: tile to keep",
-                  "symbiosis: explore pile", "after a SPORE action")
+SAPLING_SETUPS = ("roll", "O", "U", "A")  # "roll": the wind die picks the formation (0 O, 1 U, 2 A)
+DECISION_NAMES = (
+    "main",
+    "place Mother mushroom",
+    "move on",
+    "place tile",
+    "turn tile",
+    "spore target",
+    "fruit: mat",
+    "fruit: grow tile",
+    "fruit: pay",
+    "decay: outer tile",
+    "decay: opponent mushroom",
+    "decay: mushroom destination",
+    "Mother mushroom: whose",
+    "Mother mushroom: destination",
+    "decay: steal from",
+    "decay: draw two",
+    "discover: keep",
+    "trade: card",
+    # the North American expansion
+    "spore on a sapling tile: tile or sapling",
+    "symbiosis: bonus spore",
+    "symbiosis: keep or re-roll",
+    "Grandfather Tree: push the spore",
+    "decay: sapling to add a spore to",
+    "decay: tile for a sapling",
+    "decay: sapling to remove a spore from",
+    "decay: whose sapling spore",
+    "explore: tile to keep",
+    "symbiosis: explore pile",
+    "after a SPORE action",
+)
 COLOUR_SHORT = ("R", "G", "B", "Y", "K")
 STEPS_PER_TURN = 256  # bound on decisions in one turn (see max_game_length)
 
@@ -76,8 +99,16 @@ class MyceliaGame(Game):
         "sapling_setup": SAPLING_SETUPS,
     }
     default_options: ClassVar[dict[str, Any]] = {
-        "num_players": 2, "automata": None, "automata_level": None, "mats": 5, "turn_limit": 80,
-        "turn_limit_end": "truncate", "reward": "win_loss", "expansion": None, "sapling_setup": "roll"}
+        "num_players": 2,
+        "automata": None,
+        "automata_level": None,
+        "mats": 5,
+        "turn_limit": 80,
+        "turn_limit_end": "truncate",
+        "reward": "win_loss",
+        "expansion": None,
+        "sapling_setup": "roll",
+    }
     #: values allowed only together with another option (the harness plays them through
     #: ``combinable_options``): a fifth player and a chosen sapling formation need the expansion
     needs_other_options: ClassVar[dict[str, tuple]] = {"num_players": (5,), "sapling_setup": ("O", "U", "A")}
@@ -90,7 +121,7 @@ class MyceliaGame(Game):
     harness_small_options: ClassVar[tuple] = (("expansion", "north_america"),)
     #: Data files to load instead of the designed ones (e.g. the real cards typed in).
     cards_path: ClassVar[str | None] = None
-    cards_na_path: ClassVar[str | None] = None   # the expansion's cards (cards_north_america.toml)
+    cards_na_path: ClassVar[str | None] = None  # the expansion's cards (cards_north_america.toml)
     tiles_path: ClassVar[str | None] = None
     automata_path: ClassVar[str | None] = None
     layout = R.L
@@ -107,16 +138,21 @@ class MyceliaGame(Game):
         auto = options["automata"]
         level = options["automata_level"]
         if auto is False and level is not None:
-            raise ValueError(f"mycelia_v1: automata_level={level!r} needs the Automata; "
-                             "pass automata=True (or leave automata unset)")
+            raise ValueError(
+                f"mycelia_v1: automata_level={level!r} needs the Automata; pass automata=True (or leave automata unset)"
+            )
         if auto is None:
             auto = n == 1 or level is not None
         if n == 1 and not auto:
-            raise ValueError("mycelia_v1: the solo game (num_players=1) is played against the Automata; "
-                             "valid choices are automata=True or None with 1 player, or num_players 2..4")
+            raise ValueError(
+                "mycelia_v1: the solo game (num_players=1) is played against the Automata; "
+                "valid choices are automata=True or None with 1 player, or num_players 2..4"
+            )
         if auto and n >= 4:
-            raise ValueError(f"mycelia_v1: the Automata joins 1 to 3 players; "
-                             f"valid choices with num_players={n} are automata=False or None")
+            raise ValueError(
+                f"mycelia_v1: the Automata joins 1 to 3 players; "
+                f"valid choices with num_players={n} are automata=False or None"
+            )
         return bool(auto)
 
     @staticmethod
@@ -124,12 +160,16 @@ class MyceliaGame(Game):
         """The expansion is on; a fifth player or a chosen sapling formation without it is refused."""
         on = options["expansion"] == "north_america"
         if not on and options["num_players"] == 5:
-            raise ValueError("mycelia_v1: 5 players need the North American expansion; valid choices are "
-                             "num_players 1..4 (1 with the Automata), or num_players 1..5 with "
-                             "expansion='north_america'")
+            raise ValueError(
+                "mycelia_v1: 5 players need the North American expansion; valid choices are "
+                "num_players 1..4 (1 with the Automata), or num_players 1..5 with "
+                "expansion='north_america'"
+            )
         if not on and options["sapling_setup"] != "roll":
-            raise ValueError(f"mycelia_v1: sapling_setup={options['sapling_setup']!r} needs the North American "
-                             "expansion (expansion='north_america'); without it leave sapling_setup='roll'")
+            raise ValueError(
+                f"mycelia_v1: sapling_setup={options['sapling_setup']!r} needs the North American "
+                "expansion (expansion='north_america'); without it leave sapling_setup='roll'"
+            )
         return on
 
     @classmethod
@@ -145,7 +185,7 @@ class MyceliaGame(Game):
         self.automata = self.resolve_automata(options)
         base = load_cards(self.cards_path)
         self.cards_na = load_cards(self.cards_na_path, expansion=True) if self.expansion else None
-        self.cards = join_cards(base, self.cards_na)   # the cards in play (ids 69.. the expansion's)
+        self.cards = join_cards(base, self.cards_na)  # the cards in play (ids 69.. the expansion's)
         self.tiles = load_tiles(self.tiles_path)
         self.auto_cards = load_automata(self.automata_path)
         nh = options["num_players"]
@@ -173,7 +213,7 @@ class MyceliaGame(Game):
         f["cards"][...] = nb
         f["insects"][...] = R.INSECTS_TOTAL
         f["sapling_setup"][...] = -1
-        if self.expansion:   # the North American expansion: cards 69..103, 30 insects, the formation
+        if self.expansion:  # the North American expansion: cards 69..103, 30 insects, the formation
             x = self.cards_na
             f["expansion"][...] = 1
             f["cards"][...] = R.NC
@@ -205,21 +245,29 @@ class MyceliaGame(Game):
 
     def score_bound(self) -> int:
         if self.expansion:
-            return (int(self.cards.points.sum()) + R.INSECTS_MAX // 2 + 5 + 5 * R.NC
-                    + R.TREE_POINTS * R.TREES_EACH)
+            return int(self.cards.points.sum()) + R.INSECTS_MAX // 2 + 5 + 5 * R.NC + R.TREE_POINTS * R.TREES_EACH
         return int(self.cards.points.sum()) + R.INSECTS_TOTAL // 2 + 5 + 5 * R.NC_BASE
 
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
         n = options["num_players"]
         hi = self.score_bound()
-        rr = {"win_loss": (-1.0, 1.0), "score": (0.0, float(hi)), "score_diff": (-float(hi), float(hi))}[options["reward"]]
+        rr = {"win_loss": (-1.0, 1.0), "score": (0.0, float(hi)), "score_diff": (-float(hi), float(hi))}[
+            options["reward"]
+        ]
         zero_sum = options["reward"] != "score" and not self.automata
         num_actions, obs_size = self.space_sizes(options)
         return GameSpec(
-            env_id=self.env_id, num_players=n, num_actions=num_actions,
-            observation_shape=(obs_size,), state_size=R.STATE_SIZE,
-            max_game_length=self.max_game_length(), reward_range=rr,
-            perfect_information=False, chance=True, zero_sum=zero_sum, options=dict(options),
+            env_id=self.env_id,
+            num_players=n,
+            num_actions=num_actions,
+            observation_shape=(obs_size,),
+            state_size=R.STATE_SIZE,
+            max_game_length=self.max_game_length(),
+            reward_range=rr,
+            perfect_information=False,
+            chance=True,
+            zero_sum=zero_sum,
+            options=dict(options),
         )
 
     def observation_layout(self):
@@ -237,7 +285,7 @@ class MyceliaGame(Game):
         req = "+".join(f"{int(c.require[card, k])}{COLOUR_SHORT[k]}" for k in range(4) if c.require[card, k])
         if c.wild[card]:
             req += f"+{int(c.wild[card])}W"
-        return f"#{card} {c.names[card]} [{int(c.points[card])}pt {req} spores {int(c.spores[card])} {DECAYS[int(c.decay[card])]}]"
+        return f"#{card} {c.names[card]} [{int(c.points[card])}pt {req} spores {int(c.spores[card])} {DECAYS[int(c.decay[card])]}]"  # noqa: E501 (a literal that reads best on one line)
 
     def tile_text(self, state: np.ndarray, t: int) -> str:
         tid = int(state[R.T_ID + t])
@@ -250,13 +298,23 @@ class MyceliaGame(Game):
         k = kind[0]
         if k == "tile":
             t = kind[1]
-            what = {R.D_MAIN: "move the Mother mushroom to", R.D_SETUP: "place the Mother mushroom on",
-                    R.D_MOVE: "move on to", R.D_SPORE_PICK: "put the next spore on", R.D_FRUIT_TILE: "grow on",
-                    R.D_OUTER_PICK: "move the outer tile", R.D_OPPM_PICK: "move the opponent's mushroom on",
-                    R.D_OPPM_DEST: "put the mushroom on", R.D_MOTHER_DEST: "put that Mother mushroom on",
-                    R.D_INVEST: "invest the spore that landed on", R.D_SYM_SPORE: "put the bonus spore on",
-                    R.D_TREE_PUSH: "push the spore on to", R.D_SAP_PICK: "add a spore to the sapling on",
-                    R.D_SAP_ADD: "add a sapling to", R.D_SAP_REMOVE: "remove a spore from the sapling on"}.get(dk, "tile")
+            what = {
+                R.D_MAIN: "move the Mother mushroom to",
+                R.D_SETUP: "place the Mother mushroom on",
+                R.D_MOVE: "move on to",
+                R.D_SPORE_PICK: "put the next spore on",
+                R.D_FRUIT_TILE: "grow on",
+                R.D_OUTER_PICK: "move the outer tile",
+                R.D_OPPM_PICK: "move the opponent's mushroom on",
+                R.D_OPPM_DEST: "put the mushroom on",
+                R.D_MOTHER_DEST: "put that Mother mushroom on",
+                R.D_INVEST: "invest the spore that landed on",
+                R.D_SYM_SPORE: "put the bonus spore on",
+                R.D_TREE_PUSH: "push the spore on to",
+                R.D_SAP_PICK: "add a spore to the sapling on",
+                R.D_SAP_ADD: "add a sapling to",
+                R.D_SAP_REMOVE: "remove a spore from the sapling on",
+            }.get(dk, "tile")
             if dk == R.D_SETUP and top[2] == 1:
                 what = "place the Automata's Mother mushroom on"
             return f"{what} {self.tile_text(state, t)}" if t < int(state[R.NTP]) else f"{what} tile {t}"
@@ -281,8 +339,11 @@ class MyceliaGame(Game):
             what = f" ({COLOURS[int(self.tiles.colour[tid])]}, tile {tid})" if tid >= 0 else ""
             return f"keep drawn tile {kind[1]}{what}, discard the other"
         if k == "no_invest":
-            return ("every spore the tree cannot push goes back to its owner" if dk == R.D_TREE_PUSH
-                    else "invest no spore in a sapling")
+            return (
+                "every spore the tree cannot push goes back to its owner"
+                if dk == R.D_TREE_PUSH
+                else "invest no spore in a sapling"
+            )
         if k == "card":
             what = {R.D_MAIN: "fruit", R.D_KEEP: "keep", R.D_TRADE: "trade in"}.get(dk, "card")
             return f"{what} {self.card_text(kind[1])}"
@@ -309,10 +370,12 @@ class MyceliaGame(Game):
             return f"put the card on mat {kind[1]}"
         if k == "seat":
             return f"choose player {kind[1]}"
-        return {"insect_move": "spend 2 insects: move another player's Mother mushroom",
-                "refresh": "spend 1 insect: refresh the market", "trade": "trade 3 cards for 1 insect",
-                "stop": {R.D_MOVE: "stop", R.D_KEEP: "put the card not kept back in the box"}.get(dk,
-                                                                                                  "end the turn")}[k]
+        return {
+            "insect_move": "spend 2 insects: move another player's Mother mushroom",
+            "refresh": "spend 1 insect: refresh the market",
+            "trade": "trade 3 cards for 1 insect",
+            "stop": {R.D_MOVE: "stop", R.D_KEEP: "put the card not kept back in the box"}.get(dk, "end the turn"),
+        }[k]
 
     @staticmethod
     def _top(state: np.ndarray) -> tuple[int, ...]:
@@ -320,7 +383,7 @@ class MyceliaGame(Game):
         if n == 0:
             return ()
         o = R.STACK + (n - 1) * R.ENTRY
-        return tuple(int(x) for x in state[o:o + R.ENTRY])
+        return tuple(int(x) for x in state[o : o + R.ENTRY])
 
     def view(self, state: np.ndarray) -> dict[str, object]:
         return R.L.view(state)
@@ -347,7 +410,7 @@ class MyceliaGame(Game):
         lines = []
         for t in range(int(state[R.NTP])):
             syms = "".join(SYMBOLS[int(R.wind_symbol(state, self.config, t, k))] for k in range(3))
-            adj = ",".join(str(int(x)) for x in state[R.ADJ + t * 3:R.ADJ + t * 3 + 3])
+            adj = ",".join(str(int(x)) for x in state[R.ADJ + t * 3 : R.ADJ + t * 3 + 3])
             bits = []
             m = int(R.mother_on(state, t))
             if m >= 0:
@@ -367,17 +430,26 @@ class MyceliaGame(Game):
                     bits.append("sapling" + (" " + "/".join(map(str, held)) if any(held) else ""))
                 if state[R.TREE + t] >= 0:
                     bits.append(f"G{int(state[R.TREE + t])}")
-            lines.append(f"  {self.tile_text(state, t)} {'up' if (int(state[R.T_C + t]) + int(state[R.T_R + t])) % 2 == 0 else 'dn'} "
-                         f"edges ABC={syms} adj={adj} {' '.join(bits)}")
+            lines.append(
+                f"  {self.tile_text(state, t)} {'up' if (int(state[R.T_C + t]) + int(state[R.T_R + t])) % 2 == 0 else 'dn'} "  # noqa: E501 (a literal that reads best on one line)
+                f"edges ABC={syms} adj={adj} {' '.join(bits)}"
+            )
         return lines
 
     def _seat_lines(self, state: np.ndarray, s: int, show_hand: bool) -> list[str]:
-        ups = [n for b, n in zip((1, 2, 4, 8, 16, 32), ("same-twice", "discover-2", "moves-3", "spores-3", "re-roll",
-                                                       "explore-2")) if state[R.GUPG + s] & b]
-        lines = [f"{self.seat_name(s)}: points {int(state[R.PTS + s])} grown {int(state[R.GROWN + s])} "
-                 f"insects {int(state[R.INS + s])} supply {int(state[R.SUPPLY + s])} hand {int(state[R.HAND_N + s])} "
-                 f"M@t{int(state[R.M_POS + s])} upgrades {ups or '-'}"
-                 + (f" trees left {int(state[R.TREES_LEFT + s])}" if self.expansion else "")]
+        ups = [
+            n
+            for b, n in zip(
+                (1, 2, 4, 8, 16, 32), ("same-twice", "discover-2", "moves-3", "spores-3", "re-roll", "explore-2")
+            )
+            if state[R.GUPG + s] & b
+        ]
+        lines = [
+            f"{self.seat_name(s)}: points {int(state[R.PTS + s])} grown {int(state[R.GROWN + s])} "
+            f"insects {int(state[R.INS + s])} supply {int(state[R.SUPPLY + s])} hand {int(state[R.HAND_N + s])} "
+            f"M@t{int(state[R.M_POS + s])} upgrades {ups or '-'}"
+            + (f" trees left {int(state[R.TREES_LEFT + s])}" if self.expansion else "")
+        ]
         if show_hand:
             hand = [c for c in range(R.NC) if state[R.LOC + c] == R.L_HAND + s]
             lines.append("  hand: " + ("; ".join(self.card_text(c) for c in hand) or "-"))
@@ -386,31 +458,47 @@ class MyceliaGame(Game):
             card = int(state[R.MAT_CARD + m])
             top = "Automata mushroom" if card == R.AUTO_CARD else self.card_text(card)
             tile = int(state[R.MAT_TILE + m])
-            lines.append(f"  mat {i}: {top} token {'t' + str(tile) if tile >= 0 else 'on mat'} "
-                         f"counter {int(state[R.MAT_CTR + m])} under {int(state[R.MAT_UNDER + m])} upg {int(state[R.MAT_UPG + m])}")
+            lines.append(
+                f"  mat {i}: {top} token {'t' + str(tile) if tile >= 0 else 'on mat'} "
+                f"counter {int(state[R.MAT_CTR + m])} under {int(state[R.MAT_UNDER + m])} upg {int(state[R.MAT_UPG + m])}"  # noqa: E501 (a literal that reads best on one line)
+            )
         return lines
 
     def state_to_string(self, state: np.ndarray) -> str:
         self._check_state(state)
         top = self._top(state)
-        lines = [f"turn {int(state[R.TURN])}/{self.max_turns}, turn of {self.seat_name(int(state[R.TURNP]))}, "
-                 f"actions done {int(state[R.ACTS])}, first player {int(state[R.FIRST])}"]
+        lines = [
+            f"turn {int(state[R.TURN])}/{self.max_turns}, turn of {self.seat_name(int(state[R.TURNP]))}, "
+            f"actions done {int(state[R.ACTS])}, first player {int(state[R.FIRST])}"
+        ]
         if state[R.OVER]:
             e = int(state[R.ENDER])
-            lines.append("game over: " + (f"{self.seat_name(e)} decayed under every mat" if e >= 0 else
-                                          "turn limit (scored)" if self.options["turn_limit_end"] == "score" else
-                                          "turn limit (a truncation: rewards 0)")
-                         + f"; scores {self.final_scores(state)}")
+            lines.append(
+                "game over: "
+                + (
+                    f"{self.seat_name(e)} decayed under every mat"
+                    if e >= 0
+                    else "turn limit (scored)"
+                    if self.options["turn_limit_end"] == "score"
+                    else "turn limit (a truncation: rewards 0)"
+                )
+                + f"; scores {self.final_scores(state)}"
+            )
         elif top:
             lines.append(f"to decide: {DECISION_NAMES[top[0]]} by player {top[1]} args {list(top[2:])}")
         if state[R.DRAWN] >= 0:
             tid = int(state[R.DRAWN])
             lines.append(f"drawn tile: {COLOURS[int(self.tiles.colour[tid])]} (tile {tid})")
-        lines.append("market: " + "; ".join(self.card_text(int(c)) for c in state[R.MARKET:R.MARKET + 3]))
-        lines.append(f"deck {int(state[R.DECK_N])}, discard {int(state[R.DISC_N])}, piles "
-                     f"{int(state[R.PILE_N])}/{int(state[R.PILE_N + 1])}, insect supply {int(state[R.INS_SUPPLY])}"
-                     + (f", sapling supply {int(state[R.SAP_SUPPLY])}, formation {'OUA'[int(state[R.FORMATION])]}"
-                        if self.expansion else ""))
+        lines.append("market: " + "; ".join(self.card_text(int(c)) for c in state[R.MARKET : R.MARKET + 3]))
+        lines.append(
+            f"deck {int(state[R.DECK_N])}, discard {int(state[R.DISC_N])}, piles "
+            f"{int(state[R.PILE_N])}/{int(state[R.PILE_N + 1])}, insect supply {int(state[R.INS_SUPPLY])}"
+            + (
+                f", sapling supply {int(state[R.SAP_SUPPLY])}, formation {'OUA'[int(state[R.FORMATION])]}"
+                if self.expansion
+                else ""
+            )
+        )
         lines.append("board:")
         lines.extend(self._board_lines(state))
         for s in range(self.num_seats):
@@ -424,7 +512,7 @@ class MyceliaGame(Game):
         lines = [f"turn {int(state[R.TURN])}, {self.seat_name(int(state[R.TURNP]))} to play"]
         if top:
             lines.append(f"to decide: {DECISION_NAMES[top[0]]} by player {top[1]}")
-        lines.append("market: " + "; ".join(self.card_text(int(c)) for c in state[R.MARKET:R.MARKET + 3]))
+        lines.append("market: " + "; ".join(self.card_text(int(c)) for c in state[R.MARKET : R.MARKET + 3]))
         lines.append("board:")
         lines.extend(self._board_lines(state))
         for s in range(self.num_seats):
@@ -443,7 +531,7 @@ class MyceliaGame(Game):
             return int(state[R.MUSH_P + t])
 
         def member(t):
-            if state[R.TREE + t] == p:   # the expansion: a Grandfather Tree is its owner's, whatever M is there
+            if state[R.TREE + t] == p:  # the expansion: a Grandfather Tree is its owner's, whatever M is there
                 return True
             c = control(t)
             return c == p or (c < 0 and state[R.SP + t * R.MAXS + p] > 0)
@@ -491,9 +579,9 @@ class MyceliaGame(Game):
         """Every tile id exactly once: on the board, in the piles, drawn, or (the expansion) out
         of the game or being chosen from."""
         n = st[R.NTP]
-        ids = [int(x) for x in state[R.T_ID:R.T_ID + n]]
+        ids = [int(x) for x in state[R.T_ID : R.T_ID + n]]
         for j in range(2):
-            ids += [int(x) for x in state[R.PILE + j * R.NT_MAX:R.PILE + j * R.NT_MAX + st[R.PILE_N + j]]]
+            ids += [int(x) for x in state[R.PILE + j * R.NT_MAX : R.PILE + j * R.NT_MAX + st[R.PILE_N + j]]]
         if st[R.DRAWN] >= 0:
             ids.append(st[R.DRAWN])
         # the expansion: tiles discarded by "explore 2 keep 1", and the two drawn to keep one of
@@ -502,7 +590,8 @@ class MyceliaGame(Game):
         if top and top[0] == R.D_KEEP_TILE:
             ids += [top[2], top[3]]
         assert sorted(ids) == sorted(set(ids)) and len(ids) == self.config[R.CFG_NTILES], (
-            f"tile ids not conserved: {sorted(ids)}")
+            f"tile ids not conserved: {sorted(ids)}"
+        )
 
     @staticmethod
     def _check_lattice(st: list) -> None:
@@ -537,15 +626,16 @@ class MyceliaGame(Game):
         n = st[R.NTP]
         ns = self.num_seats
         for s in range(R.MAXS):
-            on_board = int(state[R.SP + s:R.SP + n * R.MAXS:R.MAXS].sum()) if n else 0
-            on_saplings = int(state[R.SAP_SP + s:R.SAP_SP + R.NT_MAX * R.MAXS:R.MAXS].sum())
+            on_board = int(state[R.SP + s : R.SP + n * R.MAXS : R.MAXS].sum()) if n else 0
+            on_saplings = int(state[R.SAP_SP + s : R.SAP_SP + R.NT_MAX * R.MAXS : R.MAXS].sum())
             if s < ns:
                 assert st[R.SUPPLY + s] >= 0 and on_board + on_saplings + st[R.SUPPLY + s] == R.SPORES_EACH, (
                     f"seat {s}: {on_board} spores on the board + {on_saplings} on saplings + {st[R.SUPPLY + s]} in "
-                    "supply != 30")
+                    "supply != 30"
+                )
             else:
                 assert on_board == 0 and on_saplings == 0 and st[R.SUPPLY + s] == 0, f"spores of an absent seat {s}"
-        ins = st[R.INS_SUPPLY] + int(state[R.T_INS:R.T_INS + R.NT_MAX].sum()) + int(state[R.INS:R.INS + ns].sum())
+        ins = st[R.INS_SUPPLY] + int(state[R.T_INS : R.T_INS + R.NT_MAX].sum()) + int(state[R.INS : R.INS + ns].sum())
         total = int(self.config[R.CFG_INSECTS])
         assert ins == total, f"insect tokens not conserved: {ins} != {total}"
 
@@ -582,18 +672,21 @@ class MyceliaGame(Game):
     def _check_cards(self, state: np.ndarray, st: list) -> None:
         """Every card in one place (the expansion's exactly with it), the deck, discard pile and
         market lists agreeing with the locations; then the hands and points."""
-        loc = st[R.LOC:R.LOC + R.NC]
+        loc = st[R.LOC : R.LOC + R.NC]
         nc = int(self.config[R.CFG_NCARDS])
-        assert all((x == R.L_ABSENT) == (c >= nc) for c, x in enumerate(loc)), "cards in play: the expansion's 35 " \
-            "are in the game exactly with it"
+        assert all((x == R.L_ABSENT) == (c >= nc) for c, x in enumerate(loc)), (
+            "cards in play: the expansion's 35 are in the game exactly with it"
+        )
         under_of: dict[int, list[int]] = {}
         for c, x in enumerate(loc):
             under_of.setdefault(x, []).append(c)
-        deck = [int(x) for x in state[R.DECK:R.DECK + st[R.DECK_N]]]
-        disc = [int(x) for x in state[R.DISC:R.DISC + st[R.DISC_N]]]
-        market = [int(x) for x in state[R.MARKET:R.MARKET + 3] if x >= 0]
+        deck = [int(x) for x in state[R.DECK : R.DECK + st[R.DECK_N]]]
+        disc = [int(x) for x in state[R.DISC : R.DISC + st[R.DISC_N]]]
+        market = [int(x) for x in state[R.MARKET : R.MARKET + 3] if x >= 0]
         assert sorted(c for c in range(R.NC) if loc[c] == R.L_DECK) == sorted(deck), "deck list and locations differ"
-        assert sorted(c for c in range(R.NC) if loc[c] == R.L_DISCARD) == sorted(disc), "discard list and locations differ"
+        assert sorted(c for c in range(R.NC) if loc[c] == R.L_DISCARD) == sorted(disc), (
+            "discard list and locations differ"
+        )
         assert sorted(c for c in range(R.NC) if loc[c] == R.L_MARKET) == sorted(market), "market and locations differ"
         self._check_hands_and_points(st, loc, under_of)
 
@@ -633,19 +726,26 @@ class MyceliaGame(Game):
             assert k == len(kern)
             mine = sorted(sorted(c) for c in self.networks(state, s))
             assert sorted(sorted(c) for c in kern.values()) == mine, f"seat {s}: networks differ from the kernel's"
-            if self.expansion:   # sapling spores are no piece of a network
+            if self.expansion:  # sapling spores are no piece of a network
                 for t in range(n):
-                    alone = (st[R.SAP_SP + t * R.MAXS + s] > 0 and st[R.SP + t * R.MAXS + s] == 0
-                             and R.controller(state, t) != s and st[R.TREE + t] != s)
-                    assert not (alone and work[R.LABEL + t] >= 0), f"seat {s}: a sapling spore put tile {t} in a network"
+                    alone = (
+                        st[R.SAP_SP + t * R.MAXS + s] > 0
+                        and st[R.SP + t * R.MAXS + s] == 0
+                        and R.controller(state, t) != s
+                        and st[R.TREE + t] != s
+                    )
+                    assert not (alone and work[R.LABEL + t] >= 0), (
+                        f"seat {s}: a sapling spore put tile {t} in a network"
+                    )
 
     def _check_end(self, st: list) -> None:
         """A game over was ended by a seat with a decayed card under every mat, or by the turn limit."""
         if st[R.OVER]:
             e = st[R.ENDER]
             if e >= 0:
-                assert all(st[R.MAT_UNDER + e * R.NMATS + i] > 0 for i in range(self.options["mats"])), \
+                assert all(st[R.MAT_UNDER + e * R.NMATS + i] > 0 for i in range(self.options["mats"])), (
                     "game ended by a seat without a decayed card under every mat"
+                )
             else:
                 assert st[R.TURN] >= self.max_turns
 
@@ -669,10 +769,12 @@ class MyceliaGame(Game):
             if g >= 0:
                 assert sap == 0, f"tile {t}: a sapling on a Grandfather Tree tile"
                 assert st[R.MUSH_P + t] < 0, f"tile {t}: a mushroom token on a Grandfather Tree tile"
-                pushing = st[R.OVER] or any(st[R.STACK + lvl * R.ENTRY] == R.D_AFTER_SPORE
-                                            for lvl in range(st[R.STACK_N]))
+                pushing = st[R.OVER] or any(
+                    st[R.STACK + lvl * R.ENTRY] == R.D_AFTER_SPORE for lvl in range(st[R.STACK_N])
+                )
                 assert pushing or all(st[R.SP + t * R.MAXS + s] == 0 for s in range(R.MAXS)), (
-                    f"tile {t}: spores on a Grandfather Tree (other than to be pushed off)")
+                    f"tile {t}: spores on a Grandfather Tree (other than to be pushed off)"
+                )
         assert saplings == (R.SAPLINGS if on else 0), f"saplings not conserved: {saplings}"
         for s in range(R.MAXS):
             trees = st[R.TREES_LEFT + s] + sum(1 for t in range(n) if st[R.TREE + t] == s)
@@ -692,8 +794,11 @@ class MyceliaGame(Game):
         if not own_pending:
             hidden_locs.append(R.L_PENDING)
         # a card being fruited is public (the observation shows it): it stays in its hand
-        fruiting = {int(state[R.STACK + lvl * R.ENTRY + 2]) for lvl in range(int(state[R.STACK_N]))
-                    if int(state[R.STACK + lvl * R.ENTRY]) in (R.D_FRUIT_MAT, R.D_FRUIT_TILE, R.D_PAY)}
+        fruiting = {
+            int(state[R.STACK + lvl * R.ENTRY + 2])
+            for lvl in range(int(state[R.STACK_N]))
+            if int(state[R.STACK + lvl * R.ENTRY]) in (R.D_FRUIT_MAT, R.D_FRUIT_TILE, R.D_PAY)
+        }
         cards = [c for c in range(R.NC) if int(state[R.LOC + c]) in hidden_locs and c not in fruiting]
         slots = [int(state[R.LOC + c]) for c in cards]
         perm = rng.permutation(len(cards))
@@ -705,10 +810,10 @@ class MyceliaGame(Game):
                 deck_slots.append(c)
         rng.shuffle(deck_slots)
         assert len(deck_slots) == deck_n
-        other[R.DECK:R.DECK + deck_n] = deck_slots
+        other[R.DECK : R.DECK + deck_n] = deck_slots
         tiles = []
         for j in range(2):
-            tiles += [int(x) for x in state[R.PILE + j * R.NT_MAX:R.PILE + j * R.NT_MAX + int(state[R.PILE_N + j])]]
+            tiles += [int(x) for x in state[R.PILE + j * R.NT_MAX : R.PILE + j * R.NT_MAX + int(state[R.PILE_N + j])]]
         rng.shuffle(tiles)
         k = 0
         for j in range(2):
@@ -729,7 +834,7 @@ def graph_observation(game: MyceliaGame, state: np.ndarray, player: int) -> dict
     obs = game.observe(state, player)
     n = int(state[R.NTP])
     start = R.obs_size() - R.NT_MAX * R.TF
-    nodes = obs[start:start + n * R.TF].reshape(n, R.TF).copy()
+    nodes = obs[start : start + n * R.TF].reshape(n, R.TF).copy()
     links, feats = [], []
     for t in range(n):
         for k in range(3):
@@ -737,10 +842,12 @@ def graph_observation(game: MyceliaGame, state: np.ndarray, player: int) -> dict
             if u >= 0:
                 links.append((t, u))
                 feats.append(np.eye(3, dtype=np.float32)[k])
-    return {"nodes": nodes,
-            "edge_links": np.asarray(links, np.int64).reshape(-1, 2),
-            "edges": np.asarray(feats, np.float32).reshape(-1, 3),
-            "globals": obs[:start].copy()}
+    return {
+        "nodes": nodes,
+        "edge_links": np.asarray(links, np.int64).reshape(-1, 2),
+        "edges": np.asarray(feats, np.float32).reshape(-1, 3),
+        "globals": obs[:start].copy(),
+    }
 
 
 MyceliaGame.graph_observation = graph_observation

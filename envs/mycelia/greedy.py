@@ -38,7 +38,7 @@ def needed_colours(game, state, p) -> np.ndarray:
             wild += int(game.cards.wild[c])
     need[4] = need[:4].sum() + wild
     if wild:
-        need[:4] += 0.5   # any colour helps a wild spore
+        need[:4] += 0.5  # any colour helps a wild spore
     return need
 
 
@@ -62,8 +62,11 @@ def _pay_owner(a: int) -> int:
 
 def _ageable(state, p, t) -> bool:
     """Tile ``t`` holds a sapling with 3 spores and ``p`` has a tree left (the expansion)."""
-    return bool(state[R.SAP + t]) and state[R.TREES_LEFT + p] > 0 and sum(
-        int(state[R.SAP_SP + t * R.MAXS + s]) for s in range(R.MAXS)) >= R.SAPLING_SPORES
+    return (
+        bool(state[R.SAP + t])
+        and state[R.TREES_LEFT + p] > 0
+        and sum(int(state[R.SAP_SP + t * R.MAXS + s]) for s in range(R.MAXS)) >= R.SAPLING_SPORES
+    )
 
 
 def _tile_value(game, state, t, need) -> float:
@@ -78,8 +81,8 @@ def spore_value(game, state, p, origin, count, need) -> float:
     for sym in range(3):
         k = int(R.edge_with_symbol(state, game.config, origin, sym))
         far = int(R.cone_distances(state, origin, k, int(R.cone_rows(count)), work))
-        dist = work[R.W_DIST:R.W_DIST + int(state[R.NTP])]
-        order = sorted((int(d), t) for t, d in enumerate(dist) if d >= 0)[:max(count, 0)]
+        dist = work[R.W_DIST : R.W_DIST + int(state[R.NTP])]
+        order = sorted((int(d), t) for t, d in enumerate(dist) if d >= 0)[: max(count, 0)]
         total += sum(_tile_value(game, state, t, need) for _, t in order)
         del far
     return total / 3.0
@@ -112,8 +115,12 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
             elif R.A_SPORE < a < R.A_SPORE + 6:
                 v = 60
             elif a < R.A_PAY:
-                v = 15 + spore_value(game, state, p, a, mcount, need) + (4 if state[R.T_INS + a] else 0) + (
-                    20 if game.expansion and _ageable(state, p, a) else 0)
+                v = (
+                    15
+                    + spore_value(game, state, p, a, mcount, need)
+                    + (4 if state[R.T_INS + a] else 0)
+                    + (20 if game.expansion and _ageable(state, p, a) else 0)
+                )
             elif R.A_MARKET <= a < R.A_DECK:
                 v = 12 + game.cards.points[int(state[R.MARKET + a - R.A_MARKET])] / 2
             elif a == R.A_DECK:
@@ -124,11 +131,14 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
                 v = 0
             else:  # free actions
                 v = -1
-        elif kind == R.D_MOVE and a != R.A_STOP and a >= R.A_PAY:   # a free action between two steps
+        elif kind == R.D_MOVE and a != R.A_STOP and a >= R.A_PAY:  # a free action between two steps
             v = -1
         elif kind == R.D_MOVE:
-            v = 1 + spore_value(game, state, p, a, mcount, need) if a < R.A_PAY else spore_value(
-                game, state, p, int(state[R.M_POS + p]), mcount, need)
+            v = (
+                1 + spore_value(game, state, p, a, mcount, need)
+                if a < R.A_PAY
+                else spore_value(game, state, p, int(state[R.M_POS + p]), mcount, need)
+            )
             here = a if a < R.A_PAY else int(state[R.M_POS + p])
             if game.expansion and _ageable(state, p, here):
                 v += 20

@@ -7,23 +7,97 @@ from numba import njit
 
 from . import expansion
 from .actions import (
-    A_AGE, A_DECAY, A_DECK, A_INSECT_MOVE, A_MARKET, A_MAT, A_PILE, A_PLACE, A_REFRESH, A_ROT, A_SPORE, A_STOP, A_TILE,
-    A_TRADE, NUM_ACTIONS, card_action, pay_owner_action, seat_action,
+    A_AGE,
+    A_DECAY,
+    A_DECK,
+    A_INSECT_MOVE,
+    A_MARKET,
+    A_MAT,
+    A_PILE,
+    A_PLACE,
+    A_REFRESH,
+    A_ROT,
+    A_SPORE,
+    A_STOP,
+    A_TILE,
+    A_TRADE,
+    NUM_ACTIONS,
+    card_action,
+    pay_owner_action,
+    seat_action,
 )
 from .cards import cards_available, deck_available
 from .layout import (
-    BLACK, CFG_EXP, CFG_MATS, CFG_NS, D_DRAW2, D_FRUIT_MAT, D_FRUIT_TILE, D_INVEST, D_KEEP, D_MAIN, D_MOTHER_DEST,
-    D_MOTHER_PICK, D_MOVE, D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK,
-    D_STEAL, D_TRADE, FRUIT_NET, SPORE_ROWS, INS_SUPPLY, L_HAND, L_PENDING, MARKS, MAT_CARD, MAT_CTR, MAT_TILE, NC,
-    NTP, OVER, PILE_N, T_DECAY, T_DISCOVER, T_EXPLORE, T_FRUIT, T_MOVE, T_SPORE, adjacency_at, bit_get, card_loc_at,
-    cfg_require_at, cfg_wild_at, decision_depth, hand_count_at, insects_at, market_at, mother_at, mushroom_owner_at,
-    pile_count_at, supply_at, top_entry,
+    BLACK,
+    CFG_EXP,
+    CFG_MATS,
+    CFG_NS,
+    D_DRAW2,
+    D_FRUIT_MAT,
+    D_FRUIT_TILE,
+    D_INVEST,
+    D_KEEP,
+    D_MAIN,
+    D_MOTHER_DEST,
+    D_MOTHER_PICK,
+    D_MOVE,
+    D_OPPM_DEST,
+    D_OPPM_PICK,
+    D_OUTER_PICK,
+    D_PAY,
+    D_PLACE,
+    D_ROT,
+    D_SETUP,
+    D_SPORE_PICK,
+    D_STEAL,
+    D_TRADE,
+    FRUIT_NET,
+    INS_SUPPLY,
+    L_HAND,
+    L_PENDING,
+    MARKS,
+    MAT_CARD,
+    MAT_CTR,
+    MAT_TILE,
+    NC,
+    NTP,
+    OVER,
+    PILE_N,
+    SPORE_ROWS,
+    T_DECAY,
+    T_DISCOVER,
+    T_EXPLORE,
+    T_FRUIT,
+    T_MOVE,
+    T_SPORE,
+    adjacency_at,
+    bit_get,
+    card_loc_at,
+    cfg_require_at,
+    cfg_wild_at,
+    decision_depth,
+    hand_count_at,
+    insects_at,
+    market_at,
+    mother_at,
+    mushroom_owner_at,
+    pile_count_at,
+    supply_at,
+    top_entry,
 )
 from .mats import free_mat, mat_blocked, mat_index
 from .networks import can_fruit, can_grow_on, can_pay_tile, label_networks, network_spores, payment_feasible, spendable
 from .spores import cone_distances
 from .tiles import (
-    automata_side_ok, best_tier, can_move_to, degree, empty_tier, mother_on, other_mothers, placement_ok, tile_colour,
+    automata_side_ok,
+    best_tier,
+    can_move_to,
+    degree,
+    empty_tier,
+    mother_on,
+    other_mothers,
+    placement_ok,
+    tile_colour,
 )
 from .turn import main_allowed
 from .validate import V_NO_ACTION, V_OK, check_state
@@ -50,9 +124,11 @@ def free_mask(state, cfg, p, mask):
 @njit(cache=True)
 def free_action_possible(state, cfg, p):
     """A free action is possible for ``p`` (the checks of :func:`free_mask`)."""
-    return ((state[insects_at(p)] >= 2 and other_mothers(state, cfg, p))
-            or (state[insects_at(p)] >= 1 and deck_available(state) > 0)
-            or (state[hand_count_at(p)] >= 3 and state[INS_SUPPLY] > 0))
+    return (
+        (state[insects_at(p)] >= 2 and other_mothers(state, cfg, p))
+        or (state[insects_at(p)] >= 1 and deck_available(state) > 0)
+        or (state[hand_count_at(p)] >= 3 and state[INS_SUPPLY] > 0)
+    )
 
 
 @njit(cache=True)
@@ -127,7 +203,7 @@ def decision_mask(state, cfg, mask, work):
         main_mask(state, cfg, p, mask, work)
     elif kind == D_SETUP:
         for t in range(6):  # the six centre tiles are placed first
-            if a0 == 1:   # the side of the Automata's Mother mushroom, next to p (its Example B)
+            if a0 == 1:  # the side of the Automata's Mother mushroom, next to p (its Example B)
                 if automata_side_ok(state, cfg, p, t):
                     mask[A_TILE + t] = 1
             elif tile_colour(state, cfg, t) != BLACK and mother_on(state, t) < 0:
@@ -141,7 +217,7 @@ def decision_mask(state, cfg, mask, work):
                 mask[A_TILE + u] = 1
                 steps += 1
         mask[A_STOP] = 1
-        if steps > 0:   # between two steps: the free actions too (RULES.md, "A turn")
+        if steps > 0:  # between two steps: the free actions too (RULES.md, "A turn")
             free_mask(state, cfg, p, mask)
     elif kind == D_PLACE:
         skip = a1
@@ -179,8 +255,9 @@ def decision_mask(state, cfg, mask, work):
             if not payment_feasible(n0, n1, n2, n3, av0, av1, av2, av3, av4, 0, nw):
                 continue
             for t in range(state[NTP]):
-                if work[LABEL + t] == lab and can_grow_on(state, cfg, p, t, n0, n1, n2, n3, av0, av1, av2, av3, av4,
-                                                           nw):
+                if work[LABEL + t] == lab and can_grow_on(
+                    state, cfg, p, t, n0, n1, n2, n3, av0, av1, av2, av3, av4, nw
+                ):
                     mask[A_TILE + t] = 1
     elif kind == D_PAY:
         pay_mask(state, cfg, p, a2, a3, mask, work)
@@ -216,7 +293,7 @@ def decision_mask(state, cfg, mask, work):
         if deck_available(state) > 0:
             mask[A_DECK] = 1
     elif kind == D_KEEP:
-        if a0 == 1:   # the card not kept: the bottom of the deck or the box
+        if a0 == 1:  # the card not kept: the bottom of the deck or the box
             mask[A_DECK] = 1
             mask[A_STOP] = 1
         else:
@@ -227,7 +304,7 @@ def decision_mask(state, cfg, mask, work):
         for c in range(NC):
             if state[card_loc_at(c)] == L_HAND + p:
                 mask[card_action(c)] = 1
-    elif kind >= D_INVEST:   # the expansion's decisions
+    elif kind >= D_INVEST:  # the expansion's decisions
         expansion.sub_mask(state, cfg, kind, p, a0, a1, a2, a3, mask, work)
 
 
@@ -249,7 +326,7 @@ def legal_mask(state, cfg, mask, work):
         return 0
     decision_mask(state, cfg, mask, work)
     n = 0
-    for a in range(mask.shape[0]):   # the base game's mask is the prefix of NUM_ACTIONS_BASE ids
+    for a in range(mask.shape[0]):  # the base game's mask is the prefix of NUM_ACTIONS_BASE ids
         n += mask[a]
     return n
 
@@ -277,6 +354,6 @@ def validate(state, cfg, work):
     """The state check of ``mushgym.Game.validate`` (:mod:`.validate`): 0 for a consistent state,
     else a ``V_*`` code. Never run by ``step`` nor the batch kernels."""
     code = check_state(state, cfg)
-    if code == V_OK and state[OVER] == 0 and legal_mask(state, cfg, work[W_MASK:W_MASK + NUM_ACTIONS], work) == 0:
+    if code == V_OK and state[OVER] == 0 and legal_mask(state, cfg, work[W_MASK : W_MASK + NUM_ACTIONS], work) == 0:
         return V_NO_ACTION
     return code

@@ -6,9 +6,35 @@ under it).
 from numba import njit
 
 from .layout import (
-    CFG_MATS, ENDER, FRUIT_NET, L_TOP, L_UNDER, MAT_CARD, MAT_CTR, MAT_TILE, MAT_UNDER, NDECAYS, NEED_WILD, NMATS,
-    PAID_BLACK, ST_DECAY, ST_NA_DECAY, bits_clear, card_loc_at, cfg_decay_at, cfg_points_at, count_event, grown_at,
-    hand_count_at, mat_card_at, mat_tile_at, mat_under_at, mushroom_mat_at, mushroom_owner_at, need_at, points_at,
+    CFG_MATS,
+    ENDER,
+    FRUIT_NET,
+    L_TOP,
+    L_UNDER,
+    MAT_CARD,
+    MAT_CTR,
+    MAT_TILE,
+    MAT_UNDER,
+    NDECAYS,
+    NEED_WILD,
+    NMATS,
+    PAID_BLACK,
+    ST_DECAY,
+    ST_NA_DECAY,
+    bits_clear,
+    card_loc_at,
+    cfg_decay_at,
+    cfg_points_at,
+    count_event,
+    grown_at,
+    hand_count_at,
+    mat_card_at,
+    mat_tile_at,
+    mat_under_at,
+    mushroom_mat_at,
+    mushroom_owner_at,
+    need_at,
+    points_at,
 )
 from .tiles import mother_on
 

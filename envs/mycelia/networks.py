@@ -13,7 +13,17 @@ from numba import njit
 from mushgym.core import bfs_walk_rule
 
 from .layout import (
-    ADJ, BLACK, NEED, NEED_WILD, NTP, PAID_BLACK, cfg_require_at, cfg_wild_at, mushroom_owner_at, need_at, spores_at,
+    ADJ,
+    BLACK,
+    NEED,
+    NEED_WILD,
+    NTP,
+    PAID_BLACK,
+    cfg_require_at,
+    cfg_wild_at,
+    mushroom_owner_at,
+    need_at,
+    spores_at,
     tree_at,
 )
 from .tiles import controller, spores_on, tile_colour
@@ -22,7 +32,7 @@ from .work import LABEL, W_QUEUE
 
 @njit(cache=True)
 def in_network(state, p, t):
-    if state[tree_at(t)] == p:   # the expansion: a Grandfather Tree is its owner's, whatever M stands there
+    if state[tree_at(t)] == p:  # the expansion: a Grandfather Tree is its owner's, whatever M stands there
         return True
     c = controller(state, t)
     if c == p:

@@ -26,15 +26,74 @@ from mushgym.core import Layout
 
 from .data import MAX_POINTS, MAX_REQUIRE, MAX_SPORES
 from .layout import (
-    ACTS, BASE_SEATS, DECK_N, DISC_N, DRAWN, INSECTS_MAX, INSECTS_TOTAL, INS_SUPPLY, L_DISCARD, L_HAND, L_MARKET,
-    L_PENDING, MAXS, NC, NC_BASE,
-    NDECAYS, NMATS, NT_MAX, NTP, NUM_DECISIONS_BASE, NTYPES, OVER, PAID_BLACK, ROLL, SPORES_EACH, TURN, USED,
-    CFG_NS, CFG_AUTO, CFG_NH, D_FRUIT_MAT, D_FRUIT_TILE, D_PAY,
-    adjacency_at, card_loc_at, cfg_decay_at, cfg_points_at, cfg_require_at, cfg_spores_at, cfg_tile_colour_at,
-    cfg_tile_insect_at, cfg_tile_order_at, decision_depth, game_upgrades_at, grown_at, hand_count_at, insects_at,
-    mat_card_at, mat_counter_at, mat_tile_at, mat_under_at, mat_upgrades_at, mother_at, mushroom_mat_at,
-    mushroom_owner_at, need_at, pile_count_at, points_at, spores_at, supply_at, tile_col_at, tile_id_at,
-    tile_insect_at, tile_rot_at, tile_row_at, top_arg, top_kind, top_player,
+    ACTS,
+    BASE_SEATS,
+    CFG_AUTO,
+    CFG_NH,
+    CFG_NS,
+    D_FRUIT_MAT,
+    D_FRUIT_TILE,
+    D_PAY,
+    DECK_N,
+    DISC_N,
+    DRAWN,
+    INS_SUPPLY,
+    INSECTS_MAX,
+    INSECTS_TOTAL,
+    L_DISCARD,
+    L_HAND,
+    L_MARKET,
+    L_PENDING,
+    MAXS,
+    NC,
+    NC_BASE,
+    NDECAYS,
+    NMATS,
+    NT_MAX,
+    NTP,
+    NTYPES,
+    NUM_DECISIONS_BASE,
+    OVER,
+    PAID_BLACK,
+    ROLL,
+    SPORES_EACH,
+    TURN,
+    USED,
+    adjacency_at,
+    card_loc_at,
+    cfg_decay_at,
+    cfg_points_at,
+    cfg_require_at,
+    cfg_spores_at,
+    cfg_tile_colour_at,
+    cfg_tile_insect_at,
+    cfg_tile_order_at,
+    decision_depth,
+    game_upgrades_at,
+    grown_at,
+    hand_count_at,
+    insects_at,
+    mat_card_at,
+    mat_counter_at,
+    mat_tile_at,
+    mat_under_at,
+    mat_upgrades_at,
+    mother_at,
+    mushroom_mat_at,
+    mushroom_owner_at,
+    need_at,
+    pile_count_at,
+    points_at,
+    spores_at,
+    supply_at,
+    tile_col_at,
+    tile_id_at,
+    tile_insect_at,
+    tile_rot_at,
+    tile_row_at,
+    top_arg,
+    top_kind,
+    top_player,
 )
 
 ONE = dict(low=0, high=1)
@@ -54,10 +113,13 @@ POINTS_MAX = 255
 # --- a mushroom card (18 values) -------------------------------------------------------
 CARD = Layout("card features")
 CF_POINTS = CARD.field("points", doc="points", low=0, high=MAX_POINTS)
-CF_REQUIRE = CARD.field("require", 4, dims=("colour",), doc="spores required red, green, brown, yellow", low=0,
-                        high=MAX_REQUIRE)
+CF_REQUIRE = CARD.field(
+    "require", 4, dims=("colour",), doc="spores required red, green, brown, yellow", low=0, high=MAX_REQUIRE
+)
 CF_SPORES = CARD.field("spores", doc="spore count", low=0, high=MAX_SPORES)
-CF_DECAY = CARD.field("decay", NDECAYS, dims=("action",), doc="decay action one-hot (glossary order of RULES.md)", **ONE)
+CF_DECAY = CARD.field(
+    "decay", NDECAYS, dims=("action",), doc="decay action one-hot (glossary order of RULES.md)", **ONE
+)
 CF_PRESENT = CARD.field("present", doc="1: there is a card", **ONE)
 CF = CARD.size
 CARD_LOW, CARD_HIGH = CARD.bounds()
@@ -69,8 +131,7 @@ MF_HAS_CARD = MAT.field("has_card", doc="a card (or an Automata mushroom) is on 
 MF_COUNTER = MAT.field("counter", 3, dims=("value",), doc="spore counter one-hot 0..2 (token on the board)", **ONE)
 MF_UNDER = MAT.field("under", doc="decayed cards under the mat", low=0, high=NC_BASE)
 MF_UPGRADES = MAT.field("upgrades", 2, dims=("upgrade",), doc="mushroom upgrades: extra spore, spore with the M", **ONE)
-MF_CARD = MAT.field("card", CF, dims=("feature",), doc="card features of the card on top", low=CARD_LOW,
-                    high=CARD_HIGH)
+MF_CARD = MAT.field("card", CF, dims=("feature",), doc="card features of the card on top", low=CARD_LOW, high=CARD_HIGH)
 MATF = MAT.size
 
 # --- a seat (141 values) ---------------------------------------------------------------
@@ -82,8 +143,13 @@ SF_INSECTS = SEAT.field("insects", doc="insect tokens", low=0, high=INSECTS_TOTA
 SF_POINTS = SEAT.field("points", doc=f"points of grown mushrooms, saturating at {POINTS_MAX}", low=0, high=POINTS_MAX)
 SF_GROWN = SEAT.field("grown", doc="mushrooms grown", low=0, high=NC_BASE + 20)
 SF_HAND = SEAT.field("hand_size", doc="cards in hand", low=0, high=NC_BASE)
-SF_UPGRADES = SEAT.field("upgrades", 4, dims=("upgrade",),
-                         doc="game upgrades: same action twice, discover 2 keep 1, M moves 3, M spores 3", **ONE)
+SF_UPGRADES = SEAT.field(
+    "upgrades",
+    4,
+    dims=("upgrade",),
+    doc="game upgrades: same action twice, discover 2 keep 1, M moves 3, M spores 3",
+    **ONE,
+)
 SF_MATS = SEAT.field("mats", (NMATS, MATF), dims=("mat", "feature"), doc="the 5 mats (mat features)")
 SEATF = SEAT.size
 
@@ -94,18 +160,34 @@ TF_COLOUR = TILE.field("colour", doc="colour id + 1 (1 R, 2 G, 3 B, 4 Y, 5 K)", 
 TF_UP = TILE.field("points_up", doc="the triangle points up", **ONE)
 TF_COL = TILE.field("col", doc=f"lattice column minus the first tile's, + {POS_SHIFT}", low=0, high=2 * POS_SHIFT)
 TF_ROW = TILE.field("row", doc=f"lattice row minus the first tile's, + {POS_SHIFT}", low=0, high=2 * POS_SHIFT)
-TF_SYMBOL = TILE.field("symbol", 3, dims=("edge",), doc="wind symbol id + 1 (1 O, 2 U, 3 A) on edges A, B, C",
-                       low=0, high=3)
-TF_NEIGHBOUR = TILE.field("neighbour", 3, dims=("edge",),
-                          doc="across edges A, B, C: the neighbour's placement index + 1 (0: none)", low=0,
-                          high=NT_MAX)
+TF_SYMBOL = TILE.field(
+    "symbol", 3, dims=("edge",), doc="wind symbol id + 1 (1 O, 2 U, 3 A) on edges A, B, C", low=0, high=3
+)
+TF_NEIGHBOUR = TILE.field(
+    "neighbour",
+    3,
+    dims=("edge",),
+    doc="across edges A, B, C: the neighbour's placement index + 1 (0: none)",
+    low=0,
+    high=NT_MAX,
+)
 TF_INSECT = TILE.field("insect", doc="an insect token lies here", **ONE)
-TF_MOTHER = TILE.field("mother", doc="Mother mushroom: its seat offset + 1 (1 = observer; 0 none; 5 the fifth seat "
-                       "with the expansion)", low=0, high=BASE_SEATS)
+TF_MOTHER = TILE.field(
+    "mother",
+    doc="Mother mushroom: its seat offset + 1 (1 = observer; 0 none; 5 the fifth seat with the expansion)",
+    low=0,
+    high=BASE_SEATS,
+)
 TF_MUSHROOM = TILE.field("mushroom", doc="mushroom token: its seat offset + 1 (0 none)", low=0, high=BASE_SEATS)
 TF_COUNTER = TILE.field("counter", doc="that mushroom's spore counter (0..2)", low=0, high=2)
-TF_SPORES = TILE.field("spores", BASE_SEATS, dims=("seat_offset",),
-                       doc="spores by seat offset (offset 4, with the expansion, in its block)", low=0, high=SPORES_EACH)
+TF_SPORES = TILE.field(
+    "spores",
+    BASE_SEATS,
+    dims=("seat_offset",),
+    doc="spores by seat offset (offset 4, with the expansion, in its block)",
+    low=0,
+    high=SPORES_EACH,
+)
 TF = TILE.size
 
 
@@ -116,42 +198,72 @@ def base_observation_layout(rounds_high: int = ROUNDS_MAX, expansion: bool = Fal
     OL = Layout("observation")
     ncards = NC if expansion else NC_BASE
     insects = INSECTS_MAX if expansion else INSECTS_TOTAL
-    OL.field("to_act", BASE_SEATS, dims=("seat_offset",), doc="player to act, one-hot by seat offset (0 = observer)", **ONE)
-    OL.field("decision", NUM_DECISIONS_BASE, dims=("kind",),
-             doc="decision kind one-hot (main, place M, move on, place tile, turn tile, spore target, fruit mat, grow "
-                 "tile, pay, outer tile, opponent mushroom, its destination, whose M, its destination, steal from, "
-                 "draw two, keep, trade); all 0 when the game is over", **ONE)
+    OL.field(
+        "to_act", BASE_SEATS, dims=("seat_offset",), doc="player to act, one-hot by seat offset (0 = observer)", **ONE
+    )
+    OL.field(
+        "decision",
+        NUM_DECISIONS_BASE,
+        dims=("kind",),
+        doc="decision kind one-hot (main, place M, move on, place tile, turn tile, spore target, fruit mat, grow "
+        "tile, pay, outer tile, opponent mushroom, its destination, whose M, its destination, steal from, "
+        "draw two, keep, trade); all 0 when the game is over",
+        **ONE,
+    )
     OL.field("actions_done", 3, dims=("done",), doc="main actions done this turn, one-hot (0, 1, 2)", **ONE)
-    OL.field("types_used", NTYPES, dims=("type",), doc="action types used this turn (move, explore, spore, fruit, "
-             "discover, decay)", **ONE)
-    OL.field("round", doc="rounds played (turns played // seats; the turn limit is in rounds)", low=0,
-             high=rounds_high)
+    OL.field(
+        "types_used",
+        NTYPES,
+        dims=("type",),
+        doc="action types used this turn (move, explore, spore, fruit, discover, decay)",
+        **ONE,
+    )
+    OL.field("round", doc="rounds played (turns played // seats; the turn limit is in rounds)", low=0, high=rounds_high)
     OL.field("deck", doc="cards in the deck", low=0, high=ncards)
     OL.field("discard", doc="cards in the discard pile", low=0, high=ncards)
     OL.field("piles", 2, dims=("pile",), doc="tiles in piles 0 and 1", low=0, high=NT_MAX)
     OL.field("insect_supply", doc="insect tokens in the supply", low=0, high=insects)
     OL.field("last_roll", doc="last wind-die face (0 none, 1 O, 2 U, 3 A)", low=0, high=3)
-    OL.field("drawn_colour", 5, dims=("colour",), doc="the drawn tile waiting to be placed: colour one-hot (R G B Y K)", **ONE)
+    OL.field(
+        "drawn_colour",
+        5,
+        dims=("colour",),
+        doc="the drawn tile waiting to be placed: colour one-hot (R G B Y K)",
+        **ONE,
+    )
     OL.field("drawn_insect", doc="the drawn tile shows the insect symbol", **ONE)
     OL.field("drawn_order", doc="the drawn tile's symbol order is O A U (clockwise)", **ONE)
     OL.field("drawn_present", doc="a drawn tile waits to be placed", **ONE)
-    OL.field("fruit_card", CF, dims=("feature",), doc="the card being fruited (card features)", low=CARD_LOW,
-             high=CARD_HIGH)
+    OL.field(
+        "fruit_card", CF, dims=("feature",), doc="the card being fruited (card features)", low=CARD_LOW, high=CARD_HIGH
+    )
     OL.field("owed", 4, dims=("colour",), doc="spores still owed by colour (R, G, B, Y)", low=0, high=MAX_REQUIRE)
     OL.field("paid_black", doc="black spores paid", low=0, high=MAX_REQUIRE)
-    OL.field("cards", NC_BASE, dims=("card",),
-             doc=f"where each card is, as far as the observer knows: {CARDS_UNSEEN} elsewhere or unseen, {CARDS_HAND} "
-                 f"own hand, {CARDS_MARKET} market, {CARDS_DISCARD} discard pile, {CARDS_PENDING} drawn by the "
-                 "observer's discover-2-keep-1 (cards on mats are in the seats' mat blocks)", low=0, high=CARDS_PENDING)
+    OL.field(
+        "cards",
+        NC_BASE,
+        dims=("card",),
+        doc=f"where each card is, as far as the observer knows: {CARDS_UNSEEN} elsewhere or unseen, {CARDS_HAND} "
+        f"own hand, {CARDS_MARKET} market, {CARDS_DISCARD} discard pile, {CARDS_PENDING} drawn by the "
+        "observer's discover-2-keep-1 (cards on mats are in the seats' mat blocks)",
+        low=0,
+        high=CARDS_PENDING,
+    )
     for k in range(BASE_SEATS):
         who = "observer" if k == 0 else f"seat +{k} (zeros if absent)"
         seat_fields(OL, f"seat{k}_", who, expansion)
     tile_low, tile_high = TILE.bounds()
-    if expansion:   # the fifth seat's offset
+    if expansion:  # the fifth seat's offset
         tile_high = np.array(tile_high, copy=True)
         tile_high[TF_MOTHER] = tile_high[TF_MUSHROOM] = MAXS
-    OL.field("tiles", (NT_MAX, TF), dims=("tile", "feature"), doc="tiles in placement order (tile features)",
-             low=tile_low, high=tile_high)
+    OL.field(
+        "tiles",
+        (NT_MAX, TF),
+        dims=("tile", "feature"),
+        doc="tiles in placement order (tile features)",
+        low=tile_low,
+        high=tile_high,
+    )
     return OL
 
 
@@ -205,7 +317,7 @@ def _card_features(cfg, card, out, o):
         out[o + CF_REQUIRE + c] = cfg[cfg_require_at(card, c)]
     out[o + CF_SPORES] = cfg[cfg_spores_at(card)]
     d = cfg[cfg_decay_at(card)]
-    if d < NDECAYS:   # the expansion's decay actions are in its block
+    if d < NDECAYS:  # the expansion's decay actions are in its block
         out[o + CF_DECAY + d] = 1
     out[o + CF_PRESENT] = 1
 
@@ -224,14 +336,14 @@ def observe_base(state, player, cfg, out, work):
     n = state[NTP]
     # clear all but the placed tiles' rows, which ``_tiles`` writes whole
     out[:O_TILES] = 0
-    out[O_TILES + n * TF:] = 0
+    out[O_TILES + n * TF :] = 0
     over = state[OVER] != 0
     depth = decision_depth(state)
     cur = -1 if (over or depth == 0) else top_player(state)
-    if cur >= 0 and seat_offset(cur, player, ns) < BASE_SEATS:   # the fifth seat: the expansion's block
+    if cur >= 0 and seat_offset(cur, player, ns) < BASE_SEATS:  # the fifth seat: the expansion's block
         out[O_TO_ACT + seat_offset(cur, player, ns)] = 1
     kind = top_kind(state) if depth > 0 and not over else -1
-    if 0 <= kind < NUM_DECISIONS_BASE:   # the expansion's kinds: its block
+    if 0 <= kind < NUM_DECISIONS_BASE:  # the expansion's kinds: its block
         out[O_DECISION + kind] = 1
     if not over and 0 <= state[ACTS] < 3:
         out[O_ACTS + state[ACTS]] = 1
@@ -262,12 +374,16 @@ def observe_base(state, player, cfg, out, work):
     # (comparisons, not a chain of branches on each card's place: the places are distinct)
     hand = L_HAND + player
     pending = L_PENDING if cur == player else -1
-    for c in range(NC_BASE):   # the expansion's cards: its block
+    for c in range(NC_BASE):  # the expansion's cards: its block
         loc = state[card_loc_at(c)]
-        out[O_CARDS + c] = ((loc == hand) * CARDS_HAND + (loc == L_MARKET) * CARDS_MARKET
-                            + (loc == L_DISCARD) * CARDS_DISCARD + (loc == pending) * CARDS_PENDING)
+        out[O_CARDS + c] = (
+            (loc == hand) * CARDS_HAND
+            + (loc == L_MARKET) * CARDS_MARKET
+            + (loc == L_DISCARD) * CARDS_DISCARD
+            + (loc == pending) * CARDS_PENDING
+        )
     # seats, rotated so that the observer comes first
-    for k in range(min(ns, BASE_SEATS)):   # the fifth seat: the expansion's block
+    for k in range(min(ns, BASE_SEATS)):  # the fifth seat: the expansion's block
         s = player + k if player + k < ns else player + k - ns
         o = O_SEATS + k * SEATF
         seat_block(state, cfg, s, out, o)
@@ -300,7 +416,7 @@ def seat_block(state, cfg, s, out, o):
         on_board = 1 if tile >= 0 else 0
         out[m + MF_ON_BOARD] = on_board
         ctr = state[mat_counter_at(s, i)]
-        if 0 <= ctr < 3:   # one-hot while the token is on the board (a store of 0 otherwise)
+        if 0 <= ctr < 3:  # one-hot while the token is on the board (a store of 0 otherwise)
             out[m + MF_COUNTER + ctr] = on_board
         out[m + MF_HAS_CARD] = 1 if card != -1 else 0
         out[m + MF_UNDER] = state[mat_under_at(s, i)]
@@ -323,7 +439,7 @@ def _tiles(state, player, ns, cfg, out, n):
     o = O_TILES
     for t in range(n):
         tid = state[tile_id_at(t)]
-        if tid < 0:   # not reached on a valid state (placed tiles have ids); written as absent
+        if tid < 0:  # not reached on a valid state (placed tiles have ids); written as absent
             for f in range(TF):
                 out[o + f] = 0
             o += TF
@@ -332,7 +448,7 @@ def _tiles(state, player, ns, cfg, out, n):
         r = state[tile_row_at(t)]
         out[o + TF_PRESENT] = 1
         out[o + TF_COLOUR] = cfg[cfg_tile_colour_at(tid)] + 1
-        out[o + TF_UP] = 1 - ((c + r) & 1)   # board.is_up(c, r)
+        out[o + TF_UP] = 1 - ((c + r) & 1)  # board.is_up(c, r)
         out[o + TF_COL] = c - c0
         out[o + TF_ROW] = r - r0
         j = state[tile_rot_at(t)]
@@ -345,7 +461,7 @@ def _tiles(state, player, ns, cfg, out, n):
         out[o + TF_NEIGHBOUR + 1] = state[adjacency_at(t, 1)] + 1
         out[o + TF_NEIGHBOUR + 2] = state[adjacency_at(t, 2)] + 1
         out[o + TF_INSECT] = state[tile_insect_at(t)]
-        out[o + TF_MOTHER] = 0     # written below for the tiles with a Mother mushroom
+        out[o + TF_MOTHER] = 0  # written below for the tiles with a Mother mushroom
         mp = state[mushroom_owner_at(t)]
         if mp >= 0:
             out[o + TF_MUSHROOM] = seat_offset(mp, player, ns) + 1
@@ -355,7 +471,7 @@ def _tiles(state, player, ns, cfg, out, n):
             out[o + TF_COUNTER] = 0
         so = o + TF_SPORES
         if ns <= BASE_SEATS:
-            out[so + 2] = 0            # the offsets of absent seats stay 0
+            out[so + 2] = 0  # the offsets of absent seats stay 0
             out[so + 3] = 0
             out[so + d0] = state[spores_at(t, 0)]
             out[so + d1] = state[spores_at(t, 1)]
@@ -363,7 +479,7 @@ def _tiles(state, player, ns, cfg, out, n):
                 out[so + d2] = state[spores_at(t, 2)]
                 if ns > 3:
                     out[so + d3] = state[spores_at(t, 3)]
-        else:   # the expansion's fifth seat: offset 4's spores are in its block
+        else:  # the expansion's fifth seat: offset 4's spores are in its block
             for x in range(ns):
                 d = seat_offset(x, player, ns)
                 if d < BASE_SEATS:

@@ -15,54 +15,150 @@ from numba import njit
 
 from mushgym.core import Layout
 
-from .layout import (
-    BASE_SEATS, CFG_NS, D_FRUIT_MAT, D_KEEP_TILE, cfg_tile_colour_at, cfg_tile_insect_at, cfg_tile_order_at,
-    D_FRUIT_TILE, D_PAY, GU_EXPLORE2, GU_REROLL, INVESTED, L_DISCARD, L_HAND, L_MARKET, L_PENDING, MAXS, NC,
-    NC_BASE, NC_NA, NDECAYS, NDECAYS_ALL, NEED_WILD, NMATS, NT_MAX, NTP, NUM_DECISIONS, NUM_DECISIONS_BASE, OVER,
-    SAP_SUPPLY, SAPLING_SPORES, SAPLINGS, SPORES_EACH, FORMATION, T_AGE, TREES_EACH, USED, card_loc_at,
-    cfg_decay_at, cfg_wild_at, decision_depth, game_upgrades_at, mat_card_at, sapling_at, sapling_spores_at,
-    spores_at, top_arg, top_kind, top_player, tree_at, trees_left_at,
-)
 from .data import MAX_REQUIRE
+from .layout import (
+    BASE_SEATS,
+    CFG_NS,
+    D_FRUIT_MAT,
+    D_FRUIT_TILE,
+    D_KEEP_TILE,
+    D_PAY,
+    FORMATION,
+    GU_EXPLORE2,
+    GU_REROLL,
+    INVESTED,
+    L_DISCARD,
+    L_HAND,
+    L_MARKET,
+    L_PENDING,
+    MAXS,
+    NC,
+    NC_BASE,
+    NC_NA,
+    NDECAYS,
+    NDECAYS_ALL,
+    NEED_WILD,
+    NMATS,
+    NT_MAX,
+    NTP,
+    NUM_DECISIONS,
+    NUM_DECISIONS_BASE,
+    OVER,
+    SAP_SUPPLY,
+    SAPLING_SPORES,
+    SAPLINGS,
+    SPORES_EACH,
+    T_AGE,
+    TREES_EACH,
+    USED,
+    card_loc_at,
+    cfg_decay_at,
+    cfg_tile_colour_at,
+    cfg_tile_insect_at,
+    cfg_tile_order_at,
+    cfg_wild_at,
+    decision_depth,
+    game_upgrades_at,
+    mat_card_at,
+    sapling_at,
+    sapling_spores_at,
+    spores_at,
+    top_arg,
+    top_kind,
+    top_player,
+    tree_at,
+    trees_left_at,
+)
 from .observation_base import (
-    CARDS_DISCARD, CARDS_HAND, CARDS_MARKET, CARDS_PENDING, CARDS_UNSEEN, OBS_SIZE, base_observation_layout,
-    seat_block, seat_fields, seat_offset,
+    CARDS_DISCARD,
+    CARDS_HAND,
+    CARDS_MARKET,
+    CARDS_PENDING,
+    CARDS_UNSEEN,
+    OBS_SIZE,
+    base_observation_layout,
+    seat_block,
+    seat_fields,
+    seat_offset,
 )
 
 ONE = dict(low=0, high=1)
-NA_TF = 9   # per tile: sapling, sapling spores by seat offset (5), Grandfather Tree owner offset + 1, seat 4's spores, -
+NA_TF = 9  # per tile: sapling, sapling spores by seat offset (5), Grandfather Tree owner offset + 1, seat 4's spores, -
 
 
 def add_expansion_fields(OL: Layout) -> None:
     """Append the expansion's block to the observation declaration ``OL``."""
     OL.field("na_to_act_seat4", doc="the fifth seat (offset 4) is to act", **ONE)
-    OL.field("na_decision", NUM_DECISIONS - NUM_DECISIONS_BASE, dims=("kind",),
-             doc="expansion decision kind one-hot (spore on a sapling tile: tile or sapling, symbiosis bonus spore, "
-                 "keep or re-roll, push a spore off a Grandfather Tree, sapling to add a spore to, tile for a sapling, "
-                 "sapling to remove a spore from, whose sapling spore, tile to keep, symbiosis explore's pile; the last "
-                 "kind, after a SPORE action, is resolved by the kernels and never observed)", **ONE)
-    OL.field("na_state", 5, dims=("value",),
-             doc="saplings in the supply, the start formation + 1 (1 O, 2 U, 3 A), the SPORE action under way has "
-                 "invested, AGE used this turn, wild spores still owed", low=0,
-             high=np.array([SAPLINGS, 3, 1, 1, MAX_REQUIRE]))
-    OL.field("na_fruit_card", 2, dims=("value",), doc="the card being fruited: wild spores required, expansion decay "
-             "action (0 none, 1..5 glossary order)", low=0, high=np.array([MAX_REQUIRE, NDECAYS_ALL - NDECAYS]))
-    OL.field("na_cards", NC_NA, dims=("card",), doc="where each expansion card (ids 69..103) is, as `cards`", low=0,
-             high=CARDS_PENDING)
-    OL.field("na_seats", (MAXS, 4), dims=("seat_offset", "value"),
-             doc="per seat offset: Grandfather Trees beside the mats, Grandfather Trees on the board, re-roll "
-                 "upgrade, explore-2-keep-1 upgrade", low=0, high=np.array([TREES_EACH, TREES_EACH, 1, 1]))
-    OL.field("na_mats", (MAXS, NMATS, 2), dims=("seat_offset", "mat", "value"),
-             doc="the card on each mat: wild spores required, expansion decay action (0 none, 1..5)", low=0,
-             high=np.array([MAX_REQUIRE, NDECAYS_ALL - NDECAYS]))
-    OL.field("na_keep_tiles", (2, 3), dims=("which", "value"),
-             doc="explore 2 keep 1: the two tiles drawn (seen by all): colour id + 1, insect symbol, symbol order is "
-                 "O A U", low=0, high=np.array([5, 1, 1]))
+    OL.field(
+        "na_decision",
+        NUM_DECISIONS - NUM_DECISIONS_BASE,
+        dims=("kind",),
+        doc="expansion decision kind one-hot (spore on a sapling tile: tile or sapling, symbiosis bonus spore, "
+        "keep or re-roll, push a spore off a Grandfather Tree, sapling to add a spore to, tile for a sapling, "
+        "sapling to remove a spore from, whose sapling spore, tile to keep, symbiosis explore's pile; the last "
+        "kind, after a SPORE action, is resolved by the kernels and never observed)",
+        **ONE,
+    )
+    OL.field(
+        "na_state",
+        5,
+        dims=("value",),
+        doc="saplings in the supply, the start formation + 1 (1 O, 2 U, 3 A), the SPORE action under way has "
+        "invested, AGE used this turn, wild spores still owed",
+        low=0,
+        high=np.array([SAPLINGS, 3, 1, 1, MAX_REQUIRE]),
+    )
+    OL.field(
+        "na_fruit_card",
+        2,
+        dims=("value",),
+        doc="the card being fruited: wild spores required, expansion decay action (0 none, 1..5 glossary order)",
+        low=0,
+        high=np.array([MAX_REQUIRE, NDECAYS_ALL - NDECAYS]),
+    )
+    OL.field(
+        "na_cards",
+        NC_NA,
+        dims=("card",),
+        doc="where each expansion card (ids 69..103) is, as `cards`",
+        low=0,
+        high=CARDS_PENDING,
+    )
+    OL.field(
+        "na_seats",
+        (MAXS, 4),
+        dims=("seat_offset", "value"),
+        doc="per seat offset: Grandfather Trees beside the mats, Grandfather Trees on the board, re-roll "
+        "upgrade, explore-2-keep-1 upgrade",
+        low=0,
+        high=np.array([TREES_EACH, TREES_EACH, 1, 1]),
+    )
+    OL.field(
+        "na_mats",
+        (MAXS, NMATS, 2),
+        dims=("seat_offset", "mat", "value"),
+        doc="the card on each mat: wild spores required, expansion decay action (0 none, 1..5)",
+        low=0,
+        high=np.array([MAX_REQUIRE, NDECAYS_ALL - NDECAYS]),
+    )
+    OL.field(
+        "na_keep_tiles",
+        (2, 3),
+        dims=("which", "value"),
+        doc="explore 2 keep 1: the two tiles drawn (seen by all): colour id + 1, insect symbol, symbol order is O A U",
+        low=0,
+        high=np.array([5, 1, 1]),
+    )
     seat_fields(OL, "na_seat4_", "seat +4 (the fifth seat; zeros if absent)", True)
-    OL.field("na_tiles", (NT_MAX, NA_TF), dims=("tile", "feature"),
-             doc="per tile in placement order: a sapling stands there, spores on the sapling by seat offset (5), "
-                 "the Grandfather Tree's owner offset + 1 (0 none), spores of seat offset 4 on the tile, 0", low=0,
-             high=np.array([1] + [SAPLING_SPORES] * MAXS + [MAXS, SPORES_EACH, 0]))
+    OL.field(
+        "na_tiles",
+        (NT_MAX, NA_TF),
+        dims=("tile", "feature"),
+        doc="per tile in placement order: a sapling stands there, spores on the sapling by seat offset (5), "
+        "the Grandfather Tree's owner offset + 1 (0 none), spores of seat offset 4 on the tile, 0",
+        low=0,
+        high=np.array([1] + [SAPLING_SPORES] * MAXS + [MAXS, SPORES_EACH, 0]),
+    )
 
 
 def _full_layout() -> Layout:

@@ -56,8 +56,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mushgym.positions import (Pool, begin, checked, decision_kinds, describe_stack, index_of, number,
-                               per_seat, refuse, shuffled, stack_entries)
+from mushgym.positions import (
+    Pool,
+    begin,
+    checked,
+    decision_kinds,
+    describe_stack,
+    index_of,
+    number,
+    per_seat,
+    refuse,
+    shuffled,
+    stack_entries,
+)
 
 from . import layout as LY
 from .board import neighbour_c, neighbour_r
@@ -71,13 +82,47 @@ KINDS = decision_kinds(LY)
 ACTION_TYPES = ("move", "explore", "spore", "fruit", "discover", "decay", "age")
 AUTOMATA_MUSHROOM = "automata"
 FIELDS: dict[str, Any] = {
-    "tiles": (), "insects": (), "mothers": None, "spores": None, "mats": None, "hands": None, "market": None,
-    "discard": (), "box": (), "drawn": (), "held_insects": None, "upgrades": None, "grown": None,
-    "turn_player": 0, "first_player": None, "turns_played": 0, "actions_done": 0, "market_taken": 0,
-    "action_types": (), "pending": None, "need": (0, 0, 0, 0), "need_wild": 0, "paid_black": 0, "marks": (),
-    "fruit_network": (), "landed": (), "drawn_tile": None, "last_roll": None, "over": False, "ender": None,
-    "automata_drawn": None, "automata_deck": None, "saplings": None, "trees": None, "formation": None,
-    "tiles_discarded": (), "invested": 0, "pile_counts": None, "deck": None, "piles": None, "seed": 0,
+    "tiles": (),
+    "insects": (),
+    "mothers": None,
+    "spores": None,
+    "mats": None,
+    "hands": None,
+    "market": None,
+    "discard": (),
+    "box": (),
+    "drawn": (),
+    "held_insects": None,
+    "upgrades": None,
+    "grown": None,
+    "turn_player": 0,
+    "first_player": None,
+    "turns_played": 0,
+    "actions_done": 0,
+    "market_taken": 0,
+    "action_types": (),
+    "pending": None,
+    "need": (0, 0, 0, 0),
+    "need_wild": 0,
+    "paid_black": 0,
+    "marks": (),
+    "fruit_network": (),
+    "landed": (),
+    "drawn_tile": None,
+    "last_roll": None,
+    "over": False,
+    "ender": None,
+    "automata_drawn": None,
+    "automata_deck": None,
+    "saplings": None,
+    "trees": None,
+    "formation": None,
+    "tiles_discarded": (),
+    "invested": 0,
+    "pile_counts": None,
+    "deck": None,
+    "piles": None,
+    "seed": 0,
 }
 
 
@@ -86,7 +131,9 @@ def state_from(game: MyceliaGame, check: bool = True, **description: Any) -> np.
 
     ``check=False`` skips ``check_invariants`` (the bounds and the ``validate`` kernel still run)."""
     d, s, v = begin(game, FIELDS, description, LY.L, LY.RNG)
-    in_play = [t for t in range(LY.NT_MAX) if game.config[LY.CFG_NTILES] == LY.NT_MAX or game.tiles.colour[t] != LY.BLACK]
+    in_play = [
+        t for t in range(LY.NT_MAX) if game.config[LY.CFG_NTILES] == LY.NT_MAX or game.tiles.colour[t] != LY.BLACK
+    ]
     tiles = Pool(ENV, "tile", [COLOURS[c] for c in game.tiles.colour], in_play)
     cards = Pool(ENV, "card", game.cards.names, range(int(game.config[LY.CFG_NCARDS])))
     _board(game, v, d, tiles)
@@ -99,8 +146,9 @@ def state_from(game: MyceliaGame, check: bool = True, **description: Any) -> np.
 
 
 def _tile_index(v: dict, field: str, t: Any) -> int:
-    return number(ENV, field, t, 0, int(v["tiles_placed"]) - 1) if int(v["tiles_placed"]) else \
-        number(ENV, field, t, 0, -1)
+    return (
+        number(ENV, field, t, 0, int(v["tiles_placed"]) - 1) if int(v["tiles_placed"]) else number(ENV, field, t, 0, -1)
+    )
 
 
 def _board(game: MyceliaGame, v: dict, d: dict, tiles: Pool) -> None:
@@ -138,8 +186,12 @@ def _board(game: MyceliaGame, v: dict, d: dict, tiles: Pool) -> None:
                 todo.append(int(u))
     apart = [t for t in range(len(given)) if t not in seen]
     if given and apart:
-        raise refuse(ENV, f"tiles[{apart[0]}]", f"cell {tuple(int(x) for x in given[apart[0]][:2])} is off the "
-                                                f"board: no chain of neighbours joins it to tiles[0]")
+        raise refuse(
+            ENV,
+            f"tiles[{apart[0]}]",
+            f"cell {tuple(int(x) for x in given[apart[0]][:2])} is off the "
+            f"board: no chain of neighbours joins it to tiles[0]",
+        )
     v["mushroom_owner"][:] = -1
     v["tree"][:] = -1
     for t in _tile_list(v, d["insects"], "insects"):
@@ -162,8 +214,11 @@ def _pieces(game: MyceliaGame, v: dict, d: dict) -> None:
     for seat, t in per_seat(ENV, "mothers", d["mothers"], ns).items():
         t = _tile_index(v, f"mothers[{seat}]", t)
         if t in v["mother"]:
-            raise refuse(ENV, f"mothers[{seat}]", f"tile {t} already holds the Mother mushroom of seat "
-                                                  f"{int(np.flatnonzero(v['mother'] == t)[0])}")
+            raise refuse(
+                ENV,
+                f"mothers[{seat}]",
+                f"tile {t} already holds the Mother mushroom of seat {int(np.flatnonzero(v['mother'] == t)[0])}",
+            )
         v["mother"][seat] = t
     spores = d["spores"] or {}
     if not isinstance(spores, Mapping):
@@ -180,8 +235,11 @@ def _pieces(game: MyceliaGame, v: dict, d: dict) -> None:
         v["game_upgrades"][seat] = number(ENV, f"upgrades[{seat}]", bits, 0, 63)
     supply = int(game.config[LY.CFG_INSECTS]) - int(v["tile_insect"].sum()) - int(v["insects"].sum())
     if supply < 0:
-        raise refuse(ENV, "insects", f"{-supply} insect tokens too many on tiles and held: the game has "
-                                     f"{int(game.config[LY.CFG_INSECTS])}")
+        raise refuse(
+            ENV,
+            "insects",
+            f"{-supply} insect tokens too many on tiles and held: the game has {int(game.config[LY.CFG_INSECTS])}",
+        )
     v["insect_supply"][...] = supply
 
 
@@ -215,15 +273,21 @@ def _expansion(game: MyceliaGame, v: dict, d: dict) -> None:
         for seat in range(game.num_players):
             v["trees_left"][seat] = LY.TREES_EACH - int((v["tree"] == seat).sum())
         if v["sapling_supply"] < 0 or (v["trees_left"] < 0).any():
-            raise refuse(ENV, "saplings" if v["sapling_supply"] < 0 else "trees",
-                         f"the game has {LY.SAPLINGS} saplings and {LY.TREES_EACH} Grandfather Trees a player")
+            raise refuse(
+                ENV,
+                "saplings" if v["sapling_supply"] < 0 else "trees",
+                f"the game has {LY.SAPLINGS} saplings and {LY.TREES_EACH} Grandfather Trees a player",
+            )
     else:
         v["sapling_formation"][...] = -1
     for seat in range(ns):
         left = LY.SPORES_EACH - int(v["spores"][:, seat].sum()) - int(v["sapling_spores"][:, seat].sum())
         if left < 0:
-            raise refuse(ENV, "spores", f"seat {seat} has {LY.SPORES_EACH - left} spores on tiles and saplings; "
-                                        f"a seat has {LY.SPORES_EACH}")
+            raise refuse(
+                ENV,
+                "spores",
+                f"seat {seat} has {LY.SPORES_EACH - left} spores on tiles and saplings; a seat has {LY.SPORES_EACH}",
+            )
         v["supply"][seat] = left
 
 
@@ -293,21 +357,24 @@ def _cards(game: MyceliaGame, v: dict, d: dict, cards: Pool) -> None:
         if not isinstance(market, (list, tuple)) or len(market) != LY.MARKET_SIZE:
             raise refuse(ENV, "market", f"must be {LY.MARKET_SIZE} cards (None for an empty slot), got {market!r}")
         market = [-1 if c is None else cards.take(c, f"market[{j}]") for j, c in enumerate(market)]
-    for field, where, code in (("discard", "discard", LY.L_DISCARD), ("box", None, LY.L_BOX),
-                               ("drawn", None, LY.L_PENDING)):
+    for field, where, code in (
+        ("discard", "discard", LY.L_DISCARD),
+        ("box", None, LY.L_BOX),
+        ("drawn", None, LY.L_PENDING),
+    ):
         placed = cards.take_all(d[field], field)
         loc[placed] = code
         if where:
-            v[where][:len(placed)] = placed
+            v[where][: len(placed)] = placed
             v["discard_count"][...] = len(placed)
     deck = cards.take_all(d["deck"], "deck") if d["deck"] is not None else cards.rest("deck", d["seed"])
     if cards.left():
         raise refuse(ENV, "deck", f"cards {cards.left()} are nowhere: a deck given must hold every card not placed")
-    if market is None:   # drawn from the top of the deck, as the game refills it
+    if market is None:  # drawn from the top of the deck, as the game refills it
         market = [deck.pop() if deck else -1 for _ in range(LY.MARKET_SIZE)]
     v["market"][:] = market
     loc[[c for c in market if c >= 0]] = LY.L_MARKET
-    v["deck"][:len(deck)] = deck
+    v["deck"][: len(deck)] = deck
     v["deck_count"][...] = len(deck)
     loc[deck] = LY.L_DECK
     for seat, n in per_seat(ENV, "grown", d["grown"], ns).items():
@@ -320,8 +387,10 @@ def _cards(game: MyceliaGame, v: dict, d: dict, cards: Pool) -> None:
         else:
             on_mats = [int(c) for c in v["mat_card"][seat] if c >= 0]
             v["points"][seat] = sum(int(points[c]) for c in on_mats) + sum(
-                int(points[c]) for c in range(LY.NC) if LY.L_UNDER + seat * LY.NMATS <= loc[c]
-                < LY.L_UNDER + (seat + 1) * LY.NMATS)
+                int(points[c])
+                for c in range(LY.NC)
+                if LY.L_UNDER + seat * LY.NMATS <= loc[c] < LY.L_UNDER + (seat + 1) * LY.NMATS
+            )
 
 
 def _bits(v: dict, field: str, tiles: list[int]) -> None:
@@ -337,8 +406,9 @@ def _turn(game: MyceliaGame, v: dict, d: dict, tiles: Pool) -> None:
     ns = game.num_seats
     tp = number(ENV, "turn_player", d["turn_player"], 0, ns - 1)
     v["turn_player"][...] = tp
-    v["first_player"][...] = number(ENV, "first_player", tp if d["first_player"] is None else d["first_player"],
-                                    0, ns - 1)
+    v["first_player"][...] = number(
+        ENV, "first_player", tp if d["first_player"] is None else d["first_player"], 0, ns - 1
+    )
     v["turns_played"][...] = number(ENV, "turns_played", d["turns_played"], 0, LY.COUNT_MAX)
     v["actions_done"][...] = number(ENV, "actions_done", d["actions_done"], 0, 2)
     v["market_taken"][...] = number(ENV, "market_taken", d["market_taken"], 0, LY.MARKET_SIZE)
@@ -350,8 +420,13 @@ def _turn(game: MyceliaGame, v: dict, d: dict, tiles: Pool) -> None:
     v["over"][...] = int(over)
     if d["ender"] is not None and not over:
         raise refuse(ENV, "ender", "only a finished game (over=True) has an ender")
-    v["ender"][...] = (LY.RUNNING if not over else LY.TURN_LIMIT_END if d["ender"] is None
-                       else number(ENV, "ender", d["ender"], 0, ns - 1))
+    v["ender"][...] = (
+        LY.RUNNING
+        if not over
+        else LY.TURN_LIMIT_END
+        if d["ender"] is None
+        else number(ENV, "ender", d["ender"], 0, ns - 1)
+    )
     pending = d["pending"]
     if pending is None:
         pending = [] if over else [("main", tp)]
@@ -363,7 +438,7 @@ def _turn(game: MyceliaGame, v: dict, d: dict, tiles: Pool) -> None:
     for i, e in enumerate(entries):
         v["decisions"][i] = e
     v["decisions_n"][...] = len(entries)
-    if entries and entries[-1][0] == LY.D_KEEP_TILE:   # the two tiles drawn to keep one of
+    if entries and entries[-1][0] == LY.D_KEEP_TILE:  # the two tiles drawn to keep one of
         for j in (2, 3):
             tiles.take(entries[-1][j], f"pending[{len(entries) - 1}] argument {j - 2}")
     need = d["need"]
@@ -388,15 +463,21 @@ def _automata(game: MyceliaGame, v: dict, d: dict) -> None:
             if d[field] is not None:
                 raise refuse(ENV, field, "only in a game with the Automata (automata=True)")
         return
-    drawn = [number(ENV, f"automata_drawn[{j}]", c, 0, LY.NA_CARDS - 1) for j, c in enumerate(d["automata_drawn"] or ())]
+    drawn = [
+        number(ENV, f"automata_drawn[{j}]", c, 0, LY.NA_CARDS - 1) for j, c in enumerate(d["automata_drawn"] or ())
+    ]
     deck = d["automata_deck"]
     if deck is None:
         deck = shuffled([i for i in range(LY.NA_CARDS) if i not in drawn], d["seed"])
     deck = [number(ENV, f"automata_deck[{j}]", c, 0, LY.NA_CARDS - 1) for j, c in enumerate(deck)]
     if sorted(deck + drawn) != list(range(LY.NA_CARDS)):
-        raise refuse(ENV, "automata_deck", f"the Automata's deck and the cards drawn from it hold each of its "
-                                           f"{LY.NA_CARDS} cards (0..{LY.NA_CARDS - 1}) once; got {deck} and {drawn}")
-    v["automata_deck"][:] = deck + drawn[::-1]   # drawn from the top: the first drawn sits highest
+        raise refuse(
+            ENV,
+            "automata_deck",
+            f"the Automata's deck and the cards drawn from it hold each of its "
+            f"{LY.NA_CARDS} cards (0..{LY.NA_CARDS - 1}) once; got {deck} and {drawn}",
+        )
+    v["automata_deck"][:] = deck + drawn[::-1]  # drawn from the top: the first drawn sits highest
     v["automata_deck_count"][...] = len(deck)
     v["automata_card"][...] = drawn[-1] if drawn else -1
 
@@ -422,7 +503,7 @@ def _tile_piles(v: dict, d: dict, tiles: Pool) -> None:
             raise refuse(ENV, "piles", f"tiles {tiles.left()} are nowhere: piles given must hold every tile not placed")
     v["piles"][:] = -1
     for j, pile in enumerate(piles):
-        v["piles"][j, :len(pile)] = pile
+        v["piles"][j, : len(pile)] = pile
         v["pile_count"][j] = len(pile)
 
 
@@ -438,36 +519,52 @@ def describe(game: MyceliaGame, state: np.ndarray, hidden: bool = False) -> dict
     ns, n = game.num_seats, int(v["tiles_placed"])
     loc = v["card_loc"]
     out: dict[str, Any] = {
-        "tiles": [(int(v["tile_col"][t]), int(v["tile_row"][t]), int(v["tile_id"][t]), int(v["tile_rot"][t]))
-                  for t in range(n)],
+        "tiles": [
+            (int(v["tile_col"][t]), int(v["tile_row"][t]), int(v["tile_id"][t]), int(v["tile_rot"][t]))
+            for t in range(n)
+        ],
         "insects": [t for t in range(n) if v["tile_insect"][t]],
         "mothers": {s: int(v["mother"][s]) for s in range(ns) if v["mother"][s] >= 0},
-        "spores": {t: {s: int(v["spores"][t, s]) for s in range(ns) if v["spores"][t, s]}
-                   for t in range(n) if v["spores"][t].any()},
+        "spores": {
+            t: {s: int(v["spores"][t, s]) for s in range(ns) if v["spores"][t, s]}
+            for t in range(n)
+            if v["spores"][t].any()
+        },
         "mats": _describe_mats(game, v),
         "hands": {s: [c for c in range(LY.NC) if loc[c] == LY.L_HAND + s] for s in range(ns)},
         "market": [None if c < 0 else int(c) for c in v["market"]],
-        "discard": [int(c) for c in v["discard"][:int(v["discard_count"])]],
+        "discard": [int(c) for c in v["discard"][: int(v["discard_count"])]],
         "box": [c for c in range(LY.NC) if loc[c] == LY.L_BOX],
         "drawn": [c for c in range(LY.NC) if loc[c] == LY.L_PENDING],
         "held_insects": {s: int(v["insects"][s]) for s in range(ns)},
         "upgrades": {s: int(v["game_upgrades"][s]) for s in range(ns) if v["game_upgrades"][s]},
         "grown": {s: int(v["grown"][s]) for s in range(ns)},
-        "turn_player": int(v["turn_player"]), "first_player": int(v["first_player"]),
-        "turns_played": int(v["turns_played"]), "actions_done": int(v["actions_done"]),
+        "turn_player": int(v["turn_player"]),
+        "first_player": int(v["first_player"]),
+        "turns_played": int(v["turns_played"]),
+        "actions_done": int(v["actions_done"]),
         "market_taken": int(v["market_taken"]),
         "action_types": [a for k, a in enumerate(ACTION_TYPES) if int(v["action_types_used"]) >> k & 1],
         "pending": describe_stack(v["decisions"], int(v["decisions_n"]), KINDS),
-        "need": [int(x) for x in v["need"]], "need_wild": int(v["need_wild"]), "paid_black": int(v["paid_black"]),
-        "marks": _tiles_of(v, "marks"), "fruit_network": _tiles_of(v, "fruit_network"), "landed": _tiles_of(v, "landed"),
+        "need": [int(x) for x in v["need"]],
+        "need_wild": int(v["need_wild"]),
+        "paid_black": int(v["paid_black"]),
+        "marks": _tiles_of(v, "marks"),
+        "fruit_network": _tiles_of(v, "fruit_network"),
+        "landed": _tiles_of(v, "landed"),
         "drawn_tile": None if v["drawn_tile"] < 0 else int(v["drawn_tile"]),
         "last_roll": None if v["last_roll"] < 0 else SYMBOLS[int(v["last_roll"])],
-        "over": bool(v["over"]), "ender": int(v["ender"]) if v["ender"] >= 0 else None,
-        "invested": int(v["invested"]), "pile_counts": [int(x) for x in v["pile_count"]],
+        "over": bool(v["over"]),
+        "ender": int(v["ender"]) if v["ender"] >= 0 else None,
+        "invested": int(v["invested"]),
+        "pile_counts": [int(x) for x in v["pile_count"]],
     }
     if game.expansion:
-        out["saplings"] = {t: {s: int(v["sapling_spores"][t, s]) for s in range(ns) if v["sapling_spores"][t, s]}
-                           for t in range(n) if v["sapling"][t]}
+        out["saplings"] = {
+            t: {s: int(v["sapling_spores"][t, s]) for s in range(ns) if v["sapling_spores"][t, s]}
+            for t in range(n)
+            if v["sapling"][t]
+        }
         out["trees"] = {t: int(v["tree"][t]) for t in range(n) if v["tree"][t] >= 0}
         out["formation"] = SYMBOLS[int(v["sapling_formation"])]
         out["tiles_discarded"] = _tiles_of(v, "tiles_discarded")
@@ -477,8 +574,8 @@ def describe(game: MyceliaGame, state: np.ndarray, hidden: bool = False) -> dict
         if hidden:
             out["automata_deck"] = [int(c) for c in v["automata_deck"][:n_auto]]
     if hidden:
-        out["deck"] = [int(c) for c in v["deck"][:int(v["deck_count"])]]
-        out["piles"] = [[int(t) for t in v["piles"][j, :int(v["pile_count"][j])]] for j in range(2)]
+        out["deck"] = [int(c) for c in v["deck"][: int(v["deck_count"])]]
+        out["piles"] = [[int(t) for t in v["piles"][j, : int(v["pile_count"][j])]] for j in range(2)]
     return out
 
 
@@ -495,8 +592,11 @@ def _describe_mats(game: MyceliaGame, v: dict) -> dict:
             card, under = int(v["mat_card"][s, i]), int(v["mat_under"][s, i])
             entry: dict[str, Any] = {}
             if card != -1:
-                entry = {"card": AUTOMATA_MUSHROOM if card == LY.AUTO_CARD else card,
-                         "tile": int(v["mat_tile"][s, i]), "counter": int(v["mat_counter"][s, i])}
+                entry = {
+                    "card": AUTOMATA_MUSHROOM if card == LY.AUTO_CARD else card,
+                    "tile": int(v["mat_tile"][s, i]),
+                    "counter": int(v["mat_counter"][s, i]),
+                }
             cards_under = [c for c in range(LY.NC) if loc[c] == LY.L_UNDER + s * LY.NMATS + i]
             if cards_under:
                 entry["under"] = cards_under

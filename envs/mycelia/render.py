@@ -50,8 +50,9 @@ def draw(game, state, viewer: int | None = None) -> Scene:
     ox = (width - (max(xs) - min(xs))) / 2 - min(xs)
     oy = pad + 24 - min(ys)
     over = bool(state[R.OVER])
-    title = f"Mycelia - turn {int(state[R.TURN])}" + (" - game over" if over else
-                                                      f" - {game.seat_name(int(state[R.TURNP]))} to play")
+    title = f"Mycelia - turn {int(state[R.TURN])}" + (
+        " - game over" if over else f" - {game.seat_name(int(state[R.TURNP]))} to play"
+    )
     scene.text(10, 14, title, size=14)
     mothers = {int(state[R.M_POS + s]): s for s in range(ns) if state[R.M_POS + s] >= 0}
     for t in range(n):
@@ -69,8 +70,14 @@ def draw(game, state, viewer: int | None = None) -> Scene:
             my = (p[a][1] + p[b][1]) / 2
             sx = mx + (cx - mx) * 0.28
             sy = my + (cy - my) * 0.28
-            scene.text(sx, sy, SYMBOLS[int(R.wind_symbol(state, game.config, t, k))], size=9,
-                       fill="#ffffff" if colour in ("black", "brown") else "#000000", anchor="middle")
+            scene.text(
+                sx,
+                sy,
+                SYMBOLS[int(R.wind_symbol(state, game.config, t, k))],
+                size=9,
+                fill="#ffffff" if colour in ("black", "brown") else "#000000",
+                anchor="middle",
+            )
         if state[R.T_INS + t]:
             scene.circle(cx, cy - 10, 4, fill="#6b3e1e", stroke="#000000")
         if game.expansion:
@@ -97,8 +104,10 @@ def draw(game, state, viewer: int | None = None) -> Scene:
         x = 10 + 260 * s
         fill = _seat_fill(game, s)
         scene.rect(x, y, 250, panel_h, fill="#ffffff", stroke=fill, width=2, radius=4)
-        head = f"{game.seat_name(s)}: {int(state[R.PTS + s])} pts, {int(state[R.INS + s])} insects, " \
-               f"{int(state[R.SUPPLY + s])} spores"
+        head = (
+            f"{game.seat_name(s)}: {int(state[R.PTS + s])} pts, {int(state[R.INS + s])} insects, "
+            f"{int(state[R.SUPPLY + s])} spores"
+        )
         if game.expansion:
             head += f", {int(state[R.TREES_LEFT + s])} G left"
         if scores:
@@ -107,8 +116,11 @@ def draw(game, state, viewer: int | None = None) -> Scene:
         for i in range(game.options["mats"]):
             m = s * R.NMATS + i
             card = int(state[R.MAT_CARD + m])
-            name = "Automata mushroom" if card == R.AUTO_CARD else (
-                f"{game.cards.names[card]} ({int(game.cards.points[card])})" if card >= 0 else "(free)")
+            name = (
+                "Automata mushroom"
+                if card == R.AUTO_CARD
+                else (f"{game.cards.names[card]} ({int(game.cards.points[card])})" if card >= 0 else "(free)")
+            )
             ctr = int(state[R.MAT_CTR + m]) if card != -1 else 0
             txt = f"{i + 1}: {name}  spored {ctr}/2  under {int(state[R.MAT_UNDER + m])}"
             scene.text(x + 6, y + 30 + 18 * i, txt[:44], size=9)

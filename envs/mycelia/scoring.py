@@ -5,8 +5,23 @@
 from numba import njit
 
 from .layout import (
-    CFG_EXP, CFG_LIMIT_SCORED, CFG_MATS, CFG_NH, CFG_NS, CFG_REWARD, ENDER, NTP, OVER, TREE_POINTS, TURN_LIMIT_END,
-    decision_depth, grown_at, insects_at, points_at, top_player, tree_at,
+    CFG_EXP,
+    CFG_LIMIT_SCORED,
+    CFG_MATS,
+    CFG_NH,
+    CFG_NS,
+    CFG_REWARD,
+    ENDER,
+    NTP,
+    OVER,
+    TREE_POINTS,
+    TURN_LIMIT_END,
+    decision_depth,
+    grown_at,
+    insects_at,
+    points_at,
+    top_player,
+    tree_at,
 )
 from .turn import is_automata
 
@@ -27,7 +42,7 @@ def is_terminal(state):
 def final_score(state, cfg, s):
     egt = cfg[CFG_MATS] if (state[ENDER] == s and not is_automata(cfg, s)) else 0
     trees = 0
-    if cfg[CFG_EXP] != 0:   # the expansion: 5 points per Grandfather Tree on the board
+    if cfg[CFG_EXP] != 0:  # the expansion: 5 points per Grandfather Tree on the board
         for t in range(state[NTP]):
             if state[tree_at(t)] == s:
                 trees += TREE_POINTS

@@ -35,26 +35,82 @@ from numba import njit
 from mushgym.core import rng_below
 
 from .actions import (
-    A_AGE, A_CARD, A_DECAY, A_DECK, A_MARKET, A_MAT, A_NO_INVEST, A_PAY, A_PAY_SEAT4, A_PILE, A_PUSH_SAPLING,
-    A_REROLL, A_SPORE, A_STOP, NUM_ACTIONS, action_card, action_seat,
-)
-from .layout import (
-    BASE_SEATS, CFG_EXP, D_FRUIT_MAT, D_FRUIT_TILE, D_INVEST, D_KEEP, D_MAIN, D_MOVE, D_REROLL, D_SAP_ADD,
-    D_SAP_PICK, D_SAP_REMOVE, D_SAP_REMOVE_SEAT, D_SPORE_PICK, D_SYM_SPORE, D_TRADE, D_TREE_PUSH, GU_SPORE3, L_HAND,
-    NC, NCOL, NMATS, NT_MAX, SAPLING_SPORES, cfg_points_at, cfg_require_at, cfg_tile_colour_at, cfg_wild_at,
-    game_upgrades_at, market_at, mat_upgrades_at, mother_at, sapling_at, sapling_spores_at, tile_id_at, tile_insect_at,
-    NTP, tree_at, trees_left_at, card_loc_at, ENTRY, STACK,
+    A_AGE,
+    A_CARD,
+    A_DECAY,
+    A_DECK,
+    A_MARKET,
+    A_MAT,
+    A_NO_INVEST,
+    A_PAY,
+    A_PAY_SEAT4,
+    A_PILE,
+    A_PUSH_SAPLING,
+    A_REROLL,
+    A_SPORE,
+    A_STOP,
+    NUM_ACTIONS,
+    action_card,
+    action_seat,
 )
 from .expansion import sapling_held
-from .tiles import controller, edge_with_symbol, spores_on
-from .rules import (   # public names only (the rules' own helpers may move)
-    W_DIST, cone_distances, cone_rows, current_player, decision_depth,
-    sample_masked,   # sample_masked: the engine's uniform legal draw (mushgym.core.batch)
+from .layout import (
+    BASE_SEATS,
+    CFG_EXP,
+    D_FRUIT_MAT,
+    D_FRUIT_TILE,
+    D_INVEST,
+    D_KEEP,
+    D_MAIN,
+    D_MOVE,
+    D_REROLL,
+    D_SAP_ADD,
+    D_SAP_PICK,
+    D_SAP_REMOVE,
+    D_SAP_REMOVE_SEAT,
+    D_SPORE_PICK,
+    D_SYM_SPORE,
+    D_TRADE,
+    D_TREE_PUSH,
+    ENTRY,
+    GU_SPORE3,
+    L_HAND,
+    NC,
+    NCOL,
+    NMATS,
+    NT_MAX,
+    NTP,
+    SAPLING_SPORES,
+    STACK,
+    card_loc_at,
+    cfg_points_at,
+    cfg_require_at,
+    cfg_tile_colour_at,
+    cfg_wild_at,
+    game_upgrades_at,
+    market_at,
+    mat_upgrades_at,
+    mother_at,
+    sapling_at,
+    sapling_spores_at,
+    tile_id_at,
+    tile_insect_at,
+    tree_at,
+    trees_left_at,
 )
+from .rules import (  # public names only (the rules' own helpers may move)
+    W_DIST,
+    cone_distances,
+    cone_rows,
+    current_player,
+    decision_depth,
+    sample_masked,  # sample_masked: the engine's uniform legal draw (mushgym.core.batch)
+)
+from .tiles import controller, edge_with_symbol, spores_on
 
-ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
-TIE = 1e-9               # scores this close count as equal (GreedyAgent's tolerance)
-BLACK_BIT = 1 << NCOL    # bit NCOL of the needed-colour set: black tiles (any colour)
+ROLLOUT_EPSILON = 0.05  # share of rollout moves drawn uniformly from the legal ones
+TIE = 1e-9  # scores this close count as equal (GreedyAgent's tolerance)
+BLACK_BIT = 1 << NCOL  # bit NCOL of the needed-colour set: black tiles (any colour)
 
 
 @njit(cache=True)
@@ -190,7 +246,7 @@ def action_score(state, cfg, p, kind, a0, a1, a, mcount, need, work):
     if kind == D_MAIN:
         return main_score(state, cfg, p, a, mcount, need, work)
     if kind == D_MOVE:
-        if a != A_STOP and a >= A_PAY:   # a free action between two steps: below stopping, as at the main decision
+        if a != A_STOP and a >= A_PAY:  # a free action between two steps: below stopping, as at the main decision
             return -1.0
         here = a if a < A_PAY else state[mother_at(p)]
         v = spore_value(state, cfg, here, mcount, need, work) + (1.0 if a < A_PAY else 0.0)

@@ -12,17 +12,60 @@ from . import expansion
 from .actions import NUM_ACTIONS
 from .cards import draw_deck, hand_draw
 from .layout import (
-    AUTO_DECK, AUTO_DECK_N, A_CARDNOW, BLACK, CFG_AUTO, CFG_EXP, CFG_INSECTS, CFG_NCARDS, CFG_NH, CFG_NS, CFG_NTILES,
-    DECK, DECK_N, DRAWN, D_SETUP, ENDER, FIRST, FORMATION, INS_SUPPLY, L_ABSENT, L_DECK, MAT_CARD, MAT_TILE, MAXS,
-    NA_CARDS, NC, NMATS, NTP, NT_MAX, RNG, ROLL, SPORES_EACH, TURNP, adjacency_at, automata_deck_at, card_loc_at,
-    cfg_tile_colour_at, deck_at, insects_at, market_at, mother_at, mushroom_owner_at, pile_count_at, piles_at,
-    push_decision, supply_at, tile_id_at, tile_insect_at, tree_at,
+    A_CARDNOW,
+    AUTO_DECK,
+    AUTO_DECK_N,
+    BLACK,
+    CFG_AUTO,
+    CFG_EXP,
+    CFG_INSECTS,
+    CFG_NCARDS,
+    CFG_NH,
+    CFG_NS,
+    CFG_NTILES,
+    D_SETUP,
+    DECK,
+    DECK_N,
+    DRAWN,
+    ENDER,
+    FIRST,
+    FORMATION,
+    INS_SUPPLY,
+    L_ABSENT,
+    L_DECK,
+    MAT_CARD,
+    MAT_TILE,
+    MAXS,
+    NA_CARDS,
+    NC,
+    NMATS,
+    NT_MAX,
+    NTP,
+    RNG,
+    ROLL,
+    SPORES_EACH,
+    TURNP,
+    adjacency_at,
+    automata_deck_at,
+    card_loc_at,
+    cfg_tile_colour_at,
+    deck_at,
+    insects_at,
+    market_at,
+    mother_at,
+    mushroom_owner_at,
+    pile_count_at,
+    piles_at,
+    push_decision,
+    supply_at,
+    tile_id_at,
+    tile_insect_at,
+    tree_at,
 )
 from .step import settle
 from .tiles import place_tile, tile_colour
 from .turn import is_automata, random_below
 from .work import W_MASK
-
 
 # --- setup --------------------------------------------------------------------------
 STAR_C = np.array([-1, 0, 1, 1, 0, -1, -2, 0, 2, 2, 0, -2], np.int64)
@@ -142,4 +185,4 @@ def init(state, seed, cfg, work):
     for k in range(nh):
         p = (first + k) % nh
         push_decision(state, D_SETUP, p, 0, 0, 0, 0)
-    settle(state, cfg, work[W_MASK:W_MASK + NUM_ACTIONS], work)
+    settle(state, cfg, work[W_MASK : W_MASK + NUM_ACTIONS], work)

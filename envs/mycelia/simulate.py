@@ -56,30 +56,49 @@ def figures(options: dict, games: int, greedy_seats=(), seed: int = 0) -> dict:
         sc = g.final_scores(s)
         scores.append(sc)
         winners.append(int(np.argmax(g.returns(s))) if g.returns(s).max() > 0 else -1)
-        stats += s[R.STATS:R.STATS + 32]
-        trees += int((s[R.TREE:R.TREE + R.NT_MAX] >= 0).sum())
+        stats += s[R.STATS : R.STATS + 32]
+        trees += int((s[R.TREE : R.TREE + R.NT_MAX] >= 0).sum())
     scores = np.array(scores)
     return {
-        "options": options, "games": games, "greedy_seats": list(greedy_seats),
-        "steps_mean": float(np.mean(lengths)), "steps_max": int(np.max(lengths)),
-        "turns_mean": float(np.mean(turns)), "turns_p90": float(np.percentile(turns, 90)),
+        "options": options,
+        "games": games,
+        "greedy_seats": list(greedy_seats),
+        "steps_mean": float(np.mean(lengths)),
+        "steps_max": int(np.max(lengths)),
+        "turns_mean": float(np.mean(turns)),
+        "turns_p90": float(np.percentile(turns, 90)),
         "ended_by_decay": float(np.mean([e >= 0 for e in ends])),
         "ended_by_automata": float(np.mean([e == g.num_players and g.automata for e in ends])),
         "score_mean_by_seat": scores.mean(axis=0).round(1).tolist(),
-        "score_sd": float(scores[:, :g.num_players].std()),
+        "score_sd": float(scores[:, : g.num_players].std()),
         "score_max": int(scores.max()),
         "wins_by_seat": [int(sum(w == p for w in winners)) for p in range(g.num_players)],
-        "decay_per_game": {DECAYS[k]: round(float(stats[R.ST_DECAY + k if k < R.NDECAYS else
-                                                        R.ST_NA_DECAY + k - R.NDECAYS] / games), 2)
-                           for k in range(len(DECAYS) if g.expansion else R.NDECAYS)},
+        "decay_per_game": {
+            DECAYS[k]: round(
+                float(stats[R.ST_DECAY + k if k < R.NDECAYS else R.ST_NA_DECAY + k - R.NDECAYS] / games), 2
+            )
+            for k in range(len(DECAYS) if g.expansion else R.NDECAYS)
+        },
         "automata_per_game": {b: round(float(stats[R.ST_AUTO + k] / games), 2) for k, b in enumerate(AUTO_BRANCHES)},
         "automata_random_walks_per_game": round(float(stats[R.ST_WALK] / games), 2),
         "fate_draws_per_game": round(float(stats[R.ST_FATE] / games), 2),
         "spore_choices_per_game": round(float(stats[R.ST_PICKS] / games), 2),
-        **({"expansion_per_game": {k: round(float(stats[slot] / games), 2) for k, slot in (
-            ("investments", R.ST_INVEST), ("symbiosis_bonuses", R.ST_BONUS), ("ages", R.ST_AGE),
-            ("tree_pushes", R.ST_PUSH))},
-            "trees_on_board_at_end": round(trees / games, 2)} if g.expansion else {}),
+        **(
+            {
+                "expansion_per_game": {
+                    k: round(float(stats[slot] / games), 2)
+                    for k, slot in (
+                        ("investments", R.ST_INVEST),
+                        ("symbiosis_bonuses", R.ST_BONUS),
+                        ("ages", R.ST_AGE),
+                        ("tree_pushes", R.ST_PUSH),
+                    )
+                },
+                "trees_on_board_at_end": round(trees / games, 2),
+            }
+            if g.expansion
+            else {}
+        ),
     }
 
 
@@ -96,7 +115,7 @@ TABLES = (
     ({"num_players": 2, "automata": True}, (0, 1)),
 )
 NA = "north_america"
-TABLES_NA = (   # the North American expansion (--expansion)
+TABLES_NA = (  # the North American expansion (--expansion)
     ({"num_players": 2, "expansion": NA}, ()),
     ({"num_players": 2, "expansion": NA}, (0,)),
     ({"num_players": 2, "expansion": NA}, (0, 1)),
@@ -110,7 +129,7 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--expansion", action="store_true", help="the North American expansion's tables")
     args = ap.parse_args(argv)
-    for options, greedy in (TABLES_NA if args.expansion else TABLES):
+    for options, greedy in TABLES_NA if args.expansion else TABLES:
         f = figures(options, args.games, greedy)
         print(f)
 

@@ -13,9 +13,31 @@ from mushgym.core import bfs_walk_rule
 
 from .board import band, in_cone
 from .layout import (
-    ADJ, D_SPORE_PICK, FORMATION, GU_SPORE3, LANDED, MARKS, NTP, ROLL, SPORE_ROWS, SPORE_SYM, ST_PICKS, adjacency_at,
-    bit_get, bit_set, bits_clear, count_event, game_upgrades_at, mat_counter_at, mat_tile_at, mother_at,
-    push_decision, spores_at, supply_at, tile_col_at, tile_row_at,
+    ADJ,
+    D_SPORE_PICK,
+    FORMATION,
+    GU_SPORE3,
+    LANDED,
+    MARKS,
+    NTP,
+    ROLL,
+    SPORE_ROWS,
+    SPORE_SYM,
+    ST_PICKS,
+    adjacency_at,
+    bit_get,
+    bit_set,
+    bits_clear,
+    count_event,
+    game_upgrades_at,
+    mat_counter_at,
+    mat_tile_at,
+    mother_at,
+    push_decision,
+    spores_at,
+    supply_at,
+    tile_col_at,
+    tile_row_at,
 )
 from .tiles import controller, edge_with_symbol, tile_colour
 from .turn import automata_wants_colour, fate, is_automata, random_below
@@ -66,7 +88,7 @@ def put_spore(state, p, t):
     if state[supply_at(p)] > 0:
         state[supply_at(p)] -= 1
         state[spores_at(t, p)] += 1
-        if state[FORMATION] >= 0:   # the expansion: where this SPORE action may invest
+        if state[FORMATION] >= 0:  # the expansion: where this SPORE action may invest
             bit_set(state, LANDED, t)
 
 
@@ -120,8 +142,15 @@ def spread_spores(state, cfg, p, origin, sym, count, both, work):
                 else:
                     bits_clear(state, MARKS)
                     count_event(state, ST_PICKS)
-                    push_decision(state, D_SPORE_PICK, p, origin, k, left,
-                                  d + (both + 1) * 256 + sym * SPORE_SYM + rows * SPORE_ROWS)
+                    push_decision(
+                        state,
+                        D_SPORE_PICK,
+                        p,
+                        origin,
+                        k,
+                        left,
+                        d + (both + 1) * 256 + sym * SPORE_SYM + rows * SPORE_ROWS,
+                    )
                     return False
     return True
 
@@ -139,7 +168,11 @@ def automata_pick_layer(state, cfg, a, d, left, work):
             if work[dist + t] != d or bit_get(state, MARKS, t):
                 continue
             c = controller(state, t)
-            v = 0 if (c < 0 or c == a) and automata_wants_colour(state, cfg, tile_colour(state, cfg, t)) else (1 if c < 0 or c == a else 2)
+            v = (
+                0
+                if (c < 0 or c == a) and automata_wants_colour(state, cfg, tile_colour(state, cfg, t))
+                else (1 if c < 0 or c == a else 2)
+            )
             if v < best:
                 best = v
                 cnt = 1
@@ -152,7 +185,11 @@ def automata_pick_layer(state, cfg, a, d, left, work):
             if work[dist + t] != d or bit_get(state, MARKS, t):
                 continue
             c = controller(state, t)
-            v = 0 if (c < 0 or c == a) and automata_wants_colour(state, cfg, tile_colour(state, cfg, t)) else (1 if c < 0 or c == a else 2)
+            v = (
+                0
+                if (c < 0 or c == a) and automata_wants_colour(state, cfg, tile_colour(state, cfg, t))
+                else (1 if c < 0 or c == a else 2)
+            )
             if v == best:
                 if k == 0:
                     put_spore(state, a, t)

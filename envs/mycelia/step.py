@@ -8,26 +8,146 @@ from numba import njit
 
 from . import expansion
 from .actions import (
-    A_AGE, A_DECAY, A_DECK, A_INSECT_MOVE, A_MARKET, A_MAT, A_PAY, A_PAY_SEAT4, A_PILE, A_PLACE, A_REFRESH, A_ROT,
-    A_SPORE, A_STOP, A_TILE, A_TRADE, NUM_ACTIONS, action_card, action_seat,
+    A_AGE,
+    A_DECAY,
+    A_DECK,
+    A_INSECT_MOVE,
+    A_MARKET,
+    A_MAT,
+    A_PAY,
+    A_PAY_SEAT4,
+    A_PILE,
+    A_PLACE,
+    A_REFRESH,
+    A_ROT,
+    A_SPORE,
+    A_STOP,
+    A_TILE,
+    A_TRADE,
+    NUM_ACTIONS,
+    action_card,
+    action_seat,
 )
 from .automata import automata_decay_action, automata_place_mother, automata_turn
 from .board import neighbour_c, neighbour_r
 from .cards import (
-    cards_available, deck_put_bottom, discard_card, draw_deck, hand_draw, refill_market, steal_card, take_market,
+    cards_available,
+    deck_put_bottom,
+    discard_card,
+    draw_deck,
+    hand_draw,
+    refill_market,
+    steal_card,
+    take_market,
 )
 from .layout import (
-    ACTS, BASE_SEATS, BLACK, CFG_AUTO, CFG_EXP, CFG_NH, CFG_NS, CFG_TURN_LIMIT, DC_BOTH, DC_DISC2, DC_DRAW2, DC_EXTRA,
-    DC_MOVE3, DC_OPP_MOTHER, DC_OPP_MUSH, DC_OUTER, DC_SAPLING_ROLL, DC_SPORE3, DC_STEAL, DC_TWICE, DRAWN,
-    D_AFTER_SPORE, D_DRAW2, D_FRUIT_MAT, D_FRUIT_TILE, D_INVEST, D_KEEP, D_MAIN, D_MOTHER_DEST, D_MOTHER_PICK, D_MOVE,
-    D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK, D_STEAL, D_TRADE, ENDER,
-    FIRST, FRUIT_NET, GU_DISC2, GU_MOVE3, GU_SPORE3, GU_TWICE, INS_SUPPLY, L_BOX, L_PENDING, MARKS, MAT_UPG, MU_BOTH,
-    MU_EXTRA, NC, NEED, NEED_WILD, NMATS, NTP, OVER, PAID_BLACK, SPORE_SYM, ST_LIMIT, TAKEN, TURN, TURNP,
-    TURN_LIMIT_END, T_DECAY, T_DISCOVER, T_EXPLORE, T_FRUIT, T_MOVE, T_SPORE, USED, bit_set, bits_clear, bits_put,
-    card_loc_at, cfg_require_at, cfg_spores_at, cfg_wild_at, count_event, decision_depth, game_upgrades_at,
-    hand_count_at, insects_at, market_at, mat_card_at, mat_upgrades_at, mother_at, mushroom_owner_at, need_at,
-    pile_count_at, piles_at, pop_decision, push_decision, replace_top, set_top_arg, set_top_kind, spores_at,
-    supply_at, tile_col_at, tile_row_at, top_entry, top_kind, top_player,
+    ACTS,
+    BASE_SEATS,
+    BLACK,
+    CFG_AUTO,
+    CFG_EXP,
+    CFG_NH,
+    CFG_NS,
+    CFG_TURN_LIMIT,
+    D_AFTER_SPORE,
+    D_DRAW2,
+    D_FRUIT_MAT,
+    D_FRUIT_TILE,
+    D_INVEST,
+    D_KEEP,
+    D_MAIN,
+    D_MOTHER_DEST,
+    D_MOTHER_PICK,
+    D_MOVE,
+    D_OPPM_DEST,
+    D_OPPM_PICK,
+    D_OUTER_PICK,
+    D_PAY,
+    D_PLACE,
+    D_ROT,
+    D_SETUP,
+    D_SPORE_PICK,
+    D_STEAL,
+    D_TRADE,
+    DC_BOTH,
+    DC_DISC2,
+    DC_DRAW2,
+    DC_EXTRA,
+    DC_MOVE3,
+    DC_OPP_MOTHER,
+    DC_OPP_MUSH,
+    DC_OUTER,
+    DC_SAPLING_ROLL,
+    DC_SPORE3,
+    DC_STEAL,
+    DC_TWICE,
+    DRAWN,
+    ENDER,
+    FIRST,
+    FRUIT_NET,
+    GU_DISC2,
+    GU_MOVE3,
+    GU_SPORE3,
+    GU_TWICE,
+    INS_SUPPLY,
+    L_BOX,
+    L_PENDING,
+    MARKS,
+    MAT_UPG,
+    MU_BOTH,
+    MU_EXTRA,
+    NC,
+    NEED,
+    NEED_WILD,
+    NMATS,
+    NTP,
+    OVER,
+    PAID_BLACK,
+    SPORE_SYM,
+    ST_LIMIT,
+    T_DECAY,
+    T_DISCOVER,
+    T_EXPLORE,
+    T_FRUIT,
+    T_MOVE,
+    T_SPORE,
+    TAKEN,
+    TURN,
+    TURN_LIMIT_END,
+    TURNP,
+    USED,
+    bit_set,
+    bits_clear,
+    bits_put,
+    card_loc_at,
+    cfg_require_at,
+    cfg_spores_at,
+    cfg_wild_at,
+    count_event,
+    decision_depth,
+    game_upgrades_at,
+    hand_count_at,
+    insects_at,
+    market_at,
+    mat_card_at,
+    mat_upgrades_at,
+    mother_at,
+    mushroom_owner_at,
+    need_at,
+    pile_count_at,
+    piles_at,
+    pop_decision,
+    push_decision,
+    replace_top,
+    set_top_arg,
+    set_top_kind,
+    spores_at,
+    supply_at,
+    tile_col_at,
+    tile_row_at,
+    top_entry,
+    top_kind,
+    top_player,
 )
 from .legality import free_action_possible, has_cheap_main_action, legal_mask
 from .mats import decay_mushroom, grow_mushroom, mat_index
@@ -106,9 +226,11 @@ def _pay_spore(state, cfg, p, card, mat, grow, action):
         state[need_at(col)] -= 1
     else:
         state[NEED_WILD] -= 1
-    set_top_arg(state, 3, 1)   # the grow tile's spore is paid: the rest may come from the network
-    if (state[NEED] + state[need_at(1)] + state[need_at(2)] + state[need_at(3)] + state[NEED_WILD]
-            - state[PAID_BLACK] <= 0):
+    set_top_arg(state, 3, 1)  # the grow tile's spore is paid: the rest may come from the network
+    if (
+        state[NEED] + state[need_at(1)] + state[need_at(2)] + state[need_at(3)] + state[NEED_WILD] - state[PAID_BLACK]
+        <= 0
+    ):
         pop_decision(state)
         grow_mushroom(state, cfg, p, card, mat, grow)
 
@@ -168,13 +290,13 @@ def apply_decision(state, cfg, action, work):
     kind, p, a0, a1, a2, a3 = top_entry(state)
     if kind == D_MAIN:
         apply_main_action(state, cfg, p, action, work)
-    elif kind == D_SETUP:   # a0 1: p puts the Automata's Mother mushroom on the side it chose
+    elif kind == D_SETUP:  # a0 1: p puts the Automata's Mother mushroom on the side it chose
         pop_decision(state)
         enter_tile(state, cfg[CFG_NH] if a0 == 1 else p, action - A_TILE)
         if decision_depth(state) == 0:
             after_setup(state, cfg, work)
-    elif kind == D_MOVE:   # a0: steps left
-        if action == A_INSECT_MOVE or action == A_REFRESH or action == A_TRADE:   # a free action between steps
+    elif kind == D_MOVE:  # a0: steps left
+        if action == A_INSECT_MOVE or action == A_REFRESH or action == A_TRADE:  # a free action between steps
             apply_main_action(state, cfg, p, action, work)
         elif action == A_STOP:
             pop_decision(state)
@@ -184,7 +306,7 @@ def apply_decision(state, cfg, action, work):
                 pop_decision(state)
             else:
                 set_top_arg(state, 0, a0 - 1)
-    elif kind == D_PLACE:   # a1: the tile being moved, -1 for a drawn tile
+    elif kind == D_PLACE:  # a1: the tile being moved, -1 for a drawn tile
         x = action - A_PLACE
         replace_top(state, D_ROT, p, x // 3, x % 3, a1, 0)
     elif kind == D_ROT:
@@ -208,7 +330,7 @@ def apply_decision(state, cfg, action, work):
     elif kind == D_OPPM_DEST:
         pop_decision(state)
         move_mushroom(state, a0, action - A_TILE)
-    elif kind == D_MOTHER_PICK:   # a0: 1 moved by insects, 0 by decay (kept as a1)
+    elif kind == D_MOTHER_PICK:  # a0: 1 moved by insects, 0 by decay (kept as a1)
         replace_top(state, D_MOTHER_DEST, p, action_seat(action), a0, a2, a3)
     elif kind == D_MOTHER_DEST:
         pop_decision(state)
@@ -218,20 +340,20 @@ def apply_decision(state, cfg, action, work):
         steal_card(state, p, action_seat(action))
     elif kind == D_DRAW2:
         _draw_one(state, p, a0, action)
-    elif kind == D_KEEP:   # a0 0: the card kept; 1: where the other goes
+    elif kind == D_KEEP:  # a0 0: the card kept; 1: where the other goes
         if a0 == 0:
             _keep_card(state, p, action_card(action))
         else:
             _discard_kept_other(state, action)
     elif kind == D_TRADE:
         _trade_card(state, p, a0, action_card(action))
-    elif kind >= D_INVEST:   # the expansion's decisions
+    elif kind >= D_INVEST:  # the expansion's decisions
         expansion.apply(state, cfg, kind, p, a0, a1, a2, a3, action, work)
 
 
 @njit(cache=True)
 def apply_main_action(state, cfg, p, action, work):
-    if action == A_STOP:   # the turn ends (no main action left, or declining the free actions after two)
+    if action == A_STOP:  # the turn ends (no main action left, or declining the free actions after two)
         next_turn(state, cfg, work)
         return
     if action == A_INSECT_MOVE:
@@ -251,11 +373,11 @@ def apply_main_action(state, cfg, p, action, work):
     if action == A_TRADE:
         push_decision(state, D_TRADE, p, 3, 0, 0, 0)
         return
-    if action == A_AGE:   # the expansion: a mushroom under the new tree decays, its owner resolves it
+    if action == A_AGE:  # the expansion: a mushroom under the new tree decays, its owner resolves it
         q, i, kind = expansion.age(state, cfg, p)
         if kind >= 0:
             resolve_decay(state, cfg, q, i, kind)
-        elif q >= 0 and is_automata(cfg, q):   # an Automata mushroom: its card in play shows the action
+        elif q >= 0 and is_automata(cfg, q):  # an Automata mushroom: its card in play shows the action
             automata_decay_action(state, cfg, q)
         return
     if action < A_PAY:  # move: first step
@@ -267,7 +389,7 @@ def apply_main_action(state, cfg, p, action, work):
     if action >= A_PILE and action < A_PILE + 2:
         start_action(state, T_EXPLORE)
         j = action - A_PILE
-        if cfg[CFG_EXP] != 0:   # the expansion: "explore 2 keep 1" may draw a second tile
+        if cfg[CFG_EXP] != 0:  # the expansion: "explore 2 keep 1" may draw a second tile
             expansion.explore_draw(state, p, j)
             return
         state[pile_count_at(j)] -= 1
@@ -360,7 +482,7 @@ def resolve_decay(state, cfg, p, i, kind):
         state[game_upgrades_at(p)] |= GU_MOVE3
     elif kind == DC_SPORE3:
         state[game_upgrades_at(p)] |= GU_SPORE3
-    elif kind >= DC_SAPLING_ROLL:   # the expansion's decay actions
+    elif kind >= DC_SAPLING_ROLL:  # the expansion's decay actions
         expansion.resolve_decay(state, cfg, p, kind)
 
 
@@ -430,10 +552,10 @@ def settle(state, cfg, mask, work):
         if decision_depth(state) == 0:
             return
         kind = top_kind(state)
-        if kind == D_MAIN and end_pending(state):   # the last decay's action is resolved: the game ends
+        if kind == D_MAIN and end_pending(state):  # the last decay's action is resolved: the game ends
             end_game(state, state[ENDER])
             return
-        if kind == D_AFTER_SPORE:   # the expansion: investing, then spores pushed off trees
+        if kind == D_AFTER_SPORE:  # the expansion: investing, then spores pushed off trees
             expansion.after_spore(state, cfg, work)
             continue
         if kind == D_MAIN:
@@ -461,4 +583,4 @@ def settle(state, cfg, mask, work):
 @njit(cache=True)
 def step(state, action, cfg, work):
     apply_decision(state, cfg, action, work)
-    settle(state, cfg, work[W_MASK:W_MASK + NUM_ACTIONS], work)
+    settle(state, cfg, work[W_MASK : W_MASK + NUM_ACTIONS], work)

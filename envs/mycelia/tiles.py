@@ -12,9 +12,29 @@ from numba import njit
 
 from .board import neighbour_c, neighbour_r
 from .layout import (
-    BLACK, CFG_NH, CFG_NS, INS_SUPPLY, MAXS, NTP, adjacency_at, cfg_tile_colour_at, cfg_tile_insect_at,
-    cfg_tile_order_at, insects_at, mat_tile_at, mother_at, mushroom_mat_at, mushroom_owner_at, sapling_at, spores_at,
-    tile_col_at, tile_id_at, tile_insect_at, tile_rot_at, tile_row_at, tree_at,
+    BLACK,
+    CFG_NH,
+    CFG_NS,
+    INS_SUPPLY,
+    MAXS,
+    NTP,
+    adjacency_at,
+    cfg_tile_colour_at,
+    cfg_tile_insect_at,
+    cfg_tile_order_at,
+    insects_at,
+    mat_tile_at,
+    mother_at,
+    mushroom_mat_at,
+    mushroom_owner_at,
+    sapling_at,
+    spores_at,
+    tile_col_at,
+    tile_id_at,
+    tile_insect_at,
+    tile_rot_at,
+    tile_row_at,
+    tree_at,
 )
 
 
@@ -267,5 +287,7 @@ def automata_side_ok(state, cfg, p, t):
     """Centre tile ``t`` is a side player ``p`` may put the Automata's Mother mushroom on (a best
     tile next to ``p`` alone)."""
     nh = cfg[CFG_NH]
-    return (automata_centre_score(state, cfg, nh, t) == automata_centre_best(state, cfg, nh)
-            and nearest_players(state, nh, t) == 1 << p)
+    return (
+        automata_centre_score(state, cfg, nh, t) == automata_centre_best(state, cfg, nh)
+        and nearest_players(state, nh, t) == 1 << p
+    )

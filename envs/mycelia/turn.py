@@ -10,8 +10,24 @@ from numba import njit
 from mushgym.core import rng_below
 
 from .layout import (
-    ACTS, A_CARDNOW, BLACK, CFG_AREQ, CFG_AUTO, CFG_LEVEL, CFG_NH, ENDER, GU_TWICE, NA_CARDS, OVER, RNG, ST_FATE,
-    TURNP, USED, clear_decisions, count_event, game_upgrades_at,
+    A_CARDNOW,
+    ACTS,
+    BLACK,
+    CFG_AREQ,
+    CFG_AUTO,
+    CFG_LEVEL,
+    CFG_NH,
+    ENDER,
+    GU_TWICE,
+    NA_CARDS,
+    OVER,
+    RNG,
+    ST_FATE,
+    TURNP,
+    USED,
+    clear_decisions,
+    count_event,
+    game_upgrades_at,
 )
 
 

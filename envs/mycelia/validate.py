@@ -24,19 +24,127 @@ from numba import njit
 
 from .board import neighbour_c, neighbour_r
 from .layout import (
-    AUTO_CARD, BITSET_BITS, BITSET_WORDS, BLACK, CFG_AUTO, CFG_EXP, CFG_INSECTS, CFG_MATS, CFG_NCARDS, CFG_NH, CFG_NS,
-    D_AFTER_SPORE, D_BONUS_PILE, D_INVEST, D_KEEP_TILE, D_REROLL, D_SAP_ADD, D_SAP_PICK, D_SAP_REMOVE,
-    D_SAP_REMOVE_SEAT, D_SYM_SPORE, D_TREE_PUSH, TILES_OUT, FORMATION, INVESTED, L_ABSENT, NEED_WILD, SAP_SUPPLY,
-    SAPLING_SPORES, SAPLINGS, TREES_EACH, cfg_wild_at, sapling_at, sapling_spores_at, tree_at, trees_left_at,
-    CFG_NTILES, CFG_TURN_LIMIT, D_DRAW2, D_FRUIT_MAT, D_FRUIT_TILE, D_KEEP, D_MAIN, D_MOTHER_DEST, D_MOTHER_PICK,
-    D_MOVE, D_OPPM_DEST, D_OPPM_PICK, D_OUTER_PICK, D_PAY, D_PLACE, D_ROT, D_SETUP, D_SPORE_PICK, D_STEAL, D_TRADE,
-    DECK_N, DISC_N, DRAWN, ENDER, ENTRY, FIRST, FRUIT_NET, INSECTS_TOTAL, INS_SUPPLY, L_BOX, L_DECK, L_DISCARD,
-    L_HAND, L_MARKET, L_PENDING, L_TOP, L_UNDER, MARKET_SIZE, MARKS, MAXS, NA_CARDS, NC, NMATS, NT_MAX, NTP,
-    NUM_DECISIONS, OVER, PAID_BLACK, RUNNING, SPORE_ROWS, SPORES_EACH, STACK, STACK_MAX, TURN, TURNP, TURN_LIMIT_END,
-    automata_deck_at, card_loc_at, cfg_points_at, cfg_require_at, cfg_tile_colour_at, deck_at, decision_depth,
-    discard_at, grown_at, hand_count_at, insects_at, market_at, mat_card_at, mat_counter_at, mat_tile_at,
-    mat_under_at, mother_at, mushroom_mat_at, mushroom_owner_at, need_at, pile_count_at, piles_at, points_at,
-    spores_at, supply_at, tile_col_at, tile_id_at, tile_insect_at, tile_row_at, adjacency_at,
+    AUTO_CARD,
+    BITSET_BITS,
+    BITSET_WORDS,
+    BLACK,
+    CFG_AUTO,
+    CFG_EXP,
+    CFG_INSECTS,
+    CFG_MATS,
+    CFG_NCARDS,
+    CFG_NH,
+    CFG_NS,
+    CFG_NTILES,
+    CFG_TURN_LIMIT,
+    D_AFTER_SPORE,
+    D_BONUS_PILE,
+    D_DRAW2,
+    D_FRUIT_MAT,
+    D_FRUIT_TILE,
+    D_INVEST,
+    D_KEEP,
+    D_KEEP_TILE,
+    D_MAIN,
+    D_MOTHER_DEST,
+    D_MOTHER_PICK,
+    D_MOVE,
+    D_OPPM_DEST,
+    D_OPPM_PICK,
+    D_OUTER_PICK,
+    D_PAY,
+    D_PLACE,
+    D_REROLL,
+    D_ROT,
+    D_SAP_ADD,
+    D_SAP_PICK,
+    D_SAP_REMOVE,
+    D_SAP_REMOVE_SEAT,
+    D_SETUP,
+    D_SPORE_PICK,
+    D_STEAL,
+    D_SYM_SPORE,
+    D_TRADE,
+    D_TREE_PUSH,
+    DECK_N,
+    DISC_N,
+    DRAWN,
+    ENDER,
+    ENTRY,
+    FIRST,
+    FORMATION,
+    FRUIT_NET,
+    INS_SUPPLY,
+    INVESTED,
+    L_ABSENT,
+    L_BOX,
+    L_DECK,
+    L_DISCARD,
+    L_HAND,
+    L_MARKET,
+    L_PENDING,
+    L_TOP,
+    L_UNDER,
+    MARKET_SIZE,
+    MARKS,
+    MAXS,
+    NA_CARDS,
+    NC,
+    NEED_WILD,
+    NMATS,
+    NT_MAX,
+    NTP,
+    NUM_DECISIONS,
+    OVER,
+    PAID_BLACK,
+    RUNNING,
+    SAP_SUPPLY,
+    SAPLING_SPORES,
+    SAPLINGS,
+    SPORE_ROWS,
+    SPORES_EACH,
+    STACK,
+    STACK_MAX,
+    TILES_OUT,
+    TREES_EACH,
+    TURN,
+    TURN_LIMIT_END,
+    TURNP,
+    adjacency_at,
+    automata_deck_at,
+    card_loc_at,
+    cfg_points_at,
+    cfg_require_at,
+    cfg_tile_colour_at,
+    cfg_wild_at,
+    decision_depth,
+    deck_at,
+    discard_at,
+    grown_at,
+    hand_count_at,
+    insects_at,
+    market_at,
+    mat_card_at,
+    mat_counter_at,
+    mat_tile_at,
+    mat_under_at,
+    mother_at,
+    mushroom_mat_at,
+    mushroom_owner_at,
+    need_at,
+    pile_count_at,
+    piles_at,
+    points_at,
+    sapling_at,
+    sapling_spores_at,
+    spores_at,
+    supply_at,
+    tile_col_at,
+    tile_id_at,
+    tile_insect_at,
+    tile_row_at,
+    tree_at,
+    trees_left_at,
 )
 
 V_OK = 0
@@ -62,30 +170,30 @@ V_EXPANSION = 18
 VALIDATION_ERRORS = {
     V_SEATS: "an absent seat, or a mat beyond the mats option, holds something (or the turn player is not a seat)",
     V_TILES: "a tile id is missing or in two places (board, piles, the drawn tile), or a black tile is in the "
-             "solo game",
+    "solo game",
     V_CELLS: "two placed tiles share a lattice cell, or slots beyond the placed tiles are not empty",
     V_ADJACENCY: "the adjacency table is not symmetric or disagrees with the tiles' lattice positions",
     V_CONNECTED: "the board is not connected",
     V_SPORES: "a seat's spores on the board plus its supply are not 30 (or spores lie outside the board)",
     V_INSECTS: "the insect tokens (supply, tiles, players) are not 20",
     V_MOTHERS: "two Mother mushrooms share a tile, one is off the board after setup, or one is on setup "
-               "while the stack says otherwise",
+    "while the stack says otherwise",
     V_MUSHROOMS: "a mushroom token and its mat disagree (owner, mat, card on top, spore counter)",
     V_CARDS: "a card is missing or in two places (deck, market, discard, box, hands, mats, under mats, the cards "
-             "drawn to keep), or a list and its count disagree",
+    "drawn to keep), or a list and its count disagree",
     V_POINTS: "a seat's points or mushrooms grown are not what its mats hold",
     V_END: "the end of the game is inconsistent (who ended it, the turn limit, a decision after the end)",
     V_STACK: "the decision stack is impossible (unknown kind, a decision of another seat or of the Automata, "
-             "no main decision under a sub-decision)",
+    "no main decision under a sub-decision)",
     V_DECISION: "a pending decision's arguments are impossible for its kind",
     V_PAYMENT: "a fruit payment is impossible (more owed than the card asks, owed outside a payment, tile sets "
-               "outside the board)",
+    "outside the board)",
     V_AUTOMATA: "the Automata's card deck is not a shuffle of its 10 cards",
     V_NO_ACTION: "the player to act has no legal action",
     V_EXPANSION: "the North American expansion's pieces are inconsistent (saplings: one per tile on placed tiles, "
-                 "15 in all, never on a Grandfather Tree; sapling spores: only on saplings, at most 3; Grandfather "
-                 "Trees: 3 a player, on placed tiles without spores or mushroom tokens; nothing of the expansion "
-                 "without it)",
+    "15 in all, never on a Grandfather Tree; sapling spores: only on saplings, at most 3; Grandfather "
+    "Trees: 3 a player, on placed tiles without spores or mushroom tokens; nothing of the expansion "
+    "without it)",
 }
 
 
@@ -180,7 +288,7 @@ def _tiles(state, cfg):
                 count += 1
     if count != cfg[CFG_NTILES]:
         return V_TILES
-    if cfg[CFG_NTILES] < NT_MAX:   # the solo game plays without the black tiles
+    if cfg[CFG_NTILES] < NT_MAX:  # the solo game plays without the black tiles
         for x in range(NT_MAX):
             if _bit(seen, x) and cfg[cfg_tile_colour_at(x)] == BLACK:
                 return V_TILES
@@ -204,7 +312,7 @@ def _tiles(state, cfg):
                 return V_CELLS
         if state[tile_insect_at(t)] != 0 or state[mushroom_owner_at(t)] != -1:
             return V_CELLS
-    if n > 0:   # connected: grow the set reached from tile 0 until it stops
+    if n > 0:  # connected: grow the set reached from tile 0 until it stops
         reached = 1
         grew = True
         while grew:
@@ -234,7 +342,7 @@ def _pieces(state, cfg, setup):
             if v != 0 and (t >= n or s >= ns):
                 return V_SPORES
             on_board += v
-        for t in range(NT_MAX):   # spores on saplings (the expansion) are the seat's too
+        for t in range(NT_MAX):  # spores on saplings (the expansion) are the seat's too
             on_board += state[sapling_spores_at(t, s)]
         if s < ns and on_board + state[supply_at(s)] != SPORES_EACH:
             return V_SPORES
@@ -317,7 +425,7 @@ def _cards(state, cfg, kind):
     nc = cfg[CFG_NCARDS]
     for c in range(NC):
         x = state[card_loc_at(c)]
-        if (x == L_ABSENT) != (c >= nc):   # the expansion's cards are in the game exactly with it
+        if (x == L_ABSENT) != (c >= nc):  # the expansion's cards are in the game exactly with it
             return V_CARDS
         if x == L_ABSENT:
             continue
@@ -377,7 +485,7 @@ def _cards(state, cfg, kind):
         grown = 0
         for i in range(mats):
             u = state[mat_under_at(s, i)]
-            if auto and s == nh and u > 1:   # an Automata mat holds one decayed mushroom at most
+            if auto and s == nh and u > 1:  # an Automata mat holds one decayed mushroom at most
                 return V_POINTS
             grown += u + (1 if state[mat_tile_at(s, i)] >= 0 else 0)
         if grown != state[grown_at(s)]:
@@ -437,7 +545,7 @@ def _stack(state, cfg, over, setup):
         if setup:
             if kind != D_SETUP or a0 < 0 or a0 > 1 or a1 != 0 or a2 != 0 or a3 != 0:
                 return V_STACK
-            if a0 == 1:   # p places the Automata's Mother mushroom, every player's placed
+            if a0 == 1:  # p places the Automata's Mother mushroom, every player's placed
                 if depth != 1 or cfg[CFG_AUTO] == 0 or state[mother_at(nh)] >= 0:
                     return V_STACK
                 for s in range(nh):
@@ -447,7 +555,7 @@ def _stack(state, cfg, over, setup):
                 return V_MOTHERS
             continue
         if p != tp and not (cfg[CFG_EXP] != 0 and lvl > 0):
-            return V_STACK   # (the expansion: a tree's owner pushes spores, a mushroom aged over decays)
+            return V_STACK  # (the expansion: a tree's owner pushes spores, a mushroom aged over decays)
         if (lvl == 0) != (kind == D_MAIN):
             return V_STACK
         if kind == D_MAIN:
@@ -485,7 +593,7 @@ def _stack(state, cfg, over, setup):
                     return V_DECISION
                 if kind == D_PAY and (a2 < 0 or a2 >= n or a3 < 0 or a3 > 1 or state[mushroom_owner_at(a2)] >= 0):
                     return V_DECISION
-        elif kind == D_KEEP:   # a0 0: keep one of two cards; 1: where the other goes
+        elif kind == D_KEEP:  # a0 0: keep one of two cards; 1: where the other goes
             if a0 < 0 or a0 > 1 or a1 != 0 or a2 != 0 or a3 != 0:
                 return V_DECISION
         elif kind == D_OUTER_PICK or kind == D_OPPM_PICK or kind == D_STEAL:
@@ -509,10 +617,10 @@ def _stack(state, cfg, over, setup):
         elif kind == D_TRADE:
             if not (1 <= a0 <= 3 and a1 == 0 and a2 == 0 and a3 == 0):
                 return V_DECISION
-        elif kind >= D_INVEST and cfg[CFG_EXP] != 0:   # the expansion's decisions
+        elif kind >= D_INVEST and cfg[CFG_EXP] != 0:  # the expansion's decisions
             if not _expansion_decision(state, kind, p, a0, a1, a2, a3, n):
                 return V_DECISION
-        else:   # D_SETUP after the setup
+        else:  # D_SETUP after the setup
             return V_STACK
     return V_OK
 
@@ -564,11 +672,23 @@ def _expansion_decision(state, kind, p, a0, a1, a2, a3, n):
     """The arguments of an expansion decision (kinds D_INVEST .. D_AFTER_SPORE)."""
     if kind == D_AFTER_SPORE:
         # a2: the tree + 1 a chain of pushes goes on from (0 none), a3: whose spore
-        return (0 <= a0 <= 1 and 0 <= a1 <= 1 and 0 <= a2 <= n and 0 <= a3 < MAXS and (a2 > 0 or a3 == 0)
-                and (a2 == 0 or state[tree_at(a2 - 1)] >= 0))
+        return (
+            0 <= a0 <= 1
+            and 0 <= a1 <= 1
+            and 0 <= a2 <= n
+            and 0 <= a3 < MAXS
+            and (a2 > 0 or a3 == 0)
+            and (a2 == 0 or state[tree_at(a2 - 1)] >= 0)
+        )
     if kind == D_TREE_PUSH:
-        return (0 <= a0 < n and state[tree_at(a0)] == p and 0 <= a1 < MAXS and state[spores_at(a0, a1)] > 0
-                and 0 <= a2 <= 1 and a3 == 0)
+        return (
+            0 <= a0 < n
+            and state[tree_at(a0)] == p
+            and 0 <= a1 < MAXS
+            and state[spores_at(a0, a1)] > 0
+            and 0 <= a2 <= 1
+            and a3 == 0
+        )
     if kind == D_REROLL:
         return 1 <= a0 <= SAPLING_SPORES and 0 <= a1 <= 2 and a2 == 0 and a3 == 0
     if kind == D_INVEST or kind == D_SYM_SPORE or kind == D_BONUS_PILE or kind == D_SAP_PICK or kind == D_SAP_REMOVE:
@@ -578,7 +698,7 @@ def _expansion_decision(state, kind, p, a0, a1, a2, a3, n):
     if kind == D_SAP_REMOVE_SEAT:
         return 0 <= a0 < n and state[sapling_at(a0)] != 0 and a1 == 0 and a2 == 0 and a3 == 0
     if kind == D_KEEP_TILE:
-        return 0 <= a0 < NT_MAX and 0 <= a1 < NT_MAX and a0 != a1 and a2 == 0 and a3 == 0   # (ids: _tiles)
+        return 0 <= a0 < NT_MAX and 0 <= a1 < NT_MAX and a0 != a1 and a2 == 0 and a3 == 0  # (ids: _tiles)
     return False
 
 
@@ -590,7 +710,7 @@ def _expansion(state, cfg):
     if (state[FORMATION] >= 0) != on or (state[INVESTED] != 0 and not on) or (state[NEED_WILD] != 0 and not on):
         return V_EXPANSION
     saplings = state[SAP_SUPPLY]
-    pushing = state[OVER] != 0   # (an AGE whose mushroom's decay ended the game leaves them there)
+    pushing = state[OVER] != 0  # (an AGE whose mushroom's decay ended the game leaves them there)
     for lvl in range(decision_depth(state)):
         if state[STACK + lvl * ENTRY] == D_AFTER_SPORE:
             pushing = True
@@ -608,7 +728,7 @@ def _expansion(state, cfg):
         if g >= 0:
             if g >= cfg[CFG_NH] or sap != 0 or state[mushroom_owner_at(t)] >= 0:
                 return V_EXPANSION
-            for s in range(MAXS):   # spores wait on a tree only to be pushed off (after a SPORE action)
+            for s in range(MAXS):  # spores wait on a tree only to be pushed off (after a SPORE action)
                 if state[spores_at(t, s)] != 0 and not pushing:
                     return V_EXPANSION
     if saplings != (SAPLINGS if on else 0):
@@ -652,7 +772,7 @@ def check_state(state, cfg):
     else:
         if state[TURN] >= cfg[CFG_TURN_LIMIT]:
             return V_END
-        if e != RUNNING:   # a decay completed e's mats: its decay action's decisions are pending
+        if e != RUNNING:  # a decay completed e's mats: its decay action's decisions are pending
             if e < 0 or e >= ns or depth < 2 or kind == D_MAIN:
                 return V_END
             for i in range(cfg[CFG_MATS]):
@@ -677,7 +797,7 @@ def check_state(state, cfg):
     if code != V_OK:
         return code
     # the Automata's deck: a shuffle of its cards, the drawn ones below the count
-    if cfg[CFG_AUTO] != 0:   # (unused without the Automata)
+    if cfg[CFG_AUTO] != 0:  # (unused without the Automata)
         seen = 0
         for i in range(NA_CARDS):
             x = state[automata_deck_at(i)]

@@ -16,13 +16,35 @@ from numba import njit
 
 from .cards import lose_public, may_hold, order_player, to_discard
 from .layout import (
-    ABILITY_CARD, AB_FLY, AB_REINF, A_FLY, A_PASS, A_USE, CARD_PAIR, CFG_NP, D_FA, D_RESOLVE, FLY, FLY_AGARIC_LEVEL,
-    NO_CARD, RESOLVE_CANCELLED, USE_ABILITY, USE_SIDE, carea_at, decision_arg, decision_depth, hand_at, limbo_at,
-    pop_decision, push_decision, set_decision_arg, top_arg,
+    A_FLY,
+    A_PASS,
+    A_USE,
+    AB_FLY,
+    AB_REINF,
+    ABILITY_CARD,
+    CARD_PAIR,
+    CFG_NP,
+    D_FA,
+    D_RESOLVE,
+    FLY,
+    FLY_AGARIC_LEVEL,
+    NO_CARD,
+    RESOLVE_CANCELLED,
+    USE_ABILITY,
+    USE_SIDE,
+    carea_at,
+    decision_arg,
+    decision_depth,
+    hand_at,
+    limbo_at,
+    pop_decision,
+    push_decision,
+    set_decision_arg,
+    top_arg,
 )
 
-
 # --- playing a card for its ability ---------------------------------------------------------
+
 
 @njit(cache=True)
 def to_limbo(state, cfg, p, t):
@@ -75,6 +97,7 @@ def release_cards(state, ab, x1, x2, cancelled):
 
 
 # --- Fly Agaric: cancel the ability in question -----------------------------------------------
+
 
 @njit(cache=True)
 def fly_agaric_window(state, cfg, user):
@@ -131,6 +154,7 @@ def fly_agaric_step(state, cfg, p, a, work):
 
 
 # --- the prompt to use a revealed card's reaction ---------------------------------------------
+
 
 @njit(cache=True)
 def use_mask(state, cfg, p, mask, work):

@@ -4,9 +4,19 @@ Paths to its Colony (a breadth-first search over the work area)."""
 from numba import njit
 
 from mushgym.core.graph import bfs_walk_owned
+
 from .layout import (
-    CFG_EDGE_NBR, CFG_NE, LAST_EDGE, PATHS, W_MARKS, W_QUEUE, cfg_edge_nbr_at, cfg_gloc_edges_at,
-    cfg_permanent_at, npaths_at, paths_at,
+    CFG_EDGE_NBR,
+    CFG_NE,
+    LAST_EDGE,
+    PATHS,
+    W_MARKS,
+    W_QUEUE,
+    cfg_edge_nbr_at,
+    cfg_gloc_edges_at,
+    cfg_permanent_at,
+    npaths_at,
+    paths_at,
 )
 
 

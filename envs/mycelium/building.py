@@ -7,15 +7,48 @@ from numba import njit
 
 from .abilities import play_card
 from .board import any_build_edge, any_removable, can_build_at, connected_to_own, has_path, place_path, remove_path
-from .cards import (
-    hand_card_mask, hand_size, lose_hidden, lose_public, may_hold, order_player, payment_mask, to_discard,
-)
+from .cards import hand_card_mask, hand_size, lose_hidden, lose_public, may_hold, order_player, payment_mask, to_discard
 from .layout import (
-    AB_INKY, AB_PENNY, A_INKY, A_PASS, A_PAY_DONE, A_PAY_TOKEN, A_PENNY, CFG_NE, CFG_NP, D_PATHWIN, D_PLACE_PATH,
-    D_REMOVE_OWN, INKY, INKY_GIVE_EDGE, INKY_GIVE_GIVEN, INKY_GIVE_RECEIVER, MAX_PAID, MAX_PATHS,
-    PATH_WINDOW_BUILDER, PATH_WINDOW_EDGE, PAY_PAID, PENNY, PLACE_PATH_LEFT, REMOVE_OWN_EDGE, card_args,
-    cfg_permanent_at, cfg_spore_at, hand_at, known_at, mat_spores_at, npaths_at, pay_card_args, place_path_action,
-    place_path_args, pop_decision, push_decision, remove_own_action, remove_own_args, set_top_arg, top_arg,
+    A_INKY,
+    A_PASS,
+    A_PAY_DONE,
+    A_PAY_TOKEN,
+    A_PENNY,
+    AB_INKY,
+    AB_PENNY,
+    CFG_NE,
+    CFG_NP,
+    D_PATHWIN,
+    D_PLACE_PATH,
+    D_REMOVE_OWN,
+    INKY,
+    INKY_GIVE_EDGE,
+    INKY_GIVE_GIVEN,
+    INKY_GIVE_RECEIVER,
+    MAX_PAID,
+    MAX_PATHS,
+    PATH_WINDOW_BUILDER,
+    PATH_WINDOW_EDGE,
+    PAY_PAID,
+    PENNY,
+    PLACE_PATH_LEFT,
+    REMOVE_OWN_EDGE,
+    card_args,
+    cfg_permanent_at,
+    cfg_spore_at,
+    hand_at,
+    known_at,
+    mat_spores_at,
+    npaths_at,
+    pay_card_args,
+    place_path_action,
+    place_path_args,
+    pop_decision,
+    push_decision,
+    remove_own_action,
+    remove_own_args,
+    set_top_arg,
+    top_arg,
 )
 
 
@@ -31,6 +64,7 @@ def push_path_window(state, cfg, builder, e):
 
 
 # --- Build: pay, then place floor(paid / 3) Paths ------------------------------------------------
+
 
 @njit(cache=True)
 def pay_mask(state, cfg, p, mask, work):
@@ -115,6 +149,7 @@ def remove_own_step(state, cfg, p, a, work):
 
 
 # --- Penny Bun / Inky Cap after a new Path -------------------------------------------------------
+
 
 @njit(cache=True)
 def path_window_live(state, cfg, p):

@@ -11,13 +11,72 @@ from .board import any_build_edge, connected_to_own, remove_path
 from .cards import ctok_supply, draw_cards, gain_public, hand_card_mask, hand_size, lose_hidden, may_hold, to_discard
 from .emsporium import combat_bonus
 from .layout import (
-    AB_AD_REACT, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_LIBERTY, AB_PUFF, AB_REINF, AB_THIEF_STEAL, AD, A_HERO,
-    A_NO_DEFENSE, A_PASS, A_REINF, BLUE_OY, CFG_NP, CHICKEN, CS_AD, CS_COMPARE, CS_END, CS_PUFF, CS_REACT_A,
-    CS_REACT_D, CS_REINF, CS_REVEAL, C_ACTIVE, C_ATT, C_DEF, C_DEFENDED, C_EDGE, C_NEXT, C_PASSES, C_REVEALED,
-    C_STAGE, C_SUB, C_WINNER, D_ATT_CARD, D_COMBAT, D_DEFEND, D_REINF, D_USE, LIBERTY, NH, PARASOL, PINK_OY, PUFF,
-    SHIITAKE, T, TP, c_bonus_at, c_card_at, c_nothief_at, c_repl_at, card_args, carea_at, cfg_combat_at,
-    cfg_permanent_at, combat_token_action, combat_token_args, ctok_at, discard_at, hand_at, hero_args, paths_at,
-    pop_decision, push_decision, reinforce_action, reinforce_args,
+    A_HERO,
+    A_NO_DEFENSE,
+    A_PASS,
+    A_REINF,
+    AB_AD_REACT,
+    AB_CHICKEN_ATT,
+    AB_CHICKEN_DEF,
+    AB_LIBERTY,
+    AB_PUFF,
+    AB_REINF,
+    AB_THIEF_STEAL,
+    AD,
+    BLUE_OY,
+    C_ACTIVE,
+    C_ATT,
+    C_DEF,
+    C_DEFENDED,
+    C_EDGE,
+    C_NEXT,
+    C_PASSES,
+    C_REVEALED,
+    C_STAGE,
+    C_SUB,
+    C_WINNER,
+    CFG_NP,
+    CHICKEN,
+    CS_AD,
+    CS_COMPARE,
+    CS_END,
+    CS_PUFF,
+    CS_REACT_A,
+    CS_REACT_D,
+    CS_REINF,
+    CS_REVEAL,
+    D_ATT_CARD,
+    D_COMBAT,
+    D_DEFEND,
+    D_REINF,
+    D_USE,
+    LIBERTY,
+    NH,
+    PARASOL,
+    PINK_OY,
+    PUFF,
+    SHIITAKE,
+    TP,
+    T,
+    c_bonus_at,
+    c_card_at,
+    c_nothief_at,
+    c_repl_at,
+    card_args,
+    carea_at,
+    cfg_combat_at,
+    cfg_permanent_at,
+    combat_token_action,
+    combat_token_args,
+    ctok_at,
+    discard_at,
+    hand_at,
+    hero_args,
+    paths_at,
+    pop_decision,
+    push_decision,
+    reinforce_action,
+    reinforce_args,
 )
 from .tavern import has_combat_reaction, reinf_mask, use_hero
 from .team import is_teammate
@@ -66,14 +125,14 @@ def attackable(state, cfg, p, e, slot, remote):
     q = state[paths_at(e, slot)] - 1
     if q < 0 or q == p or cfg[cfg_permanent_at(e)] == q:
         return False
-    if is_teammate(cfg, p, q):   # variant: team (no friendly fire)
+    if is_teammate(cfg, p, q):  # variant: team (no friendly fire)
         return False
     return remote or connected_to_own(state, cfg, p, e)
 
 
 @njit(cache=True)
 def reinf_eligible(state, cfg, p):
-    if state[ctok_at(p)] > 0 or has_combat_reaction(state, cfg, p):   # variant: hero_tavern
+    if state[ctok_at(p)] > 0 or has_combat_reaction(state, cfg, p):  # variant: hero_tavern
         return True
     return may_hold(state, cfg, p, BLUE_OY, PINK_OY)
 
@@ -112,6 +171,7 @@ def react_ability(state, cfg, side):
 
 
 # --- the stages (each call advances the combat marker on top by one step; it may push prompts)
+
 
 @njit(cache=True)
 def combat_process(state, cfg, work):
@@ -184,7 +244,7 @@ def stage_compare(state, cfg):
     dfd = state[C_DEF]
     ta = rep_card(state, 0)
     td = rep_card(state, 1)
-    va = cfg[cfg_combat_at(ta)] + state[c_bonus_at(0)] + combat_bonus(state, att, 0)   # variant: emsporium
+    va = cfg[cfg_combat_at(ta)] + state[c_bonus_at(0)] + combat_bonus(state, att, 0)  # variant: emsporium
     vd = cfg[cfg_combat_at(td)] + state[c_bonus_at(1)] + combat_bonus(state, dfd, 1)
     if va > vd:
         state[C_WINNER] = 0
@@ -256,6 +316,7 @@ def end_combat(state, cfg):
 
 # --- the combat's decisions --------------------------------------------------------------------
 
+
 @njit(cache=True)
 def attack_card_mask(state, cfg, p, mask, work):
     return hand_card_mask(state, p, mask)
@@ -301,7 +362,7 @@ def reinforce_mask(state, cfg, p, mask, work):
         if state[ctok_at(p)] > 0:
             mask[combat_token_action(s)] = 1
             c += 1
-    return c + reinf_mask(state, cfg, p, mask)   # variant: hero_tavern (combat reactions)
+    return c + reinf_mask(state, cfg, p, mask)  # variant: hero_tavern (combat reactions)
 
 
 @njit(cache=True)
@@ -309,7 +370,7 @@ def reinforce_step(state, cfg, p, a, work):
     pop_decision(state)
     if a == A_PASS:
         state[C_PASSES] += 1
-    elif A_HERO <= a < A_HERO + 2 * NH:   # variant: hero_tavern (a hero's combat reaction)
+    elif A_HERO <= a < A_HERO + 2 * NH:  # variant: hero_tavern (a hero's combat reaction)
         h, hk = hero_args(a)
         use_hero(state, cfg, p, h, hk, work)
     elif A_REINF <= a < A_REINF + 4:

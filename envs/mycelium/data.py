@@ -29,16 +29,38 @@ CARDS_PATH = HERE / "cards.toml"
 NUTRIENTS_PATH = HERE / "nutrients.toml"
 
 MUSHLING_NAMES = (
-    "Amethyst Deceiver", "Chicken of the Woods", "Common Puffball", "Death Cap", "Liberty Cap",
-    "Bird's Nest", "Parrot Toadstool", "Russula", "Veiled Lady", "Fly Agaric", "Inky Cap",
-    "Penny Bun", "Blue Oyster", "Pink Oyster", "Chanterelle", "Wood Blewit", "Night Light",
-    "Yellow Morel", "Magic Mushling", "Truffle", "Witch's Hat", "Parasol", "Shiitake",
+    "Amethyst Deceiver",
+    "Chicken of the Woods",
+    "Common Puffball",
+    "Death Cap",
+    "Liberty Cap",
+    "Bird's Nest",
+    "Parrot Toadstool",
+    "Russula",
+    "Veiled Lady",
+    "Fly Agaric",
+    "Inky Cap",
+    "Penny Bun",
+    "Blue Oyster",
+    "Pink Oyster",
+    "Chanterelle",
+    "Wood Blewit",
+    "Night Light",
+    "Yellow Morel",
+    "Magic Mushling",
+    "Truffle",
+    "Witch's Hat",
+    "Parasol",
+    "Shiitake",
 )
 MUSHLING_TYPES = ("builder", "thief", "enforcer", "warrior", "reinforcement", "wizard", "scout", "worker")
 #: the types the abilities name, with the cards they are coded for (rules.py): a card file
 #: keeps these types to exactly these cards
-TYPED_ABILITY_CARDS = {"builder": ("Chanterelle", "Wood Blewit"), "thief": ("Parasol", "Shiitake"),
-                       "reinforcement": ("Blue Oyster", "Pink Oyster")}
+TYPED_ABILITY_CARDS = {
+    "builder": ("Chanterelle", "Wood Blewit"),
+    "thief": ("Parasol", "Shiitake"),
+    "reinforcement": ("Blue Oyster", "Pink Oyster"),
+}
 NUM_MUSHLING_CARDS = 54
 NUM_NUTRIENT_CARDS = 17
 TREE_NAMES = ("Oak", "Birch", "Pine", "Walnut")
@@ -48,8 +70,8 @@ LOCATION_KINDS = ("colony", "cave", "tree", "center", "mush_room", "hero_tavern"
 # gather-location kinds, as the kernels see them
 LK_CAVE, LK_TREE, LK_CENTER, LK_MUSH = 0, 1, 2, 3
 
-MAX_EDGES = 132          # a radius-3 hexagon of hexes has 132 edges
-MAX_GATHER_LOCS = 10     # 4 caves + 4 trees + Willow + Mush Room
+MAX_EDGES = 132  # a radius-3 hexagon of hexes has 132 edges
+MAX_GATHER_LOCS = 10  # 4 caves + 4 trees + Willow + Mush Room
 MAX_NUTRIENT_KINDS = 8
 
 # axial neighbour directions, in order around a hex (consecutive ones are adjacent)
@@ -64,7 +86,9 @@ def _field(path, label, entry, key, kinds):
     if key not in entry:
         raise MyceliumDataError(f"{path}: {label}: missing field {key!r}")
     v = entry[key]
-    if not isinstance(v, kinds) or (isinstance(v, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,))):
+    if not isinstance(v, kinds) or (
+        isinstance(v, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,))
+    ):
         raise MyceliumDataError(f"{path}: {label}: field {key!r} has the wrong type ({type(v).__name__}: {v!r})")
     return v
 
@@ -78,13 +102,14 @@ def _int(path, label, entry, key, lo, hi):
 
 # --- mushling cards ---------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Mushlings:
     names: tuple[str, ...]
     types: tuple[str, ...]
-    combat: np.ndarray   # [23]
-    spore: np.ndarray    # [23]
-    copies: np.ndarray   # [23]
+    combat: np.ndarray  # [23]
+    spore: np.ndarray  # [23]
+    copies: np.ndarray  # [23]
 
 
 def load_mushlings(path: str | Path | None = None) -> Mushlings:
@@ -104,8 +129,9 @@ def load_mushlings(path: str | Path | None = None) -> Mushlings:
         name = _field(path, label, e, "name", str)
         label = f"mushling #{i + 1} ({name!r})"
         if name not in MUSHLING_NAMES:
-            raise MyceliumDataError(f"{path}: {label}: field 'name' is not a Field Guide type; "
-                                    f"valid names are {list(MUSHLING_NAMES)}")
+            raise MyceliumDataError(
+                f"{path}: {label}: field 'name' is not a Field Guide type; valid names are {list(MUSHLING_NAMES)}"
+            )
         if name in seen:
             raise MyceliumDataError(f"{path}: {label}: type listed twice")
         seen.add(name)
@@ -121,32 +147,37 @@ def load_mushlings(path: str | Path | None = None) -> Mushlings:
     if missing:
         raise MyceliumDataError(f"{path}: missing mushling types {missing}")
     if int(copies.sum()) != NUM_MUSHLING_CARDS:
-        raise MyceliumDataError(f"{path}: field 'copies' must add up to {NUM_MUSHLING_CARDS} cards, "
-                                f"they add up to {int(copies.sum())}")
+        raise MyceliumDataError(
+            f"{path}: field 'copies' must add up to {NUM_MUSHLING_CARDS} cards, they add up to {int(copies.sum())}"
+        )
     # the abilities that name a Mushling Card Type are coded for these cards: the Builder and
     # Thief pairs, Common Puffball's "any Thief", the reinforcement round's "Reinforcement
     # Mushling Cards"; so these types hold exactly these cards (the Exchange reads every type)
     for kind, members in TYPED_ABILITY_CARDS.items():
         for m in members:
             if types[MUSHLING_NAMES.index(m)] != kind:
-                raise MyceliumDataError(f"{path}: mushling {m!r}: field 'type' must be {kind!r} (its ability "
-                                        f"names the type)")
+                raise MyceliumDataError(
+                    f"{path}: mushling {m!r}: field 'type' must be {kind!r} (its ability names the type)"
+                )
         others = [MUSHLING_NAMES[k] for k in range(n) if types[k] == kind and MUSHLING_NAMES[k] not in members]
         if others:
-            raise MyceliumDataError(f"{path}: mushling {others[0]!r}: field 'type' may not be {kind!r}: the "
-                                    f"{kind} abilities are coded for {list(members)} only")
+            raise MyceliumDataError(
+                f"{path}: mushling {others[0]!r}: field 'type' may not be {kind!r}: the "
+                f"{kind} abilities are coded for {list(members)} only"
+            )
     return Mushlings(MUSHLING_NAMES, tuple(types), combat, spore, copies)
 
 
 # --- nutrient cards ----------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Nutrients:
-    names: tuple[str, ...]          # per kind
-    effect: np.ndarray              # [kinds] index into NUTRIENT_EFFECTS
-    tree: np.ndarray                # [kinds] index into TREE_NAMES, -1 if none
-    copies: np.ndarray              # [kinds]
-    four_player_only: np.ndarray    # [kinds] 0/1
+    names: tuple[str, ...]  # per kind
+    effect: np.ndarray  # [kinds] index into NUTRIENT_EFFECTS
+    tree: np.ndarray  # [kinds] index into TREE_NAMES, -1 if none
+    copies: np.ndarray  # [kinds]
+    four_player_only: np.ndarray  # [kinds] 0/1
 
 
 def load_nutrients(path: str | Path | None = None) -> Nutrients:
@@ -165,7 +196,9 @@ def load_nutrients(path: str | Path | None = None) -> Nutrients:
         copies.append(_int(path, label, e, "copies", 1, NUM_NUTRIENT_CARDS))
         eff = _field(path, label, e, "effect", str)
         if eff not in NUTRIENT_EFFECTS:
-            raise MyceliumDataError(f"{path}: {label}: field 'effect' must be one of {list(NUTRIENT_EFFECTS)}, got {eff!r}")
+            raise MyceliumDataError(
+                f"{path}: {label}: field 'effect' must be one of {list(NUTRIENT_EFFECTS)}, got {eff!r}"
+            )
         effect.append(NUTRIENT_EFFECTS.index(eff))
         if eff == "tree":
             t = _field(path, label, e, "tree", str)
@@ -179,30 +212,38 @@ def load_nutrients(path: str | Path | None = None) -> Nutrients:
         raise MyceliumDataError(f"{path}: field 'copies' must add up to {NUM_NUTRIENT_CARDS} cards, got {sum(copies)}")
     walnut = sum(c for c, f in zip(copies, four) if f)
     if walnut != 3:
-        raise MyceliumDataError(f"{path}: the rulebook has 3 Walnut cards (four_player_only = true), the file has {walnut}")
-    return Nutrients(tuple(names), np.array(effect, np.int64), np.array(tree, np.int64),
-                     np.array(copies, np.int64), np.array(four, np.int64))
+        raise MyceliumDataError(
+            f"{path}: the rulebook has 3 Walnut cards (four_player_only = true), the file has {walnut}"
+        )
+    return Nutrients(
+        tuple(names),
+        np.array(effect, np.int64),
+        np.array(tree, np.int64),
+        np.array(copies, np.int64),
+        np.array(four, np.int64),
+    )
 
 
 # --- the board -----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Board:
     players: int
     colours: tuple[str, ...]
     radius: int
-    hexes: tuple[tuple[int, int], ...]           # every hex of the board
-    edges: tuple[tuple[tuple[int, int], tuple[int, int]], ...]   # (hex a, hex b), b may be off the board
-    edge_corners: np.ndarray    # [E, 2] corner ids
-    edge_nbr: np.ndarray        # [E, 4] connected edges (-1 padded)
-    edge_gloc: np.ndarray       # [E, 2] gather locations on either side (-1 none)
-    permanent: np.ndarray       # [E] seat whose permanent Path lies there, -1 none
+    hexes: tuple[tuple[int, int], ...]  # every hex of the board
+    edges: tuple[tuple[tuple[int, int], tuple[int, int]], ...]  # (hex a, hex b), b may be off the board
+    edge_corners: np.ndarray  # [E, 2] corner ids
+    edge_nbr: np.ndarray  # [E, 4] connected edges (-1 padded)
+    edge_gloc: np.ndarray  # [E, 2] gather locations on either side (-1 none)
+    permanent: np.ndarray  # [E] seat whose permanent Path lies there, -1 none
     gloc_names: tuple[str, ...]
-    gloc_kind: np.ndarray       # [G] LK_*
+    gloc_kind: np.ndarray  # [G] LK_*
     gloc_hex: tuple[tuple[int, int], ...]
-    gloc_edges: np.ndarray      # [G, 6]
-    cave_of_seat: np.ndarray    # [players] gather-location id of the seat's Spore Cave
-    tree_gloc: np.ndarray       # [4] gather-location id of Oak, Birch, Pine, Walnut (-1 absent)
+    gloc_edges: np.ndarray  # [G, 6]
+    cave_of_seat: np.ndarray  # [players] gather-location id of the seat's Spore Cave
+    tree_gloc: np.ndarray  # [4] gather-location id of Oak, Birch, Pine, Walnut (-1 absent)
     willow: int
     mush_room: int
     colony_hex: tuple[tuple[int, int], ...]
@@ -254,7 +295,9 @@ def load_board(players: int, path: str | Path | None = None) -> Board:
         label = f"{side_name} location #{i + 1} ({name!r})"
         kind = _field(path, label, e, "kind", str)
         if kind not in LOCATION_KINDS:
-            raise MyceliumDataError(f"{path}: {label}: field 'kind' must be one of {list(LOCATION_KINDS)}, got {kind!r}")
+            raise MyceliumDataError(
+                f"{path}: {label}: field 'kind' must be one of {list(LOCATION_KINDS)}, got {kind!r}"
+            )
         h = (_int(path, label, e, "q", -radius, radius), _int(path, label, e, "r", -radius, radius))
         if h not in hexset:
             raise MyceliumDataError(f"{path}: {label}: hex (q={h[0]}, r={h[1]}) is off the radius-{radius} board")
@@ -279,7 +322,9 @@ def load_board(players: int, path: str | Path | None = None) -> Board:
             tavern = h
     for what, table in (("colony", colonies), ("cave", caves)):
         if sorted(table) != list(range(players)):
-            raise MyceliumDataError(f"{path}: [{side_name}]: every seat 0..{players - 1} needs a {what}; got seats {sorted(table)}")
+            raise MyceliumDataError(
+                f"{path}: [{side_name}]: every seat 0..{players - 1} needs a {what}; got seats {sorted(table)}"
+            )
     needed = set(TREE_NAMES[:3]) | ({"Walnut"} if players == 4 else set())
     if not needed <= set(trees):
         raise MyceliumDataError(f"{path}: [{side_name}]: missing trees {sorted(needed - set(trees))}")
@@ -312,7 +357,7 @@ def load_board(players: int, path: str | Path | None = None) -> Board:
     for e, (c0, c1) in enumerate(edge_corners):
         ns = sorted({x for c in (c0, c1) for x in by_corner[c] if x != e})
         assert len(ns) <= 4
-        nbr[e, :len(ns)] = ns
+        nbr[e, : len(ns)] = ns
 
     # gather locations
     glocs = [(caves[s][0], caves[s][1], LK_CAVE) for s in range(players)]
@@ -340,10 +385,27 @@ def load_board(players: int, path: str | Path | None = None) -> Board:
             if permanent[e] >= 0:
                 raise MyceliumDataError(f"{path}: [{side_name}]: colonies of seats {permanent[e]} and {s} touch")
             permanent[e] = s
-    return Board(players, tuple(colours), radius, tuple(hexes), tuple(edge_list), ec, nbr, edge_gloc, permanent,
-                 tuple(g[1] for g in glocs), np.array([g[2] for g in glocs], np.int64), tuple(g[0] for g in glocs),
-                 gloc_edges, np.array([s for s in range(players)], np.int64), tree_gloc, willow, mush_id,
-                 tuple(colonies[s][0] for s in range(players)), tavern)
+    return Board(
+        players,
+        tuple(colours),
+        radius,
+        tuple(hexes),
+        tuple(edge_list),
+        ec,
+        nbr,
+        edge_gloc,
+        permanent,
+        tuple(g[1] for g in glocs),
+        np.array([g[2] for g in glocs], np.int64),
+        tuple(g[0] for g in glocs),
+        gloc_edges,
+        np.array([s for s in range(players)], np.int64),
+        tree_gloc,
+        willow,
+        mush_id,
+        tuple(colonies[s][0] for s in range(players)),
+        tavern,
+    )
 
 
 def paths_to_bond(board: Board, seat: int, gloc: int) -> int:

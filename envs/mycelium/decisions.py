@@ -12,8 +12,28 @@ from numba import njit
 from .cards import hand_size
 from .emsporium import hand_limit
 from .layout import (
-    ARG_EDGE, ARG_GLOC, ARG_PLACE, ARG_PLAYER, ARG_TYPE, CFG_NE, CFG_NG, CFG_NP, DONE, K, PHASE, PH_ACTION, PH_DISCARD,
-    PH_NUTRIENT, T, TAVERN, TP, agent_of_at, decision_depth, pop_decision, top_kind, top_player,
+    ARG_EDGE,
+    ARG_GLOC,
+    ARG_PLACE,
+    ARG_PLAYER,
+    ARG_TYPE,
+    CFG_NE,
+    CFG_NG,
+    CFG_NP,
+    DONE,
+    PH_ACTION,
+    PH_DISCARD,
+    PH_NUTRIENT,
+    PHASE,
+    TAVERN,
+    TP,
+    K,
+    T,
+    agent_of_at,
+    decision_depth,
+    pop_decision,
+    top_kind,
+    top_player,
 )
 from .menu import phase_mask, phase_step
 from .tavern import on
@@ -51,7 +71,7 @@ def advance(state, cfg, work):
         if ph == PH_NUTRIENT:
             state[PHASE] = PH_ACTION
             continue
-        if ph == PH_DISCARD and hand_size(state, state[TP]) <= hand_limit(state, state[TP]):   # variant: emsporium
+        if ph == PH_DISCARD and hand_size(state, state[TP]) <= hand_limit(state, state[TP]):  # variant: emsporium
             end_turn(state, cfg)
             continue
         return
@@ -78,9 +98,9 @@ def arg_ok(state, cfg, v, code, level):
         return 0 <= v < cfg[CFG_NG]
     if code == ARG_TYPE:
         return 0 <= v < T
-    if code == ARG_PLACE:   # variant: hero_tavern (a Russula may send a gatherer to the Tavern)
+    if code == ARG_PLACE:  # variant: hero_tavern (a Russula may send a gatherer to the Tavern)
         return 0 <= v < cfg[CFG_NG] or (v == TAVERN and on(cfg))
-    return 0 <= v < level            # ARG_LEVEL: an entry below this one
+    return 0 <= v < level  # ARG_LEVEL: an entry below this one
 
 
 @njit(cache=True)

@@ -31,18 +31,41 @@ The state's own generator is reseeded by the search. No allocation.
 
 from numba import njit
 
-from . import emsporium as _EM   # variant: emsporium (the item deck's order)
-from . import tavern as _TV   # variant: hero_tavern, legends (the hero deck, the others' Legends deals)
-from . import exchange as _EX   # a pending Exchange choice keeps its type's cards
-
 from mushgym.core import canonical_shuffle, canonical_shuffle_around, pile_slot
 
+from . import emsporium as _EM  # variant: emsporium (the item deck's order)
+from . import exchange as _EX  # a pending Exchange choice keeps its type's cards
+from . import tavern as _TV  # variant: hero_tavern, legends (the hero deck, the others' Legends deals)
 from .rules import (
-    C_ACTIVE, C_ATT, C_DEF, C_REVEALED, CFG_NP, DECK, DECK_N, DECK_TOP_N, NDECK, NDECK_N, NDECK_TOP_N, T, c_card_at, hand_at, known_at,
-    nseen_at, cfg_card_type_at, cfg_spore_at, BUY_SPENT, D_BUY, D_EXCHANGE, D_PAY, PAY_PAID, decision_depth,
-    top_arg, top_kind, top_player,
+    BUY_SPENT,
+    C_ACTIVE,
+    C_ATT,
+    C_DEF,
+    C_REVEALED,
+    CFG_NP,
+    D_BUY,
+    D_EXCHANGE,
+    D_PAY,
+    DECK,
+    DECK_N,
+    DECK_TOP_N,
+    NDECK,
+    NDECK_N,
+    NDECK_TOP_N,
+    PAY_PAID,
+    T,
+    c_card_at,
+    cfg_card_type_at,
+    cfg_spore_at,
+    decision_depth,
+    hand_at,
+    known_at,
+    nseen_at,
+    top_arg,
+    top_kind,
+    top_player,
 )
-from .team import known_by, owns, seen_by   # variant: team (2-player game: an agent is two seats)
+from .team import known_by, owns, seen_by  # variant: team (2-player game: an agent is two seats)
 
 
 @njit(cache=True)
@@ -82,18 +105,18 @@ def determinize(state, player, cfg, work, rng):
     n_players = cfg[CFG_NP]
     n = state[DECK_N]
     deck_n = n
-    for q in range(n_players):                       # hidden hand cards join the deck
+    for q in range(n_players):  # hidden hand cards join the deck
         work[q] = 0
         if not owns(state, player, q):
             for t in range(T):
                 u = state[hand_at(q, t)] - known_by(state, player, q, t)
                 if kept_in_hand(state, cfg, q, t):
-                    u = 0                            # q's pending choice names its next card among them
+                    u = 0  # q's pending choice names its next card among them
                 for _ in range(u):
                     state[DECK + n] = t
                     n += 1
                 state[hand_at(q, t)] -= u
-                work[q] += u                         # cards to deal back to q (scratch)
+                work[q] += u  # cards to deal back to q (scratch)
     combat = state[C_ACTIVE] != 0 and state[C_REVEALED] == 0
     hide0 = combat and not owns(state, player, state[C_ATT]) and state[c_card_at(0)] >= 0
     hide1 = combat and not owns(state, player, state[C_DEF]) and state[c_card_at(1)] >= 0
@@ -103,12 +126,12 @@ def determinize(state, player, cfg, work, rng):
     if hide1:
         state[DECK + n] = state[c_card_at(1)]
         n += 1
-    keep_n = state[DECK_TOP_N]                       # a Witch's Hat's public set stays on top,
-    keep_lo = deck_n - keep_n                        # shuffled among itself; the pool is the rest
-    p = n - keep_n                                   # the pool steps over the public set
+    keep_n = state[DECK_TOP_N]  # a Witch's Hat's public set stays on top,
+    keep_lo = deck_n - keep_n  # shuffled among itself; the pool is the rest
+    p = n - keep_n  # the pool steps over the public set
     canonical_shuffle_around(state, DECK, p, keep_lo, keep_n, rng, 0)
     i = 0
-    for q in range(n_players):                       # deal back: hands, face-down cards, deck
+    for q in range(n_players):  # deal back: hands, face-down cards, deck
         for _ in range(work[q]):
             state[hand_at(q, state[pile_slot(DECK, i, keep_lo, keep_n)])] += 1
             i += 1
@@ -118,23 +141,23 @@ def determinize(state, player, cfg, work, rng):
     if hide1:
         state[c_card_at(1)] = state[pile_slot(DECK, i, keep_lo, keep_n)]
         i += 1
-    for k in range(keep_lo):                         # the rest of the pool under the public set
+    for k in range(keep_lo):  # the rest of the pool under the public set
         state[DECK + k] = state[pile_slot(DECK, i + k, keep_lo, keep_n)]
-    for k in range(deck_n, n):                       # the pool's slots above the deck's top: empty again
+    for k in range(deck_n, n):  # the pool's slots above the deck's top: empty again
         state[DECK + k] = 0
-    canonical_shuffle(state, DECK + keep_lo, keep_n, rng, 0)   # the public set (in place) among itself
+    canonical_shuffle(state, DECK + keep_lo, keep_n, rng, 0)  # the public set (in place) among itself
     # nutrient cards player has not seen: shuffled among their positions, those of a Witch's
     # Hat's public set on top (exactly known as a set) only among themselves
     nn = state[NDECK_N]
     ntop = nn - state[NDECK_TOP_N]
-    _shuffle_unseen(state, player, 0, ntop, work, rng)   # work is free again: the deal back is done
+    _shuffle_unseen(state, player, 0, ntop, work, rng)  # work is free again: the deal back is done
     _shuffle_unseen(state, player, ntop, nn, work, rng)
-    for q in range(n_players):                       # what the others know: player cannot tell
+    for q in range(n_players):  # what the others know: player cannot tell
         if not owns(state, player, q):
             for pos in range(nn):
                 state[nseen_at(q, pos)] = 0
             for h in range(n_players):
                 for t in range(T):
                     state[known_at(q, h, t)] = 0
-    _EM.determinize_items(state, rng)   # variant: emsporium
-    _TV.determinize_heroes(state, player, cfg, rng)   # variant: hero_tavern, legends
+    _EM.determinize_items(state, rng)  # variant: emsporium
+    _TV.determinize_heroes(state, player, cfg, rng)  # variant: hero_tavern, legends

@@ -10,23 +10,93 @@ from mushgym.core import rng_below, shuffle_range
 from .abilities import cancel_ability, drop_cancelled, release_cards, use_ability
 from .board import has_path, remove_path
 from .cards import (
-    discard_onto_deck, draw_cards, draw_type_face_up, forget_deck_top, gain_public, hand_size, lose_hidden,
-    shuffle_nutrients_all, spore_supply, witch_onto_deck,
+    discard_onto_deck,
+    draw_cards,
+    draw_type_face_up,
+    forget_deck_top,
+    gain_public,
+    hand_size,
+    lose_hidden,
+    shuffle_nutrients_all,
+    spore_supply,
+    witch_onto_deck,
 )
 from .combat import combat_player, start_combat
 from .emsporium import spawn_bonus
 from .gathering import start_gathering
-from .tavern import on
 from .layout import (
-    AB_AD_REACT, AB_BIRDS, AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_DECEIVE, AB_FLY,
-    AB_INKY, AB_LIBERTY, A_PLACE_TAVERN, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA, AB_SPAWN,
-    AB_THIEF_PAIR, AB_THIEF_STEAL, AB_TRUFFLE, AB_VEILED, AB_WITCH, ARRANGE_POSITION, ARRANGE_VIEWED, BLUE_OY,
-    CFG_NG, CFG_NP, DECK, DECK_N, D_ARRANGE, D_INKY_GIVE, D_PLACE_PATH, MAXP, NDECK_N, NDECK_TOP_N, NIGHT,
-    RESOLVE_ABILITY, RESOLVE_CANCELLED, RESOLVE_X1, RESOLVE_X2, RESOLVE_X3, RNG, RUSSULA_PICK_FIRST,
-    RUSSULA_PICK_MADE, RUSSULA_PICK_SECOND, T, TAVERN, arrange_action, arrange_args, c_bonus_at, c_nothief_at, c_repl_at,
-    discard_at, gatherer_at, hand_at, known_at, loc_spores_at, mat_spores_at, ndeck_at, nseen_at, paths_at,
-    place_gatherer_action, place_gatherer_args, pop_decision, push_decision, set_top_arg, top_arg, top_player,
+    A_PLACE_TAVERN,
+    AB_AD_REACT,
+    AB_BIRDS,
+    AB_BUILD_PAIR,
+    AB_BUILD_REMOVE,
+    AB_CHICKEN_ATT,
+    AB_CHICKEN_DEF,
+    AB_DECEIVE,
+    AB_FLY,
+    AB_INKY,
+    AB_LIBERTY,
+    AB_MAGIC,
+    AB_PARROT_ATT,
+    AB_PARROT_VIEW,
+    AB_PENNY,
+    AB_PUFF,
+    AB_REINF,
+    AB_RUSSULA,
+    AB_SPAWN,
+    AB_THIEF_PAIR,
+    AB_THIEF_STEAL,
+    AB_TRUFFLE,
+    AB_VEILED,
+    AB_WITCH,
+    ARRANGE_POSITION,
+    ARRANGE_VIEWED,
+    BLUE_OY,
+    CFG_NG,
+    CFG_NP,
+    D_ARRANGE,
+    D_INKY_GIVE,
+    D_PLACE_PATH,
+    DECK,
+    DECK_N,
+    MAXP,
+    NDECK_N,
+    NDECK_TOP_N,
+    NIGHT,
+    RESOLVE_ABILITY,
+    RESOLVE_CANCELLED,
+    RESOLVE_X1,
+    RESOLVE_X2,
+    RESOLVE_X3,
+    RNG,
+    RUSSULA_PICK_FIRST,
+    RUSSULA_PICK_MADE,
+    RUSSULA_PICK_SECOND,
+    TAVERN,
+    T,
+    arrange_action,
+    arrange_args,
+    c_bonus_at,
+    c_nothief_at,
+    c_repl_at,
+    discard_at,
+    gatherer_at,
+    hand_at,
+    known_at,
+    loc_spores_at,
+    mat_spores_at,
+    ndeck_at,
+    nseen_at,
+    paths_at,
+    place_gatherer_action,
+    place_gatherer_args,
+    pop_decision,
+    push_decision,
+    set_top_arg,
+    top_arg,
+    top_player,
 )
+from .tavern import on
 
 
 @njit(cache=True)
@@ -52,7 +122,7 @@ def ability_effect(state, cfg, u, ab, x1, x2, x3, work):
     elif ab == AB_LIBERTY:
         push_decision(state, D_PLACE_PATH, u, 1)
     elif ab == AB_BIRDS:
-        start_gathering(state, cfg, u, x1, work)   # variant: team (optional gathering asks first)
+        start_gathering(state, cfg, u, x1, work)  # variant: team (optional gathering asks first)
     elif ab == AB_PARROT_VIEW:
         for t in range(T):
             state[known_at(u, x1, t)] = state[hand_at(x1, t)]
@@ -83,7 +153,7 @@ def ability_effect(state, cfg, u, ab, x1, x2, x3, work):
         if remove_path(state, u, x2) and spore_supply(state, cfg) > 0:
             state[mat_spores_at(u)] += 1
     elif ab == AB_SPAWN:
-        amount = (2 if x1 == NIGHT else 1) + spawn_bonus(state, u)   # variant: emsporium (Pickaxe)
+        amount = (2 if x1 == NIGHT else 1) + spawn_bonus(state, u)  # variant: emsporium (Pickaxe)
         s = spore_supply(state, cfg)
         amount = amount if amount < s else s
         state[loc_spores_at(x2)] += amount
@@ -95,7 +165,7 @@ def ability_effect(state, cfg, u, ab, x1, x2, x3, work):
                 state[nseen_at(p, top - 1 - i)] = 1 if p == u else 0
         if kk >= 2:
             push_decision(state, D_ARRANGE, u, 0, kk)
-            if kk > state[NDECK_TOP_N]:   # the public set on top gets mixed with unknown cards
+            if kk > state[NDECK_TOP_N]:  # the public set on top gets mixed with unknown cards
                 forget_deck_top(state, True)
     elif ab == AB_TRUFFLE:
         if x1 == 0:
@@ -146,13 +216,14 @@ def resolve_process(state, cfg, work):
 
 # --- Russula: place or replace the 3 gatherers (3 choices, then the ability) -----------------
 
+
 @njit(cache=True)
 def russula_pick_mask(state, cfg, p, mask, work):
     """Any location of the Explore and Place Phases ("Place/replace all your Gatherer
     Mushlings"): the gather locations, and the Hero Tavern with the variant."""
     for g in range(cfg[CFG_NG]):
         mask[place_gatherer_action(g)] = 1
-    if on(cfg):   # variant: hero_tavern
+    if on(cfg):  # variant: hero_tavern
         mask[A_PLACE_TAVERN] = 1
         return cfg[CFG_NG] + 1
     return cfg[CFG_NG]
@@ -161,7 +232,7 @@ def russula_pick_mask(state, cfg, p, mask, work):
 @njit(cache=True)
 def russula_pick_step(state, cfg, p, a, work):
     i = top_arg(state, RUSSULA_PICK_MADE)
-    g = TAVERN if a == A_PLACE_TAVERN else place_gatherer_args(a)   # variant: hero_tavern
+    g = TAVERN if a == A_PLACE_TAVERN else place_gatherer_args(a)  # variant: hero_tavern
     if i < 2:
         set_top_arg(state, RUSSULA_PICK_FIRST + i, g)
         set_top_arg(state, RUSSULA_PICK_MADE, i + 1)
@@ -173,6 +244,7 @@ def russula_pick_step(state, cfg, p, a, work):
 
 
 # --- Magic Mushling: the viewed Nutrient Cards put back in the player's order -------------------
+
 
 @njit(cache=True)
 def arrange_mask(state, cfg, p, mask, work):

@@ -10,7 +10,8 @@ anything (each effect below adds ``count x effect``).
 * Buy (Action Phase): the ``D_BUY`` entry (args: paid, spent). The player pays Spore Tokens
   (3 each) and cards (their spore value) with ``pay_token`` / ``pay_card`` up to 30, buys shop
   items with ``buy_item(slot)`` while the value paid and not spent covers the item's cost, and
-  ends with ``pay_done``, once at least 1 item is bought (published: "Purchase 1 or more"); the value left over is lost (published: "not refunded for excess
+  ends with ``pay_done``, once at least 1 item is bought (published: "Purchase 1 or more"); the value left over is
+  lost (published: "not refunded for excess
   Spore Value spent, much like the Build action"). A bought slot stays empty until the end of
   the turn (published), then refills from the item deck (while it lasts).
 * Effects (published: Sword, Pickaxe, Backpack, Bow; designed: Flyers, Shield, Pouch, Basket;
@@ -20,17 +21,49 @@ anything (each effect below adds ``count x effect``).
 from numba import njit
 
 from mushgym.core import canonical_shuffle, refill_slots, shuffle_range
+from mushgym.core.graph import bfs_walk
 
 from .board import has_path
 from .cards import lose_public, payment_mask, to_discard
-from mushgym.core.graph import bfs_walk
 from .layout import (
-    A_PAY_CARD, A_PAY_DONE, A_PAY_TOKEN, BUY_PAID, BUY_SPENT, CFG_EDGE_NBR, CFG_EMS, CFG_NE, D_BUY, HAND_LIMIT,
-    IDECK, IDECK_N, MAXP, MAX_PAID, NI, NIC, RNG, SHOP, SHOP_SLOTS, T, W_ALLOWED, W_MARKS, W_QUEUE, buy_item_action,
-    buy_item_args, cfg_item_cost_at, cfg_spore_at, item_deck_at, items_at, mat_spores_at, pay_card_args,
-    pop_decision, push_decision, set_top_arg, shop_at, top_arg,
+    A_PAY_CARD,
+    A_PAY_DONE,
+    A_PAY_TOKEN,
+    BUY_PAID,
+    BUY_SPENT,
+    CFG_EDGE_NBR,
+    CFG_EMS,
+    CFG_NE,
+    D_BUY,
+    HAND_LIMIT,
+    IDECK,
+    IDECK_N,
+    MAX_PAID,
+    MAXP,
+    NI,
+    NIC,
+    RNG,
+    SHOP,
+    SHOP_SLOTS,
+    V_ITEMS,  # noqa: F401  (the validate code of the item counts; validate.py names it)
+    W_ALLOWED,
+    W_MARKS,
+    W_QUEUE,
+    T,
+    buy_item_action,
+    buy_item_args,
+    cfg_item_cost_at,
+    cfg_spore_at,
+    item_deck_at,
+    items_at,
+    mat_spores_at,
+    pay_card_args,
+    pop_decision,
+    push_decision,
+    set_top_arg,
+    shop_at,
+    top_arg,
 )
-from .layout import V_ITEMS  # noqa: F401  (the validate code of the item counts; validate.py names it)
 
 # item types (variant_data.ITEM_NAMES order)
 SWORD = 0
@@ -103,7 +136,7 @@ def bow_reach(state, cfg, p, work):
             work[W_MARKS + e] = 0
             work[W_QUEUE + tail] = e
             tail += 1
-    bfs_walk(cfg, CFG_EDGE_NBR, 4, work, W_ALLOWED, W_MARKS, W_QUEUE, tail, 1)   # corner-steps from a Path
+    bfs_walk(cfg, CFG_EDGE_NBR, 4, work, W_ALLOWED, W_MARKS, W_QUEUE, tail, 1)  # corner-steps from a Path
     for e in range(ne):
         d = work[W_MARKS + e]
         work[W_MARKS + e] = 1 if 0 <= d <= 1 + bows else 0
@@ -167,7 +200,7 @@ def buy_step(state, cfg, p, a, work):
 
 @njit(cache=True)
 def start_buy(state, p):
-    push_decision(state, D_BUY, p, 0, 0)   # paid, spent
+    push_decision(state, D_BUY, p, 0, 0)  # paid, spent
 
 
 @njit(cache=True)

@@ -105,12 +105,21 @@ from mushgym.docsite import fill_env_docstring
 from . import rules as R
 from .game import MyceliumGame
 
-__doc__ = fill_env_docstring(__doc__, {
-    "NUM_ACTIONS": R.NUM_ACTIONS, "OBS_SIZE": R.OBS_SIZE, "NUM_ACTIONS_BASE": R.NUM_ACTIONS_BASE,
-    "OBS_SIZE_BASE": R.OBS_SIZE_BASE, "NUM_ACTIONS_ITEMS": R.NUM_ACTIONS_ITEMS, "OBS_SIZE_ITEMS": R.OBS_SIZE_ITEMS,
-    "STATE_SIZE": R.STATE_SIZE, "OBSERVATION_TABLE": R.O.table(), "ACTION_TABLE": R.A.table(),
-    "STATE_TABLE": R.L.table(),
-})
+__doc__ = fill_env_docstring(
+    __doc__,
+    {
+        "NUM_ACTIONS": R.NUM_ACTIONS,
+        "OBS_SIZE": R.OBS_SIZE,
+        "NUM_ACTIONS_BASE": R.NUM_ACTIONS_BASE,
+        "OBS_SIZE_BASE": R.OBS_SIZE_BASE,
+        "NUM_ACTIONS_ITEMS": R.NUM_ACTIONS_ITEMS,
+        "OBS_SIZE_ITEMS": R.OBS_SIZE_ITEMS,
+        "STATE_SIZE": R.STATE_SIZE,
+        "OBSERVATION_TABLE": R.O.table(),
+        "ACTION_TABLE": R.A.table(),
+        "STATE_TABLE": R.L.table(),
+    },
+)
 
 Game = MyceliumGame
 

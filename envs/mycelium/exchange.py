@@ -29,11 +29,34 @@ from numba import njit
 from .cards import draw_cards, lose_public, spore_supply, to_discard
 from .emsporium import spawn_bonus
 from .layout import (
-    CFG_NP, DONE, D_EXCHANGE, EXCHANGE_CHOICE_FIRST, EXCHANGE_CHOICE_OPTION,
-    EXCHANGE_CHOICE_TYPE, MAXP, NUM_CARD_TYPES, T, card_action, card_args, cfg_card_type_at, cfg_cave_at,
-    O_X_DECISION, O_X_FIRST, O_X_OPTION, O_X_TYPE, decision_depth, exchange_action, hand_at, loc_spores_at,
-    pop_decision, push_decision, set_top_arg, top_arg, top_kind, top_player,
+    CFG_NP,
+    D_EXCHANGE,
+    DONE,
+    EXCHANGE_CHOICE_FIRST,
+    EXCHANGE_CHOICE_OPTION,
+    EXCHANGE_CHOICE_TYPE,
+    NUM_CARD_TYPES,
+    O_X_DECISION,
+    O_X_FIRST,
+    O_X_OPTION,
+    O_X_TYPE,
+    T,
+    card_action,
+    card_args,
+    cfg_card_type_at,
+    cfg_cave_at,
+    decision_depth,
+    exchange_action,
+    hand_at,
+    loc_spores_at,
+    pop_decision,
+    push_decision,
+    set_top_arg,
+    top_arg,
+    top_kind,
+    top_player,
 )
+
 
 @njit(cache=True)
 def type_count(state, cfg, p, c):
@@ -104,7 +127,7 @@ def exchange_effect(state, cfg, p, o):
     if o == 0:
         draw_cards(state, p, 1)
     else:
-        amount = 1 + spawn_bonus(state, p)   # variant: emsporium (Pickaxe)
+        amount = 1 + spawn_bonus(state, p)  # variant: emsporium (Pickaxe)
         s = spore_supply(state, cfg)
         state[loc_spores_at(cfg[cfg_cave_at(o - 1)])] += amount if amount < s else s
 
@@ -139,7 +162,7 @@ def forced_picks(state, cfg, p):
 def start_exchange(state, cfg, p, ct, o):
     """``exchange(ct, o)`` from the menu: the choice of the 2 cards (asked only when there is
     one), then the effect."""
-    push_decision(state, D_EXCHANGE, p, ct, o, 0)   # type, option, no card named yet
+    push_decision(state, D_EXCHANGE, p, ct, o, 0)  # type, option, no card named yet
     forced_picks(state, cfg, p)
 
 

@@ -11,22 +11,59 @@ from mushgym.game import Game, GameSpec
 from . import emsporium as EM
 from . import rules as R
 from . import tavern as TV
-from .data import (LK_CAVE, MUSHLING_NAMES, MUSHLING_TYPES, TREE_NAMES, load_board, load_mushlings, load_nutrients)
+from .data import MUSHLING_NAMES, MUSHLING_TYPES, load_board, load_mushlings, load_nutrients
 from .positions import describe, state_from
-from .variant_data import HERO_EFFECTS, ITEM_NAMES, load_heroes, load_items   # variants
+from .variant_data import HERO_EFFECTS, ITEM_NAMES, load_heroes, load_items  # variants
 
 PHASE_NAMES = ("explore", "nutrient", "action", "place", "discard", "over")
-DECISION_NAMES = ("resolve", "combat", "fly agaric window", "path window (Penny Bun / Inky Cap)",
-                  "reinforcements", "bird's nest", "use a reaction", "pay", "place path", "remove own path",
-                  "attack card", "defend", "give to Inky Cap", "Russula placement", "arrange nutrient cards",
-                  "buy items", "pick a hero", "keep a legend",   # variants emsporium, hero_tavern, legends
-                  "trade offer (teammate)", "gathering choice",   # variant team
-                  "exchange: choose the cards")
-ABILITY_NAMES = ("Amethyst Deceiver (exchange)", "Amethyst Deceiver (replace)", "Chicken of the Woods (defend)",
-                 "Chicken of the Woods (attack)", "Common Puffball", "Liberty Cap", "Bird's Nest",
-                 "Parrot Toadstool (view)", "Parrot Toadstool (attack)", "Russula", "Veiled Lady", "Fly Agaric",
-                 "Inky Cap", "Penny Bun", "Reinforcement", "Builder pair", "Builder (remove)", "Worker (spawn)",
-                 "Magic Mushling", "Truffle", "Witch's Hat", "Thief pair", "Thief (steal)")
+DECISION_NAMES = (
+    "resolve",
+    "combat",
+    "fly agaric window",
+    "path window (Penny Bun / Inky Cap)",
+    "reinforcements",
+    "bird's nest",
+    "use a reaction",
+    "pay",
+    "place path",
+    "remove own path",
+    "attack card",
+    "defend",
+    "give to Inky Cap",
+    "Russula placement",
+    "arrange nutrient cards",
+    "buy items",
+    "pick a hero",
+    "keep a legend",  # variants emsporium, hero_tavern, legends
+    "trade offer (teammate)",
+    "gathering choice",  # variant team
+    "exchange: choose the cards",
+)
+ABILITY_NAMES = (
+    "Amethyst Deceiver (exchange)",
+    "Amethyst Deceiver (replace)",
+    "Chicken of the Woods (defend)",
+    "Chicken of the Woods (attack)",
+    "Common Puffball",
+    "Liberty Cap",
+    "Bird's Nest",
+    "Parrot Toadstool (view)",
+    "Parrot Toadstool (attack)",
+    "Russula",
+    "Veiled Lady",
+    "Fly Agaric",
+    "Inky Cap",
+    "Penny Bun",
+    "Reinforcement",
+    "Builder pair",
+    "Builder (remove)",
+    "Worker (spawn)",
+    "Magic Mushling",
+    "Truffle",
+    "Witch's Hat",
+    "Thief pair",
+    "Thief (steal)",
+)
 REACTION_PROMPTS = ("public", "holders")
 TURN_LIMITS = (60, 120, 240)
 TURN_LIMIT_ENDS = ("truncate", "score")
@@ -95,22 +132,29 @@ class MyceliumGame(Game):
         "reaction_prompts": REACTION_PROMPTS,
         "turn_limit": TURN_LIMITS,
         "turn_limit_end": TURN_LIMIT_ENDS,
-        "emsporium": (False, True),      # variant: emsporium
-        "hero_tavern": (False, True),    # variant: hero_tavern
-        "legends": (False, True),        # variant: legends (implies the Tavern)
-        "team": (False, True),           # variant: team
+        "emsporium": (False, True),  # variant: emsporium
+        "hero_tavern": (False, True),  # variant: hero_tavern
+        "legends": (False, True),  # variant: legends (implies the Tavern)
+        "team": (False, True),  # variant: team
     }
-    default_options: ClassVar[dict[str, Any]] = {"num_players": 4, "reaction_prompts": "public", "turn_limit": 120,
-                                                 "turn_limit_end": "truncate", "emsporium": False,
-                                                 "hero_tavern": False, "legends": False, "team": False}
+    default_options: ClassVar[dict[str, Any]] = {
+        "num_players": 4,
+        "reaction_prompts": "public",
+        "turn_limit": 120,
+        "turn_limit_end": "truncate",
+        "emsporium": False,
+        "hero_tavern": False,
+        "legends": False,
+        "team": False,
+    }
     #: the shared harness's default run plays a quarter of its games for these option sets
     #: (the full runs are behind the ``slow`` marker): variant: team
     harness_small_options: ClassVar[tuple] = ("team", ("num_players", 2))
     board_path: ClassVar[str | None] = None
     cards_path: ClassVar[str | None] = None
     nutrients_path: ClassVar[str | None] = None
-    items_path: ClassVar[str | None] = None    # variant: emsporium
-    heroes_path: ClassVar[str | None] = None   # variant: hero_tavern
+    items_path: ClassVar[str | None] = None  # variant: emsporium
+    heroes_path: ClassVar[str | None] = None  # variant: hero_tavern
 
     @staticmethod
     def variants_on(options: dict[str, Any]) -> bool:
@@ -136,9 +180,11 @@ class MyceliumGame(Game):
         agents = int(options["num_players"])
         # variant: team: the 2-player game plays the Team rules with 4 seats (two per agent)
         if options["team"] and agents == 3:
-            raise ValueError(f"{self.env_id}: team=True needs 4 players (Blue + Red against Green + Beige) or "
-                             "num_players=2 (two Colonies each); got num_players=3. Allowed: team=True with "
-                             "num_players=4 or 2, team=False with 2, 3 or 4 (2 players always play the Team rules)")
+            raise ValueError(
+                f"{self.env_id}: team=True needs 4 players (Blue + Red against Green + Beige) or "
+                "num_players=2 (two Colonies each); got num_players=3. Allowed: team=True with "
+                "num_players=4 or 2, team=False with 2, 3 or 4 (2 players always play the Team rules)"
+            )
         n = self.num_seats = 4 if agents == 2 else agents
         self.team_rules = bool(options["team"]) or agents == 2
         self.board = board = load_board(n, self.board_path)
@@ -159,7 +205,7 @@ class MyceliumGame(Game):
         c["permanent"][...] = board.permanent
         c["gloc_edges"][...] = board.gloc_edges
         c["gloc_kind"][:] = -1
-        c["gloc_kind"][:len(board.gloc_names)] = board.gloc_kind
+        c["gloc_kind"][: len(board.gloc_names)] = board.gloc_kind
         c["cave"][:] = -1
         c["cave"][:n] = board.cave_of_seat
         c["tree"][...] = board.tree_gloc
@@ -168,12 +214,13 @@ class MyceliumGame(Game):
         c["copies"][...] = mush.copies
         c["card_type"][...] = [MUSHLING_TYPES.index(t) for t in mush.types]
         c["deck"][...] = np.repeat(np.arange(len(MUSHLING_NAMES)), mush.copies)
-        nut_cards = [k for k in range(len(nut.names)) for _ in range(int(nut.copies[k]))
-                     if n == 4 or not nut.four_player_only[k]]
+        nut_cards = [
+            k for k in range(len(nut.names)) for _ in range(int(nut.copies[k])) if n == 4 or not nut.four_player_only[k]
+        ]
         c["n_nutrient_cards"][...] = len(nut_cards)
-        c["nut_deck"][:len(nut_cards)] = nut_cards
+        c["nut_deck"][: len(nut_cards)] = nut_cards
         c["nut_effect"][:] = -1
-        c["nut_effect"][:len(nut.names)] = nut.effect
+        c["nut_effect"][: len(nut.names)] = nut.effect
         c["nut_target"][:] = -1
         for k in range(len(nut.names)):
             if nut.tree[k] >= 0:
@@ -188,17 +235,26 @@ class MyceliumGame(Game):
         c["legends"][...] = int(options["legends"])
         c["hero_effect"][...] = heroes.effect
         c["hero_amount"][...] = heroes.amount
-        c["team"][...] = int(self.team_rules)   # variant: team
+        c["team"][...] = int(self.team_rules)  # variant: team
         c["agents"][...] = agents
         return cfg
 
     def make_spec(self, options: dict[str, Any]) -> GameSpec:
         n = int(options["num_players"])
         num_actions, obs_size = self.space_sizes(options)
-        return GameSpec(self.env_id, n, num_actions, (obs_size,), R.STATE_SIZE,
-                        max_game_length=EXPLORE_STEPS + int(options["turn_limit"]) * STEPS_PER_TURN,
-                        reward_range=(-1.0, 1.0), perfect_information=False, chance=True, zero_sum=True,
-                        options=dict(options))
+        return GameSpec(
+            self.env_id,
+            n,
+            num_actions,
+            (obs_size,),
+            R.STATE_SIZE,
+            max_game_length=EXPLORE_STEPS + int(options["turn_limit"]) * STEPS_PER_TURN,
+            reward_range=(-1.0, 1.0),
+            perfect_information=False,
+            chance=True,
+            zero_sum=True,
+            options=dict(options),
+        )
 
     def validation_error(self, code: int) -> str:
         from .validate import VALIDATION_ERRORS
@@ -228,7 +284,7 @@ class MyceliumGame(Game):
 
     # --- text ---------------------------------------------------------------------------
     def seat_name(self, p: int) -> str:
-        if self.num_seats != self.num_players:   # variant: team (2-player game: two seats per agent)
+        if self.num_seats != self.num_players:  # variant: team (2-player game: two seats per agent)
             return f"{self.board.colours[p]} (player_{p % 2})"
         return f"{self.board.colours[p]} (player_{p})"
 
@@ -239,19 +295,25 @@ class MyceliumGame(Game):
             return f"{name} {MUSHLING_NAMES[args[0]]}"
         if name == "exchange":
             ct, o = args
-            what = "draw a card" if o == 0 else f"spawn a spore in {self.board.gloc_names[int(self.config[R.cfg_cave_at(o - 1)])]}"
+            what = (
+                "draw a card"
+                if o == 0
+                else f"spawn a spore in {self.board.gloc_names[int(self.config[R.cfg_cave_at(o - 1)])]}"
+            )
             return f"exchange 2 {MUSHLING_TYPES[ct]} cards: {what}"
         if name == "place_gatherer":
             return f"place a gatherer on {self.board.gloc_names[args[0]]}"
-        if name == "hero":   # variant: hero_tavern
+        if name == "hero":  # variant: hero_tavern
             h, k = args
             eff = HERO_EFFECTS[int(self.config[R.cfg_hero_effect_at(h, k)])]
-            return f"hero {self.heroes.names[h]} ability {'ab'[k]} ({eff} {int(self.config[R.cfg_hero_amount_at(h, k)])})"
-        if name == "legend_keep":   # variant: legends
+            return (
+                f"hero {self.heroes.names[h]} ability {'ab'[k]} ({eff} {int(self.config[R.cfg_hero_amount_at(h, k)])})"
+            )
+        if name == "legend_keep":  # variant: legends
             p = self.current_player(state)
             h = int(state[R.legend_deal_at(p, args[0])])
             return f"legend_keep {args[0]} ({self.heroes.names[h] if h >= 0 else '?'})"
-        if name == "buy_item":   # variant: emsporium
+        if name == "buy_item":  # variant: emsporium
             i = int(state[R.shop_at(args[0])])
             return f"buy_item slot {args[0]} ({ITEM_NAMES[i] if i >= 0 else 'empty'})"
         if name in E_args:
@@ -268,57 +330,78 @@ class MyceliumGame(Game):
     def state_to_string(self, state) -> str:
         v = R.L.arrays(state)
         n = self.num_seats
-        lines = [f"turn {int(v['turn'])} turn player {self.seat_name(int(v['turn_player']))} "
-                 f"phase {PHASE_NAMES[int(v['phase'])]} actions {int(v['actions_used'])}"
-                 + (f" winner {self.seat_name(int(v['winner']))}" if v['winner'] >= 0 else "")
-                 + (" (turn limit)" if v['done'] == R.DONE_LIMIT else "")]
+        lines = [
+            f"turn {int(v['turn'])} turn player {self.seat_name(int(v['turn_player']))} "
+            f"phase {PHASE_NAMES[int(v['phase'])]} actions {int(v['actions_used'])}"
+            + (f" winner {self.seat_name(int(v['winner']))}" if v["winner"] >= 0 else "")
+            + (" (turn limit)" if v["done"] == R.DONE_LIMIT else "")
+        ]
         for p in range(n):
             hand = {MUSHLING_NAMES[t]: int(c) for t, c in enumerate(v["hand"][p]) if c}
             gl = [self.location_name(g) if g >= 0 else "home" for g in v["gatherer"][p]]
-            lines.append(f"  {self.seat_name(p)}: nutrients {int(v['mat_nut'][p])} spores {int(v['mat_spores'][p])} "
-                         f"combat tokens {int(v['ctok'][p])} paths {int(v['npaths'][p])} gatherers {gl} hand {hand}")
-        locs = ", ".join(f"{name}: {int(v['loc_nut'][g])}n {int(v['loc_spores'][g])}s"
-                         for g, name in enumerate(self.board.gloc_names))
+            lines.append(
+                f"  {self.seat_name(p)}: nutrients {int(v['mat_nut'][p])} spores {int(v['mat_spores'][p])} "
+                f"combat tokens {int(v['ctok'][p])} paths {int(v['npaths'][p])} gatherers {gl} hand {hand}"
+            )
+        locs = ", ".join(
+            f"{name}: {int(v['loc_nut'][g])}n {int(v['loc_spores'][g])}s"
+            for g, name in enumerate(self.board.gloc_names)
+        )
         lines.append(f"  locations: {locs}")
-        paths = {e: [self.board.colours[q - 1] for q in v["paths"][e] if q]
-                 for e in range(len(self.board.edges)) if v["paths"][e].any() and self.board.permanent[e] < 0}
+        paths = {
+            e: [self.board.colours[q - 1] for q in v["paths"][e] if q]
+            for e in range(len(self.board.edges))
+            if v["paths"][e].any() and self.board.permanent[e] < 0
+        }
         lines.append(f"  paths: {paths}")
-        lines.append(f"  mushling deck {int(v['deck_n'])} discard "
-                     f"{ {MUSHLING_NAMES[t]: int(c) for t, c in enumerate(v['discard']) if c} } "
-                     f"nutrient deck {[self.nutrients.names[k] for k in v['ndeck'][:int(v['ndeck_n'])][::-1]]}")
+        lines.append(
+            f"  mushling deck {int(v['deck_n'])} discard "
+            f"{ {MUSHLING_NAMES[t]: int(c) for t, c in enumerate(v['discard']) if c} } "
+            f"nutrient deck {[self.nutrients.names[k] for k in v['ndeck'][: int(v['ndeck_n'])][::-1]]}"
+        )
         if v["c_active"]:
             cards = [MUSHLING_NAMES[c] if c >= 0 else "-" for c in v["c_card"]]
-            lines.append(f"  combat: {self.seat_name(int(v['c_att']))} attacks {self.seat_name(int(v['c_def']))} "
-                         f"on edge {int(v['c_edge'])}, cards {cards}, bonus {v['c_bonus'].tolist()}, "
-                         f"stage {int(v['c_stage'])}")
-        if self.options["emsporium"]:   # variant: emsporium
+            lines.append(
+                f"  combat: {self.seat_name(int(v['c_att']))} attacks {self.seat_name(int(v['c_def']))} "
+                f"on edge {int(v['c_edge'])}, cards {cards}, bonus {v['c_bonus'].tolist()}, "
+                f"stage {int(v['c_stage'])}"
+            )
+        if self.options["emsporium"]:  # variant: emsporium
             lines.extend(self._emsporium_lines(v))
-        if self.tavern_on:   # variant: hero_tavern
+        if self.tavern_on:  # variant: hero_tavern
             lines.extend(self._tavern_lines(v))
         depth = int(v["decisions_n"])
         for lv in range(depth - 1, -1, -1):
             row = v["decisions"][lv]
             lines.append(f"  stack[{lv}]: {DECISION_NAMES[row[0]]} player {int(row[1])} args {row[2:].tolist()}")
-        if self.team_rules:   # variant: team
+        if self.team_rules:  # variant: team
             lines.append(f"  {self.team_text(state)}")
         return "\n".join(lines)
 
     def _emsporium_lines(self, v) -> list[str]:
         shop = [ITEM_NAMES[i] if i >= 0 else "-" for i in v["shop"]]
-        owned = {self.board.colours[p]: {ITEM_NAMES[i]: int(c) for i, c in enumerate(v["items"][p]) if c}
-                 for p in range(self.num_seats)}
+        owned = {
+            self.board.colours[p]: {ITEM_NAMES[i]: int(c) for i, c in enumerate(v["items"][p]) if c}
+            for p in range(self.num_seats)
+        }
         return [f"  emsporium: shop {shop} item deck {int(v['item_deck_n'])} items {owned}"]
 
     def _tavern_lines(self, v) -> list[str]:
         names = self.heroes.names
         up = [names[h] if h >= 0 else "-" for h in v["hero_up"]]
-        held = {self.board.colours[p]: [names[h] for h in np.flatnonzero(v["heroes"][p])] for p in range(self.num_seats)}
+        held = {
+            self.board.colours[p]: [names[h] for h in np.flatnonzero(v["heroes"][p])] for p in range(self.num_seats)
+        }
         out = [f"  hero tavern: face up {up} hero deck {int(v['hero_deck_n'])} heroes {held}"]
-        deals = {self.board.colours[p]: [names[h] for h in v["legend_deal"][p] if h >= 0]
-                 for p in range(self.num_seats) if (v["legend_deal"][p] >= 0).any()}
+        deals = {
+            self.board.colours[p]: [names[h] for h in v["legend_deal"][p] if h >= 0]
+            for p in range(self.num_seats)
+            if (v["legend_deal"][p] >= 0).any()
+        }
         if deals:
             out.append(f"  legends dealt: {deals}")
         return out
+
     def team_names(self, team: int) -> str:
         """'Blue + Red' (team 0) or 'Green + Beige' (team 1), with the agents."""
         return " + ".join(self.seat_name(s) for s in (team, team + 2))
@@ -327,8 +410,10 @@ class MyceliumGame(Game):
         """Variant team: the teams' combined Nutrients and the turn's Trade."""
         v = R.L.arrays(state)
         totals = [int(v["mat_nut"][t] + v["mat_nut"][t + 2]) for t in range(2)]
-        return (f"teams: {self.team_names(0)} {totals[0]} Nutrients, {self.team_names(1)} {totals[1]} "
-                f"(15 wins); trade {'used' if v['trade_used'] else 'open'} this turn")
+        return (
+            f"teams: {self.team_names(0)} {totals[0]} Nutrients, {self.team_names(1)} {totals[1]} "
+            f"(15 wins); trade {'used' if v['trade_used'] else 'open'} this turn"
+        )
 
     def render_text(self, state, player=None) -> str:
         return self.state_to_string(state) if player is None else self.public_text(state, player)
@@ -348,8 +433,11 @@ class MyceliumGame(Game):
     def public_text(self, state, player: int) -> str:
         """What ``player`` may see: the table without other hands and deck orders."""
         v = R.L.arrays(state)
-        lines = [line for line in self.state_to_string(state).splitlines()
-                 if not line.strip().startswith(("mushling deck", "combat:"))]
+        lines = [
+            line
+            for line in self.state_to_string(state).splitlines()
+            if not line.strip().startswith(("mushling deck", "combat:"))
+        ]
         out = []
         own = [self.seat_name(s) for s in range(self.num_seats) if int(v["agent_of"][s]) == player]
         for line in lines:
@@ -363,10 +451,17 @@ class MyceliumGame(Game):
         v = R.L.arrays(state)
         n = self.num_seats
         ne = len(self.board.edges)
-        cards = (v["hand"].sum() + int(v["deck_n"]) + v["discard"].sum() + v["limbo"].sum() + v["carea"].sum()
-                 + (v["c_card"] >= 0).sum() + (v["c_repl"] >= 0).sum())
+        cards = (
+            v["hand"].sum()
+            + int(v["deck_n"])
+            + v["discard"].sum()
+            + v["limbo"].sum()
+            + v["carea"].sum()
+            + (v["c_card"] >= 0).sum()
+            + (v["c_repl"] >= 0).sum()
+        )
         assert cards == R.NC, f"{cards} mushling cards, not {R.NC}"
-        deck = np.bincount(v["deck"][:int(v["deck_n"])], minlength=R.T)
+        deck = np.bincount(v["deck"][: int(v["deck_n"])], minlength=R.T)
         total = v["hand"].sum(axis=0) + deck + v["discard"] + v["limbo"] + v["carea"]
         for side in range(2):
             for key in ("c_card", "c_repl"):
@@ -379,12 +474,15 @@ class MyceliumGame(Game):
         # a Witch's Hat's public set on top of each deck is true
         nd, tn = int(v["deck_n"]), int(v["deck_top_n"])
         assert 0 <= tn <= nd and (tn > 0 or not v["deck_top"].any())
-        on_top = np.bincount(v["deck"][nd - tn:nd], minlength=R.T)
-        assert (on_top <= v["deck_top"]).all() and v["deck_top"].sum() >= tn, "the public set on the mushling deck is false"
+        on_top = np.bincount(v["deck"][nd - tn : nd], minlength=R.T)
+        assert (on_top <= v["deck_top"]).all() and v["deck_top"].sum() >= tn, (
+            "the public set on the mushling deck is false"
+        )
         nn, ntn = int(v["ndeck_n"]), int(v["ndeck_top_n"])
         assert 0 <= ntn <= nn
-        assert (np.bincount(v["ndeck"][nn - ntn:nn], minlength=R.NK) == v["ndeck_top"]).all(), (
-            "the public set on the nutrient deck is false")
+        assert (np.bincount(v["ndeck"][nn - ntn : nn], minlength=R.NK) == v["ndeck_top"]).all(), (
+            "the public set on the nutrient deck is false"
+        )
         spores = v["mat_spores"].sum() + v["loc_spores"].sum()
         assert 0 <= spores <= R.SPORE_TOKENS and (v["mat_spores"] >= 0).all() and (v["loc_spores"] >= 0).all()
         nuts = v["mat_nut"].sum() + v["loc_nut"].sum()
@@ -408,14 +506,17 @@ class MyceliumGame(Game):
         for viewer in range(n):
             for holder in range(n):
                 assert (v["known"][viewer, holder] <= v["hand"][holder]).all(), (
-                    f"player {viewer} 'knows' a card player {holder} does not hold")
-        pouches = int(v["items"][:, EM.POUCH].max())   # variant: emsporium (Pouch raises the limit)
+                    f"player {viewer} 'knows' a card player {holder} does not hold"
+                )
+        pouches = int(v["items"][:, EM.POUCH].max())  # variant: emsporium (Pouch raises the limit)
         assert v["last_hand"] <= R.HAND_LIMIT + pouches, f"a Draw Phase ended with {int(v['last_hand'])} cards in hand"
-        if self.team_rules:   # variant: team
+        if self.team_rules:  # variant: team
             self.check_team_invariants(state)
         elif v["done"]:
             w = int(v["winner"])
-            assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["done"] == R.DONE_LIMIT, "game over without a winner"
+            assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["done"] == R.DONE_LIMIT, (
+                "game over without a winner"
+            )
             assert (v["mat_nut"][:n] >= R.WIN_NUTRIENTS).sum() <= 1
         self._check_emsporium(v)
         self._check_tavern(v)
@@ -424,13 +525,15 @@ class MyceliumGame(Game):
         """Variants: hero_tavern, legends. Each hero exactly once (held, face up, in the deck,
         dealt); none without the Tavern; a face-up slot is empty only when the deck is."""
         per = 1 if self.tavern_on else 0
-        count = v["heroes"].sum(axis=0) + np.bincount(v["hero_deck"][:int(v["hero_deck_n"])], minlength=R.NH)
+        count = v["heroes"].sum(axis=0) + np.bincount(v["hero_deck"][: int(v["hero_deck_n"])], minlength=R.NH)
         for h in list(v["hero_up"]) + list(v["legend_deal"].ravel()):
             if h >= 0:
                 count[h] += 1
         assert (count == per).all(), f"heroes {count.tolist()}, not {per} each"
         if self.tavern_on and not (v["legend_deal"] >= 0).any():
-            assert (v["hero_up"] >= 0).all() or v["hero_deck_n"] == 0, "a face-up hero slot is empty with heroes in the deck"
+            assert (v["hero_up"] >= 0).all() or v["hero_deck_n"] == 0, (
+                "a face-up hero slot is empty with heroes in the deck"
+            )
 
     def _check_emsporium(self, v) -> None:
         """Variant: emsporium. The 16 item cards are conserved (2 per type, owned, in the shop or
@@ -442,8 +545,8 @@ class MyceliumGame(Game):
             if i >= 0:
                 count[i] += 1
         assert (count == per).all(), f"item cards per type {count.tolist()}, not {per} each"
-        assert (v["items"][self.num_seats:] == 0).all()
-        if self.options["emsporium"] and v["phase"] == R.PH_EXPLORE:   # bought slots empty only during a turn
+        assert (v["items"][self.num_seats :] == 0).all()
+        if self.options["emsporium"] and v["phase"] == R.PH_EXPLORE:  # bought slots empty only during a turn
             assert (v["shop"] >= 0).all() or v["item_deck_n"] == 0, "an empty shop slot with items in the deck"
 
     def check_team_invariants(self, state) -> None:
@@ -486,8 +589,8 @@ class MyceliumGame(Game):
         v = R.L.arrays(new)
         n = self.num_seats
         nd = int(v["deck_n"])
-        tn = int(v["deck_top_n"])   # a Witch's Hat's public set on top stays on top
-        pool = list(v["deck"][:nd - tn])
+        tn = int(v["deck_top_n"])  # a Witch's Hat's public set on top stays on top
+        pool = list(v["deck"][: nd - tn])
         slots = []  # (kind, who) of every hidden card
         # variant: team: in the 2-player game an agent is two seats and knows what either knows
         own = [s for s in range(n) if int(v["agent_of"][s]) == player]
@@ -498,7 +601,7 @@ class MyceliumGame(Game):
             if q in own:
                 continue
             free = v["hand"][q] - known[q]
-            free[self.kept_in_hand(state, q)] = 0   # q's pending choice names its next card among them
+            free[self.kept_in_hand(state, q)] = 0  # q's pending choice names its next card among them
             for t in range(R.T):
                 pool += [t] * int(free[t])
             slots.append(("hand", q, int(free.sum())))
@@ -512,16 +615,16 @@ class MyceliumGame(Game):
         rng.shuffle(pool)
         i = 0
         for _kind, q, k in slots:
-            for t in pool[i:i + k]:
+            for t in pool[i : i + k]:
                 v["hand"][q, t] += 1
             i += k
         for side in hidden_combat:
             v["c_card"][side] = pool[i]
             i += 1
-        v["deck"][:nd - tn] = pool[i:i + nd - tn]
-        top = v["deck"][nd - tn:nd].copy()
+        v["deck"][: nd - tn] = pool[i : i + nd - tn]
+        top = v["deck"][nd - tn : nd].copy()
         rng.shuffle(top)
-        v["deck"][nd - tn:nd] = top
+        v["deck"][nd - tn : nd] = top
         # nutrient cards the player has not seen (those of a Witch's Hat's public set stay on top)
         nn = int(v["ndeck_n"])
         ntn = int(v["ndeck_top_n"])
@@ -535,7 +638,7 @@ class MyceliumGame(Game):
         v["known"][[q for q in range(n) if q not in own]] = 0
         # variant: hero_tavern / legends: the hero deck's order and the others' Legends deals
         # (variant: team: in the 2-player game both of the agent's seats' deals stay)
-        pool_h = list(v["hero_deck"][:int(v["hero_deck_n"])])
+        pool_h = list(v["hero_deck"][: int(v["hero_deck_n"])])
         for q in range(n):
             if q not in own:
                 pool_h += [int(h) for h in v["legend_deal"][q] if h >= 0]
@@ -545,7 +648,7 @@ class MyceliumGame(Game):
                 for k in range(2):
                     if v["legend_deal"][q, k] >= 0:
                         v["legend_deal"][q, k] = pool_h.pop()
-        v["hero_deck"][:len(pool_h)] = pool_h
+        v["hero_deck"][: len(pool_h)] = pool_h
         # variant: emsporium: the item deck's order is hidden from everyone
         ni = int(v["item_deck_n"])
         v["item_deck"][:ni] = rng.permutation(v["item_deck"][:ni])

@@ -8,9 +8,32 @@ from .board import bonded_count, bonded_edges
 from .cards import draw_cards
 from .emsporium import cards_per_mush_room_gatherer, tokens_per_gatherer
 from .layout import (
-    CFG_NG, CFG_TEAM, DONE, DONE_RULES, D_GATHER, GATHER_LOCATION, GATHER_SUBSET, LK_CAVE, LK_MUSH, PHASE, PH_OVER,
-    WINNER, WIN_NUTRIENTS, cfg_gloc_kind_at, clear_decisions, gather_take_action, gather_take_args, gather_take_at,
-    gatherer_at, loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, pop_decision, push_decision, set_top_arg,
+    CFG_NG,
+    CFG_TEAM,
+    D_GATHER,
+    DONE,
+    DONE_RULES,
+    GATHER_LOCATION,
+    GATHER_SUBSET,
+    LK_CAVE,
+    LK_MUSH,
+    PH_OVER,
+    PHASE,
+    WIN_NUTRIENTS,
+    WINNER,
+    cfg_gloc_kind_at,
+    clear_decisions,
+    gather_take_action,
+    gather_take_args,
+    gather_take_at,
+    gatherer_at,
+    loc_nut_at,
+    loc_spores_at,
+    mat_nut_at,
+    mat_spores_at,
+    pop_decision,
+    push_decision,
+    set_top_arg,
     top_arg,
 )
 from .team import could_take, next_choice, team_gathered, team_take
@@ -29,12 +52,12 @@ def gather(state, cfg, p, subset, work):
             continue
         kind = cfg[cfg_gloc_kind_at(g)]
         if kind == LK_MUSH:
-            draw_cards(state, p, n * cards_per_mush_room_gatherer(state, p))   # variant: emsporium (Flyers)
+            draw_cards(state, p, n * cards_per_mush_room_gatherer(state, p))  # variant: emsporium (Flyers)
             continue
         b = bonded_count(cfg, g, work)
-        take = n * tokens_per_gatherer(state, p)   # variant: emsporium (Backpack)
+        take = n * tokens_per_gatherer(state, p)  # variant: emsporium (Backpack)
         take = take if take < b else b
-        if cfg[CFG_TEAM]:   # variant: team (optional gathering: the player's choice)
+        if cfg[CFG_TEAM]:  # variant: team (optional gathering: the player's choice)
             take = team_take(state, g, take)
         if kind == LK_CAVE:
             have = state[loc_spores_at(g)]
@@ -49,7 +72,7 @@ def gather(state, cfg, p, subset, work):
     for i in range(3):
         if (subset >> i) & 1:
             state[gatherer_at(p, i)] = -1
-    if cfg[CFG_TEAM]:   # variant: team (10 per Colony, 15 per team wins)
+    if cfg[CFG_TEAM]:  # variant: team (10 per Colony, 15 per team wins)
         if team_gathered(state, cfg, p):
             state[DONE] = DONE_RULES
             state[WINNER] = p

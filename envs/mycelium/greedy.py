@@ -53,18 +53,29 @@ looked ahead (a step may draw a hidden card).
 
 from __future__ import annotations
 
-from collections import deque
 import weakref
+from collections import deque
 
 import numpy as np
 
 from . import emsporium as EM
 from . import rules as R
 
-_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # game -> its tables (dropped with the game)
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # game -> its tables (dropped with the game)
 KEEP = np.zeros(R.T)
-for _t, _v in ((R.FLY, 3.0), (R.PENNY, 2.0), (R.CHANT, 2.5), (R.BLEWIT, 2.5), (R.BIRDS, 2.0), (R.NIGHT, 2.0),
-               (R.MOREL, 1.5), (R.PARASOL, 1.2), (R.SHIITAKE, 1.2), (R.DEATH, 1.5), (R.INKY, 1.0)):
+for _t, _v in (
+    (R.FLY, 3.0),
+    (R.PENNY, 2.0),
+    (R.CHANT, 2.5),
+    (R.BLEWIT, 2.5),
+    (R.BIRDS, 2.0),
+    (R.NIGHT, 2.0),
+    (R.MOREL, 1.5),
+    (R.PARASOL, 1.2),
+    (R.SHIITAKE, 1.2),
+    (R.DEATH, 1.5),
+    (R.INKY, 1.0),
+):
     KEEP[_t] = _v
 
 
@@ -117,8 +128,10 @@ HERO_VALUE = np.array([1.2, 0.7, 0.3, 0.6, 0.5, 0.1, 0.8, 0.4, 0.6])
 
 
 def _hero_worth(game, h):
-    return max(HERO_VALUE[game.config[R.cfg_hero_effect_at(h, k)]] * max(1, game.config[R.cfg_hero_amount_at(h, k)])
-               for k in range(2))
+    return max(
+        HERO_VALUE[game.config[R.cfg_hero_effect_at(h, k)]] * max(1, game.config[R.cfg_hero_amount_at(h, k)])
+        for k in range(2)
+    )
 
 
 def _tavern_scores(game, v, p, kind, scores, action_mask, best_edge, gather_now_value, losing):
@@ -177,8 +190,8 @@ def _tables(game):
     for g in range(ng):
         edges = [e for e in b.gloc_edges[g] if e >= 0]
         to_loc[:, g] = dist[:, edges].min(axis=1)
-    spore = game.config[R.CFG_SPORE:R.CFG_SPORE + R.T].copy()
-    combat = game.config[R.CFG_COMBAT:R.CFG_COMBAT + R.T].copy()
+    spore = game.config[R.CFG_SPORE : R.CFG_SPORE + R.T].copy()
+    combat = game.config[R.CFG_COMBAT : R.CFG_COMBAT + R.T].copy()
     targets = [g for g in range(ng) if b.gloc_kind[g] in (1, 2)]
     _TABLES[game] = (dist, to_loc, spore, combat, targets, ne, ng)
     return _TABLES[game]
@@ -187,8 +200,10 @@ def _tables(game):
 def _cheapest_pair(game, hand, ct, keep):
     """The two cards of Mushling Card Type ``ct`` in ``hand`` whose keep values add
     up least, as (lower card id, the more valuable card of the two)."""
-    cards = sorted((u for u in range(R.T) if int(game.config[R.CFG_CARD_TYPE + u]) == ct for _ in range(int(hand[u]))),
-                   key=lambda u: keep[u])
+    cards = sorted(
+        (u for u in range(R.T) if int(game.config[R.CFG_CARD_TYPE + u]) == ct for _ in range(int(hand[u]))),
+        key=lambda u: keep[u],
+    )
     pair = sorted(cards[:2])
     return pair[0], max(pair, key=lambda u: keep[u])
 
@@ -231,7 +246,7 @@ def _gather_value(v, p, locs, bonded, kinds, extra):
     """Nutrients (1) and spores (0.3) the gatherers on ``locs`` take (bonded Paths cap them)."""
     total = 0.0
     for g in set(locs):
-        if g < 0 or g >= len(kinds):   # home, or the Hero Tavern (variant)
+        if g < 0 or g >= len(kinds):  # home, or the Hero Tavern (variant)
             continue
         k = sum(1 for x in locs if x == g)
         if kinds[g] == 3:
@@ -264,7 +279,7 @@ class _Scoring:
         v = self.v = R.L.arrays(state)
         self.p = int(player)
         self.n = game.num_players
-        if game.team_rules:   # variant: team: the seat to move (an agent acts for two in the 2-player game)
+        if game.team_rules:  # variant: team: the seat to move (an agent acts for two in the 2-player game)
             d = int(v["decisions_n"])
             self.p = int(v["decisions"][d - 1][1]) if d else int(v["turn_player"])
             self.n = game.num_seats
@@ -288,8 +303,9 @@ class _Scoring:
         work = game.work
         R.bonded_edges(self.state, game.config, p, work)
         bonded_edges = work[:ne].astype(bool)
-        self.bonded = np.array([int(bonded_edges[[e for e in game.board.gloc_edges[g] if e >= 0]].sum())
-                                for g in range(ng)])
+        self.bonded = np.array(
+            [int(bonded_edges[[e for e in game.board.gloc_edges[g] if e >= 0]].sum()) for g in range(ng)]
+        )
         self.reach = self.to_loc[mine].min(axis=0) if mine.any() else np.full(ng, 99)
         self.loc_val = np.zeros(ng)
         for g in self.targets:
@@ -298,8 +314,11 @@ class _Scoring:
     def edge_value(self, e):
         """The best tree (or Willow) worth, discounted by 0.8 per edge between ``e`` and it and
         halved where 2 bonded Paths are there already."""
-        return float(max(self.loc_val[g] * 0.8 ** self.to_loc[e, g] * (0.5 if self.bonded[g] >= 2 else 1.0)
-                         for g in self.targets))
+        return float(
+            max(
+                self.loc_val[g] * 0.8 ** self.to_loc[e, g] * (0.5 if self.bonded[g] >= 2 else 1.0) for g in self.targets
+            )
+        )
 
     def keep_values(self):
         """Every card type's keep value (spore value, combat value, reactions)."""
@@ -311,10 +330,10 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
     rules, the seat to move; see the module docstring): a phase's choice when no decision is
     pending, else the pending decision's."""
     c = _Scoring(game, state, player, action_mask)
-    if game.team_rules:   # variant: team
+    if game.team_rules:  # variant: team
         if _team_scores(game, c.v, c.p, c.kind, c.top, c.scores, action_mask, c.spore, c.combat):
             return c.scores
-        if c.v["mat_nut"][c.p] >= R.WIN_NUTRIENTS:   # a full Colony gathers no more Nutrients
+        if c.v["mat_nut"][c.p] >= R.WIN_NUTRIENTS:  # a full Colony gathers no more Nutrients
             c.loc_val[:] = 0.0
             c.upcoming = np.zeros_like(c.upcoming)
     if c.depth == 0:
@@ -333,6 +352,7 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
 
 
 # --- the phases (no decision pending) -------------------------------------------------------------
+
 
 def _gatherer_scores(c, phase):
     """Explore and Place Phases: a gatherer's location, by the tokens it would take there."""
@@ -359,7 +379,7 @@ def _gatherer_scores(c, phase):
             else:
                 s = 0.5 * have * 0.6 ** max(c.reach[g] - (1 if phase == R.PH_EXPLORE else 0), 0) / (1.0 + k)
         c.scores[a] = s
-    if R.A_PLACE_TAVERN < len(c.mask) and c.mask[R.A_PLACE_TAVERN]:   # variant: hero_tavern
+    if R.A_PLACE_TAVERN < len(c.mask) and c.mask[R.A_PLACE_TAVERN]:  # variant: hero_tavern
         there = int((v["gatherer"][p] == R.TAVERN).sum())
         left = int(v["hero_deck_n"]) + int((v["hero_up"] >= 0).sum())
         c.scores[R.A_PLACE_TAVERN] = 0.9 if there == 0 and v["ctok"][p] >= 1 and left > 0 else -1.0
@@ -393,9 +413,9 @@ def _action_menu_scores(c):
     best_edge = max((c.edge_value(e) for e in range(c.ne) if R.can_build_at(c.state, game.config, p, e)), default=0.0)
     if mask[R.A_BUILD] and cap >= 3 and best_edge > 0.25:
         scores[R.A_BUILD] = 1.0 + best_edge
-    if game.options.get("emsporium"):   # variant: emsporium
+    if game.options.get("emsporium"):  # variant: emsporium
         _buy_scores(game, v, p, -1, scores, mask, c.spore, c.combat, cap, best_edge)
-    if game.tavern_on:   # variant: hero_tavern
+    if game.tavern_on:  # variant: hero_tavern
         gv = _gather_value(v, p, list(v["gatherer"][p]), c.bonded, c.kinds, np.zeros(c.ng))
         _tavern_scores(game, v, p, -1, scores, mask, best_edge, gv, False)
     for pair in range(3):
@@ -437,9 +457,10 @@ def _deceive_score(c, f, a):
     hand = c.hand
     t = R.deceive_args(a)
     gain = f.keep[t] - f.keep[R.AD]
-    if (t in (R.CHANT, R.BLEWIT) and hand[R.CHANT] + hand[R.BLEWIT] == 1) or \
-            (t in (R.PARASOL, R.SHIITAKE) and hand[R.PARASOL] + hand[R.SHIITAKE] == 1):
-        gain += 2.0                      # completes a pair
+    if (t in (R.CHANT, R.BLEWIT) and hand[R.CHANT] + hand[R.BLEWIT] == 1) or (
+        t in (R.PARASOL, R.SHIITAKE) and hand[R.PARASOL] + hand[R.SHIITAKE] == 1
+    ):
+        gain += 2.0  # completes a pair
     return 0.5 + 0.3 * gain if gain > 0.5 else -1.0
 
 
@@ -473,7 +494,7 @@ def _view_nutrients_score(c, f, a):
 def _truffle_score(c, f, a):
     """Truffle: the nutrient deck when the cards known to come feed none of the player's trees,
     the mushling discard pile when it is rich."""
-    if R.truffle_args(a) == 1:   # the nutrient deck: the cards known to come feed none of my trees
+    if R.truffle_args(a) == 1:  # the nutrient deck: the cards known to come feed none of my trees
         return 0.1 if f.known_next >= 2 and not (c.upcoming[c.my_trees] > 0).any() and c.my_trees.any() else -1.0
     d = c.v["discard"]
     rich = d.sum() >= 6 and (d * f.keep).sum() / max(d.sum(), 1) >= 2.0
@@ -502,7 +523,7 @@ def _exchange_score(c, f, a):
     """Exchange: two cards of little keep value (never a Builder or Thief) for a spore in the
     player's own cave (bonded) or a draw."""
     t, o = R.exchange_args(a)
-    t = _cheapest_pair(c.game, c.hand, t, f.keep)[1]   # t is a Mushling Card Type: its cheapest pair
+    t = _cheapest_pair(c.game, c.hand, t, f.keep)[1]  # t is a Mushling Card Type: its cheapest pair
     if f.keep[t] > 1.2 or t in (R.CHANT, R.BLEWIT, R.PARASOL, R.SHIITAKE):
         return -1.0
     if o == 1 + c.p and c.bonded[f.my_cave] > 0:
@@ -520,14 +541,22 @@ def _attack_score(c, f, a):
 
 
 _ABILITY_SCORES = {
-    "deceive": _deceive_score, "parrot_attack": _parrot_attack_score, "parrot_view": _parrot_view_score,
-    "russula": _russula_score, "veiled_lady": _view_nutrients_score, "magic": _view_nutrients_score,
-    "truffle": _truffle_score, "witch": _witch_score, "builder_remove": _builder_remove_score,
-    "exchange": _exchange_score, "attack": _attack_score,
+    "deceive": _deceive_score,
+    "parrot_attack": _parrot_attack_score,
+    "parrot_view": _parrot_view_score,
+    "russula": _russula_score,
+    "veiled_lady": _view_nutrients_score,
+    "magic": _view_nutrients_score,
+    "truffle": _truffle_score,
+    "witch": _witch_score,
+    "builder_remove": _builder_remove_score,
+    "exchange": _exchange_score,
+    "attack": _attack_score,
 }
 
 
 # --- the pending decisions --------------------------------------------------------------------------
+
 
 def _fly_agaric_scores(c):
     """Fly Agaric: cancels an opponent's ability that harms the player (or its teammate)."""
@@ -537,9 +566,12 @@ def _fly_agaric_scores(c):
     user = int(v["decisions"][lvl][1])
     x1 = int(v["decisions"][lvl][3])
     friends = _friends(c.game, p)
-    harmful = user not in friends and (ab in (R.AB_BIRDS, R.AB_PARROT_VIEW)
-                                       or (ab in (R.AB_PENNY, R.AB_INKY) and x1 in friends)
-                                       or ab == R.AB_THIEF_STEAL or ab == R.AB_FLY)
+    harmful = user not in friends and (
+        ab in (R.AB_BIRDS, R.AB_PARROT_VIEW)
+        or (ab in (R.AB_PENNY, R.AB_INKY) and x1 in friends)
+        or ab == R.AB_THIEF_STEAL
+        or ab == R.AB_FLY
+    )
     if ab == R.AB_FLY:
         # cancel a Fly Agaric aimed at my own ability (or my teammate's)
         tgt = int(v["decisions"][x1][1])
@@ -637,12 +669,16 @@ def _reinforcement_scores(c):
     it is losing; every other one is refused."""
     game, v, mask, scores = c.game, c.v, c.mask, c.scores
     att, dfd = int(v["c_att"]), int(v["c_def"])
-    friends = _friends(game, c.p)   # variant: team (a teammate's side is ours)
+    friends = _friends(game, c.p)  # variant: team (a teammate's side is ours)
     if att in friends or dfd in friends:
         side = 0 if att in friends else 1
-        va = c.combat[R.rep_card(c.state, 0)] + v["c_bonus"][0] + int(v["items"][att, EM.SWORD])   # variant: emsporium
-        vd = (c.combat[R.rep_card(c.state, 1)] + v["c_bonus"][1] + int(v["items"][dfd, EM.SWORD])
-              + int(v["items"][dfd, EM.SHIELD]))
+        va = c.combat[R.rep_card(c.state, 0)] + v["c_bonus"][0] + int(v["items"][att, EM.SWORD])  # variant: emsporium
+        vd = (
+            c.combat[R.rep_card(c.state, 1)]
+            + v["c_bonus"][1]
+            + int(v["items"][dfd, EM.SWORD])
+            + int(v["items"][dfd, EM.SHIELD])
+        )
         losing = (va <= vd) if side == 0 else (va > vd)
         for o in range(2):
             a = R.reinforce_action(o, side)
@@ -651,7 +687,7 @@ def _reinforcement_scores(c):
         a = R.combat_token_action(side)
         if mask[a]:
             scores[a] = 1.2 if losing else -1.0
-        if game.tavern_on:   # variant: hero_tavern (a hero's combat reaction)
+        if game.tavern_on:  # variant: hero_tavern (a hero's combat reaction)
             _tavern_scores(game, v, c.p, c.kind, scores, mask, 0.0, 0.0, losing)
     for s in range(2):
         for o in range(2):
@@ -670,7 +706,7 @@ def _russula_pick_scores(c):
         a = R.A_GATHERER + g
         if c.mask[a]:
             c.scores[a] = _gather_value(c.v, c.p, picked + [g], c.bonded, c.kinds, c.upcoming)
-    if R.A_PLACE_TAVERN < len(c.mask) and c.mask[R.A_PLACE_TAVERN]:   # variant: hero_tavern (never by a Russula)
+    if R.A_PLACE_TAVERN < len(c.mask) and c.mask[R.A_PLACE_TAVERN]:  # variant: hero_tavern (never by a Russula)
         c.scores[R.A_PLACE_TAVERN] = -1.0
 
 
@@ -682,9 +718,15 @@ def _exchange_card_scores(c):
     for t in range(R.T):
         a = R.A_CARD + t
         if c.mask[a]:
-            partner = keep[t] if first >= 0 else min(
-                keep[u] for u in range(t, R.T) if int(c.game.config[R.CFG_CARD_TYPE + u]) == ct
-                and c.hand[u] - (u == t) > 0)
+            partner = (
+                keep[t]
+                if first >= 0
+                else min(
+                    keep[u]
+                    for u in range(t, R.T)
+                    if int(c.game.config[R.CFG_CARD_TYPE + u]) == ct and c.hand[u] - (u == t) > 0
+                )
+            )
             c.scores[a] = -(keep[t] + partner)
 
 
@@ -699,23 +741,35 @@ def _arrange_scores(c):
 
 
 _DECISION_SCORES = {
-    R.D_FA: _fly_agaric_scores, R.D_PATHWIN: _path_win_scores, R.D_USE: _use_scores, R.D_BN: _birds_nest_scores,
-    R.D_PAY: _pay_scores, R.D_LEGEND: _hero_decision_scores, R.D_HERO_PICK: _hero_decision_scores,
-    R.D_BUY: _buy_decision_scores, R.D_PLACE_PATH: _place_path_scores, R.D_REMOVE_OWN: _remove_own_scores,
-    R.D_ATT_CARD: _card_choice_scores, R.D_DEFEND: _card_choice_scores, R.D_INKY_GIVE: _card_choice_scores,
-    R.D_REINF: _reinforcement_scores, R.D_RUSSULA_PICK: _russula_pick_scores, R.D_EXCHANGE: _exchange_card_scores,
+    R.D_FA: _fly_agaric_scores,
+    R.D_PATHWIN: _path_win_scores,
+    R.D_USE: _use_scores,
+    R.D_BN: _birds_nest_scores,
+    R.D_PAY: _pay_scores,
+    R.D_LEGEND: _hero_decision_scores,
+    R.D_HERO_PICK: _hero_decision_scores,
+    R.D_BUY: _buy_decision_scores,
+    R.D_PLACE_PATH: _place_path_scores,
+    R.D_REMOVE_OWN: _remove_own_scores,
+    R.D_ATT_CARD: _card_choice_scores,
+    R.D_DEFEND: _card_choice_scores,
+    R.D_INKY_GIVE: _card_choice_scores,
+    R.D_REINF: _reinforcement_scores,
+    R.D_RUSSULA_PICK: _russula_pick_scores,
+    R.D_EXCHANGE: _exchange_card_scores,
     R.D_ARRANGE: _arrange_scores,
 }
 
 
 # --- variant: team --------------------------------------------------------------------------------
 
+
 def _friends(game, p):
     """``p`` and, under the Team rules, its teammate."""
     return (p, (p + 2) % 4) if game.team_rules else (p,)
 
 
-SPORE_KEEP = 1.5   # a Spore Token's keep value in a Trade (3 spore value toward a Path)
+SPORE_KEEP = 1.5  # a Spore Token's keep value in a Trade (3 spore value toward a Path)
 
 
 def _team_scores(game, v, p, kind, top, scores, action_mask, spore, combat) -> bool:
@@ -732,14 +786,14 @@ def _team_scores(game, v, p, kind, top, scores, action_mask, spore, combat) -> b
 
     if kind == R.D_GATHER:
         g = int(top[3])
-        limit = int(np.flatnonzero(action_mask[R.A_GATHER_TAKE:R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1]).max())
+        limit = int(np.flatnonzero(action_mask[R.A_GATHER_TAKE : R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1]).max())
         want = limit
-        if game.board.gloc_kind[g] in (1, 2):   # Nutrients beyond the Colony's 10 stay for the teammate
+        if game.board.gloc_kind[g] in (1, 2):  # Nutrients beyond the Colony's 10 stay for the teammate
             want = min(limit, R.WIN_NUTRIENTS - int(v["mat_nut"][p]))
         for k in range(limit + 1):
             scores[R.A_GATHER_TAKE + k] = -abs(k - want)
         return True
-    if kind == R.D_TRADE and int(top[3]) > 0:   # the proposer accepts what its teammate gives back
+    if kind == R.D_TRADE and int(top[3]) > 0:  # the proposer accepts what its teammate gives back
         scores[R.A_PASS] = 0.0
         scores[R.A_TRADE + int(top[3]) - 1] = 1.0
         return True
@@ -748,20 +802,22 @@ def _team_scores(game, v, p, kind, top, scores, action_mask, spore, combat) -> b
         gain = keep[offered] + (pair_bonus(offered) if offered < R.T else 0.0)
         options = [k for k in range(R.T + 1) if held[k] > 0 and action_mask[R.A_TRADE + k]]
         give = min(options, key=lambda k: keep[k])
-        full = hand.sum() >= R.HAND_LIMIT + int(v["items"][p, EM.POUCH])   # variant: emsporium (Pouch)
+        full = hand.sum() >= R.HAND_LIMIT + int(v["items"][p, EM.POUCH])  # variant: emsporium (Pouch)
         scores[R.A_PASS] = 0.0
         scores[R.A_TRADE + give] = 1.0 if gain > keep[give] or (full and give < R.T) else -1.0
         return True
     if kind == -1 and int(v["phase"]) == R.PH_ACTION:
-        scores[R.A_TRADE:R.A_TRADE + R.T + 1][action_mask[R.A_TRADE:R.A_TRADE + R.T + 1] > 0] = -1.0
+        scores[R.A_TRADE : R.A_TRADE + R.T + 1][action_mask[R.A_TRADE : R.A_TRADE + R.T + 1] > 0] = -1.0
         offers = [k for k in range(R.T) if action_mask[R.A_TRADE + k]]
-        if offers and hand.sum() >= R.HAND_LIMIT + int(v["items"][p, EM.POUCH]) - 1:   # the Draw Phase would discard a card anyway
+        if (
+            offers and hand.sum() >= R.HAND_LIMIT + int(v["items"][p, EM.POUCH]) - 1
+        ):  # the Draw Phase would discard a card anyway
             scores[R.A_TRADE + min(offers, key=lambda k: keep[k])] = 0.05
-        if game.num_players == 2:   # the 2-player game: the other hand is mine to see
+        if game.num_players == 2:  # the 2-player game: the other hand is mine to see
             mate = v["hand"][(p + 2) % 4]
             for pair in ((R.CHANT, R.BLEWIT), (R.PARASOL, R.SHIITAKE)):
                 mine_n, mate_n = hand[pair[0]] + hand[pair[1]], mate[pair[0]] + mate[pair[1]]
-                if mine_n == 1 and mate_n == 1:   # my single completes its pair
+                if mine_n == 1 and mate_n == 1:  # my single completes its pair
                     t = pair[0] if hand[pair[0]] else pair[1]
                     if action_mask[R.A_TRADE + t]:
                         scores[R.A_TRADE + t] = 0.5

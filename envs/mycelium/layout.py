@@ -13,16 +13,16 @@ from mushgym.core import RNG_WORDS, ActionSpace, Layout
 from mushgym.core.kinds import DecisionKinds
 
 from .data import MAX_EDGES, MAX_GATHER_LOCS, MAX_NUTRIENT_KINDS, NUM_MUSHLING_CARDS, NUM_NUTRIENT_CARDS
-from .variant_data import NUM_HEROES, NUM_ITEM_CARDS, NUM_ITEM_TYPES, SHOP_SIZE   # variant: emsporium, hero_tavern
+from .variant_data import NUM_HEROES, NUM_ITEM_CARDS, NUM_ITEM_TYPES, SHOP_SIZE  # variant: emsporium, hero_tavern
 
 # --- sizes and fixed numbers of the rulebook ----------------------------------------------------
 MAXP = 4
 E = MAX_EDGES
 G = MAX_GATHER_LOCS
-T = 23                      # mushling cards (kinds: the Field Guide's 23 entries)
-NUM_CARD_TYPES = 8          # Mushling Card Types (Builder, Thief, ...: data.MUSHLING_TYPES)
-NC = NUM_MUSHLING_CARDS     # 54
-NN = NUM_NUTRIENT_CARDS     # 17
+T = 23  # mushling cards (kinds: the Field Guide's 23 entries)
+NUM_CARD_TYPES = 8  # Mushling Card Types (Builder, Thief, ...: data.MUSHLING_TYPES)
+NC = NUM_MUSHLING_CARDS  # 54
+NN = NUM_NUTRIENT_CARDS  # 17
 NK = MAX_NUTRIENT_KINDS
 HAND_LIMIT = 7
 MAX_PATHS = 20
@@ -30,18 +30,18 @@ SPORE_TOKENS = 50
 NUTRIENT_TOKENS = 45
 COMBAT_TOKENS = 16
 WIN_NUTRIENTS = 10
-DONE_RULES, DONE_LIMIT = 1, 2   # values of state[DONE] once the game is over
-MAX_ACTIONS_PER_TURN = 30   # designed bound (RULES.md gap 12): attacks and Deceiver exchanges per Action Phase
-MAX_PAID = 30               # spore value one Build action may pay (10 Paths)
+DONE_RULES, DONE_LIMIT = 1, 2  # values of state[DONE] once the game is over
+MAX_ACTIONS_PER_TURN = 30  # designed bound (RULES.md gap 12): attacks and Deceiver exchanges per Action Phase
+MAX_PAID = 30  # spore value one Build action may pay (10 Paths)
 # variant: emsporium / hero_tavern
-NI = NUM_ITEM_TYPES         # 8 item types
-NIC = NUM_ITEM_CARDS        # 16 item cards
-SHOP = SHOP_SIZE            # 5 face up
-NH = NUM_HEROES             # 8 unique heroes
-HERO_UP = 2                 # face-up heroes at the Tavern
-TAVERN = MAX_GATHER_LOCS    # the gatherer location value of the Hero Tavern (not a gather location of the base game)
+NI = NUM_ITEM_TYPES  # 8 item types
+NIC = NUM_ITEM_CARDS  # 16 item cards
+SHOP = SHOP_SIZE  # 5 face up
+NH = NUM_HEROES  # 8 unique heroes
+HERO_UP = 2  # face-up heroes at the Tavern
+TAVERN = MAX_GATHER_LOCS  # the gatherer location value of the Hero Tavern (not a gather location of the base game)
 # variant: team
-MAX_GATHER_TAKE = 6         # the most one location gives a gatherer party: its bonded Paths (3 gatherers, 6 with Backpacks)
+MAX_GATHER_TAKE = 6  # the most one location gives a gatherer party: its bonded Paths (3 gatherers, 6 with Backpacks)
 # the variants' validate codes, after validate.py's 27 (emsporium.py, tavern.py and
 # validate.py import them; validate.VALIDATION_ERRORS names them)
 V_ITEMS = 28
@@ -49,27 +49,27 @@ V_HEROES = 29
 V_TEAM = 30
 
 # mushling types (data.MUSHLING_NAMES order)
-AD = 0            # Amethyst Deceiver
-CHICKEN = 1       # Chicken of the Woods
-PUFF = 2          # Common Puffball
-DEATH = 3         # Death Cap
-LIBERTY = 4       # Liberty Cap
-BIRDS = 5         # Bird's Nest
-PARROT = 6        # Parrot Toadstool
+AD = 0  # Amethyst Deceiver
+CHICKEN = 1  # Chicken of the Woods
+PUFF = 2  # Common Puffball
+DEATH = 3  # Death Cap
+LIBERTY = 4  # Liberty Cap
+BIRDS = 5  # Bird's Nest
+PARROT = 6  # Parrot Toadstool
 RUSSULA = 7
-VEILED = 8        # Veiled Lady
-FLY = 9           # Fly Agaric
-INKY = 10         # Inky Cap
-PENNY = 11        # Penny Bun
-BLUE_OY = 12      # Blue Oyster
-PINK_OY = 13      # Pink Oyster
-CHANT = 14        # Chanterelle
-BLEWIT = 15       # Wood Blewit
-NIGHT = 16        # Night Light
-MOREL = 17        # Yellow Morel
-MAGIC = 18        # Magic Mushling
+VEILED = 8  # Veiled Lady
+FLY = 9  # Fly Agaric
+INKY = 10  # Inky Cap
+PENNY = 11  # Penny Bun
+BLUE_OY = 12  # Blue Oyster
+PINK_OY = 13  # Pink Oyster
+CHANT = 14  # Chanterelle
+BLEWIT = 15  # Wood Blewit
+NIGHT = 16  # Night Light
+MOREL = 17  # Yellow Morel
+MAGIC = 18  # Magic Mushling
 TRUFFLE = 19
-WITCH = 20        # Witch's Hat
+WITCH = 20  # Witch's Hat
 PARASOL = 21
 SHIITAKE = 22
 
@@ -85,40 +85,40 @@ NUM_PHASES = 6
 # decision kinds: declared with their arguments after the state (section "decision kinds")
 
 # abilities (an entry D_RESOLVE holds: ability, x1, x2, x3, cancelled)
-AB_DECEIVE = 0        # Amethyst Deceiver from the menu: a card of type x1 from the discard pile
-AB_AD_REACT = 1       # Amethyst Deceiver revealed: draw a card in its place (side x1)
-AB_CHICKEN_DEF = 2    # Chicken of the Woods defending: draw 3
-AB_CHICKEN_ATT = 3    # Chicken of the Woods attacking and winning: draw 1
-AB_PUFF = 4           # Common Puffball: cancel the Thief of the other side
-AB_LIBERTY = 5        # Liberty Cap winning: place a Path
-AB_BIRDS = 6          # Bird's Nest: gather with the gatherers in bit mask x1
-AB_PARROT_VIEW = 7    # Parrot Toadstool: view player x1's hand
-AB_PARROT_ATT = 8     # Parrot Toadstool: attack the Path in slot x2 of edge x1
-AB_RUSSULA = 9        # Russula: gatherers to x1, x2, x3
-AB_VEILED = 10        # Veiled Lady: view the top Nutrient Cards
-AB_FLY = 11           # Fly Agaric: cancel the ability at level x1
-AB_INKY = 12          # Inky Cap: builder x1 gives 2 cards or loses the Path on x2
-AB_PENNY = 13         # Penny Bun: remove builder x1's Path on x2
-AB_REINF = 14         # a reinforcement: oyster type x1 for side x2
-AB_BUILD_PAIR = 15    # two Builders (types x1, x2): 2 free Paths
+AB_DECEIVE = 0  # Amethyst Deceiver from the menu: a card of type x1 from the discard pile
+AB_AD_REACT = 1  # Amethyst Deceiver revealed: draw a card in its place (side x1)
+AB_CHICKEN_DEF = 2  # Chicken of the Woods defending: draw 3
+AB_CHICKEN_ATT = 3  # Chicken of the Woods attacking and winning: draw 1
+AB_PUFF = 4  # Common Puffball: cancel the Thief of the other side
+AB_LIBERTY = 5  # Liberty Cap winning: place a Path
+AB_BIRDS = 6  # Bird's Nest: gather with the gatherers in bit mask x1
+AB_PARROT_VIEW = 7  # Parrot Toadstool: view player x1's hand
+AB_PARROT_ATT = 8  # Parrot Toadstool: attack the Path in slot x2 of edge x1
+AB_RUSSULA = 9  # Russula: gatherers to x1, x2, x3
+AB_VEILED = 10  # Veiled Lady: view the top Nutrient Cards
+AB_FLY = 11  # Fly Agaric: cancel the ability at level x1
+AB_INKY = 12  # Inky Cap: builder x1 gives 2 cards or loses the Path on x2
+AB_PENNY = 13  # Penny Bun: remove builder x1's Path on x2
+AB_REINF = 14  # a reinforcement: oyster type x1 for side x2
+AB_BUILD_PAIR = 15  # two Builders (types x1, x2): 2 free Paths
 AB_BUILD_REMOVE = 16  # a Builder (type x1): remove your Path on x2, gain a spore
-AB_SPAWN = 17         # a Worker (type x1): spores into the cave x2
-AB_MAGIC = 18         # Magic Mushling: view and rearrange the top Nutrient Cards
-AB_TRUFFLE = 19       # Truffle: shuffle deck + discard (x1 0 mushling, 1 nutrient)
-AB_WITCH = 20         # Witch's Hat: the discard onto the deck (x1 0 mushling, 1 nutrient)
-AB_THIEF_PAIR = 21    # two Thieves (types x1, x2): a spore from the cave x3
-AB_THIEF_STEAL = 22   # a revealed Thief: a random card of the other side (side x1)
+AB_SPAWN = 17  # a Worker (type x1): spores into the cave x2
+AB_MAGIC = 18  # Magic Mushling: view and rearrange the top Nutrient Cards
+AB_TRUFFLE = 19  # Truffle: shuffle deck + discard (x1 0 mushling, 1 nutrient)
+AB_WITCH = 20  # Witch's Hat: the discard onto the deck (x1 0 mushling, 1 nutrient)
+AB_THIEF_PAIR = 21  # two Thieves (types x1, x2): a spore from the cave x3
+AB_THIEF_STEAL = 22  # a revealed Thief: a random card of the other side (side x1)
 NUM_AB = 23
 
 # combat stages
-CS_REVEAL = 0     # reveal the face-down cards (no defence: the Path is removed)
-CS_AD = 1         # Amethyst Deceivers may draw in their place
-CS_REINF = 2      # the reinforcement round
-CS_COMPARE = 3    # compare the combat values
-CS_PUFF = 4       # Common Puffballs may cancel a Thief
-CS_REACT_A = 5    # the attacker's revealed card's reaction
-CS_REACT_D = 6    # the defender's
-CS_END = 7        # the cards go: the combat ends
+CS_REVEAL = 0  # reveal the face-down cards (no defence: the Path is removed)
+CS_AD = 1  # Amethyst Deceivers may draw in their place
+CS_REINF = 2  # the reinforcement round
+CS_COMPARE = 3  # compare the combat values
+CS_PUFF = 4  # Common Puffballs may cancel a Thief
+CS_REACT_A = 5  # the attacker's revealed card's reaction
+CS_REACT_D = 6  # the defender's
+CS_END = 7  # the cards go: the combat ends
 NUM_CS = 8
 
 # gather-location kinds (data.LK_*)
@@ -131,7 +131,9 @@ C = Layout("config")
 CFG_NP = C.field("num_players")
 CFG_HOLDERS = C.field("holders", doc="1: reaction prompts only to holders of a matching card")
 CFG_TURN_LIMIT = C.field("turn_limit")
-CFG_LIMIT_SCORED = C.field("turn_limit_scored", doc="1: the turn limit ends the game scored by Nutrients; 0: a truncation")
+CFG_LIMIT_SCORED = C.field(
+    "turn_limit_scored", doc="1: the turn limit ends the game scored by Nutrients; 0: a truncation"
+)
 CFG_NE = C.field("n_edges")
 CFG_NG = C.field("n_glocs")
 CFG_NNUT = C.field("n_nutrient_cards")
@@ -161,7 +163,9 @@ CFG_HERO_AMOUNT = C.field("hero_amount", (NH, 2), dims=("hero", "k"), doc="amoun
 # variant: team (and the 2-player game, which plays the Team rules with two seats per agent)
 CFG_TEAM = C.field("team", doc="1: the Team rules (Blue+Red vs Green+Beige; Trade; 10 per Colony, 15 per team wins)")
 CFG_AGENTS = C.field("agents", doc="agents (PettingZoo players): the seats, or 2 in the 2-player game")
-CFG_CARD_TYPE = C.field("card_type", T, dims=("kind",), doc="Mushling Card Type of each card (data.MUSHLING_TYPES order)")
+CFG_CARD_TYPE = C.field(
+    "card_type", T, dims=("kind",), doc="Mushling Card Type of each card (data.MUSHLING_TYPES order)"
+)
 CFG_SIZE = C.size
 C.generated(globals(), prefix="cfg_")
 # fmt: off
@@ -181,8 +185,11 @@ TP = L.field("turn_player", doc="seat whose turn it is (the explorer in the Expl
 FIRST = L.field("first_player", doc="seat that played the first turn")
 PHASE = L.field("phase", doc="PH_* of the turn")
 PLACED = L.field("placed", doc="gatherers placed so far in this Explore/Place Phase")
-ACTIONS = L.field("actions_used", doc="attacks (Parrot Toadstool's too) and Amethyst Deceiver exchanges this Action Phase: "
-                                    "the actions that can give back what they cost (at most 30)")
+ACTIONS = L.field(
+    "actions_used",
+    doc="attacks (Parrot Toadstool's too) and Amethyst Deceiver exchanges this Action Phase: "
+    "the actions that can give back what they cost (at most 30)",
+)
 DONE = L.field("done", doc="0 running, 1 ended by the rules (10 Nutrients), 2 cut by the turn limit")
 WINNER = L.field("winner", doc="winning seat, -1 none")
 BN_PLAYED = L.field("bn_played", doc="bit per seat: played a Bird's Nest in this Nutrient Card Phase")
@@ -192,8 +199,12 @@ LAST_HAND = L.field("last_hand", doc="hand size of the last player to finish a D
 PATHS = L.field("paths", (E, 2), dims=("edge", "slot"), doc="owner + 1 of each of the 2 Paths an edge holds (0 empty)")
 NPATHS = L.field("npaths", MAXP, dims=("player",), doc="Paths built and in play (the 6 permanent ones not counted)")
 HAND = L.field("hand", (MAXP, T), dims=("player", "kind"), doc="mushling cards in hand per type")
-KNOWN = L.field("known", (MAXP, MAXP, T), dims=("viewer", "holder", "kind"),
-                doc="cards the viewer knows the holder still has (a lower bound kept true)")
+KNOWN = L.field(
+    "known",
+    (MAXP, MAXP, T),
+    dims=("viewer", "holder", "kind"),
+    doc="cards the viewer knows the holder still has (a lower bound kept true)",
+)
 DECK = L.field("deck", NC, dims=("pos",), doc="mushling deck, bottom first")
 DECK_N = L.field("deck_n", doc="cards in the mushling deck")
 DISCARD = L.field("discard", T, dims=("kind",), doc="mushling discard pile per type (public)")
@@ -202,12 +213,20 @@ CAREA = L.field("carea", T, dims=("kind",), doc="reinforcements played in the cu
 NDECK = L.field("ndeck", NN, dims=("pos",), doc="nutrient deck (kinds), bottom first")
 NDECK_N = L.field("ndeck_n", doc="cards in the nutrient deck")
 NDISCARD = L.field("ndiscard", NK, dims=("nkind",), doc="nutrient discard pile per kind (public)")
-DECK_TOP = L.field("deck_top", T, dims=("kind",),
-                   doc="public: the cards a Witch's Hat put on top of the mushling deck, less those seen drawn; "
-                       "the top deck_top_n cards are among them")
+DECK_TOP = L.field(
+    "deck_top",
+    T,
+    dims=("kind",),
+    doc="public: the cards a Witch's Hat put on top of the mushling deck, less those seen drawn; "
+    "the top deck_top_n cards are among them",
+)
 DECK_TOP_N = L.field("deck_top_n", doc="cards still on top of the mushling deck from a Witch's Hat's shuffle")
-NDECK_TOP = L.field("ndeck_top", NK, dims=("nkind",),
-                    doc="public: the nutrient cards a Witch's Hat put on top of the nutrient deck that are still there")
+NDECK_TOP = L.field(
+    "ndeck_top",
+    NK,
+    dims=("nkind",),
+    doc="public: the nutrient cards a Witch's Hat put on top of the nutrient deck that are still there",
+)
 NDECK_TOP_N = L.field("ndeck_top_n", doc="how many: the top ndeck_top_n nutrient cards are exactly ndeck_top")
 NSEEN = L.field("nseen", (MAXP, NN), dims=("player", "pos"), doc="1: the player knows the nutrient card at pos")
 MAT_SPORES = L.field("mat_spores", MAXP, dims=("player",), doc="Spore Tokens on each player's mat")
@@ -234,7 +253,9 @@ C_WINNER = L.field("c_winner", doc="0 attacker, 1 defender, -1 undecided")
 STACK = L.decision_stack(depth=48, args=5)
 # variant: emsporium (after the base game's fields, so their offsets stay)
 ITEMS = L.field("items", (MAXP, NI), dims=("player", "item"), doc="Emsporium items each player owns, per type (public)")
-SHOP_SLOTS = L.field("shop", SHOP, dims=("slot",), doc="item type face up in each shop slot, -1 empty (refilled at the end of the turn)")
+SHOP_SLOTS = L.field(
+    "shop", SHOP, dims=("slot",), doc="item type face up in each shop slot, -1 empty (refilled at the end of the turn)"
+)
 IDECK = L.field("item_deck", NIC, dims=("pos",), doc="Emsporium item deck (types), bottom first (order hidden)")
 IDECK_N = L.field("item_deck_n", doc="cards in the item deck")
 # variant: hero_tavern / legends
@@ -242,15 +263,28 @@ HEROES = L.field("heroes", (MAXP, NH), dims=("player", "hero"), doc="1: the play
 HERO_UP_SLOTS = L.field("hero_up", HERO_UP, dims=("slot",), doc="hero face up at the Tavern in each slot, -1 none")
 HDECK = L.field("hero_deck", NH, dims=("pos",), doc="hero deck, bottom first (order hidden)")
 HDECK_N = L.field("hero_deck_n", doc="cards in the hero deck")
-LEGEND_DEAL = L.field("legend_deal", (MAXP, 2), dims=("player", "k"), doc="Legends: the 2 heroes dealt to each player, -1 once kept")
+LEGEND_DEAL = L.field(
+    "legend_deal", (MAXP, 2), dims=("player", "k"), doc="Legends: the 2 heroes dealt to each player, -1 once kept"
+)
 # variant: team (fields after the base game's and the items', so their offsets stay where they are)
-AGENT_OF = L.field("agent_of", MAXP, dims=("seat",),
-                   doc="agent acting for each seat: the seat itself, or seat % 2 in the 2-player game")
+AGENT_OF = L.field(
+    "agent_of",
+    MAXP,
+    dims=("seat",),
+    doc="agent acting for each seat: the seat itself, or seat % 2 in the 2-player game",
+)
 TRADE_USED = L.field("trade_used", doc="team: the turn player has traded this turn (both teammates consented)")
-TRADE_OFFERS = L.field("trade_offers", doc="team: bit k: the turn player offered kind k (23: a Spore Token) this turn "
-                                             "and the Trade did not happen (a kind is offered once per turn)")
-GATHER_TAKE = L.field("gather_take", G, dims=("gloc",),
-                      doc="team: tokens the gathering player chose to take from each location (-1 not asked)")
+TRADE_OFFERS = L.field(
+    "trade_offers",
+    doc="team: bit k: the turn player offered kind k (23: a Spore Token) this turn "
+    "and the Trade did not happen (a kind is offered once per turn)",
+)
+GATHER_TAKE = L.field(
+    "gather_take",
+    G,
+    dims=("gloc",),
+    doc="team: tokens the gathering player chose to take from each location (-1 not asked)",
+)
 STATE_SIZE = L.size
 
 # --- decision kinds ----------------------------------------------------------------------------
@@ -261,57 +295,118 @@ STATE_SIZE = L.size
 # decisions.advance processes: <name>_process); validate_stack defines <name>_fits. The dispatch
 # over kinds is generated (decisions.py, validate_stack.py); K.generated defines the column of
 # each argument, <KIND>_<ARG> (PAY_PAID: ``top_arg(state, PAY_PAID)``).
-ARG_PLAYER = -1   # a seat in play
-ARG_EDGE = -2     # an edge of the board
-ARG_GLOC = -3     # a gather location
-ARG_TYPE = -4     # a mushling type
-ARG_LEVEL = -5    # an entry below this one
-ARG_PLACE = -6    # a gatherer's placement: a gather location, or the Hero Tavern (TAVERN) with the variant
-MAX_PAY_ARG = MAX_PAID + 9        # the last card paid may overshoot 30 (spore values are at most 9)
+ARG_PLAYER = -1  # a seat in play
+ARG_EDGE = -2  # an edge of the board
+ARG_GLOC = -3  # a gather location
+ARG_TYPE = -4  # a mushling type
+ARG_LEVEL = -5  # an entry below this one
+ARG_PLACE = -6  # a gatherer's placement: a gather location, or the Hero Tavern (TAVERN) with the variant
+MAX_PAY_ARG = MAX_PAID + 9  # the last card paid may overshoot 30 (spore values are at most 9)
 K = DecisionKinds(args=L.stack[2])
-D_RESOLVE = K.kind(0, "resolve", (("ability", NUM_AB - 1), ("x1", 0), ("x2", 0), ("x3", 0), ("cancelled", 1)),
-                   rules="effects", auto=True,
-                   doc="an ability in flight (x1..x3: ABILITY_ARGS), cancelled by a Fly Agaric; its window sits above it")
+D_RESOLVE = K.kind(
+    0,
+    "resolve",
+    (("ability", NUM_AB - 1), ("x1", 0), ("x2", 0), ("x3", 0), ("cancelled", 1)),
+    rules="effects",
+    auto=True,
+    doc="an ability in flight (x1..x3: ABILITY_ARGS), cancelled by a Fly Agaric; its window sits above it",
+)
 D_COMBAT = K.kind(1, "combat", rules="combat", auto=True, doc="the combat in progress (its stage: the c_* fields)")
-D_FA = K.kind(2, "fly_agaric", (("level", ARG_LEVEL),), rules="abilities",
-              doc="Fly Agaric window: cancel the ability at this level")
-D_PATHWIN = K.kind(3, "path_window", (("builder", ARG_PLAYER), ("edge", ARG_EDGE)), rules="building",
-                   doc="Penny Bun / Inky Cap after the builder's new Path on this edge")
+D_FA = K.kind(
+    2,
+    "fly_agaric",
+    (("level", ARG_LEVEL),),
+    rules="abilities",
+    doc="Fly Agaric window: cancel the ability at this level",
+)
+D_PATHWIN = K.kind(
+    3,
+    "path_window",
+    (("builder", ARG_PLAYER), ("edge", ARG_EDGE)),
+    rules="building",
+    doc="Penny Bun / Inky Cap after the builder's new Path on this edge",
+)
 D_REINF = K.kind(4, "reinforce", rules="combat", doc="the reinforcement round: an Oyster, a combat token or pass")
 D_BN = K.kind(5, "birds_nest", (("again", 1),), rules="turn", doc="Bird's Nest in a Nutrient Card Phase (asked again)")
-D_USE = K.kind(6, "use", (("ability", NUM_AB - 1), ("side", 1)), rules="abilities",
-               doc="use the reaction of a revealed card (or an Amethyst Deceiver's) for this side")
+D_USE = K.kind(
+    6,
+    "use",
+    (("ability", NUM_AB - 1), ("side", 1)),
+    rules="abilities",
+    doc="use the reaction of a revealed card (or an Amethyst Deceiver's) for this side",
+)
 D_PAY = K.kind(7, "pay", (("paid", MAX_PAY_ARG),), rules="building", doc="Build: paying, spore value paid so far")
-D_PLACE_PATH = K.kind(8, "place_path", (("left", MAX_PAY_ARG // 3),), rules="building",
-                      doc="place a Path, this many left")
-D_REMOVE_OWN = K.kind(9, "remove_own", (("edge", ARG_EDGE),), rules="building",
-                      doc="the 21st Path: remove one of yours other than the new one on this edge")
+D_PLACE_PATH = K.kind(
+    8, "place_path", (("left", MAX_PAY_ARG // 3),), rules="building", doc="place a Path, this many left"
+)
+D_REMOVE_OWN = K.kind(
+    9,
+    "remove_own",
+    (("edge", ARG_EDGE),),
+    rules="building",
+    doc="the 21st Path: remove one of yours other than the new one on this edge",
+)
 D_ATT_CARD = K.kind(10, "attack_card", rules="combat", doc="the attacker's face-down card")
 D_DEFEND = K.kind(11, "defend", rules="combat", doc="the defender's face-down card, or none")
-D_INKY_GIVE = K.kind(12, "inky_give", (("receiver", ARG_PLAYER), ("edge", ARG_EDGE), ("given", 1)),
-                     rules="building", doc="Inky Cap: give the receiver 2 cards or lose the Path on this edge")
-D_RUSSULA_PICK = K.kind(13, "russula_pick", (("made", 2), ("first", ARG_PLACE), ("second", ARG_PLACE)),
-                        rules="effects", doc="Russula: the picks made so far and the first two locations")
-D_ARRANGE = K.kind(14, "arrange", (("position", 3), ("viewed", 4)), rules="effects",
-                   doc="Magic Mushling: the next position from the top, of the cards viewed")
+D_INKY_GIVE = K.kind(
+    12,
+    "inky_give",
+    (("receiver", ARG_PLAYER), ("edge", ARG_EDGE), ("given", 1)),
+    rules="building",
+    doc="Inky Cap: give the receiver 2 cards or lose the Path on this edge",
+)
+D_RUSSULA_PICK = K.kind(
+    13,
+    "russula_pick",
+    (("made", 2), ("first", ARG_PLACE), ("second", ARG_PLACE)),
+    rules="effects",
+    doc="Russula: the picks made so far and the first two locations",
+)
+D_ARRANGE = K.kind(
+    14,
+    "arrange",
+    (("position", 3), ("viewed", 4)),
+    rules="effects",
+    doc="Magic Mushling: the next position from the top, of the cards viewed",
+)
 NUM_D_BASE = K.size
 # variant kinds, appended: emsporium (buy: pay, then pick items), hero_tavern (pick a hero),
 # legends (keep 1 of the 2 heroes dealt)
-D_BUY = K.kind(15, "buy", (("paid", MAX_PAY_ARG), ("spent", MAX_PAY_ARG)), rules="emsporium",
-               doc="Emsporium: Buy, the value paid and spent")
+D_BUY = K.kind(
+    15,
+    "buy",
+    (("paid", MAX_PAY_ARG), ("spent", MAX_PAY_ARG)),
+    rules="emsporium",
+    doc="Emsporium: Buy, the value paid and spent",
+)
 D_HERO_PICK = K.kind(16, "hero_pick", (("left", 3),), rules="tavern", doc="Hero Tavern: recruit a hero, picks left")
 D_LEGEND = K.kind(17, "legend", rules="tavern", doc="Legends: keep 1 of the 2 heroes dealt")
 NUM_D_ITEMS = K.size
 # variant: team: the teammate answers a Trade offer; the gathering player chooses what it takes
-D_TRADE = K.kind(18, "trade", (("offered", T), ("returned", T + 1)), rules="team",
-                 doc="Team: the Trade offer of this kind (23: a Spore Token): the teammate answers (returned 0), "
-                     "then the proposer accepts what comes back (returned: its kind + 1)")
-D_GATHER = K.kind(19, "gather", (("subset", 7), ("location", ARG_GLOC)), rules="gathering",
-                  doc="Team: how many tokens the gatherers in this subset take from this location")
+D_TRADE = K.kind(
+    18,
+    "trade",
+    (("offered", T), ("returned", T + 1)),
+    rules="team",
+    doc="Team: the Trade offer of this kind (23: a Spore Token): the teammate answers (returned 0), "
+    "then the proposer accepts what comes back (returned: its kind + 1)",
+)
+D_GATHER = K.kind(
+    19,
+    "gather",
+    (("subset", 7), ("location", ARG_GLOC)),
+    rules="gathering",
+    doc="Team: how many tokens the gatherers in this subset take from this location",
+)
 # the Exchange's choice of the two cards of one Mushling Card Type (exchange.py)
-D_EXCHANGE = K.kind(20, "exchange_choice", (("type", NUM_CARD_TYPES - 1), ("option", MAXP), ("first", T)),
-                    rules="exchange", doc="the Exchange's 2 cards of this Mushling Card Type "
-                                          "(option: its action; first: the first card named + 1, 0 none yet)")
+D_EXCHANGE = K.kind(
+    20,
+    "exchange_choice",
+    (("type", NUM_CARD_TYPES - 1), ("option", MAXP), ("first", T)),
+    rules="exchange",
+    doc="the Exchange's 2 cards of this Mushling Card Type "
+    "(option: its action; first: the first card named + 1, 0 none yet)",
+)
 NUM_D = K.size
 DECISION_ARGS = K.arg_ranges()
 
@@ -321,31 +416,78 @@ DECISION_ARGS = K.arg_ranges()
 # that within them no kernel indexes out of range.
 _BIG = 2**31
 for _name, _low, _high in (
-    ("rng", 0, 2**32 - 1), ("turn", 0, 240), ("turn_player", 0, MAXP - 1), ("first_player", 0, MAXP - 1),
-    ("phase", 0, NUM_PHASES - 1), ("placed", 0, 2), ("actions_used", 0, MAX_ACTIONS_PER_TURN),
-    ("done", 0, DONE_LIMIT), ("winner", -1, MAXP - 1), ("bn_played", 0, 2**MAXP - 1), ("bn_trigger", 0, 2**G - 1),
-    ("last_edge", -1, E - 1), ("last_hand", 0, NC), ("paths", 0, MAXP), ("npaths", 0, MAX_PATHS + 1),
-    ("hand", 0, NC), ("known", 0, NC), ("deck", 0, T - 1), ("deck_n", 0, NC), ("discard", 0, NC),
-    ("limbo", 0, NC), ("carea", 0, NC), ("ndeck", 0, NK - 1), ("ndeck_n", 0, NN), ("ndiscard", 0, NN),
-    ("deck_top", 0, NC), ("deck_top_n", 0, NC), ("ndeck_top", 0, NN), ("ndeck_top_n", 0, NN),
-    ("nseen", 0, 1), ("mat_spores", 0, SPORE_TOKENS), ("mat_nut", 0, NUTRIENT_TOKENS), ("ctok", 0, COMBAT_TOKENS),
-    ("loc_spores", 0, SPORE_TOKENS), ("loc_nut", 0, NUTRIENT_TOKENS), ("gatherer", -1, G - 1),
-    ("c_active", 0, 1), ("c_att", -1, MAXP - 1), ("c_def", -1, MAXP - 1), ("c_edge", -1, E - 1),
-    ("c_card", -1, T - 1), ("c_repl", -1, T - 1), ("c_bonus", 0, _BIG), ("c_nothief", 0, 1), ("c_defended", 0, 1),
-    ("c_revealed", 0, 1), ("c_stage", 0, NUM_CS - 1), ("c_sub", 0, 2), ("c_passes", 0, _BIG),
-    ("c_next", 0, MAXP - 1), ("c_winner", -1, 1),
-    ("agent_of", 0, MAXP - 1), ("trade_used", 0, 1), ("trade_offers", 0, 2**(T + 1) - 1), ("gather_take", -1, MAX_GATHER_TAKE),   # variant: team
+    ("rng", 0, 2**32 - 1),
+    ("turn", 0, 240),
+    ("turn_player", 0, MAXP - 1),
+    ("first_player", 0, MAXP - 1),
+    ("phase", 0, NUM_PHASES - 1),
+    ("placed", 0, 2),
+    ("actions_used", 0, MAX_ACTIONS_PER_TURN),
+    ("done", 0, DONE_LIMIT),
+    ("winner", -1, MAXP - 1),
+    ("bn_played", 0, 2**MAXP - 1),
+    ("bn_trigger", 0, 2**G - 1),
+    ("last_edge", -1, E - 1),
+    ("last_hand", 0, NC),
+    ("paths", 0, MAXP),
+    ("npaths", 0, MAX_PATHS + 1),
+    ("hand", 0, NC),
+    ("known", 0, NC),
+    ("deck", 0, T - 1),
+    ("deck_n", 0, NC),
+    ("discard", 0, NC),
+    ("limbo", 0, NC),
+    ("carea", 0, NC),
+    ("ndeck", 0, NK - 1),
+    ("ndeck_n", 0, NN),
+    ("ndiscard", 0, NN),
+    ("deck_top", 0, NC),
+    ("deck_top_n", 0, NC),
+    ("ndeck_top", 0, NN),
+    ("ndeck_top_n", 0, NN),
+    ("nseen", 0, 1),
+    ("mat_spores", 0, SPORE_TOKENS),
+    ("mat_nut", 0, NUTRIENT_TOKENS),
+    ("ctok", 0, COMBAT_TOKENS),
+    ("loc_spores", 0, SPORE_TOKENS),
+    ("loc_nut", 0, NUTRIENT_TOKENS),
+    ("gatherer", -1, G - 1),
+    ("c_active", 0, 1),
+    ("c_att", -1, MAXP - 1),
+    ("c_def", -1, MAXP - 1),
+    ("c_edge", -1, E - 1),
+    ("c_card", -1, T - 1),
+    ("c_repl", -1, T - 1),
+    ("c_bonus", 0, _BIG),
+    ("c_nothief", 0, 1),
+    ("c_defended", 0, 1),
+    ("c_revealed", 0, 1),
+    ("c_stage", 0, NUM_CS - 1),
+    ("c_sub", 0, 2),
+    ("c_passes", 0, _BIG),
+    ("c_next", 0, MAXP - 1),
+    ("c_winner", -1, 1),
+    ("agent_of", 0, MAXP - 1),
+    ("trade_used", 0, 1),
+    ("trade_offers", 0, 2 ** (T + 1) - 1),
+    ("gather_take", -1, MAX_GATHER_TAKE),  # variant: team
     # decision entries: kind, player, 5 args (each kind's own ranges: the validate kernel)
     ("decisions", 0, np.array([NUM_D - 1, MAXP - 1, E - 1, E - 1, E - 1, E - 1, 1])),
 ):
     L.bound(_name, _low, _high)
-for _name, _low, _high in (   # variant: emsporium, hero_tavern, legends
-    ("items", 0, 2), ("shop", -1, NI - 1), ("item_deck", 0, NI - 1), ("item_deck_n", 0, NIC),
-    ("heroes", 0, 1), ("hero_up", -1, NH - 1), ("hero_deck", 0, NH - 1), ("hero_deck_n", 0, NH),
+for _name, _low, _high in (  # variant: emsporium, hero_tavern, legends
+    ("items", 0, 2),
+    ("shop", -1, NI - 1),
+    ("item_deck", 0, NI - 1),
+    ("item_deck_n", 0, NIC),
+    ("heroes", 0, 1),
+    ("hero_up", -1, NH - 1),
+    ("hero_deck", 0, NH - 1),
+    ("hero_deck_n", 0, NH),
     ("legend_deal", -1, NH - 1),
 ):
     L.bound(_name, _low, _high)
-L.bound("gatherer", -1, TAVERN)   # variant: hero_tavern (the Tavern is location G)
+L.bound("gatherer", -1, TAVERN)  # variant: hero_tavern (the Tavern is location G)
 L.generated(globals())
 # fmt: off
 from .generated.layout import (  # noqa: E402,F401  (generated from L by `mushgym generate`)  # isort: skip
@@ -376,77 +518,186 @@ W_QUEUE = E
 W_ALLOWED = 2 * E
 WORK_SIZE = 3 * E + 8
 
-ABILITY_ARGS = np.array([
-    [ARG_TYPE, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0],   # Deceiver .. Liberty Cap
-    [7, 0, 0], [ARG_PLAYER, 0, 0], [ARG_EDGE, 1, 0], [ARG_PLACE, ARG_PLACE, ARG_PLACE],  # Bird's Nest .. Russula
-    [0, 0, 0], [ARG_LEVEL, 0, 0], [ARG_PLAYER, ARG_EDGE, 0], [ARG_PLAYER, ARG_EDGE, 0],  # Veiled .. Penny Bun
-    [ARG_TYPE, 1, 0], [ARG_TYPE, ARG_TYPE, 0], [ARG_TYPE, ARG_EDGE, 0], [ARG_TYPE, ARG_GLOC, 0],  # Reinf .. spawn
-    [0, 0, 0], [1, 0, 0], [1, 0, 0], [ARG_TYPE, ARG_TYPE, ARG_GLOC], [1, 0, 0],   # Magic .. Thief steal
-], dtype=np.int64)
+ABILITY_ARGS = np.array(
+    [
+        [ARG_TYPE, 0, 0],
+        [1, 0, 0],
+        [1, 0, 0],
+        [1, 0, 0],
+        [1, 0, 0],
+        [1, 0, 0],  # Deceiver .. Liberty Cap
+        [7, 0, 0],
+        [ARG_PLAYER, 0, 0],
+        [ARG_EDGE, 1, 0],
+        [ARG_PLACE, ARG_PLACE, ARG_PLACE],  # Bird's Nest .. Russula
+        [0, 0, 0],
+        [ARG_LEVEL, 0, 0],
+        [ARG_PLAYER, ARG_EDGE, 0],
+        [ARG_PLAYER, ARG_EDGE, 0],  # Veiled .. Penny Bun
+        [ARG_TYPE, 1, 0],
+        [ARG_TYPE, ARG_TYPE, 0],
+        [ARG_TYPE, ARG_EDGE, 0],
+        [ARG_TYPE, ARG_GLOC, 0],  # Reinf .. spawn
+        [0, 0, 0],
+        [1, 0, 0],
+        [1, 0, 0],
+        [ARG_TYPE, ARG_TYPE, ARG_GLOC],
+        [1, 0, 0],  # Magic .. Thief steal
+    ],
+    dtype=np.int64,
+)
 REACTION_ABILITIES = (AB_AD_REACT, AB_CHICKEN_DEF, AB_CHICKEN_ATT, AB_PUFF, AB_LIBERTY, AB_THIEF_STEAL)
 # the card(s) each ability's use put in limbo: a type, or the ability's x1 (a reinforcement,
 # a single Builder, a Worker), or x1 and x2 (a pair), or none (a revealed card's reaction)
 CARD_X1 = -1
 CARD_PAIR = -2
 NO_CARD = -3
-ABILITY_CARD = np.array([AD, NO_CARD, NO_CARD, NO_CARD, NO_CARD, NO_CARD, BIRDS, PARROT, PARROT, RUSSULA, VEILED,
-                         FLY, INKY, PENNY, CARD_X1, CARD_PAIR, CARD_X1, CARD_X1, MAGIC, TRUFFLE, WITCH, CARD_PAIR,
-                         NO_CARD], dtype=np.int64)
+ABILITY_CARD = np.array(
+    [
+        AD,
+        NO_CARD,
+        NO_CARD,
+        NO_CARD,
+        NO_CARD,
+        NO_CARD,
+        BIRDS,
+        PARROT,
+        PARROT,
+        RUSSULA,
+        VEILED,
+        FLY,
+        INKY,
+        PENNY,
+        CARD_X1,
+        CARD_PAIR,
+        CARD_X1,
+        CARD_X1,
+        MAGIC,
+        TRUFFLE,
+        WITCH,
+        CARD_PAIR,
+        NO_CARD,
+    ],
+    dtype=np.int64,
+)
 
 # --- actions -----------------------------------------------------------------------------
 A = ActionSpace()
 A_END = A.add("end_actions", doc="end the Action Phase (Gather, then Place)")
 A_BUILD = A.add("build", doc="Build a Path: pay, then place the Paths one at a time")
-A_EXCHANGE = A.add("exchange", (NUM_CARD_TYPES, 1 + MAXP), dims=("type", "option"),
-                   doc="discard 2 cards of a Mushling Card Type (0 builder, 1 thief, 2 enforcer, 3 warrior, "
-                       "4 reinforcement, 5 wizard, 6 scout, 7 worker): option 0 draw a card, 1 + c spawn a "
-                       "spore in seat c's Spore Cave; the 2 cards are named next when there is a choice (`card`)")
+A_EXCHANGE = A.add(
+    "exchange",
+    (NUM_CARD_TYPES, 1 + MAXP),
+    dims=("type", "option"),
+    doc="discard 2 cards of a Mushling Card Type (0 builder, 1 thief, 2 enforcer, 3 warrior, "
+    "4 reinforcement, 5 wizard, 6 scout, 7 worker): option 0 draw a card, 1 + c spawn a "
+    "spore in seat c's Spore Cave; the 2 cards are named next when there is a choice (`card`)",
+)
 A_ATTACK = A.add("attack", (E, 2), dims=("edge", "slot"), doc="attack the Path in this slot of this edge")
-A_DECEIVE = A.add("deceive", T, dims=("kind",), doc="Amethyst Deceiver: exchange it for a card of this kind from the discard pile")
-A_PVIEW = A.add("parrot_view", MAXP - 1, dims=("offset",), doc="Parrot Toadstool: view the hand of the player offset + 1 seats after you")
-A_PATTACK = A.add("parrot_attack", (E, 2), dims=("edge", "slot"), doc="Parrot Toadstool: attack any Path with another card")
+A_DECEIVE = A.add(
+    "deceive", T, dims=("kind",), doc="Amethyst Deceiver: exchange it for a card of this kind from the discard pile"
+)
+A_PVIEW = A.add(
+    "parrot_view",
+    MAXP - 1,
+    dims=("offset",),
+    doc="Parrot Toadstool: view the hand of the player offset + 1 seats after you",
+)
+A_PATTACK = A.add(
+    "parrot_attack", (E, 2), dims=("edge", "slot"), doc="Parrot Toadstool: attack any Path with another card"
+)
 A_RUSSULA = A.add("russula", doc="Russula: place/replace your 3 gatherers (3 choices follow)")
 A_VEILED = A.add("veiled_lady", doc="Veiled Lady: view the top Nutrient Cards")
-A_BPAIR = A.add("builder_pair", 3, dims=("pair",), doc="two Builders (0 Chanterelle x2, 1 Chanterelle + Wood Blewit, 2 Wood Blewit x2): 2 free Paths")
-A_BREMOVE = A.add("builder_remove", (2, E), dims=("builder", "edge"), doc="a Builder (0 Chanterelle, 1 Wood Blewit): remove your Path, gain a spore")
-A_SPAWN = A.add("spawn", (2, MAXP), dims=("worker", "cave"), doc="Night Light (0, 2 spores) / Yellow Morel (1, 1 spore) into seat c's Spore Cave")
+A_BPAIR = A.add(
+    "builder_pair",
+    3,
+    dims=("pair",),
+    doc="two Builders (0 Chanterelle x2, 1 Chanterelle + Wood Blewit, 2 Wood Blewit x2): 2 free Paths",
+)
+A_BREMOVE = A.add(
+    "builder_remove",
+    (2, E),
+    dims=("builder", "edge"),
+    doc="a Builder (0 Chanterelle, 1 Wood Blewit): remove your Path, gain a spore",
+)
+A_SPAWN = A.add(
+    "spawn",
+    (2, MAXP),
+    dims=("worker", "cave"),
+    doc="Night Light (0, 2 spores) / Yellow Morel (1, 1 spore) into seat c's Spore Cave",
+)
 A_MAGIC = A.add("magic", doc="Magic Mushling: view and rearrange the top Nutrient Cards")
 A_TRUFFLE = A.add("truffle", 2, dims=("deck",), doc="Truffle: shuffle deck + discard (0 mushling, 1 nutrient)")
-A_WITCH = A.add("witch", 2, dims=("deck",), doc="Witch's Hat: shuffle the discard onto the deck (0 mushling, 1 nutrient)")
-A_TPAIR = A.add("thief_pair", (3, MAXP), dims=("pair", "cave"), doc="two Thieves (0 Parasol x2, 1 Parasol + Shiitake, 2 Shiitake x2): 1 spore from seat c's cave")
+A_WITCH = A.add(
+    "witch", 2, dims=("deck",), doc="Witch's Hat: shuffle the discard onto the deck (0 mushling, 1 nutrient)"
+)
+A_TPAIR = A.add(
+    "thief_pair",
+    (3, MAXP),
+    dims=("pair", "cave"),
+    doc="two Thieves (0 Parasol x2, 1 Parasol + Shiitake, 2 Shiitake x2): 1 spore from seat c's cave",
+)
 A_PAY_TOKEN = A.add("pay_token", doc="Build: pay a Spore Token (3)")
 A_PAY_CARD = A.add("pay_card", T, dims=("kind",), doc="Build: pay a card for its spore value")
 A_PAY_DONE = A.add("pay_done", doc="Build: stop paying; place floor(paid / 3) Paths")
 A_PLACE_PATH = A.add("place_path", E, dims=("edge",), doc="place a Path on this edge")
 A_REMOVE_OWN = A.add("remove_own", E, dims=("edge",), doc="remove your Path on this edge (the 21st Path rule)")
-A_CARD = A.add("card", T, dims=("kind",), doc="choose a card of this kind: face-down attack/defence, a card given to an Inky Cap, a card of an Exchange, a discard")
+A_CARD = A.add(
+    "card",
+    T,
+    dims=("kind",),
+    doc="choose a card of this kind: face-down attack/defence, a card given to an Inky Cap, a card of an Exchange, a discard",  # noqa: E501 (a literal that reads best on one line)
+)
 A_NO_DEFENSE = A.add("no_defense", doc="defender: play no card (the Path is removed)")
 A_PASS = A.add("pass", doc="pass a reaction window / decline a reaction / refuse an Inky Cap")
 A_FLY = A.add("fly_agaric", doc="Fly Agaric: cancel the ability in question")
 A_PENNY = A.add("penny_bun", doc="Penny Bun: remove the Path just built")
 A_INKY = A.add("inky_cap", doc="Inky Cap: the builder gives you 2 cards or loses the Path")
-A_REINF = A.add("reinforce", (2, 2), dims=("oyster", "side"), doc="Blue (0, +2) / Pink (1, +3) Oyster for the attacker (0) or defender (1)")
+A_REINF = A.add(
+    "reinforce",
+    (2, 2),
+    dims=("oyster", "side"),
+    doc="Blue (0, +2) / Pink (1, +3) Oyster for the attacker (0) or defender (1)",
+)
 A_CTOK = A.add("combat_token", 2, dims=("side",), doc="spend a combat token: +1 to the attacker (0) or defender (1)")
 A_BIRDS = A.add("birds_nest", 7, dims=("subset",), doc="Bird's Nest: gather with the gatherers in bit mask subset + 1")
 A_USE = A.add("use", doc="use the reaction in question (a revealed card's, Amethyst Deceiver's)")
 A_GATHERER = A.add("place_gatherer", G, dims=("gloc",), doc="place a gatherer on this location")
-A_ARRANGE = A.add("arrange", 4, dims=("pos",), doc="Magic Mushling: the viewed card at this position goes next from the top")
-NUM_ACTIONS_BASE = A.size   # the base game's action space (the variants' groups follow)
+A_ARRANGE = A.add(
+    "arrange", 4, dims=("pos",), doc="Magic Mushling: the viewed card at this position goes next from the top"
+)
+NUM_ACTIONS_BASE = A.size  # the base game's action space (the variants' groups follow)
 # variant: emsporium (appended: the base game's ids do not move)
 A_BUY = A.add("buy", doc="Emsporium: Buy items (pay with pay_token / pay_card, then buy_item, then pay_done)")
-A_BUY_ITEM = A.add("buy_item", SHOP, dims=("slot",), doc="Emsporium: buy the item in this shop slot with the value paid")
+A_BUY_ITEM = A.add(
+    "buy_item", SHOP, dims=("slot",), doc="Emsporium: buy the item in this shop slot with the value paid"
+)
 # variant: hero_tavern / legends (appended)
 A_PLACE_TAVERN = A.add("place_tavern", doc="Hero Tavern: place a gatherer on the Hero Tavern")
-A_HERO = A.add("hero", (NH, 2), dims=("hero", "ability"), doc="Hero Tavern: use ability a (0) or b (1) of a hero you hold")
-A_HERO_PICK = A.add("hero_pick", HERO_UP + 1, dims=("choice",), doc="Hero Tavern: recruit face-up hero 0 / 1, or (2) the top of the hero deck")
+A_HERO = A.add(
+    "hero", (NH, 2), dims=("hero", "ability"), doc="Hero Tavern: use ability a (0) or b (1) of a hero you hold"
+)
+A_HERO_PICK = A.add(
+    "hero_pick",
+    HERO_UP + 1,
+    dims=("choice",),
+    doc="Hero Tavern: recruit face-up hero 0 / 1, or (2) the top of the hero deck",
+)
 A_LEGEND = A.add("legend_keep", 2, dims=("k",), doc="Legends: keep dealt hero k (the other goes back)")
-NUM_ACTIONS_ITEMS = A.size   # the action space with the items' groups
+NUM_ACTIONS_ITEMS = A.size  # the action space with the items' groups
 # variant: team (appended after the items' groups)
-A_TRADE = A.add("trade", T + 1, dims=("kind",),
-                doc="Team: offer (turn player, once per turn) or give back (teammate) a card of this kind; 23 = a Spore Token")
-A_GATHER_TAKE = A.add("gather_take", MAX_GATHER_TAKE + 1, dims=("n",),
-                      doc="Team: take this many tokens from the location in question (optional gathering; "
-                          "above 3 only with Backpacks)")
+A_TRADE = A.add(
+    "trade",
+    T + 1,
+    dims=("kind",),
+    doc="Team: offer (turn player, once per turn) or give back (teammate) a card of this kind; 23 = a Spore Token",
+)
+A_GATHER_TAKE = A.add(
+    "gather_take",
+    MAX_GATHER_TAKE + 1,
+    dims=("n",),
+    doc="Team: take this many tokens from the location in question (optional gathering; above 3 only with Backpacks)",
+)
 NUM_ACTIONS = A.size
 A.generated(globals())
 # fmt: off
@@ -465,82 +716,202 @@ from .generated.layout import (  # noqa: E402,F401  (generated from A by `mushgy
 
 # --- observation ----------------------------------------------------------------------------
 O = Layout("observation")
-O_PHASE = O.field("phase", NUM_PHASES, doc="phase one-hot (explore, nutrient, action, place, discard, over)", low=0, high=1)
-O_DKIND = O.field("decision", NUM_D_BASE, doc="kind of the pending decision on top of the stack, one-hot", low=0, high=1)
+O_PHASE = O.field(
+    "phase", NUM_PHASES, doc="phase one-hot (explore, nutrient, action, place, discard, over)", low=0, high=1
+)
+O_DKIND = O.field(
+    "decision", NUM_D_BASE, doc="kind of the pending decision on top of the stack, one-hot", low=0, high=1
+)
 O_ACTOR = O.field("actor", MAXP, doc="player to act, by seat offset from the observer", low=0, high=1)
 O_TURNP = O.field("turn_player", MAXP, doc="turn player, by seat offset", low=0, high=1)
 O_FIRST = O.field("first_player", MAXP, doc="first player, by seat offset", low=0, high=1)
 O_TURN = O.field("turn", doc="turns completed / turn limit", low=0, high=1)
 O_ACTIONS = O.field("actions_used", doc="attacks and Amethyst Deceiver exchanges this Action Phase / 30", low=0, high=1)
-O_AB = O.field("ability", NUM_AB, doc="the ability in question (Fly Agaric window, use prompt, ability in flight), one-hot", low=0, high=1)
+O_AB = O.field(
+    "ability",
+    NUM_AB,
+    doc="the ability in question (Fly Agaric window, use prompt, ability in flight), one-hot",
+    low=0,
+    high=1,
+)
 O_AB_USER = O.field("ability_user", MAXP, doc="its user, by seat offset", low=0, high=1)
 O_AB_SIDE = O.field("ability_side", 2, doc="combat side it concerns (attacker, defender)", low=0, high=1)
-O_AB_KIND = O.field("ability_kind", T, doc="card type it names (Amethyst Deceiver's pick, reinforcement)", low=0, high=1)
-O_AB_LOC = O.field("ability_locs", G + 1, doc="locations it names (spawn or thief cave, Russula's 3 placements: counts; the last: the Hero Tavern)", low=0, high=3)
-O_AB_TARGET = O.field("ability_target", MAXP, doc="player it names (Parrot view, path builder), by seat offset", low=0, high=1)
-O_FOCUS_EDGE = O.field("focus_edge", E, doc="edge in question (new Path, attack target, Path to remove), one-hot", low=0, high=1)
+O_AB_KIND = O.field(
+    "ability_kind", T, doc="card type it names (Amethyst Deceiver's pick, reinforcement)", low=0, high=1
+)
+O_AB_LOC = O.field(
+    "ability_locs",
+    G + 1,
+    doc="locations it names (spawn or thief cave, Russula's 3 placements: counts; the last: the Hero Tavern)",
+    low=0,
+    high=3,
+)
+O_AB_TARGET = O.field(
+    "ability_target", MAXP, doc="player it names (Parrot view, path builder), by seat offset", low=0, high=1
+)
+O_FOCUS_EDGE = O.field(
+    "focus_edge", E, doc="edge in question (new Path, attack target, Path to remove), one-hot", low=0, high=1
+)
 O_PAY = O.field("pay", 2, doc="Build: spore value paid / 30, Paths left to place / 10", low=0, high=1)
-O_C = O.field("combat", 8, doc="combat: active, defended, revealed, winner attacker, winner defender, bonus A / 20, bonus D / 20, I am a combatant", low=0, high=1)
-O_C_WHO = O.field("combat_players", (2, MAXP), dims=("side", "offset"), doc="attacker and defender by seat offset", low=0, high=1)
+O_C = O.field(
+    "combat",
+    8,
+    doc="combat: active, defended, revealed, winner attacker, winner defender, bonus A / 20, bonus D / 20, I am a combatant",  # noqa: E501 (a literal that reads best on one line)
+    low=0,
+    high=1,
+)
+O_C_WHO = O.field(
+    "combat_players", (2, MAXP), dims=("side", "offset"), doc="attacker and defender by seat offset", low=0, high=1
+)
 O_C_STAGE = O.field("combat_stage", NUM_CS, doc="combat stage one-hot", low=0, high=1)
-O_C_CARD = O.field("combat_cards", (2, T), dims=("side", "kind"), doc="face-down card of each side once revealed (or my own)", low=0, high=1)
-O_C_REPL = O.field("combat_repl", (2, T), dims=("side", "kind"), doc="card an Amethyst Deceiver drew in its place", low=0, high=1)
+O_C_CARD = O.field(
+    "combat_cards",
+    (2, T),
+    dims=("side", "kind"),
+    doc="face-down card of each side once revealed (or my own)",
+    low=0,
+    high=1,
+)
+O_C_REPL = O.field(
+    "combat_repl", (2, T), dims=("side", "kind"), doc="card an Amethyst Deceiver drew in its place", low=0, high=1
+)
 O_C_NOTHIEF = O.field("combat_nothief", 2, doc="Thief of this side cancelled by a Common Puffball", low=0, high=1)
-O_PATHS = O.field("paths", (E, MAXP), dims=("edge", "offset"), doc="a Path of the player at this seat offset on the edge", low=0, high=1)
+O_PATHS = O.field(
+    "paths",
+    (E, MAXP),
+    dims=("edge", "offset"),
+    doc="a Path of the player at this seat offset on the edge",
+    low=0,
+    high=1,
+)
 O_PERM = O.field("permanent", E, dims=("edge",), doc="the edge holds a permanent Colony Path", low=0, high=1)
 O_LOC_NUT = O.field("loc_nutrients", G, doc="Nutrient Tokens on each gather location", low=0, high=NUTRIENT_TOKENS)
 O_LOC_SPORES = O.field("loc_spores", G, doc="Spore Tokens on each gather location", low=0, high=SPORE_TOKENS)
-O_LOC_GATH = O.field("loc_gatherers", (G, MAXP), dims=("gloc", "offset"), doc="gatherers of each seat offset on each location", low=0, high=3)
+O_LOC_GATH = O.field(
+    "loc_gatherers",
+    (G, MAXP),
+    dims=("gloc", "offset"),
+    doc="gatherers of each seat offset on each location",
+    low=0,
+    high=3,
+)
 O_BONDED = O.field("my_bonded", G, doc="my bonded Paths on each location", low=0, high=6)
 O_BN = O.field("bn_trigger", G, doc="a Nutrient was placed on this tree in this Nutrient Card Phase", low=0, high=1)
-O_PLAYERS = O.field("players", (MAXP, 8), dims=("offset", "value"),
-                    doc="per seat offset: present, hand size, mat spores, mat nutrients, combat tokens, Paths, gatherers home, played Bird's Nest this phase",
-                    low=0, high=NC)
+O_PLAYERS = O.field(
+    "players",
+    (MAXP, 8),
+    dims=("offset", "value"),
+    doc="per seat offset: present, hand size, mat spores, mat nutrients, combat tokens, Paths, gatherers home, played Bird's Nest this phase",  # noqa: E501 (a literal that reads best on one line)
+    low=0,
+    high=NC,
+)
 O_HAND = O.field("my_hand", T, doc="my cards per type", low=0, high=NC)
-O_KNOWN = O.field("known", (MAXP - 1, T), dims=("offset", "kind"), doc="cards I know seat offset + 1 still holds (Parrot Toadstool, thefts, gifts)", low=0, high=NC)
+O_KNOWN = O.field(
+    "known",
+    (MAXP - 1, T),
+    dims=("offset", "kind"),
+    doc="cards I know seat offset + 1 still holds (Parrot Toadstool, thefts, gifts)",
+    low=0,
+    high=NC,
+)
 O_DISCARD = O.field("discard", T, doc="mushling discard pile per type", low=0, high=NC)
 O_LIMBO = O.field("limbo", T, doc="cards of abilities in flight", low=0, high=NC)
 O_CAREA = O.field("carea", T, doc="reinforcements played in this combat", low=0, high=NC)
 O_DECKS = O.field("decks", 2, doc="mushling deck size, nutrient deck size", low=0, high=NC)
 O_NDISCARD = O.field("nutrient_discard", NK, doc="nutrient discard pile per kind", low=0, high=NN)
-O_DECK_TOP = O.field("deck_top", T, doc="the public set the top mushling cards come from (a Witch's Hat's shuffle)", low=0, high=NC)
-O_NDECK_TOP = O.field("nutrient_top", NK, doc="the nutrient cards a Witch's Hat put on top that are still there (public)", low=0, high=NN)
+O_DECK_TOP = O.field(
+    "deck_top", T, doc="the public set the top mushling cards come from (a Witch's Hat's shuffle)", low=0, high=NC
+)
+O_NDECK_TOP = O.field(
+    "nutrient_top", NK, doc="the nutrient cards a Witch's Hat put on top that are still there (public)", low=0, high=NN
+)
 O_TOP_N = O.field("top_n", 2, doc="how many cards on top of the mushling / nutrient deck those are", low=0, high=NC)
-O_NKNOWN = O.field("nutrient_known", (NN, NK), dims=("from_top", "nkind"), doc="nutrient cards I know, by position from the top of the deck", low=0, high=1)
+O_NKNOWN = O.field(
+    "nutrient_known",
+    (NN, NK),
+    dims=("from_top", "nkind"),
+    doc="nutrient cards I know, by position from the top of the deck",
+    low=0,
+    high=1,
+)
 O_SUPPLY = O.field("supply", 3, doc="supply of spores, nutrients, combat tokens", low=0, high=SPORE_TOKENS)
 # the Exchange's choice of its 2 cards (exchange.py; public: everyone sees the Exchange and the cards discarded)
-O_X_DECISION = O.field("exchange_decision", doc="the pending decision is the Exchange's choice of its 2 cards", low=0, high=1)
-O_X_TYPE = O.field("exchange_type", NUM_CARD_TYPES,
-                   doc="its Mushling Card Type, one-hot (builder, thief, enforcer, warrior, reinforcement, wizard, scout, worker)",
-                   low=0, high=1)
-O_X_OPTION = O.field("exchange_option", 1 + MAXP,
-                     doc="its action: 0 draw a card, 1 + k spawn a spore in the Spore Cave of seat offset k", low=0, high=1)
+O_X_DECISION = O.field(
+    "exchange_decision", doc="the pending decision is the Exchange's choice of its 2 cards", low=0, high=1
+)
+O_X_TYPE = O.field(
+    "exchange_type",
+    NUM_CARD_TYPES,
+    doc="its Mushling Card Type, one-hot (builder, thief, enforcer, warrior, reinforcement, wizard, scout, worker)",
+    low=0,
+    high=1,
+)
+O_X_OPTION = O.field(
+    "exchange_option",
+    1 + MAXP,
+    doc="its action: 0 draw a card, 1 + k spawn a spore in the Spore Cave of seat offset k",
+    low=0,
+    high=1,
+)
 O_X_FIRST = O.field("exchange_first", T, doc="the first of its 2 cards, already discarded, one-hot", low=0, high=1)
-OBS_SIZE_BASE = O.size   # the observation without variants (options all off): the fields above
+OBS_SIZE_BASE = O.size  # the observation without variants (options all off): the fields above
 # variant fields (present when emsporium, hero_tavern or legends is on; also when team is on: the
 # spaces are the prefix up to the last block of an option that is on, see MyceliumGame.make_spec)
-O_VDKIND = O.field("variant_decision", NUM_D_ITEMS - NUM_D_BASE, doc="variant decision on top (buy, hero pick, legend), one-hot", low=0, high=1)
-O_ITEMS = O.field("items", (MAXP, NI), dims=("offset", "item"), doc="Emsporium items owned, by seat offset", low=0, high=2)
+O_VDKIND = O.field(
+    "variant_decision",
+    NUM_D_ITEMS - NUM_D_BASE,
+    doc="variant decision on top (buy, hero pick, legend), one-hot",
+    low=0,
+    high=1,
+)
+O_ITEMS = O.field(
+    "items", (MAXP, NI), dims=("offset", "item"), doc="Emsporium items owned, by seat offset", low=0, high=2
+)
 O_SHOP = O.field("shop", NI, doc="Emsporium items face up in the shop, per type", low=0, high=2)
 O_IDECK = O.field("item_deck", doc="cards in the item deck", low=0, high=NIC)
 O_BUY = O.field("buy", 2, doc="Buy: spore value paid / 30, value left to spend / 30", low=0, high=1)
-O_HEROES = O.field("heroes", (MAXP, NH), dims=("offset", "hero"), doc="Hero Tavern: heroes held, by seat offset", low=0, high=1)
+O_HEROES = O.field(
+    "heroes", (MAXP, NH), dims=("offset", "hero"), doc="Hero Tavern: heroes held, by seat offset", low=0, high=1
+)
 O_HERO_UP = O.field("hero_up", NH, doc="heroes face up at the Tavern", low=0, high=1)
 O_HDECK = O.field("hero_deck", doc="heroes in the hero deck", low=0, high=NH)
-O_DEAL = O.field("legend_deal", (2, NH), dims=("k", "hero"), doc="Legends: the 2 heroes dealt to me, until I keep one", low=0, high=1)
+O_DEAL = O.field(
+    "legend_deal", (2, NH), dims=("k", "hero"), doc="Legends: the 2 heroes dealt to me, until I keep one", low=0, high=1
+)
 O_TAVERN = O.field("tavern_gatherers", MAXP, doc="gatherers on the Hero Tavern, by seat offset", low=0, high=3)
 O_PICKS = O.field("hero_picks", doc="heroes still to recruit in this Gather Phase", low=0, high=3)
-OBS_SIZE_ITEMS = O.size   # the observation with the items' block (emsporium / hero_tavern / legends)
+OBS_SIZE_ITEMS = O.size  # the observation with the items' block (emsporium / hero_tavern / legends)
 # variant: team (also the 2-player game)
-O_TEAM_DKIND = O.field("team_decision", 2, doc="Team: the pending decision is a Trade offer to answer / a gathering choice", low=0, high=1)
-O_CONTROLLED = O.field("controlled", MAXP, doc="Team: seats (by offset) I act for: 0, and 2 in the 2-player game", low=0, high=1)
-O_TRADE_OFFER = O.field("trade_offer", T + 1, doc="Team: the kind offered in the pending Trade (23: a Spore Token)", low=0, high=1)
-O_TRADE_BACK = O.field("trade_back", T + 1, doc="Team: the kind the teammate gives back, for the proposer to accept (23: a Spore Token)", low=0, high=1)
+O_TEAM_DKIND = O.field(
+    "team_decision", 2, doc="Team: the pending decision is a Trade offer to answer / a gathering choice", low=0, high=1
+)
+O_CONTROLLED = O.field(
+    "controlled", MAXP, doc="Team: seats (by offset) I act for: 0, and 2 in the 2-player game", low=0, high=1
+)
+O_TRADE_OFFER = O.field(
+    "trade_offer", T + 1, doc="Team: the kind offered in the pending Trade (23: a Spore Token)", low=0, high=1
+)
+O_TRADE_BACK = O.field(
+    "trade_back",
+    T + 1,
+    doc="Team: the kind the teammate gives back, for the proposer to accept (23: a Spore Token)",
+    low=0,
+    high=1,
+)
 O_TRADE_USED = O.field("trade_used", doc="Team: the turn player has traded this turn", low=0, high=1)
 O_GATHER_LOC = O.field("gather_loc", G, doc="Team: the location of the pending gathering choice", low=0, high=1)
-O_GATHER_MAX = O.field("gather_max", doc="Team: the most tokens that choice may take (up to 3, 6 with Backpacks)", low=0, high=MAX_GATHER_TAKE)
-O_TEAM_NUT = O.field("team_nutrients", 2, doc="Team: combined Nutrients of my team and of the other team", low=0, high=2 * WIN_NUTRIENTS)
-O_PARTNER_HAND = O.field("partner_hand", T, doc="2-player game: the hand of my other Colony (0 in the Team variant)", low=0, high=NC)
+O_GATHER_MAX = O.field(
+    "gather_max",
+    doc="Team: the most tokens that choice may take (up to 3, 6 with Backpacks)",
+    low=0,
+    high=MAX_GATHER_TAKE,
+)
+O_TEAM_NUT = O.field(
+    "team_nutrients", 2, doc="Team: combined Nutrients of my team and of the other team", low=0, high=2 * WIN_NUTRIENTS
+)
+O_PARTNER_HAND = O.field(
+    "partner_hand", T, doc="2-player game: the hand of my other Colony (0 in the Team variant)", low=0, high=NC
+)
 OBS_SIZE = O.size
 O.generated(globals(), prefix="obs_")
 # fmt: off

@@ -14,17 +14,105 @@ from .emsporium import bow_reach, can_start_buy, start_buy
 from .exchange import exchange_menu, start_exchange
 from .gathering import start_gathering
 from .layout import (
-    AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_DECEIVE, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_SPAWN, AB_THIEF_PAIR,
-    AB_TRUFFLE, AB_VEILED, AB_WITCH, ACTIONS, AD, A_ATTACK, A_BPAIR, A_BREMOVE, A_BUILD, A_BUY, A_DECEIVE, A_END,
-    A_EXCHANGE, A_HERO, A_MAGIC, A_PATTACK, A_PLACE_TAVERN, A_PVIEW, A_RUSSULA, A_SPAWN, A_TPAIR, A_TRADE,
-    A_TRUFFLE, A_VEILED, A_WITCH, BLEWIT, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM, CHANT, DONE, D_PAY,
-    D_RUSSULA_PICK, E, MAGIC, MAXP, MAX_ACTIONS_PER_TURN, MOREL, NH, NIGHT, NK, NUM_CARD_TYPES, PARASOL, PARROT, PHASE, PH_DISCARD,
-    PH_EXPLORE, PH_PLACE, PLACED, RUSSULA, SHIITAKE, T, TAVERN, TP, TRUFFLE, VEILED, WITCH, attack_action,
-    attack_args, builder_pair_action, builder_pair_args, builder_remove_action, builder_remove_args, card_args,
-    cfg_cave_at, cfg_permanent_at, deceive_action, deceive_args, discard_at, exchange_action, exchange_args,
-    gatherer_at, hand_at, hero_args, ndiscard_at, loc_spores_at, parrot_attack_action, parrot_attack_args, parrot_view_action,
-    parrot_view_args, place_gatherer_action, place_gatherer_args, push_decision, spawn_action, spawn_args,
-    thief_pair_action, thief_pair_args, truffle_action, truffle_args, witch_action, witch_args,
+    A_ATTACK,
+    A_BPAIR,
+    A_BREMOVE,
+    A_BUILD,
+    A_BUY,
+    A_DECEIVE,
+    A_END,
+    A_EXCHANGE,
+    A_HERO,
+    A_MAGIC,
+    A_PATTACK,
+    A_PLACE_TAVERN,
+    A_PVIEW,
+    A_RUSSULA,
+    A_SPAWN,
+    A_TPAIR,
+    A_TRADE,
+    A_TRUFFLE,
+    A_VEILED,
+    A_WITCH,
+    AB_BUILD_PAIR,
+    AB_BUILD_REMOVE,
+    AB_DECEIVE,
+    AB_MAGIC,
+    AB_PARROT_ATT,
+    AB_PARROT_VIEW,
+    AB_SPAWN,
+    AB_THIEF_PAIR,
+    AB_TRUFFLE,
+    AB_VEILED,
+    AB_WITCH,
+    ACTIONS,
+    AD,
+    BLEWIT,
+    CFG_NE,
+    CFG_NG,
+    CFG_NP,
+    CFG_TEAM,
+    CHANT,
+    D_PAY,
+    D_RUSSULA_PICK,
+    DONE,
+    MAGIC,
+    MAX_ACTIONS_PER_TURN,
+    MAXP,
+    MOREL,
+    NH,
+    NIGHT,
+    NK,
+    NUM_CARD_TYPES,
+    PARASOL,
+    PARROT,
+    PH_DISCARD,
+    PH_EXPLORE,
+    PH_PLACE,
+    PHASE,
+    PLACED,
+    RUSSULA,
+    SHIITAKE,
+    TAVERN,
+    TP,
+    TRUFFLE,
+    VEILED,
+    WITCH,
+    E,
+    T,
+    attack_action,
+    attack_args,
+    builder_pair_action,
+    builder_pair_args,
+    builder_remove_action,
+    builder_remove_args,
+    card_args,
+    cfg_cave_at,
+    cfg_permanent_at,
+    deceive_action,
+    deceive_args,
+    discard_at,
+    exchange_args,
+    gatherer_at,
+    hand_at,
+    hero_args,
+    loc_spores_at,
+    ndiscard_at,
+    parrot_attack_action,
+    parrot_attack_args,
+    parrot_view_action,
+    parrot_view_args,
+    place_gatherer_action,
+    place_gatherer_args,
+    push_decision,
+    spawn_action,
+    spawn_args,
+    thief_pair_action,
+    thief_pair_args,
+    truffle_action,
+    truffle_args,
+    witch_action,
+    witch_args,
 )
 from .tavern import menu_mask, on, tavern_gather, use_hero
 from .team import trade_menu, trade_offer
@@ -46,24 +134,24 @@ def phase_mask(state, cfg, mask, work):
     if ph == PH_EXPLORE or ph == PH_PLACE:
         for g in range(cfg[CFG_NG]):
             c += allow(mask, place_gatherer_action(g))
-        if on(cfg):   # variant: hero_tavern
+        if on(cfg):  # variant: hero_tavern
             c += allow(mask, A_PLACE_TAVERN)
         return c
     if ph == PH_DISCARD:
         return hand_card_mask(state, p, mask)
     # Action Phase menu
     c += allow(mask, A_END)
-    if cfg[CFG_TEAM]:   # variant: team
+    if cfg[CFG_TEAM]:  # variant: team
         c += trade_menu(state, cfg, p, mask)
     if pay_capacity(state, cfg, p) >= 3 and any_build_edge(state, cfg, p):
         c += allow(mask, A_BUILD)
-    if can_start_buy(state, cfg, p, pay_capacity(state, cfg, p)):   # variant: emsporium
+    if can_start_buy(state, cfg, p, pay_capacity(state, cfg, p)):  # variant: emsporium
         c += allow(mask, A_BUY)
-    c += menu_mask(state, cfg, p, mask)   # variant: hero_tavern
+    c += menu_mask(state, cfg, p, mask)  # variant: hero_tavern
     c += exchange_mask(state, cfg, p, mask)
     c += attack_mask(state, cfg, p, mask, work)
     c += card_menu_mask(state, cfg, p, mask)
-    if state[ACTIONS] >= MAX_ACTIONS_PER_TURN:   # the actions that can loop are bounded (RULES.md gap 12)
+    if state[ACTIONS] >= MAX_ACTIONS_PER_TURN:  # the actions that can loop are bounded (RULES.md gap 12)
         c -= unset_looping(mask)
     return c
 
@@ -73,7 +161,9 @@ def looping(a):
     """Attacks and the Amethyst Deceiver's exchange: the Action Phase actions that can give back
     what they cost (a Thief's steal, a Chicken of the Woods' or a Deceiver's card, the card the
     exchange takes), so only they can repeat without end; 30 of them per Action Phase."""
-    return (A_ATTACK <= a < A_ATTACK + 2 * E) or (A_PATTACK <= a < A_PATTACK + 2 * E) or (A_DECEIVE <= a < A_DECEIVE + T)
+    return (
+        (A_ATTACK <= a < A_ATTACK + 2 * E) or (A_PATTACK <= a < A_PATTACK + 2 * E) or (A_DECEIVE <= a < A_DECEIVE + T)
+    )
 
 
 @njit(cache=True)
@@ -111,7 +201,7 @@ def attack_mask(state, cfg, p, mask, work):
     """Attack a Path connected to one's own (with a Bow: within its reach)."""
     c = 0
     if hand_size(state, p) > 0:
-        bows = bow_reach(state, cfg, p, work)   # variant: emsporium (Bow: work[e] = within reach)
+        bows = bow_reach(state, cfg, p, work)  # variant: emsporium (Bow: work[e] = within reach)
         for e in range(cfg[CFG_NE]):
             for s in range(2):
                 if attackable(state, cfg, p, e, s, bows > 0 and work[e] == 1):
@@ -151,7 +241,7 @@ def card_menu_mask(state, cfg, p, mask):
     for d in range(2):
         if state[hand_at(p, TRUFFLE)] > 0:
             c += allow(mask, truffle_action(d))
-        if state[hand_at(p, WITCH)] > 0 and discard_pile_size(state, d) > 0:   # RULES.md gap 15
+        if state[hand_at(p, WITCH)] > 0 and discard_pile_size(state, d) > 0:  # RULES.md gap 15
             c += allow(mask, witch_action(d))
     npa = state[hand_at(p, PARASOL)]
     nsh = state[hand_at(p, SHIITAKE)]
@@ -188,13 +278,16 @@ def builder_mask(state, cfg, p, mask):
 
 # --- what the turn player's actions do ---------------------------------------------------------
 
+
 @njit(cache=True)
 def phase_step(state, cfg, a, work):
     """Apply the turn player's action when no decision is pending."""
     ph = state[PHASE]
     p = state[TP]
     if ph == PH_EXPLORE or ph == PH_PLACE:
-        state[gatherer_at(p, state[PLACED])] = TAVERN if a == A_PLACE_TAVERN else place_gatherer_args(a)   # variant: hero_tavern
+        state[gatherer_at(p, state[PLACED])] = (
+            TAVERN if a == A_PLACE_TAVERN else place_gatherer_args(a)
+        )  # variant: hero_tavern
         after_place(state, cfg)
     elif ph == PH_DISCARD:
         t = card_args(a)
@@ -225,8 +318,8 @@ def exchange_step(state, cfg, p, a):
 def step_action_phase(state, cfg, a, work):
     p = state[TP]
     if a == A_END:
-        tavern_gather(state, cfg, p)   # variant: hero_tavern (before the gatherers come home)
-        start_gathering(state, cfg, p, 7, work)   # variant: team (optional gathering asks first)
+        tavern_gather(state, cfg, p)  # variant: hero_tavern (before the gatherers come home)
+        start_gathering(state, cfg, p, 7, work)  # variant: team (optional gathering asks first)
         if state[DONE]:
             return
         state[PHASE] = PH_PLACE
@@ -236,9 +329,9 @@ def step_action_phase(state, cfg, a, work):
         state[ACTIONS] += 1
     if a == A_BUILD:
         push_decision(state, D_PAY, p, 0)
-    elif a == A_BUY:   # variant: emsporium
+    elif a == A_BUY:  # variant: emsporium
         start_buy(state, p)
-    elif A_HERO <= a < A_HERO + 2 * NH:   # variant: hero_tavern
+    elif A_HERO <= a < A_HERO + 2 * NH:  # variant: hero_tavern
         h, k = hero_args(a)
         use_hero(state, cfg, p, h, k, work)
     elif A_EXCHANGE <= a < A_EXCHANGE + NUM_CARD_TYPES * (1 + MAXP):
@@ -246,7 +339,7 @@ def step_action_phase(state, cfg, a, work):
     elif A_ATTACK <= a < A_ATTACK + 2 * E:
         e, s = attack_args(a)
         start_combat(state, cfg, p, e, s)
-    elif A_TRADE <= a < A_TRADE + T + 1:   # variant: team
+    elif A_TRADE <= a < A_TRADE + T + 1:  # variant: team
         trade_offer(state, cfg, p, a - A_TRADE)
     else:
         play_from_menu(state, cfg, p, a)

@@ -12,23 +12,165 @@ from .combat import combat_player
 from .emsporium import observe_emsporium
 from .exchange import observe_exchange
 from .layout import (
-    AB_AD_REACT, AB_BUILD_REMOVE, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_DECEIVE, AB_INKY, AB_LIBERTY, AB_PARROT_ATT,
-    AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA, AB_SPAWN, AB_THIEF_PAIR, AB_THIEF_STEAL, AB_TRUFFLE,
-    AB_WITCH, ACTIONS, BN_PLAYED, BN_TRIGGER, CFG_EMS, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM,
-    CFG_TURN_LIMIT, C_ACTIVE, C_ATT, C_DEF, C_DEFENDED, C_EDGE, C_REVEALED, C_STAGE, C_WINNER, DECK_N, DECK_TOP_N,
-    DONE, D_BUY, D_FA, D_INKY_GIVE, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_USE,
-    FIRST, FLY_AGARIC_LEVEL, G, INKY_GIVE_EDGE, LAST_EDGE, MAXP, MAX_ACTIONS_PER_TURN, MAX_PAID, NDECK_N,
-    NDECK_TOP_N, NK, NUM_D_BASE, NUM_D_ITEMS, O_AB, O_AB_KIND, O_AB_LOC, O_AB_SIDE, O_AB_TARGET, O_AB_USER,
-    O_ACTIONS, O_ACTOR, O_BN, O_BONDED, O_BUY, O_C, O_CAREA, O_C_CARD, O_C_NOTHIEF, O_C_REPL, O_C_STAGE, O_C_WHO,
-    O_DEAL, O_DECKS, O_DECK_TOP, O_DISCARD, O_DKIND, O_FIRST, O_FOCUS_EDGE, O_HAND, O_HDECK, O_HEROES, O_HERO_UP,
-    O_IDECK, O_ITEMS, O_KNOWN, O_LIMBO, O_LOC_GATH, O_LOC_NUT, O_LOC_SPORES, O_NDECK_TOP, O_NDISCARD, O_NKNOWN,
-    O_PATHS, O_PAY, O_PERM, O_PHASE, O_PICKS, O_PLAYERS, O_SHOP, O_SUPPLY, O_TAVERN, O_TOP_N, O_TURN, O_TURNP,
-    O_VDKIND, PATH_WINDOW_BUILDER, PATH_WINDOW_EDGE, PAY_PAID, PHASE, PLACE_PATH_LEFT, REMOVE_OWN_EDGE,
-    RESOLVE_ABILITY, RESOLVE_X1, RESOLVE_X2, RESOLVE_X3, RUSSULA_PICK_FIRST, RUSSULA_PICK_MADE, T, TP, TURN,
-    USE_ABILITY, USE_SIDE, c_bonus_at, c_card_at, c_nothief_at, c_repl_at, carea_at, cfg_permanent_at, ctok_at,
-    decision_arg, decision_at, decision_depth, deck_top_at, discard_at, gatherer_at, hand_at, known_at, limbo_at,
-    loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, ndeck_at, ndeck_top_at, ndiscard_at, npaths_at, nseen_at,
-    paths_at, top_arg, top_kind, top_player,
+    AB_AD_REACT,
+    AB_BUILD_REMOVE,
+    AB_CHICKEN_ATT,
+    AB_CHICKEN_DEF,
+    AB_DECEIVE,
+    AB_INKY,
+    AB_LIBERTY,
+    AB_PARROT_ATT,
+    AB_PARROT_VIEW,
+    AB_PENNY,
+    AB_PUFF,
+    AB_REINF,
+    AB_RUSSULA,
+    AB_SPAWN,
+    AB_THIEF_PAIR,
+    AB_THIEF_STEAL,
+    AB_TRUFFLE,
+    AB_WITCH,
+    ACTIONS,
+    BN_PLAYED,
+    BN_TRIGGER,
+    C_ACTIVE,
+    C_ATT,
+    C_DEF,
+    C_DEFENDED,
+    C_EDGE,
+    C_REVEALED,
+    C_STAGE,
+    C_WINNER,
+    CFG_EMS,
+    CFG_NE,
+    CFG_NG,
+    CFG_NP,
+    CFG_TEAM,
+    CFG_TURN_LIMIT,
+    D_BUY,
+    D_FA,
+    D_INKY_GIVE,
+    D_PATHWIN,
+    D_PAY,
+    D_PLACE_PATH,
+    D_REMOVE_OWN,
+    D_RESOLVE,
+    D_RUSSULA_PICK,
+    D_USE,
+    DECK_N,
+    DECK_TOP_N,
+    DONE,
+    FIRST,
+    FLY_AGARIC_LEVEL,
+    INKY_GIVE_EDGE,
+    LAST_EDGE,
+    MAX_ACTIONS_PER_TURN,
+    MAX_PAID,
+    MAXP,
+    NDECK_N,
+    NDECK_TOP_N,
+    NK,
+    NUM_D_BASE,
+    NUM_D_ITEMS,
+    O_AB,
+    O_AB_KIND,
+    O_AB_LOC,
+    O_AB_SIDE,
+    O_AB_TARGET,
+    O_AB_USER,
+    O_ACTIONS,
+    O_ACTOR,
+    O_BN,
+    O_BONDED,
+    O_BUY,
+    O_C,
+    O_C_CARD,
+    O_C_NOTHIEF,
+    O_C_REPL,
+    O_C_STAGE,
+    O_C_WHO,
+    O_CAREA,
+    O_DEAL,
+    O_DECK_TOP,
+    O_DECKS,
+    O_DISCARD,
+    O_DKIND,
+    O_FIRST,
+    O_FOCUS_EDGE,
+    O_HAND,
+    O_HDECK,
+    O_HERO_UP,
+    O_HEROES,
+    O_IDECK,
+    O_ITEMS,
+    O_KNOWN,
+    O_LIMBO,
+    O_LOC_GATH,
+    O_LOC_NUT,
+    O_LOC_SPORES,
+    O_NDECK_TOP,
+    O_NDISCARD,
+    O_NKNOWN,
+    O_PATHS,
+    O_PAY,
+    O_PERM,
+    O_PHASE,
+    O_PICKS,
+    O_PLAYERS,
+    O_SHOP,
+    O_SUPPLY,
+    O_TAVERN,
+    O_TOP_N,
+    O_TURN,
+    O_TURNP,
+    O_VDKIND,
+    PATH_WINDOW_BUILDER,
+    PATH_WINDOW_EDGE,
+    PAY_PAID,
+    PHASE,
+    PLACE_PATH_LEFT,
+    REMOVE_OWN_EDGE,
+    RESOLVE_ABILITY,
+    RESOLVE_X1,
+    RESOLVE_X2,
+    RESOLVE_X3,
+    RUSSULA_PICK_FIRST,
+    RUSSULA_PICK_MADE,
+    TP,
+    TURN,
+    USE_ABILITY,
+    USE_SIDE,
+    G,
+    T,
+    c_bonus_at,
+    c_card_at,
+    c_nothief_at,
+    c_repl_at,
+    carea_at,
+    cfg_permanent_at,
+    ctok_at,
+    decision_arg,
+    decision_at,
+    decision_depth,
+    deck_top_at,
+    discard_at,
+    gatherer_at,
+    hand_at,
+    known_at,
+    limbo_at,
+    loc_nut_at,
+    loc_spores_at,
+    mat_nut_at,
+    mat_spores_at,
+    ndeck_at,
+    ndeck_top_at,
+    ndiscard_at,
+    npaths_at,
+    nseen_at,
+    paths_at,
+    top_arg,
+    top_kind,
+    top_player,
 )
 from .tavern import observe_tavern, on
 from .team import observer_seat, team_observe
@@ -38,7 +180,7 @@ from .team import observer_seat, team_observe
 def observe(state, player, cfg, out, work):
     out[:] = 0.0
     n = cfg[CFG_NP]
-    me = observer_seat(state, player)   # variant: team (the player itself, except in the 2-player game)
+    me = observer_seat(state, player)  # variant: team (the player itself, except in the 2-player game)
     out[O_PHASE + state[PHASE]] = 1.0
     depth = decision_depth(state)
     if state[DONE] == 0:
@@ -47,7 +189,7 @@ def observe(state, player, cfg, out, work):
         if depth > 0:
             if top_kind(state) < NUM_D_BASE:
                 out[O_DKIND + top_kind(state)] = 1.0
-            elif top_kind(state) < NUM_D_ITEMS:   # the items' variant decisions (their field exists with them on)
+            elif top_kind(state) < NUM_D_ITEMS:  # the items' variant decisions (their field exists with them on)
                 out[O_VDKIND + top_kind(state) - NUM_D_BASE] = 1.0
             # (variant: team: its decisions are in its own block, team_observe)
     out[O_TURNP + (state[TP] - me) % n] = 1.0
@@ -68,12 +210,13 @@ def observe(state, player, cfg, out, work):
     observe_players(state, cfg, me, out)
     observe_piles(state, cfg, me, out)
     observe_exchange(state, cfg, me, n, out)
-    if cfg[CFG_EMS]:   # variant: emsporium
-        observe_emsporium(state, cfg, me, n, out, O_ITEMS, O_SHOP, O_IDECK, O_BUY,
-                          depth > 0 and top_kind(state) == D_BUY)
-    if on(cfg):   # variant: hero_tavern, legends
+    if cfg[CFG_EMS]:  # variant: emsporium
+        observe_emsporium(
+            state, cfg, me, n, out, O_ITEMS, O_SHOP, O_IDECK, O_BUY, depth > 0 and top_kind(state) == D_BUY
+        )
+    if on(cfg):  # variant: hero_tavern, legends
         observe_tavern(state, cfg, me, n, out, O_HEROES, O_HERO_UP, O_HDECK, O_DEAL, O_TAVERN, O_PICKS)
-    if cfg[CFG_TEAM]:   # variant: team
+    if cfg[CFG_TEAM]:  # variant: team
         team_observe(state, cfg, me, out, work)
 
 
@@ -130,8 +273,14 @@ def observe_ability(state, n, me, lvl, out):
     out[O_AB + ab] = 1.0
     out[O_AB_USER + (decision_at(state, lvl, 1) - me) % n] = 1.0
     focus_edge = -1
-    if ab == AB_AD_REACT or ab == AB_CHICKEN_DEF or ab == AB_CHICKEN_ATT or ab == AB_PUFF \
-            or ab == AB_LIBERTY or ab == AB_THIEF_STEAL:
+    if (
+        ab == AB_AD_REACT
+        or ab == AB_CHICKEN_DEF
+        or ab == AB_CHICKEN_ATT
+        or ab == AB_PUFF
+        or ab == AB_LIBERTY
+        or ab == AB_THIEF_STEAL
+    ):
         out[O_AB_SIDE + x1] = 1.0
     elif ab == AB_REINF:
         out[O_AB_SIDE + x2] = 1.0
@@ -217,7 +366,7 @@ def observe_players(state, cfg, me, out):
         for i in range(3):
             g = state[gatherer_at(q, i)]
             if g >= 0:
-                if g < G:   # variant: hero_tavern (a gatherer on the Tavern: the tavern_gatherers field)
+                if g < G:  # variant: hero_tavern (a gatherer on the Tavern: the tavern_gatherers field)
                     out[O_LOC_GATH + g * MAXP + o] += 1.0
             else:
                 home += 1

@@ -54,8 +54,21 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mushgym.positions import (begin, checked, counts, decision_kinds, describe_stack, exact_pile, index_of,
-                               named_counts, number, per_seat, refuse, shuffled, stack_entries)
+from mushgym.positions import (
+    begin,
+    checked,
+    counts,
+    decision_kinds,
+    describe_stack,
+    exact_pile,
+    index_of,
+    named_counts,
+    number,
+    per_seat,
+    refuse,
+    shuffled,
+    stack_entries,
+)
 
 from . import rules as R
 
@@ -63,25 +76,81 @@ if TYPE_CHECKING:
     from .game import MyceliumGame
 
 KINDS = decision_kinds(R)
-PHASES = tuple(n[3:].lower() for n in sorted((n for n in vars(R) if n.startswith("PH_") and n != "PH_OVER"),
-                                              key=lambda n: getattr(R, n))) + ("over",)
+PHASES = tuple(
+    n[3:].lower()
+    for n in sorted((n for n in vars(R) if n.startswith("PH_") and n != "PH_OVER"), key=lambda n: getattr(R, n))
+) + ("over",)
 STAGES = tuple(n[3:].lower() for n in sorted((n for n in vars(R) if n.startswith("CS_")), key=lambda n: getattr(R, n)))
 DONE = ("running", "rules", "turn_limit")
 TAVERN_NAME = "Hero Tavern"
-COMBAT_KEYS = ("active", "attacker", "defender", "edge", "cards", "replaced", "bonus", "no_thief", "defended", "revealed",
-               "stage", "sub", "passes", "next", "winner")
+COMBAT_KEYS = (
+    "active",
+    "attacker",
+    "defender",
+    "edge",
+    "cards",
+    "replaced",
+    "bonus",
+    "no_thief",
+    "defended",
+    "revealed",
+    "stage",
+    "sub",
+    "passes",
+    "next",
+    "winner",
+)
 FIELDS: dict[str, Any] = {
-    "paths": None, "gatherers": None, "hands": None, "known": None, "discard": None, "limbo": None,
-    "combat_area": None, "nutrient_discard": None, "spores": None, "nutrients": None, "combat_tokens": None,
-    "location_spores": None, "location_nutrients": None, "phase": "action", "turn_player": 0, "first_player": None,
-    "turn": 0, "placed": 0, "actions_used": 0, "last_hand": 0, "last_edge": None, "done": "running", "winner": None,
-    "birds_nest_played": (), "birds_nest_trees": (), "combat": None, "pending": None, "deck_top": None,
-    "deck_top_n": 0, "nutrient_top": None, "nutrients_seen": None, "items": None, "shop": None, "heroes": None,
-    "hero_up": None, "legend_deal": None, "trade_used": 0, "trade_offers": (), "gather_take": None, "deck": None,
-    "nutrient_deck": None, "item_deck": None, "hero_deck": None, "seed": 0,
+    "paths": None,
+    "gatherers": None,
+    "hands": None,
+    "known": None,
+    "discard": None,
+    "limbo": None,
+    "combat_area": None,
+    "nutrient_discard": None,
+    "spores": None,
+    "nutrients": None,
+    "combat_tokens": None,
+    "location_spores": None,
+    "location_nutrients": None,
+    "phase": "action",
+    "turn_player": 0,
+    "first_player": None,
+    "turn": 0,
+    "placed": 0,
+    "actions_used": 0,
+    "last_hand": 0,
+    "last_edge": None,
+    "done": "running",
+    "winner": None,
+    "birds_nest_played": (),
+    "birds_nest_trees": (),
+    "combat": None,
+    "pending": None,
+    "deck_top": None,
+    "deck_top_n": 0,
+    "nutrient_top": None,
+    "nutrients_seen": None,
+    "items": None,
+    "shop": None,
+    "heroes": None,
+    "hero_up": None,
+    "legend_deal": None,
+    "trade_used": 0,
+    "trade_offers": (),
+    "gather_take": None,
+    "deck": None,
+    "nutrient_deck": None,
+    "item_deck": None,
+    "hero_deck": None,
+    "seed": 0,
 }
-PER_SEAT = {"spores": ("mat_spores", R.SPORE_TOKENS), "nutrients": ("mat_nut", R.NUTRIENT_TOKENS),
-            "combat_tokens": ("ctok", R.COMBAT_TOKENS)}
+PER_SEAT = {
+    "spores": ("mat_spores", R.SPORE_TOKENS),
+    "nutrients": ("mat_nut", R.NUTRIENT_TOKENS),
+    "combat_tokens": ("ctok", R.COMBAT_TOKENS),
+}
 PER_LOCATION = {"location_spores": ("loc_spores", R.SPORE_TOKENS), "location_nutrients": ("loc_nut", R.NUTRIENT_TOKENS)}
 PUBLIC_KINDS = {"discard": "discard", "limbo": "limbo", "combat_area": "carea"}
 
@@ -92,7 +161,7 @@ def state_from(game: MyceliumGame, check: bool = True, **description: Any) -> np
     ``check=False`` skips ``check_invariants`` (the bounds and the ``validate`` kernel still run)."""
     d, s, v = begin(game, FIELDS, description, R.L, R.RNG)
     fresh = R.L.arrays(game.new_state(0))
-    v["agent_of"][:] = fresh["agent_of"]         # fixed by the options
+    v["agent_of"][:] = fresh["agent_of"]  # fixed by the options
     _board(game, v, d, fresh)
     _tokens(game, v, d)
     _turn(game, v, d)
@@ -125,13 +194,17 @@ def _board(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
             v["paths"][e, 0] = perm[e] + 1
     paths = d["paths"] or {}
     if not isinstance(paths, Mapping):
-        raise refuse(game.env_id, "paths", f"must be a dict {{edge: seat or [seat or None, seat or None]}}, got {paths!r}")
+        raise refuse(
+            game.env_id, "paths", f"must be a dict {{edge: seat or [seat or None, seat or None]}}, got {paths!r}"
+        )
     for e, owners in paths.items():
         e = _edge(game, "paths", e)
         field = f"paths[{e}]"
         if isinstance(owners, (list, tuple)):
             if len(owners) != 2:
-                raise refuse(game.env_id, field, f"an edge holds 2 Paths: [slot 0, slot 1] (seat or None), got {owners!r}")
+                raise refuse(
+                    game.env_id, field, f"an edge holds 2 Paths: [slot 0, slot 1] (seat or None), got {owners!r}"
+                )
             v["paths"][e] = [0 if o is None else number(game.env_id, field, o, 0, ns - 1) + 1 for o in owners]
         else:
             slot = 1 if perm[e] >= 0 else 0
@@ -147,14 +220,21 @@ def _board(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
     for p in range(ns):
         built = ((v["paths"][:ne] == p + 1).any(axis=1) & (perm[:ne] != p)).sum()
         if built > R.MAX_PATHS + 1:
-            raise refuse(game.env_id, "paths", f"seat {p} has {built} Paths; a player has {R.MAX_PATHS} "
-                                               f"(one more only while the 21st Path rule asks which to remove)")
+            raise refuse(
+                game.env_id,
+                "paths",
+                f"seat {p} has {built} Paths; a player has {R.MAX_PATHS} "
+                f"(one more only while the 21st Path rule asks which to remove)",
+            )
         v["npaths"][p] = built
-    v["gatherer"][:] = fresh["gatherer"]     # at the Colony (the absent seats' as dealt)
+    v["gatherer"][:] = fresh["gatherer"]  # at the Colony (the absent seats' as dealt)
     for p, where in per_seat(game.env_id, "gatherers", d["gatherers"], ns).items():
         if not isinstance(where, (list, tuple)) or len(where) > 3:
-            raise refuse(game.env_id, f"gatherers[{p}]", f"a player has 3 gatherers: a list of locations (None: at the "
-                                                         f"Colony), got {where!r}")
+            raise refuse(
+                game.env_id,
+                f"gatherers[{p}]",
+                f"a player has 3 gatherers: a list of locations (None: at the Colony), got {where!r}",
+            )
         for i, g in enumerate(where):
             v["gatherer"][p, i] = -1 if g is None else _location(game, f"gatherers[{p}][{i}]", g)
 
@@ -172,14 +252,18 @@ def _tokens(game: MyceliumGame, v: dict, d: dict) -> None:
         for g, n in given.items():
             g = index_of(game.env_id, field, g, game.board.gloc_names, "location")
             v[slot][g] = number(game.env_id, f"{field}[{game.board.gloc_names[g]}]", n, 0, most)
-    if d["spores"] is None and d["location_spores"] is None:   # the set-up: 3 on each mat and in each cave
+    if d["spores"] is None and d["location_spores"] is None:  # the set-up: 3 on each mat and in each cave
         v["mat_spores"][:ns] = 3
-        v["loc_spores"][game.config[R.CFG_CAVE:R.CFG_CAVE + ns]] = 3
-    for what, total, most in (("Spore", v["mat_spores"].sum() + v["loc_spores"].sum(), R.SPORE_TOKENS),
-                              ("Nutrient", v["mat_nut"].sum() + v["loc_nut"].sum(), R.NUTRIENT_TOKENS),
-                              ("combat", v["ctok"].sum(), R.COMBAT_TOKENS)):
+        v["loc_spores"][game.config[R.CFG_CAVE : R.CFG_CAVE + ns]] = 3
+    for what, total, most in (
+        ("Spore", v["mat_spores"].sum() + v["loc_spores"].sum(), R.SPORE_TOKENS),
+        ("Nutrient", v["mat_nut"].sum() + v["loc_nut"].sum(), R.NUTRIENT_TOKENS),
+        ("combat", v["ctok"].sum(), R.COMBAT_TOKENS),
+    ):
         if total > most:
-            raise refuse(game.env_id, f"{what.lower()} tokens", f"{int(total)} {what} Tokens placed; the game has {most}")
+            raise refuse(
+                game.env_id, f"{what.lower()} tokens", f"{int(total)} {what} Tokens placed; the game has {most}"
+            )
 
 
 def _turn(game: MyceliumGame, v: dict, d: dict) -> None:
@@ -187,8 +271,9 @@ def _turn(game: MyceliumGame, v: dict, d: dict) -> None:
     ns = game.num_seats
     tp = number(game.env_id, "turn_player", d["turn_player"], 0, ns - 1)
     v["turn_player"][...] = tp
-    v["first_player"][...] = number(game.env_id, "first_player", tp if d["first_player"] is None else d["first_player"],
-                                    0, ns - 1)
+    v["first_player"][...] = number(
+        game.env_id, "first_player", tp if d["first_player"] is None else d["first_player"], 0, ns - 1
+    )
     v["phase"][...] = index_of(game.env_id, "phase", d["phase"], PHASES, "phase")
     v["turn"][...] = number(game.env_id, "turn", d["turn"], 0, 240)
     v["placed"][...] = number(game.env_id, "placed", d["placed"], 0, 2)
@@ -197,8 +282,12 @@ def _turn(game: MyceliumGame, v: dict, d: dict) -> None:
     v["last_edge"][...] = -1 if d["last_edge"] is None else _edge(game, "last_edge", d["last_edge"])
     v["done"][...] = index_of(game.env_id, "done", d["done"], DONE, "end")
     if (v["done"] != 0) != (v["phase"] == R.PH_OVER):
-        raise refuse(game.env_id, "done", f"phase 'over' goes with done 'rules' or 'turn_limit' (and only with them); "
-                                          f"got phase {d['phase']!r}, done {d['done']!r}")
+        raise refuse(
+            game.env_id,
+            "done",
+            f"phase 'over' goes with done 'rules' or 'turn_limit' (and only with them); "
+            f"got phase {d['phase']!r}, done {d['done']!r}",
+        )
     v["winner"][...] = -1 if d["winner"] is None else number(game.env_id, "winner", d["winner"], 0, ns - 1)
     bits = 0
     for j, p in enumerate(d["birds_nest_played"]):
@@ -208,7 +297,9 @@ def _turn(game: MyceliumGame, v: dict, d: dict) -> None:
     for j, g in enumerate(d["birds_nest_trees"]):
         bits |= 1 << index_of(game.env_id, f"birds_nest_trees[{j}]", g, game.board.gloc_names, "location")
     v["bn_trigger"][...] = bits
-    entries = stack_entries(game.env_id, d["pending"] or [], KINDS, ns, v["decisions"].shape[1] - 2, v["decisions"].shape[0])
+    entries = stack_entries(
+        game.env_id, d["pending"] or [], KINDS, ns, v["decisions"].shape[1] - 2, v["decisions"].shape[0]
+    )
     for i, e in enumerate(entries):
         v["decisions"][i] = e
     v["decisions_n"][...] = len(entries)
@@ -239,7 +330,9 @@ def _combat(game: MyceliumGame, v: dict, d: dict) -> None:
     for key, slot in (("cards", "c_card"), ("replaced", "c_repl")):
         pair = c.get(key, (None, None))
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise refuse(game.env_id, f"combat {key}", f"one card (kind or None) per side, attacker first, got {pair!r}")
+            raise refuse(
+                game.env_id, f"combat {key}", f"one card (kind or None) per side, attacker first, got {pair!r}"
+            )
         v[slot][:] = [-1 if k is None else index_of(game.env_id, f"combat {key}", k, names, "kind") for k in pair]
     for key, slot, most in (("bonus", "c_bonus", 2**31), ("no_thief", "c_nothief", 1)):
         pair = c.get(key, (0, 0))
@@ -272,8 +365,12 @@ def _mushlings(game: MyceliumGame, v: dict, d: dict) -> None:
         over = np.flatnonzero(placed > copies)
         if len(over):
             k = int(over[0])
-            raise refuse(game.env_id, field, f"too many {names[k]}: the game has {int(copies[k])}, the description places "
-                                             f"{int(placed[k])} ({', '.join(where[k])})")
+            raise refuse(
+                game.env_id,
+                field,
+                f"too many {names[k]}: the game has {int(copies[k])}, the description places "
+                f"{int(placed[k])} ({', '.join(where[k])})",
+            )
 
     for p, held in per_seat(game.env_id, "hands", d["hands"], ns).items():
         v["hand"][p] = counts(game.env_id, f"hands[{p}]", held, names, "kind")
@@ -282,8 +379,11 @@ def _mushlings(game: MyceliumGame, v: dict, d: dict) -> None:
         for holder, kinds in per_seat(game.env_id, f"known[{viewer}]", by_holder, ns).items():
             v["known"][viewer, holder] = counts(game.env_id, f"known[{viewer}][{holder}]", kinds, names, "kind")
             if (v["known"][viewer, holder] > v["hand"][holder]).any():
-                raise refuse(game.env_id, f"known[{viewer}][{holder}]", f"player {viewer} cannot know of cards player "
-                                                                        f"{holder} does not hold")
+                raise refuse(
+                    game.env_id,
+                    f"known[{viewer}][{holder}]",
+                    f"player {viewer} cannot know of cards player {holder} does not hold",
+                )
     for field, slot in PUBLIC_KINDS.items():
         v[slot][:] = counts(game.env_id, field, d[field], names, "kind")
         use(field, v[slot])
@@ -297,12 +397,15 @@ def _mushlings(game: MyceliumGame, v: dict, d: dict) -> None:
     else:
         can = np.minimum(top, left)
         if n_top > can.sum():
-            raise refuse(game.env_id, "deck_top_n", f"{n_top} cards of the set on top, but only {int(can.sum())} of them are "
-                                                    f"not placed elsewhere")
+            raise refuse(
+                game.env_id,
+                "deck_top_n",
+                f"{n_top} cards of the set on top, but only {int(can.sum())} of them are not placed elsewhere",
+            )
         on_top = shuffled([k for k in range(len(names)) for _ in range(can[k])], d["seed"])[:n_top]
         rest = left - np.bincount(on_top, minlength=len(names)) if on_top else left
         deck = shuffled([k for k in range(len(names)) for _ in range(rest[k])], d["seed"]) + on_top
-    v["deck"][:len(deck)] = deck
+    v["deck"][: len(deck)] = deck
     v["deck_n"][...] = len(deck)
     v["deck_top"][:] = top
     v["deck_top_n"][...] = n_top
@@ -312,9 +415,9 @@ def _nutrients(game: MyceliumGame, v: dict, d: dict) -> None:
     """The nutrient discard pile and deck (the Witch's Hat set on top and the seen positions kept)."""
     names = game.nutrients.names
     nn = int(game.config[R.CFG_NNUT])
-    in_play = np.bincount(game.config[R.CFG_NUT_DECK:R.CFG_NUT_DECK + nn], minlength=len(names))
-    v["ndiscard"][:len(names)] = counts(game.env_id, "nutrient_discard", d["nutrient_discard"], names, "nutrient card")
-    left = in_play - v["ndiscard"][:len(names)]
+    in_play = np.bincount(game.config[R.CFG_NUT_DECK : R.CFG_NUT_DECK + nn], minlength=len(names))
+    v["ndiscard"][: len(names)] = counts(game.env_id, "nutrient_discard", d["nutrient_discard"], names, "nutrient card")
+    left = in_play - v["ndiscard"][: len(names)]
     if (left < 0).any():
         k = int(np.flatnonzero(left < 0)[0])
         raise refuse(game.env_id, "nutrient_discard", f"too many {names[k]}: the game has {int(in_play[k])}")
@@ -325,16 +428,18 @@ def _nutrients(game: MyceliumGame, v: dict, d: dict) -> None:
             pos = number(game.env_id, f"nutrients_seen[{p}] position", pos, 0, int(left.sum()) - 1)
             k = index_of(game.env_id, f"nutrients_seen[{p}][{pos}]", k, names, "nutrient card")
             if seen.get(pos, k) != k:
-                raise refuse(game.env_id, f"nutrients_seen[{p}][{pos}]", f"another player saw a {names[seen[pos]]} there")
+                raise refuse(
+                    game.env_id, f"nutrients_seen[{p}][{pos}]", f"another player saw a {names[seen[pos]]} there"
+                )
             seen[pos] = k
             v["nseen"][p, pos] = 1
     if d["nutrient_deck"] is not None:
         deck = exact_pile(game.env_id, "nutrient_deck", d["nutrient_deck"], names, left, "nutrient card")
     else:
         deck = _nutrient_deck(game.env_id, left, top, seen, d["seed"], names)
-    v["ndeck"][:len(deck)] = deck
+    v["ndeck"][: len(deck)] = deck
     v["ndeck_n"][...] = len(deck)
-    v["ndeck_top"][:len(names)] = top
+    v["ndeck_top"][: len(names)] = top
     v["ndeck_top_n"][...] = int(top.sum())
 
 
@@ -352,8 +457,11 @@ def _nutrient_deck(env: str, left: np.ndarray, top: np.ndarray, seen: dict, seed
         if deck[pos] is not None:
             top_rest[deck[pos]] -= 1
     if (rest < 0).any() or (top_rest < 0).any() or (top_rest > rest).any():
-        raise refuse(env, "nutrients_seen", f"the cards seen and the set on top do not fit the nutrient deck "
-                                     f"{named_counts(left, names)}")
+        raise refuse(
+            env,
+            "nutrients_seen",
+            f"the cards seen and the set on top do not fit the nutrient deck {named_counts(left, names)}",
+        )
     pool_top = shuffled([k for k in range(len(rest)) for _ in range(top_rest[k])], seed)
     for k in pool_top:
         rest[k] -= 1
@@ -368,10 +476,16 @@ def _variants(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
     """Emsporium items, Hero Tavern heroes and Legends deals, the team's Trade and gathering."""
     ns = game.num_seats
     on = {"items": bool(game.options["emsporium"]), "heroes": bool(game.tavern_on), "team": bool(game.team_rules)}
-    for field, variant, option in (("items", "items", "emsporium"), ("shop", "items", "emsporium"),
-                                   ("item_deck", "items", "emsporium"), ("heroes", "heroes", "hero_tavern"),
-                                   ("hero_up", "heroes", "hero_tavern"), ("legend_deal", "heroes", "legends"),
-                                   ("hero_deck", "heroes", "hero_tavern"), ("gather_take", "team", "team")):
+    for field, variant, option in (
+        ("items", "items", "emsporium"),
+        ("shop", "items", "emsporium"),
+        ("item_deck", "items", "emsporium"),
+        ("heroes", "heroes", "hero_tavern"),
+        ("hero_up", "heroes", "hero_tavern"),
+        ("legend_deal", "heroes", "legends"),
+        ("hero_deck", "heroes", "hero_tavern"),
+        ("gather_take", "team", "team"),
+    ):
         if d[field] is not None and not on[variant]:
             raise refuse(game.env_id, field, f"only with the {option} variant ({option}=True)")
     for field in ("trade_used", "trade_offers"):
@@ -385,8 +499,9 @@ def _variants(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
     v["gather_take"][:] = fresh["gather_take"]
     v["trade_used"][...] = number(game.env_id, "trade_used", int(d["trade_used"]), 0, 1)
     offer_kinds = list(game.mushlings.names) + ["Spore Token"]
-    v["trade_offers"][...] = sum(1 << index_of(game.env_id, "trade_offers", k, offer_kinds, "kind")
-                                 for k in set(d["trade_offers"] or ()))
+    v["trade_offers"][...] = sum(
+        1 << index_of(game.env_id, "trade_offers", k, offer_kinds, "kind") for k in set(d["trade_offers"] or ())
+    )
     if on["items"]:
         _cards_of(game.env_id, v, d, "items", "shop", "item_deck", game.items.names, 2, ns, fresh)
     if on["heroes"]:
@@ -397,8 +512,9 @@ def _variants(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
             v["gather_take"][g] = number(game.env_id, f"gather_take[{g}]", n, -1, R.MAX_GATHER_TAKE)
 
 
-def _cards_of(env: str, v: dict, d: dict, owned: str, face_up: str, deck_field: str, names, per: int, ns: int,
-              fresh: dict) -> None:
+def _cards_of(
+    env: str, v: dict, d: dict, owned: str, face_up: str, deck_field: str, names, per: int, ns: int, fresh: dict
+) -> None:
     """Items or heroes: owned (counts or a list), face up, dealt (Legends), the deck the rest."""
     left = np.full(len(names), per, np.int64)
 
@@ -409,9 +525,12 @@ def _cards_of(env: str, v: dict, d: dict, owned: str, face_up: str, deck_field: 
 
     given_owned = d[owned]
     if given_owned is None and d[face_up] is None and d[deck_field] is None and d["legend_deal"] is None:
-        given_owned, up = {}, [None if x < 0 else int(x) for x in fresh[face_up]]   # as dealt
-        deal = {p: [None if x < 0 else int(x) for x in fresh["legend_deal"][p]] for p in range(ns)} \
-            if owned == "heroes" else {}
+        given_owned, up = {}, [None if x < 0 else int(x) for x in fresh[face_up]]  # as dealt
+        deal = (
+            {p: [None if x < 0 else int(x) for x in fresh["legend_deal"][p]] for p in range(ns)}
+            if owned == "heroes"
+            else {}
+        )
     else:
         up = d[face_up] or [None] * v[face_up].shape[0]
         deal = per_seat(env, "legend_deal", d["legend_deal"], ns) if owned == "heroes" else {}
@@ -435,7 +554,7 @@ def _cards_of(env: str, v: dict, d: dict, owned: str, face_up: str, deck_field: 
         deck = exact_pile(env, deck_field, d[deck_field], names, left, owned[:-1])
     else:
         deck = shuffled([k for k in range(len(names)) for _ in range(left[k])], d["seed"])
-    v[deck_field][:len(deck)] = deck
+    v[deck_field][: len(deck)] = deck
     v[f"{deck_field}_n"][...] = len(deck)
 
 
@@ -460,31 +579,49 @@ def describe(game: MyceliumGame, state: np.ndarray, hidden: bool = False) -> dic
         return [None if o == 0 else int(o) - 1 for o in v["paths"][e]]
 
     out: dict[str, Any] = {
-        "paths": {e: slots(e) for e in range(ne)
-                  if v["paths"][e].any() and slots(e) != [int(perm[e]) if perm[e] >= 0 else None, None]},
+        "paths": {
+            e: slots(e)
+            for e in range(ne)
+            if v["paths"][e].any() and slots(e) != [int(perm[e]) if perm[e] >= 0 else None, None]
+        },
         "gatherers": {p: [loc_name(int(g)) for g in v["gatherer"][p]] for p in range(ns)},
         "hands": {p: named_counts(v["hand"][p], names) for p in range(ns)},
-        "known": {a: {b: named_counts(v["known"][a, b], names) for b in range(ns) if v["known"][a, b].any()}
-                  for a in range(ns) if v["known"][a].any()},
+        "known": {
+            a: {b: named_counts(v["known"][a, b], names) for b in range(ns) if v["known"][a, b].any()}
+            for a in range(ns)
+            if v["known"][a].any()
+        },
         **{field: named_counts(v[slot], names) for field, slot in PUBLIC_KINDS.items()},
-        "nutrient_discard": named_counts(v["ndiscard"][:len(nut)], nut),
+        "nutrient_discard": named_counts(v["ndiscard"][: len(nut)], nut),
         **{field: {p: int(v[slot][p]) for p in range(ns)} for field, (slot, _) in PER_SEAT.items()},
-        **{field: {game.board.gloc_names[g]: int(x) for g, x in enumerate(v[slot][:len(game.board.gloc_names)]) if x}
-           for field, (slot, _) in PER_LOCATION.items()},
-        "phase": PHASES[int(v["phase"])], "turn_player": int(v["turn_player"]),
-        "first_player": int(v["first_player"]), "turn": int(v["turn"]), "placed": int(v["placed"]),
-        "actions_used": int(v["actions_used"]), "last_hand": int(v["last_hand"]),
-        "last_edge": None if v["last_edge"] < 0 else int(v["last_edge"]), "done": DONE[int(v["done"])],
+        **{
+            field: {game.board.gloc_names[g]: int(x) for g, x in enumerate(v[slot][: len(game.board.gloc_names)]) if x}
+            for field, (slot, _) in PER_LOCATION.items()
+        },
+        "phase": PHASES[int(v["phase"])],
+        "turn_player": int(v["turn_player"]),
+        "first_player": int(v["first_player"]),
+        "turn": int(v["turn"]),
+        "placed": int(v["placed"]),
+        "actions_used": int(v["actions_used"]),
+        "last_hand": int(v["last_hand"]),
+        "last_edge": None if v["last_edge"] < 0 else int(v["last_edge"]),
+        "done": DONE[int(v["done"])],
         "winner": None if v["winner"] < 0 else int(v["winner"]),
         "birds_nest_played": [p for p in range(ns) if int(v["bn_played"]) >> p & 1],
-        "birds_nest_trees": [game.board.gloc_names[g] for g in range(len(game.board.gloc_names))
-                             if int(v["bn_trigger"]) >> g & 1],
+        "birds_nest_trees": [
+            game.board.gloc_names[g] for g in range(len(game.board.gloc_names)) if int(v["bn_trigger"]) >> g & 1
+        ],
         "combat": _describe_combat(v, names),
         "pending": describe_stack(v["decisions"], int(v["decisions_n"]), KINDS),
-        "deck_top": named_counts(v["deck_top"], names), "deck_top_n": int(v["deck_top_n"]),
-        "nutrient_top": named_counts(v["ndeck_top"][:len(nut)], nut),
-        "nutrients_seen": {p: {pos: nut[int(v["ndeck"][pos])] for pos in np.flatnonzero(v["nseen"][p])}
-                           for p in range(ns) if v["nseen"][p].any()},
+        "deck_top": named_counts(v["deck_top"], names),
+        "deck_top_n": int(v["deck_top_n"]),
+        "nutrient_top": named_counts(v["ndeck_top"][: len(nut)], nut),
+        "nutrients_seen": {
+            p: {pos: nut[int(v["ndeck"][pos])] for pos in np.flatnonzero(v["nseen"][p])}
+            for p in range(ns)
+            if v["nseen"][p].any()
+        },
     }
     if game.options["emsporium"]:
         out["items"] = {p: named_counts(v["items"][p], game.items.names) for p in range(ns)}
@@ -499,34 +636,64 @@ def describe(game: MyceliumGame, state: np.ndarray, hidden: bool = False) -> dic
         out["trade_used"] = int(v["trade_used"])
         offer_kinds = list(names) + ["Spore Token"]
         out["trade_offers"] = [offer_kinds[k] for k in range(len(offer_kinds)) if (int(v["trade_offers"]) >> k) & 1]
-        out["gather_take"] = {game.board.gloc_names[g]: int(x) for g, x in enumerate(v["gather_take"][:len(game.board.gloc_names)])}
+        out["gather_take"] = {
+            game.board.gloc_names[g]: int(x) for g, x in enumerate(v["gather_take"][: len(game.board.gloc_names)])
+        }
     if hidden:
-        out["deck"] = [names[k] for k in v["deck"][:int(v["deck_n"])]]
-        out["nutrient_deck"] = [nut[k] for k in v["ndeck"][:int(v["ndeck_n"])]]
+        out["deck"] = [names[k] for k in v["deck"][: int(v["deck_n"])]]
+        out["nutrient_deck"] = [nut[k] for k in v["ndeck"][: int(v["ndeck_n"])]]
         if game.options["emsporium"]:
-            out["item_deck"] = [game.items.names[k] for k in v["item_deck"][:int(v["item_deck_n"])]]
+            out["item_deck"] = [game.items.names[k] for k in v["item_deck"][: int(v["item_deck_n"])]]
         if game.tavern_on:
-            out["hero_deck"] = [game.heroes.names[k] for k in v["hero_deck"][:int(v["hero_deck_n"])]]
+            out["hero_deck"] = [game.heroes.names[k] for k in v["hero_deck"][: int(v["hero_deck_n"])]]
     return out
 
 
 def _describe_combat(v: dict, names) -> dict | None:
     """The combat fields; None when idle (no combat, and none of the last one's marks left)."""
     idle = {"c_att": -1, "c_def": -1, "c_edge": -1, "c_card": -1, "c_repl": -1, "c_winner": -1}
-    if not any((np.asarray(v[f"c_{k}"]) != idle.get(f"c_{k}", 0)).any() for k in
-               ("active", "att", "def", "edge", "card", "repl", "bonus", "nothief", "defended", "revealed", "stage",
-                "sub", "passes", "next", "winner")):
+    if not any(
+        (np.asarray(v[f"c_{k}"]) != idle.get(f"c_{k}", 0)).any()
+        for k in (
+            "active",
+            "att",
+            "def",
+            "edge",
+            "card",
+            "repl",
+            "bonus",
+            "nothief",
+            "defended",
+            "revealed",
+            "stage",
+            "sub",
+            "passes",
+            "next",
+            "winner",
+        )
+    ):
         return None
 
     def kind(x: int):
         return None if x < 0 else names[x]
 
-    return {"active": bool(v["c_active"]), "attacker": int(v["c_att"]), "defender": int(v["c_def"]), "edge": int(v["c_edge"]),
-            "cards": [kind(int(x)) for x in v["c_card"]], "replaced": [kind(int(x)) for x in v["c_repl"]],
-            "bonus": [int(x) for x in v["c_bonus"]], "no_thief": [int(x) for x in v["c_nothief"]],
-            "defended": int(v["c_defended"]), "revealed": int(v["c_revealed"]), "stage": STAGES[int(v["c_stage"])],
-            "sub": int(v["c_sub"]), "passes": int(v["c_passes"]), "next": int(v["c_next"]),
-            "winner": None if v["c_winner"] < 0 else int(v["c_winner"])}
+    return {
+        "active": bool(v["c_active"]),
+        "attacker": int(v["c_att"]),
+        "defender": int(v["c_def"]),
+        "edge": int(v["c_edge"]),
+        "cards": [kind(int(x)) for x in v["c_card"]],
+        "replaced": [kind(int(x)) for x in v["c_repl"]],
+        "bonus": [int(x) for x in v["c_bonus"]],
+        "no_thief": [int(x) for x in v["c_nothief"]],
+        "defended": int(v["c_defended"]),
+        "revealed": int(v["c_revealed"]),
+        "stage": STAGES[int(v["c_stage"])],
+        "sub": int(v["c_sub"]),
+        "passes": int(v["c_passes"]),
+        "next": int(v["c_next"]),
+        "winner": None if v["c_winner"] < 0 else int(v["c_winner"]),
+    }
 
 
 __all__ = ["FIELDS", "KINDS", "describe", "state_from"]

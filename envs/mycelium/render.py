@@ -30,9 +30,15 @@ from .data import MUSHLING_NAMES, hex_edges
 WIDTH, HEIGHT = 1100, 700
 HEX = 40.0
 CX, CY = 330.0, 350.0
-PANEL_X = 680   # the side panel's left edge
-KIND_FILL = {"forest": "#cfe0b4", "cave": "#9a9a9a", "tree": "#3f7d3a", "center": "#2f8c84", "mush_room": "#8a5aa8",
-             "hero_tavern": "#a07a4a"}
+PANEL_X = 680  # the side panel's left edge
+KIND_FILL = {
+    "forest": "#cfe0b4",
+    "cave": "#9a9a9a",
+    "tree": "#3f7d3a",
+    "center": "#2f8c84",
+    "mush_room": "#8a5aa8",
+    "hero_tavern": "#a07a4a",
+}
 NUT = "#e0b21b"
 COLOUR = {"Blue": "#3b6ea5", "Red": "#b5473a", "Green": "#4c8b3f", "Beige": "#b89b6a"}
 SPORE = "#3b7bd1"
@@ -50,8 +56,9 @@ def _corner(key):
 
 def _hex_points(h):
     x, y = _center(h)
-    return [(x + HEX * math.cos(math.radians(60 * i - 30)), y + HEX * math.sin(math.radians(60 * i - 30)))
-            for i in range(6)]
+    return [
+        (x + HEX * math.cos(math.radians(60 * i - 30)), y + HEX * math.sin(math.radians(60 * i - 30))) for i in range(6)
+    ]
 
 
 def draw(game, state, viewer):
@@ -67,14 +74,15 @@ def draw(game, state, viewer):
         _combat(scene, b, v, viewer, colours, y)
         y += 104
     _player_panels(scene, game, v, viewer, colours, y)
-    if game.options.get("emsporium"):   # variant: emsporium
+    if game.options.get("emsporium"):  # variant: emsporium
         _shop(scene, v)
-    if game.tavern_on:   # variant: hero_tavern
+    if game.tavern_on:  # variant: hero_tavern
         _tavern(scene, game, v, viewer)
     return scene
 
 
 # --- board -------------------------------------------------------------------------------
+
 
 def _board(scene, game, v, colours):
     """Every hex filled by kind, then each one's name, home gatherers, tokens and gatherers."""
@@ -93,7 +101,7 @@ def _board(scene, game, v, colours):
         else:
             fill = KIND_FILL["forest"]
         scene.polygon(_hex_points(h), fill=fill, stroke="#8d9a78", width=1)
-    n = game.num_seats   # variant: team (4 seats for 2 agents in the 2-player game)
+    n = game.num_seats  # variant: team (4 seats for 2 agents in the 2-player game)
     for h in b.hexes:
         x, y = _center(h)
         if h in colony:
@@ -111,7 +119,7 @@ def _board(scene, game, v, colours):
             _gatherers(scene, v, colours, n, g, x, y)
         elif h == b.tavern_hex:
             scene.text(x, y, "Hero Tavern", size=7, anchor="middle", fill="#ffffff")
-            _gatherers(scene, v, colours, n, R.TAVERN, x, y)   # variant: hero_tavern (gatherers on the Tavern)
+            _gatherers(scene, v, colours, n, R.TAVERN, x, y)  # variant: hero_tavern (gatherers on the Tavern)
 
 
 def _gatherers(scene, v, colours, n, where, x, y):
@@ -143,17 +151,30 @@ def _paths(scene, b, v, colours):
             shift = 0.0 if len(owners) == 1 else (-1 if i == 0 else 1)
             perm = int(b.permanent[e]) == p
             sx, sy = ox * shift, oy * shift
-            scene.line(x0 + sx + dx * 0.12, y0 + sy + dy * 0.12, x1 + sx - dx * 0.12, y1 + sy - dy * 0.12,
-                       stroke="#222222" if perm else colours[p], width=4 if perm else 5)
+            scene.line(
+                x0 + sx + dx * 0.12,
+                y0 + sy + dy * 0.12,
+                x1 + sx - dx * 0.12,
+                y1 + sy - dy * 0.12,
+                stroke="#222222" if perm else colours[p],
+                width=4 if perm else 5,
+            )
             if perm:
-                scene.line(x0 + sx + dx * 0.14, y0 + sy + dy * 0.14, x1 + sx - dx * 0.14, y1 + sy - dy * 0.14,
-                           stroke=colours[p], width=2)
+                scene.line(
+                    x0 + sx + dx * 0.14,
+                    y0 + sy + dy * 0.14,
+                    x1 + sx - dx * 0.14,
+                    y1 + sy - dy * 0.14,
+                    stroke=colours[p],
+                    width=2,
+                )
     if v["c_active"] and v["c_edge"] >= 0:
         (x0, y0), (x1, y1) = (_corner(c) for c in edge_corners[b.edges[int(v["c_edge"])]])
         scene.circle((x0 + x1) / 2, (y0 + y1) / 2, 9, fill=None, stroke=PALETTE["highlight"], width=3)
 
 
 # --- side panel ----------------------------------------------------------------------------
+
 
 def _status(scene, game, v):
     """The turn and phase (or the result), the decision pending, the decks, and under the Team
@@ -164,25 +185,46 @@ def _status(scene, game, v):
     tp = int(v["turn_player"])
     status = f"turn {int(v['turn'])}: {b.colours[tp]} - {PHASE_NAMES[int(v['phase'])]}"
     if v["done"]:
-        status = (f"{b.colours[int(v['winner'])]} wins with {int(v['mat_nut'][int(v['winner'])])} Nutrients"
-                  if v["winner"] >= 0 else "turn limit reached")
-        if game.team_rules and v["winner"] >= 0:   # variant: team
+        status = (
+            f"{b.colours[int(v['winner'])]} wins with {int(v['mat_nut'][int(v['winner'])])} Nutrients"
+            if v["winner"] >= 0
+            else "turn limit reached"
+        )
+        if game.team_rules and v["winner"] >= 0:  # variant: team
             w = int(v["winner"]) % 2
-            status = f"{b.colours[w]} + {b.colours[w + 2]} win with {int(v['mat_nut'][w] + v['mat_nut'][w + 2])} Nutrients"
+            status = (
+                f"{b.colours[w]} + {b.colours[w + 2]} win with {int(v['mat_nut'][w] + v['mat_nut'][w + 2])} Nutrients"
+            )
     scene.text(PANEL_X, 22, status, size=15, bold=True, fill=PALETTE["ink"])
     depth = int(v["decisions_n"])
     if depth and not v["done"]:
         top = v["decisions"][depth - 1]
-        scene.text(PANEL_X, 44, f"waiting for {b.colours[int(top[1])]}: {DECISION_NAMES[int(top[0])]}", size=11,
-                   fill=PALETTE["highlight"])
-    scene.text(PANEL_X, 64, f"mushling deck {int(v['deck_n'])}, discard {int(v['discard'].sum())}; "
-               f"nutrient deck {int(v['ndeck_n'])}", size=10, fill=PALETTE["muted"])
+        scene.text(
+            PANEL_X,
+            44,
+            f"waiting for {b.colours[int(top[1])]}: {DECISION_NAMES[int(top[0])]}",
+            size=11,
+            fill=PALETTE["highlight"],
+        )
+    scene.text(
+        PANEL_X,
+        64,
+        f"mushling deck {int(v['deck_n'])}, discard {int(v['discard'].sum())}; nutrient deck {int(v['ndeck_n'])}",
+        size=10,
+        fill=PALETTE["muted"],
+    )
     if not game.team_rules:
         return 80
-    totals = [int(v["mat_nut"][t] + v["mat_nut"][t + 2]) for t in range(2)]   # variant: team
-    scene.text(PANEL_X, 80, f"teams: {b.colours[0]} + {b.colours[2]} {totals[0]}, {b.colours[1]} + {b.colours[3]} "
-               f"{totals[1]} (15 wins); trade {'used' if v['trade_used'] else 'open'}", size=10, bold=True,
-               fill=PALETTE["ink"])
+    totals = [int(v["mat_nut"][t] + v["mat_nut"][t + 2]) for t in range(2)]  # variant: team
+    scene.text(
+        PANEL_X,
+        80,
+        f"teams: {b.colours[0]} + {b.colours[2]} {totals[0]}, {b.colours[1]} + {b.colours[3]} "
+        f"{totals[1]} (15 wins); trade {'used' if v['trade_used'] else 'open'}",
+        size=10,
+        bold=True,
+        fill=PALETTE["ink"],
+    )
     return 90
 
 
@@ -218,15 +260,20 @@ def _player_panels(scene, game, v, viewer, colours, y):
         mine = viewer is not None and int(v["agent_of"][p]) == viewer
         you = " (you)" if mine else ""
         title = f"{b.colours[p]}{you}"
-        if team:   # variant: team: the panel names the teammate
+        if team:  # variant: team: the panel names the teammate
             title += f" + {b.colours[(p + 2) % 4]}"
         label_box(scene, PANEL_X, top_y, 400, ph - 8, title, stroke=colours[p] if p == tp else None)
-        scene.text(PANEL_X + (180 if team else 150), top_y + 11, f"nutrients {int(v['mat_nut'][p])}  "
-                   f"spores {int(v['mat_spores'][p])}  combat {int(v['ctok'][p])}  paths {int(v['npaths'][p])}", size=9)
+        scene.text(
+            PANEL_X + (180 if team else 150),
+            top_y + 11,
+            f"nutrients {int(v['mat_nut'][p])}  "
+            f"spores {int(v['mat_spores'][p])}  combat {int(v['ctok'][p])}  paths {int(v['npaths'][p])}",
+            size=9,
+        )
         _hand(scene, v["hand"][p], viewer is None or mine, top_y, ph)
-        if game.options.get("emsporium"):   # variant: emsporium
+        if game.options.get("emsporium"):  # variant: emsporium
             _player_items(scene, v, p, PANEL_X, top_y + ph - 12)
-        if game.tavern_on:   # variant: hero_tavern
+        if game.tavern_on:  # variant: hero_tavern
             _player_heroes(scene, game, v, p, PANEL_X + 200, top_y + ph - 12)
 
 
@@ -282,8 +329,9 @@ def _shop(scene, v):
     from .variant_data import ITEM_NAMES
 
     x0, y0 = 20, 612
-    scene.text(x0, y0 - 4, f"Emsporium shop (item deck {int(v['item_deck_n'])})", size=10, bold=True,
-               fill=PALETTE["ink"])
+    scene.text(
+        x0, y0 - 4, f"Emsporium shop (item deck {int(v['item_deck_n'])})", size=10, bold=True, fill=PALETTE["ink"]
+    )
     for s_, i in enumerate(v["shop"]):
         x = x0 + s_ * 66
         if i >= 0:

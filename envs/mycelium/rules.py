@@ -7,7 +7,8 @@ The turn player acts when the decision stack is empty (phase: Explore placement,
 menu, Place, Draw-phase discard). Everything else is a stack entry ``(kind, player, args)``:
 sub-decisions (paying, placing Paths, the face-down combat cards, giving cards to an Inky
 Cap, Russula's placements, Magic Mushling's order, the choice of an Exchange's
-cards) and reaction windows (Fly Agaric after any ability, Penny Bun / Inky Cap after a Path, reinforcements and combat tokens after a
+cards) and reaction windows (Fly Agaric after any ability, Penny Bun / Inky Cap after a Path, reinforcements and
+combat tokens after a
 reveal, Bird's Nest in a Nutrient Card Phase, the revealed cards' reactions). Two entry
 kinds are not decisions but bookkeeping that :func:`.decisions.advance` processes as soon as
 they reach the top: ``D_RESOLVE`` (an ability in flight, with its arguments and a cancelled

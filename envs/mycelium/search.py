@@ -47,38 +47,163 @@ from .cards import pay_capacity
 from .emsporium import POUCH, SHIELD, SWORD
 from .greedy import ITEM_VALUE, KEEP, SPORE_KEEP
 from .rules import (
-    A, A_ATTACK, A_BIRDS, A_BPAIR, A_BREMOVE, A_BUILD, A_BUY, A_BUY_ITEM, A_CARD, A_DECEIVE, A_END, A_FLY,
-    A_ARRANGE, A_GATHER_TAKE, A_GATHERER, A_HERO, A_HERO_PICK, A_INKY, A_LEGEND, A_MAGIC, A_NO_DEFENSE,
-    A_PASS, A_PATTACK, A_PAY_CARD, A_PAY_DONE, A_PAY_TOKEN, A_PENNY, A_PLACE_PATH, A_PLACE_TAVERN, A_PVIEW,
-    A_REMOVE_OWN, A_RUSSULA, A_TRADE, A_TRUFFLE, A_USE, A_VEILED, A_WITCH, AB_BIRDS, AB_FLY, AB_INKY,
-    AB_PARROT_VIEW, AB_PENNY, AB_THIEF_STEAL, AD, BLEWIT, C_ATT, C_DEF, CFG_AGENTS, CFG_NE, CFG_NG, CFG_NP,
-    CFG_TAVERN, CFG_TEAM, CHANT, D_ARRANGE, D_ATT_CARD, D_BN, D_BUY, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK,
-    D_EXCHANGE, D_INKY_GIVE, D_LEGEND, D_PATHWIN, D_PAY, D_PLACE_PATH, D_REINF, D_REMOVE_OWN, D_RUSSULA_PICK, D_TRADE,
-    D_USE, E, HAND_LIMIT, HDECK_N, NK, HERO_UP, MAX_GATHER_TAKE, MAX_PATHS, MAXP, NDECK_N, NH, PARASOL,
-    PARROT, PH_ACTION, PH_DISCARD, PH_EXPLORE, PH_PLACE, PHASE, SHIITAKE, SHOP, T, TAVERN, WIN_NUTRIENTS,
-    c_bonus_at, can_build_at, cfg_card_type_at, cfg_cave_at, cfg_combat_at, cfg_hero_effect_at, cfg_spore_at,
-    combat_token_action, ctok_at, decision_at, decision_depth, discard_at, gatherer_at, hand_at, hero_up_at,
-    items_at, legend_deal_at, mat_nut_at, mat_spores_at, ndeck_at, ndiscard_at, npaths_at, nseen_at,
-    reinforce_action, rep_card, sample_masked, shop_at, spawn_action, thief_pair_action,
+    A_ARRANGE,
+    A_ATTACK,
+    A_BIRDS,
+    A_BPAIR,
+    A_BREMOVE,
+    A_BUILD,
+    A_BUY,
+    A_BUY_ITEM,
+    A_CARD,
+    A_DECEIVE,
+    A_END,
+    A_FLY,
+    A_GATHER_TAKE,
+    A_GATHERER,
+    A_HERO,
+    A_HERO_PICK,
+    A_INKY,
+    A_LEGEND,
+    A_MAGIC,
+    A_NO_DEFENSE,
+    A_PASS,
+    A_PATTACK,
+    A_PAY_CARD,
+    A_PAY_DONE,
+    A_PAY_TOKEN,
+    A_PENNY,
+    A_PLACE_PATH,
+    A_PLACE_TAVERN,
+    A_PVIEW,
+    A_REMOVE_OWN,
+    A_RUSSULA,
+    A_TRADE,
+    A_TRUFFLE,
+    A_USE,
+    A_VEILED,
+    A_WITCH,
+    AB_BIRDS,
+    AB_FLY,
+    AB_INKY,
+    AB_PARROT_VIEW,
+    AB_PENNY,
+    AB_THIEF_STEAL,
+    AD,
+    BLEWIT,
+    C_ATT,
+    C_DEF,
+    CFG_AGENTS,
+    CFG_NE,
+    CFG_NG,
+    CFG_NP,
+    CFG_TAVERN,
+    CFG_TEAM,
+    CHANT,
+    D_ARRANGE,
+    D_ATT_CARD,
+    D_BN,
+    D_BUY,
+    D_DEFEND,
+    D_EXCHANGE,
+    D_FA,
+    D_GATHER,
+    D_HERO_PICK,
+    D_INKY_GIVE,
+    D_LEGEND,
+    D_PATHWIN,
+    D_PAY,
+    D_PLACE_PATH,
+    D_REINF,
+    D_REMOVE_OWN,
+    D_RUSSULA_PICK,
+    D_TRADE,
+    D_USE,
+    HAND_LIMIT,
+    HDECK_N,
+    HERO_UP,
+    MAX_GATHER_TAKE,
+    MAX_PATHS,
+    MAXP,
+    NDECK_N,
+    NH,
+    NK,
+    PARASOL,
+    PARROT,
+    PH_ACTION,
+    PH_DISCARD,
+    PH_EXPLORE,
+    PH_PLACE,
+    PHASE,
+    SHIITAKE,
+    SHOP,
+    TAVERN,
+    WIN_NUTRIENTS,
+    A,
+    E,
+    T,
+    c_bonus_at,
+    can_build_at,
+    cfg_card_type_at,
+    cfg_cave_at,
+    cfg_combat_at,
+    cfg_hero_effect_at,
+    cfg_spore_at,
+    combat_token_action,
+    ctok_at,
+    decision_at,
+    decision_depth,
+    discard_at,
+    gatherer_at,
+    hand_at,
+    hero_up_at,
+    items_at,
+    legend_deal_at,
+    mat_nut_at,
+    mat_spores_at,
+    ndeck_at,
+    ndiscard_at,
+    npaths_at,
+    nseen_at,
+    reinforce_action,
+    rep_card,
+    sample_masked,
+    shop_at,
+    spawn_action,
+    thief_pair_action,
 )
 from .search_board import (
-    NONE, nibble, keep_value, seat_to_act, is_friend, is_target, bonded_counts, upcoming_counts, feeds_my_trees,
-    edge_values, edge_value, on_tree, gather_value, gather_now, best_places_value, gatherer_score,
-    shop_target, hero_worth, hero_use_score,
+    NONE,
+    best_places_value,
+    bonded_counts,
+    edge_value,
+    edge_values,
+    feeds_my_trees,
+    gather_now,
+    gather_value,
+    gatherer_score,
+    hero_use_score,
+    hero_worth,
+    is_friend,
+    is_target,
+    keep_value,
+    nibble,
+    on_tree,
+    seat_to_act,
+    shop_target,
+    upcoming_counts,
 )
 
-ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
-SEARCH_WIDEN = 0.25      # progressive widening for mcts:SIMS (widen="auto" with these rollouts)
-SEARCH_WIDEN_ORDER = "ranked"   # each new child is the rollout policy's next choice (widen_order="auto")
-SEARCH_HORIZON = 0       # playouts run to the end (horizon="auto"); horizon=N cuts them for search_estimate
-ESTIMATE_BETA = 0.6      # search_estimate: softmax weight on the colonies' scores (Nutrients)
-ESTIMATE_GATHER = 0.5    # search_estimate: weight of what a colony's placed gatherers would gather
-TIE = 1e-9               # scores this close count as equal (GreedyAgent's tolerance)
-EXCHANGE_FIRST = A.groups["exchange"].offset          # the Exchange actions: Mushling Card Type x option
-EXCHANGE_OPTIONS = A.groups["exchange"].shape[1]      # option 0 draw, 1 + c a spore into seat c's cave
+ROLLOUT_EPSILON = 0.05  # share of rollout moves drawn uniformly from the legal ones
+SEARCH_WIDEN = 0.25  # progressive widening for mcts:SIMS (widen="auto" with these rollouts)
+SEARCH_WIDEN_ORDER = "ranked"  # each new child is the rollout policy's next choice (widen_order="auto")
+SEARCH_HORIZON = 0  # playouts run to the end (horizon="auto"); horizon=N cuts them for search_estimate
+ESTIMATE_BETA = 0.6  # search_estimate: softmax weight on the colonies' scores (Nutrients)
+ESTIMATE_GATHER = 0.5  # search_estimate: weight of what a colony's placed gatherers would gather
+TIE = 1e-9  # scores this close count as equal (GreedyAgent's tolerance)
+EXCHANGE_FIRST = A.groups["exchange"].offset  # the Exchange actions: Mushling Card Type x option
+EXCHANGE_OPTIONS = A.groups["exchange"].shape[1]  # option 0 draw, 1 + c a spore into seat c's cave
 EXCHANGE_LAST = EXCHANGE_FIRST + A.groups["exchange"].size
-
-
 
 
 # --- the Action Phase --------------------------------------------------------------------------
@@ -98,14 +223,22 @@ def cheapest_pair_top(state, cfg, p, ct):
     the more valuable one (greedy.py's ``_cheapest_pair``: the lower card id on equal values)."""
     u1 = -1
     for u in range(T):
-        if cfg[cfg_card_type_at(u)] == ct and state[hand_at(p, u)] > 0 and (u1 < 0 or keep_value(cfg, u) < keep_value(cfg, u1)):
+        if (
+            cfg[cfg_card_type_at(u)] == ct
+            and state[hand_at(p, u)] > 0
+            and (u1 < 0 or keep_value(cfg, u) < keep_value(cfg, u1))
+        ):
             u1 = u
     if u1 < 0 or state[hand_at(p, u1)] >= 2:
         return u1
     u2 = -1
     for u in range(T):
-        if u != u1 and cfg[cfg_card_type_at(u)] == ct and state[hand_at(p, u)] > 0 \
-                and (u2 < 0 or keep_value(cfg, u) < keep_value(cfg, u2)):
+        if (
+            u != u1
+            and cfg[cfg_card_type_at(u)] == ct
+            and state[hand_at(p, u)] > 0
+            and (u2 < 0 or keep_value(cfg, u) < keep_value(cfg, u2))
+        ):
             u2 = u
     if u2 < 0:
         return u1
@@ -231,10 +364,10 @@ def menu_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, work):
         return 0.0
     if a == A_BUILD:
         return 1.0 + best_edge if cap >= 3 and best_edge > 0.25 else 0.0
-    if a == A_BUY:   # variant: emsporium
+    if a == A_BUY:  # variant: emsporium
         slot = shop_target(state, cfg, cap - 3 if best_edge > 0.25 else cap)
         return 1.5 + ITEM_VALUE[state[shop_at(slot)]] if slot >= 0 else 0.0
-    if A_HERO <= a < A_HERO + 2 * NH:   # variant: hero_tavern
+    if A_HERO <= a < A_HERO + 2 * NH:  # variant: hero_tavern
         return hero_use_score(cfg, a, best_edge, gather_now(state, cfg, p, bonded))
     if A_BPAIR <= a < A_BPAIR + 3:
         return 2.0 + best_edge
@@ -245,7 +378,7 @@ def menu_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, work):
         for q in range(cfg[CFG_NP]):
             if a == thief_pair_action(pair, q):
                 return 0.4
-    if A_TRADE <= a < A_TRADE + T + 1:   # variant: team
+    if A_TRADE <= a < A_TRADE + T + 1:  # variant: team
         return trade_offer_score(state, cfg, p, a)
     return action_phase_score(state, cfg, p, a, bonded, upcoming, full, best_edge, work)
 
@@ -348,9 +481,13 @@ def fly_agaric_score(state, cfg, p, lvl, a):
     user = decision_at(state, lvl, 1)
     x1 = decision_at(state, lvl, 3)
     foe = not is_friend(cfg, p, user)
-    harmful = foe and (ab == AB_BIRDS or ab == AB_PARROT_VIEW or ((ab == AB_PENNY or ab == AB_INKY)
-                                                                   and is_friend(cfg, p, x1))
-                       or ab == AB_THIEF_STEAL or ab == AB_FLY)
+    harmful = foe and (
+        ab == AB_BIRDS
+        or ab == AB_PARROT_VIEW
+        or ((ab == AB_PENNY or ab == AB_INKY) and is_friend(cfg, p, x1))
+        or ab == AB_THIEF_STEAL
+        or ab == AB_FLY
+    )
     if ab == AB_FLY:
         harmful = foe and is_friend(cfg, p, decision_at(state, x1, 1))
     return 1.0 if harmful else -1.0
@@ -501,7 +638,7 @@ def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
         return reinforce_score(state, cfg, p, a)
     if kind == D_RUSSULA_PICK:
         if not (A_GATHERER <= a < A_GATHERER + cfg[CFG_NG]):
-            return -1.0 if a == A_PLACE_TAVERN else 0.0   # variant: hero_tavern (never by a Russula)
+            return -1.0 if a == A_PLACE_TAVERN else 0.0  # variant: hero_tavern (never by a Russula)
         g = a - A_GATHERER
         l0 = a1 if a0 > 0 else g
         l1 = (decision_at(state, lvl, 4) if a0 > 1 else g) if a0 > 0 else -1
@@ -512,10 +649,10 @@ def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
             k = state[ndeck_at(state[NDECK_N] - 1 - (a - A_ARRANGE))]
             return float(feeds_my_trees(cfg, k, bonded))
         return 0.0
-    if kind == D_GATHER:   # variant: team
+    if kind == D_GATHER:  # variant: team
         return gather_take_score(state, cfg, p, a1, a, mask)
-    if kind == D_TRADE:    # variant: team
-        if a1 > 0:   # the proposer accepts what its teammate gives back
+    if kind == D_TRADE:  # variant: team
+        if a1 > 0:  # the proposer accepts what its teammate gives back
             return 1.0 if a == A_TRADE + a1 - 1 else 0.0
         return trade_answer_score(state, cfg, p, a0, a, mask)
     if kind == D_EXCHANGE:
@@ -530,7 +667,7 @@ def turn_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, mask, w
     if phase == PH_EXPLORE or phase == PH_PLACE:
         if A_GATHERER <= a < A_GATHERER + cfg[CFG_NG]:
             return gatherer_score(state, cfg, p, a - A_GATHERER, bonded, upcoming, work)
-        if a == A_PLACE_TAVERN:   # variant: hero_tavern
+        if a == A_PLACE_TAVERN:  # variant: hero_tavern
             there = 0
             for i in range(3):
                 if state[gatherer_at(p, i)] == TAVERN:
@@ -553,7 +690,7 @@ def greedy_move(state, cfg, mask, n_legal, work, rng):
     depth = decision_depth(state)
     kind = decision_at(state, depth - 1, 0) if depth > 0 else -1
     bonded = bonded_counts(state, cfg, p, work)
-    full = cfg[CFG_TEAM] != 0 and state[mat_nut_at(p)] >= WIN_NUTRIENTS   # variant: team
+    full = cfg[CFG_TEAM] != 0 and state[mat_nut_at(p)] >= WIN_NUTRIENTS  # variant: team
     upcoming = 0 if full else upcoming_counts(state, cfg, p)
     cap = 0
     best_edge = 0.0

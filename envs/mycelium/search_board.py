@@ -15,16 +15,48 @@ from numba import njit
 
 from .greedy import HERO_VALUE, ITEM_VALUE, KEEP
 from .rules import (
-    A_HERO, CFG_NE, CFG_NG, CFG_NP, CFG_TEAM, CFG_WILLOW, E, MAXP, NDECK_N, NE_CENTER, NE_RAIN, NE_TREE,
-    PH_EXPLORE, PHASE, SHOP, TP, bonded_edges, cfg_combat_at, cfg_edge_nbr_at, cfg_gloc_edges_at,
-    cfg_gloc_kind_at, cfg_hero_amount_at, cfg_hero_effect_at, cfg_item_cost_at, cfg_nut_effect_at,
-    cfg_nut_target_at, cfg_spore_at, cfg_tree_at, decision_depth, gatherer_at, has_path, loc_nut_at,
-    loc_spores_at, ndeck_at, nseen_at, shop_at, top_player,
+    A_HERO,
+    CFG_NE,
+    CFG_NG,
+    CFG_NP,
+    CFG_TEAM,
+    CFG_WILLOW,
+    MAXP,
+    NDECK_N,
+    NE_CENTER,
+    NE_RAIN,
+    NE_TREE,
+    PH_EXPLORE,
+    PHASE,
+    SHOP,
+    TP,
+    E,
+    bonded_edges,
+    cfg_combat_at,
+    cfg_edge_nbr_at,
+    cfg_gloc_edges_at,
+    cfg_gloc_kind_at,
+    cfg_hero_amount_at,
+    cfg_hero_effect_at,
+    cfg_item_cost_at,
+    cfg_nut_effect_at,
+    cfg_nut_target_at,
+    cfg_spore_at,
+    cfg_tree_at,
+    decision_depth,
+    gatherer_at,
+    has_path,
+    loc_nut_at,
+    loc_spores_at,
+    ndeck_at,
+    nseen_at,
+    shop_at,
+    top_player,
 )
 
-FIXED = float(1 << 40)   # fixed-point scale of the edge values in the work area
-IN_QUEUE = 1             # low bit of an edge value: the edge waits in the search's queue
-NONE = -1e300            # the value of no choice yet
+FIXED = float(1 << 40)  # fixed-point scale of the edge values in the work area
+IN_QUEUE = 1  # low bit of an edge value: the edge waits in the search's queue
+NONE = -1e300  # the value of no choice yet
 
 
 # --- small tables ------------------------------------------------------------------------------
@@ -217,7 +249,7 @@ def gather_value(state, cfg, l0, l1, l2, l3, bonded, extra):
         if g < 0 or g >= ng:
             continue
         if (i > 0 and g == l0) or (i > 1 and g == l1) or (i > 2 and g == l2):
-            continue   # counted with its first occurrence
+            continue  # counted with its first occurrence
         k = (1 if l0 == g else 0) + (1 if l1 == g else 0) + (1 if l2 == g else 0) + (1 if l3 == g else 0)
         kind = cfg[cfg_gloc_kind_at(g)]
         if kind == 3:
@@ -233,8 +265,9 @@ def gather_value(state, cfg, l0, l1, l2, l3, bonded, extra):
 
 @njit(cache=True)
 def gather_now(state, cfg, p, bonded):
-    return gather_value(state, cfg, state[gatherer_at(p, 0)], state[gatherer_at(p, 1)], state[gatherer_at(p, 2)],
-                        -1, bonded, 0)
+    return gather_value(
+        state, cfg, state[gatherer_at(p, 0)], state[gatherer_at(p, 1)], state[gatherer_at(p, 2)], -1, bonded, 0
+    )
 
 
 @njit(cache=True)
@@ -296,8 +329,10 @@ def shop_target(state, cfg, budget):
 
 @njit(cache=True)
 def hero_worth(cfg, h):
-    return max(HERO_VALUE[cfg[cfg_hero_effect_at(h, 0)]] * max(1, cfg[cfg_hero_amount_at(h, 0)]),
-               HERO_VALUE[cfg[cfg_hero_effect_at(h, 1)]] * max(1, cfg[cfg_hero_amount_at(h, 1)]))
+    return max(
+        HERO_VALUE[cfg[cfg_hero_effect_at(h, 0)]] * max(1, cfg[cfg_hero_amount_at(h, 0)]),
+        HERO_VALUE[cfg[cfg_hero_effect_at(h, 1)]] * max(1, cfg[cfg_hero_amount_at(h, 1)]),
+    )
 
 
 @njit(cache=True)

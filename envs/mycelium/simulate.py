@@ -24,7 +24,6 @@ from .game import MyceliumGame
 from .greedy import heuristic
 
 
-
 def _choose(g, s, p, mask, greedy, rng, kinds):
     """Player ``p``'s move: the greedy heuristic's best (ties at random; its kind counted in
     ``kinds``) or a uniform legal action."""
@@ -37,6 +36,7 @@ def _choose(g, s, p, mask, greedy, rng, kinds):
     legal = np.flatnonzero(mask)
     return int(legal[rng.integers(legal.size)])
 
+
 def random_figures(n_players: int, games: int, seed: int = 0, game_class=MyceliumGame, **options) -> dict:
     g = game_class(num_players=n_players, **options)
     r = g.random_rollouts(games, seed=seed, threads=1)
@@ -47,8 +47,13 @@ def random_figures(n_players: int, games: int, seed: int = 0, game_class=Myceliu
         w = np.flatnonzero(wins[i])
         if w.size:
             by_seat[(w[0] - firsts[i]) % n_players] += 1
-    return {"games": games, "mean_steps": r["mean_length"], "max_steps": r["max_length"],
-            "decided": int(wins.any(axis=1).sum()), "wins_by_seat_from_first": by_seat.astype(int).tolist()}
+    return {
+        "games": games,
+        "mean_steps": r["mean_length"],
+        "max_steps": r["max_length"],
+        "decided": int(wins.any(axis=1).sum()),
+        "wins_by_seat_from_first": by_seat.astype(int).tolist(),
+    }
 
 
 def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, game_class=MyceliumGame, **options) -> dict:
@@ -68,18 +73,24 @@ def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, game
             mask = g.legal_mask(s)
             g.step_inplace(s, _choose(g, s, p, mask, p in seats, rng, kinds), check=False)
         v = R.L.arrays(s)
-        items += v["items"].sum(axis=0)   # variant: emsporium
+        items += v["items"].sum(axis=0)  # variant: emsporium
         turns.append(int(v["turn"]))
         w = int(v["winner"])
         if w >= 0:
             decided += 1
             by_seat[(w - first) % n_players] += 1
             greedy_wins += w in seats
-    out = {"games": games, "mean_turns": float(np.mean(turns)), "decided": decided,
-           "greedy_wins": greedy_wins, "wins_by_seat_from_first": by_seat.astype(int).tolist(),
-           "greedy_action_kinds": dict(kinds.most_common())}
+    out = {
+        "games": games,
+        "mean_turns": float(np.mean(turns)),
+        "decided": decided,
+        "greedy_wins": greedy_wins,
+        "wins_by_seat_from_first": by_seat.astype(int).tolist(),
+        "greedy_action_kinds": dict(kinds.most_common()),
+    }
     if options.get("emsporium"):
         from .variant_data import ITEM_NAMES
+
         out["items_owned_at_the_end"] = {ITEM_NAMES[i]: int(c) for i, c in enumerate(items)}
     if g.tavern_on:
         out["heroes_recruited"] = kinds.get("hero_pick", 0)
@@ -88,6 +99,7 @@ def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, game
 
 
 # --- variant: team ----------------------------------------------------------------------------------
+
 
 def team_random_figures(options: dict, games: int, seed: int = 0, game_class=MyceliumGame) -> dict:
     """Random play of the Team variant or the 2-player game: wins by team, counted as the
@@ -102,8 +114,12 @@ def team_random_figures(options: dict, games: int, seed: int = 0, game_class=Myc
         w = np.flatnonzero(wins[i])
         if w.size:
             by_team[(w[0] - firsts[i]) % 2] += 1
-    return {"games": games, "mean_steps": r["mean_length"], "decided": int(wins.any(axis=1).sum()),
-            "wins_first_team_other_team": by_team.astype(int).tolist()}
+    return {
+        "games": games,
+        "mean_steps": r["mean_length"],
+        "decided": int(wins.any(axis=1).sum()),
+        "wins_first_team_other_team": by_team.astype(int).tolist(),
+    }
 
 
 def team_greedy_figures(options: dict, games: int, greedy_teams, seed: int = 0, game_class=MyceliumGame) -> dict:
@@ -135,18 +151,31 @@ def team_greedy_figures(options: dict, games: int, greedy_teams, seed: int = 0, 
             by_seat[(w - first) % 4] += 1
             greedy_wins += w in seats
     team_kinds = {k: kinds[k] for k in ("trade", "gather_take")}
-    return {"games": games, "mean_turns": float(np.mean(turns)), "decided": decided, "greedy_wins": greedy_wins,
-            "wins_first_team_other_team": by_team.astype(int).tolist(),
-            "won_by_seat_from_first": by_seat.astype(int).tolist(), "team_action_kinds": team_kinds}
+    return {
+        "games": games,
+        "mean_turns": float(np.mean(turns)),
+        "decided": decided,
+        "greedy_wins": greedy_wins,
+        "wins_first_team_other_team": by_team.astype(int).tolist(),
+        "won_by_seat_from_first": by_seat.astype(int).tolist(),
+        "team_action_kinds": team_kinds,
+    }
 
 
 def team_main(games: int, game_class=MyceliumGame, **variants) -> None:
-    for name, options in (("team (4 agents)", {"team": True, **variants}), ("2-player game", {"num_players": 2, **variants})):
+    for name, options in (
+        ("team (4 agents)", {"team": True, **variants}),
+        ("2-player game", {"num_players": 2, **variants}),
+    ):
         print(f"{name}, random:", team_random_figures(options, games, game_class=game_class))
-        print(f"{name}, greedy x 2 teams:", team_greedy_figures(options, max(20, games // 5), lambda i: (0, 1),
-                                                                game_class=game_class))
-        print(f"{name}, 1 greedy team (alternating) + 1 random:",
-              team_greedy_figures(options, max(20, games // 5), lambda i: (i % 2,), game_class=game_class))
+        print(
+            f"{name}, greedy x 2 teams:",
+            team_greedy_figures(options, max(20, games // 5), lambda i: (0, 1), game_class=game_class),
+        )
+        print(
+            f"{name}, 1 greedy team (alternating) + 1 random:",
+            team_greedy_figures(options, max(20, games // 5), lambda i: (i % 2,), game_class=game_class),
+        )
 
 
 def main(argv=None):
@@ -156,12 +185,19 @@ def main(argv=None):
     ap.add_argument("--emsporium", action="store_true")
     ap.add_argument("--hero-tavern", action="store_true")
     ap.add_argument("--legends", action="store_true")
-    ap.add_argument("--variant", choices=("base", "team"), default="base",
-                    help="base: 3 and 4 players (--players); team: the Team variant and the 2-player game "
-                         "(with the options above, if any)")
+    ap.add_argument(
+        "--variant",
+        choices=("base", "team"),
+        default="base",
+        help="base: 3 and 4 players (--players); team: the Team variant and the 2-player game "
+        "(with the options above, if any)",
+    )
     args = ap.parse_args(argv)
-    opts = {k: True for k, on in (("emsporium", args.emsporium), ("hero_tavern", args.hero_tavern),
-                                  ("legends", args.legends)) if on}
+    opts = {
+        k: True
+        for k, on in (("emsporium", args.emsporium), ("hero_tavern", args.hero_tavern), ("legends", args.legends))
+        if on
+    }
     opts["game_class"] = MyceliumGame
     if args.variant == "team":
         team_main(args.games, **opts)
@@ -169,8 +205,10 @@ def main(argv=None):
     for n in args.players:
         print(f"{n} players, random x {n}:", random_figures(n, args.games, **opts))
         print(f"{n} players, greedy x {n}:", greedy_figures(n, max(20, args.games // 5), lambda i: range(n), **opts))
-        print(f"{n} players, 1 greedy (rotating seat) + random:",
-              greedy_figures(n, max(20, args.games // 5), lambda i: [i % n], **opts))
+        print(
+            f"{n} players, 1 greedy (rotating seat) + random:",
+            greedy_figures(n, max(20, args.games // 5), lambda i: [i % n], **opts),
+        )
 
 
 if __name__ == "__main__":

@@ -29,14 +29,55 @@ from .cards import ctok_supply, draw_cards, nutrient_supply, spore_supply
 from .emsporium import spawn_bonus
 from .gathering import start_gathering
 from .layout import (
-    CFG_LEGENDS, CFG_NP, CFG_TAVERN, CFG_WILLOW, C_ATT, C_DEF, C_PASSES, D_HERO_PICK, D_LEGEND, D_PLACE_PATH, FIRST,
-    HDECK, HDECK_N, HERO_PICK_LEFT, HERO_UP, HERO_UP_SLOTS, MAXP, NDECK_N, NH, RNG, TAVERN, agent_of_at, c_bonus_at,
-    cfg_cave_at, cfg_hero_amount_at, cfg_hero_effect_at, ctok_at, decision_depth, gatherer_at, hero_action,
-    hero_deck_at, hero_pick_action, hero_pick_args, hero_up_at, heroes_at, legend_deal_at, legend_keep_action,
-    legend_keep_args, loc_nut_at, loc_spores_at, mat_spores_at, nseen_at, pop_decision, push_decision, set_top_arg,
-    top_arg, top_kind,
+    C_ATT,
+    C_DEF,
+    C_PASSES,
+    CFG_LEGENDS,
+    CFG_NP,
+    CFG_TAVERN,
+    CFG_WILLOW,
+    D_HERO_PICK,
+    D_LEGEND,
+    D_PLACE_PATH,
+    FIRST,
+    HDECK,
+    HDECK_N,
+    HERO_PICK_LEFT,
+    HERO_UP,
+    HERO_UP_SLOTS,
+    MAXP,
+    NDECK_N,
+    NH,
+    RNG,
+    TAVERN,
+    V_HEROES,  # noqa: F401  (the validate code of the hero counts; validate.py names it)
+    agent_of_at,
+    c_bonus_at,
+    cfg_cave_at,
+    cfg_hero_amount_at,
+    cfg_hero_effect_at,
+    ctok_at,
+    decision_depth,
+    gatherer_at,
+    hero_action,
+    hero_deck_at,
+    hero_pick_action,
+    hero_pick_args,
+    hero_up_at,
+    heroes_at,
+    legend_deal_at,
+    legend_keep_action,
+    legend_keep_args,
+    loc_nut_at,
+    loc_spores_at,
+    mat_spores_at,
+    nseen_at,
+    pop_decision,
+    push_decision,
+    set_top_arg,
+    top_arg,
+    top_kind,
 )
-from .layout import V_HEROES  # noqa: F401  (the validate code of the hero counts; validate.py names it)
 
 # effects (variant_data.HERO_EFFECTS order)
 HE_FREE_PATHS = 0
@@ -85,7 +126,7 @@ def init_tavern(state, cfg):
             state[legend_deal_at(p, k)] = state[hero_deck_at(m)]
             state[hero_deck_at(m)] = 0
             state[HDECK_N] = m
-    for i in range(n - 1, -1, -1):   # the first player decides first (top of the stack)
+    for i in range(n - 1, -1, -1):  # the first player decides first (top of the stack)
         push_decision(state, D_LEGEND, (state[FIRST] + i) % n)
 
 
@@ -263,7 +304,7 @@ def use_hero(state, cfg, p, h, k, work):
         state[ctok_at(p)] += amt if amt < s else s
     elif eff == HE_DRAW:
         draw_cards(state, p, amt)
-    elif eff == HE_SPAWN:   # a spawn: the Pickaxe adds its spores (RULES.md, Emsporium gap 5)
+    elif eff == HE_SPAWN:  # a spawn: the Pickaxe adds its spores (RULES.md, Emsporium gap 5)
         amt += spawn_bonus(state, p)
         s = spore_supply(state, cfg)
         state[loc_spores_at(cfg[cfg_cave_at(p)])] += amt if amt < s else s
@@ -272,7 +313,7 @@ def use_hero(state, cfg, p, h, k, work):
         for i in range(min(amt, top)):
             state[nseen_at(p, top - 1 - i)] = 1
     elif eff == HE_GATHER:
-        start_gathering(state, cfg, p, 7, work)   # variant: team (optional gathering under the Team rules)
+        start_gathering(state, cfg, p, 7, work)  # variant: team (optional gathering under the Team rules)
     elif eff == HE_WILLOW:
         s = nutrient_supply(state, cfg)
         state[loc_nut_at(cfg[CFG_WILLOW])] += amt if amt < s else s
@@ -335,7 +376,7 @@ def determinize_heroes(state, player, cfg, rng):
     n0 = state[HDECK_N]
     m = n0
     for p in range(MAXP):
-        if state[agent_of_at(p)] != player:   # variant: team (an agent's seats)
+        if state[agent_of_at(p)] != player:  # variant: team (an agent's seats)
             for k in range(2):
                 h = state[legend_deal_at(p, k)]
                 if h >= 0:
@@ -343,7 +384,7 @@ def determinize_heroes(state, player, cfg, rng):
                     m += 1
     canonical_shuffle(state, hero_deck_at(0), m, rng, 0)
     for p in range(MAXP):
-        if state[agent_of_at(p)] != player:   # variant: team (an agent's seats)
+        if state[agent_of_at(p)] != player:  # variant: team (an agent's seats)
             for k in range(2):
                 if state[legend_deal_at(p, k)] >= 0:
                     m -= 1

@@ -33,17 +33,65 @@ from .board import bonded_count, bonded_edges
 from .cards import gain_public, hand_size, lose_public
 from .emsporium import tokens_per_gatherer
 from .layout import (
-    A_PASS, A_TRADE, CFG_AGENTS, CFG_LIMIT_SCORED, CFG_NG, CFG_NP, CFG_TEAM, DONE, DONE_LIMIT, D_GATHER, D_TRADE,
-    GATHER_LOCATION, GATHER_SUBSET, LK_MUSH, MAXP, NDECK_N, NK, O_CONTROLLED, O_GATHER_LOC, O_GATHER_MAX, O_KNOWN,
-    O_NKNOWN, O_PARTNER_HAND, O_TEAM_DKIND, O_TEAM_NUT, O_TRADE_BACK, O_TRADE_OFFER, O_TRADE_USED, T, TP, TRADE_OFFERED,
-    TRADE_OFFERS, TRADE_RETURNED, TRADE_USED, WINNER, WIN_NUTRIENTS, agent_of_at, cfg_gloc_kind_at, decision_depth, gather_take_at, gatherer_at,
-    hand_at, known_at, loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, ndeck_at, nseen_at, pop_decision,
-    push_decision, top_arg, top_kind, top_player,
+    A_PASS,
+    A_TRADE,
+    CFG_AGENTS,
+    CFG_LIMIT_SCORED,
+    CFG_NG,
+    CFG_NP,
+    CFG_TEAM,
+    D_GATHER,
+    D_TRADE,
+    DONE,
+    DONE_LIMIT,
+    GATHER_LOCATION,
+    GATHER_SUBSET,
+    LK_MUSH,
+    MAXP,
+    NDECK_N,
+    NK,
+    O_CONTROLLED,
+    O_GATHER_LOC,
+    O_GATHER_MAX,
+    O_KNOWN,
+    O_NKNOWN,
+    O_PARTNER_HAND,
+    O_TEAM_DKIND,
+    O_TEAM_NUT,
+    O_TRADE_BACK,
+    O_TRADE_OFFER,
+    O_TRADE_USED,
+    TP,
+    TRADE_OFFERED,
+    TRADE_OFFERS,
+    TRADE_RETURNED,
+    TRADE_USED,
+    WIN_NUTRIENTS,
+    WINNER,
+    T,
+    agent_of_at,
+    cfg_gloc_kind_at,
+    decision_depth,
+    gather_take_at,
+    gatherer_at,
+    hand_at,
+    known_at,
+    loc_nut_at,
+    loc_spores_at,
+    mat_nut_at,
+    mat_spores_at,
+    ndeck_at,
+    nseen_at,
+    pop_decision,
+    push_decision,
+    top_arg,
+    top_kind,
+    top_player,
 )
 
-TEAM_WIN = 15          # combined Nutrients of a team that win (published)
-COLONY_CAP = WIN_NUTRIENTS   # at most 10 Nutrients per Colony (published); the rest returns to the supply
-SPORE_KIND = T         # the Trade's "kind" of a Spore Token
+TEAM_WIN = 15  # combined Nutrients of a team that win (published)
+COLONY_CAP = WIN_NUTRIENTS  # at most 10 Nutrients per Colony (published); the rest returns to the supply
+SPORE_KIND = T  # the Trade's "kind" of a Spore Token
 
 
 @njit(cache=True)
@@ -88,6 +136,7 @@ def team_init(state, cfg):
 
 
 # --- Trade --------------------------------------------------------------------------------
+
 
 @njit(cache=True)
 def holds(state, p, k):
@@ -151,7 +200,7 @@ def trade_answer(state, cfg, a):
     pop_decision(state)
     if a == A_PASS:
         return
-    if back == 0:   # the teammate's answer, shown to all: the proposer consents next
+    if back == 0:  # the teammate's answer, shown to all: the proposer consents next
         r = a - A_TRADE
         if r != SPORE_KIND:
             for o in range(cfg[CFG_NP]):
@@ -170,6 +219,7 @@ def trade_answer(state, cfg, a):
 
 # --- optional gathering, 10 per Colony, 15 per team ---------------------------------------------
 
+
 @njit(cache=True)
 def could_take(state, cfg, p, subset, g, work):
     """Tokens ``p``'s gatherers in ``subset`` could take from ``g`` (bonded Paths in ``work``)."""
@@ -181,7 +231,7 @@ def could_take(state, cfg, p, subset, g, work):
         if (subset >> i) & 1 and state[gatherer_at(p, i)] == g:
             n += 1
     b = bonded_count(cfg, g, work)
-    take = n * tokens_per_gatherer(state, p)   # variant: emsporium (Backpack; gathering.gather's amount)
+    take = n * tokens_per_gatherer(state, p)  # variant: emsporium (Backpack; gathering.gather's amount)
     take = take if take < b else b
     have = state[loc_spores_at(g)] if kind == 0 else state[loc_nut_at(g)]
     return take if take < have else have
@@ -213,6 +263,7 @@ def team_gathered(state, cfg, p):
 
 
 # --- the kernel contract's team parts ------------------------------------------------------------
+
 
 @njit(cache=True)
 def trade_mask(state, cfg, p, mask, work):
@@ -279,7 +330,7 @@ def team_observe(state, cfg, me, out, work):
         elif k == D_GATHER:
             out[O_TEAM_DKIND + 1] = 1.0
             out[O_GATHER_LOC + top_arg(state, GATHER_LOCATION)] = 1.0
-            out[O_GATHER_MAX] = gather_limit(state, cfg, work)   # public: bonds, gatherers and tokens
+            out[O_GATHER_MAX] = gather_limit(state, cfg, work)  # public: bonds, gatherers and tokens
     out[O_TRADE_USED] = state[TRADE_USED]
     mine = me % 2
     out[O_TEAM_NUT] = team_totals(state, mine)
@@ -317,6 +368,7 @@ def gather_limit(state, cfg, work):
 
 
 # --- what an agent knows (the determinizer's view; 2-player game: either of its seats) -------------
+
 
 @njit(cache=True)
 def owns(state, agent, seat):

@@ -11,13 +11,77 @@ from .abilities import play_card
 from .cards import draw_cards, hand_size, may_hold, nutrient_supply, order_player, shuffle_nutrients_all, spore_supply
 from .emsporium import draw_phase_cards, hand_limit, init_items, refill_shop
 from .layout import (
-    AB_BIRDS, ACTIONS, A_PASS, BIRDS, BN_PLAYED, BN_TRIGGER, CFG_LIMIT_SCORED, CFG_NNUT, CFG_NP, CFG_TEAM,
-    CFG_TURN_LIMIT, CFG_WILLOW, C_ATT, C_DEF, C_EDGE, C_WINNER, DECK, DECK_N, DONE, DONE_LIMIT, D_BN, E, FIRST,
-    LAST_EDGE, LAST_HAND, MAXP, NC, NDECK, NDECK_N, NDECK_TOP_N, NE_CENTER, NE_SPORES, NE_TREE, PHASE, PH_DISCARD,
-    PH_EXPLORE, PH_NUTRIENT, PH_OVER, PLACED, RNG, TP, TRADE_OFFERS, TRADE_USED, TURN, WINNER, birds_nest_action, birds_nest_args,
-    c_card_at, c_repl_at, cfg_cave_at, cfg_deck_at, cfg_nut_deck_at, cfg_nut_effect_at, cfg_nut_target_at,
-    cfg_permanent_at, cfg_tree_at, clear_decisions, deck_at, gatherer_at, hand_at, loc_nut_at, loc_spores_at,
-    mat_nut_at, mat_spores_at, ndeck_at, ndeck_top_at, ndiscard_at, nseen_at, paths_at, pop_decision, push_decision,
+    A_PASS,
+    AB_BIRDS,
+    ACTIONS,
+    BIRDS,
+    BN_PLAYED,
+    BN_TRIGGER,
+    C_ATT,
+    C_DEF,
+    C_EDGE,
+    C_WINNER,
+    CFG_LIMIT_SCORED,
+    CFG_NNUT,
+    CFG_NP,
+    CFG_TEAM,
+    CFG_TURN_LIMIT,
+    CFG_WILLOW,
+    D_BN,
+    DECK,
+    DECK_N,
+    DONE,
+    DONE_LIMIT,
+    FIRST,
+    LAST_EDGE,
+    LAST_HAND,
+    MAXP,
+    NC,
+    NDECK,
+    NDECK_N,
+    NDECK_TOP_N,
+    NE_CENTER,
+    NE_SPORES,
+    NE_TREE,
+    PH_DISCARD,
+    PH_EXPLORE,
+    PH_NUTRIENT,
+    PH_OVER,
+    PHASE,
+    PLACED,
+    RNG,
+    TP,
+    TRADE_OFFERS,
+    TRADE_USED,
+    TURN,
+    WINNER,
+    E,
+    birds_nest_action,
+    birds_nest_args,
+    c_card_at,
+    c_repl_at,
+    cfg_cave_at,
+    cfg_deck_at,
+    cfg_nut_deck_at,
+    cfg_nut_effect_at,
+    cfg_nut_target_at,
+    cfg_permanent_at,
+    cfg_tree_at,
+    clear_decisions,
+    deck_at,
+    gatherer_at,
+    hand_at,
+    loc_nut_at,
+    loc_spores_at,
+    mat_nut_at,
+    mat_spores_at,
+    ndeck_at,
+    ndeck_top_at,
+    ndiscard_at,
+    nseen_at,
+    paths_at,
+    pop_decision,
+    push_decision,
 )
 from .tavern import init_tavern
 from .team import team_init, team_returns
@@ -67,15 +131,15 @@ def init(state, seed, cfg, work):
         state[c_repl_at(s)] = -1
     state[PHASE] = PH_EXPLORE
     clear_decisions(state)
-    init_items(state, cfg)   # variant: emsporium
-    init_tavern(state, cfg)   # variant: hero_tavern, legends
-    team_init(state, cfg)   # variant: team
+    init_items(state, cfg)  # variant: emsporium
+    init_tavern(state, cfg)  # variant: hero_tavern, legends
+    team_init(state, cfg)  # variant: team
 
 
 @njit(cache=True)
 def start_turn(state, cfg):
     state[ACTIONS] = 0
-    state[TRADE_USED] = 0   # variant: team
+    state[TRADE_USED] = 0  # variant: team
     state[TRADE_OFFERS] = 0
     state[PLACED] = 0
     state[PHASE] = PH_NUTRIENT
@@ -90,7 +154,7 @@ def start_turn(state, cfg):
     k = state[ndeck_at(top)]
     state[ndeck_at(top)] = 0
     state[NDECK_N] = top
-    if state[NDECK_TOP_N] > 0:   # drawn face up: it leaves the public set on top
+    if state[NDECK_TOP_N] > 0:  # drawn face up: it leaves the public set on top
         state[NDECK_TOP_N] -= 1
         state[ndeck_top_at(k)] -= 1
     for p in range(MAXP):
@@ -126,7 +190,7 @@ def start_turn(state, cfg):
 @njit(cache=True)
 def end_turn(state, cfg):
     state[LAST_HAND] = hand_size(state, state[TP])
-    refill_shop(state, cfg)   # variant: emsporium
+    refill_shop(state, cfg)  # variant: emsporium
     state[TURN] += 1
     lim = cfg[CFG_TURN_LIMIT]
     if lim > 0 and state[TURN] >= lim:
@@ -152,8 +216,8 @@ def after_place(state, cfg):
             start_turn(state, cfg)
         return
     # 5. Draw Phase
-    draw_cards(state, state[TP], draw_phase_cards(state, state[TP]))   # variant: emsporium (Basket)
-    if hand_size(state, state[TP]) > hand_limit(state, state[TP]):   # variant: emsporium (Pouch)
+    draw_cards(state, state[TP], draw_phase_cards(state, state[TP]))  # variant: emsporium (Basket)
+    if hand_size(state, state[TP]) > hand_limit(state, state[TP]):  # variant: emsporium (Pouch)
         state[PHASE] = PH_DISCARD
     else:
         end_turn(state, cfg)
@@ -228,7 +292,7 @@ def returns(state, cfg, out):
     """+1 to the winner, -1/(n-1) to each other player. A truncation gives 0 to all; a turn
     limit scored (turn_limit_end="score") makes the k players with the most Nutrients
     winners of (n-k)/(k(n-1)) each (0 when all tie)."""
-    if cfg[CFG_TEAM]:   # variant: team (rewards shared by the team)
+    if cfg[CFG_TEAM]:  # variant: team (rewards shared by the team)
         team_returns(state, cfg, out)
         return
     n = cfg[CFG_NP]

@@ -58,44 +58,184 @@ group               what is checked
 The Team rules change other groups too (each marked ``variant: team``): ``check_end`` counts
 the 15 Nutrients of a team, not the 10 of a player (a Colony may hold 10 in a running game);
 ``check_stack`` places the Team decisions (``D_TRADE``: the turn player's teammate answering, or the
-turn player accepting what comes back, alone in the Action Phase; ``D_GATHER``: on top, in the Gather Phase's place (the Place Phase
+turn player accepting what comes back, alone in the Action Phase; ``D_GATHER``: on top, in the Gather Phase's place
+(the Place Phase
 before its first gatherer, above the hero picks), a Bird's Nest's Nutrient Card Phase, or a
 hero's gathering in the Action Phase); ``check_turn`` lets the turn player's gatherers stay
 out while its Gather Phase's choice is pending.
 """
 
-import numpy as np
 from numba import njit
 
 from .board import bonded_edges
 from .cards import ctok_supply, nutrient_supply, spore_supply
 from .emsporium import hand_limit, validate_emsporium
 from .layout import (
-    ABILITY_CARD, ACTIONS, AD, BLUE_OY, BN_PLAYED, BN_TRIGGER, CARD_PAIR, CARD_X1, CFG_AGENTS, CFG_LEGENDS, CFG_NE,
-    CFG_NG, CFG_NNUT, CFG_NP, CFG_TEAM, CFG_TURN_LIMIT, CFG_WILLOW, COMBAT_TOKENS, CS_AD, CS_COMPARE, CS_END,
-    CS_PUFF, CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL, C_ACTIVE, C_ATT, C_DEF, C_DEFENDED, C_EDGE, C_NEXT,
-    C_PASSES, C_REVEALED, C_STAGE, C_SUB, C_WINNER, DECK_N, DECK_TOP_N, DONE, DONE_LIMIT, DONE_RULES, D_GATHER,
-    D_LEGEND, D_REMOVE_OWN, D_RESOLVE, D_RUSSULA_PICK, D_TRADE, E, FIRST, G, HAND_LIMIT, HDECK_N, HERO_UP, IDECK_N,
-    LAST_HAND, MAXP, MAX_PATHS, NC, NDECK_N, NDECK_TOP_N, NH, NI, NIC, NK, NN, PHASE, PH_EXPLORE, PH_OVER, PH_PLACE,
-    PINK_OY, PLACED, RUSSULA, T, TAVERN, TP, TRADE_OFFERS, TRADE_USED, TURN, WINNER, WIN_NUTRIENTS, agent_of_at, c_bonus_at,
-    c_card_at, c_nothief_at, c_repl_at, carea_at, cfg_cave_at, cfg_copies_at, cfg_hero_amount_at, cfg_nut_deck_at,
-    cfg_permanent_at, cfg_tree_at, ctok_at, decision_at, decision_depth, deck_at, deck_top_at, discard_at,
-    gather_take_at, gatherer_at, hand_at, hero_deck_at, hero_up_at, heroes_at, item_deck_at, items_at, known_at,
-    legend_deal_at, limbo_at, loc_nut_at, loc_spores_at, mat_nut_at, mat_spores_at, ndeck_at, ndeck_top_at,
-    ndiscard_at, npaths_at, nseen_at, paths_at, rng_at,
+    ABILITY_CARD,
+    ACTIONS,
+    AD,
+    BLUE_OY,
+    BN_PLAYED,
+    BN_TRIGGER,
+    C_ACTIVE,
+    C_ATT,
+    C_DEF,
+    C_DEFENDED,
+    C_EDGE,
+    C_NEXT,
+    C_PASSES,
+    C_REVEALED,
+    C_STAGE,
+    C_SUB,
+    C_WINNER,
+    CARD_PAIR,
+    CARD_X1,
+    CFG_AGENTS,
+    CFG_LEGENDS,
+    CFG_NE,
+    CFG_NG,
+    CFG_NNUT,
+    CFG_NP,
+    CFG_TEAM,
+    CFG_TURN_LIMIT,
+    CFG_WILLOW,
+    COMBAT_TOKENS,
+    CS_AD,
+    CS_COMPARE,
+    CS_END,
+    CS_PUFF,
+    CS_REACT_A,
+    CS_REACT_D,
+    CS_REINF,
+    CS_REVEAL,
+    D_GATHER,
+    D_LEGEND,
+    D_REMOVE_OWN,
+    D_RESOLVE,
+    D_RUSSULA_PICK,
+    D_TRADE,
+    DECK_N,
+    DECK_TOP_N,
+    DONE,
+    DONE_LIMIT,
+    DONE_RULES,
+    FIRST,
+    HAND_LIMIT,
+    HDECK_N,
+    HERO_UP,
+    IDECK_N,
+    LAST_HAND,
+    MAX_PATHS,
+    MAXP,
+    NC,
+    NDECK_N,
+    NDECK_TOP_N,
+    NH,
+    NI,
+    NIC,
+    NK,
+    NN,
+    PH_EXPLORE,
+    PH_OVER,
+    PH_PLACE,
+    PHASE,
+    PINK_OY,
+    PLACED,
+    RUSSULA,
+    TAVERN,
+    TP,
+    TRADE_OFFERS,
+    TRADE_USED,
+    TURN,
+    WIN_NUTRIENTS,
+    WINNER,
+    E,
+    G,
+    T,
+    agent_of_at,
+    c_bonus_at,
+    c_card_at,
+    c_nothief_at,
+    c_repl_at,
+    carea_at,
+    cfg_cave_at,
+    cfg_copies_at,
+    cfg_hero_amount_at,
+    cfg_nut_deck_at,
+    cfg_permanent_at,
+    cfg_tree_at,
+    ctok_at,
+    decision_at,
+    decision_depth,
+    deck_at,
+    deck_top_at,
+    discard_at,
+    gather_take_at,
+    gatherer_at,
+    hand_at,
+    hero_deck_at,
+    hero_up_at,
+    heroes_at,
+    item_deck_at,
+    items_at,
+    known_at,
+    legend_deal_at,
+    limbo_at,
+    loc_nut_at,
+    loc_spores_at,
+    mat_nut_at,
+    mat_spores_at,
+    ndeck_at,
+    ndeck_top_at,
+    ndiscard_at,
+    npaths_at,
+    nseen_at,
+    paths_at,
+    rng_at,
 )
 from .tavern import is_reaction, on, validate_tavern
 from .team import TEAM_WIN, could_take, holds, is_teammate, team_totals, teammate
-from .validate_stack import check_stack
 from .validate_codes import (  # noqa: F401  (the codes and their messages: MyceliumGame.validate, the tests)
-    DETAIL, V_ARG, V_ARRANGE, V_CARDS, V_COMBAT, V_DECK_TOP, V_END, V_EXPLORE, V_FA, V_HEROES, V_ITEMS, V_KIND,
-    V_KNOWN, V_LIMBO, V_LOCATION, V_NUTRIENT_CARDS, V_OK, V_PATH_COUNT, V_PATHS, V_PILE, V_PLAYER, V_RNG,
-    V_COMBAT_PATH, V_SEAT_SLOTS, V_SEEN, V_STACK, V_STACK_CLEAR, V_TEAM, V_TOKEN_PLACE, V_TOKENS, V_TOP, V_TURN, V_USE,
-    VALIDATION_ERRORS, error,
+    DETAIL,
+    V_ARG,
+    V_ARRANGE,
+    V_CARDS,
+    V_COMBAT,
+    V_COMBAT_PATH,
+    V_DECK_TOP,
+    V_END,
+    V_EXPLORE,
+    V_FA,
+    V_HEROES,
+    V_ITEMS,
+    V_KIND,
+    V_KNOWN,
+    V_LIMBO,
+    V_LOCATION,
+    V_NUTRIENT_CARDS,
+    V_OK,
+    V_PATH_COUNT,
+    V_PATHS,
+    V_PILE,
+    V_PLAYER,
+    V_RNG,
+    V_SEAT_SLOTS,
+    V_SEEN,
+    V_STACK,
+    V_STACK_CLEAR,
+    V_TEAM,
+    V_TOKEN_PLACE,
+    V_TOKENS,
+    V_TOP,
+    V_TURN,
+    V_USE,
+    VALIDATION_ERRORS,
+    error,
 )
-
+from .validate_stack import check_stack
 
 # --- seats ----------------------------------------------------------------------------------
+
 
 @njit(cache=True)
 def check_seats(state, cfg):
@@ -132,10 +272,10 @@ def check_seats(state, cfg):
         for i in range(NN):
             if state[nseen_at(p, i)] != 0:
                 return error(V_SEEN, p)
-        for i in range(NI):   # variant: emsporium
+        for i in range(NI):  # variant: emsporium
             if state[items_at(p, i)] != 0:
                 return error(V_ITEMS, i)
-        for h in range(NH):   # variant: hero_tavern, legends
+        for h in range(NH):  # variant: hero_tavern, legends
             if state[heroes_at(p, h)] != 0:
                 return error(V_HEROES, h)
         for k in range(2):
@@ -146,12 +286,13 @@ def check_seats(state, cfg):
     for p in range(n):
         for i in range(3):
             g = state[gatherer_at(p, i)]
-            if g >= ng and not (g == TAVERN and tavern):   # variant: hero_tavern (the Tavern)
+            if g >= ng and not (g == TAVERN and tavern):  # variant: hero_tavern (the Tavern)
                 return error(V_LOCATION, p)
     return V_OK
 
 
 # --- the turn -------------------------------------------------------------------------------
+
 
 @njit(cache=True)
 def _placed(state, p):
@@ -182,7 +323,7 @@ def check_turn(state, cfg):
     tp = state[TP]
     first = state[FIRST]
     limit = HAND_LIMIT
-    for p in range(n):   # variant: emsporium (a Pouch raises its owner's limit; items are never lost)
+    for p in range(n):  # variant: emsporium (a Pouch raises its owner's limit; items are never lost)
         limit = max(limit, hand_limit(state, p))
     if state[LAST_HAND] > limit:
         return error(V_TURN, 0)
@@ -203,7 +344,7 @@ def check_turn(state, cfg):
     if ph != PH_PLACE and state[PLACED] != 0:
         return error(V_TURN, 3)
     if ph == PH_PLACE and _gathering(state) and state[PLACED] == 0:
-        pass   # variant: team: the Gather Phase's choice is pending, the gatherers are still out
+        pass  # variant: team: the Gather Phase's choice is pending, the gatherers are still out
     elif ph == PH_PLACE and _placed(state, tp) != state[PLACED]:
         return error(V_EXPLORE, tp)
     # after the Explore Phase, turn t is played by first + t (the turn limit stops before the move)
@@ -215,6 +356,7 @@ def check_turn(state, cfg):
 
 # --- the end --------------------------------------------------------------------------------
 
+
 @njit(cache=True)
 def check_end(state, cfg):
     n = cfg[CFG_NP]
@@ -222,7 +364,7 @@ def check_end(state, cfg):
     over = state[PHASE] == PH_OVER
     if over != (done != 0):
         return error(V_END, 0)
-    if cfg[CFG_TEAM]:   # variant: team (15 per team; a Colony holds at most 10, check_team)
+    if cfg[CFG_TEAM]:  # variant: team (15 per team; a Colony holds at most 10, check_team)
         return _check_end_team(state, cfg)
     rich = 0
     for p in range(n):
@@ -252,7 +394,7 @@ def check_end(state, cfg):
 def _check_end_team(state, cfg):
     """check_end under the Team rules: the first team to hold 15 wins at once."""
     done = state[DONE]
-    rich = -1   # the team holding 15, -1 none (both: -2)
+    rich = -1  # the team holding 15, -1 none (both: -2)
     for t in range(2):
         if team_totals(state, t) >= TEAM_WIN:
             rich = t if rich == -1 else -2
@@ -277,6 +419,7 @@ def _check_end_team(state, cfg):
 
 
 # --- cards ----------------------------------------------------------------------------------
+
 
 @njit(cache=True)
 def _limbo_of_stack(state, work):
@@ -381,6 +524,7 @@ def check_cards(state, cfg, work):
 
 # --- tokens ---------------------------------------------------------------------------------
 
+
 @njit(cache=True)
 def check_tokens(state, cfg, work):
     n = cfg[CFG_NP]
@@ -410,6 +554,7 @@ def check_tokens(state, cfg, work):
 
 # --- paths ----------------------------------------------------------------------------------
 
+
 @njit(cache=True)
 def check_paths(state, cfg):
     n = cfg[CFG_NP]
@@ -421,7 +566,7 @@ def check_paths(state, cfg):
                 c += 1
         if c != state[npaths_at(p)]:
             return error(V_PATH_COUNT, p)
-        if c > MAX_PATHS:   # the 21st Path: its owner is asked to remove one (the top decision)
+        if c > MAX_PATHS:  # the 21st Path: its owner is asked to remove one (the top decision)
             depth = decision_depth(state)
             if depth == 0 or decision_at(state, depth - 1, 0) != D_REMOVE_OWN or decision_at(state, depth - 1, 1) != p:
                 return error(V_PATH_COUNT, p)
@@ -444,15 +589,23 @@ def check_paths(state, cfg):
 
 # --- combat ---------------------------------------------------------------------------------
 
+
 @njit(cache=True)
 def check_combat(state, cfg):
     n = cfg[CFG_NP]
     if state[C_PASSES] > n:
         return error(V_COMBAT, 0)
     if not state[C_ACTIVE]:
-        idle = (state[C_ATT] == -1 and state[C_DEF] == -1 and state[C_EDGE] == -1 and state[C_WINNER] == -1
-                and state[C_DEFENDED] == 0 and state[C_REVEALED] == 0 and state[C_SUB] == 0
-                and (state[C_STAGE] == CS_REVEAL or state[C_STAGE] == CS_END))
+        idle = (
+            state[C_ATT] == -1
+            and state[C_DEF] == -1
+            and state[C_EDGE] == -1
+            and state[C_WINNER] == -1
+            and state[C_DEFENDED] == 0
+            and state[C_REVEALED] == 0
+            and state[C_SUB] == 0
+            and (state[C_STAGE] == CS_REVEAL or state[C_STAGE] == CS_END)
+        )
         for s in range(2):
             idle = idle and state[c_card_at(s)] == -1 and state[c_repl_at(s)] == -1
             idle = idle and state[c_bonus_at(s)] == 0 and state[c_nothief_at(s)] == 0
@@ -470,10 +623,12 @@ def check_combat(state, cfg):
         return error(V_COMBAT, 3)
     e = state[C_EDGE]
     target = (state[paths_at(e, 0)] == dfd + 1 or state[paths_at(e, 1)] == dfd + 1) and cfg[cfg_permanent_at(e)] != dfd
-    if is_teammate(cfg, att, dfd):   # variant: team (no friendly fire)
+    if is_teammate(cfg, att, dfd):  # variant: team (no friendly fire)
         return error(V_COMBAT_PATH, 2)
     won = revealed and state[C_WINNER] == 0
-    if not won and st <= CS_COMPARE and not target:   # (after a defender's win its Liberty Cap's 21st Path may remove it)
+    if (
+        not won and st <= CS_COMPARE and not target
+    ):  # (after a defender's win its Liberty Cap's 21st Path may remove it)
         return error(V_COMBAT_PATH, 0)
     if won and target:
         return error(V_COMBAT_PATH, 1)
@@ -487,7 +642,7 @@ def check_combat(state, cfg):
         return error(V_COMBAT, 7)
     if st >= CS_PUFF and state[C_WINNER] < 0:
         return error(V_COMBAT, 8)
-    if revealed and not defended and state[C_WINNER] != 0:   # no defence: the attacker won at the reveal
+    if revealed and not defended and state[C_WINNER] != 0:  # no defence: the attacker won at the reveal
         return error(V_COMBAT, 8)
     if defended and st <= CS_COMPARE and state[C_WINNER] != -1:
         return error(V_COMBAT, 8)
@@ -510,7 +665,7 @@ def check_combat(state, cfg):
     base = 2 * state[carea_at(BLUE_OY)] + 3 * state[carea_at(PINK_OY)]
     extra = state[c_bonus_at(0)] + state[c_bonus_at(1)] - base
     most = COMBAT_TOKENS
-    if on(cfg):   # variant: hero_tavern
+    if on(cfg):  # variant: hero_tavern
         for h in range(NH):
             best = 0
             for k in range(2):
@@ -525,6 +680,7 @@ def check_combat(state, cfg):
 # --- the decision stack ---------------------------------------------------------------------
 
 # --- the variants' cards: Emsporium items, Tavern heroes --------------------------------------
+
 
 @njit(cache=True)
 def check_items(state, cfg):
@@ -564,16 +720,16 @@ def check_heroes(state, cfg):
             return error(V_HEROES, max(state[legend_deal_at(p, 0)], state[legend_deal_at(p, 1)], 0))
         if asked:
             pending += 1
-            for h in range(NH):   # a player still choosing holds no hero yet
+            for h in range(NH):  # a player still choosing holds no hero yet
                 if state[heroes_at(p, h)]:
                     return error(V_HEROES, h)
         elif cfg[CFG_LEGENDS] and state[PHASE] == PH_EXPLORE and state[TURN] == 0 and depth > 0:
-            kept = 0   # a player who chose holds the one kept
+            kept = 0  # a player who chose holds the one kept
             for h in range(NH):
                 kept += state[heroes_at(p, h)]
             if kept != 1:
                 return error(V_HEROES, 0)
-    for s in range(HERO_UP):   # the face-up heroes: none while deals are pending, else dealt while the deck lasts
+    for s in range(HERO_UP):  # the face-up heroes: none while deals are pending, else dealt while the deck lasts
         h = state[hero_up_at(s)]
         if pending and h >= 0:
             return error(V_HEROES, h)
@@ -583,6 +739,7 @@ def check_heroes(state, cfg):
 
 
 # --- the Team variant and the 2-player game ----------------------------------------------------
+
 
 @njit(cache=True)
 def check_team(state, cfg, work):
@@ -609,10 +766,11 @@ def check_team(state, cfg, work):
             return error(V_TEAM, 12)
     if depth > 0 and decision_at(state, depth - 1, 0) == D_TRADE:
         back = decision_at(state, depth - 1, 3)
-        if not holds(state, state[TP], decision_at(state, depth - 1, 2)) or \
-                (back > 0 and not holds(state, teammate(state[TP]), back - 1)):
+        if not holds(state, state[TP], decision_at(state, depth - 1, 2)) or (
+            back > 0 and not holds(state, teammate(state[TP]), back - 1)
+        ):
             return error(V_TEAM, 13)
-    asked = G   # the location asked now (G: none, every choice is -1)
+    asked = G  # the location asked now (G: none, every choice is -1)
     if gathering:
         asked = decision_at(state, depth - 1, 3)
     for g in range(G):
@@ -632,6 +790,7 @@ def check_team(state, cfg, work):
 
 # --- all groups -----------------------------------------------------------------------------
 
+
 @njit(cache=True)
 def validate(state, cfg, work):
     """0 if ``state`` is a position of this game the kernels can run on, else a V_* code times
@@ -640,7 +799,7 @@ def validate(state, cfg, work):
     c = check_seats(state, cfg)
     if c == V_OK:
         c = check_paths(state, cfg)
-    if c == V_OK:   # before the groups that read the stack's arguments as types and levels
+    if c == V_OK:  # before the groups that read the stack's arguments as types and levels
         c = check_stack(state, cfg)
     if c == V_OK:
         c = check_cards(state, cfg, work)
@@ -653,9 +812,9 @@ def validate(state, cfg, work):
     if c == V_OK:
         c = check_end(state, cfg)
     if c == V_OK:
-        c = check_items(state, cfg)   # variant: emsporium
+        c = check_items(state, cfg)  # variant: emsporium
     if c == V_OK:
-        c = check_heroes(state, cfg)   # variant: hero_tavern, legends
+        c = check_heroes(state, cfg)  # variant: hero_tavern, legends
     if c == V_OK:
-        c = check_team(state, cfg, work)   # variant: team (and the 2-player game)
+        c = check_team(state, cfg, work)  # variant: team (and the 2-player game)
     return c

@@ -34,23 +34,23 @@ V_STACK_CLEAR = 24
 V_STACK = 25
 V_FA = 26
 V_TOP = 27
-V_COMBAT_PATH = 31   # after the variants' codes (layout.py: V_ITEMS 28, V_HEROES 29, V_TEAM 30)
+V_COMBAT_PATH = 31  # after the variants' codes (layout.py: V_ITEMS 28, V_HEROES 29, V_TEAM 30)
 
 VALIDATION_ERRORS = {
     V_RNG: "the random generator's state is all zero",
     V_PLAYER: "a seat, a Path owner or a decision's player is not a player of this {n}-player game (slot {d})",
     V_LOCATION: "a gatherer of player {d} is on no location of this board",
-    V_CARDS: "the mushling cards of type {d}{name} do not add up to the deck's copies (or lie in an absent seat's hand)",
+    V_CARDS: "the mushling cards of type {d}{name} do not add up to the deck's copies (or lie in an absent seat's hand)",  # noqa: E501 (a literal that reads best on one line)
     V_NUTRIENT_CARDS: "the nutrient deck and discard pile do not hold the game's nutrient cards (kind {d})",
     V_DECK_TOP: "a Witch's Hat's public set on top of a deck is not what the deck's top holds",
     V_TOKENS: "more tokens on mats and locations than the supply holds, or a player with 10 Nutrients (a team with "
-              "15 under the Team rules) in a running game",
+    "15 under the Team rules) in a running game",
     V_COMBAT: "the combat fields are inconsistent (players, edge, cards, stage, bonuses; idle values outside a combat)",
     V_COMBAT_PATH: "the combat's edge does not hold a Path the attacker may attack: until the battle is decided, "
-                   "the edge must hold a Path of the defender that is not its permanent Colony Path (and not a "
-                   "teammate's under the Team rules); once the attacker has won, that Path is gone (detail {d}: "
-                   "0 no such Path, 1 the Path still there after the attacker won, 2 the defender is the "
-                   "attacker's teammate)",
+    "the edge must hold a Path of the defender that is not its permanent Colony Path (and not a "
+    "teammate's under the Team rules); once the attacker has won, that Path is gone (detail {d}: "
+    "0 no such Path, 1 the Path still there after the attacker won, 2 the defender is the "
+    "attacker's teammate)",
     V_KIND: "a decision kind is misplaced on the stack (stack entry {d})",
     V_ARG: "decision stack entry {d} has an argument outside its kind's range",
     V_ARRANGE: "decision stack entry {d} (arrange nutrient cards) names more cards than the deck holds",
@@ -69,22 +69,28 @@ VALIDATION_ERRORS = {
     V_STACK_CLEAR: "a decision-stack entry above the top is not cleared, or the depth is impossible",
     V_STACK: "decision stack entry {d} does not fit the phase, the combat or the entries below it",
     V_FA: "the Fly Agaric window or Fly Agaric at stack entry {d} does not concern an ability below it",
-    V_TOP: "the decision to take is one the game never asks (a finished step, one with no answer, or one the rules force)",
+    V_TOP: "the decision to take is one the game never asks (a finished step, one with no answer, or one the rules force)",  # noqa: E501 (a literal that reads best on one line)
     # the variants' codes (emsporium.py, tavern.py, team.py)
     V_ITEMS: "the Emsporium item cards of type {d}{name} are not the variant's 2 copies (owned by the players, "
-             "in the shop, in the item deck; none without the variant or in an absent seat), or the item deck's "
-             "slots above its top are not empty",
+    "in the shop, in the item deck; none without the variant or in an absent seat), or the item deck's "
+    "slots above its top are not empty",
     V_HEROES: "hero {d}{name} is not exactly once (none without the Tavern) among the players' heroes, the "
-              "face-up heroes, the hero deck and the Legends deals, or the deals and face-up heroes do not fit "
-              "the Legends decisions",
+    "face-up heroes, the hero deck and the Legends deals, or the deals and face-up heroes do not fit "
+    "the Legends decisions",
     V_TEAM: "the Team fields do not fit this game's options (detail: 0-3 the seat whose agent_of is wrong; "
-            "10 a Trade flag, 11 a gathering choice outside the Team rules; 12 a Colony above 10 Nutrients; "
-            "13 a Trade offer of a card the proposer does not hold, or a card given back the teammate does not "
-            "hold; 14 a gathering choice not before the location asked; 15 a gathering asked where nothing can be taken) (detail {d})",
+    "10 a Trade flag, 11 a gathering choice outside the Team rules; 12 a Colony above 10 Nutrients; "
+    "13 a Trade offer of a card the proposer does not hold, or a card given back the teammate does not "
+    "hold; 14 a gathering choice not before the location asked; 15 a gathering asked where nothing can be taken) (detail {d})",  # noqa: E501 (a literal that reads best on one line)
 }
-assert len(VALIDATION_ERRORS) == V_COMBAT_PATH and V_COMBAT_PATH == V_TEAM + 1 and V_ITEMS == V_TOP + 1 and V_HEROES == V_ITEMS + 1 and V_TEAM == V_HEROES + 1
+assert (
+    len(VALIDATION_ERRORS) == V_COMBAT_PATH
+    and V_COMBAT_PATH == V_TEAM + 1
+    and V_ITEMS == V_TOP + 1
+    and V_HEROES == V_ITEMS + 1
+    and V_TEAM == V_HEROES + 1
+)
 
-DETAIL = 1000   # a code times DETAIL plus a detail (a seat, a type, a stack level)
+DETAIL = 1000  # a code times DETAIL plus a detail (a seat, a type, a stack level)
 
 
 @njit(cache=True)

@@ -15,31 +15,150 @@ from .decisions import arg_ok, prompt_live
 from .emsporium import cheapest_in_shop, hand_limit
 from .exchange import picks
 from .layout import (
-    ABILITY_ARGS, AB_AD_REACT, AB_BIRDS, AB_BUILD_PAIR, AB_BUILD_REMOVE, AB_CHICKEN_ATT, AB_CHICKEN_DEF, AB_DECEIVE,
-    AB_FLY, AB_INKY, AB_LIBERTY, AB_MAGIC, AB_PARROT_ATT, AB_PARROT_VIEW, AB_PENNY, AB_PUFF, AB_REINF, AB_RUSSULA,
-    AB_SPAWN, AB_THIEF_PAIR, AB_THIEF_STEAL, AB_TRUFFLE, AB_VEILED, AB_WITCH, ACTIONS, AD, ARRANGE_POSITION,
-    ARRANGE_VIEWED, BLEWIT, BLUE_OY, BN_PLAYED, BN_TRIGGER, BUY_PAID, BUY_SPENT, CFG_EMS, CFG_HOLDERS,
-    CFG_LEGENDS, CFG_NP, CFG_TEAM, CHANT, CHICKEN, CS_AD, CS_PUFF, CS_REACT_A, CS_REACT_D, CS_REINF, CS_REVEAL,
-    C_ACTIVE, C_ATT, C_DEF, C_DEFENDED, C_NEXT, C_PASSES, C_STAGE, C_SUB, DECISION_ARGS, DONE, D_ATT_CARD, D_BN,
-    D_COMBAT, D_DEFEND, D_FA, D_GATHER, D_HERO_PICK, D_LEGEND, D_RESOLVE, D_USE, EXCHANGE_CHOICE_FIRST,
-    EXCHANGE_CHOICE_OPTION, EXCHANGE_CHOICE_TYPE, FIRST, FLY_AGARIC_LEVEL, GATHER_SUBSET, HERO_PICK_LEFT,
-    INKY_GIVE_RECEIVER, K, L, LIBERTY, MAX_PATHS, MOREL, NDECK_N, NIGHT, PARASOL, PATH_WINDOW_BUILDER, PAY_PAID, PHASE,
-    PH_ACTION, PH_DISCARD, PH_EXPLORE, PH_NUTRIENT, PH_OVER, PH_PLACE, PINK_OY, PLACED, PLACE_PATH_LEFT, PUFF,
-    REACTION_ABILITIES, RESOLVE_ABILITY, RESOLVE_X1, RESOLVE_X2, RESOLVE_X3, RUSSULA_PICK_FIRST, RUSSULA_PICK_MADE,
-    SHIITAKE, TP, TRADE_OFFERED, TRADE_OFFERS, TRADE_RETURNED, TRADE_USED, USE_ABILITY, USE_SIDE, c_card_at, cfg_card_type_at, cfg_cave_at, ctok_at,
-    decision_arg, decision_at, decision_depth, gatherer_at, legend_deal_at, npaths_at,
+    AB_AD_REACT,
+    AB_BIRDS,
+    AB_BUILD_PAIR,
+    AB_BUILD_REMOVE,
+    AB_CHICKEN_ATT,
+    AB_CHICKEN_DEF,
+    AB_DECEIVE,
+    AB_FLY,
+    AB_INKY,
+    AB_LIBERTY,
+    AB_MAGIC,
+    AB_PARROT_ATT,
+    AB_PARROT_VIEW,
+    AB_PENNY,
+    AB_PUFF,
+    AB_REINF,
+    AB_RUSSULA,
+    AB_SPAWN,
+    AB_THIEF_PAIR,
+    AB_THIEF_STEAL,
+    AB_TRUFFLE,
+    AB_VEILED,
+    AB_WITCH,
+    ABILITY_ARGS,
+    AD,
+    ARRANGE_POSITION,
+    ARRANGE_VIEWED,
+    BLEWIT,
+    BLUE_OY,
+    BN_PLAYED,
+    BN_TRIGGER,
+    BUY_PAID,
+    BUY_SPENT,
+    C_ACTIVE,
+    C_ATT,
+    C_DEF,
+    C_DEFENDED,
+    C_NEXT,
+    C_PASSES,
+    C_STAGE,
+    C_SUB,
+    CFG_EMS,
+    CFG_HOLDERS,
+    CFG_LEGENDS,
+    CFG_NP,
+    CFG_TEAM,
+    CHANT,
+    CHICKEN,
+    CS_AD,
+    CS_PUFF,
+    CS_REACT_A,
+    CS_REACT_D,
+    CS_REINF,
+    CS_REVEAL,
+    D_ATT_CARD,
+    D_BN,
+    D_COMBAT,
+    D_DEFEND,
+    D_FA,
+    D_GATHER,
+    D_HERO_PICK,
+    D_LEGEND,
+    D_RESOLVE,
+    D_USE,
+    DECISION_ARGS,
+    DONE,
+    EXCHANGE_CHOICE_FIRST,
+    EXCHANGE_CHOICE_OPTION,
+    EXCHANGE_CHOICE_TYPE,
+    FIRST,
+    FLY_AGARIC_LEVEL,
+    GATHER_SUBSET,
+    HERO_PICK_LEFT,
+    INKY_GIVE_RECEIVER,
+    LIBERTY,
+    MAX_PATHS,
+    MOREL,
+    NDECK_N,
+    NIGHT,
+    PARASOL,
+    PATH_WINDOW_BUILDER,
+    PAY_PAID,
+    PH_ACTION,
+    PH_DISCARD,
+    PH_EXPLORE,
+    PH_NUTRIENT,
+    PH_OVER,
+    PH_PLACE,
+    PHASE,
+    PINK_OY,
+    PLACE_PATH_LEFT,
+    PLACED,
+    PUFF,
+    REACTION_ABILITIES,
+    RESOLVE_ABILITY,
+    RESOLVE_X1,
+    RESOLVE_X2,
+    RESOLVE_X3,
+    RUSSULA_PICK_FIRST,
+    RUSSULA_PICK_MADE,
+    SHIITAKE,
+    TP,
+    TRADE_OFFERED,
+    TRADE_OFFERS,
+    TRADE_RETURNED,
+    TRADE_USED,
+    USE_ABILITY,
+    USE_SIDE,
+    K,
+    L,
+    c_card_at,
+    cfg_card_type_at,
+    cfg_cave_at,
+    ctok_at,
+    decision_arg,
+    decision_at,
+    decision_depth,
+    gatherer_at,
+    legend_deal_at,
+    npaths_at,
 )
 from .tavern import heroes_available, on
 from .team import teammate
-from .validate_codes import (
-    V_ARG, V_ARRANGE, V_FA, V_KIND, V_OK, V_PLAYER, V_STACK, V_STACK_CLEAR, V_TOP, V_USE, error,
-)
-
+from .validate_codes import V_ARG, V_ARRANGE, V_FA, V_KIND, V_OK, V_PLAYER, V_STACK, V_STACK_CLEAR, V_TOP, V_USE, error
 
 _, STACK_DEPTH, STACK_ARGS = L.stack
 #: abilities played from the Action Phase menu (their entry sits at the bottom of the stack)
-MENU_ABILITIES = np.array([AB_DECEIVE, AB_PARROT_VIEW, AB_PARROT_ATT, AB_RUSSULA, AB_VEILED, AB_BUILD_PAIR,
-                           AB_BUILD_REMOVE, AB_SPAWN, AB_MAGIC, AB_TRUFFLE, AB_WITCH, AB_THIEF_PAIR], dtype=np.int64)
+MENU_ABILITIES = np.array(
+    [
+        AB_DECEIVE,
+        AB_PARROT_VIEW,
+        AB_PARROT_ATT,
+        AB_RUSSULA,
+        AB_VEILED,
+        AB_BUILD_PAIR,
+        AB_BUILD_REMOVE,
+        AB_SPAWN,
+        AB_MAGIC,
+        AB_TRUFFLE,
+        AB_WITCH,
+        AB_THIEF_PAIR,
+    ],
+    dtype=np.int64,
+)
 
 
 @njit(cache=True)
@@ -64,7 +183,7 @@ def reaction_fits(state, ab, side, user):
     if ab == AB_LIBERTY:
         return t == LIBERTY
     if ab == AB_THIEF_STEAL:
-        return steals(state, side)   # the initial face-down card only
+        return steals(state, side)  # the initial face-down card only
     return False
 
 
@@ -83,6 +202,7 @@ def below_is_window(state, target, lv):
 # --- where each decision kind may sit (one function per kind: kind_fits dispatches) ----------
 # Each returns V_OK if the entry at level ``lv`` fits the phase, the combat and the entries
 # below it, else a V_* code (check_stack adds the level).
+
 
 @njit(cache=True)
 def entry_on_top(lv, depth):
@@ -118,8 +238,13 @@ def defend_fits(state, cfg, lv, depth):
 def reinforce_fits(state, cfg, lv, depth):
     n = cfg[CFG_NP]
     p = decision_at(state, lv, 1)
-    ok = lv == 1 and entry_on_top(lv, depth) and state[C_ACTIVE] != 0 and state[C_STAGE] == CS_REINF \
+    ok = (
+        lv == 1
+        and entry_on_top(lv, depth)
+        and state[C_ACTIVE] != 0
+        and state[C_STAGE] == CS_REINF
         and state[C_PASSES] < n
+    )
     return V_OK if ok and state[C_NEXT] == (p + 1) % n else V_KIND
 
 
@@ -130,8 +255,11 @@ def use_fits(state, cfg, lv, depth):
     for r in REACTION_ABILITIES:
         if ab == r:
             ok = True
-    if not ok or not (lv == 1 and entry_on_top(lv, depth)
-                      and reaction_fits(state, ab, decision_arg(state, lv, USE_SIDE), decision_at(state, lv, 1))):
+    if not ok or not (
+        lv == 1
+        and entry_on_top(lv, depth)
+        and reaction_fits(state, ab, decision_arg(state, lv, USE_SIDE), decision_at(state, lv, 1))
+    ):
         return V_USE
     return V_OK
 
@@ -157,8 +285,14 @@ def legend_fits(state, cfg, lv, depth):
 def trade_fits(state, cfg, lv, depth):
     """Variant: team (the turn player's offer: its teammate answers, then the proposer accepts
     what comes back; from the Action Phase menu, before the turn's Trade is made)."""
-    ok = cfg[CFG_TEAM] != 0 and lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION \
-        and not state[C_ACTIVE] and state[TRADE_USED] == 0
+    ok = (
+        cfg[CFG_TEAM] != 0
+        and lv == 0
+        and entry_on_top(lv, depth)
+        and state[PHASE] == PH_ACTION
+        and not state[C_ACTIVE]
+        and state[TRADE_USED] == 0
+    )
     offered = decision_arg(state, lv, TRADE_OFFERED)
     back = decision_arg(state, lv, TRADE_RETURNED)
     asked = teammate(state[TP]) if back == 0 else state[TP]
@@ -173,14 +307,19 @@ def gather_fits(state, cfg, lv, depth):
     ph = state[PHASE]
     p = decision_at(state, lv, 1)
     tp = state[TP]
-    if cfg[CFG_TEAM] == 0 or not entry_on_top(lv, depth) or state[C_ACTIVE] or decision_arg(state, lv, GATHER_SUBSET) < 1:
+    if (
+        cfg[CFG_TEAM] == 0
+        or not entry_on_top(lv, depth)
+        or state[C_ACTIVE]
+        or decision_arg(state, lv, GATHER_SUBSET) < 1
+    ):
         return V_KIND
-    if ph == PH_PLACE:   # the Gather Phase's (above the hero picks of the same Gather Phase)
+    if ph == PH_PLACE:  # the Gather Phase's (above the hero picks of the same Gather Phase)
         below = lv == 0 or (lv == 1 and decision_at(state, 0, 0) == D_HERO_PICK)
         return V_OK if below and p == tp and state[PLACED] == 0 else V_KIND
-    if ph == PH_ACTION:   # a hero's gathering, from the Action Phase menu
+    if ph == PH_ACTION:  # a hero's gathering, from the Action Phase menu
         return V_OK if lv == 0 and p == tp else V_KIND
-    return V_OK if ph == PH_NUTRIENT else V_KIND   # a Bird's Nest's
+    return V_OK if ph == PH_NUTRIENT else V_KIND  # a Bird's Nest's
 
 
 @njit(cache=True)
@@ -190,8 +329,15 @@ def hero_pick_fits(state, cfg, lv, depth):
     p = decision_at(state, lv, 1)
     picks = decision_arg(state, lv, HERO_PICK_LEFT)
     top = entry_on_top(lv, depth) or (lv == depth - 2 and decision_at(state, depth - 1, 0) == D_GATHER)
-    if not (on(cfg) and lv == 0 and top and state[PHASE] == PH_PLACE and p == state[TP] and state[PLACED] == 0
-            and not state[C_ACTIVE]):
+    if not (
+        on(cfg)
+        and lv == 0
+        and top
+        and state[PHASE] == PH_PLACE
+        and p == state[TP]
+        and state[PLACED] == 0
+        and not state[C_ACTIVE]
+    ):
         return V_KIND
     if picks < 1 or picks > state[ctok_at(p)] or picks > heroes_available(state):
         return V_ARG
@@ -201,12 +347,18 @@ def hero_pick_fits(state, cfg, lv, depth):
 @njit(cache=True)
 def buy_fits(state, cfg, lv, depth):
     """Variant: emsporium (a Buy from the Action Phase menu: payments, then items)."""
-    if not (cfg[CFG_EMS] != 0 and lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION
-            and decision_at(state, lv, 1) == state[TP] and not state[C_ACTIVE]):
+    if not (
+        cfg[CFG_EMS] != 0
+        and lv == 0
+        and entry_on_top(lv, depth)
+        and state[PHASE] == PH_ACTION
+        and decision_at(state, lv, 1) == state[TP]
+        and not state[C_ACTIVE]
+    ):
         return V_KIND
     if decision_arg(state, lv, BUY_SPENT) > decision_arg(state, lv, BUY_PAID):
         return V_ARG
-    if decision_arg(state, lv, BUY_SPENT) == 0:   # no item yet: one must still be within reach
+    if decision_arg(state, lv, BUY_SPENT) == 0:  # no item yet: one must still be within reach
         cheapest = cheapest_in_shop(state, cfg)
         paid = decision_arg(state, lv, BUY_PAID)
         if cheapest < 0 or paid + pay_capacity(state, cfg, state[TP]) < cheapest:
@@ -219,13 +371,14 @@ def exchange_choice_fits(state, cfg, lv, depth):
     """The Exchange's choice of cards (exchange.py), from the Action Phase menu, with a choice
     left (a pick with one legal answer is never asked)."""
     p = decision_at(state, lv, 1)
-    ok = lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION \
-        and p == state[TP] and not state[C_ACTIVE]
+    ok = lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION and p == state[TP] and not state[C_ACTIVE]
     if not ok:
         return V_KIND
     ct = decision_arg(state, lv, EXCHANGE_CHOICE_TYPE)
     first = decision_arg(state, lv, EXCHANGE_CHOICE_FIRST)
-    if decision_arg(state, lv, EXCHANGE_CHOICE_OPTION) > cfg[CFG_NP] or (first > 0 and cfg[cfg_card_type_at(first - 1)] != ct):
+    if decision_arg(state, lv, EXCHANGE_CHOICE_OPTION) > cfg[CFG_NP] or (
+        first > 0 and cfg[cfg_card_type_at(first - 1)] != ct
+    ):
         return V_ARG
     answers, _last = picks(state, cfg, p, ct, first - 1)
     return V_OK if answers >= 2 else V_TOP
@@ -252,7 +405,7 @@ def pay_fits(state, cfg, lv, depth):
 def russula_pick_fits(state, cfg, lv, depth):
     if not menu_prompt_fits(state, lv, depth):
         return V_KIND
-    for j in range(decision_arg(state, lv, RUSSULA_PICK_MADE), 2):   # picks not made yet are 0
+    for j in range(decision_arg(state, lv, RUSSULA_PICK_MADE), 2):  # picks not made yet are 0
         if decision_arg(state, lv, RUSSULA_PICK_FIRST + j) != 0:
             return V_ARG
     return V_OK
@@ -335,12 +488,18 @@ def resolve_fits(state, cfg, lv, depth):
     x1 = decision_arg(state, lv, RESOLVE_X1)
     x2 = decision_arg(state, lv, RESOLVE_X2)
     x3 = decision_arg(state, lv, RESOLVE_X3)
-    if ab == AB_FLY:   # a Fly Agaric's target: an ability below, in its window, not cancelled yet
+    if ab == AB_FLY:  # a Fly Agaric's target: an ability below, in its window, not cancelled yet
         if not below_is_window(state, x1, lv) or is_cancelled(state, x1):
             return V_FA
         return V_OK
-    if ab == AB_AD_REACT or ab == AB_CHICKEN_DEF or ab == AB_CHICKEN_ATT or ab == AB_PUFF or ab == AB_LIBERTY \
-            or ab == AB_THIEF_STEAL:
+    if (
+        ab == AB_AD_REACT
+        or ab == AB_CHICKEN_DEF
+        or ab == AB_CHICKEN_ATT
+        or ab == AB_PUFF
+        or ab == AB_LIBERTY
+        or ab == AB_THIEF_STEAL
+    ):
         return V_OK if lv == 1 and reaction_fits(state, ab, x1, p) else V_USE
     if ab == AB_REINF:
         ok = lv == 1 and active and state[C_STAGE] == CS_REINF and (x1 == BLUE_OY or x1 == PINK_OY)
@@ -366,8 +525,9 @@ def menu_ability_args_fit(cfg, ab, p, x1, x2, x3, n):
         return V_ARG
     if ab == AB_BUILD_PAIR and not (x1 <= x2 and (x1 == CHANT or x1 == BLEWIT) and (x2 == CHANT or x2 == BLEWIT)):
         return V_ARG
-    if ab == AB_THIEF_PAIR and not (x1 <= x2 and (x1 == PARASOL or x1 == SHIITAKE)
-                                    and (x2 == PARASOL or x2 == SHIITAKE)):
+    if ab == AB_THIEF_PAIR and not (
+        x1 <= x2 and (x1 == PARASOL or x1 == SHIITAKE) and (x2 == PARASOL or x2 == SHIITAKE)
+    ):
         return V_ARG
     if ab == AB_SPAWN or ab == AB_THIEF_PAIR:
         if ab == AB_SPAWN and x1 != NIGHT and x1 != MOREL:
@@ -386,6 +546,7 @@ K.generated_checks(globals())
 
 
 # --- generated by `mushgym generate` from the checks of the decision kinds K.checks: do not edit by hand ---
+# fmt: off
 @njit(cache=True)
 def kind_fits(state, cfg, k, lv, depth):
     """0 if the entry of kind ``k`` at level ``lv`` fits where it sits."""
@@ -432,6 +593,7 @@ def kind_fits(state, cfg, k, lv, depth):
     if k == 20:
         return exchange_choice_fits(state, cfg, lv, depth)
     return -1
+# fmt: on
 # --- end of generated code ---
 
 
@@ -465,14 +627,14 @@ def check_stack(state, cfg):
                 code = ABILITY_ARGS[decision_arg(state, lv, RESOLVE_ABILITY), i - RESOLVE_X1]
             if not arg_ok(state, cfg, v, code, lv):
                 return error(V_ARG, lv)
-        if k == D_USE:   # a revealed card's reaction
+        if k == D_USE:  # a revealed card's reaction
             ok = False
             for r in REACTION_ABILITIES:
                 if decision_arg(state, lv, USE_ABILITY) == r:
                     ok = True
             if not ok:
                 return error(V_USE, lv)
-    for lv in range(depth):   # (every entry's arguments in range first: the placement reads others')
+    for lv in range(depth):  # (every entry's arguments in range first: the placement reads others')
         c = kind_fits(state, cfg, decision_at(state, lv, 0), lv, depth)
         if c != V_OK:
             return error(c, lv)
@@ -480,7 +642,7 @@ def check_stack(state, cfg):
     if state[C_ACTIVE]:
         if depth == 0 or decision_at(state, 0, 0) != D_COMBAT:
             return error(V_STACK, 0)
-        if state[C_STAGE] == CS_REVEAL:   # waiting for the attacker's or the defender's card
+        if state[C_STAGE] == CS_REVEAL:  # waiting for the attacker's or the defender's card
             kt = decision_at(state, depth - 1, 0)
             if depth != 2 or (kt != D_ATT_CARD and kt != D_DEFEND):
                 return error(V_STACK, 1)
@@ -512,5 +674,3 @@ def check_stack(state, cfg):
     if kt == D_ATT_CARD and hand_size(state, decision_at(state, depth - 1, 1)) == 0:
         return error(V_TOP, depth - 1)
     return V_OK
-
-

@@ -23,17 +23,17 @@ HEROES_PATH = HERE / "heroes.toml"
 
 ITEM_NAMES = ("Sword", "Pickaxe", "Backpack", "Bow", "Flyers", "Shield", "Pouch", "Basket")
 NUM_ITEM_TYPES = len(ITEM_NAMES)
-ITEM_COPIES = 2            # published: "There are 2 of every Emsporium Item"
+ITEM_COPIES = 2  # published: "There are 2 of every Emsporium Item"
 NUM_ITEM_CARDS = NUM_ITEM_TYPES * ITEM_COPIES
-SHOP_SIZE = 5              # published: "display 5 of them face-up"
+SHOP_SIZE = 5  # published: "display 5 of them face-up"
 SOURCES = ("published", "designed")
-NUM_HEROES = 8            # published: "8 Hero Mushling Cards", "each Hero is unique"
+NUM_HEROES = 8  # published: "8 Hero Mushling Cards", "each Hero is unique"
 
 
 @dataclass(frozen=True)
 class Items:
     names: tuple[str, ...]
-    cost: np.ndarray       # spore value per item type
+    cost: np.ndarray  # spore value per item type
     text: tuple[str, ...]
 
 
@@ -69,8 +69,17 @@ def load_items(path: str | Path | None = None) -> Items:
     return Items(ITEM_NAMES, cost, tuple(text))
 
 
-HERO_EFFECTS = ("free_paths", "spores", "combat_tokens", "draw", "spawn", "view_nutrients", "gather_now", "willow",
-                "combat")
+HERO_EFFECTS = (
+    "free_paths",
+    "spores",
+    "combat_tokens",
+    "draw",
+    "spawn",
+    "view_nutrients",
+    "gather_now",
+    "willow",
+    "combat",
+)
 HERO_REACTION_EFFECTS = ("combat",)
 MAX_HERO_AMOUNT = 4
 
@@ -78,8 +87,8 @@ MAX_HERO_AMOUNT = 4
 @dataclass(frozen=True)
 class Heroes:
     names: tuple[str, ...]
-    effect: np.ndarray     # (NUM_HEROES, 2): index into HERO_EFFECTS of ability a, b
-    amount: np.ndarray     # (NUM_HEROES, 2)
+    effect: np.ndarray  # (NUM_HEROES, 2): index into HERO_EFFECTS of ability a, b
+    amount: np.ndarray  # (NUM_HEROES, 2)
 
 
 def load_heroes(path: str | Path | None = None) -> Heroes:

@@ -3,8 +3,22 @@
 from numba import njit
 
 from .layout import (
-    CFG_MAX_TURNS, CFG_NUM_PLAYERS, NKINDS, NUM_RES, NUM_SEASONS, SP_POISON, SP_STINKHORN, basket_at,
-    basket_count_at, cfg_points_at, cfg_poison_resource_at, cfg_special_at, feast_at, magic_at, poison_at, score_at,
+    CFG_MAX_TURNS,
+    CFG_NUM_PLAYERS,
+    NKINDS,
+    NUM_RES,
+    NUM_SEASONS,
+    SP_POISON,
+    SP_STINKHORN,
+    basket_at,
+    basket_count_at,
+    cfg_points_at,
+    cfg_poison_resource_at,
+    cfg_special_at,
+    feast_at,
+    magic_at,
+    poison_at,
+    score_at,
 )
 
 
@@ -23,7 +37,7 @@ def protected(state, p, cfg):
     branch costs more than the loads): an empty basket's place 0 holds -1 (validate.py)."""
     on = False
     for s in range(NUM_SEASONS):
-        on |= is_stinkhorn(state[basket_at(p, s, max(state[basket_count_at(p, s)] - 1, 0))], cfg)   # the top card
+        on |= is_stinkhorn(state[basket_at(p, s, max(state[basket_count_at(p, s)] - 1, 0))], cfg)  # the top card
     return on
 
 
@@ -40,7 +54,7 @@ def update_scores(state, cfg):
     for p in range(cfg[CFG_NUM_PLAYERS]):
         sc = state[feast_at(p)] + state[magic_at(p)] - 2 * state[poison_at(p)]
         for s in range(NUM_SEASONS):
-            for k in range(s + 1):   # season s's capacity
+            for k in range(s + 1):  # season s's capacity
                 c = state[basket_at(p, s, k)]
                 sc += (c >= 0) * cfg[cfg_points_at(max(c, 0))]
         state[score_at(p)] = sc

@@ -25,16 +25,16 @@ import numpy as np
 
 from mushgym.core.data import DataError, load_records, read_toml
 
-NKINDS = 84           # card ids 0..83 (file order); one card of each kind
+NKINDS = 84  # card ids 0..83 (file order); one card of each kind
 RESOURCES = ("other_parasite", "plant_parasite", "wood_rot", "symbiont", "soil_dung")
 RESOURCE_NAMES = ("Other Parasite", "Plant Parasite", "Wood Rot", "Symbiont", "Soil/Dung")
 RESOURCE_SHORT = ("OP", "PP", "WR", "SY", "SD")
 SEASONS = ("winter", "spring", "summer", "fall")
 SEASON_NAMES = ("Winter", "Spring", "Summer", "Fall")
 SPECIALS = ("none", "poison", "stinkhorn", "magic")
-MAX_POINTS = 20       # sanity limits on a card (they also bound the reward range)
+MAX_POINTS = 20  # sanity limits on a card (they also bound the reward range)
 MAX_FEAST = 10
-MAX_COST_UNITS = 8    # per card, summed over resources (bounds the payment sub-decisions)
+MAX_COST_UNITS = 8  # per card, summed over resources (bounds the payment sub-decisions)
 
 DEFAULT_PATH = Path(__file__).with_name("cards.toml")
 FIELDS = ("name", "latin", "points", "seasons", "cost", "feast", "special", "poison_resource", "designed", "reason")
@@ -48,12 +48,12 @@ class DeckError(DataError):
 class Deck:
     names: tuple[str, ...]
     latin: tuple[str, ...]
-    points: np.ndarray       # [84] int64
-    seasons: np.ndarray      # [84] int64 bit mask, bit s = season s
-    cost: np.ndarray         # [84, 5] int64
-    feast: np.ndarray        # [84] int64
-    special: np.ndarray      # [84] int64 (0 none, 1 poison, 2 stinkhorn, 3 magic)
-    poison_res: np.ndarray   # [84] int64 (resource index, -1 if not a poison card)
+    points: np.ndarray  # [84] int64
+    seasons: np.ndarray  # [84] int64 bit mask, bit s = season s
+    cost: np.ndarray  # [84, 5] int64
+    feast: np.ndarray  # [84] int64
+    special: np.ndarray  # [84] int64 (0 none, 1 poison, 2 stinkhorn, 3 magic)
+    poison_res: np.ndarray  # [84] int64 (resource index, -1 if not a poison card)
     designed: tuple[bool, ...]
 
 

@@ -24,4 +24,4 @@ from .layout import DECK, DECK_N
 
 @njit(cache=True)
 def determinize(state, player, cfg, work, rng):
-    canonical_shuffle(state, DECK, state[DECK_N], rng, 0)   # by card id, then shuffled: depends on the set only
+    canonical_shuffle(state, DECK, state[DECK_N], rng, 0)  # by card id, then shuffled: depends on the set only

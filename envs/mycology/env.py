@@ -115,7 +115,7 @@ actions come from its top entry.
 from mushgym.aec import make_env_classes
 from mushgym.docsite import fill_env_docstring
 
-from .actions import A, NUM_ACTIONS
+from .actions import NUM_ACTIONS, A
 from .game import MycologyGame
 from .observation import CARD, CF
 from .observation import obs_size as full_obs_size
@@ -125,19 +125,26 @@ from .observation_v1 import obs_size
 def shape_line(obs_size, dtype: str) -> str:
     """The observation shape of every player count, ``(fixed + per_player n,)``."""
     fixed, per_player = obs_size(2) - 2 * (obs_size(3) - obs_size(2)), obs_size(3) - obs_size(2)
-    return (f"({fixed} + {per_player} n,) {dtype}: " + ", ".join(f"({obs_size(n)},) {n}p" for n in range(2, 7)))
+    return f"({fixed} + {per_player} n,) {dtype}: " + ", ".join(f"({obs_size(n)},) {n}p" for n in range(2, 7))
 
 
 def fill_docstring(template: str) -> str:
     """The env docstring with its tables generated from the declarations (they cannot drift)."""
-    return fill_env_docstring(template, {
-        "NUM_ACTIONS": NUM_ACTIONS,
-        "OBS_SHAPE": shape_line(obs_size, "float32 of integers (uint8 in the vector API)")
-        + f"; int8 `action_mask` of ({NUM_ACTIONS},)",
-        "FULL_SHAPE": shape_line(full_obs_size, "float32"),
-        "OBSERVATION_TABLE": MycologyGame().observation_layout().table(),
-        "FULL_OBSERVATION_TABLE": MycologyGame(observation="full").observation_layout().table(),
-        "ACTION_TABLE": A.table(), "CARD_TABLE": CARD.table(), "CF": CF, "OBS2": obs_size(2)})
+    return fill_env_docstring(
+        template,
+        {
+            "NUM_ACTIONS": NUM_ACTIONS,
+            "OBS_SHAPE": shape_line(obs_size, "float32 of integers (uint8 in the vector API)")
+            + f"; int8 `action_mask` of ({NUM_ACTIONS},)",
+            "FULL_SHAPE": shape_line(full_obs_size, "float32"),
+            "OBSERVATION_TABLE": MycologyGame().observation_layout().table(),
+            "FULL_OBSERVATION_TABLE": MycologyGame(observation="full").observation_layout().table(),
+            "ACTION_TABLE": A.table(),
+            "CARD_TABLE": CARD.table(),
+            "CF": CF,
+            "OBS2": obs_size(2),
+        },
+    )
 
 
 __doc__ = fill_docstring(__doc__)

@@ -20,34 +20,70 @@ from mushgym.game import Game, GameSpec
 
 from . import rules as R
 from . import rules_v1
-from .actions import A, NUM_ACTIONS
+from .actions import NUM_ACTIONS, A
+from .baskets import poison_bound, update_scores
 from .cards import NKINDS, RESOURCE_NAMES, RESOURCE_SHORT, SEASON_NAMES, SPECIALS, Deck, load_deck
 from .layout import (
-    ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE, ARG_TARGET, BASKET_SLOTS, C,
-    ARG_GIVE, DEC_GIVE, DEC_TAKE, K_T6, CAPACITY, D_SPECIFIC, DEC_BOTTOM, DEC_PAY, FIELD_SIZE, K_T5, L, MAX_PLAYERS, NUM_RES, NUM_SEASONS,
-    ROW_SIZE, RUNNING, STACK_DEPTH, STATE_SIZE, TURN_LIMIT, DECISION_ARGS, decision_depth, top_arg, top_arg_slot, top_kind,
+    ARG_ACTION,
+    ARG_CARDS,
+    ARG_GIVE,
+    ARG_OWED,
+    ARG_OWED_RES,
+    ARG_PAY_KEY,
+    ARG_PAY_TYPE,
+    ARG_TARGET,
+    BASKET_SLOTS,
+    CAPACITY,
+    D_SPECIFIC,
+    DEC_BOTTOM,
+    DEC_GIVE,
+    DEC_PAY,
+    DEC_TAKE,
+    DECISION_ARGS,
+    FIELD_SIZE,
+    K_T5,
+    K_T6,
+    MAX_PLAYERS,
+    NUM_RES,
+    NUM_SEASONS,
+    ROW_SIZE,
+    RUNNING,
+    STACK_DEPTH,
+    STATE_SIZE,
+    TURN_LIMIT,
+    C,
+    L,
+    decision_depth,
+    top_arg,
+    top_arg_slot,
+    top_kind,
     top_player,
 )
-from .baskets import poison_bound, update_scores
-from .payments import owed
-from .observation import CARD, CF, observation_layout, obs_size
+from .observation import CARD, CF, obs_size, observation_layout
 from .observation_v1 import BYTE, CATEGORICAL
-from .observation_v1 import observation_layout as compact_observation_layout
 from .observation_v1 import obs_size as compact_obs_size
+from .observation_v1 import observation_layout as compact_observation_layout
+from .payments import owed
 
-PHASE_NAMES = ("act", "pay", "order cards under the deck", "choose the mushroom to give",
-               "choose the mushroom to take")
-KIND_NAMES = ("harvest", "trade 3 resources for a resource", "trade 3 resources for a Feast",
-              "trade a Feast for a resource", "trade a Feast to advance the season",
-              "trade a Feast to replace a field row", "trade 2 Feast to exchange mushrooms")
+PHASE_NAMES = ("act", "pay", "order cards under the deck", "choose the mushroom to give", "choose the mushroom to take")
+KIND_NAMES = (
+    "harvest",
+    "trade 3 resources for a resource",
+    "trade 3 resources for a Feast",
+    "trade a Feast for a resource",
+    "trade a Feast to advance the season",
+    "trade a Feast to replace a field row",
+    "trade 2 Feast to exchange mushrooms",
+)
 REWARDS = ("win_loss", "score", "score_diff")
 TURN_LIMITS = (120, 240, 480)
 TURN_LIMIT_ENDS = ("truncate", "score")
 POISON_RULES = ("every_collection", "dice_only")
 #: the option ``observation``: its kernel module (the same kernels, another ``observe``)
 OBSERVATIONS = {"compact": rules_v1, "full": R}
-CARD_FEATURES = tuple(f"{f.name}[{i}]" if f.shape else f.name
-                      for f in CARD.fields.values() for i in range(f.size if f.shape else 1))
+CARD_FEATURES = tuple(
+    f"{f.name}[{i}]" if f.shape else f.name for f in CARD.fields.values() for i in range(f.size if f.shape else 1)
+)
 
 
 class MycologyGame(Game):
@@ -67,7 +103,7 @@ class MycologyGame(Game):
     """
 
     env_id: ClassVar[str] = "mycology_v1"
-    kernels = rules_v1   # the default observation's; an instance with observation="full" has R
+    kernels = rules_v1  # the default observation's; an instance with observation="full" has R
     actions = A
     layout = L
     option_choices: ClassVar[dict[str, tuple]] = {
@@ -78,9 +114,14 @@ class MycologyGame(Game):
         "poison_rule": POISON_RULES,
         "observation": tuple(OBSERVATIONS),
     }
-    default_options: ClassVar[dict[str, Any]] = {"num_players": 2, "reward": "win_loss", "turn_limit": 240,
-                                                 "turn_limit_end": "truncate", "poison_rule": "every_collection",
-                                                 "observation": "compact"}
+    default_options: ClassVar[dict[str, Any]] = {
+        "num_players": 2,
+        "reward": "win_loss",
+        "turn_limit": 240,
+        "turn_limit_end": "truncate",
+        "poison_rule": "every_collection",
+        "observation": "compact",
+    }
     #: A card file to load instead of the designed one (subclass and set it to play the real cards).
     deck_path: ClassVar[str | None] = None
 
@@ -155,10 +196,17 @@ class MycologyGame(Game):
             rr = (float(lo - hi), float(hi - lo))
         size = compact_obs_size(n) if options["observation"] == "compact" else obs_size(n)
         return GameSpec(
-            env_id=self.env_id, num_players=n, num_actions=NUM_ACTIONS,
-            observation_shape=(size,), state_size=STATE_SIZE,
-            max_game_length=self.max_game_length(), reward_range=rr,
-            perfect_information=False, chance=True, zero_sum=zero_sum, options=dict(options),
+            env_id=self.env_id,
+            num_players=n,
+            num_actions=NUM_ACTIONS,
+            observation_shape=(size,),
+            state_size=STATE_SIZE,
+            max_game_length=self.max_game_length(),
+            reward_range=rr,
+            perfect_information=False,
+            chance=True,
+            zero_sum=zero_sum,
+            options=dict(options),
         )
 
     def card_feature_high(self) -> np.ndarray:
@@ -167,7 +215,7 @@ class MycologyGame(Game):
         hi = np.ones(CF, np.float32)
         f = CARD.fields
         hi[f["points"].offset] = float(d.points.max()) / 10.0
-        hi[f["cost"].offset:f["cost"].offset + NUM_RES] = d.cost.max(axis=0) / 4.0
+        hi[f["cost"].offset : f["cost"].offset + NUM_RES] = d.cost.max(axis=0) / 4.0
         hi[f["feast"].offset] = float(d.feast.max()) / 4.0
         return hi
 
@@ -180,21 +228,33 @@ class MycologyGame(Game):
         :class:`~mushgym.core.Layout`, with its bounds."""
         if self.options["observation"] == "compact":
             return self.compact_observation_layout()
-        return observation_layout(self.options["num_players"], {
-            "card_high": self.card_feature_high(), "owed_high": self.deck.cost.max(axis=0),
-            "token_high": float(self.token_bound()), "poison_high": float(self.poison_bound()),
-            "score": tuple(float(x) for x in self.score_bounds())})
+        return observation_layout(
+            self.options["num_players"],
+            {
+                "card_high": self.card_feature_high(),
+                "owed_high": self.deck.cost.max(axis=0),
+                "token_high": float(self.token_bound()),
+                "poison_high": float(self.poison_bound()),
+                "score": tuple(float(x) for x in self.score_bounds()),
+            },
+        )
 
     def compact_observation_layout(self):
         """The compact observation (:mod:`.observation_v1`): every value an integer in 0..255."""
         n = self.options["num_players"]
-        bounds = {"round": self.max_turns // n, "owed": self.deck.cost.max(axis=0),
-                  "card_points": self.card_points_bound(), "tokens_256": self.token_bound() // BYTE,
-                  "poison_256": self.poison_bound() // BYTE}
+        bounds = {
+            "round": self.max_turns // n,
+            "owed": self.deck.cost.max(axis=0),
+            "card_points": self.card_points_bound(),
+            "tokens_256": self.token_bound() // BYTE,
+            "poison_256": self.poison_bound() // BYTE,
+        }
         wide = {k: int(np.max(v)) for k, v in bounds.items() if np.max(v) > BYTE - 1}
-        if wide:   # only a card file far beyond the designed one (or a longer turn limit) gets here
-            raise ValueError(f"{self.env_id}: observation values {wide} would not fit in a byte; "
-                             "this card data or turn limit needs observation='full'")
+        if wide:  # only a card file far beyond the designed one (or a longer turn limit) gets here
+            raise ValueError(
+                f"{self.env_id}: observation values {wide} would not fit in a byte; "
+                "this card data or turn limit needs observation='full'"
+            )
         return compact_observation_layout(n, bounds)
 
     def _categorical(self) -> np.ndarray:
@@ -203,7 +263,7 @@ class MycologyGame(Game):
         mask = np.zeros(self.observation_shape, bool)
         for f in self.observation_layout().fields.values():
             if re.sub(r"^seat\d+_", "", f.name) in CATEGORICAL:
-                mask[f.offset:f.offset + f.size] = True
+                mask[f.offset : f.offset + f.size] = True
         return mask
 
     def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
@@ -219,7 +279,7 @@ class MycologyGame(Game):
 
     def scores(self, state: np.ndarray) -> list[int]:
         """Every player's score (card points + Feast + Magic - 2 x Poison)."""
-        return [int(x) for x in L.arrays(state)["score"][:self.num_players]]
+        return [int(x) for x in L.arrays(state)["score"][: self.num_players]]
 
     def resources(self, state: np.ndarray, player: int) -> list[int]:
         """The player's Ecology Resources in the order OP, PP, WR, SY, SD."""
@@ -233,7 +293,7 @@ class MycologyGame(Game):
         """Card ids in the player's basket of a season, bottom first."""
         s = season_index(season)
         v = L.arrays(state)
-        return [int(c) for c in v["basket"][player, s, :int(v["basket_count"][player, s])]]
+        return [int(c) for c in v["basket"][player, s, : int(v["basket_count"][player, s])]]
 
     def field(self, state: np.ndarray) -> list[int]:
         """The 8 field slots (card id, -1 empty): 0..3 top row, 4..7 bottom row."""
@@ -242,7 +302,7 @@ class MycologyGame(Game):
     def deck_cards(self, state: np.ndarray) -> list[int]:
         """The deck, top first (hidden from the players: only its set is public)."""
         v = L.arrays(state)
-        return [int(c) for c in v["deck"][:int(v["deck_count"])][::-1]]
+        return [int(c) for c in v["deck"][: int(v["deck_count"])][::-1]]
 
     def season(self, state: np.ndarray) -> int:
         return int(state[R.SEASON])
@@ -261,13 +321,21 @@ class MycologyGame(Game):
         if kind == 0:
             return None
         args = [int(top_arg(state, i)) for i in range(DECISION_ARGS)]
-        out: dict[str, Any] = {"kind": PHASE_NAMES[kind], "player": int(top_player(state)),
-                               "action": KIND_NAMES[args[ARG_ACTION]], "target": args[ARG_TARGET]}
+        out: dict[str, Any] = {
+            "kind": PHASE_NAMES[kind],
+            "player": int(top_player(state)),
+            "action": KIND_NAMES[args[ARG_ACTION]],
+            "target": args[ARG_TARGET],
+        }
         if kind == DEC_PAY:
-            out.update(type=("specific", "any", "feast")[args[ARG_PAY_TYPE]], key=args[ARG_PAY_KEY],
-                       owed=args[ARG_OWED], owed_resources=args[ARG_OWED_RES:ARG_OWED_RES + NUM_RES])
+            out.update(
+                type=("specific", "any", "feast")[args[ARG_PAY_TYPE]],
+                key=args[ARG_PAY_KEY],
+                owed=args[ARG_OWED],
+                owed_resources=args[ARG_OWED_RES : ARG_OWED_RES + NUM_RES],
+            )
         elif kind == DEC_BOTTOM:
-            out["cards"] = [c for c in args[ARG_CARDS:ARG_CARDS + ROW_SIZE]]
+            out["cards"] = [c for c in args[ARG_CARDS : ARG_CARDS + ROW_SIZE]]
         elif kind == DEC_TAKE:
             out["give"] = args[ARG_GIVE]
         return out
@@ -282,8 +350,10 @@ class MycologyGame(Game):
         if isinstance(card, str) and card in self.deck.names:
             return self.deck.names.index(card)
         close = difflib.get_close_matches(str(card), self.deck.names, n=3)
-        raise ValueError(f"{self.env_id}: unknown card {card!r}" + (f"; did you mean {close}?" if close else
-                         "; cards are named as in cards.toml or given by id 0..83"))
+        raise ValueError(
+            f"{self.env_id}: unknown card {card!r}"
+            + (f"; did you mean {close}?" if close else "; cards are named as in cards.toml or given by id 0..83")
+        )
 
     def card_name(self, card: int) -> str:
         return self.deck.names[card] if card >= 0 else "-"
@@ -346,26 +416,32 @@ class MycologyGame(Game):
     def _player_lines(self, state: np.ndarray, p: int) -> list[str]:
         res = " ".join(f"{RESOURCE_SHORT[r]}{x}" for r, x in enumerate(self.resources(state, p)))
         t = self.tokens(state, p)
-        lines = [f"player {p}: {res} Feast{t['feast']} Magic{t['magic']} "
-                 f"Poison{t['poison']} score {self.scores(state)[p]}"]
+        lines = [
+            f"player {p}: {res} Feast{t['feast']} Magic{t['magic']} Poison{t['poison']} score {self.scores(state)[p]}"
+        ]
         for s in range(NUM_SEASONS):
             cards = [self.card_text(c) for c in self.basket(state, p, s)]
-            lines.append(f"  {SEASON_NAMES[s]:6} {len(cards)}/{int(CAPACITY[s])}: " + ("; ".join(cards) if cards else "-"))
+            lines.append(
+                f"  {SEASON_NAMES[s]:6} {len(cards)}/{int(CAPACITY[s])}: " + ("; ".join(cards) if cards else "-")
+            )
         return lines
 
     def _table_lines(self, state: np.ndarray) -> list[str]:
         v = L.view(state)
         roll, d1 = v["roll"], v["die1"]
-        lines = [f"season {SEASON_NAMES[v['season']]}; turn {v['turn']}/{self.max_turns}; "
-                 f"first player {v['first_player']}; last roll {d1}+{roll - d1}={roll}"]
+        lines = [
+            f"season {SEASON_NAMES[v['season']]}; turn {v['turn']}/{self.max_turns}; "
+            f"first player {v['first_player']}; last roll {d1}+{roll - d1}={roll}"
+        ]
         ph = self.phase(state)
         if v["ender"] != RUNNING:
             ender = v["ender"]
             how = f"player {ender} filled their baskets" if ender >= 0 else "turn limit reached"
             lines.append(f"game over ({how})")
         else:
-            lines.append(f"to act: player {v['turn_player']}, phase {PHASE_NAMES[ph]}, "
-                         f"actions left {v['actions_left']}")
+            lines.append(
+                f"to act: player {v['turn_player']}, phase {PHASE_NAMES[ph]}, actions left {v['actions_left']}"
+            )
         dec = self.decision(state)
         if dec is not None:
             lines.append(f"pending: {dec['action']} (arg {dec['target']})")
@@ -381,12 +457,18 @@ class MycologyGame(Game):
             given = self.basket(state, v["turn_player"], v["season"])[dec["give"]]
             lines.append(f"giving: {self.card_text(given)}")
         if ph == DEC_BOTTOM:
-            lines.append("to put under the deck: " + "; ".join(
-                f"[{j}] {self.card_text(c)}" for j, c in enumerate(dec["cards"]) if c >= 0))
+            lines.append(
+                "to put under the deck: "
+                + "; ".join(f"[{j}] {self.card_text(c)}" for j, c in enumerate(dec["cards"]) if c >= 0)
+            )
         field = self.field(state)
         for row in range(2):
-            lines.append(f"field {('top', 'bottom')[row]}: " + "; ".join(
-                f"[{row * ROW_SIZE + j}] {self.card_text(field[row * ROW_SIZE + j])}" for j in range(ROW_SIZE)))
+            lines.append(
+                f"field {('top', 'bottom')[row]}: "
+                + "; ".join(
+                    f"[{row * ROW_SIZE + j}] {self.card_text(field[row * ROW_SIZE + j])}" for j in range(ROW_SIZE)
+                )
+            )
         for p in range(self.num_players):
             lines.extend(self._player_lines(state, p))
         return lines
@@ -467,8 +549,7 @@ class MycologyGame(Game):
     def validation_error(self, code: int) -> str:
         from .validate import VALIDATION_ERRORS
 
-        return (rules_v1.VALIDATION_ERRORS_V1.get(code) or VALIDATION_ERRORS.get(code)
-                or super().validation_error(code))
+        return rules_v1.VALIDATION_ERRORS_V1.get(code) or VALIDATION_ERRORS.get(code) or super().validation_error(code)
 
     def check_invariants(self, state: np.ndarray) -> None:
         self._check_state(state)
@@ -486,8 +567,9 @@ class MycologyGame(Game):
         assert 0 <= v["first_player"] < n, f"first player {int(v['first_player'])} out of range"
         assert 0 <= v["actions_left"] <= 2, f"actions left {int(v['actions_left'])} out of range"
         assert 0 <= v["turn"] <= self.max_turns, f"turn {int(v['turn'])} beyond the limit {self.max_turns}"
-        assert 2 <= v["roll"] <= 12 and 1 <= v["die1"] <= 6 and 1 <= v["roll"] - v["die1"] <= 6, \
+        assert 2 <= v["roll"] <= 12 and 1 <= v["die1"] <= 6 and 1 <= v["roll"] - v["die1"] <= 6, (
             f"dice {int(v['die1'])} + {int(v['roll'] - v['die1'])} impossible"
+        )
         ender = int(v["ender"])
         if ender == RUNNING:
             for j, c in enumerate(self.field(state)):
@@ -496,8 +578,9 @@ class MycologyGame(Game):
         tb = self.token_bound()
         for p in range(MAX_PLAYERS):
             if p >= n:
-                assert not v["resources"][p].any() and not v["score"][p] and not v["basket_count"][p].any(), \
+                assert not v["resources"][p].any() and not v["score"][p] and not v["basket_count"][p].any(), (
                     f"seat {p} is not in a {n}-player game but holds something"
+                )
                 continue
             for r in range(NUM_RES):
                 assert v["resources"][p, r] >= 0, f"player {p} has negative {RESOURCE_NAMES[r]}"
@@ -507,12 +590,16 @@ class MycologyGame(Game):
             points = 0
             for s in range(NUM_SEASONS):
                 cnt = int(v["basket_count"][p, s])
-                assert 0 <= cnt <= CAPACITY[s], f"player {p} {SEASON_NAMES[s]} basket holds {cnt} > capacity {int(CAPACITY[s])}"
+                assert 0 <= cnt <= CAPACITY[s], (
+                    f"player {p} {SEASON_NAMES[s]} basket holds {cnt} > capacity {int(CAPACITY[s])}"
+                )
                 total += cnt
                 for k in range(v["basket"].shape[2]):
                     c = int(v["basket"][p, s, k])
                     if k < cnt:
-                        assert (d.seasons[c] >> s) & 1, f"player {p} holds {d.names[c]} in the {SEASON_NAMES[s]} basket, not its season"
+                        assert (d.seasons[c] >> s) & 1, (
+                            f"player {p} holds {d.names[c]} in the {SEASON_NAMES[s]} basket, not its season"
+                        )
                         points += int(d.points[c])
                     else:
                         assert c == -1, f"player {p} {SEASON_NAMES[s]} basket place {k} above the top is not empty"
@@ -520,7 +607,8 @@ class MycologyGame(Game):
                 full.append(p)
             score = points + int(v["feast"][p]) + int(v["magic"][p]) - 2 * int(v["poison"][p])
             assert v["score"][p] == score, (
-                f"player {p} score {int(v['score'][p])} != cards {points} + Feast + Magic - 2 x Poison = {score}")
+                f"player {p} score {int(v['score'][p])} != cards {points} + Feast + Magic - 2 x Poison = {score}"
+            )
             tokens = int(v["resources"][p].sum() + v["feast"][p] + v["magic"][p])
             assert tokens <= tb, f"player {p} holds {tokens} tokens, above the proven bound {tb}"
         if ender != RUNNING:
@@ -548,10 +636,25 @@ class MycologyGame(Game):
         return other
 
     # --- a state from a description -------------------------------------------------
-    def state_from(self, *, field=None, baskets=None, resources=None, feast=None, magic=None, poison=None,
-                   season: int | str = "Winter", turn_player: int = 0, first_player: int | None = None,
-                   actions_left: int = 2, turn: int = 0, roll: int = 7, deck_top=(), seed: int = 0,
-                   next_roll: int | None = None) -> np.ndarray:
+    def state_from(
+        self,
+        *,
+        field=None,
+        baskets=None,
+        resources=None,
+        feast=None,
+        magic=None,
+        poison=None,
+        season: int | str = "Winter",
+        turn_player: int = 0,
+        first_player: int | None = None,
+        actions_left: int = 2,
+        turn: int = 0,
+        roll: int = 7,
+        deck_top=(),
+        seed: int = 0,
+        next_roll: int | None = None,
+    ) -> np.ndarray:
         """A position at the start of ``turn_player``'s actions (the dice already rolled).
 
         ``field``: 8 cards (names or ids; None for an empty slot, only with an empty
@@ -566,11 +669,13 @@ class MycologyGame(Game):
         (a ValueError names what is wrong).
         """
         n = self.num_players
-        state = self.stamp_header(np.zeros(self.state_size, np.int64))   # the header: mushgym.core.header
+        state = self.stamp_header(np.zeros(self.state_size, np.int64))  # the header: mushgym.core.header
         v = L.arrays(state)
 
         def per_player(name, given, width=None):
-            given = {} if given is None else (dict(enumerate(given)) if isinstance(given, (list, tuple)) else dict(given))
+            given = (
+                {} if given is None else (dict(enumerate(given)) if isinstance(given, (list, tuple)) else dict(given))
+            )
             bad = [p for p in given if not (isinstance(p, (int, np.integer)) and 0 <= p < n)]
             if bad:
                 raise ValueError(f"{self.env_id}: {name} given for player(s) {bad}; players are 0..{n - 1}")
@@ -602,8 +707,10 @@ class MycologyGame(Game):
             for season_key, cards in dict(by_season).items():
                 s = season_index(season_key)
                 if len(cards) > CAPACITY[s]:
-                    raise ValueError(f"{self.env_id}: player {p}'s {SEASON_NAMES[s]} basket holds at most "
-                                     f"{int(CAPACITY[s])} cards, {len(cards)} given")
+                    raise ValueError(
+                        f"{self.env_id}: player {p}'s {SEASON_NAMES[s]} basket holds at most "
+                        f"{int(CAPACITY[s])} cards, {len(cards)} given"
+                    )
                 for k, card in enumerate(cards):
                     v["basket"][p, s, k] = place(card, f"player {p}'s {SEASON_NAMES[s]} basket")
                 v["basket_count"][p, s] = len(cards)
@@ -621,14 +728,17 @@ class MycologyGame(Game):
             if j not in field and rest:
                 v["field"][j] = rest.pop()
         deck = rest + top[::-1]  # bottom first
-        v["deck"][:len(deck)] = deck
+        v["deck"][: len(deck)] = deck
         v["deck_count"][...] = len(deck)
         if not 2 <= roll <= 12:
             raise ValueError(f"{self.env_id}: a dice total is 2..12, got {roll}")
         v["roll"][...] = roll
         v["die1"][...] = max(1, roll - 6)
         v["season"][...] = season_index(season)
-        for name, x in (("turn_player", turn_player), ("first_player", turn_player if first_player is None else first_player)):
+        for name, x in (
+            ("turn_player", turn_player),
+            ("first_player", turn_player if first_player is None else first_player),
+        ):
             if not 0 <= x < n:
                 raise ValueError(f"{self.env_id}: {name} {x} is not a player (0..{n - 1})")
             v[name][...] = x

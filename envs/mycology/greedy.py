@@ -12,7 +12,8 @@ chance the player cannot know).
   Poison it is expected to bring (2 points x the chance of its resource per roll x the
   rolls left, roughly); ``poison="avoid"`` never harvests a poison card, ``"ignore"``
   disregards poison, ``"late"`` takes poison cards (by points) only once 7 of its 10
-  basket places are filled (fewer rolls left to be poisoned by); plus a bonus for filling baskets (the game ends when one
+  basket places are filled (fewer rolls left to be poisoned by); plus a bonus for filling baskets (the game ends
+  when one
   player's are full);
 * trade 1 (3 resources -> 1 resource) and trade 3 (Feast -> resource) when they make
   an in-season card affordable right away (trade 1 only with 3 resources the card
@@ -34,9 +35,21 @@ import numpy as np
 
 from . import rules as R
 from .actions import (
-    A_BOTTOM, A_END, A_GIVE, A_HARVEST, A_PAY_FEAST, A_PAY_RES, A_T1, A_T2, A_T3, A_T4, A_T5, A_T6, A_TAKE,
+    A_BOTTOM,
+    A_END,
+    A_GIVE,
+    A_HARVEST,
+    A_PAY_FEAST,
+    A_PAY_RES,
+    A_T1,
+    A_T2,
+    A_T3,
+    A_T4,
+    A_T5,
+    A_T6,
+    A_TAKE,
 )
-from .layout import C, FIELD_SIZE, L, NUM_RES, NUM_SEASONS, ROW_SIZE, SP_MAGIC, SP_POISON
+from .layout import FIELD_SIZE, NUM_RES, NUM_SEASONS, ROW_SIZE, SP_MAGIC, SP_POISON, C, L
 
 # chance per roll that a resource comes up (2d6: 2/12 -> 2/36, 3/11 -> 4/36, ...)
 RES_CHANCE = np.array([2, 4, 6, 8, 10], np.float64) / 36.0
@@ -48,8 +61,15 @@ LATE_POISON_FROM = 7  # poison="late": poison cards only once this many basket p
 class Greedy:
     """Scores of every action for the player to act; ``act`` takes the best legal one."""
 
-    def __init__(self, game, value: str = "points_feast", poison: str = "expected", feast_trade: bool = True,
-                 exchange: bool = False, name: str | None = None):
+    def __init__(
+        self,
+        game,
+        value: str = "points_feast",
+        poison: str = "expected",
+        feast_trade: bool = True,
+        exchange: bool = False,
+        name: str | None = None,
+    ):
         if value not in VALUES:
             raise ValueError(f"greedy value {value!r} unknown; choose from {VALUES}")
         if poison not in POISON_MODES:
@@ -63,7 +83,8 @@ class Greedy:
 
     def card_value(self, c: int, filled: int) -> float:
         if self.special[c] == SP_POISON and (
-                self.poison == "avoid" or (self.poison == "late" and filled < LATE_POISON_FROM)):
+            self.poison == "avoid" or (self.poison == "late" and filled < LATE_POISON_FROM)
+        ):
             return -np.inf
         v = float(self.points[c])
         if self.value == "points_feast":
@@ -106,9 +127,10 @@ class Greedy:
             return v if np.isfinite(v) else float(self.points[c]) - 10.0
 
         def exchange_gain(q: int) -> float:
-            mine = [worth(int(c)) for c in v["basket"][p, season, :int(counts[season])]]
-            theirs = [worth(int(c)) for c in v["basket"][q, season, :int(v["basket_count"][q, season])]]
+            mine = [worth(int(c)) for c in v["basket"][p, season, : int(counts[season])]]
+            theirs = [worth(int(c)) for c in v["basket"][q, season, : int(v["basket_count"][q, season])]]
             return max(theirs) - min(mine) - 2.0 if mine and theirs else -np.inf
+
         scores = np.full(self.game.num_actions, -np.inf)
         phase = self.game.phase(state)
         for a in np.flatnonzero(action_mask):
@@ -139,8 +161,13 @@ class Greedy:
                 gain = -np.inf
                 for c in field:  # the card the new resource completes, paid from resources it does not need
                     c = int(c)
-                    if in_season(c, season) and counts[season] < R.CAPACITY[season] and affordable(c, r2, magic) \
-                            and not affordable(c, res, magic) and (res - np.minimum(res, self.cost[c])).sum() >= 3:
+                    if (
+                        in_season(c, season)
+                        and counts[season] < R.CAPACITY[season]
+                        and affordable(c, r2, magic)
+                        and not affordable(c, res, magic)
+                        and (res - np.minimum(res, self.cost[c])).sum() >= 3
+                    ):
                         gain = max(gain, self.card_value(c, filled))
                 scores[a] = gain - 0.1 if np.isfinite(gain) and gain > now else -0.8
             elif A_T3 <= a < A_T4:
@@ -159,7 +186,9 @@ class Greedy:
                 room = counts[season] < R.CAPACITY[season]
                 none_in_season = not any(in_season(int(c), season) for c in field[:FIELD_SIZE])
                 row = a - A_T5
-                fewer = [sum(in_season(int(field[r * ROW_SIZE + j]), season) for j in range(ROW_SIZE)) for r in range(2)]
+                fewer = [
+                    sum(in_season(int(field[r * ROW_SIZE + j]), season) for j in range(ROW_SIZE)) for r in range(2)
+                ]
                 scores[a] = 0.1 - 0.01 * row if room and none_in_season and fewer[row] <= fewer[1 - row] else -0.8
             elif a == A_END:
                 scores[a] = 0.0

@@ -1,7 +1,8 @@
 """Mycology's declarations: sizes, the config table, the state and its decision stack.
 
 Everything the kernels index is declared here once, with shapes; the generated
-index helpers (``generated/layout.py``, ``mushgym generate``) are imported into this module (``resources_at(player, resource)``,
+index helpers (``generated/layout.py``, ``mushgym generate``) are imported into this module (``resources_at(player,
+resource)``,
 ``basket_at(player, season, place)``, ``cfg_cost_at(card, resource)``, ...), and
 the other kernel modules import them from here. The state is declared for the
 maximum of 6 players; the player count comes from the config table.
@@ -17,24 +18,24 @@ from .cards import NKINDS
 MAX_PLAYERS = 6
 NUM_RES = 5
 NUM_SEASONS = 4
-FIELD_SIZE = 8         # two rows of 4
+FIELD_SIZE = 8  # two rows of 4
 ROW_SIZE = 4
-BASKET_SLOTS = 10      # 1 + 2 + 3 + 4 places
+BASKET_SLOTS = 10  # 1 + 2 + 3 + 4 places
 MAX_CAPACITY = 4
 ACTIONS_PER_TURN = 2
 
 # resources (dice table order) and the dice total -> resource table (-1 = 7 = season)
 OP, PP, WR, SY, SD = 0, 1, 2, 3, 4
 DICE_RESOURCE = np.array([-1, -1, OP, PP, WR, SY, SD, -1, SD, SY, WR, PP, OP], np.int64)
-CAPACITY = np.array([1, 2, 3, 4], np.int64)       # basket places per season
-BASKET_OFF = np.array([0, 1, 3, 6], np.int64)     # first of a season's places in the observation's 10
+CAPACITY = np.array([1, 2, 3, 4], np.int64)  # basket places per season
+BASKET_OFF = np.array([0, 1, 3, 6], np.int64)  # first of a season's places in the observation's 10
 
 # specials
 SP_NONE, SP_POISON, SP_STINKHORN, SP_MAGIC = 0, 1, 2, 3
 
 # ender: who ended the game
-RUNNING = -2           # the game is on
-TURN_LIMIT = -1        # ended by the turn limit
+RUNNING = -2  # the game is on
+TURN_LIMIT = -1  # ended by the turn limit
 
 # kinds of the actions a decision entry carries out (the observation's "pending action")
 K_HARVEST, K_T1, K_T2, K_T3, K_T4, K_T5, K_T6 = 0, 1, 2, 3, 4, 5, 6
@@ -48,8 +49,12 @@ C = Layout("config")
 CFG_NUM_PLAYERS = C.field("num_players", doc="players, 2..6")
 CFG_REWARD = C.field("reward", doc="0 win/loss, 1 final score, 2 score difference")
 CFG_MAX_TURNS = C.field("max_turns", doc="turn limit (a multiple of the player count)")
-CFG_TURN_LIMIT_SCORED = C.field("turn_limit_scored", doc="1: the turn limit ends the game scored; 0: a truncation, rewards 0")
-CFG_POISON_RULE = C.field("poison_rule", doc="0: Poison with every collection of the resource (dice and trades 1, 3); 1: dice only")
+CFG_TURN_LIMIT_SCORED = C.field(
+    "turn_limit_scored", doc="1: the turn limit ends the game scored; 0: a truncation, rewards 0"
+)
+CFG_POISON_RULE = C.field(
+    "poison_rule", doc="0: Poison with every collection of the resource (dice and trades 1, 3); 1: dice only"
+)
 CFG_POINTS = C.field("points", NKINDS, dims=("card",), doc="points of each card")
 CFG_SEASONS = C.field("seasons", NKINDS, dims=("card",), doc="seasons of each card, bit s = season s")
 CFG_FEAST = C.field("feast", NKINDS, dims=("card",), doc="Feast tokens a card gives when harvested")
@@ -65,7 +70,7 @@ from .generated.layout import (  # noqa: E402,F401  (generated from C by `mushgy
 # fmt: on
 
 # --- the state ----------------------------------------------------------------------
-L = Layout("state", vector_dtype=np.int32, words32=("rng",))   # the vector API stores states as int32
+L = Layout("state", vector_dtype=np.int32, words32=("rng",))  # the vector API stores states as int32
 RNG = L.field("rng", RNG_WORDS, doc="the game's random generator (xoshiro128**)")
 TURN_PLAYER = L.field("turn_player", doc="the player whose turn it is")
 FIRST = L.field("first_player", doc="the player who took the first turn")
@@ -80,10 +85,15 @@ FEAST = L.field("feast", MAX_PLAYERS, dims=("player",), doc="Feast tokens")
 MAGIC = L.field("magic", MAX_PLAYERS, dims=("player",), doc="Magic tokens")
 POISON = L.field("poison", MAX_PLAYERS, dims=("player",), doc="Poison tokens")
 SCORE = L.field("score", MAX_PLAYERS, dims=("player",), doc="cards + Feast + Magic - 2 x Poison")
-BASKET_COUNT = L.field("basket_count", (MAX_PLAYERS, NUM_SEASONS), dims=("player", "season"),
-                       doc="cards in each season's basket")
-BASKET = L.field("basket", (MAX_PLAYERS, NUM_SEASONS, MAX_CAPACITY), dims=("player", "season", "place"),
-                 doc="card ids, bottom first; -1 above the top")
+BASKET_COUNT = L.field(
+    "basket_count", (MAX_PLAYERS, NUM_SEASONS), dims=("player", "season"), doc="cards in each season's basket"
+)
+BASKET = L.field(
+    "basket",
+    (MAX_PLAYERS, NUM_SEASONS, MAX_CAPACITY),
+    dims=("player", "season", "place"),
+    doc="card ids, bottom first; -1 above the top",
+)
 FIELD = L.field("field", FIELD_SIZE, dims=("slot",), doc="face-up cards (0..3 top row, 4..7 bottom row); -1 empty")
 DECK = L.field("deck", NKINDS, dims=("position",), doc="card ids, bottom first; top = deck[deck_count - 1]")
 DECK_N = L.field("deck_count", doc="cards in the deck")
@@ -99,7 +109,7 @@ DECK_N = L.field("deck_count", doc="cards in the deck")
 #   DEC_BOTTOM: ARG_CARDS + j (the replaced card of column j, -1 once placed)
 #   DEC_GIVE, DEC_TAKE (trade 6, after its payment): ARG_GIVE the place of the card
 #            given (DEC_TAKE), in the current season's basket
-DEC_PAY = 1            # the kinds double as the observation's phase (0 = act)
+DEC_PAY = 1  # the kinds double as the observation's phase (0 = act)
 DEC_BOTTOM = 2
 DEC_GIVE = 3
 DEC_TAKE = 4
@@ -121,19 +131,35 @@ STATE_SIZE = L.size
 # counts (turns, tokens) stay far below 2**20 in any game (at most 486 turns of a few tokens
 # each), and 4 * 2**20 keeps the score bounds inside the int32 the vector API stores them in
 _BIG = 2**20
-_CARD = (-1, NKINDS - 1)     # a card id or -1 (empty)
+_CARD = (-1, NKINDS - 1)  # a card id or -1 (empty)
 for _name, _low, _high in (
-    ("rng", 0, 2**32 - 1), ("turn_player", 0, MAX_PLAYERS - 1), ("first_player", 0, MAX_PLAYERS - 1),
-    ("season", 0, NUM_SEASONS - 1), ("actions_left", 0, ACTIONS_PER_TURN), ("turn", 0, _BIG),
-    ("roll", 2, 12), ("die1", 1, 6), ("ender", RUNNING, MAX_PLAYERS - 1),
-    ("resources", 0, _BIG), ("feast", 0, _BIG), ("magic", 0, _BIG), ("poison", 0, _BIG),
-    ("score", -4 * _BIG, 4 * _BIG), ("basket_count", 0, CAPACITY), ("basket", *_CARD), ("field", *_CARD),
-    ("deck", 0, NKINDS - 1), ("deck_count", 0, NKINDS),
+    ("rng", 0, 2**32 - 1),
+    ("turn_player", 0, MAX_PLAYERS - 1),
+    ("first_player", 0, MAX_PLAYERS - 1),
+    ("season", 0, NUM_SEASONS - 1),
+    ("actions_left", 0, ACTIONS_PER_TURN),
+    ("turn", 0, _BIG),
+    ("roll", 2, 12),
+    ("die1", 1, 6),
+    ("ender", RUNNING, MAX_PLAYERS - 1),
+    ("resources", 0, _BIG),
+    ("feast", 0, _BIG),
+    ("magic", 0, _BIG),
+    ("poison", 0, _BIG),
+    ("score", -4 * _BIG, 4 * _BIG),
+    ("basket_count", 0, CAPACITY),
+    ("basket", *_CARD),
+    ("field", *_CARD),
+    ("deck", 0, NKINDS - 1),
+    ("deck_count", 0, NKINDS),
     # decision entries: kind, player, action kind, target (slot, resource, row or player), then
     # pay type / pay key / owed / owed per resource, or the cards going under the deck, or the
     # place given: per kind in validate.py
-    ("decisions", np.array([0, 0, 0, 0] + [-1] * (DECISION_ARGS - 2)),
-     np.array([DEC_TAKE, MAX_PLAYERS - 1, K_T6, FIELD_SIZE - 1] + [NKINDS - 1] * (DECISION_ARGS - 2))),
+    (
+        "decisions",
+        np.array([0, 0, 0, 0] + [-1] * (DECISION_ARGS - 2)),
+        np.array([DEC_TAKE, MAX_PLAYERS - 1, K_T6, FIELD_SIZE - 1] + [NKINDS - 1] * (DECISION_ARGS - 2)),
+    ),
 ):
     L.bound(_name, _low, _high)
 L.generated(globals())

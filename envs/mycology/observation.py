@@ -24,16 +24,66 @@ from numba import njit
 
 from mushgym.core import Layout
 
+from .baskets import protected
 from .layout import (
-    ARG_GIVE, DEC_TAKE, MAX_CAPACITY, NUM_PHASES, ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE, ARG_TARGET, BASKET_OFF,
-    BASKET_SLOTS, CAPACITY, CFG_MAX_TURNS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, DEC_BOTTOM, DEC_PAY, DECK_N,
-    ENDER, FIELD_SIZE, FIRST, K_T6, NKINDS, NUM_RES, NUM_SEASONS, ROLL, ROW_SIZE, RUNNING, SEASON, SP_MAGIC,
-    SP_POISON, SP_STINKHORN, TURN, TURN_PLAYER, ACTIONS_LEFT, ACTIONS_PER_TURN, basket_at, basket_count_at,
-    cfg_cost_at, cfg_feast_at, cfg_points_at, cfg_poison_resource_at, cfg_seasons_at, cfg_special_at,
-    deck_at, decision_depth, feast_at, field_at, magic_at, poison_at, resources_at, score_at, top_arg,
+    ACTIONS_LEFT,
+    ACTIONS_PER_TURN,
+    ARG_ACTION,
+    ARG_CARDS,
+    ARG_GIVE,
+    ARG_OWED,
+    ARG_OWED_RES,
+    ARG_PAY_KEY,
+    ARG_PAY_TYPE,
+    ARG_TARGET,
+    BASKET_OFF,
+    BASKET_SLOTS,
+    CAPACITY,
+    CFG_MAX_TURNS,
+    CFG_NUM_PLAYERS,
+    D_ANY,
+    D_FEAST,
+    DEC_BOTTOM,
+    DEC_PAY,
+    DEC_TAKE,
+    DECK_N,
+    ENDER,
+    FIELD_SIZE,
+    FIRST,
+    K_T6,
+    MAX_CAPACITY,
+    NKINDS,
+    NUM_PHASES,
+    NUM_RES,
+    NUM_SEASONS,
+    ROLL,
+    ROW_SIZE,
+    RUNNING,
+    SEASON,
+    SP_MAGIC,
+    SP_POISON,
+    SP_STINKHORN,
+    TURN,
+    TURN_PLAYER,
+    basket_at,
+    basket_count_at,
+    cfg_cost_at,
+    cfg_feast_at,
+    cfg_points_at,
+    cfg_poison_resource_at,
+    cfg_seasons_at,
+    cfg_special_at,
+    decision_depth,
+    deck_at,
+    feast_at,
+    field_at,
+    magic_at,
+    poison_at,
+    resources_at,
+    score_at,
+    top_arg,
     top_kind,
 )
-from .baskets import protected
 
 ONE = dict(low=0, high=1)
 
@@ -59,10 +109,17 @@ CARD_WITH_PRESENCE = 1 + CF  # a place that may hold a card: present, then the f
 # --- the head (fixed offsets), then n entries for the player to act ----------------
 OH = Layout("observation head")
 O_SEASON = OH.field("season", NUM_SEASONS, dims=("season",), doc="season one-hot (Winter, Spring, Summer, Fall)", **ONE)
-O_PHASE = OH.field("phase", NUM_PHASES, dims=("phase",),
-                   doc="decision one-hot (act, pay, order cards under the deck, choose the mushroom to give, "
-                       "choose the mushroom to take); all 0 when the game is over", **ONE)
-O_ACTIONS_LEFT = OH.field("actions_left", ACTIONS_PER_TURN + 1, dims=("left",), doc="actions left this turn, one-hot (0, 1, 2)", **ONE)
+O_PHASE = OH.field(
+    "phase",
+    NUM_PHASES,
+    dims=("phase",),
+    doc="decision one-hot (act, pay, order cards under the deck, choose the mushroom to give, "
+    "choose the mushroom to take); all 0 when the game is over",
+    **ONE,
+)
+O_ACTIONS_LEFT = OH.field(
+    "actions_left", ACTIONS_PER_TURN + 1, dims=("left",), doc="actions left this turn, one-hot (0, 1, 2)", **ONE
+)
 O_ROLL = OH.field("roll", 11, dims=("total",), doc="last dice total one-hot (2..12)", **ONE)
 O_TO_ACT = OH.size  # + seat offset of the player to act (n entries)
 OH.generated(globals(), prefix="obs_")
@@ -76,23 +133,52 @@ from .generated.observation import (  # noqa: E402,F401  (generated from OH by `
 OM = Layout("observation middle")
 O_TURN = OM.field("turn", doc="turns played / turn limit", **ONE)
 O_DECK = OM.field("deck_size", doc="cards in the deck / 84", **ONE)
-O_PAY_TYPE = OM.field("pay_type", 3, dims=("type",),
-                      doc="payment type one-hot (specific resources, ANY resources, Feast), paying only", **ONE)
+O_PAY_TYPE = OM.field(
+    "pay_type",
+    3,
+    dims=("type",),
+    doc="payment type one-hot (specific resources, ANY resources, Feast), paying only",
+    **ONE,
+)
 O_OWED_RES = OM.field("owed", NUM_RES, dims=("resource",), doc="specific resources owed (OP, PP, WR, SY, SD)", low=0)
 O_OWED_ANY = OM.field("owed_any", doc="ANY resources still owed", low=0, high=3)
 O_OWED_FEAST = OM.field("owed_feast", doc="Feast still owed", low=0, high=2)
-O_PAY_KEY = OM.field("pay_key", doc="payment order key / 10 (RULES.md, \"Paying\")", **ONE)
-O_PENDING = OM.field("pending_action", 7, dims=("kind",),
-                     doc="pending action one-hot (harvest, trade 1..6), paying, ordering and exchanging", **ONE)
-O_PENDING_ARG = OM.field("pending_arg", 8, dims=("arg",),
-                         doc="pending argument one-hot: field slot (harvest), resource (trades 1, 3), "
-                             "row (trade 5), seat offset (trade 6)", **ONE)
-O_EXCHANGE_GIVE = OM.field("exchange_give", MAX_CAPACITY, dims=("place",),
-                           doc="exchanging: place of the mushroom you give, one-hot (choosing the one to take)", **ONE)
-O_BOTTOM = OM.field("under_deck", (ROW_SIZE, CF), dims=("column", "feature"),
-                    doc="the replaced cards waiting to go under the deck: card features", low=0)
-O_FIELD = OM.field("field", (FIELD_SIZE, CARD_WITH_PRESENCE), dims=("slot", "value"),
-                   doc="field slot 0..7 (0..3 top row, 4..7 bottom row): present, card features", low=0)
+O_PAY_KEY = OM.field("pay_key", doc='payment order key / 10 (RULES.md, "Paying")', **ONE)
+O_PENDING = OM.field(
+    "pending_action",
+    7,
+    dims=("kind",),
+    doc="pending action one-hot (harvest, trade 1..6), paying, ordering and exchanging",
+    **ONE,
+)
+O_PENDING_ARG = OM.field(
+    "pending_arg",
+    8,
+    dims=("arg",),
+    doc="pending argument one-hot: field slot (harvest), resource (trades 1, 3), row (trade 5), seat offset (trade 6)",
+    **ONE,
+)
+O_EXCHANGE_GIVE = OM.field(
+    "exchange_give",
+    MAX_CAPACITY,
+    dims=("place",),
+    doc="exchanging: place of the mushroom you give, one-hot (choosing the one to take)",
+    **ONE,
+)
+O_BOTTOM = OM.field(
+    "under_deck",
+    (ROW_SIZE, CF),
+    dims=("column", "feature"),
+    doc="the replaced cards waiting to go under the deck: card features",
+    low=0,
+)
+O_FIELD = OM.field(
+    "field",
+    (FIELD_SIZE, CARD_WITH_PRESENCE),
+    dims=("slot", "value"),
+    doc="field slot 0..7 (0..3 top row, 4..7 bottom row): present, card features",
+    low=0,
+)
 OM.generated(globals(), prefix="obs_")
 # fmt: off
 from .generated.observation import (  # noqa: E402,F401  (generated from OM by `mushgym generate`)  # isort: skip
@@ -111,9 +197,13 @@ S_SCORE = OS.field("score", doc="score")
 S_FILL = OS.field("basket_fill", NUM_SEASONS, dims=("season",), doc="cards / capacity of the W Sp Su F baskets", **ONE)
 S_STINKHORN = OS.field("stinkhorn", doc="a stinkhorn on top of a basket", **ONE)
 S_FIRST = OS.field("first_player", doc="took the first turn", **ONE)
-S_BASKETS = OS.field("baskets", (BASKET_SLOTS, CARD_WITH_PRESENCE), dims=("place", "value"),
-                     doc="baskets: place = first place of the season (W 0; Sp 1; Su 3; F 6) + k, bottom to top: "
-                         "present, card features", low=0)
+S_BASKETS = OS.field(
+    "baskets",
+    (BASKET_SLOTS, CARD_WITH_PRESENCE),
+    dims=("place", "value"),
+    doc="baskets: place = first place of the season (W 0; Sp 1; Su 3; F 6) + k, bottom to top: present, card features",
+    low=0,
+)
 OS.generated(globals(), prefix="obs_seat_")
 # fmt: off
 from .generated.observation import (  # noqa: E402,F401  (generated from OS by `mushgym generate`)  # isort: skip
@@ -123,9 +213,13 @@ from .generated.observation import (  # noqa: E402,F401  (generated from OS by `
 
 # --- the tail ---------------------------------------------------------------------
 OT = Layout("observation tail")
-O_DECK_CARDS = OT.field("deck_cards", NKINDS, dims=("card",),
-                        doc="the set of cards still in the deck, one entry per card id "
-                            "(public by elimination; the order is hidden)", **ONE)
+O_DECK_CARDS = OT.field(
+    "deck_cards",
+    NKINDS,
+    dims=("card",),
+    doc="the set of cards still in the deck, one entry per card id (public by elimination; the order is hidden)",
+    **ONE,
+)
 
 
 OM_SIZE, OS_SIZE, OT_SIZE = OM.size, OS.size, OT.size
@@ -163,9 +257,16 @@ def observation_layout(n: int, bounds: dict | None = None) -> Layout:
     b = bounds or {}
     card = b.get("card_high")
     with_presence = None if card is None else np.concatenate([[1.0], card])
-    open_high = {"under_deck": card, "field": with_presence, "baskets": with_presence, "owed": b.get("owed_high"),
-                 "resources": b.get("token_high"), "feast": b.get("token_high"), "magic": b.get("token_high"),
-                 "poison": b.get("poison_high")}
+    open_high = {
+        "under_deck": card,
+        "field": with_presence,
+        "baskets": with_presence,
+        "owed": b.get("owed_high"),
+        "resources": b.get("token_high"),
+        "feast": b.get("token_high"),
+        "magic": b.get("token_high"),
+        "poison": b.get("poison_high"),
+    }
     score = b.get("score", (None, None))
     OL = Layout(f"observation ({n} players)")
 

@@ -15,7 +15,15 @@ from numba import njit
 
 from .actions import A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, pay_res_action
 from .layout import (
-    ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE, D_ANY, D_SPECIFIC, NUM_RES, feast_at, magic_at,
+    ARG_OWED,
+    ARG_OWED_RES,
+    ARG_PAY_KEY,
+    ARG_PAY_TYPE,
+    D_ANY,
+    D_SPECIFIC,
+    NUM_RES,
+    feast_at,
+    magic_at,
     resources_at,
 )
 

@@ -40,8 +40,9 @@ def _field_card(scene: Scene, game, x: float, y: float, c: int, w: float = 112, 
     band = next((SEASON_COLORS[s] for s in range(4) if (seasons >> s) & 1), "#cccccc")
     card(scene, x, y, w, h, d.names[c], band=band, size=9.5)
     scene.text(x + 8, y + 14, f"{int(d.points[c])} pt", size=10, bold=True)
-    scene.text(x + w - 8, y + 14, "".join(SEASON_NAMES[s][:2] for s in range(4) if (seasons >> s) & 1),
-               size=8, anchor="end")
+    scene.text(
+        x + w - 8, y + 14, "".join(SEASON_NAMES[s][:2] for s in range(4) if (seasons >> s) & 1), size=8, anchor="end"
+    )
     cx = x + 12
     for r in range(5):
         for _ in range(int(d.cost[c, r])):
@@ -58,8 +59,14 @@ def _field_card(scene: Scene, game, x: float, y: float, c: int, w: float = 112, 
 
 def _die(scene: Scene, x: float, y: float, value: int, size: float = 34) -> None:
     scene.rect(x, y, size, size, fill="#ffffff", stroke=PALETTE["card_edge"], width=1.5, radius=6)
-    pips = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (0, 2), (2, 0), (2, 2)],
-            5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+    pips = {
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (0, 2), (2, 0), (2, 2)],
+        5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
+        6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)],
+    }
     for px, py in pips.get(value, []):
         scene.circle(x + size * (0.25 + 0.25 * px), y + size * (0.25 + 0.25 * py), size * 0.08, fill=PALETTE["ink"])
 
@@ -84,8 +91,10 @@ def draw(game, state, viewer: int | None) -> Scene:
         status = "Game over: " + ", ".join(f"player {p}" for p in winners) + f" with {best} points"
     else:
         who = "you" if viewer is not None and cur == viewer else f"player {cur}"
-        status = (f"Mycology, {SEASON_NAMES[season]}, turn {int(f['turn']) + 1}: {who} to act, "
-                  f"{int(f['actions_left'])} action{'s' if int(f['actions_left']) != 1 else ''} left")
+        status = (
+            f"Mycology, {SEASON_NAMES[season]}, turn {int(f['turn']) + 1}: {who} to act, "
+            f"{int(f['actions_left'])} action{'s' if int(f['actions_left']) != 1 else ''} left"
+        )
         if phase == 1:
             status += " (paying)"
         elif phase == 2:
@@ -97,8 +106,16 @@ def draw(game, state, viewer: int | None) -> Scene:
     for s in range(4):
         x0, y0 = wx + (s % 2) * 62, wy - 70 + (s // 2) * 62
         lit = s == season
-        scene.rect(x0, y0, 58, 58, fill=SEASON_COLORS[s] if lit else "#ece4d0",
-                   stroke=PALETTE["highlight"] if lit else PALETTE["muted"], width=3 if lit else 1, radius=10)
+        scene.rect(
+            x0,
+            y0,
+            58,
+            58,
+            fill=SEASON_COLORS[s] if lit else "#ece4d0",
+            stroke=PALETTE["highlight"] if lit else PALETTE["muted"],
+            width=3 if lit else 1,
+            radius=10,
+        )
         scene.text(x0 + 29, y0 + 29, SEASON_NAMES[s], size=11, anchor="middle", bold=lit)
     roll, d1 = int(f["roll"]), int(f["die1"])
     if roll:
@@ -148,8 +165,11 @@ def draw(game, state, viewer: int | None) -> Scene:
             chip(scene, x + 10, py + 40, 11, RES_COLORS[r], str(int(res[p, r])))
             scene.text(x + 10, py + 60, RESOURCE_SHORT[r], size=8, anchor="middle")
             x += 30
-        for label, key, color in (("Feast", "feast", "#b0413e"), ("Magic", "magic", "#2d6b8c"),
-                                  ("Poison", "poison", "#7a2d8c")):
+        for label, key, color in (
+            ("Feast", "feast", "#b0413e"),
+            ("Magic", "magic", "#2d6b8c"),
+            ("Poison", "poison", "#7a2d8c"),
+        ):
             chip(scene, x + 14, py + 40, 11, color, str(int(f[key][p])))
             scene.text(x + 14, py + 60, label, size=8, anchor="middle")
             x += 40
@@ -163,8 +183,17 @@ def draw(game, state, viewer: int | None) -> Scene:
                 cx = bx + 5 + k * 36
                 if k < counts[p, s]:
                     c = int(baskets[p, s, k])
-                    card(scene, cx, py + 94, 32, 62, d.names[c], band=SEASON_COLORS[s], size=6.5,
-                         subtitle=f"{int(d.points[c])}pt")
+                    card(
+                        scene,
+                        cx,
+                        py + 94,
+                        32,
+                        62,
+                        d.names[c],
+                        band=SEASON_COLORS[s],
+                        size=6.5,
+                        subtitle=f"{int(d.points[c])}pt",
+                    )
                 else:
                     scene.rect(cx, py + 94, 32, 62, fill=None, stroke="#cdbf9c", width=1, radius=4)
             bx += bw
@@ -174,5 +203,7 @@ def draw(game, state, viewer: int | None) -> Scene:
 def legend() -> str:
     """The abbreviations of the text view (``render_text``), spelled out."""
     res = ", ".join(f"{s} = {n}" for s, n in zip(RESOURCE_SHORT, RESOURCE_NAMES))
-    return (f"Resources: {res}. A card [3pt .PS. 2OP+1SD 1F] scores 3 points, grows in the seasons "
-            "shown (W Winter, P sPring, S Summer, F Fall; . = not), costs 2 OP and 1 SD and gives 1 Feast.")
+    return (
+        f"Resources: {res}. A card [3pt .PS. 2OP+1SD 1F] scores 3 points, grows in the seasons "
+        "shown (W Winter, P sPring, S Summer, F Fall; . = not), costs 2 OP and 1 SD and gives 1 Feast."
+    )

@@ -19,33 +19,134 @@ every decision.
 
 from numba import njit
 
-from mushgym.core import generated_loops, pile_draw, pile_push_bottom, rng_below, rng_seed, shuffle_range
-from mushgym.core import sample_masked  # noqa: F401  (the engine's uniform legal draw, re-exported)
+from mushgym.core import (
+    generated_loops,
+    pile_draw,
+    pile_push_bottom,
+    rng_below,
+    rng_seed,
+    sample_masked,  # noqa: F401  (the engine's uniform legal draw, re-exported)
+    shuffle_range,
+)
 
 from .actions import (
-    A_END, A_T1, A_T2, A_T4, A_T6, NUM_ACTIONS, bottom_action, bottom_args, give_action, give_args, harvest_action,
-    harvest_args, take_action, take_args,
-    trade1_action, trade1_args, trade3_action, trade3_args, trade5_action, trade5_args, trade6_action,
+    A_END,
+    A_T1,
+    A_T2,
+    A_T4,
+    A_T6,
+    NUM_ACTIONS,
+    bottom_action,
+    bottom_args,
+    give_action,
+    give_args,
+    harvest_action,
+    harvest_args,
+    take_action,
+    take_args,
+    trade1_action,
+    trade1_args,
+    trade3_action,
+    trade3_args,
+    trade5_action,
+    trade5_args,
+    trade6_action,
     trade6_args,
 )
 from .baskets import collect_poison, protected, total_cards, update_scores
 from .layout import (
-    ARG_GIVE, CFG_POISON_RULE, CFG_TURN_LIMIT_SCORED, DEC_GIVE, DEC_TAKE, POISON_EVERY_COLLECTION,
-    ACTIONS_LEFT, ACTIONS_PER_TURN, ARG_ACTION, ARG_CARDS, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE,
-    ARG_TARGET, BASKET_SLOTS, CAPACITY, CFG_MAX_TURNS, CFG_NUM_PLAYERS, CFG_REWARD, D_ANY, D_FEAST,
-    D_SPECIFIC, DEC_BOTTOM, DEC_PAY, DECK, DECK_N, DICE_RESOURCE, DIE1, ENDER, FIELD_SIZE, FIRST, K_HARVEST,
-    K_T1, K_T2, K_T3, K_T4, K_T5, K_T6, MAX_CAPACITY, MAX_PLAYERS, NKINDS, NUM_RES, NUM_SEASONS, RNG, ROLL,
-    ROW_SIZE, RUNNING, SEASON, SP_MAGIC, SP_POISON, STATE_SIZE, TURN, TURN_LIMIT, TURN_PLAYER, basket_at,
-    basket_count_at, cfg_cost_at, cfg_feast_at, cfg_seasons_at, cfg_special_at,
-    deck_at, decision_depth, feast_at, field_at, magic_at, pop_decision, push_decision,
-    resources_at, score_at, set_top_arg, top_arg, top_arg_slot, top_kind, top_player,
+    ACTIONS_LEFT,
+    ACTIONS_PER_TURN,
+    ARG_ACTION,
+    ARG_CARDS,
+    ARG_GIVE,
+    ARG_OWED,
+    ARG_OWED_RES,
+    ARG_PAY_KEY,
+    ARG_PAY_TYPE,
+    ARG_TARGET,
+    BASKET_SLOTS,
+    CAPACITY,
+    CFG_MAX_TURNS,
+    CFG_NUM_PLAYERS,
+    CFG_POISON_RULE,
+    CFG_REWARD,
+    CFG_TURN_LIMIT_SCORED,
+    D_ANY,
+    D_FEAST,
+    D_SPECIFIC,
+    DEC_BOTTOM,
+    DEC_GIVE,
+    DEC_PAY,
+    DEC_TAKE,
+    DECK,
+    DECK_N,
+    DICE_RESOURCE,
+    DIE1,
+    ENDER,
+    FIELD_SIZE,
+    FIRST,
+    K_HARVEST,
+    K_T1,
+    K_T2,
+    K_T3,
+    K_T4,
+    K_T5,
+    K_T6,
+    MAX_CAPACITY,
+    MAX_PLAYERS,
+    NKINDS,
+    NUM_RES,
+    NUM_SEASONS,
+    POISON_EVERY_COLLECTION,
+    RNG,
+    ROLL,
+    ROW_SIZE,
+    RUNNING,
+    SEASON,
+    SP_MAGIC,
+    STATE_SIZE,
+    TURN,
+    TURN_LIMIT,
+    TURN_PLAYER,
+    basket_at,
+    basket_count_at,
+    cfg_cost_at,
+    cfg_feast_at,
+    cfg_seasons_at,
+    cfg_special_at,
+    decision_depth,
+    deck_at,
+    feast_at,
+    field_at,
+    magic_at,
+    pop_decision,
+    push_decision,
+    resources_at,
+    score_at,
+    set_top_arg,
+    top_arg,
+    top_arg_slot,
+    top_kind,
+    top_player,
 )
-from .observation import observe, obs_size  # noqa: F401  (kernel contract / size for the game)
+from .observation import obs_size, observe  # noqa: F401  (kernel contract / size for the game)
 from .payments import apply_pay, only_pay_action, owed, pay_mask
 from .validate import validate  # noqa: F401  (the state check run by mushgym.Game.validate)
 
-__all__ = ["init", "legal_mask", "step", "observe", "current_player", "is_terminal", "is_truncated", "returns",
-           "NUM_ACTIONS", "STATE_SIZE", "obs_size"]
+__all__ = [
+    "init",
+    "legal_mask",
+    "step",
+    "observe",
+    "current_player",
+    "is_terminal",
+    "is_truncated",
+    "returns",
+    "NUM_ACTIONS",
+    "STATE_SIZE",
+    "obs_size",
+]
 
 
 # --- turns ---------------------------------------------------------------------------
@@ -145,8 +246,17 @@ def complete(state, cfg, kind, arg):
     elif kind == K_T5:
         # deal 4 new cards from the top into the row; the player orders the old ones under the deck
         first = arg * ROW_SIZE
-        push_decision(state, DEC_BOTTOM, p, kind, arg, state[field_at(first)], state[field_at(first + 1)],
-                      state[field_at(first + 2)], state[field_at(first + 3)])
+        push_decision(
+            state,
+            DEC_BOTTOM,
+            p,
+            kind,
+            arg,
+            state[field_at(first)],
+            state[field_at(first + 1)],
+            state[field_at(first + 2)],
+            state[field_at(first + 3)],
+        )
         for j in range(ROW_SIZE):
             state[field_at(first + j)] = pile_draw(state, DECK, DECK_N) if state[DECK_N] > 0 else -1
         resolve_bottom(state, cfg)
@@ -218,20 +328,28 @@ def resolve_bottom(state, cfg):
 @njit(cache=True)
 def can_harvest(state, cfg, p, slot):
     card = state[field_at(slot)]
-    c = max(card, 0)   # an empty slot (-1) reads card 0's data and fails the first test
+    c = max(card, 0)  # an empty slot (-1) reads card 0's data and fails the first test
     s = state[SEASON]
     short = 0
     for r in range(NUM_RES):
         short += max(cfg[cfg_cost_at(c, r)] - state[resources_at(p, r)], 0)
-    return ((card >= 0) & (((cfg[cfg_seasons_at(c)] >> s) & 1) == 1)
-            & (state[basket_count_at(p, s)] < CAPACITY[s]) & (short <= state[magic_at(p)]))
+    return (
+        (card >= 0)
+        & (((cfg[cfg_seasons_at(c)] >> s) & 1) == 1)
+        & (state[basket_count_at(p, s)] < CAPACITY[s])
+        & (short <= state[magic_at(p)])
+    )
 
 
 @njit(cache=True)
 def can_exchange(state, cfg, p, q):
     s = state[SEASON]
-    return ((state[feast_at(p)] + state[magic_at(p)] >= 2) & (state[basket_count_at(p, s)] > 0)
-            & (state[basket_count_at(q, s)] > 0) & (not protected(state, q, cfg)))
+    return (
+        (state[feast_at(p)] + state[magic_at(p)] >= 2)
+        & (state[basket_count_at(p, s)] > 0)
+        & (state[basket_count_at(q, s)] > 0)
+        & (not protected(state, q, cfg))
+    )
 
 
 # --- the kernels ----------------------------------------------------------------------
@@ -354,8 +472,18 @@ def _step(state, action, cfg):
     if action < A_T1:
         slot = harvest_args(action)
         c = state[field_at(slot)]
-        begin_payment(state, K_HARVEST, slot, D_SPECIFIC, 0, cfg[cfg_cost_at(c, 0)], cfg[cfg_cost_at(c, 1)],
-                      cfg[cfg_cost_at(c, 2)], cfg[cfg_cost_at(c, 3)], cfg[cfg_cost_at(c, 4)])
+        begin_payment(
+            state,
+            K_HARVEST,
+            slot,
+            D_SPECIFIC,
+            0,
+            cfg[cfg_cost_at(c, 0)],
+            cfg[cfg_cost_at(c, 1)],
+            cfg[cfg_cost_at(c, 2)],
+            cfg[cfg_cost_at(c, 3)],
+            cfg[cfg_cost_at(c, 4)],
+        )
     elif action < A_T2:
         begin_payment(state, K_T1, trade1_args(action), D_ANY, 3)
     elif action == A_T2:

@@ -14,19 +14,39 @@ from numba import njit
 from mushgym.core import generated_loops
 
 from .baskets import poison_bound
-from .layout import RNG, CFG_NUM_PLAYERS, poison_at  # noqa: F401  (RNG: where the generator lives, as in rules.py)
-from .observation_v1 import observe, obs_size  # noqa: F401  (kernel contract / size for the game)
+from .layout import CFG_NUM_PLAYERS, RNG, poison_at  # noqa: F401  (RNG: where the generator lives, as in rules.py)
+from .observation_v1 import obs_size, observe  # noqa: F401  (kernel contract / size for the game)
 from .rules import (  # noqa: F401  (the kernel contract: v0's kernels, unchanged)
-    NUM_ACTIONS, STATE_SIZE, current_player, is_terminal, is_truncated, legal_mask, returns, step,
+    NUM_ACTIONS,
+    STATE_SIZE,
+    current_player,
+    init,  # v0's deal (the generated loops around it stamp v1's header)
+    is_terminal,
+    is_truncated,
+    legal_mask,
+    returns,
+    step,
 )
-from .rules import init  # v0's deal (the generated loops around it stamp v1's header)
 from .validate import validate as validate_v0
 
 V_POISON = 14
 VALIDATION_ERRORS_V1 = {V_POISON: "a player holds more Poison tokens than the game can give"}
 
-__all__ = ["init", "legal_mask", "step", "observe", "current_player", "is_terminal", "is_truncated", "returns",
-           "validate", "poison_bound", "NUM_ACTIONS", "STATE_SIZE", "obs_size"]
+__all__ = [
+    "init",
+    "legal_mask",
+    "step",
+    "observe",
+    "current_player",
+    "is_terminal",
+    "is_truncated",
+    "returns",
+    "validate",
+    "poison_bound",
+    "NUM_ACTIONS",
+    "STATE_SIZE",
+    "obs_size",
+]
 
 
 @njit(cache=True)

@@ -50,26 +50,46 @@ node gets a new child only while it has fewer than ``1 + 0.25 sqrt(visits)`` (th
 behind these choices: the docs' Agents page).
 """
 
-import numpy as np
 from numba import njit
 
-from .actions import (
-    A_BOTTOM, A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1, A_T2, A_T3, A_T4, A_T5, A_T6,
-)
-from .layout import (
-    CAPACITY, CFG_NUM_PLAYERS, CFG_REWARD, CFG_TURN_LIMIT_SCORED, ENDER, FIELD_SIZE, NUM_RES, NUM_SEASONS, ROW_SIZE,
-    SEASON, SP_MAGIC, SP_POISON, TURN_LIMIT, basket_count_at, cfg_cost_at, cfg_feast_at, cfg_points_at,
-    cfg_poison_resource_at, cfg_seasons_at, cfg_special_at, feast_at, field_at, magic_at, resources_at, score_at,
-)
-from .greedy import RES_CHANCE   # chance per roll of each resource: the greedy's Poison pricing
-from .rules import current_player, returns, sample_masked   # sample_masked: the engine's uniform legal draw
 from mushgym.core import rng_below
 
-MARGIN_WEIGHT = 0.3   # share of the score margin in search_value (win/loss reward)
-ROLLOUT_EPSILON = 0.05   # share of rollout moves drawn uniformly from the legal ones
-NONE = -1e9           # "no harvest" (greedy.py's -inf)
-MARGIN_SCALE = 15.0   # points of margin that count fully
-SEARCH_WIDEN = 0.25   # progressive widening for mcts:SIMS (widen="auto" with these rollouts)
+from .actions import A_BOTTOM, A_END, A_HARVEST, A_PAY_FEAST, A_PAY_MAGIC, A_PAY_RES, A_T1, A_T2, A_T3, A_T4, A_T5, A_T6
+from .greedy import RES_CHANCE  # chance per roll of each resource: the greedy's Poison pricing
+from .layout import (
+    CAPACITY,
+    CFG_NUM_PLAYERS,
+    CFG_REWARD,
+    CFG_TURN_LIMIT_SCORED,
+    ENDER,
+    FIELD_SIZE,
+    NUM_RES,
+    NUM_SEASONS,
+    ROW_SIZE,
+    SEASON,
+    SP_MAGIC,
+    SP_POISON,
+    TURN_LIMIT,
+    basket_count_at,
+    cfg_cost_at,
+    cfg_feast_at,
+    cfg_points_at,
+    cfg_poison_resource_at,
+    cfg_seasons_at,
+    cfg_special_at,
+    feast_at,
+    field_at,
+    magic_at,
+    resources_at,
+    score_at,
+)
+from .rules import current_player, returns, sample_masked  # sample_masked: the engine's uniform legal draw
+
+MARGIN_WEIGHT = 0.3  # share of the score margin in search_value (win/loss reward)
+ROLLOUT_EPSILON = 0.05  # share of rollout moves drawn uniformly from the legal ones
+NONE = -1e9  # "no harvest" (greedy.py's -inf)
+MARGIN_SCALE = 15.0  # points of margin that count fully
+SEARCH_WIDEN = 0.25  # progressive widening for mcts:SIMS (widen="auto" with these rollouts)
 
 
 @njit(cache=True)
@@ -161,7 +181,7 @@ def greedy_act_score(state, cfg, a, p, s, filled, n_players, now):
         row = a - A_T5
         if state[basket_count_at(p, s)] >= CAPACITY[s]:
             return -0.8
-        for slot in range(FIELD_SIZE):   # greedy.py's "fewer in-season cards" test holds whenever none is
+        for slot in range(FIELD_SIZE):  # greedy.py's "fewer in-season cards" test holds whenever none is
             if _in_season(cfg, state[field_at(slot)], s):
                 return -0.8
         return 0.1 - 0.01 * row
@@ -176,7 +196,7 @@ def greedy_move(state, cfg, mask, n_legal, work, rng):
     on act, pay and ordering decisions; a uniformly random choice of the mushrooms of an exchange."""
     p = current_player(state)
     best = -1
-    if mask[A_END] != 0:   # the turn player acts
+    if mask[A_END] != 0:  # the turn player acts
         s = state[SEASON]
         n_players = cfg[CFG_NUM_PLAYERS]
         filled = 0

@@ -47,12 +47,14 @@ from .layout import L
 
 def greedy_variants(game: MycologyGame) -> list[Greedy]:
     """The greedy policies compared: one greedy (greedy.py) with different parameters."""
-    return [Greedy(game, "points", "ignore", feast_trade=False, name="greedy"),
-            Greedy(game, "points_feast", "ignore", feast_trade=False, name="greedy_feast"),
-            Greedy(game, "points", "avoid", feast_trade=False, name="greedy_safe"),
-            Greedy(game, name="greedy_agent"),
-            Greedy(game, exchange=True, name="greedy_exchange"),
-            Greedy(game, "points", "late", feast_trade=False, name="greedy_late_poison")]
+    return [
+        Greedy(game, "points", "ignore", feast_trade=False, name="greedy"),
+        Greedy(game, "points_feast", "ignore", feast_trade=False, name="greedy_feast"),
+        Greedy(game, "points", "avoid", feast_trade=False, name="greedy_safe"),
+        Greedy(game, name="greedy_agent"),
+        Greedy(game, exchange=True, name="greedy_exchange"),
+        Greedy(game, "points", "late", feast_trade=False, name="greedy_late_poison"),
+    ]
 
 
 class RandomPolicy:
@@ -96,8 +98,9 @@ def play(game: MycologyGame, policies, seeds):
     out = []
     for st, steps, hv in zip(res["states"], res["lengths"], harvested):
         v = L.arrays(st)
-        out.append((int(v["turn"]), int(steps), int(v["ender"]) == -1, np.array(game.scores(st)),
-                    int(v["first_player"]), hv))
+        out.append(
+            (int(v["turn"]), int(steps), int(v["ender"]) == -1, np.array(game.scores(st)), int(v["first_player"]), hv)
+        )
     return out
 
 
@@ -151,10 +154,18 @@ def run_table(n: int, games: int, kind: str, seed: int = 0, deck: str | Path | N
                 card_h[c] += 1
                 card_w[c] += (1.0 / len(winners)) if j in winners else 0.0
     return {
-        "n": n, "games": games, "kind": kind, "turns": np.array(turns), "steps": np.array(steps),
-        "limit": limit / games, "spread": float(np.mean(spread)), "margin": float(np.mean(margin)),
-        "seat_wins": seat_wins / games, "pol": {k: (pol_wins[k] / pol_games[k] * n, pol_games[k]) for k in pol_games},
-        "card_h": card_h / games, "card_w": np.divide(card_w, card_h, out=np.full(NKINDS, np.nan), where=card_h > 0),
+        "n": n,
+        "games": games,
+        "kind": kind,
+        "turns": np.array(turns),
+        "steps": np.array(steps),
+        "limit": limit / games,
+        "spread": float(np.mean(spread)),
+        "margin": float(np.mean(margin)),
+        "seat_wins": seat_wins / games,
+        "pol": {k: (pol_wins[k] / pol_games[k] * n, pol_games[k]) for k in pol_games},
+        "card_h": card_h / games,
+        "card_w": np.divide(card_w, card_h, out=np.full(NKINDS, np.nan), where=card_h > 0),
         "game": game,
     }
 
@@ -162,30 +173,40 @@ def run_table(n: int, games: int, kind: str, seed: int = 0, deck: str | Path | N
 def report(t) -> str:
     n = t["n"]
     tr = t["turns"]
-    lines = [f"### {n} players, {t['kind']} ({t['games']} games)", "",
-             f"- turns per game: mean {tr.mean():.1f} (rounds {tr.mean() / n:.1f}), median {np.median(tr):.0f}, "
-             f"max {tr.max()}; decisions per game: mean {t['steps'].mean():.0f}, max {t['steps'].max()}",
-             f"- ended by the turn limit: {100 * t['limit']:.1f}%",
-             f"- final scores: mean standard deviation across seats {t['spread']:.1f}, mean winning margin {t['margin']:.1f}",
-             "- win share by seat from the first player (fair = " + f"{1 / n:.2f}): "
-             + ", ".join(f"+{k}: {w:.3f}" for k, w in enumerate(t["seat_wins"]))]
+    lines = [
+        f"### {n} players, {t['kind']} ({t['games']} games)",
+        "",
+        f"- turns per game: mean {tr.mean():.1f} (rounds {tr.mean() / n:.1f}), median {np.median(tr):.0f}, "
+        f"max {tr.max()}; decisions per game: mean {t['steps'].mean():.0f}, max {t['steps'].max()}",
+        f"- ended by the turn limit: {100 * t['limit']:.1f}%",
+        f"- final scores: mean standard deviation across seats {t['spread']:.1f}, mean winning margin {t['margin']:.1f}",  # noqa: E501 (a literal that reads best on one line)
+        "- win share by seat from the first player (fair = "
+        + f"{1 / n:.2f}): "
+        + ", ".join(f"+{k}: {w:.3f}" for k, w in enumerate(t["seat_wins"])),
+    ]
     if t["kind"] == "mixed":
-        lines.append("- win rate relative to a fair share (1.0 = fair): "
-                     + ", ".join(f"{k} {v:.2f} ({g} seats)" for k, (v, g) in sorted(t["pol"].items())))
+        lines.append(
+            "- win rate relative to a fair share (1.0 = fair): "
+            + ", ".join(f"{k} {v:.2f} ({g} seats)" for k, (v, g) in sorted(t["pol"].items()))
+        )
     h = t["card_h"]
     d = t["game"].deck
     never = [d.names[c] for c in range(NKINDS) if h[c] == 0]
     order = np.argsort(h)
-    lines.append(f"- harvests per card per game: mean {h.mean():.3f}; least {', '.join(f'{d.names[c]} {h[c]:.3f}' for c in order[:4])}; "
-                 f"most {', '.join(f'{d.names[c]} {h[c]:.3f}' for c in order[-4:][::-1])}"
-                 + (f"; never harvested: {never}" if never else "; every card was harvested"))
+    lines.append(
+        f"- harvests per card per game: mean {h.mean():.3f}; least {', '.join(f'{d.names[c]} {h[c]:.3f}' for c in order[:4])}; "  # noqa: E501 (a literal that reads best on one line)
+        f"most {', '.join(f'{d.names[c]} {h[c]:.3f}' for c in order[-4:][::-1])}"
+        + (f"; never harvested: {never}" if never else "; every card was harvested")
+    )
     w = t["card_w"]
     ok = np.flatnonzero(h * t["games"] >= 30)
     if ok.size:
         o2 = ok[np.argsort(w[ok])]
-        lines.append(f"- harvester's win share by card (cards harvested >= 30 times; fair {1 / n:.2f}): "
-                     f"lowest {', '.join(f'{d.names[c]} {w[c]:.2f}' for c in o2[:3])}; "
-                     f"highest {', '.join(f'{d.names[c]} {w[c]:.2f}' for c in o2[-3:][::-1])}")
+        lines.append(
+            f"- harvester's win share by card (cards harvested >= 30 times; fair {1 / n:.2f}): "
+            f"lowest {', '.join(f'{d.names[c]} {w[c]:.2f}' for c in o2[:3])}; "
+            f"highest {', '.join(f'{d.names[c]} {w[c]:.2f}' for c in o2[-3:][::-1])}"
+        )
     return "\n".join(lines)
 
 

@@ -15,12 +15,60 @@ are two bit words
 from numba import njit
 
 from .layout import (
-    ARG_ACTION, ARG_CARDS, ARG_GIVE, ARG_OWED, ARG_OWED_RES, ARG_PAY_KEY, ARG_PAY_TYPE,
-    ARG_TARGET, BASKET_SLOTS, CAPACITY, CFG_MAX_TURNS, CFG_NUM_PLAYERS, D_ANY, D_FEAST, D_SPECIFIC, DEC_BOTTOM,
-    DEC_GIVE, DEC_PAY, DEC_TAKE, DECK_N, DECISION_ARGS, DIE1, ENDER, FIELD_SIZE, FIRST, K_HARVEST, K_T5, K_T6,
-    MAX_CAPACITY, MAX_PLAYERS, NKINDS, NUM_RES, NUM_SEASONS, ROLL, ROW_SIZE, RUNNING, SEASON, TURN, TURN_LIMIT,
-    TURN_PLAYER, basket_at, basket_count_at, cfg_cost_at, cfg_feast_at, cfg_points_at, cfg_seasons_at, deck_at,
-    decision_at, decision_depth, feast_at, field_at, magic_at, poison_at, resources_at, score_at,
+    ARG_ACTION,
+    ARG_CARDS,
+    ARG_GIVE,
+    ARG_OWED,
+    ARG_OWED_RES,
+    ARG_PAY_KEY,
+    ARG_PAY_TYPE,
+    ARG_TARGET,
+    BASKET_SLOTS,
+    CFG_MAX_TURNS,
+    CFG_NUM_PLAYERS,
+    D_ANY,
+    D_FEAST,
+    D_SPECIFIC,
+    DEC_BOTTOM,
+    DEC_GIVE,
+    DEC_PAY,
+    DEC_TAKE,
+    DECISION_ARGS,
+    DECK_N,
+    DIE1,
+    ENDER,
+    FIELD_SIZE,
+    FIRST,
+    K_HARVEST,
+    K_T5,
+    K_T6,
+    MAX_CAPACITY,
+    MAX_PLAYERS,
+    NKINDS,
+    NUM_RES,
+    NUM_SEASONS,
+    ROLL,
+    ROW_SIZE,
+    RUNNING,
+    SEASON,
+    TURN,
+    TURN_LIMIT,
+    TURN_PLAYER,
+    basket_at,
+    basket_count_at,
+    cfg_cost_at,
+    cfg_feast_at,
+    cfg_points_at,
+    cfg_seasons_at,
+    decision_at,
+    decision_depth,
+    deck_at,
+    feast_at,
+    field_at,
+    magic_at,
+    poison_at,
+    resources_at,
+    score_at,
 )
 
 V_OK = 0
@@ -54,9 +102,9 @@ VALIDATION_ERRORS = {
     V_END: "the game's end (full baskets, ender, turn limit) is inconsistent",
 }
 
-MAX_OWED_ANY = 3     # ANY resources / Feast a pending payment may still owe: the observation's
-MAX_OWED_FEAST = 2   # bounds (observation.py: owed_any, owed_feast)
-_LOW_BITS = 62   # cards 0..61 in the first word, 62..83 in the second
+MAX_OWED_ANY = 3  # ANY resources / Feast a pending payment may still owe: the observation's
+MAX_OWED_FEAST = 2  # bounds (observation.py: owed_any, owed_feast)
+_LOW_BITS = 62  # cards 0..61 in the first word, 62..83 in the second
 
 
 @njit(cache=True, inline="always")
@@ -257,7 +305,7 @@ def _check_payment(state, cfg, action):
     total = 0
     for r in range(NUM_RES):
         o = decision_at(state, 0, 2 + ARG_OWED_RES + r)
-        most = _dearest_cost(cfg, r)   # no harvest owes more of a resource than the dearest card costs
+        most = _dearest_cost(cfg, r)  # no harvest owes more of a resource than the dearest card costs
         if o < 0 or o > most:
             return V_DECISION
         total += o
@@ -316,7 +364,7 @@ def _check_pending_decision(state, cfg, kind):
         return _check_payment(state, cfg, action)
     if kind == DEC_GIVE or kind == DEC_TAKE:
         return _check_give_or_take(state, cfg, kind, action, decision_at(state, 0, 2 + ARG_TARGET))
-    return _check_cards_to_bottom(state, action)   # DEC_BOTTOM
+    return _check_cards_to_bottom(state, action)  # DEC_BOTTOM
 
 
 @njit(cache=True)

@@ -23,7 +23,8 @@ with the min-max spread):
     (``mushgym.episodes.play``, a random agent per seat) at batch 1 and 128;
 
 and the memory of one state. On a cold numba cache a run says first how long compiling will
-take (a rough figure per kernel group, ``mushgym.compiling.GROUPS``). Every run starts with one line naming the machine (the CPU's
+take (a rough figure per kernel group, ``mushgym.compiling.GROUPS``). Every run starts with one line naming the
+machine (the CPU's
 model, family and model number, cpu0's caches, the threads, the load at the start; the
 report's ``machine``): the project's VMs change CPU and cache from one day to the next, and the
 vector API's ratios move with them. In the full table, (a) and (b) are timed in
@@ -44,13 +45,50 @@ tables, JSON) and ``command`` (the command line).
 
 from .anchors import bench_anchors
 from .command import main
-from .measure import (BATCH_SIZES, Row, cpu_caches, describe_machine, machine, resolve_env, round_ratio,
-                      threading_layer, timed, timed_rounds)
+from .measure import (
+    BATCH_SIZES,
+    Row,
+    cpu_caches,
+    describe_machine,
+    machine,
+    resolve_env,
+    round_ratio,
+    threading_layer,
+    timed,
+    timed_rounds,
+)
 from .report import derived
-from .rows import (aec_random_loop, bench_aec, bench_env, bench_episodes, bench_rollouts, bench_startup,
-                   bench_throughput, bench_vector)
+from .rows import (
+    aec_random_loop,
+    bench_aec,
+    bench_env,
+    bench_episodes,
+    bench_rollouts,
+    bench_startup,
+    bench_throughput,
+    bench_vector,
+)
 
-__all__ = ["BATCH_SIZES", "Row", "aec_random_loop", "bench_aec", "bench_anchors", "bench_env", "bench_episodes",
-           "bench_rollouts", "bench_startup", "bench_throughput", "bench_vector", "cpu_caches", "derived",
-           "describe_machine", "machine", "main", "resolve_env", "round_ratio", "threading_layer", "timed",
-           "timed_rounds"]
+__all__ = [
+    "BATCH_SIZES",
+    "Row",
+    "aec_random_loop",
+    "bench_aec",
+    "bench_anchors",
+    "bench_env",
+    "bench_episodes",
+    "bench_rollouts",
+    "bench_startup",
+    "bench_throughput",
+    "bench_vector",
+    "cpu_caches",
+    "derived",
+    "describe_machine",
+    "machine",
+    "main",
+    "resolve_env",
+    "round_ratio",
+    "threading_layer",
+    "timed",
+    "timed_rounds",
+]

@@ -10,6 +10,7 @@ import numpy as np
 from .measure import Row, make_row, timed
 from .rows import aec_random_loop
 
+
 def bench_anchors(budget: float, repeats: int) -> list[Row]:
     rows: list[Row] = []
     try:
@@ -20,8 +21,14 @@ def bench_anchors(budget: float, repeats: int) -> list[Row]:
         for name, mod in (("connect_four_v3", connect_four_v3), ("tictactoe_v3", tictactoe_v3)):
             e = mod.env()
             aec_random_loop(e, 0.05)
-            rows.append(make_row("anchors", f"PettingZoo {name} (AEC loop, wrapped)", 1,
-                             timed(lambda b, e=e: aec_random_loop(e, b), budget, repeats)))
+            rows.append(
+                make_row(
+                    "anchors",
+                    f"PettingZoo {name} (AEC loop, wrapped)",
+                    1,
+                    timed(lambda b, e=e: aec_random_loop(e, b), budget, repeats),
+                )
+            )
     try:
         import pyspiel
     except Exception as exc:  # pragma: no cover
@@ -31,8 +38,14 @@ def bench_anchors(budget: float, repeats: int) -> list[Row]:
             g = pyspiel.load_game(name)
             rng = np.random.default_rng(0)
             _openspiel_loop(g, rng, 0.05)
-            rows.append(make_row("anchors", f"OpenSpiel {name} (Python loop)", 1,
-                             timed(lambda b, g=g, rng=rng: _openspiel_loop(g, rng, b), budget, repeats)))
+            rows.append(
+                make_row(
+                    "anchors",
+                    f"OpenSpiel {name} (Python loop)",
+                    1,
+                    timed(lambda b, g=g, rng=rng: _openspiel_loop(g, rng, b), budget, repeats),
+                )
+            )
     return rows
 
 

@@ -15,11 +15,15 @@ from .rows import bench_env, compile_estimate
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mushgym bench",
-                                     description="random-game throughput of every env, through every API")
+    parser = argparse.ArgumentParser(
+        prog="mushgym bench", description="random-game throughput of every env, through every API"
+    )
     parser.add_argument("envs", nargs="*", metavar="ENV", help="env ids (default: every registered env)")
-    parser.add_argument("--quick", action="store_true", help="short table: random games through the AEC env "
-                        "and through compiled loops (seconds per env)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="short table: random games through the AEC env and through compiled loops (seconds per env)",
+    )
     parser.add_argument("--json", metavar="PATH", help="write every measurement to PATH")
     parser.add_argument("--budget", type=float, default=None, help="seconds per repeat (default 1.0; 0.25 quick)")
     parser.add_argument("--repeats", type=int, default=None, help="repeats per measurement (default 5; 3 quick)")
@@ -34,22 +38,40 @@ def main(argv: list[str] | None = None) -> int:
     budget = args.budget if args.budget is not None else (0.25 if args.quick else 1.0)
     repeats = args.repeats if args.repeats is not None else (3 if args.quick else 5)
     batches = tuple(int(b) for b in args.batches.split(",") if b.strip().isdigit()) if args.batches else BATCH_SIZES
-    if budget <= 0 or repeats < 1 or not batches or min(batches) < 1 or (
-            args.batches and len(batches) != len(args.batches.split(","))):
-        parser.error(f"--budget must be > 0 (got {budget:g}), --repeats >= 1 (got {repeats}) and --batches "
-                     f"positive integers separated by commas (got {args.batches!r})")
+    if (
+        budget <= 0
+        or repeats < 1
+        or not batches
+        or min(batches) < 1
+        or (args.batches and len(batches) != len(args.batches.split(",")))
+    ):
+        parser.error(
+            f"--budget must be > 0 (got {budget:g}), --repeats >= 1 (got {repeats}) and --batches "
+            f"positive integers separated by commas (got {args.batches!r})"
+        )
     envs = args.envs or list_envs()
     console = console_for(args.plain)
 
-    report: dict[str, Any] = {"machine": machine(), "quick": args.quick, "budget_s": budget,
-                              "repeats": repeats, "envs": {}, "anchors": [], "errors": {}}
+    report: dict[str, Any] = {
+        "machine": machine(),
+        "quick": args.quick,
+        "budget_s": budget,
+        "repeats": repeats,
+        "envs": {},
+        "anchors": [],
+        "errors": {},
+    }
     print(f"machine: {describe_machine(report['machine'])}")
     seconds, cold = compile_estimate(envs, args.quick)
     if cold:
-        print(f"compiling first (a cold numba cache): about {seconds / 60:.0f} min on 2 idle cores"
-              if seconds >= 120 else f"compiling first (a cold numba cache): about {seconds:.0f} s on 2 idle cores",
-              f"({len(cold)} kernel groups: {', '.join(cold[:4])}{', ...' if len(cold) > 4 else ''}); "
-              "later runs load them", flush=True)
+        print(
+            f"compiling first (a cold numba cache): about {seconds / 60:.0f} min on 2 idle cores"
+            if seconds >= 120
+            else f"compiling first (a cold numba cache): about {seconds:.0f} s on 2 idle cores",
+            f"({len(cold)} kernel groups: {', '.join(cold[:4])}{', ...' if len(cold) > 4 else ''}); "
+            "later runs load them",
+            flush=True,
+        )
     report["compile_estimate_s"] = seconds
     anchors: list[Row] = []
     if not args.quick and not args.no_anchors:
@@ -68,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
             status = 1
             continue
         ratios = derived(result, anchors)
-        title = f"{result['env_id']}: random games ({'quick' if args.quick else 'full'}; median of {repeats} x {budget:g} s)"
+        title = f"{result['env_id']}: random games ({'quick' if args.quick else 'full'}; median of {repeats} x {budget:g} s)"  # noqa: E501 (a literal that reads best on one line)
         print_table(title, table_rows(result["rows"]), footer(result, ratios), console)
         result["ratios"] = ratios
         result["rows"] = [asdict(r) for r in result["rows"]]

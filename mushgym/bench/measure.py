@@ -49,8 +49,9 @@ def timed(fn: Callable[[float], tuple[int, int]], budget: float, repeats: int) -
     return steps_rates, games_rates
 
 
-def timed_rounds(fns: list[Callable[[float], tuple[int, int]]], budget: float,
-                 repeats: int) -> list[tuple[list[float], list[float]]]:
+def timed_rounds(
+    fns: list[Callable[[float], tuple[int, int]]], budget: float, repeats: int
+) -> list[tuple[list[float], list[float]]]:
     """:func:`timed` for several measurements in interleaved rounds: each round runs every
     ``fn(budget)`` once, in order. The rates of one round come from the same few seconds, so a
     ratio between two measurements taken round by round holds when the machine's speed drifts
@@ -64,11 +65,11 @@ def timed_rounds(fns: list[Callable[[float], tuple[int, int]]], budget: float,
     return rates
 
 
-def make_row(group: str, name: str, threads: int | None, rates: tuple[list[float], list[float]], note: str = "",
-         **extra: Any) -> Row:
+def make_row(
+    group: str, name: str, threads: int | None, rates: tuple[list[float], list[float]], note: str = "", **extra: Any
+) -> Row:
     s, g = rates
-    return Row(group, name, threads, statistics.median(s), statistics.median(g), (min(s), max(s)), len(s),
-               note, extra)
+    return Row(group, name, threads, statistics.median(s), statistics.median(g), (min(s), max(s)), len(s), note, extra)
 
 
 def round_ratio(a: Row, b: Row) -> tuple[float, tuple[float, float] | None]:
@@ -76,8 +77,13 @@ def round_ratio(a: Row, b: Row) -> tuple[float, tuple[float, float] | None]:
     measured in the same interleaved rounds (:func:`timed_rounds`; their ``round_rates``),
     with the min-max over the rounds; else the ratio of the medians and no spread."""
     ra, rb = a.extra.get("round_rates"), b.extra.get("round_rates")
-    same = (ra is not None and rb is not None and len(ra) == len(rb) and len(ra) > 0
-            and a.extra.get("rounds") == b.extra.get("rounds"))
+    same = (
+        ra is not None
+        and rb is not None
+        and len(ra) == len(rb)
+        and len(ra) > 0
+        and a.extra.get("rounds") == b.extra.get("rounds")
+    )
     if not same:
         return a.steps_per_s / b.steps_per_s, None
     ratios = [x / y for x, y in zip(ra, rb)]
@@ -119,7 +125,7 @@ def _cpuinfo_fields(path: str) -> dict[str, str]:
             for line in f:
                 if not line.strip():
                     if fields:
-                        break   # the end of the first processor's block
+                        break  # the end of the first processor's block
                     continue
                 key, sep, value = line.partition(":")
                 if sep:
@@ -146,8 +152,9 @@ def cpu_caches(cache_dir: str = "/sys/devices/system/cpu/cpu0/cache") -> list[di
     caches = []
     for name in names:
         try:
-            level, kind, size, shared = (_read_text(os.path.join(cache_dir, name, key))
-                                         for key in ("level", "type", "size", "shared_cpu_list"))
+            level, kind, size, shared = (
+                _read_text(os.path.join(cache_dir, name, key)) for key in ("level", "type", "size", "shared_cpu_list")
+            )
             caches.append({"level": int(level), "type": kind, "size_kib": _size_kib(size), "shared_cpus": shared})
         except (OSError, ValueError):
             continue
@@ -178,14 +185,19 @@ def describe_machine(m: dict[str, Any]) -> str:
     if m.get("cpu_family") is not None:
         cpu += f" (family {m['cpu_family']} model {m.get('cpu_model')})"
     parts = [cpu]
-    caches = [f"{'L1d' if c['type'] == 'Data' else 'L%d' % c['level']} {_fmt_kib(c['size_kib'])}"
-              + (" shared" if "-" in c["shared_cpus"] or "," in c["shared_cpus"] else "")
-              for c in m.get("caches") or [] if c["type"] != "Instruction"]
+    caches = [
+        f"{'L1d' if c['type'] == 'Data' else 'L%d' % c['level']} {_fmt_kib(c['size_kib'])}"
+        + (" shared" if "-" in c["shared_cpus"] or "," in c["shared_cpus"] else "")
+        for c in m.get("caches") or []
+        if c["type"] != "Instruction"
+    ]
     if caches:
         parts.append(", ".join(caches))
     layer = m.get("threading_layer")
-    parts.append(f"{m.get('logical_cpus')} logical CPUs, {m.get('numba_threads')} numba threads"
-                 + (f" ({layer})" if layer and layer != LAYER_NOT_CHOSEN else ""))
+    parts.append(
+        f"{m.get('logical_cpus')} logical CPUs, {m.get('numba_threads')} numba threads"
+        + (f" ({layer})" if layer and layer != LAYER_NOT_CHOSEN else "")
+    )
     if m.get("load_average"):
         parts.append("load %.2f at the start" % m["load_average"][0])
     return "; ".join(parts)
@@ -205,6 +217,7 @@ def threading_layer() -> str:
 
 
 # --- env resolution ---------------------------------------------------------------
+
 
 def resolve_env(spec: str):
     """The env module of a registered env id or of a module import path."""

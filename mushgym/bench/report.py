@@ -9,6 +9,7 @@ import numpy as np
 
 from .measure import Row, round_ratio
 
+
 def _find(rows: list[Row], group: str, name: str, threads: int | None = "any") -> Row | None:
     for r in rows:
         if r.group.startswith(group) and r.name == name and (threads == "any" or r.threads == threads):
@@ -62,8 +63,11 @@ def derived(result: dict[str, Any], anchors: list[Row]) -> dict[str, Any]:
             other = largest(variant, (None, nt))
             if other and other.extra["batch"] == vec_big.extra["batch"]:
                 ratio(f"vector batch {other.extra['batch']} ({variant}) / rollouts ({nt} threads)", other, rolln)
-    vec_1k = [r for r in vec_rows if r.extra["batch"] == 1024 and r.extra.get("variant", "default") == "default"
-              and r.threads in (None, nt)]
+    vec_1k = [
+        r
+        for r in vec_rows
+        if r.extra["batch"] == 1024 and r.extra.get("variant", "default") == "default" and r.threads in (None, nt)
+    ]
     if vec_big and vec_1k and vec_big.extra["batch"] > 1024:
         ratio(f"vector batch {vec_big.extra['batch']} / batch 1024", vec_big, vec_1k[0])
     vec_1t, roll_1t = largest("default", (1,)), roll1
@@ -85,6 +89,7 @@ def derived(result: dict[str, Any], anchors: list[Row]) -> dict[str, Any]:
 
 
 # --- printing ---------------------------------------------------------------------------
+
 
 def fmt_rate(x: float | None) -> str:
     if x is None:
@@ -163,8 +168,10 @@ def console_for(plain: bool):
 
 
 def footer(result: dict[str, Any], ratios: dict[str, Any]) -> list[str]:
-    lines = [f"state: {result['state_size']} int64 = {result['state_bytes']:,} bytes per game; "
-             f"{result['num_actions']} actions; observation {tuple(result['observation_shape'])}"]
+    lines = [
+        f"state: {result['state_size']} int64 = {result['state_bytes']:,} bytes per game; "
+        f"{result['num_actions']} actions; observation {tuple(result['observation_shape'])}"
+    ]
     for variant, parts in result.get("bytes_per_env_step", {}).items():
         detail = ", ".join(f"{k} {v:,}" for k, v in parts.items())
         lines.append(f"vector bytes per env step ({variant}): {sum(parts.values()):,} ({detail})")
@@ -178,7 +185,6 @@ def footer(result: dict[str, Any], ratios: dict[str, Any]) -> list[str]:
         else:
             lines.append(f"{k}: {v:.3g}x")
     return lines
-
 
 
 def json_default(x: Any):

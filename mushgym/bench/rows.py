@@ -1,6 +1,7 @@
 """What ``mushgym bench`` measures of one env: (a) in-kernel rollouts, (b) the vector API,
 (c) the PettingZoo AEC loop, (d) compile and start-up in subprocesses, (e) the episode
-loop with agents' decisions in Python, (f) information-set MCTS simulations; and :func:`bench_env`, the table of one env."""
+loop with agents' decisions in Python, (f) information-set MCTS simulations; and :func:`bench_env`, the table of
+one env."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import numpy as np
 from .measure import BATCH_SIZES, Row, make_row, resolve_env, timed, timed_rounds
 
 # --- (a) in-kernel rollouts -------------------------------------------------------
+
 
 def _calibrate_games(game, threads: int, budget: float) -> int:
     """A number of games that takes about ``budget`` seconds on ``threads`` threads."""
@@ -86,12 +88,12 @@ def vector_bytes(game) -> dict[str, dict[str, int]]:
     """Bytes per env step of each vector variant, by part (state, obs, mask, rewards, rest)."""
     from ..vector import MushroomVectorEnv
 
-    return {name: MushroomVectorEnv(game, 1, seed=0, **kw).bytes_per_step_parts
-            for name, kw in VECTOR_VARIANTS.items()}
+    return {name: MushroomVectorEnv(game, 1, seed=0, **kw).bytes_per_step_parts for name, kw in VECTOR_VARIANTS.items()}
 
 
-def vector_measurement(game, batch: int, threads: int | None, variant: str = "default",
-                       parallel: bool | None = None) -> Measurement:
+def vector_measurement(
+    game, batch: int, threads: int | None, variant: str = "default", parallel: bool | None = None
+) -> Measurement:
     from ..vector import MushroomVectorEnv
 
     vec = MushroomVectorEnv(game, batch, seed=batch, threads=threads, parallel=parallel, **VECTOR_VARIANTS[variant])
@@ -120,14 +122,25 @@ def vector_measurement(game, batch: int, threads: int | None, variant: str = "de
     name = f"batch {batch:,}" if variant == "default" else f"batch {batch:,}, {variant}"
     name += ", serial loop" if serial else ""
     what = {"default": f"{vec.obs_dtype.name} obs", "no obs": "no obs"}.get(variant, "obs")
-    return Measurement("b. vector API", name, threads_used, run,
-                       f"{what} + masks + random actions; {vec.bytes_per_step:,} B/env step",
-                       dict(batch=batch, variant=variant, bytes_per_env=vec.bytes_per_env,
-                            bytes_per_step=vec.bytes_per_step))
+    return Measurement(
+        "b. vector API",
+        name,
+        threads_used,
+        run,
+        f"{what} + masks + random actions; {vec.bytes_per_step:,} B/env step",
+        dict(batch=batch, variant=variant, bytes_per_env=vec.bytes_per_env, bytes_per_step=vec.bytes_per_step),
+    )
 
 
-def bench_vector(game, batch: int, threads: int | None, budget: float, repeats: int,
-                 variant: str = "default", parallel: bool | None = None) -> Row:
+def bench_vector(
+    game,
+    batch: int,
+    threads: int | None,
+    budget: float,
+    repeats: int,
+    variant: str = "default",
+    parallel: bool | None = None,
+) -> Row:
     m = vector_measurement(game, batch, threads, variant, parallel)
     return m.row(timed(m.run, budget, repeats))
 
@@ -145,13 +158,14 @@ def bench_throughput(game, batches: tuple[int, ...], budget: float, repeats: int
     roll_1, roll_all = rollouts_measurement(game, 1, budget), rollouts_measurement(game, all_threads, budget)
     vectors = [vector_measurement(game, b, None) for b in batches]
     variants = [vector_measurement(game, big, None, v) for v in VECTOR_VARIANTS if v != "default"]
-    one_thread = ([vector_measurement(game, big, 1), vector_measurement(game, big, 1, "no obs")]
-                  if all_threads > 1 else [])
+    one_thread = (
+        [vector_measurement(game, big, 1), vector_measurement(game, big, 1, "no obs")] if all_threads > 1 else []
+    )
     table = [roll_1, roll_all, *vectors, *variants, *one_thread]
     timing = [roll_1, *one_thread, roll_all, vectors[-1], *vectors[:-1], *variants]
     rates = timed_rounds([m.run for m in timing], budget, repeats)
     by_measurement = {id(m): r for m, r in zip(timing, rates)}
-    rounds = f"{game.env_id or 'env'}@{time.monotonic_ns()}"   # the rounds these rows share
+    rounds = f"{game.env_id or 'env'}@{time.monotonic_ns()}"  # the rounds these rows share
     return [m.row(by_measurement[id(m)], rounds=rounds) for m in table]
 
 
@@ -162,6 +176,7 @@ def _parallel_threshold() -> int:
 
 
 # --- (c) the AEC loop -------------------------------------------------------------
+
 
 def aec_random_loop(env, budget: float, seed: int = 0) -> tuple[int, int]:
     """PettingZoo's standard loop with a mask-aware random choice, whole games until ``budget`` s."""
@@ -203,8 +218,9 @@ def _null_env_classes():
             self.action_spaces = {a: MaskedDiscrete(8) for a in self.possible_agents}
             box = spaces.Box(0, 1, (4,), np.float32)
             mbox = spaces.Box(0, 1, (8,), np.int8)
-            self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mbox})
-                                       for a in self.possible_agents}
+            self.observation_spaces = {
+                a: spaces.Dict({"observation": box, "action_mask": mbox}) for a in self.possible_agents
+            }
 
         def observation_space(self, agent):
             return self.observation_spaces[agent]
@@ -314,12 +330,13 @@ def _run_startup(spec: str, what: str, cache_dir: str | None, extra_path: list[s
     path = [p for p in extra_path if p] + [env.get("PYTHONPATH", "")]
     env["PYTHONPATH"] = os.pathsep.join(p for p in path if p)
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", _STARTUP_SCRIPT, spec, what], env=env,
-                          capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, "-c", _STARTUP_SCRIPT, spec, what], env=env, capture_output=True, text=True, timeout=900
+    )
     wall = time.perf_counter() - t0
     for line in proc.stdout.splitlines():
         if line.startswith("MUSHGYM-BENCH "):
-            out = json.loads(line[len("MUSHGYM-BENCH "):])
+            out = json.loads(line[len("MUSHGYM-BENCH ") :])
             out["process_wall_s"] = wall
             return out
     raise RuntimeError(f"start-up subprocess failed:\n{proc.stderr[-2000:]}")
@@ -344,14 +361,33 @@ def bench_startup(spec: str, repeats: int) -> list[Row]:
     firsts = [w["first_step_s"] for w in warm]
     walls = [w["process_wall_s"] for w in warm]
     rows = [
-        Row("d. compile and start-up", "cold cache: import..first AEC step", 1, note="seconds",
-            extra={"seconds": cold_res["first_step_s"], **cold_res}),
-        Row("d. compile and start-up", "cold cache: + rollouts + vector kernels", 1, note="seconds",
-            extra={"seconds": cold_res["total_s"], **cold_res}),
-        Row("d. compile and start-up", "warm cache: import, make, reset, first step", 1, note="seconds",
-            repeats=len(firsts), spread=(min(firsts), max(firsts)),
-            extra={"seconds": statistics.median(firsts), "process_wall_s": statistics.median(walls),
-                   "import_s": statistics.median(w["import_s"] for w in warm)}),
+        Row(
+            "d. compile and start-up",
+            "cold cache: import..first AEC step",
+            1,
+            note="seconds",
+            extra={"seconds": cold_res["first_step_s"], **cold_res},
+        ),
+        Row(
+            "d. compile and start-up",
+            "cold cache: + rollouts + vector kernels",
+            1,
+            note="seconds",
+            extra={"seconds": cold_res["total_s"], **cold_res},
+        ),
+        Row(
+            "d. compile and start-up",
+            "warm cache: import, make, reset, first step",
+            1,
+            note="seconds",
+            repeats=len(firsts),
+            spread=(min(firsts), max(firsts)),
+            extra={
+                "seconds": statistics.median(firsts),
+                "process_wall_s": statistics.median(walls),
+                "import_s": statistics.median(w["import_s"] for w in warm),
+            },
+        ),
     ]
     return rows
 
@@ -382,9 +418,14 @@ def bench_episodes(game, batch: int, budget: float, repeats: int) -> Row:
             if time.perf_counter() >= t_end:
                 return steps, games
 
-    return make_row("e. episode loop (agents in Python)", f"mushgym.episodes.play, batch {batch:,}", 1,
-                    timed(run, budget, repeats), note="random agents, one act_batch call per seat per tick",
-                    games_per_call=batch)
+    return make_row(
+        "e. episode loop (agents in Python)",
+        f"mushgym.episodes.play, batch {batch:,}",
+        1,
+        timed(run, budget, repeats),
+        note="random agents, one act_batch call per seat per tick",
+        games_per_call=batch,
+    )
 
 
 # --- one env ------------------------------------------------------------------------
@@ -422,7 +463,7 @@ def bench_search(game, threads: int, budget: float, repeats: int, rollout: str =
 
     searcher = Searcher(game, simulations=SEARCH_SIMULATIONS, threads=threads, seed=0, rollout=rollout)
     positions = search_positions(game)
-    searcher.search(positions[0], game.current_player(positions[0]))    # compile or load
+    searcher.search(positions[0], game.current_player(positions[0]))  # compile or load
     k = [0]
 
     def run(budget_s: float) -> tuple[int, int]:
@@ -438,9 +479,13 @@ def bench_search(game, threads: int, budget: float, repeats: int, rollout: str =
         return searches * SEARCH_SIMULATIONS * threads, searches
 
     kind = "" if rollout == "random" else f", {rollout} rollouts"
-    return make_row("f. search", f"ISMCTS {SEARCH_SIMULATIONS} sims x {threads} tree(s){kind}", threads,
-                    timed(run, budget, repeats),
-                    note=f"steps = simulations ({rollout} rollouts, {searcher.mode} determinization); games = moves")
+    return make_row(
+        "f. search",
+        f"ISMCTS {SEARCH_SIMULATIONS} sims x {threads} tree(s){kind}",
+        threads,
+        timed(run, budget, repeats),
+        note=f"steps = simulations ({rollout} rollouts, {searcher.mode} determinization); games = moves",
+    )
 
 
 def search_rollouts(game) -> tuple[str, ...]:
@@ -459,8 +504,11 @@ def _search_kernel(game):
 #: the kernel groups (mushgym.compiling.GROUPS) the quick table compiles, each with a function
 #: of the game that the group compiles (cold when numba has no cache index for it); the full
 #: table compiles these and FULL_GROUPS
-QUICK_GROUPS = {"game": lambda g: g.compiled("aec_advance"), "rollouts": lambda g: g.loops.random_rollouts,
-                "vector": lambda g: g.loops.vec_step}
+QUICK_GROUPS = {
+    "game": lambda g: g.compiled("aec_advance"),
+    "rollouts": lambda g: g.loops.random_rollouts,
+    "vector": lambda g: g.loops.vec_step,
+}
 FULL_GROUPS = {"vector_parallel": lambda g: g.loops.par_vec_step, "search": _search_kernel}
 
 
@@ -482,7 +530,7 @@ def compile_estimate(specs: list[str], quick: bool) -> tuple[float, list[str]]:
             seen.add(key)
             try:
                 cold = _cold(kernel(game))
-            except ValueError:   # a game the search refuses
+            except ValueError:  # a game the search refuses
                 continue
             if cold:
                 seconds += GROUPS[group][1]
@@ -490,8 +538,9 @@ def compile_estimate(specs: list[str], quick: bool) -> tuple[float, list[str]]:
     return seconds, what
 
 
-def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool,
-              batches: tuple[int, ...] = BATCH_SIZES) -> dict[str, Any]:
+def bench_env(
+    spec: str, quick: bool, budget: float, repeats: int, startup: bool, batches: tuple[int, ...] = BATCH_SIZES
+) -> dict[str, Any]:
     import numba
 
     module = resolve_env(spec)
@@ -516,7 +565,7 @@ def bench_env(spec: str, quick: bool, budget: float, repeats: int, startup: bool
                 rows.append(bench_search(game, 1, budget, repeats, rollout))
                 if all_threads > 1:
                     rows.append(bench_search(game, all_threads, budget, repeats, rollout))
-        except ValueError as exc:   # a game search refuses (hidden information, no redraw)
+        except ValueError as exc:  # a game search refuses (hidden information, no redraw)
             print(f"{env_id}: no search rows ({exc})", file=sys.stderr)
         if startup:
             rows += bench_startup(spec, max(3, repeats // 2))

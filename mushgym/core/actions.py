@@ -55,8 +55,11 @@ class ActionSpace:
         if any(n < 1 for n in shape):
             raise ValueError(f"action group {name!r}: every dimension must be positive, got {shape}")
         dims = tuple(dims) if dims is not None else tuple(f"i{k}" for k in range(len(shape)))
-        if len(dims) != len(shape) or len(set(dims)) != len(dims) or any(
-                not d.isidentifier() or keyword.iskeyword(d) for d in dims):
+        if (
+            len(dims) != len(shape)
+            or len(set(dims)) != len(dims)
+            or any(not d.isidentifier() or keyword.iskeyword(d) for d in dims)
+        ):
             raise ValueError(f"action group {name!r}: dims {dims} must be {len(shape)} distinct identifiers")
         g = ActionGroup(name, self.size, shape, dims, doc)
         self.groups[name] = g
@@ -118,8 +121,10 @@ class ActionSpace:
                 continue
             params = ", ".join(g.dims)
             expr = " + ".join([str(g.offset)] + [f"{d} * {s}" if s != 1 else d for d, s in zip(g.dims, g.strides)])
-            parts.append(f"@njit(cache=True)\ndef {g.name}_action({params}):\n"
-                         f"    \"\"\"Action id of ``{g.name}({params})``.\"\"\"\n    return {expr}\n")
+            parts.append(
+                f"@njit(cache=True)\ndef {g.name}_action({params}):\n"
+                f'    """Action id of ``{g.name}({params})``."""\n    return {expr}\n'
+            )
             if len(g.shape) == 1:
                 body = f"    return a - {g.offset}\n"
             else:
@@ -129,8 +134,10 @@ class ActionSpace:
                     lines.append(f"    r -= {d} * {s}")
                 lines.append(f"    return ({', '.join(g.dims[:-1])}, r)")
                 body = "\n".join(lines) + "\n"
-            parts.append(f"@njit(cache=True)\ndef {g.name}_args(a):\n"
-                         f"    \"\"\"Arguments ({params}) of a ``{g.name}`` action id.\"\"\"\n{body}")
+            parts.append(
+                f"@njit(cache=True)\ndef {g.name}_args(a):\n"
+                f'    """Arguments ({params}) of a ``{g.name}`` action id."""\n{body}'
+            )
         return "\n\n".join(parts)
 
     def generated(self, namespace: dict) -> tuple[str, ...]:
@@ -139,4 +146,6 @@ class ActionSpace:
         ``mushgym generate``). Returns their names."""
         from .codegen import declare
 
-        return declare(namespace, self, self.source(), what=f"the action space {{key}} = ActionSpace({self.name!r})").names
+        return declare(
+            namespace, self, self.source(), what=f"the action space {{key}} = ActionSpace({self.name!r})"
+        ).names

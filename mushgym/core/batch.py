@@ -66,7 +66,7 @@ AUTORESET_NEXT_STEP = 0
 AUTORESET_SAME_STEP = 1
 AUTORESET_DISABLED = 2
 
-NEVER_TRUNCATED = '@njit(cache=True)\ndef is_truncated(state, cfg):\n    return False\n'
+NEVER_TRUNCATED = "@njit(cache=True)\ndef is_truncated(state, cfg):\n    return False\n"
 
 BATCH_SOURCE = r'''
 @njit(cache=True, inline='always')
@@ -589,31 +589,41 @@ def par_sa_step(b, actions, cfg, seat_mode, max_len, mode, num_players):
     return -1
 '''
 
+
 class Batch(NamedTuple):
     """The arrays of a batch of envs, passed to the vector kernels as one named bundle
     (row ``i`` of each belongs to env ``i``; ``works`` has one row per thread)."""
 
-    states: np.ndarray         # (n, state_size) int64, or the layout's narrower vector_dtype
-    obs: np.ndarray            # (n, *obs_shape) float32 or the vector's obs_dtype
-    final_obs: np.ndarray      # (n, *obs_shape) like obs: last observation of an ended episode
-    has_final: np.ndarray      # (n,) bool
-    masks: np.ndarray          # (n, num_actions) int8
-    n_legal: np.ndarray        # (n,) int64
-    players: np.ndarray        # (n,) int64: player to act (vector) or learner seat (single-agent)
-    rewards: np.ndarray        # (n, num_players) float64: every seat's return at the end
+    states: np.ndarray  # (n, state_size) int64, or the layout's narrower vector_dtype
+    obs: np.ndarray  # (n, *obs_shape) float32 or the vector's obs_dtype
+    final_obs: np.ndarray  # (n, *obs_shape) like obs: last observation of an ended episode
+    has_final: np.ndarray  # (n,) bool
+    masks: np.ndarray  # (n, num_actions) int8
+    n_legal: np.ndarray  # (n,) int64
+    players: np.ndarray  # (n,) int64: player to act (vector) or learner seat (single-agent)
+    rewards: np.ndarray  # (n, num_players) float64: every seat's return at the end
     learner_rewards: np.ndarray  # (n,) float64: the learner's (single-agent view)
-    terminated: np.ndarray     # (n,) bool
-    truncated: np.ndarray      # (n,) bool
-    ep_len: np.ndarray         # (n,) int64
-    ep_seeds: np.ndarray       # (n,) int64
-    seed_rngs: np.ndarray      # (n, 4) int64: each env's stream of episode seeds
-    policy_rngs: np.ndarray    # (n, 4) int64: each env's stream of random actions
-    rand_actions: np.ndarray   # (n,) int64: random legal actions drawn during a step
-    works: np.ndarray          # (chunks, work_size) int64: the kernels' scratch, one per chunk of envs
+    terminated: np.ndarray  # (n,) bool
+    truncated: np.ndarray  # (n,) bool
+    ep_len: np.ndarray  # (n,) int64
+    ep_seeds: np.ndarray  # (n,) int64
+    seed_rngs: np.ndarray  # (n, 4) int64: each env's stream of episode seeds
+    policy_rngs: np.ndarray  # (n, 4) int64: each env's stream of random actions
+    rand_actions: np.ndarray  # (n,) int64: random legal actions drawn during a step
+    works: np.ndarray  # (chunks, work_size) int64: the kernels' scratch, one per chunk of envs
 
 
-def new_batch(n: int, state_size: int, obs_shape: tuple[int, ...], num_actions: int, num_players: int,
-              work_size: int, obs_dtype=np.float32, mask_dtype=np.int8, state_dtype=np.int64) -> Batch:
+def new_batch(
+    n: int,
+    state_size: int,
+    obs_shape: tuple[int, ...],
+    num_actions: int,
+    num_players: int,
+    work_size: int,
+    obs_dtype=np.float32,
+    mask_dtype=np.int8,
+    state_dtype=np.int64,
+) -> Batch:
     """Zeroed arrays for ``n`` envs."""
     import numba
 
@@ -634,8 +644,7 @@ def new_batch(n: int, state_size: int, obs_shape: tuple[int, ...], num_actions: 
         seed_rngs=np.zeros((n, 4), np.int64),
         policy_rngs=np.zeros((n, 4), np.int64),
         rand_actions=np.zeros(n, np.int64),
-        works=np.zeros((min(n, CHUNKS_PER_THREAD * numba.config.NUMBA_NUM_THREADS), max(1, int(work_size))),
-                       np.int64),
+        works=np.zeros((min(n, CHUNKS_PER_THREAD * numba.config.NUMBA_NUM_THREADS), max(1, int(work_size))), np.int64),
     )
 
 
@@ -654,7 +663,7 @@ KERNELS = ("init", "legal_mask", "step", "observe", "current_player", "is_termin
 LOOP_NAMES = tuple(m.group(1) for m in re.finditer(r"^def (\w+)\(", BATCH_SOURCE, re.M))
 # each ``par_X`` (prange over envs) is also compiled without ``parallel`` as ``X``, where
 # numba runs the same prange loop serially: one source for both versions
-SERIAL_TWINS = tuple(name[len("par_"):] for name in LOOP_NAMES if name.startswith("par_"))
+SERIAL_TWINS = tuple(name[len("par_") :] for name in LOOP_NAMES if name.startswith("par_"))
 BATCH_FUNCTIONS = LOOP_NAMES + SERIAL_TWINS
 
 
@@ -689,7 +698,9 @@ def loops_source(namespace: dict) -> tuple[str, tuple[str, ...]]:
     stem = namespace["__name__"].rpartition(".")[2]
     kernels = [k for k in KERNELS if k != "init"] + (["is_truncated"] if "is_truncated" in namespace else [])
     kernels += [c for c in LOOP_CONSTANTS if c in namespace]
-    rows = "prefetch_row_l1 as _prefetch_row" if namespace.get("PREFETCH_L1", False) else "prefetch_row as _prefetch_row"
+    rows = (
+        "prefetch_row_l1 as _prefetch_row" if namespace.get("PREFETCH_L1", False) else "prefetch_row as _prefetch_row"
+    )
     imports = ENGINE_IMPORTS + (
         f"from mushgym.core.rows import borrow as _borrow, {rows}, row as _row",
         f"from ..{stem} import init as _game_init  # the game's own deal: ``init`` below adds the header",
@@ -704,7 +715,7 @@ def loops_source(namespace: dict) -> tuple[str, tuple[str, ...]]:
     for name, text in _functions(BATCH_SOURCE):
         parts.append(text)
         if name.startswith("par_"):
-            serial = name[len("par_"):]
+            serial = name[len("par_") :]
             twin = text.replace(f"def {name}(", f"def {serial}(", 1)
             parts.append(twin.replace("@njit(cache=True, parallel=True)", "@njit(cache=True)", 1))
     return "\n\n\n".join(parts) + "\n", imports
@@ -727,8 +738,18 @@ def generated_loops(namespace: dict) -> None:
         raise TypeError(f"{namespace.get('__name__')}: game kernel module lacks {missing}")
     module = namespace["__name__"]
     body, imports = loops_source(namespace)
-    register(namespace, Part(module, "loops", module.rpartition(".")[2] + "_loops", body, imports,
-                             line=caller_line(1), what=f"the kernels of {module}: init, legal_mask, step, observe, ..."))
+    register(
+        namespace,
+        Part(
+            module,
+            "loops",
+            module.rpartition(".")[2] + "_loops",
+            body,
+            imports,
+            line=caller_line(1),
+            what=f"the kernels of {module}: init, legal_mask, step, observe, ...",
+        ),
+    )
 
 
 _loops: dict[str, object] = {}
@@ -743,7 +764,9 @@ def loops_module(kernels):
     if found is None:
         part = next((p for p in parts(kernels.__name__) if p.key == "loops"), None)
         if part is None:
-            raise TypeError(f"{kernels.__name__} declares no batch loops: end the kernel module with "
-                            "`generated_loops(globals())` and run `mushgym generate`")
+            raise TypeError(
+                f"{kernels.__name__} declares no batch loops: end the kernel module with "
+                "`generated_loops(globals())` and run `mushgym generate`"
+            )
         found = _loops[kernels.__name__] = check_current(part)
     return found

@@ -11,7 +11,8 @@ The one scheme: a game's *sources* are the modules of its package (at any
 depth) that define compiled code, every file of ``mushgym/core``, and,
 transitively, every module of the ``mushgym`` tree that those files import
 (found by reading their import statements; a pure-Python module such as the
-game's picture is left out unless compiled code imports it). Their digest is stamped into each of the game's cache folders
+game's picture is left out unless compiled code imports it). Their digest is stamped into each of the game's cache
+folders
 (wherever numba puts them: ``__pycache__``, ``NUMBA_CACHE_DIR`` or the
 user-wide fallback of a read-only install); when it differs, that game's cache
 files are deleted before anything is loaded from them.
@@ -45,7 +46,7 @@ def _resolve(module: str, roots: dict[str, Path], extra_envs: list[Path]) -> lis
     candidates = []
     for prefix, root in sorted(roots.items(), key=lambda kv: -len(kv[0])):
         if module == prefix or module.startswith(prefix + "."):
-            rest = module[len(prefix):].lstrip(".").split(".") if module != prefix else []
+            rest = module[len(prefix) :].lstrip(".").split(".") if module != prefix else []
             bases = [root] + (extra_envs if prefix == "mushgym.envs" else [])
             for base in bases:
                 path = base.joinpath(*rest) if rest else base
@@ -170,8 +171,11 @@ def clear_cache_files(cache_dir: Path) -> int:
 
 
 def _game_source_dirs(game_dir: Path) -> list[Path]:
-    return [d for d in [game_dir, *sorted(p for p in game_dir.rglob("*") if p.is_dir())]
-            if d.name != "__pycache__" and "__pycache__" not in d.parts and any(d.glob("*.py"))]
+    return [
+        d
+        for d in [game_dir, *sorted(p for p in game_dir.rglob("*") if p.is_dir())]
+        if d.name != "__pycache__" and "__pycache__" not in d.parts and any(d.glob("*.py"))
+    ]
 
 
 def numba_cache_dir(source_dir: Path) -> Path | None:
@@ -238,8 +242,11 @@ def clear_all_caches(folders: list[Path]) -> int:
 def _game_source_dirs_all(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
-    return [d for d in [folder, *sorted(p for p in folder.rglob("*") if p.is_dir())]
-            if d.name != "__pycache__" and "__pycache__" not in d.parts]
+    return [
+        d
+        for d in [folder, *sorted(p for p in folder.rglob("*") if p.is_dir())]
+        if d.name != "__pycache__" and "__pycache__" not in d.parts
+    ]
 
 
 # --- a corrupted cache file: drop the game's cache and recompile ---------------------------
@@ -280,8 +287,12 @@ def drop_corrupted_cache(source_file: str, cache_dir: str | Path, exc: BaseExcep
     key = str(game_dir or cache_dir)
     if key not in _dropped:
         _dropped.add(key)
-        print(f"mushgym: the numba cache {what} could not be loaded ({type(exc).__name__}: "
-              f"{str(exc)[:80]}); dropped it ({removed} files), recompiling", file=sys.stderr, flush=True)
+        print(
+            f"mushgym: the numba cache {what} could not be loaded ({type(exc).__name__}: "
+            f"{str(exc)[:80]}); dropped it ({removed} files), recompiling",
+            file=sys.stderr,
+            flush=True,
+        )
     return removed
 
 

@@ -42,8 +42,9 @@ def read_toml(path: str | Path, error: type[Exception] = DataError) -> dict:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{path}: not UTF-8 text (byte {exc.start}: {raw[exc.start:exc.start + 1]!r}); "
-                    "save the file as UTF-8") from None
+        raise error(
+            f"{path}: not UTF-8 text (byte {exc.start}: {raw[exc.start : exc.start + 1]!r}); save the file as UTF-8"
+        ) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -108,10 +109,16 @@ class Record:
         """A non-empty list of strings from ``choices``."""
         v = self.raw(key)
         choices = list(choices)
-        if (not isinstance(v, list) or not v or any(not isinstance(x, str) or x not in choices for x in v)
-                or (distinct and len(set(v)) != len(v))):
-            raise self.fail(f"field {key!r} must be a non-empty list of {'distinct ' if distinct else ''}"
-                            f"names from {choices}, got {_show(v)}")
+        if (
+            not isinstance(v, list)
+            or not v
+            or any(not isinstance(x, str) or x not in choices for x in v)
+            or (distinct and len(set(v)) != len(v))
+        ):
+            raise self.fail(
+                f"field {key!r} must be a non-empty list of {'distinct ' if distinct else ''}"
+                f"names from {choices}, got {_show(v)}"
+            )
         return v
 
     def only(self, fields: Iterable[str]) -> None:
@@ -122,8 +129,14 @@ class Record:
             raise self.fail(f"unknown field(s) {unknown}; fields are {fields}")
 
 
-def load_records(data: dict, key: str, path: str | Path, error: type[Exception] = DataError,
-                 label: str = "record", name_field: str = "name") -> list[Record]:
+def load_records(
+    data: dict,
+    key: str,
+    path: str | Path,
+    error: type[Exception] = DataError,
+    label: str = "record",
+    name_field: str = "name",
+) -> list[Record]:
     """The list of tables ``[[key]]`` of a parsed file, each as a :class:`Record` whose errors
     read ``{file} {label} {i} ({name}): ...``; a missing key, a non-list or a non-table entry
     (``forest = [1, 2, 3]``) raises ``error`` naming the file and the entry."""

@@ -72,8 +72,9 @@ def held_by(args, u):
 def bfs_walk_owned(table, table_off, degree, owners, owner_off, slots, owner, work, visit, queue, tail, step):
     """:func:`bfs_walk_rule` entering a node when one of its ``slots`` owner entries
     ``owners[owner_off + u * slots + k]`` equals ``owner``."""
-    return bfs_walk_rule(table, table_off, degree, held_by, (owners, owner_off, slots, owner), work, visit, queue,
-                         tail, step)
+    return bfs_walk_rule(
+        table, table_off, degree, held_by, (owners, owner_off, slots, owner), work, visit, queue, tail, step
+    )
 
 
 @njit(cache=True)

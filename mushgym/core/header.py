@@ -47,8 +47,12 @@ def game_id_word(env_id: str) -> int:
 
 def options_fingerprint(env_id: str, options: dict, config: np.ndarray) -> int:
     """30 bits of the options and the config table they build (card data included)."""
-    return _hash("mushgym-options", env_id, sorted((k, repr(v)) for k, v in options.items()),
-                 np.ascontiguousarray(config, np.int64).tobytes()) & ((1 << (2 * WORD_BITS)) - 1)
+    return _hash(
+        "mushgym-options",
+        env_id,
+        sorted((k, repr(v)) for k, v in options.items()),
+        np.ascontiguousarray(config, np.int64).tobytes(),
+    ) & ((1 << (2 * WORD_BITS)) - 1)
 
 
 def layout_version(layout: Any, body_size: int, state_version: int) -> int:
@@ -56,11 +60,14 @@ def layout_version(layout: Any, body_size: int, state_version: int) -> int:
     return _hash("mushgym-layout", fields, body_size, state_version) & WORD_MASK
 
 
-def make_header(env_id: str, options: dict, config: np.ndarray, layout: Any, body_size: int,
-                state_version: int) -> np.ndarray:
+def make_header(
+    env_id: str, options: dict, config: np.ndarray, layout: Any, body_size: int, state_version: int
+) -> np.ndarray:
     fp = options_fingerprint(env_id, options, config)
-    return np.array([game_id_word(env_id), fp & WORD_MASK, fp >> WORD_BITS,
-                     layout_version(layout, body_size, state_version)], np.int64)
+    return np.array(
+        [game_id_word(env_id), fp & WORD_MASK, fp >> WORD_BITS, layout_version(layout, body_size, state_version)],
+        np.int64,
+    )
 
 
 @njit(cache=True)
@@ -92,15 +99,19 @@ def header_mismatch(game: Any, found: np.ndarray, env_ids: tuple[str, ...] = ())
         if other:
             return f"a state of {other}, not of {game.env_id}"
         return f"not a state of {game.env_id} nor of any mushgym game (no valid header: a corrupted or foreign array?)"
-    if found[OPTIONS_A:OPTIONS_B + 1] != [int(want[OPTIONS_A]), int(want[OPTIONS_B])]:
+    if found[OPTIONS_A : OPTIONS_B + 1] != [int(want[OPTIONS_A]), int(want[OPTIONS_B])]:
         other = _options_named(game, found[OPTIONS_A] | (found[OPTIONS_B] << WORD_BITS))
         what = f"options {other}" if other else "other options or card data"
-        return (f"a state of {game.env_id} dealt with {what}; this game has options {game.options} "
-                "(a state belongs to the game that dealt it)")
+        return (
+            f"a state of {game.env_id} dealt with {what}; this game has options {game.options} "
+            "(a state belongs to the game that dealt it)"
+        )
     if found[LAYOUT_VERSION] != int(want[LAYOUT_VERSION]):
-        return (f"a state of another version of {game.env_id}'s state layout (layout version "
-                f"{found[LAYOUT_VERSION]}, this one is {int(want[LAYOUT_VERSION])}), or a corrupted header: "
-                "states are not portable across versions of the library")
+        return (
+            f"a state of another version of {game.env_id}'s state layout (layout version "
+            f"{found[LAYOUT_VERSION]}, this one is {int(want[LAYOUT_VERSION])}), or a corrupted header: "
+            "states are not portable across versions of the library"
+        )
     return ""
 
 
@@ -113,7 +124,7 @@ def _options_named(game: Any, fingerprint: int, limit: int = 256) -> dict | None
     combos = 1
     for n in names:
         combos *= len(game.option_choices[n])
-    if combos > limit:   # (the error path only: each candidate builds a game)
+    if combos > limit:  # (the error path only: each candidate builds a game)
         return None
     for values in itertools.product(*(game.option_choices[n] for n in names)):
         options = dict(zip(names, values))

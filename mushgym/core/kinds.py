@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-FIRST_ARG_COLUMN = 2   # an entry of the decision stack: kind, player, then the arguments
+FIRST_ARG_COLUMN = 2  # an entry of the decision stack: kind, player, then the arguments
 
 
 @dataclass(frozen=True)
@@ -57,20 +57,24 @@ class DecisionKinds:
         self.name = name
         self.kinds: list[DecisionKind] = []
 
-    def kind(self, value: int, name: str, args=(), *, rules: str | None = None, auto: bool = False,
-             doc: str = "") -> int:
+    def kind(
+        self, value: int, name: str, args=(), *, rules: str | None = None, auto: bool = False, doc: str = ""
+    ) -> int:
         """Declare kind ``value`` (the next one) and return the value."""
         if value != len(self.kinds):
-            raise ValueError(f"{self.name}: kind {name!r} has value {value}; the next kind's value is "
-                             f"{len(self.kinds)} (declare them in order, without gaps)")
+            raise ValueError(
+                f"{self.name}: kind {name!r} has value {value}; the next kind's value is "
+                f"{len(self.kinds)} (declare them in order, without gaps)"
+            )
         if not name.isidentifier() or any(k.name == name for k in self.kinds):
             raise ValueError(f"{self.name}: kind name {name!r} must be a new Python identifier")
         args = tuple((str(a), int(r)) for a, r in args)
         if len(args) > self.width:
             raise ValueError(f"{self.name}: kind {name!r} has {len(args)} arguments; an entry holds {self.width}")
         if len({a for a, _ in args}) != len(args) or any(not a.isidentifier() for a, _ in args):
-            raise ValueError(f"{self.name}: kind {name!r}: argument names {[a for a, _ in args]} must be "
-                             "distinct identifiers")
+            raise ValueError(
+                f"{self.name}: kind {name!r}: argument names {[a for a, _ in args]} must be distinct identifiers"
+            )
         if rules is None:
             raise ValueError(f"{self.name}: kind {name!r} names no module of its rules (rules=...)")
         self.kinds.append(DecisionKind(int(value), name, args, rules, bool(auto), doc))
@@ -121,14 +125,21 @@ class DecisionKinds:
         call its ``decision_at``); import them from ``generated/<module>.py``."""
         from .codegen import declare
 
-        source = (f"@njit(cache=True)\ndef decision_arg(state, level, i):\n"
-                  f"    \"\"\"Argument ``i`` of the entry at ``level`` (0 = bottom).\"\"\"\n"
-                  f"    return decision_at(state, level, {FIRST_ARG_COLUMN} + i)\n\n\n"
-                  f"@njit(cache=True)\ndef set_decision_arg(state, level, i, v):\n"
-                  f"    \"\"\"Set argument ``i`` of the entry at ``level`` (0 = bottom).\"\"\"\n"
-                  f"    set_decision_at(state, level, {FIRST_ARG_COLUMN} + i, v)\n")
-        return declare(namespace, self, source, constants=self.names(),
-                       what=f"the decision kinds {{key}} = DecisionKinds({self.width}): argument columns").names
+        source = (
+            f"@njit(cache=True)\ndef decision_arg(state, level, i):\n"
+            f'    """Argument ``i`` of the entry at ``level`` (0 = bottom)."""\n'
+            f"    return decision_at(state, level, {FIRST_ARG_COLUMN} + i)\n\n\n"
+            f"@njit(cache=True)\ndef set_decision_arg(state, level, i, v):\n"
+            f'    """Set argument ``i`` of the entry at ``level`` (0 = bottom)."""\n'
+            f"    set_decision_at(state, level, {FIRST_ARG_COLUMN} + i, v)\n"
+        )
+        return declare(
+            namespace,
+            self,
+            source,
+            constants=self.names(),
+            what=f"the decision kinds {{key}} = DecisionKinds({self.width}): argument columns",
+        ).names
 
     # --- the generated dispatch ----------------------------------------------------------
     def _bind(self, namespace: dict, module: str, fname: str, required: bool, imports: dict):
@@ -161,17 +172,21 @@ class DecisionKinds:
                 live.append(f"    if k == {k.value}:\n        return {f}(state, cfg, p)\n")
         return (
             "@njit(cache=True)\ndef kind_mask(state, cfg, k, p, mask, work):\n"
-            "    \"\"\"The legal actions of the pending decision of kind ``k`` (player ``p``).\"\"\"\n"
-            + "".join(mask) + "    return 0\n\n\n"
+            '    """The legal actions of the pending decision of kind ``k`` (player ``p``)."""\n'
+            + "".join(mask)
+            + "    return 0\n\n\n"
             "@njit(cache=True)\ndef kind_step(state, cfg, k, p, a, work):\n"
-            "    \"\"\"Apply action ``a`` to the pending decision of kind ``k`` (player ``p``).\"\"\"\n"
-            + "".join(step) + "    return\n\n\n"
+            '    """Apply action ``a`` to the pending decision of kind ``k`` (player ``p``)."""\n'
+            + "".join(step)
+            + "    return\n\n\n"
             "@njit(cache=True)\ndef kind_live(state, cfg, k, p):\n"
-            "    \"\"\"Whether the prompt on top (kind ``k``, player ``p``) is still asked.\"\"\"\n"
-            + "".join(live) + "    return True\n\n\n"
+            '    """Whether the prompt on top (kind ``k``, player ``p``) is still asked."""\n'
+            + "".join(live)
+            + "    return True\n\n\n"
             "@njit(cache=True)\ndef kind_process(state, cfg, k, work):\n"
-            "    \"\"\"Process a bookkeeping entry on top; False if kind ``k`` is a decision.\"\"\"\n"
-            + "".join(process) + "    return False\n"
+            '    """Process a bookkeeping entry on top; False if kind ``k`` is a decision."""\n'
+            + "".join(process)
+            + "    return False\n"
         )
 
     def generated_rules(self, namespace: dict) -> tuple[str, ...]:
@@ -184,8 +199,9 @@ class DecisionKinds:
         imports: dict[str, list[str]] = {}
         source = self.rules_source(namespace, imports)
         lines = tuple(f"from ..{m} import {', '.join(sorted(set(names)))}" for m, names in sorted(imports.items()))
-        return declare(namespace, self, source, suffix=".rules", imports=lines,
-                       what="the dispatch over the decision kinds {key}").names
+        return declare(
+            namespace, self, source, suffix=".rules", imports=lines, what="the dispatch over the decision kinds {key}"
+        ).names
 
     def generated_checks(self, namespace: dict) -> tuple[str, ...]:
         """Name ``kind_fits(state, cfg, k, lv, depth)`` as generated code written into the game's
@@ -196,10 +212,13 @@ class DecisionKinds:
         missing = [f"{k.name}_fits" for k in self.kinds if f"{k.name}_fits" not in namespace]
         if missing:
             raise TypeError(f"{namespace.get('__name__')}: lacks {missing}, declared by its decision kinds")
-        body = "".join(f"    if k == {k.value}:\n        return {k.name}_fits(state, cfg, lv, depth)\n"
-                       for k in self.kinds)
-        source = ("@njit(cache=True)\ndef kind_fits(state, cfg, k, lv, depth):\n"
-                  "    \"\"\"0 if the entry of kind ``k`` at level ``lv`` fits where it sits.\"\"\"\n"
-                  + body + "    return -1\n")
-        return declare(namespace, self, source, suffix=".checks", target="",
-                       what="the checks of the decision kinds {key}").names
+        body = "".join(
+            f"    if k == {k.value}:\n        return {k.name}_fits(state, cfg, lv, depth)\n" for k in self.kinds
+        )
+        source = (
+            "@njit(cache=True)\ndef kind_fits(state, cfg, k, lv, depth):\n"
+            '    """0 if the entry of kind ``k`` at level ``lv`` fits where it sits."""\n' + body + "    return -1\n"
+        )
+        return declare(
+            namespace, self, source, suffix=".checks", target="", what="the checks of the decision kinds {key}"
+        ).names

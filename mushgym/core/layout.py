@@ -63,7 +63,7 @@ class Field:
     shape: tuple[int, ...]  # () for a scalar
     dims: tuple[str, ...]
     doc: str = ""
-    low: object = None   # a number, or an array broadcast to ``shape`` (e.g. one bound per column)
+    low: object = None  # a number, or an array broadcast to ``shape`` (e.g. one bound per column)
     high: object = None
 
     size = property(lambda self: shape_size(self.shape))
@@ -114,14 +114,16 @@ class Layout:
         self.size = 0
         self.stack: tuple[int, int, int] | None = None  # (offset, depth, args)
         if not any(np.dtype(vector_dtype) == np.dtype(d) for d in VECTOR_DTYPES):
-            raise ValueError(f"{name}: vector_dtype must be one of {[np.dtype(d).name for d in VECTOR_DTYPES]}, "
-                             f"got {vector_dtype!r}")
+            raise ValueError(
+                f"{name}: vector_dtype must be one of {[np.dtype(d).name for d in VECTOR_DTYPES]}, got {vector_dtype!r}"
+            )
         self.vector_dtype = np.dtype(vector_dtype)
         self.words32 = tuple(words32)
 
     # --- declaring --------------------------------------------------------------
-    def field(self, name: str, shape=(), *, dims: tuple[str, ...] | None = None, doc: str = "",
-              low=None, high=None) -> int:
+    def field(
+        self, name: str, shape=(), *, dims: tuple[str, ...] | None = None, doc: str = "", low=None, high=None
+    ) -> int:
         """Reserve a field of ``shape`` (``()`` for a scalar); return its first offset."""
         if name in self.fields:
             raise ValueError(f"{self.name} field {name!r} is declared twice")
@@ -158,7 +160,7 @@ class Layout:
         f = self.fields[name]
         for b in (low, high):
             if b is not None:
-                np.broadcast_to(np.asarray(b), f.shape or (1,))   # raises if the shape does not fit
+                np.broadcast_to(np.asarray(b), f.shape or (1,))  # raises if the shape does not fit
         self.fields[name] = replace(f, low=f.low if low is None else low, high=f.high if high is None else high)
 
     def decision_stack(self, depth: int, args: int) -> int:
@@ -191,8 +193,12 @@ class Layout:
         if depth < 1 or args < 0:
             raise ValueError(f"decision stack needs depth >= 1 and args >= 0, got {depth}, {args}")
         self.field(f"{STACK_NAME}_n", doc="pending decisions on the stack")
-        off = self.field(STACK_NAME, (depth, 2 + args), dims=("level", "column"),
-                         doc="pending decisions, bottom first: kind, player, args")
+        off = self.field(
+            STACK_NAME,
+            (depth, 2 + args),
+            dims=("level", "column"),
+            doc="pending decisions, bottom first: kind, player, args",
+        )
         self.stack = (off, depth, args)
         return off
 
@@ -209,12 +215,16 @@ class Layout:
         for f in self.fields.values():
             lo_ok, hi_ok = (0, 2**32 - 1) if f.name in self.words32 else (info.min, info.max)
             if f.name in self.words32 and self.vector_dtype == np.int16 and f.size % 2:
-                raise ValueError(f"{self.name} field {f.name!r}: an int16 state needs two slots per generator word, "
-                                 f"got {f.size} slots")
+                raise ValueError(
+                    f"{self.name} field {f.name!r}: an int16 state needs two slots per generator word, "
+                    f"got {f.size} slots"
+                )
             for bound, inside in ((f.low, lambda b: np.min(b) >= lo_ok), (f.high, lambda b: np.max(b) <= hi_ok)):
                 if bound is not None and not inside(np.asarray(bound, np.int64)):
-                    raise ValueError(f"{self.name} field {f.name!r}: bounds {f.low}..{f.high} do not fit the "
-                                     f"vector dtype {self.vector_dtype.name} ({lo_ok}..{hi_ok})")
+                    raise ValueError(
+                        f"{self.name} field {f.name!r}: bounds {f.low}..{f.high} do not fit the "
+                        f"vector dtype {self.vector_dtype.name} ({lo_ok}..{hi_ok})"
+                    )
 
     def _words(self):
         """(offset, slots) of each :attr:`words32` field."""
@@ -229,29 +239,33 @@ class Layout:
         info = np.iinfo(self.vector_dtype)
         words = {}
         for off, size in self._words():
-            w = s[..., off: off + size].copy()
+            w = s[..., off : off + size].copy()
             words[off] = w
-            s[..., off: off + size] = 0      # checked below as words, not as slots
+            s[..., off : off + size] = 0  # checked below as words, not as slots
         for off, w in words.items():
-            spare = w[..., w.shape[-1] // 2:] if self.vector_dtype == np.int16 else w[..., :0]
+            spare = w[..., w.shape[-1] // 2 :] if self.vector_dtype == np.int16 else w[..., :0]
             if (w < 0).any() or (w > 2**32 - 1).any() or spare.any():
                 name = next(f.name for f in self.fields.values() if f.offset == off)
-                raise ValueError(f"{self.name} field {name!r} holds no valid generator words "
-                                 f"(0..2**32-1{', second half 0' if spare.size else ''}): {w.tolist()}")
+                raise ValueError(
+                    f"{self.name} field {name!r} holds no valid generator words "
+                    f"(0..2**32-1{', second half 0' if spare.size else ''}): {w.tolist()}"
+                )
         bad = np.argwhere((s < info.min) | (s > info.max))
         if bad.size:
             slot = int(bad[0][-1])
             name = next(f.name for f in self.fields.values() if f.offset <= slot < f.offset + f.size)
-            raise ValueError(f"{self.name} slot {slot} (field {name!r}) = {int(np.asarray(states)[tuple(bad[0])])} "
-                             f"does not fit the vector dtype {self.vector_dtype.name}")
+            raise ValueError(
+                f"{self.name} slot {slot} (field {name!r}) = {int(np.asarray(states)[tuple(bad[0])])} "
+                f"does not fit the vector dtype {self.vector_dtype.name}"
+            )
         for off, w in words.items():
             if self.vector_dtype == np.int16:
                 half = w.shape[-1] // 2
                 lo, hi = w[..., :half] & 0xFFFF, w[..., :half] >> 16
-                s[..., off: off + 2 * half: 2] = lo - ((lo >> 15) << 16)
-                s[..., off + 1: off + 2 * half: 2] = hi - ((hi >> 15) << 16)
+                s[..., off : off + 2 * half : 2] = lo - ((lo >> 15) << 16)
+                s[..., off + 1 : off + 2 * half : 2] = hi - ((hi >> 15) << 16)
             else:
-                s[..., off: off + w.shape[-1]] = w - ((w >> 31) << 32)
+                s[..., off : off + w.shape[-1]] = w - ((w >> 31) << 32)
         return s.astype(self.vector_dtype)
 
     def from_vector(self, states: np.ndarray) -> np.ndarray:
@@ -260,12 +274,12 @@ class Layout:
         for off, size in self._words():
             if self.vector_dtype == np.int16:
                 half = size // 2
-                lo = s[..., off: off + size: 2] & 0xFFFF
-                hi = s[..., off + 1: off + size: 2] & 0xFFFF
-                s[..., off: off + half] = lo | (hi << 16)
-                s[..., off + half: off + size] = 0
+                lo = s[..., off : off + size : 2] & 0xFFFF
+                hi = s[..., off + 1 : off + size : 2] & 0xFFFF
+                s[..., off : off + half] = lo | (hi << 16)
+                s[..., off + half : off + size] = 0
             elif self.vector_dtype == np.int32:
-                s[..., off: off + size] &= 0xFFFFFFFF
+                s[..., off : off + size] &= 0xFFFFFFFF
         return s
 
     # --- reading states -----------------------------------------------------------
@@ -274,27 +288,31 @@ class Layout:
 
         # a game's state carries the header (mushgym.core.header) after the layout's slots
         if state.shape[-1] not in (self.size, self.size + HEADER_WORDS):
-            raise ValueError(f"{self.name} has {state.shape[-1]} slots, the layout has {self.size} "
-                             f"(+{HEADER_WORDS} header words in a game's state)")
+            raise ValueError(
+                f"{self.name} has {state.shape[-1]} slots, the layout has {self.size} "
+                f"(+{HEADER_WORDS} header words in a game's state)"
+            )
 
     def view(self, state: np.ndarray) -> dict[str, object]:
         """Fields of ``state`` by name: an int for scalars, a flat list for arrays."""
         self._check(state)
         out: dict[str, object] = {}
         for name, f in self.fields.items():
-            values = state[f.offset: f.offset + f.size]
+            values = state[f.offset : f.offset + f.size]
             out[name] = int(values[0]) if not f.shape else [int(v) for v in values]
         return out
 
     def arrays(self, state: np.ndarray) -> dict[str, np.ndarray]:
         """Writable numpy views of every field of ``state``, shaped as declared (0-d for scalars)."""
         self._check(state)
-        return {name: state[..., f.offset: f.offset + f.size].reshape(state.shape[:-1] + f.shape)
-                for name, f in self.fields.items()}
+        return {
+            name: state[..., f.offset : f.offset + f.size].reshape(state.shape[:-1] + f.shape)
+            for name, f in self.fields.items()
+        }
 
     def get(self, state: np.ndarray, name: str) -> np.ndarray | int:
         f = self.fields[name]
-        v = state[f.offset: f.offset + f.size]
+        v = state[f.offset : f.offset + f.size]
         return int(v[0]) if not f.shape else v.reshape(f.shape)
 
     def new_state(self) -> np.ndarray:
@@ -318,10 +336,12 @@ class Layout:
                 if b.ndim == 1 and b.size == f.size and b.shape != f.shape[-1:]:
                     b = b.reshape(f.shape)  # one bound per element, flat
                 try:
-                    out[f.offset: f.offset + f.size] = np.broadcast_to(b, f.shape).ravel()
+                    out[f.offset : f.offset + f.size] = np.broadcast_to(b, f.shape).ravel()
                 except ValueError:
-                    raise ValueError(f"{self.name} field {f.name!r}: bound of shape {np.shape(bound)} does not "
-                                     f"broadcast to the field's shape {f.shape}") from None
+                    raise ValueError(
+                        f"{self.name} field {f.name!r}: bound of shape {np.shape(bound)} does not "
+                        f"broadcast to the field's shape {f.shape}"
+                    ) from None
         return low, high
 
     def state_bounds(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -373,9 +393,11 @@ class Layout:
                 names = [f"i{k}" for k in range(len(f.shape))]
             args = ", ".join(names)
             expr = " + ".join([str(f.offset)] + [f"{n} * {s}" if s != 1 else n for n, s in zip(names, f.strides)])
-            parts.append(f"@njit(cache=True)\ndef {prefix}{f.name}_at({args}):\n"
-                         f"    \"\"\"Slot of ``{f.name}[{args}]`` in the {self.name}.\"\"\"\n"
-                         f"    return {expr}\n")
+            parts.append(
+                f"@njit(cache=True)\ndef {prefix}{f.name}_at({args}):\n"
+                f'    """Slot of ``{f.name}[{args}]`` in the {self.name}."""\n'
+                f"    return {expr}\n"
+            )
         if self.stack is not None:
             parts.append(_stack_source(*self.stack, count=self.fields[f"{STACK_NAME}_n"].offset))
         return "\n\n".join(parts)

@@ -22,6 +22,7 @@ def shuffle_range(state, start, n, rng_off):
 # ``hole_n = 0`` is a plain run of slots. ``gen`` / ``gen_off`` is any generator: the state's
 # own (``state, RNG``) or a search's (``rng, 0``).
 
+
 @njit(cache=True, inline="always")
 def pile_slot(start, i, hole, hole_n):
     """The slot of card ``i`` of a pile at ``start`` whose slots ``hole..hole+hole_n-1`` are skipped."""

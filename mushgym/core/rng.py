@@ -120,9 +120,9 @@ def rng_seed(state, off, seed):
     once, through ``_put``, so narrow (int32/int16) states get the same words.
     """
     lo = seed & MASK32
-    hi = (seed >> 32) & MASK32        # a seed below 2**32 is one entropy word, else two
+    hi = (seed >> 32) & MASK32  # a seed below 2**32 is one entropy word, else two
     h = _SS_INIT_A
-    p0, h = _ss_hash(lo, h)           # mix_entropy: hash the entropy words into the pool
+    p0, h = _ss_hash(lo, h)  # mix_entropy: hash the entropy words into the pool
     p1, h = _ss_hash(hi, h)
     p2, h = _ss_hash(0, h)
     p3, h = _ss_hash(0, h)
@@ -151,7 +151,7 @@ def rng_seed(state, off, seed):
     p1 = _ss_mix(p1, v)
     v, h = _ss_hash(p3, h)
     p2 = _ss_mix(p2, v)
-    h = _SS_INIT_B                    # generate_state(4, uint32)
+    h = _SS_INIT_B  # generate_state(4, uint32)
     p0, h = _ss_out(p0, h)
     p1, h = _ss_out(p1, h)
     p2, h = _ss_out(p2, h)

@@ -21,10 +21,10 @@ costs (Fungi, 1.5 KB per env: 1.1x vector steps/s at batch 8,192). Outside compi
 do nothing.
 """
 
+from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
-from llvmlite import ir
 from numba.np.arrayobj import make_array
 
 
@@ -50,9 +50,14 @@ def _row_no_refcount(typingctx, arr, idx):
         i = context.cast(builder, args[1], signature.args[1], types.intp)
         base = builder.ptrtoint(ary.data, cgutils.intp_t)
         data = builder.inttoptr(builder.add(base, builder.mul(i, strides[0])), ary.data.type)
-        context.populate_array(out, data=data, shape=cgutils.pack_array(builder, shapes[1:]),
-                               strides=cgutils.pack_array(builder, strides[1:]), itemsize=ary.itemsize,
-                               meminfo=None)
+        context.populate_array(
+            out,
+            data=data,
+            shape=cgutils.pack_array(builder, shapes[1:]),
+            strides=cgutils.pack_array(builder, strides[1:]),
+            itemsize=ary.itemsize,
+            meminfo=None,
+        )
         return out._getvalue()
 
     return sig, codegen
@@ -87,8 +92,9 @@ def _borrow_no_refcount(typingctx, arr):
         aryty = signature.args[0]
         ary = make_array(aryty)(context, builder, args[0])
         out = make_array(retty)(context, builder)
-        context.populate_array(out, data=ary.data, shape=ary.shape, strides=ary.strides,
-                               itemsize=ary.itemsize, meminfo=None)
+        context.populate_array(
+            out, data=ary.data, shape=ary.shape, strides=ary.strides, itemsize=ary.itemsize, meminfo=None
+        )
         return out._getvalue()
 
     return sig, codegen
@@ -122,8 +128,12 @@ def _prefetch_intrinsic(locality):
 
     @intrinsic
     def _prefetch_line(typingctx, arr, idx, off):
-        if not isinstance(arr, types.Array) or arr.ndim < 2 or not isinstance(idx, types.Integer) \
-                or not isinstance(off, types.Integer):
+        if (
+            not isinstance(arr, types.Array)
+            or arr.ndim < 2
+            or not isinstance(idx, types.Integer)
+            or not isinstance(off, types.Integer)
+        ):
             return None
         sig = types.void(arr, idx, off)
 
@@ -156,10 +166,12 @@ def _prefetch_row_overload(line):
 
     def overload_impl(_pf_a, _pf_i):
         if isinstance(_pf_a, types.Array) and _pf_a.ndim >= 2 and _pf_a.layout == "C":
+
             def impl(_pf_a, _pf_i):
                 nbytes = _pf_a.strides[0]
                 for off in range(0, nbytes, CACHE_LINE):
                     line(_pf_a, _pf_i, off)
+
             return impl
         return lambda _pf_a, _pf_i: None
 

@@ -54,8 +54,6 @@ nothing is allocated per descent either.
 
 from __future__ import annotations
 
-import numpy as np
-
 # columns of the node table
 N_ACTION, N_PARENT, N_FIRST, N_NEXT, N_MOVER, N_VISITS, N_AVAIL = range(7)
 NODE_FIELDS = 7
@@ -94,7 +92,8 @@ def _search_new_node(nodes, values, n, action, parent, mover):
 
 
 @njit(cache=True, nogil=True)
-def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, ranked, horizon, rng_off, lo, hi,
+def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, ranked, horizon,
+                rng_off, lo, hi,
                 max_len, cfg,
                 nodes, values, state, mask, mark, rets, work, rng, path, out_visits, out_values):
     """Run ``sims`` iterations of SO-ISMCTS from ``roots[0]`` (or the pool ``roots[:n_roots]``)
@@ -402,8 +401,12 @@ def rollout_policy(state, cfg, mask, n_legal, work, rng):
 
 
 #: the game's optional kernels the search calls, each with the stand-in used when it has none
-OPTIONAL = {"determinize": NO_DETERMINIZE, "rollout_policy": NO_ROLLOUT_POLICY,
-            "search_value": NO_SEARCH_VALUE, "search_estimate": NO_SEARCH_ESTIMATE}
+OPTIONAL = {
+    "determinize": NO_DETERMINIZE,
+    "rollout_policy": NO_ROLLOUT_POLICY,
+    "search_value": NO_SEARCH_VALUE,
+    "search_estimate": NO_SEARCH_ESTIMATE,
+}
 #: the kernels every search calls
 SEARCH_KERNELS = ("current_player", "is_terminal", "legal_mask", "observe", "returns", "step")
 

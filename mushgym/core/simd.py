@@ -32,7 +32,7 @@ from numba.np.arrayobj import make_array
 
 def copy_block(_cb_dst, _cb_d, _cb_src, _cb_s, _cb_n):
     """``dst[d:d+n] = src[s:s+n]`` (numpy's unsafe casting); compiled: one vector operation."""
-    _cb_dst[_cb_d:_cb_d + _cb_n] = _cb_src[_cb_s:_cb_s + _cb_n]
+    _cb_dst[_cb_d : _cb_d + _cb_n] = _cb_src[_cb_s : _cb_s + _cb_n]
 
 
 def _convert(builder, value, src: types.Integer, dst, vec_t):
@@ -94,8 +94,9 @@ def _copy_block_overload(_cb_dst, _cb_d, _cb_src, _cb_s, _cb_n):
     problem = _argument_problem(_cb_dst, _cb_d, _cb_src, _cb_s, _cb_n)
     if problem is not None:
         raise TypingError(f"copy_block: {problem}")
-    count = int(_cb_n.literal_value)     # a constant of the implementation: typed as a literal again
+    count = int(_cb_n.literal_value)  # a constant of the implementation: typed as a literal again
 
     def impl(_cb_dst, _cb_d, _cb_src, _cb_s, _cb_n):
         _copy_block_intrinsic(_cb_dst, _cb_d, _cb_src, _cb_s, count)
+
     return impl

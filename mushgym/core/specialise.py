@@ -35,10 +35,14 @@ def install() -> bool:
         return True
     try:
         from numba.core import types
+
         original = types.Dispatcher.get_call_type
     except (ImportError, AttributeError):  # pragma: no cover - a numba without the hook
-        warnings.warn("mushgym: numba's Dispatcher.get_call_type is missing; kernels compile "
-                      "one specialisation per constant argument (slower first use)", stacklevel=2)
+        warnings.warn(
+            "mushgym: numba's Dispatcher.get_call_type is missing; kernels compile "
+            "one specialisation per constant argument (slower first use)",
+            stacklevel=2,
+        )
         return False
 
     def get_call_type(self, context, args, kws):

@@ -61,8 +61,9 @@ import numpy as np
 try:
     import pyspiel
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("mushgym.integrations.openspiel needs OpenSpiel: pip install open_spiel "
-                      "(or pip install 'mushgym[openspiel]')") from e
+    raise ImportError(
+        "mushgym.integrations.openspiel needs OpenSpiel: pip install open_spiel (or pip install 'mushgym[openspiel]')"
+    ) from e
 
 from mushgym import registry
 from mushgym.wrappers.encoders import ENCODERS, make_encoder
@@ -77,6 +78,7 @@ def game_name(env_id: str) -> str:
 
 
 # --- options <-> OpenSpiel parameters ---------------------------------------------------
+
 
 def _param_name(option: str) -> str:
     return "players" if option == "num_players" else option
@@ -114,8 +116,10 @@ def _options(env_id: str, params: dict[str, Any]) -> tuple[dict[str, Any], int, 
     names = {_param_name(o): o for o in cls.option_choices}
     unknown = sorted(set(params) - set(names))
     if unknown:
-        raise ValueError(f"{game_name(env_id)}: unknown parameter(s) {unknown}; valid parameters are "
-                         f"{sorted(names) + sorted(ADAPTER_PARAMS)}")
+        raise ValueError(
+            f"{game_name(env_id)}: unknown parameter(s) {unknown}; valid parameters are "
+            f"{sorted(names) + sorted(ADAPTER_PARAMS)}"
+        )
     options = {}
     for name, value in params.items():
         option = names[name]
@@ -123,14 +127,17 @@ def _options(env_id: str, params: dict[str, Any]) -> tuple[dict[str, Any], int, 
         if _kind(choices) is str and not all(isinstance(c, str) for c in choices):
             named = {str(c): c for c in choices}
             if str(value) not in named:
-                raise ValueError(f"{game_name(env_id)}: invalid value for parameter {name!r}: {value!r}; "
-                                 f"valid choices are {list(named)}")
+                raise ValueError(
+                    f"{game_name(env_id)}: invalid value for parameter {name!r}: {value!r}; "
+                    f"valid choices are {list(named)}"
+                )
             value = named[str(value)]
         options[option] = value
     return options, seed, encoder
 
 
 # --- the game -------------------------------------------------------------------------------
+
 
 def _game_type(env_id: str, spec=None) -> "pyspiel.GameType":
     cls = registry.env_module(env_id).Game
@@ -197,8 +204,10 @@ class MushgymGame(pyspiel.Game):
             raise ValueError(f"{self.env_id}: observation parameters are not supported, got {params}")
         perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
         if iig_obs_type is not None and iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError(f"{self.env_id}: only the player's own view (private_info=SINGLE_PLAYER) is "
-                             f"available; got {iig_obs_type.private_info}")
+            raise ValueError(
+                f"{self.env_id}: only the player's own view (private_info=SINGLE_PLAYER) is "
+                f"available; got {iig_obs_type.private_info}"
+            )
         return MushgymObserver(self, perfect_recall)
 
 
@@ -387,7 +396,7 @@ def register(env_ids: list[str] | None = None) -> list[str]:
     the OpenSpiel game names. Registering twice is harmless."""
     names = []
     known = set(pyspiel.registered_names())
-    for env_id in (registry.list_envs() if env_ids is None else env_ids):
+    for env_id in registry.list_envs() if env_ids is None else env_ids:
         cls = game_class(env_id)
         name = game_name(env_id)
         if name not in known:

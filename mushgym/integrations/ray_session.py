@@ -25,10 +25,16 @@ def init_ray(address: str | None = None, num_cpus: int | None = None) -> bool:
         if address:
             ray.init(address=address, log_to_driver=False)
         else:
-            ray.init(address="local", num_cpus=num_cpus, include_dashboard=False, log_to_driver=False,
-                     configure_logging=False)
+            ray.init(
+                address="local",
+                num_cpus=num_cpus,
+                include_dashboard=False,
+                log_to_driver=False,
+                configure_logging=False,
+            )
     except ConnectionError as err:
         raise ConnectionError(
             f"{err}. If `ray start` said 'Token authentication is enabled', run this process with "
-            f"RAY_AUTH_MODE=token (and the cluster's token in ~/.ray/auth_token or RAY_AUTH_TOKEN)") from err
+            f"RAY_AUTH_MODE=token (and the cluster's token in ~/.ray/auth_token or RAY_AUTH_TOKEN)"
+        ) from err
     return True

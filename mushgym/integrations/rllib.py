@@ -76,8 +76,9 @@ try:  # the rllib extra
     from ray.rllib.env.multi_agent_env import MultiAgentEnv
     from ray.tune.registry import register_env
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("mushgym.integrations.rllib needs the rllib extra: pip install 'mushgym[rllib]' "
-                      f"(missing: {e.name})") from e
+    raise ImportError(
+        f"mushgym.integrations.rllib needs the rllib extra: pip install 'mushgym[rllib]' (missing: {e.name})"
+    ) from e
 
 import mushgym
 from mushgym.integrations.ray_session import init_ray
@@ -114,6 +115,7 @@ def seat_of(agent_id: str) -> int:
 
 # --------------------------------------------------------------------------- the env
 
+
 class MushgymMultiAgentEnv(MultiAgentEnv):
     """A registered mushgym env as an RLlib ``MultiAgentEnv`` (see the module docstring).
 
@@ -128,8 +130,9 @@ class MushgymMultiAgentEnv(MultiAgentEnv):
         config = dict(config or {})
         env_id = config.get("env_id")
         if env_id not in mushgym.list_envs():
-            raise ValueError(f"MushgymMultiAgentEnv: unknown env_id {env_id!r}; registered envs: "
-                             f"{', '.join(mushgym.list_envs())}")
+            raise ValueError(
+                f"MushgymMultiAgentEnv: unknown env_id {env_id!r}; registered envs: {', '.join(mushgym.list_envs())}"
+            )
         from mushgym.wrappers import make_encoder
 
         self.game = mushgym.game(env_id, **dict(config.get("options") or {}))
@@ -147,8 +150,10 @@ class MushgymMultiAgentEnv(MultiAgentEnv):
         self._acted: set[int] = set()
 
     def _obs(self, seat: int) -> dict:
-        return {"observations": self.encoder(self.game.observe(self.state, seat)),
-                "action_mask": self.game.legal_mask(self.state).astype(np.float32)}
+        return {
+            "observations": self.encoder(self.game.observe(self.state, seat)),
+            "action_mask": self.game.legal_mask(self.state).astype(np.float32),
+        }
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         if seed is not None:
@@ -169,8 +174,10 @@ class MushgymMultiAgentEnv(MultiAgentEnv):
         action = int(action_dict[name])
         mask = self.game.legal_mask(self.state)
         if not (0 <= action < mask.size) or not mask[action]:
-            raise ValueError(f"{self.game.env_id}: {name} chose action {action}, which its action mask forbids "
-                             f"(legal: {np.flatnonzero(mask).tolist()[:20]}...)")
+            raise ValueError(
+                f"{self.game.env_id}: {name} chose action {action}, which its action mask forbids "
+                f"(legal: {np.flatnonzero(mask).tolist()[:20]}...)"
+            )
         self.game.step_inplace(self.state, action, check=False)
         self._acted.add(player)
         if self.game.is_terminal(self.state):
@@ -186,10 +193,9 @@ class MushgymMultiAgentEnv(MultiAgentEnv):
 
 
 def observation_space(game, encoder) -> gym.spaces.Dict:
-    return gym.spaces.Dict({
-        "observations": encoder.space,
-        "action_mask": gym.spaces.Box(0.0, 1.0, (game.num_actions,), np.float32),
-    })
+    return gym.spaces.Dict(
+        {"observations": encoder.space, "action_mask": gym.spaces.Box(0.0, 1.0, (game.num_actions,), np.float32)}
+    )
 
 
 def env_name(env_id: str) -> str:
@@ -211,16 +217,21 @@ class _EnvCreator:
         self.env_id = env_id
 
     def __call__(self, config):
-        if hasattr(config, "worker_index"):   # an EnvContext: keep worker/vector index for the seeds
-            config = type(config)({**config, "env_id": self.env_id}, worker_index=config.worker_index,
-                                  vector_index=config.vector_index, remote=config.remote,
-                                  num_workers=config.num_workers)
+        if hasattr(config, "worker_index"):  # an EnvContext: keep worker/vector index for the seeds
+            config = type(config)(
+                {**config, "env_id": self.env_id},
+                worker_index=config.worker_index,
+                vector_index=config.vector_index,
+                remote=config.remote,
+                num_workers=config.num_workers,
+            )
         else:
             config = {**(config or {}), "env_id": self.env_id}
         return MushgymMultiAgentEnv(config)
 
 
 # --------------------------------------------------------------------------- the module
+
 
 class MaskedMLPModule(TorchRLModule, ValueFunctionAPI):
     """Actor and critic MLPs on ``obs["observations"]``; illegal actions' logits masked.
@@ -233,8 +244,10 @@ class MaskedMLPModule(TorchRLModule, ValueFunctionAPI):
     def setup(self) -> None:
         space = self.observation_space
         if not isinstance(space, gym.spaces.Dict) or set(space.spaces) != {"observations", "action_mask"}:
-            raise ValueError("MaskedMLPModule needs a Dict observation space with 'observations' and "
-                             f"'action_mask' (MushgymMultiAgentEnv's); got {space}")
+            raise ValueError(
+                "MaskedMLPModule needs a Dict observation space with 'observations' and "
+                f"'action_mask' (MushgymMultiAgentEnv's); got {space}"
+            )
         cfg = self.model_config or {}
         hidden = list(cfg.get("hidden", DEFAULTS["hidden"]))
         activation = cfg.get("activation", DEFAULTS["activation"])
@@ -252,6 +265,7 @@ class MaskedMLPModule(TorchRLModule, ValueFunctionAPI):
 
 
 # --------------------------------------------------------------------------- the mapping
+
 
 class SeatMapping:
     """``(agent_id, episode) -> module id`` for self-play (see the module docstring).
@@ -295,8 +309,17 @@ class SeatMapping:
 
 # --------------------------------------------------------------------------- config and training
 
-def build_config(env_id: str, options: dict | None = None, *, env_runners: int = 2, policies: str = "shared",
-                 league: int = 4, seed: int = 0, **hyper: Any) -> tuple[PPOConfig, SeatMapping]:
+
+def build_config(
+    env_id: str,
+    options: dict | None = None,
+    *,
+    env_runners: int = 2,
+    policies: str = "shared",
+    league: int = 4,
+    seed: int = 0,
+    **hyper: Any,
+) -> tuple[PPOConfig, SeatMapping]:
     """A PPO config (new API stack) for ``env_id``: env, masked modules, mapping, sizes.
 
     ``hyper`` overrides :data:`DEFAULTS` (``hidden``, ``activation``, ``encoder``,
@@ -320,31 +343,52 @@ def build_config(env_id: str, options: dict | None = None, *, env_runners: int =
     obs_space = observation_space(game, encoder)
     act_space = gym.spaces.Discrete(game.num_actions)
     model_config = {"hidden": list(hp["hidden"]), "activation": hp["activation"]}
-    specs = {m: RLModuleSpec(module_class=MaskedMLPModule, observation_space=obs_space, action_space=act_space,
-                             model_config=model_config)
-             for m in mapping.module_ids}
+    specs = {
+        m: RLModuleSpec(
+            module_class=MaskedMLPModule, observation_space=obs_space, action_space=act_space, model_config=model_config
+        )
+        for m in mapping.module_ids
+    }
     register([env_id])
     config = (
         PPOConfig()
-        .environment(env_name(env_id), env_config={"options": options, "encoder": hp["encoder"], "seed": seed},
-                     disable_env_checking=True)
+        .environment(
+            env_name(env_id),
+            env_config={"options": options, "encoder": hp["encoder"], "seed": seed},
+            disable_env_checking=True,
+        )
         .framework("torch")
-        .env_runners(num_env_runners=env_runners, num_envs_per_env_runner=1,
-                     rollout_fragment_length=hp["rollout_fragment_length"], num_cpus_per_env_runner=1,
-                     # RLlib's default (60 s) returns an empty iteration when the runners are slow to start
-                     # (numba kernels load, a busy machine): wait for the samples instead
-                     sample_timeout_s=hp["sample_timeout_s"])
+        .env_runners(
+            num_env_runners=env_runners,
+            num_envs_per_env_runner=1,
+            rollout_fragment_length=hp["rollout_fragment_length"],
+            num_cpus_per_env_runner=1,
+            # RLlib's default (60 s) returns an empty iteration when the runners are slow to start
+            # (numba kernels load, a busy machine): wait for the samples instead
+            sample_timeout_s=hp["sample_timeout_s"],
+        )
         .learners(num_learners=0)
-        .multi_agent(policies=set(mapping.module_ids), policy_mapping_fn=mapping,
-                     policies_to_train=mapping.trained)
+        .multi_agent(policies=set(mapping.module_ids), policy_mapping_fn=mapping, policies_to_train=mapping.trained)
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=specs))
-        .training(train_batch_size_per_learner=hp["train_batch_size"], minibatch_size=hp["minibatch_size"],
-                  num_epochs=hp["num_epochs"], lr=hp["lr"], gamma=hp["gamma"], lambda_=hp["lambda_"],
-                  entropy_coeff=hp["entropy_coeff"])
+        .training(
+            train_batch_size_per_learner=hp["train_batch_size"],
+            minibatch_size=hp["minibatch_size"],
+            num_epochs=hp["num_epochs"],
+            lr=hp["lr"],
+            gamma=hp["gamma"],
+            lambda_=hp["lambda_"],
+            entropy_coeff=hp["entropy_coeff"],
+        )
         .debugging(seed=seed, log_level="ERROR")
     )
-    config.mushgym = {"env_id": env_id, "options": options, "hyper": hp, "policies": policies,
-                      "league": league, "seed": seed}
+    config.mushgym = {
+        "env_id": env_id,
+        "options": options,
+        "hyper": hp,
+        "policies": policies,
+        "league": league,
+        "seed": seed,
+    }
     return config, mapping
 
 
@@ -354,22 +398,32 @@ def snapshot_into_league(algo, slot: int, source: str = MAIN) -> None:
     target = f"league_{slot}"
     weights = algo.learner_group.get_weights(module_ids=[source])[source]
     algo.learner_group.set_weights({target: weights})
-    algo.env_runner_group.sync_weights(from_worker_or_learner_group=algo.learner_group, policies=[target],
-                                       inference_only=True)
+    algo.env_runner_group.sync_weights(
+        from_worker_or_learner_group=algo.learner_group, policies=[target], inference_only=True
+    )
 
 
 def actor_weights(algo, module_id: str = MAIN) -> dict:
     """The actor part (``pi.*``) of a module's weights, as numpy arrays."""
     weights = algo.learner_group.get_weights(module_ids=[module_id])[module_id]
-    return {k[len("pi."):]: np.asarray(v) for k, v in weights.items() if k.startswith("pi.")}
+    return {k[len("pi.") :]: np.asarray(v) for k, v in weights.items() if k.startswith("pi.")}
 
 
-def export_policy(algo, path: str | Path, env_id: str, options: dict, hyper: dict, module_id: str = MAIN,
-                  extra: dict | None = None) -> Path:
+def export_policy(
+    algo, path: str | Path, env_id: str, options: dict, hyper: dict, module_id: str = MAIN, extra: dict | None = None
+) -> Path:
     """Write ``module_id``'s actor as a weights-only ``.pt`` and its ``.json`` (see
     :mod:`mushgym.integrations.rllib_policy`)."""
-    meta = {"env_id": env_id, "options": options, "encoder": hyper["encoder"], "hidden": list(hyper["hidden"]),
-            "activation": hyper["activation"], "algo": "rllib-ppo", "module": module_id, **(extra or {})}
+    meta = {
+        "env_id": env_id,
+        "options": options,
+        "encoder": hyper["encoder"],
+        "hidden": list(hyper["hidden"]),
+        "activation": hyper["activation"],
+        "algo": "rllib-ppo",
+        "module": module_id,
+        **(extra or {}),
+    }
     return save_export(actor_weights(algo, module_id), path, meta)
 
 
@@ -420,9 +474,10 @@ def audit_episodes(episodes) -> list[dict]:
         seats = {}
         for agent, sa in ep.agent_episodes.items():
             acts = np.asarray(sa.get_actions(), dtype=np.int64)
-            obs = sa.get_observations()   # a dict of arrays once the episode is numpy-ized, else a list
-            masks = (np.asarray(obs["action_mask"]) if isinstance(obs, dict)
-                     else np.stack([o["action_mask"] for o in obs]))[: len(acts)]
+            obs = sa.get_observations()  # a dict of arrays once the episode is numpy-ized, else a list
+            masks = (
+                np.asarray(obs["action_mask"]) if isinstance(obs, dict) else np.stack([o["action_mask"] for o in obs])
+            )[: len(acts)]
             actions += len(acts)
             masked += int((masks[np.arange(len(acts)), acts] == 0).sum())
             last = sa.get_infos(-1) if len(sa.get_infos()) else {}
@@ -447,11 +502,27 @@ def _default_run_dir(env_id: str, seed: int) -> Path:
     return Path("runs") / f"rllib_{env_id}_s{seed}_{time.strftime('%Y%m%d-%H%M%S')}"
 
 
-def train(env_id: str, iterations: int = 20, *, options: dict | None = None, env_runners: int = 2,
-          address: str | None = None, policies: str = "shared", league: int = 4, snapshot_every: int = 5,
-          seed: int = 0, run_dir: str | Path | None = None, checkpoint_every: int = 10,
-          curve_every: int = 0, curve_games: int = 100, max_minutes: float | None = None,
-          progress: bool = True, num_cpus: int | None = None, on_iteration=None, **hyper: Any) -> dict:
+def train(
+    env_id: str,
+    iterations: int = 20,
+    *,
+    options: dict | None = None,
+    env_runners: int = 2,
+    address: str | None = None,
+    policies: str = "shared",
+    league: int = 4,
+    snapshot_every: int = 5,
+    seed: int = 0,
+    run_dir: str | Path | None = None,
+    checkpoint_every: int = 10,
+    curve_every: int = 0,
+    curve_games: int = 100,
+    max_minutes: float | None = None,
+    progress: bool = True,
+    num_cpus: int | None = None,
+    on_iteration=None,
+    **hyper: Any,
+) -> dict:
     """Train PPO with RLlib on ``env_id`` and write a run folder (see the module docstring).
 
     Returns ``{"run_dir", "final", "checkpoint", "iterations", "env_steps", "wall_seconds",
@@ -463,28 +534,62 @@ def train(env_id: str, iterations: int = 20, *, options: dict | None = None, env
         raise ValueError(f"iterations must be positive, got {iterations}")
     if snapshot_every < 1:
         raise ValueError(f"snapshot_every must be positive, got {snapshot_every}")
-    config, mapping = build_config(env_id, options, env_runners=env_runners, policies=policies, league=league,
-                                   seed=seed, **hyper)
+    config, mapping = build_config(
+        env_id, options, env_runners=env_runners, policies=policies, league=league, seed=seed, **hyper
+    )
     info = config.mushgym
     run_dir = Path(run_dir) if run_dir is not None else _default_run_dir(env_id, seed)
     if run_dir.exists() and any(run_dir.iterdir()):
         raise FileExistsError(f"run folder {run_dir} is not empty: give a new or empty one")
     run_dir.mkdir(parents=True, exist_ok=True)
-    (run_dir / "config.json").write_text(json.dumps({**info, "env_runners": env_runners, "iterations": iterations,
-                                                     "snapshot_every": snapshot_every,
-                                                     "ray": ray.__version__}, indent=2, default=str))
+    (run_dir / "config.json").write_text(
+        json.dumps(
+            {
+                **info,
+                "env_runners": env_runners,
+                "iterations": iterations,
+                "snapshot_every": snapshot_every,
+                "ray": ray.__version__,
+            },
+            indent=2,
+            default=str,
+        )
+    )
     started = init_ray(address, num_cpus)
     try:
-        return _train_loop(config, mapping, info, run_dir, iterations, snapshot_every, checkpoint_every,
-                           curve_every, curve_games, max_minutes, progress, on_iteration)
+        return _train_loop(
+            config,
+            mapping,
+            info,
+            run_dir,
+            iterations,
+            snapshot_every,
+            checkpoint_every,
+            curve_every,
+            curve_games,
+            max_minutes,
+            progress,
+            on_iteration,
+        )
     finally:
         if started:
             ray.shutdown()
 
 
-def _train_loop(config, mapping, info, run_dir: Path, iterations: int, snapshot_every: int,
-                checkpoint_every: int, curve_every: int, curve_games: int, max_minutes: float | None,
-                progress: bool, on_iteration=None) -> dict:
+def _train_loop(
+    config,
+    mapping,
+    info,
+    run_dir: Path,
+    iterations: int,
+    snapshot_every: int,
+    checkpoint_every: int,
+    curve_every: int,
+    curve_games: int,
+    max_minutes: float | None,
+    progress: bool,
+    on_iteration=None,
+) -> dict:
     from tensorboardX import SummaryWriter
 
     from mushgym.integrations.rllib_policy import MaskedMLPPolicy
@@ -510,8 +615,14 @@ def _train_loop(config, mapping, info, run_dir: Path, iterations: int, snapshot_
     def curve_point(it: int, steps: float) -> None:
         pt = export_policy(algo, run_dir / "curve_policy.pt", env_id, options, hp, learner)
         rate = win_rate_vs_random(MaskedMLPPolicy(pt), game, curve_games, seed=info["seed"] + 55_555)
-        curve.append({"iteration": it, "env_steps": int(steps), "seconds": round(time.perf_counter() - t0, 1),
-                      "win_rate_vs_random": round(rate, 4)})
+        curve.append(
+            {
+                "iteration": it,
+                "env_steps": int(steps),
+                "seconds": round(time.perf_counter() - t0, 1),
+                "win_rate_vs_random": round(rate, 4),
+            }
+        )
         writer.add_scalar("mushgym/win_rate_vs_random", rate, int(steps))
 
     try:
@@ -550,31 +661,57 @@ def _train_loop(config, mapping, info, run_dir: Path, iterations: int, snapshot_
             if curve_every and it % curve_every == 0:
                 curve_point(it, steps)
             if progress:
-                extra = f" win-vs-random {curve[-1]['win_rate_vs_random']:.2f}" if curve and curve[-1]["iteration"] == it else ""
-                print(f"[rllib {env_id}] iter {it}/{iterations}  env steps {row['env_steps']:,}  "
-                      f"{row['env_steps_per_second']:,.0f} steps/s  {learner} return {row[f'{learner}_return_mean']}  "
-                      f"entropy {row['entropy']}{extra}", flush=True)
+                extra = (
+                    f" win-vs-random {curve[-1]['win_rate_vs_random']:.2f}"
+                    if curve and curve[-1]["iteration"] == it
+                    else ""
+                )
+                print(
+                    f"[rllib {env_id}] iter {it}/{iterations}  env steps {row['env_steps']:,}  "
+                    f"{row['env_steps_per_second']:,.0f} steps/s  {learner} return {row[f'{learner}_return_mean']}  "
+                    f"entropy {row['entropy']}{extra}",
+                    flush=True,
+                )
             if max_minutes is not None and time.perf_counter() - t0 > 60 * max_minutes:
                 break
         it = rows[-1]["iteration"]
         if last_checkpoint is None or not last_checkpoint.name.endswith(f"{it:06d}"):
             last_checkpoint = checkpoint(it)
-        final = export_policy(algo, run_dir / "final.pt", env_id, options, hp, learner,
-                              extra={"iteration": it, "env_steps": rows[-1]["env_steps"]})
+        final = export_policy(
+            algo,
+            run_dir / "final.pt",
+            env_id,
+            options,
+            hp,
+            learner,
+            extra={"iteration": it, "env_steps": rows[-1]["env_steps"]},
+        )
     finally:
         writer.close()
         algo.stop()
     _write_csv(run_dir / "progress.csv", rows)
     if curve:
         _write_csv(run_dir / "learning_curve.csv", curve)
-        plot_curve(curve, run_dir / "learning_curve.png", f"{env_id}: RLlib self-play PPO vs random",
-                   chance=1.0 / game.num_players)
+        plot_curve(
+            curve,
+            run_dir / "learning_curve.png",
+            f"{env_id}: RLlib self-play PPO vs random",
+            chance=1.0 / game.num_players,
+        )
         (run_dir / "curve_policy.pt").unlink(missing_ok=True)
         (run_dir / "curve_policy.json").unlink(missing_ok=True)
     wall = time.perf_counter() - t0
-    return {"run_dir": run_dir, "final": final, "checkpoint": last_checkpoint, "iterations": len(rows),
-            "env_steps": rows[-1]["env_steps"], "wall_seconds": wall,
-            "env_steps_per_second": rows[-1]["env_steps"] / wall, "rows": rows, "curve": curve}
+    return {
+        "run_dir": run_dir,
+        "final": final,
+        "checkpoint": last_checkpoint,
+        "iterations": len(rows),
+        "env_steps": rows[-1]["env_steps"],
+        "wall_seconds": wall,
+        "env_steps_per_second": rows[-1]["env_steps"] / wall,
+        "rows": rows,
+        "curve": curve,
+    }
 
 
 def _write_csv(path: Path, rows: list[dict]) -> None:
@@ -608,33 +745,50 @@ def plot_curve(curve: list[dict], path: Path, title: str, chance: float = 0.5) -
 
 # --------------------------------------------------------------------------- command line
 
+
 def build_parser(parser=None):
     import argparse
 
-    p = parser or argparse.ArgumentParser(prog="mushgym train ENV --backend rllib",
-                                          description="Self-play PPO with Ray RLlib on a mushgym env.")
+    p = parser or argparse.ArgumentParser(
+        prog="mushgym train ENV --backend rllib", description="Self-play PPO with Ray RLlib on a mushgym env."
+    )
     p.add_argument("env", help="env id, e.g. fungi_v0")
     p.add_argument("--backend", choices=["rllib"], default="rllib")
     p.add_argument("--iterations", type=int, default=20, help="training iterations (default 20)")
     p.add_argument("--env-runners", type=int, default=2, help="Ray env runners sampling in parallel (default 2)")
-    p.add_argument("--address", default=None,
-                   help="Ray cluster to join (e.g. auto, or ray://HEAD:10001); default: RAY_ADDRESS, else a local Ray")
-    p.add_argument("--policies", choices=POLICY_MODES, default="shared",
-                   help="shared: one learning policy (self-play, default); per_seat: one per seat")
+    p.add_argument(
+        "--address",
+        default=None,
+        help="Ray cluster to join (e.g. auto, or ray://HEAD:10001); default: RAY_ADDRESS, else a local Ray",
+    )
+    p.add_argument(
+        "--policies",
+        choices=POLICY_MODES,
+        default="shared",
+        help="shared: one learning policy (self-play, default); per_seat: one per seat",
+    )
     p.add_argument("--league", type=int, default=4, help="frozen past policies as opponents (default 4; 0: none)")
     p.add_argument("--snapshot-every", type=int, default=5, help="iterations between league snapshots (default 5)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--run-dir", default=None, help="output folder, new or empty (default runs/rllib_<env>_s<seed>_<time>)")
+    p.add_argument(
+        "--run-dir", default=None, help="output folder, new or empty (default runs/rllib_<env>_s<seed>_<time>)"
+    )
     p.add_argument("--checkpoint-every", type=int, default=10, help="iterations between checkpoints (default 10)")
-    p.add_argument("--curve-every", type=int, default=0,
-                   help="iterations between win-rate-vs-random points of the learning curve (default 0: none)")
+    p.add_argument(
+        "--curve-every",
+        type=int,
+        default=0,
+        help="iterations between win-rate-vs-random points of the learning curve (default 0: none)",
+    )
     p.add_argument("--curve-games", type=int, default=100)
     p.add_argument("--minutes", type=float, default=None, help="stop after this many minutes")
     p.add_argument("--train-batch-size", type=int, default=None)
     p.add_argument("--minibatch-size", type=int, default=None)
     p.add_argument("--num-epochs", type=int, default=None)
     p.add_argument("--hidden", type=int, nargs="+", default=None, help="layer sizes (default 128 128)")
-    p.add_argument("--option", "--opt", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)")
+    p.add_argument(
+        "--option", "--opt", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)"
+    )
     p.add_argument("--no-progress", action="store_true")
     return p
 
@@ -646,18 +800,41 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.env not in mushgym.list_envs():
         raise SystemExit(f"mushgym train: unknown env {args.env!r}; registered envs: {', '.join(mushgym.list_envs())}")
-    hyper = {k: v for k, v in (("train_batch_size", args.train_batch_size), ("minibatch_size", args.minibatch_size),
-                               ("num_epochs", args.num_epochs), ("hidden", args.hidden)) if v is not None}
+    hyper = {
+        k: v
+        for k, v in (
+            ("train_batch_size", args.train_batch_size),
+            ("minibatch_size", args.minibatch_size),
+            ("num_epochs", args.num_epochs),
+            ("hidden", args.hidden),
+        )
+        if v is not None
+    }
     try:
-        run = train(args.env, args.iterations, options=parse_options(args.option), env_runners=args.env_runners,
-                    address=args.address, policies=args.policies, league=args.league,
-                    snapshot_every=args.snapshot_every, seed=args.seed, run_dir=args.run_dir,
-                    checkpoint_every=args.checkpoint_every, curve_every=args.curve_every,
-                    curve_games=args.curve_games, max_minutes=args.minutes, progress=not args.no_progress, **hyper)
+        run = train(
+            args.env,
+            args.iterations,
+            options=parse_options(args.option),
+            env_runners=args.env_runners,
+            address=args.address,
+            policies=args.policies,
+            league=args.league,
+            snapshot_every=args.snapshot_every,
+            seed=args.seed,
+            run_dir=args.run_dir,
+            checkpoint_every=args.checkpoint_every,
+            curve_every=args.curve_every,
+            curve_games=args.curve_games,
+            max_minutes=args.minutes,
+            progress=not args.no_progress,
+            **hyper,
+        )
     except (FileExistsError, ValueError) as err:
         raise SystemExit(f"mushgym train: {err}") from err
-    print(f"saved {run['final']} (weights only: mushgym eval/play load it) and the RLlib checkpoint "
-          f"{run['checkpoint']}; {run['env_steps']:,} env steps in {run['wall_seconds']:.0f} s "
-          f"({run['env_steps_per_second']:,.0f}/s)")
+    print(
+        f"saved {run['final']} (weights only: mushgym eval/play load it) and the RLlib checkpoint "
+        f"{run['checkpoint']}; {run['env_steps']:,} env steps in {run['wall_seconds']:.0f} s "
+        f"({run['env_steps_per_second']:,.0f}/s)"
+    )
     print(f"metrics: {run['run_dir'] / 'progress.csv'}; tensorboard --logdir {run['run_dir'] / 'tb'}")
     return 0

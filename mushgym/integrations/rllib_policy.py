@@ -36,8 +36,9 @@ def _torch():
     try:
         import torch
     except ImportError as e:  # pragma: no cover - exercised only without torch
-        raise ImportError("loading an RLlib policy export needs torch: pip install 'mushgym[rllib]' "
-                          "(or 'mushgym[train]')") from e
+        raise ImportError(
+            "loading an RLlib policy export needs torch: pip install 'mushgym[rllib]' (or 'mushgym[train]')"
+        ) from e
     return torch
 
 
@@ -80,8 +81,13 @@ def export_file(path: str | Path) -> Path | None:
     not one: the ``.pt`` itself, its ``.json``, a checkpoint folder holding ``policy.pt``,
     or a run folder holding ``final.pt`` (each with a ``.json`` of format ``EXPORT_FORMAT``)."""
     path = Path(path)
-    candidates = ([path / "policy.pt", path / "final.pt"] if path.is_dir()
-                  else [path.with_suffix(".pt")] if path.suffix in (".pt", ".json") else [])
+    candidates = (
+        [path / "policy.pt", path / "final.pt"]
+        if path.is_dir()
+        else [path.with_suffix(".pt")]
+        if path.suffix in (".pt", ".json")
+        else []
+    )
     for pt in candidates:
         meta = pt.with_suffix(".json")
         if pt.exists() and meta.exists():
@@ -100,13 +106,16 @@ class MaskedMLPPolicy:
     ``deterministic`` plays the most likely legal action; otherwise a sample of the
     masked softmax (Gumbel-max, from ``seed``)."""
 
-    def __init__(self, path: str | Path, env_id: str | None = None, deterministic: bool = True,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self, path: str | Path, env_id: str | None = None, deterministic: bool = True, seed: int | None = None
+    ) -> None:
         path = Path(path)
         pt = export_file(path)
         if pt is None:
-            raise ValueError(f"{path}: not an RLlib policy export of mushgym (a policy.pt with a policy.json "
-                             f"of format {EXPORT_FORMAT!r})")
+            raise ValueError(
+                f"{path}: not an RLlib policy export of mushgym (a policy.pt with a policy.json "
+                f"of format {EXPORT_FORMAT!r})"
+            )
         meta = json.loads(pt.with_suffix(".json").read_text(encoding="utf-8"))
         self.meta = meta
         model_env = meta.get("env_id")
@@ -124,8 +133,7 @@ class MaskedMLPPolicy:
         self.env_id = model_env
         self.game = mushgym.game(model_env, **options)
         self.encoder = make_encoder(meta.get("encoder", "scaled"), self.game)
-        self.net = build_mlp(self.encoder.space.shape[0], hidden, self.game.num_actions,
-                             meta.get("activation", "tanh"))
+        self.net = build_mlp(self.encoder.space.shape[0], hidden, self.game.num_actions, meta.get("activation", "tanh"))
         load_weights(self.net, pt).eval()
         one_torch_thread()
         self.path = pt

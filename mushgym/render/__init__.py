@@ -22,8 +22,18 @@ from typing import Any
 from .scene import Scene, Shape
 from .widgets import PALETTE, card, card_back, chip, label_box
 
-__all__ = ["PALETTE", "Scene", "Shape", "card", "card_back", "chip", "draw_state", "has_picture", "label_box",
-           "render_module"]
+__all__ = [
+    "PALETTE",
+    "Scene",
+    "Shape",
+    "card",
+    "card_back",
+    "chip",
+    "draw_state",
+    "has_picture",
+    "label_box",
+    "render_module",
+]
 
 
 def render_module(game: Any):

@@ -40,8 +40,8 @@ _PIL_ANCHOR = {"start": "lm", "middle": "mm", "end": "rm"}
 
 @dataclass(frozen=True)
 class Shape:
-    kind: str            # rect | circle | polygon | line | text
-    points: tuple        # geometry, in scene coordinates
+    kind: str  # rect | circle | polygon | line | text
+    points: tuple  # geometry, in scene coordinates
     fill: str | None = None
     stroke: str | None = None
     width: float = 1.0
@@ -72,18 +72,33 @@ class Scene:
             raise ValueError(f"a scene needs a positive size, got {self.width}x{self.height}")
 
     # --- primitives ------------------------------------------------------------
-    def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None, stroke: str | None = None,
-             width: float = 1.0, radius: float = 0.0) -> "Scene":
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+        radius: float = 0.0,
+    ) -> "Scene":
         self.shapes.append(Shape("rect", (x, y, w, h), fill, stroke, width, radius))
         return self
 
-    def circle(self, cx: float, cy: float, r: float, fill: str | None = None, stroke: str | None = None,
-               width: float = 1.0) -> "Scene":
+    def circle(
+        self, cx: float, cy: float, r: float, fill: str | None = None, stroke: str | None = None, width: float = 1.0
+    ) -> "Scene":
         self.shapes.append(Shape("circle", (cx, cy), fill, stroke, width, r))
         return self
 
-    def polygon(self, points: Sequence[tuple[float, float]], fill: str | None = None, stroke: str | None = None,
-                width: float = 1.0) -> "Scene":
+    def polygon(
+        self,
+        points: Sequence[tuple[float, float]],
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+    ) -> "Scene":
         pts = tuple((float(x), float(y)) for x, y in points)
         if len(pts) < 3:
             raise ValueError(f"a polygon needs at least 3 points, got {len(pts)}")
@@ -94,8 +109,16 @@ class Scene:
         self.shapes.append(Shape("line", (x1, y1, x2, y2), None, stroke, width))
         return self
 
-    def text(self, x: float, y: float, text: str, size: float = 12.0, fill: str = "#000000",
-             anchor: str = "start", bold: bool = False) -> "Scene":
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float = 12.0,
+        fill: str = "#000000",
+        anchor: str = "start",
+        bold: bool = False,
+    ) -> "Scene":
         """``text`` centred vertically on ``y``; ``anchor`` says where ``x`` is (start, middle, end)."""
         if anchor not in ANCHORS:
             raise ValueError(f"text anchor must be one of {ANCHORS}, got {anchor!r}")
@@ -104,9 +127,11 @@ class Scene:
 
     # --- output -----------------------------------------------------------------
     def to_svg(self) -> str:
-        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
-               f'viewBox="0 0 {self.width} {self.height}" font-family="DejaVu Sans, Verdana, sans-serif">',
-               f'<rect x="0" y="0" width="{self.width}" height="{self.height}" fill="{self.background}"/>']
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
+            f'viewBox="0 0 {self.width} {self.height}" font-family="DejaVu Sans, Verdana, sans-serif">',
+            f'<rect x="0" y="0" width="{self.width}" height="{self.height}" fill="{self.background}"/>',
+        ]
         for s in self.shapes:
             paint = f'fill="{_color(s.fill) or "none"}"'
             if _color(s.stroke):
@@ -123,13 +148,17 @@ class Scene:
                 out.append(f'<polygon points="{pts}" {paint}/>')
             elif s.kind == "line":
                 x1, y1, x2, y2 = s.points
-                out.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{s.stroke}" '
-                           f'stroke-width="{s.width:g}" stroke-linecap="round"/>')
+                out.append(
+                    f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{s.stroke}" '
+                    f'stroke-width="{s.width:g}" stroke-linecap="round"/>'
+                )
             else:
                 x, y = s.points
                 weight = ' font-weight="bold"' if s.bold else ""
-                out.append(f'<text x="{x:g}" y="{y:g}" font-size="{s.size:g}" fill="{s.fill}" '
-                           f'text-anchor="{s.anchor}" dominant-baseline="central"{weight}>{escape(s.text)}</text>')
+                out.append(
+                    f'<text x="{x:g}" y="{y:g}" font-size="{s.size:g}" fill="{s.fill}" '
+                    f'text-anchor="{s.anchor}" dominant-baseline="central"{weight}>{escape(s.text)}</text>'
+                )
         out.append("</svg>")
         return "\n".join(out)
 
@@ -160,8 +189,13 @@ class Scene:
                 draw.line([v * k for v in s.points], fill=stroke, width=max(1, round(s.width * k)))
             else:
                 x, y = s.points
-                draw.text((x * k, y * k), s.text, fill=fill, font=_font(round(s.size * k), s.bold),
-                          anchor=_PIL_ANCHOR[s.anchor])
+                draw.text(
+                    (x * k, y * k),
+                    s.text,
+                    fill=fill,
+                    font=_font(round(s.size * k), s.bold),
+                    anchor=_PIL_ANCHOR[s.anchor],
+                )
         if k > 1:
             img = img.resize((self.width, self.height), Image.LANCZOS)
         return np.asarray(img, dtype=np.uint8).copy()

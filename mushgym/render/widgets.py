@@ -20,9 +20,20 @@ PALETTE = {
 }
 
 
-def card(scene: Scene, x: float, y: float, w: float, h: float, title: str, fill: str = PALETTE["card"],
-         band: str | None = None, subtitle: str = "", size: float = 10.0, stroke: str = PALETTE["card_edge"],
-         width: float = 1.2) -> None:
+def card(
+    scene: Scene,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    title: str,
+    fill: str = PALETTE["card"],
+    band: str | None = None,
+    subtitle: str = "",
+    size: float = 10.0,
+    stroke: str = PALETTE["card_edge"],
+    width: float = 1.2,
+) -> None:
     """A face-up card: rounded rectangle, a coloured band at the top, its name (wrapped on two lines)."""
     scene.rect(x, y, w, h, fill=fill, stroke=stroke, width=width, radius=min(w, h) * 0.08)
     if band:
@@ -43,8 +54,17 @@ def card_back(scene: Scene, x: float, y: float, w: float, h: float, label: str =
         scene.text(x + w / 2, y + h / 2, label, size=min(w, h) * 0.3, anchor="middle", fill="#f7ead6", bold=True)
 
 
-def label_box(scene: Scene, x: float, y: float, w: float, h: float, title: str, fill: str = PALETTE["panel"],
-              size: float = 11.0, stroke: str | None = None) -> None:
+def label_box(
+    scene: Scene,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    title: str,
+    fill: str = PALETTE["panel"],
+    size: float = 11.0,
+    stroke: str | None = None,
+) -> None:
     """A panel with a title in its top-left corner."""
     scene.rect(x, y, w, h, fill=fill, stroke=stroke, width=2 if stroke else 1, radius=8)
     scene.text(x + 8, y + size, title, size=size, fill=PALETTE["ink"], bold=True)

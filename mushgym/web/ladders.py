@@ -17,7 +17,7 @@ from pathlib import Path
 class Ladder:
     name: str
     env_id: str
-    rows: list[dict] = field(default_factory=list)   # agent, elo, lo, hi: best first
+    rows: list[dict] = field(default_factory=list)  # agent, elo, lo, hi: best first
     scale: str = ""
     command: str = ""
     date: str = ""
@@ -55,8 +55,14 @@ def read_ladders(folder: Path | None) -> tuple[list[Ladder], list[str]]:
                 rows = list(csv.DictReader(f))
             ladder = Ladder(name, rows[0]["env"] if rows else "?", scale=rows[0].get("scale", "") if rows else "")
             for r in rows:
-                ladder.rows.append({"agent": r["agent"], "elo": float(r["elo"]),
-                                    "lo": float(r["elo_ci95_lo"]), "hi": float(r["elo_ci95_hi"])})
+                ladder.rows.append(
+                    {
+                        "agent": r["agent"],
+                        "elo": float(r["elo"]),
+                        "lo": float(r["elo_ci95_lo"]),
+                        "hi": float(r["elo_ci95_hi"]),
+                    }
+                )
         except (OSError, KeyError, ValueError, IndexError) as err:
             problems.append(f"{path.name}: not a ladder record ({type(err).__name__}: {err})")
             continue

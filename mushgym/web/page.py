@@ -86,8 +86,12 @@ def result_text(replay: Replay, game, state: np.ndarray) -> str:
         return "the game was stopped before its end"
     returns = game.returns(state)
     cut = " (cut by the turn limit)" if game.is_truncated(state) else ""
-    return "game over" + cut + ": returns " + ", ".join(
-        f"{player_name(replay, p)} {returns[p]:g}" for p in range(game.num_players))
+    return (
+        "game over"
+        + cut
+        + ": returns "
+        + ", ".join(f"{player_name(replay, p)} {returns[p]:g}" for p in range(game.num_players))
+    )
 
 
 def move_entries(replay: Replay, seat: int | None, states: list[np.ndarray]) -> list[dict]:
@@ -107,8 +111,11 @@ def replay_data(replay: Replay, seat: int | None = None) -> dict:
     game = replay.game()
     check_seat(game, seat)
     states = replay.states()
-    return {"frames": [frame(game, s, seat) for s in states], "moves": move_entries(replay, seat, states),
-            "result": result_text(replay, game, states[-1])}
+    return {
+        "frames": [frame(game, s, seat) for s in states],
+        "moves": move_entries(replay, seat, states),
+        "result": result_text(replay, game, states[-1]),
+    }
 
 
 def script_json(value) -> str:
@@ -147,7 +154,8 @@ def replay_page(replay: Replay, seat: int | None = None, back_link: str | None =
 <div class="side">
 <div class="panel"><h2>Last move</h2><div id="last"></div></div>
 <div class="panel"><h2>Moves</h2><ol class="moves" id="moves"></ol></div>
-<p class="muted">options: {html.escape(options)}; recorded with mushgym {html.escape(str(replay.header.get("mushgym_version")))}</p>
+<p class="muted">options: {html.escape(options)}; recorded with mushgym
+{html.escape(str(replay.header.get("mushgym_version")))}</p>
 </div></main>
 <script type="application/json" id="replay-data">{script_json(data)}</script>
 <script>{(STATIC / "replay.js").read_text()}</script>
@@ -186,11 +194,14 @@ def write_video(replay: Replay, path: str | Path, seat: int | None = None, fps: 
     try:
         import imageio_ffmpeg
     except ImportError:
-        raise ValueError("an MP4 needs imageio-ffmpeg (pip install 'mushgym[web]'); a .gif needs nothing more") from None
+        raise ValueError(
+            "an MP4 needs imageio-ffmpeg (pip install 'mushgym[web]'); a .gif needs nothing more"
+        ) from None
     h, w = frames[0].shape[:2]
-    even = [f[: h - h % 2, : w - w % 2] for f in frames]   # H.264 with yuv420p needs even sizes
-    writer = imageio_ffmpeg.write_frames(str(path), (even[0].shape[1], even[0].shape[0]), fps=fps,
-                                         macro_block_size=1, quality=7)
+    even = [f[: h - h % 2, : w - w % 2] for f in frames]  # H.264 with yuv420p needs even sizes
+    writer = imageio_ffmpeg.write_frames(
+        str(path), (even[0].shape[1], even[0].shape[0]), fps=fps, macro_block_size=1, quality=7
+    )
     writer.send(None)
     for f in even + [even[-1]] * (hold - 1):
         writer.send(np.ascontiguousarray(f))

@@ -93,21 +93,28 @@ def _index_body(envs: EnvChoices, error: str = "") -> str:
         choices, defaults = envs.options(env_id)
         fields = []
         for name, values in choices.items():
-            opts = "".join(f'<option value="{html.escape(str(v))}"{" selected" if v == defaults.get(name) else ""}>'
-                           f"{html.escape(str(v))}</option>" for v in values)
-            fields.append(f'<label>{html.escape(name)} <select name="option_{html.escape(name)}">{opts}</select></label>')
+            opts = "".join(
+                f'<option value="{html.escape(str(v))}"{" selected" if v == defaults.get(name) else ""}>'
+                f"{html.escape(str(v))}</option>"
+                for v in values
+            )
+            fields.append(
+                f'<label>{html.escape(name)} <select name="option_{html.escape(name)}">{opts}</select></label>'
+            )
         forms.append(f"""<div class="panel"><h2>{html.escape(env_id)}</h2>
 <form class="newgame" method="post" action="/new"><input type="hidden" name="env" value="{html.escape(env_id)}">
 <label>your seat <input name="seat" type="number" min="0" value="0" size="3"></label>
 <label>opponents <input name="opponent" value="random" list="agents" size="28"></label>
 <label>hints from <input name="hint" value="greedy" list="agents" size="28"></label>
-{''.join(fields)}
+{"".join(fields)}
 <button type="submit" id="new-{html.escape(env_id)}">new game</button></form></div>""")
     agents = "".join(f'<option value="{a}">' for a in OPPONENTS)
     err = f'<p class="error">{html.escape(error)}</p>' if error else ""
-    return (f"<main><div style='flex: 1 1 100%'>{err}<p class='muted'>Opponents: random, greedy, mcts:SIMS "
-            "(information-set MCTS), puct:SIMS:PATH or the path of a saved model. The table is drawn from your "
-            f"seat: other hands stay hidden.</p></div>{''.join(forms)}</main><datalist id='agents'>{agents}</datalist>")
+    return (
+        f"<main><div style='flex: 1 1 100%'>{err}<p class='muted'>Opponents: random, greedy, mcts:SIMS "
+        "(information-set MCTS), puct:SIMS:PATH or the path of a saved model. The table is drawn from your "
+        f"seat: other hands stay hidden.</p></div>{''.join(forms)}</main><datalist id='agents'>{agents}</datalist>"
+    )
 
 
 def _game_body(table: Table) -> str:
@@ -133,14 +140,25 @@ def _replays_body(folder: Path | None) -> str:
         try:
             r = read_replay(path)
             what = f"{html.escape(r.env_id)}, {len(r.moves)} moves: {html.escape(' vs '.join(r.players))}"
-            seats = " ".join(f'<a href="/replays/{html.escape(rel)}?seat={p}">seat {p}</a>'
-                             for p in range(int(r.header.get("num_players", len(r.players)))))
+            seats = " ".join(
+                f'<a href="/replays/{html.escape(rel)}?seat={p}">seat {p}</a>'
+                for p in range(int(r.header.get("num_players", len(r.players))))
+            )
         except ReplayError as err:
             what, seats = f'<span class="error">{html.escape(str(err))}</span>', ""
-        rows.append(f'<tr><td><a href="/replays/{html.escape(rel)}">{html.escape(rel)}</a></td><td>{what}</td>'
-                    f"<td>{seats}</td></tr>")
-    table = ("<table class='ladder'><tr><th>replay</th><th>game</th><th>one seat's view</th></tr>" + "".join(rows)
-             + "</table>") if rows else "<p>No replays yet.</p>"
+        rows.append(
+            f'<tr><td><a href="/replays/{html.escape(rel)}">{html.escape(rel)}</a></td><td>{what}</td>'
+            f"<td>{seats}</td></tr>"
+        )
+    table = (
+        (
+            "<table class='ladder'><tr><th>replay</th><th>game</th><th>one seat's view</th></tr>"
+            + "".join(rows)
+            + "</table>"
+        )
+        if rows
+        else "<p>No replays yet.</p>"
+    )
     return f"<main><div><p class='muted'>{html.escape(str(folder))}</p>{table}</div></main>"
 
 
@@ -157,12 +175,17 @@ def _leaderboard_body(folder: Path | None) -> str:
         return f"<main><p>No ladder records found ({where}).</p></main>"
     parts = []
     for lad in ladders:
-        rows = "".join(f"<tr><td>{i + 1}</td><td>{html.escape(r['agent'])}</td><td class='num'>{r['elo']:+.0f}</td>"
-                       f"<td class='num'>{_interval(lad, r)}</td></tr>" for i, r in enumerate(lad.rows))
+        rows = "".join(
+            f"<tr><td>{i + 1}</td><td>{html.escape(r['agent'])}</td><td class='num'>{r['elo']:+.0f}</td>"
+            f"<td class='num'>{_interval(lad, r)}</td></tr>"
+            for i, r in enumerate(lad.rows)
+        )
         notes = " ".join(x for x in (lad.date, f"<code>{html.escape(lad.command)}</code>" if lad.command else "") if x)
-        parts.append(f"<h2>{html.escape(lad.name)}</h2><p class='muted'>Elo, {html.escape(lad.scale)}; 95% "
-                     f"intervals. {notes}</p><table class='ladder'><tr><th>#</th><th>agent</th><th>Elo</th>"
-                     f"<th>95% interval</th></tr>{rows}</table>")
+        parts.append(
+            f"<h2>{html.escape(lad.name)}</h2><p class='muted'>Elo, {html.escape(lad.scale)}; 95% "
+            f"intervals. {notes}</p><table class='ladder'><tr><th>#</th><th>agent</th><th>Elo</th>"
+            f"<th>95% interval</th></tr>{rows}</table>"
+        )
     notes = "".join(f"<p class='error'>{html.escape(p)}</p>" for p in problems)
     return f"<main><div>{''.join(parts)}{notes}</div></main>"
 
@@ -195,7 +218,7 @@ def create_app(agent_factory: AgentFactory, replays: str | Path | None = None, l
     ladder_folder = default_folder() if ladders == "auto" else (Path(ladders) if ladders else None)
     envs = EnvChoices()
     tables: OrderedDict[str, Table] = OrderedDict()
-    app.extensions["mushgym_tables"] = tables   # the live games, by token (tests read the true states)
+    app.extensions["mushgym_tables"] = tables  # the live games, by token (tests read the true states)
 
     def table_of(token: str) -> Table:
         table = tables.get(token)
@@ -225,8 +248,14 @@ def create_app(agent_factory: AgentFactory, replays: str | Path | None = None, l
             seat_text = form.get("seat", "0")
             if not seat_text.strip().isdigit():
                 raise ValueError(f"your seat is a number 0..{game.num_players - 1}, got {seat_text!r}")
-            table = Table(game, int(seat_text), form.get("opponent", "random").strip() or "random", agent_factory,
-                          hint=form.get("hint", "greedy").strip() or "greedy", replays=replay_folder)
+            table = Table(
+                game,
+                int(seat_text),
+                form.get("opponent", "random").strip() or "random",
+                agent_factory,
+                hint=form.get("hint", "greedy").strip() or "greedy",
+                replays=replay_folder,
+            )
         except (ValueError, FileNotFoundError, ImportError, TypeError) as err:
             return page("mushgym: play", _index_body(envs, error=str(err))), 400
         tables[table.token] = table
@@ -307,8 +336,13 @@ def make_server(app, host: str = "127.0.0.1", port: int = 8000):
     return _make_server(host, port, app, threaded=True)
 
 
-def serve(agent_factory: AgentFactory, host: str = "127.0.0.1", port: int = 8000, replays=None,
-          ladders: str | Path | None = "auto") -> None:
+def serve(
+    agent_factory: AgentFactory,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    replays=None,
+    ladders: str | Path | None = "auto",
+) -> None:
     """Run the app until interrupted (``mushgym serve``)."""
     server = make_server(create_app(agent_factory, replays, ladders), host, port)
     print(f"mushgym serve: http://{host}:{server.port}/ (Ctrl-C stops)", flush=True)

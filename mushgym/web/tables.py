@@ -39,15 +39,23 @@ class Played:
     words: str
     state_before: np.ndarray = field(repr=False)
     explanation: dict | None = None
-    seen: bool = True   # whether the person's seat can tell this move from the other legal ones
+    seen: bool = True  # whether the person's seat can tell this move from the other legal ones
 
 
 class Table:
     """One game: ``seat`` is the person's, every other seat plays ``opponent`` (an agent spec);
     ``hint`` names the agent whose candidates the hint button shows (default: greedy)."""
 
-    def __init__(self, game, seat: int, opponent: str, agent_factory: AgentFactory, hint: str = "greedy",
-                 seed: int | None = None, replays: Path | None = None) -> None:
+    def __init__(
+        self,
+        game,
+        seat: int,
+        opponent: str,
+        agent_factory: AgentFactory,
+        hint: str = "greedy",
+        seed: int | None = None,
+        replays: Path | None = None,
+    ) -> None:
         if not 0 <= seat < game.num_players:
             raise ValueError(f"{game.env_id}: no seat {seat}; seats are 0..{game.num_players - 1}")
         self.token = secrets.token_urlsafe(16)
@@ -55,9 +63,12 @@ class Table:
         self.seat = int(seat)
         self.opponent = opponent
         self.hint_spec = hint
-        self._seed = int(secrets.randbits(31) if seed is None else seed)   # never sent to the browser
-        self.agents = {p: agent_factory(opponent, env_id=game.env_id, seed=self._seed + 1 + p)
-                       for p in range(game.num_players) if p != seat}
+        self._seed = int(secrets.randbits(31) if seed is None else seed)  # never sent to the browser
+        self.agents = {
+            p: agent_factory(opponent, env_id=game.env_id, seed=self._seed + 1 + p)
+            for p in range(game.num_players)
+            if p != seat
+        }
         self._factory = agent_factory
         self._hint_agent = None
         self.replays = replays
@@ -127,17 +138,28 @@ class Table:
                 self._hint_agent = self._factory(self.hint_spec, env_id=self.game.env_id, seed=0)
             why = self._hint_agent.explain(self.game, self.state, self.seat)
             cands = why.get("candidates") or [(why["action"], 1.0)]
-            return {"agent": self.hint_spec, "weight_kind": why.get("weight_kind", ""), "value": why.get("value"),
-                    "candidates": [{"action": int(a), "move": self.game.action_to_string(self.state, int(a)),
-                                    "weight": round(float(w), 4)} for a, w in cands]}
+            return {
+                "agent": self.hint_spec,
+                "weight_kind": why.get("weight_kind", ""),
+                "value": why.get("value"),
+                "candidates": [
+                    {
+                        "action": int(a),
+                        "move": self.game.action_to_string(self.state, int(a)),
+                        "weight": round(float(w), 4),
+                    }
+                    for a, w in cands
+                ],
+            }
 
     # --- what the browser receives -------------------------------------------------------------
     def result_text(self) -> str:
         returns = self.game.returns(self.state)
         mine = returns[self.seat]
         best = returns.max()
-        verdict = ("You win!" if mine == best and (returns == best).sum() == 1
-                   else "A tie." if mine == best else "You lose.")
+        verdict = (
+            "You win!" if mine == best and (returns == best).sum() == 1 else "A tie." if mine == best else "You lose."
+        )
         cut = " (cut by the turn limit)" if self.game.is_truncated(self.state) else ""
         return f"Game over{cut}: returns {', '.join(f'{r:g}' for r in returns)}. {verdict}"
 
@@ -148,8 +170,10 @@ class Table:
             turn = self.to_act()
             legal = []
             if turn == self.seat:
-                legal = [{"action": int(a), "move": g.action_to_string(self.state, int(a))}
-                         for a in g.legal_actions(self.state)]
+                legal = [
+                    {"action": int(a), "move": g.action_to_string(self.state, int(a))}
+                    for a in g.legal_actions(self.state)
+                ]
             picture = frame(g, self.state, self.seat)
         if turn < 0:
             status = self.result_text()
@@ -158,12 +182,22 @@ class Table:
         else:
             status = f"Player {turn} is to act."
         names = ["you" if p == self.seat else self.opponent for p in range(g.num_players)]
-        return {"env_id": g.env_id, "seat": self.seat, "players": names, "picture": picture, "status": status,
-                "your_turn": turn == self.seat, "over": turn < 0, "legal": legal,
-                "history": [{"player": names[m.seat] + f" ({m.seat})", "move": m.words if m.seen else HIDDEN_MOVE}
-                            for m in self.history],
-                "can_undo": any(m.seat == self.seat for m in self.history),
-                "replay": self.replay_file.name if self.replay_file else None}
+        return {
+            "env_id": g.env_id,
+            "seat": self.seat,
+            "players": names,
+            "picture": picture,
+            "status": status,
+            "your_turn": turn == self.seat,
+            "over": turn < 0,
+            "legal": legal,
+            "history": [
+                {"player": names[m.seat] + f" ({m.seat})", "move": m.words if m.seen else HIDDEN_MOVE}
+                for m in self.history
+            ],
+            "can_undo": any(m.seat == self.seat for m in self.history),
+            "replay": self.replay_file.name if self.replay_file else None,
+        }
 
     def save_replay(self) -> Path | None:
         """At the end of the game, the whole game as a replay file in the replay folder (if any)."""

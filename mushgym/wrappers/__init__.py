@@ -15,6 +15,18 @@ from .recording import RecordReplay
 from .single_agent import SingleAgentEnv, set_torch_threads
 from .single_agent_batch import SingleAgentBatch
 
-__all__ = ["ENCODERS", "FlatEncoder", "GraphObservation", "ObservationEncoder", "OneHotEncoder", "OpponentPool",
-           "RecordReplay", "ScaledEncoder", "SingleAgentBatch", "SingleAgentEnv", "make_encoder", "set_torch_threads",
-           "supports_graph"]
+__all__ = [
+    "ENCODERS",
+    "FlatEncoder",
+    "GraphObservation",
+    "ObservationEncoder",
+    "OneHotEncoder",
+    "OpponentPool",
+    "RecordReplay",
+    "ScaledEncoder",
+    "SingleAgentBatch",
+    "SingleAgentEnv",
+    "make_encoder",
+    "set_torch_threads",
+    "supports_graph",
+]

@@ -80,8 +80,10 @@ class OneHotEncoder(ObservationEncoder):
         if categorical is not None:
             categorical = np.asarray(categorical, dtype=bool).ravel()
             if categorical.shape != self.low.shape:
-                raise ValueError(f"categorical must have one entry per observation element ({self.low.size}), "
-                                 f"got {categorical.shape}")
+                raise ValueError(
+                    f"categorical must have one entry per observation element ({self.low.size}), "
+                    f"got {categorical.shape}"
+                )
             wanted = wanted | categorical
         self.onehot = integral & (span >= 1) & wanted
         self.scaled = ~self.onehot
@@ -111,7 +113,7 @@ class OneHotEncoder(ObservationEncoder):
             out[np.arange(n)[:, None], cols] = 1.0
         if self._sc_idx.size:
             x = (obs[:, self._sc_idx].astype(OBS_DTYPE) - self._sc_low) * self._sc_scale
-            out[:, self._n_oh:] = np.clip(x, 0.0, 1.0)
+            out[:, self._n_oh :] = np.clip(x, 0.0, 1.0)
         return out
 
 

@@ -35,12 +35,16 @@ class GraphObservation(BaseWrapper):
             raise ValueError(f"{game.env_id} has no graph encoding (its Game defines no graph_observation)")
         self._game = game
         n_globals = len(game.graph_observation(game.new_state(0), 0)["globals"])
-        self._space = spaces.Dict({
-            "graph": spaces.Graph(node_space=spaces.Box(-1.0, np.inf, (game.graph_node_features,), np.float32),
-                                  edge_space=spaces.Box(0.0, 1.0, (game.graph_edge_features,), np.float32)),
-            "globals": spaces.Box(-np.inf, np.inf, (n_globals,), np.float32),
-            "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8),
-        })
+        self._space = spaces.Dict(
+            {
+                "graph": spaces.Graph(
+                    node_space=spaces.Box(-1.0, np.inf, (game.graph_node_features,), np.float32),
+                    edge_space=spaces.Box(0.0, 1.0, (game.graph_edge_features,), np.float32),
+                ),
+                "globals": spaces.Box(-np.inf, np.inf, (n_globals,), np.float32),
+                "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8),
+            }
+        )
 
     def observation_space(self, agent):
         return self._space
@@ -49,5 +53,8 @@ class GraphObservation(BaseWrapper):
         base = self.env.observe(agent)
         player = self.env.unwrapped.agent_name_mapping[agent]
         g = self._game.graph_observation(self.env.unwrapped.game_state, player)
-        return {"graph": spaces.GraphInstance(g["nodes"], g["edges"], g["edge_links"]),
-                "globals": g["globals"], "action_mask": base["action_mask"]}
+        return {
+            "graph": spaces.GraphInstance(g["nodes"], g["edges"], g["edge_links"]),
+            "globals": g["globals"],
+            "action_mask": base["action_mask"],
+        }

@@ -28,16 +28,20 @@ def library_opponent(spec: Any, env_id: str | None = None) -> Any:
     if isinstance(spec, str):
         if spec == "random":
             return UniformRandomPolicy()
-        raise ValueError(f"opponent {spec!r}: without a builder the library makes only 'random' and takes "
-                         "policies (objects with act_batch and reset) as they are; for 'greedy', 'mcts:SIMS' "
-                         "or a model path pass the agents' builder: OpponentPool(..., build=make_agent), "
-                         "SingleAgentEnv(..., build_opponent=make_agent) (from mushgym.agents import make_agent), "
-                         "or an agent such as mushgym.agents.GreedyAgent(env_id)")
+        raise ValueError(
+            f"opponent {spec!r}: without a builder the library makes only 'random' and takes "
+            "policies (objects with act_batch and reset) as they are; for 'greedy', 'mcts:SIMS' "
+            "or a model path pass the agents' builder: OpponentPool(..., build=make_agent), "
+            "SingleAgentEnv(..., build_opponent=make_agent) (from mushgym.agents import make_agent), "
+            "or an agent such as mushgym.agents.GreedyAgent(env_id)"
+        )
     if callable(getattr(spec, "act_batch", None)) and callable(getattr(spec, "reset", None)):
         return spec
-    raise TypeError(f"an opponent is 'random', a policy (an object with act_batch and reset, e.g. a "
-                    f"mushgym.agents.Agent) or, with a builder such as mushgym.agents.make_agent, a name the "
-                    f"builder knows; got {spec!r}")
+    raise TypeError(
+        f"an opponent is 'random', a policy (an object with act_batch and reset, e.g. a "
+        f"mushgym.agents.Agent) or, with a builder such as mushgym.agents.make_agent, a name the "
+        f"builder knows; got {spec!r}"
+    )
 
 
 class OpponentPool:
@@ -49,8 +53,14 @@ class OpponentPool:
     :func:`library_opponent`).
     """
 
-    def __init__(self, agents: Sequence[Any] = (), weights: Sequence[float] | None = None,
-                 env_id: str | None = None, max_size: int | None = None, build: Builder | None = None) -> None:
+    def __init__(
+        self,
+        agents: Sequence[Any] = (),
+        weights: Sequence[float] | None = None,
+        env_id: str | None = None,
+        max_size: int | None = None,
+        build: Builder | None = None,
+    ) -> None:
         self.env_id = env_id
         self.build = build or library_opponent
         self.max_size = max_size

@@ -86,7 +86,7 @@ class RecordReplay(BaseWrapper):
 
     def _finish(self) -> None:
         if self.writer is not None and not self.writer.ended:
-            self.writer.close()   # a game stopped midway: its moves so far, no end line
+            self.writer.close()  # a game stopped midway: its moves so far, no end line
         self.writer = None
 
     def close(self) -> None:

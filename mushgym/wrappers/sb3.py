@@ -97,9 +97,17 @@ class MaskableVecEnv(VecEnv):
         return f"MaskableVecEnv({self.games!r})"
 
 
-def make_sb3(env_id: str, num_envs: int, opponents: Any = "random", *, seat: int | None = None,
-             encoder: Any = "scaled", seed: int | None = 0, build_opponent: Builder | None = None,
-             **options: Any) -> MaskableVecEnv:
+def make_sb3(
+    env_id: str,
+    num_envs: int,
+    opponents: Any = "random",
+    *,
+    seat: int | None = None,
+    encoder: Any = "scaled",
+    seed: int | None = 0,
+    build_opponent: Builder | None = None,
+    **options: Any,
+) -> MaskableVecEnv:
     """Stable-Baselines3's ``VecEnv`` of ``env_id`` (needs stable-baselines3, the ``train`` extra).
 
     ``num_envs`` games, the learner on ``seat`` (None: a random seat each game), the other
@@ -112,6 +120,15 @@ def make_sb3(env_id: str, num_envs: int, opponents: Any = "random", *, seat: int
         vec = make_sb3("fungi_v0", 8, opponents=["random", "greedy"], build_opponent=make_agent)
         model = sb3_contrib.MaskablePPO("MlpPolicy", vec)
     """
-    return MaskableVecEnv(SingleAgentBatch(env_id, num_envs=num_envs, opponents=opponents, seat=seat,
-                                           encoder=encoder, options=options or None, seed=seed,
-                                           build_opponent=build_opponent))
+    return MaskableVecEnv(
+        SingleAgentBatch(
+            env_id,
+            num_envs=num_envs,
+            opponents=opponents,
+            seat=seat,
+            encoder=encoder,
+            options=options or None,
+            seed=seed,
+            build_opponent=build_opponent,
+        )
+    )

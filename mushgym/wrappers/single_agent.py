@@ -83,22 +83,43 @@ class SingleAgentEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 1}
 
-    def __init__(self, env: Any = "fungi_v0", opponents: Any = "random", seat: int | None = None,
-                 encoder: str | ObservationEncoder = "scaled", options: dict[str, Any] | None = None,
-                 render_mode: str | None = None, illegal_action: str = "lose",
-                 torch_threads: int | None = 1, build_opponent: Any = None) -> None:
+    def __init__(
+        self,
+        env: Any = "fungi_v0",
+        opponents: Any = "random",
+        seat: int | None = None,
+        encoder: str | ObservationEncoder = "scaled",
+        options: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+        illegal_action: str = "lose",
+        torch_threads: int | None = 1,
+        build_opponent: Any = None,
+    ) -> None:
         super().__init__()
         if torch_threads is not None:
             set_torch_threads(torch_threads)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r}")
         self.render_mode = render_mode
-        self.core = SingleAgentBatch(env, 1, opponents=opponents, seat=seat, encoder=encoder, options=options,
-                                     illegal_action=illegal_action, autoreset=False, build_opponent=build_opponent)
+        self.core = SingleAgentBatch(
+            env,
+            1,
+            opponents=opponents,
+            seat=seat,
+            encoder=encoder,
+            options=options,
+            illegal_action=illegal_action,
+            autoreset=False,
+            build_opponent=build_opponent,
+        )
         c = self.core
         self.game, self.env_id, self.num_players = c.game, c.env_id, c.num_players
-        self.fixed_seat, self.illegal_action, self.pool, self.encoder = (c.fixed_seat, c.illegal_action,
-                                                                         c.pool, c.encoder)
+        self.fixed_seat, self.illegal_action, self.pool, self.encoder = (
+            c.fixed_seat,
+            c.illegal_action,
+            c.pool,
+            c.encoder,
+        )
         self.observation_space = c.observation_space
         self.action_space = c.action_space
         self.reward_range = c.reward_range
@@ -130,10 +151,13 @@ class SingleAgentEnv(gymnasium.Env):
         if options:
             import warnings
 
-            warnings.warn(f"{self.env_id}: reset(options={options!r}) is ignored: game options are fixed when "
-                          "the env is made, e.g. SingleAgentEnv(env_id, options={'num_players': 4})", stacklevel=2)
+            warnings.warn(
+                f"{self.env_id}: reset(options={options!r}) is ignored: game options are fixed when "
+                "the env is made, e.g. SingleAgentEnv(env_id, options={'num_players': 4})",
+                stacklevel=2,
+            )
         if isinstance(seed, np.integer) and not isinstance(seed, np.bool_):
-            seed = int(seed)   # numpy integers are integers (Gymnasium's seeding takes Python ints only)
+            seed = int(seed)  # numpy integers are integers (Gymnasium's seeding takes Python ints only)
         super().reset(seed=seed)
         self.core.rngs[0] = self.np_random
         obs = self.core.reset()[0]
@@ -149,7 +173,7 @@ class SingleAgentEnv(gymnasium.Env):
             raise RuntimeError("call reset() before step()")
         if self.core.needs_reset[0]:
             raise RuntimeError("the episode is over; call reset()")
-        idx = action_index(action)   # an integer (Python, numpy, one-element array); not a bool or float
+        idx = action_index(action)  # an integer (Python, numpy, one-element array); not a bool or float
         ok = idx is not None and 0 <= idx < self.game.num_actions
         a = idx if ok else -1
         if not ok:

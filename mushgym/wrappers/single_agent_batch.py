@@ -80,10 +80,19 @@ def as_pool(opponents: Any, env_id: str, build: Builder | None = None) -> Oppone
 class SingleAgentBatch:
     """``num_envs`` games, the learner on one seat of each (see the module docstring)."""
 
-    def __init__(self, env: Any = "fungi_v0", num_envs: int = 1, opponents: Any = "random",
-                 seat: int | None = None, encoder: str | ObservationEncoder = "scaled",
-                 options: dict[str, Any] | None = None, illegal_action: str = "lose",
-                 autoreset: bool = True, seed: int | None = None, build_opponent: Builder | None = None) -> None:
+    def __init__(
+        self,
+        env: Any = "fungi_v0",
+        num_envs: int = 1,
+        opponents: Any = "random",
+        seat: int | None = None,
+        encoder: str | ObservationEncoder = "scaled",
+        options: dict[str, Any] | None = None,
+        illegal_action: str = "lose",
+        autoreset: bool = True,
+        seed: int | None = None,
+        build_opponent: Builder | None = None,
+    ) -> None:
         self.game = g = as_game(env, options)
         self.env_id = g.env_id
         self.num_players = P = g.num_players
@@ -181,8 +190,9 @@ class SingleAgentBatch:
             bad = b.step(rows, actions)
             if bad >= 0:
                 j = bad % rows.size
-                raise ValueError(f"opponent {self._agents[who[j]]!r} chose illegal action {actions[j]} in "
-                                 f"{self.env_id}")
+                raise ValueError(
+                    f"opponent {self._agents[who[j]]!r} chose illegal action {actions[j]} in {self.env_id}"
+                )
             self._check_overrun(rows)
             self.counts["opponent_steps"] += rows.size
             rows = rows[(players[rows] >= 0) & (players[rows] != seats[rows])]
@@ -195,8 +205,9 @@ class SingleAgentBatch:
         overran = self.batch.overran(rows)
         if overran.size:
             i = int(overran[0])
-            raise RuntimeError(f"{self.env_id}: game seed {int(self.batch.seeds[i])} did not end within "
-                               f"{self.batch.max_steps} steps")
+            raise RuntimeError(
+                f"{self.env_id}: game seed {int(self.batch.seeds[i])} did not end within {self.batch.max_steps} steps"
+            )
 
     def reset(self, seed: int | None = None, rows: Sequence[int] | None = None) -> np.ndarray:
         """New episodes (in every game, or in ``rows``); the learners' encoded observations."""
@@ -217,8 +228,7 @@ class SingleAgentBatch:
     def _legal(self, actions: np.ndarray) -> np.ndarray:
         a = np.asarray(actions)
         if a.shape != (self.num_envs,):
-            raise ValueError(f"{self.env_id}: actions must have shape ({self.num_envs},) (one per game), "
-                             f"got {a.shape}")
+            raise ValueError(f"{self.env_id}: actions must have shape ({self.num_envs},) (one per game), got {a.shape}")
         if a.dtype.kind not in "iu":
             if a.dtype.kind != "f":
                 return np.zeros(self.num_envs, dtype=bool)
@@ -237,8 +247,10 @@ class SingleAgentBatch:
         (e.g. a turn limit) ``truncated``; an ended game's info has ``returns``,
         ``is_success``, ``TimeLimit.truncated`` and, with autoreset, ``terminal_observation``."""
         if self.needs_reset.any():
-            raise RuntimeError(f"{self.env_id}: the episode is over in game(s) "
-                               f"{np.flatnonzero(self.needs_reset).tolist()[:10]}; call reset()")
+            raise RuntimeError(
+                f"{self.env_id}: the episode is over in game(s) "
+                f"{np.flatnonzero(self.needs_reset).tolist()[:10]}; call reset()"
+            )
         t0 = time.perf_counter()
         b, n = self.batch, self.num_envs
         legal = self._legal(actions)
@@ -268,8 +280,11 @@ class SingleAgentBatch:
                 seat = self.seats[i]
                 rewards[i] = rets[seat]
                 best = rets.max()
-                infos[i].update(returns=rets, is_success=bool(rets[seat] == best and (rets == best).sum() == 1),
-                                **{"TimeLimit.truncated": bool(truncated[i])})
+                infos[i].update(
+                    returns=rets,
+                    is_success=bool(rets[seat] == best and (rets == best).sum() == 1),
+                    **{"TimeLimit.truncated": bool(truncated[i])},
+                )
             for i in illegal:
                 rewards[i] = float(self.reward_range[0])
                 infos[i].update(illegal_action=True, is_success=False, **{"TimeLimit.truncated": False})

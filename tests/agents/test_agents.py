@@ -4,19 +4,28 @@ import csv
 import subprocess
 import sys
 
+import ci_scope
 import numpy as np
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
+from toygame.game import ToyGame
 
 import mushgym
 from mushgym import testing
 from mushgym.agents import (
-    Agent, FunctionAgent, GreedyAgent, RandomAgent, bradley_terry_elo, eval_main, make_agent, play_games,
-    play_match, tournament, wilson_interval,
+    Agent,
+    FunctionAgent,
+    GreedyAgent,
+    RandomAgent,
+    bradley_terry_elo,
+    eval_main,
+    make_agent,
+    play_games,
+    play_match,
+    tournament,
+    wilson_interval,
 )
 from mushgym.agents.evaluate import MatchResult, seating
-import ci_scope
-from toygame.game import ToyGame
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 ENV_IDS = mushgym.list_envs()
 
@@ -30,9 +39,11 @@ def random_states(game, n_games=6, seed=0, every=3):
 
 
 def test_import_does_not_pull_torch():
-    code = ("import sys, mushgym.agents, mushgym.wrappers; "
-            "bad = [m for m in ('torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules]; "
-            "assert not bad, bad")
+    code = (
+        "import sys, mushgym.agents, mushgym.wrappers; "
+        "bad = [m for m in ('torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules]; "
+        "assert not bad, bad"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -44,7 +55,9 @@ def test_random_agent_is_legal_seeded_and_uniform():
     assert set(picks) == {2, 5, 7}
     counts = np.bincount(picks, minlength=10)[[2, 5, 7]]
     assert (np.abs(counts / 3000 - 1 / 3) < 0.05).all()
-    assert [RandomAgent(seed=1).act(None, mask) for _ in range(5)] == [RandomAgent(seed=1).act(None, mask) for _ in range(5)]
+    assert [RandomAgent(seed=1).act(None, mask) for _ in range(5)] == [
+        RandomAgent(seed=1).act(None, mask) for _ in range(5)
+    ]
     masks = np.zeros((500, 10), np.int8)
     masks[:, [1, 4]] = 1
     masks[::2, 9] = 1
@@ -89,10 +102,10 @@ def test_play_games_rejects_illegal_agent():
 def test_generic_greedy_takes_the_immediate_win():
     game = ToyGame()
     s = game.new_state(0)
-    game.step_inplace(s, 1)   # 2
-    game.step_inplace(s, 1)   # 4
-    game.step_inplace(s, 1)   # 6
-    game.step_inplace(s, 1)   # 8: player 0 to act, adding 2 wins
+    game.step_inplace(s, 1)  # 2
+    game.step_inplace(s, 1)  # 4
+    game.step_inplace(s, 1)  # 6
+    game.step_inplace(s, 1)  # 8: player 0 to act, adding 2 wins
     g = GreedyAgent(seed=0)
     for _ in range(20):
         assert g.act_state(game, s, game.current_player(s)) == 1
@@ -114,8 +127,11 @@ def test_greedy_does_not_peek_at_hidden_information(env_id):
         for _ in range(2):
             other = game.perturb_hidden(s, p, rng)
             assert np.array_equal(game.observe(other, p), game.observe(s, p))
-            np.testing.assert_array_equal(g.scores(game, other, p), base,
-                                          err_msg=f"greedy scores depend on hidden cards\n{game.state_to_string(s)}")
+            np.testing.assert_array_equal(
+                g.scores(game, other, p),
+                base,
+                err_msg=f"greedy scores depend on hidden cards\n{game.state_to_string(s)}",
+            )
             checked += 1
     assert checked > 20
 
@@ -155,8 +171,11 @@ def test_bradley_terry_elo():
     assert elo["a"] == pytest.approx(200, abs=3)
     assert 0 < se["a"] < 10
     # transitive ratings from a three-agent round robin, anchored at the mean
-    ms = [MatchResult("a", "b", 1000, 640, 0, 360), MatchResult("b", "c", 1000, 640, 0, 360),
-          MatchResult("a", "c", 1000, 760, 0, 240)]
+    ms = [
+        MatchResult("a", "b", 1000, 640, 0, 360),
+        MatchResult("b", "c", 1000, 640, 0, 360),
+        MatchResult("a", "c", 1000, 760, 0, 240),
+    ]
     elo, _ = bradley_terry_elo(["a", "b", "c"], ms)
     assert elo["a"] > elo["b"] > elo["c"]
     assert sum(elo.values()) == pytest.approx(0, abs=1e-6)
@@ -172,7 +191,7 @@ def test_tournament_toy_table_csv(tmp_path):
     assert len(res.matches) == 3
     for m in res.matches:
         assert m.wins + m.draws + m.losses == 60
-    assert res.anchor == "greedy" and res.elo["greedy"] == 0.0   # anchored at greedy, not at random
+    assert res.anchor == "greedy" and res.elo["greedy"] == 0.0  # anchored at greedy, not at random
     assert res.elo["greedy"] > res.elo["random"]
     lo, hi = res.elo_interval("add1")
     assert lo < res.elo["add1"] < hi
@@ -205,7 +224,7 @@ def test_cli_entry_points_for_mushgym_cli(capsys, tmp_path, monkeypatch):
     for _ in range(2):
         assert cli.eval_main(["fungi_v0", "random", "greedy", "--games", "4", "--opt", "reward=score_diff"]) == 0
     assert "Elo" in capsys.readouterr().out
-    runs = sorted((tmp_path / "runs").iterdir())   # CSVs by default, a fresh folder each time
+    runs = sorted((tmp_path / "runs").iterdir())  # CSVs by default, a fresh folder each time
     assert len(runs) == 2 and all(r.name.startswith("eval_fungi_v0_") for r in runs)
     for r in runs:
         assert {"results.csv", "results_elo.csv", "table.txt"} <= {f.name for f in r.iterdir()}
@@ -226,21 +245,26 @@ def test_eval_errors_and_help_name_the_problem(capsys):
 def test_eval_table_keeps_long_names_whole_and_rounds_elo(tmp_path):
     game = ToyGame()
     long_name = "runs/ppo_toy_self_s0/checkpoints/ppo_1200000_steps_a_long_name.zip"
-    res = tournament(game, {"random": RandomAgent(seed=0), long_name: FunctionAgent(add_one, "x")},
-                     games=40, seed=0, verbose=False)
+    res = tournament(
+        game, {"random": RandomAgent(seed=0), long_name: FunctionAgent(add_one, "x")}, games=40, seed=0, verbose=False
+    )
     text = "".join(res.table(width=200).split())
     assert "".join(long_name.split()) in text
-    assert res.anchor is None and sum(res.elo.values()) == pytest.approx(0, abs=1e-6)   # no greedy: mean = 0
+    assert res.anchor is None and sum(res.elo.values()) == pytest.approx(0, abs=1e-6)  # no greedy: mean = 0
     rows = list(csv.DictReader(open(res.to_csv(tmp_path / "t.csv")[1])))
-    assert all(int(r["elo"]) % 10 == 0 and int(r["elo_ci95_lo"]) <= int(r["elo"]) <= int(r["elo_ci95_hi"]) for r in rows)
+    assert all(
+        int(r["elo"]) % 10 == 0 and int(r["elo_ci95_lo"]) <= int(r["elo"]) <= int(r["elo_ci95_hi"]) for r in rows
+    )
 
 
 def test_agents_in_the_pettingzoo_aec_loop():
     for env_id in ENV_IDS:
         env = mushgym.make(env_id)
         env.reset(seed=3)
-        agents = {name: (GreedyAgent(env_id, seed=i) if i % 2 == 0 else RandomAgent(seed=i))
-                  for i, name in enumerate(env.possible_agents)}
+        agents = {
+            name: (GreedyAgent(env_id, seed=i) if i % 2 == 0 else RandomAgent(seed=i))
+            for i, name in enumerate(env.possible_agents)
+        }
         steps = 0
         for name in env.agent_iter():
             obs, reward, term, trunc, info = env.last()
@@ -250,11 +274,17 @@ def test_agents_in_the_pettingzoo_aec_loop():
 
 
 def _run_example(name, *args, stdin=None, timeout=300):
-    import pathlib
 
     root = REPO_ROOT
-    return subprocess.run([sys.executable, str(root / "examples" / name), *args], input=stdin, text=True,
-                          capture_output=True, timeout=timeout, check=True, cwd=root).stdout
+    return subprocess.run(
+        [sys.executable, str(root / "examples" / name), *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        timeout=timeout,
+        check=True,
+        cwd=root,
+    ).stdout
 
 
 def test_example_random_rollouts():

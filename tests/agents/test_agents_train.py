@@ -8,13 +8,22 @@ import pytest
 pytestmark = pytest.mark.train
 pytest.importorskip("sb3_contrib")
 
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
+
 import mushgym  # noqa: E402
 from mushgym.agents import load_policy, make_agent, play_match, tournament, train_main, train_ppo  # noqa: E402
 from mushgym.agents.ppo import PolicyAgent  # noqa: E402
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
-SMALL = dict(n_envs=2, n_steps=128, batch_size=128, n_epochs=2, net_arch=(32, 32), checkpoint_every=512,
-             curve_points=2, curve_games=4)
+SMALL = dict(
+    n_envs=2,
+    n_steps=128,
+    batch_size=128,
+    n_epochs=2,
+    net_arch=(32, 32),
+    checkpoint_every=512,
+    curve_points=2,
+    curve_games=4,
+)
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +55,7 @@ def test_a_short_run_still_leaves_a_checkpoint_and_a_fresh_folder_each_time(tmp_
     assert a.mushgym_run_dir != b.mushgym_run_dir
     assert a.mushgym_run_dir.resolve().parent == (tmp_path / "runs").resolve()
     for m in (a, b):
-        assert list((m.mushgym_run_dir / "checkpoints").glob("ppo_*_steps.zip"))   # 256 steps < checkpoint_every
+        assert list((m.mushgym_run_dir / "checkpoints").glob("ppo_*_steps.zip"))  # 256 steps < checkpoint_every
     with pytest.raises(FileExistsError, match="already holds files"):
         train_ppo("fungi_v0", steps=256, run_dir=a.mushgym_run_dir, progress_bar=False, **small)
 
@@ -62,17 +71,17 @@ def test_time_budget_progress_bar_counts_seconds():
     class FakeModel:
         num_timesteps = 0
 
-    bar.model = FakeModel()   # what SB3 sets in init_callback
+    bar.model = FakeModel()  # what SB3 sets in init_callback
     bar._on_training_start()
     assert bar.bar.total == 180
     now[0] += 90.0
     bar.model.num_timesteps = 45_000
     bar._on_step()
-    assert bar.bar.n == pytest.approx(90.0)              # half the budget: the bar is half full
+    assert bar.bar.n == pytest.approx(90.0)  # half the budget: the bar is half full
     assert bar.bar.format_dict["total"] == 180
     now[0] += 500.0
     bar._on_step()
-    assert bar.bar.n == pytest.approx(180.0)             # never past the budget
+    assert bar.bar.n == pytest.approx(180.0)  # never past the budget
     bar._on_training_end()
 
 
@@ -142,15 +151,32 @@ def test_exported_policy_plays_like_the_model(trained, tmp_path):
 
 def test_tournament_with_a_saved_model(trained, tmp_path):
     _, run = trained
-    res = tournament("fungi_v0", {"random": "random", "greedy": "greedy", "ppo": str(run / "final.zip")},
-                     games=6, seed=0, verbose=False, csv_path=tmp_path / "e.csv", trust_models=True)
+    res = tournament(
+        "fungi_v0",
+        {"random": "random", "greedy": "greedy", "ppo": str(run / "final.zip")},
+        games=6,
+        seed=0,
+        verbose=False,
+        csv_path=tmp_path / "e.csv",
+        trust_models=True,
+    )
     assert set(res.elo) == {"random", "greedy", "ppo"} and (tmp_path / "e_elo.csv").exists()
 
 
 def test_self_play_adds_snapshots_of_the_learner(tmp_path):
-    model = train_ppo("fungi_v0", steps=1024, opponent="self", seed=1, run_dir=tmp_path, progress_bar=False,
-                      tensorboard=False, snapshot_every=256, max_snapshots=2,
-                      **{k: v for k, v in SMALL.items() if k != "checkpoint_every"}, checkpoint_every=0)
+    model = train_ppo(
+        "fungi_v0",
+        steps=1024,
+        opponent="self",
+        seed=1,
+        run_dir=tmp_path,
+        progress_bar=False,
+        tensorboard=False,
+        snapshot_every=256,
+        max_snapshots=2,
+        **{k: v for k, v in SMALL.items() if k != "checkpoint_every"},
+        checkpoint_every=0,
+    )
     pool = model.get_env().get_attr("pool")[0]  # the training games' opponent pool
     names = [getattr(a, "name", "") for a in pool.agents]
     assert names[:2] == ["random", "greedy"]
@@ -168,9 +194,31 @@ def test_self_play_adds_snapshots_of_the_learner(tmp_path):
 
 
 def test_train_main_cli(tmp_path, capsys):
-    assert train_main(["fungi_v0", "--steps", "512", "--opponent", "greedy", "--seed", "2", "--n-envs", "2",
-                       "--run-dir", str(tmp_path), "--no-progress", "--eval-games", "4", "--curve-points", "1",
-                       "--curve-games", "2"]) == 0
+    assert (
+        train_main(
+            [
+                "fungi_v0",
+                "--steps",
+                "512",
+                "--opponent",
+                "greedy",
+                "--seed",
+                "2",
+                "--n-envs",
+                "2",
+                "--run-dir",
+                str(tmp_path),
+                "--no-progress",
+                "--eval-games",
+                "4",
+                "--curve-points",
+                "1",
+                "--curve-games",
+                "2",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "saved" in out and "Elo" in out and "learning curve" in out
     assert (tmp_path / "final.zip").exists() and (tmp_path / "eval.csv").exists()
@@ -182,45 +230,70 @@ def test_train_main_cli(tmp_path, capsys):
 
 
 def test_example_train_and_evaluate(tmp_path):
-    import pathlib
     import subprocess
     import sys
 
     root = REPO_ROOT
     script = root / "examples" / "train_fungi_ppo.py"
-    out = subprocess.run([sys.executable, str(script), "--steps", "1024", "--games", "4"], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=300, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, str(script), "--steps", "1024", "--games", "4"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout
     assert "PPO beats greedy" in out
     assert len(list((tmp_path / "runs").glob("*/final.zip"))) == 1
 
 
 def test_example_play_against_the_shipped_model():
-    import pathlib
     import subprocess
     import sys
 
     root = REPO_ROOT
     if not (root / "benchmarks" / "training" / "fungi_v0_ppo.pt").exists():
         pytest.skip("no shipped model")
-    out = subprocess.run([sys.executable, str(root / "examples" / "play_vs_model.py"), "--seed", "2"],
-                         input="1\n" * 400, capture_output=True, text=True, timeout=300, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, str(root / "examples" / "play_vs_model.py"), "--seed", "2"],
+        input="1\n" * 400,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout
     assert "your move (number, q to quit)>" in out
 
 
 def test_a_cut_run_resumes_from_its_latest_checkpoint(tmp_path):
     small = {k: v for k, v in SMALL.items() if k not in ("checkpoint_every", "curve_points", "curve_games")}
     run = tmp_path / "run"
-    train_ppo("fungi_v0", steps=1024, opponent="self", seed=3, run_dir=run, progress_bar=False, tensorboard=False,
-              curve_points=0, checkpoint_every=256, snapshot_every=256, max_snapshots=2, **small)
+    train_ppo(
+        "fungi_v0",
+        steps=1024,
+        opponent="self",
+        seed=3,
+        run_dir=run,
+        progress_bar=False,
+        tensorboard=False,
+        curve_points=0,
+        checkpoint_every=256,
+        snapshot_every=256,
+        max_snapshots=2,
+        **small,
+    )
     progress = json.loads((run / "progress.json").read_text())["checkpoints"]
     assert sorted(map(int, progress)) == [256, 512, 768, 1024]
     assert [progress[k]["seconds"] for k in ("256", "512", "768", "1024")] == sorted(
-        progress[k]["seconds"] for k in ("256", "512", "768", "1024"))
-    for gone in (768, 1024):   # the run "was cut" after its 512-step checkpoint
+        progress[k]["seconds"] for k in ("256", "512", "768", "1024")
+    )
+    for gone in (768, 1024):  # the run "was cut" after its 512-step checkpoint
         (run / "checkpoints" / f"ppo_{gone}_steps.zip").unlink()
     (run / "final.zip").unlink()
     # the arguments other than the env are ignored: the run's own settings (train.json) apply
-    model = train_ppo("fungi_v0", steps=99, opponent="random", resume=run, trust_resume=True, progress_bar=False, tensorboard=False)
+    model = train_ppo(
+        "fungi_v0", steps=99, opponent="random", resume=run, trust_resume=True, progress_bar=False, tensorboard=False
+    )
     assert model.num_timesteps == 1024
     assert json.loads((run / "final.json").read_text())["steps"] == 1024
     pool = model.get_env().get_attr("pool")[0]
@@ -229,8 +302,12 @@ def test_a_cut_run_resumes_from_its_latest_checkpoint(tmp_path):
     # the two snapshots kept at 512 steps came back from their checkpoints; two more were taken after
     assert names[2:] == ["snapshot3@768", "snapshot4@1024"]
     assert (run / "checkpoints" / "ppo_1024_steps.zip").exists()
-    assert load_policy(run / "final.pt").act(np.zeros(model.observation_space.shape, np.float32),
-                                              np.ones(model.action_space.n, np.int8)) >= 0
+    assert (
+        load_policy(run / "final.pt").act(
+            np.zeros(model.observation_space.shape, np.float32), np.ones(model.action_space.n, np.int8)
+        )
+        >= 0
+    )
 
 
 def test_resume_refuses_a_folder_that_is_not_a_run_or_another_env(tmp_path):
@@ -246,11 +323,23 @@ def test_resumed_self_play_pool_gets_back_the_snapshots_it_had(tmp_path):
     from mushgym.wrappers import OpponentPool
 
     small = {k: v for k, v in SMALL.items() if k not in ("checkpoint_every", "curve_points", "curve_games")}
-    model = train_ppo("fungi_v0", steps=768, opponent="self", seed=1, run_dir=tmp_path, progress_bar=False,
-                      tensorboard=False, curve_points=0, checkpoint_every=256, snapshot_every=256, **small)
+    model = train_ppo(
+        "fungi_v0",
+        steps=768,
+        opponent="self",
+        seed=1,
+        run_dir=tmp_path,
+        progress_bar=False,
+        tensorboard=False,
+        curve_points=0,
+        checkpoint_every=256,
+        snapshot_every=256,
+        **small,
+    )
     pool = OpponentPool(["random"], env_id="fungi_v0", max_size=2)
-    taken = _refill_snapshots(pool, tmp_path, 768, {"snapshot_every": 256, "max_snapshots": 2}, 0,
-                              model._mushgym_encoder)
+    taken = _refill_snapshots(
+        pool, tmp_path, 768, {"snapshot_every": 256, "max_snapshots": 2}, 0, model._mushgym_encoder
+    )
     assert taken == 3 and [a.name for a in pool.agents] == ["random", "snapshot2@512", "snapshot3@768"]
     obs = np.random.default_rng(0).random((3, *model.observation_space.shape)).astype(np.float32)
     last = load_policy(tmp_path / "checkpoints" / "ppo_768_steps.zip", trust=True)
@@ -267,9 +356,33 @@ def test_train_cli_hyper_parameters(tmp_path):
         parse_hyper("entropy=0.1")
     with pytest.raises(SystemExit, match="wants a int"):
         parse_hyper("n_steps=lots")
-    assert train_main(["fungi_v0", "--steps", "256", "--opponent", "random", "--n-envs", "2", "--hyper",
-                       "n_steps=128", "--hyper", "batch_size=128", "--hyper", "net_arch=16,16",
-                       "--run-dir", str(tmp_path), "--no-progress", "--eval-games", "0", "--curve-points", "0"]) == 0
+    assert (
+        train_main(
+            [
+                "fungi_v0",
+                "--steps",
+                "256",
+                "--opponent",
+                "random",
+                "--n-envs",
+                "2",
+                "--hyper",
+                "n_steps=128",
+                "--hyper",
+                "batch_size=128",
+                "--hyper",
+                "net_arch=16,16",
+                "--run-dir",
+                str(tmp_path),
+                "--no-progress",
+                "--eval-games",
+                "0",
+                "--curve-points",
+                "0",
+            ]
+        )
+        == 0
+    )
     meta = json.loads((tmp_path / "final.json").read_text())
     assert meta["hyper"]["net_arch"] == [16, 16] and meta["policy"]["net_arch"] == [16, 16]
 
@@ -280,13 +393,14 @@ def test_teacher_games_record_every_seat_of_finished_games():
 
     game = mushgym.game("fungi_v0")
     enc = make_encoder("scaled", game)
-    data = collect_teacher_games(game, make_agent("greedy", env_id="fungi_v0", seed=0), enc, samples=300, seed=4,
-                                 num_games=4)
+    data = collect_teacher_games(
+        game, make_agent("greedy", env_id="fungi_v0", seed=0), enc, samples=300, seed=4, num_games=4
+    )
     n = len(data["actions"])
     assert n >= 300 and data["games"] >= 1
     assert data["obs"].shape == (n, *enc.space.shape) and data["masks"].shape == (n, game.num_actions)
-    assert data["masks"][np.arange(n), data["actions"]].all()          # the teacher's actions are legal
-    assert set(np.unique(data["returns"])) <= {-1.0, 0.0, 1.0}        # fungi's win/loss returns
+    assert data["masks"][np.arange(n), data["actions"]].all()  # the teacher's actions are legal
+    assert set(np.unique(data["returns"])) <= {-1.0, 0.0, 1.0}  # fungi's win/loss returns
     assert (data["returns"] > 0).any() and (data["returns"] < 0).any()  # both seats' views are kept
 
 
@@ -299,9 +413,21 @@ def test_pretraining_makes_the_policy_agree_with_its_teacher(tmp_path):
     game = mushgym.game("fungi_v0")
     enc = make_encoder("scaled", game)
     data = collect_teacher_games(game, make_agent("greedy", env_id="fungi_v0", seed=0), enc, samples=1500, seed=5)
-    model = train_ppo("fungi_v0", steps=64, opponent="random", seed=0, run_dir=tmp_path, progress_bar=False,
-                      tensorboard=False, n_envs=2, n_steps=32, batch_size=64, n_epochs=1, curve_points=0,
-                      checkpoint_every=0)
+    model = train_ppo(
+        "fungi_v0",
+        steps=64,
+        opponent="random",
+        seed=0,
+        run_dir=tmp_path,
+        progress_bar=False,
+        tensorboard=False,
+        n_envs=2,
+        n_steps=32,
+        batch_size=64,
+        n_epochs=1,
+        curve_points=0,
+        checkpoint_every=0,
+    )
     pol = model.policy
     args = (torch.as_tensor(data["obs"]), torch.as_tensor(data["masks"]), torch.as_tensor(data["actions"]))
     before = _agreement(pol, *args)
@@ -312,8 +438,19 @@ def test_pretraining_makes_the_policy_agree_with_its_teacher(tmp_path):
 
 def test_train_ppo_with_an_imitation_warm_start(tmp_path):
     small = {k: v for k, v in SMALL.items() if k not in ("curve_points", "curve_games")}
-    model = train_ppo("fungi_v0", steps=256, opponent="greedy", seed=0, run_dir=tmp_path, progress_bar=False,
-                      tensorboard=False, curve_points=0, imitation_samples=400, imitation_epochs=2, **small)
+    model = train_ppo(
+        "fungi_v0",
+        steps=256,
+        opponent="greedy",
+        seed=0,
+        run_dir=tmp_path,
+        progress_bar=False,
+        tensorboard=False,
+        curve_points=0,
+        imitation_samples=400,
+        imitation_epochs=2,
+        **small,
+    )
     report = json.loads((tmp_path / "imitation.json").read_text())
     assert report["samples"] >= 400 and report["teacher"] == "greedy"
     progress = json.loads((tmp_path / "progress.json").read_text())["checkpoints"]

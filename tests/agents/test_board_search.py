@@ -19,12 +19,15 @@ from mushgym.episodes import play
 from mushgym.registry import env_module
 from mushgym.search import Searcher, find_kernel
 
-BOARD_OPTION_SETS = [("mycelia_v1", o) for o in testing.option_sets(env_module("mycelia_v1").Game)] + [
-    ("mycelia_v1", {"expansion": "north_america", "num_players": 5}),
-    ("mycelia_v1", {"expansion": "north_america", "automata": True}),
-] + [("mycelium_v2", o) for o in testing.option_sets(env_module("mycelium_v2").Game)] + [
-    ("mycelium_v2", {"num_players": 2, "emsporium": True}),
-]
+BOARD_OPTION_SETS = (
+    [("mycelia_v1", o) for o in testing.option_sets(env_module("mycelia_v1").Game)]
+    + [
+        ("mycelia_v1", {"expansion": "north_america", "num_players": 5}),
+        ("mycelia_v1", {"expansion": "north_america", "automata": True}),
+    ]
+    + [("mycelium_v2", o) for o in testing.option_sets(env_module("mycelium_v2").Game)]
+    + [("mycelium_v2", {"num_players": 2, "emsporium": True})]
+)
 SEARCH_GAMES = [(e, o) for e in mushgym.list_envs() for o in testing.option_sets(env_module(e).Game)]
 
 
@@ -116,7 +119,7 @@ def test_one_short_search_game_per_option_set(env_id, options):
     seats = [mcts] + [GreedyAgent(env_id, seed=1 + p) for p in range(1, game.num_players)]
     ticks = []
 
-    def cut(tick):   # called before each step; play() checks every chosen action's legality
+    def cut(tick):  # called before each step; play() checks every chosen action's legality
         ticks.append(tick.actions.copy())
         if len(ticks) > 24:
             raise _Enough

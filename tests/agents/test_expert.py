@@ -20,8 +20,19 @@ from mushgym.agents.expert_learner import Learner, ReplayBuffer  # noqa: E402
 from mushgym.agents.expert_loop import ExpertRun  # noqa: E402
 from mushgym.agents.selfplay import SelfPlay  # noqa: E402
 
-TINY = dict(simulations=24, puct_simulations=8, games=8, chunk=128, net_arch=(32, 32), curve_points=2,
-            curve_games=4, curve_mcts_games=2, snapshot_every=4, batch_size=64, threads=1)
+TINY = dict(
+    simulations=24,
+    puct_simulations=8,
+    games=8,
+    chunk=128,
+    net_arch=(32, 32),
+    curve_points=2,
+    curve_games=4,
+    curve_mcts_games=2,
+    snapshot_every=4,
+    batch_size=64,
+    threads=1,
+)
 
 
 @pytest.mark.parametrize("env_id,options", [("fungi_v0", {}), ("mycology_v1", {"num_players": 3})])
@@ -68,7 +79,7 @@ def test_the_expert_never_reads_what_its_player_cannot_see():
         if expert == "puct":
             w.set_network([32, 32], learner.weights(), "scaled")
         for _ in range(6):
-            w.play(1)   # move the games on
+            w.play(1)  # move the games on
             b = w._batch
             state, player = b.states[0].copy(), int(b.players[0])
             other = game.perturb_hidden(state, player, rng)
@@ -79,7 +90,7 @@ def test_the_expert_never_reads_what_its_player_cannot_see():
             visits = w._search(np.array([0, 1]))
             np.testing.assert_array_equal(visits[0], visits[1])
             assert visits[0].sum() > 0
-            w._batch.deal(np.array([1]), np.array([12345 + checked]))   # row 1 back to a real game
+            w._batch.deal(np.array([1]), np.array([12345 + checked]))  # row 1 back to a real game
             w._pending[1], w._moves[1] = [], 0
             checked += 1
     assert checked >= 6
@@ -119,8 +130,14 @@ def test_the_replay_buffer_keeps_the_newest_positions_and_round_trips():
     buf = ReplayBuffer(5, (2,), 3)
     for start in (0, 3, 6):
         k = np.arange(start, start + 3)
-        buf.add({"obs": np.stack([k, k], axis=1).astype(np.float32), "masks": np.ones((3, 3), bool),
-                 "policy": np.full((3, 3), 1 / 3, np.float32), "returns": k.astype(np.float32)})
+        buf.add(
+            {
+                "obs": np.stack([k, k], axis=1).astype(np.float32),
+                "masks": np.ones((3, 3), bool),
+                "policy": np.full((3, 3), 1 / 3, np.float32),
+                "returns": k.astype(np.float32),
+            }
+        )
     assert buf.size == 5 and buf.added == 9
     assert sorted(buf.returns.tolist()) == [4, 5, 6, 7, 8]
     other = ReplayBuffer(5, (2,), 3)
@@ -134,16 +151,34 @@ def test_the_replay_buffer_keeps_the_newest_positions_and_round_trips():
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("expert") / "run"
-    summary = train_expert("fungi_v0", minutes=0.25, seed=0, run_dir=folder, progress_bar=False,
-                           expert="auto", puct_from=0.0, imitation_samples=300, imitation_epochs=2,
-                           **TINY)
+    summary = train_expert(
+        "fungi_v0",
+        minutes=0.25,
+        seed=0,
+        run_dir=folder,
+        progress_bar=False,
+        expert="auto",
+        puct_from=0.0,
+        imitation_samples=300,
+        imitation_epochs=2,
+        **TINY,
+    )
     return folder, summary
 
 
 def test_a_run_writes_the_model_curve_timing_and_checkpoints(run):
     folder, summary = run
-    for name in ("train.json", "final.pt", "final.json", "timing.json", "progress.json", "learning_curve.csv",
-                 "learning_curve.png", "checkpoints/optimizer.pt", "checkpoints/buffer.npz"):
+    for name in (
+        "train.json",
+        "final.pt",
+        "final.json",
+        "timing.json",
+        "progress.json",
+        "learning_curve.csv",
+        "learning_curve.png",
+        "checkpoints/optimizer.pt",
+        "checkpoints/buffer.npz",
+    ):
         assert (folder / name).exists(), name
     assert list((folder / "tb").iterdir())
     t = json.loads((folder / "timing.json").read_text())
@@ -158,7 +193,12 @@ def test_a_run_writes_the_model_curve_timing_and_checkpoints(run):
     meta = json.loads((folder / "final.json").read_text())
     assert meta["algo"] == "expert-iteration" and meta["policy"]["net_arch"] == [32, 32]
     warm = json.loads((folder / "imitation.json").read_text())
-    assert warm["teacher"] == "greedy" and warm["samples"] >= 300 and warm["epochs"] == 2 and 0 <= warm["held_out_agreement"] <= 1
+    assert (
+        warm["teacher"] == "greedy"
+        and warm["samples"] >= 300
+        and warm["epochs"] == 2
+        and 0 <= warm["held_out_agreement"] <= 1
+    )
     assert t["seconds_imitation"] > 0
 
 
@@ -180,12 +220,20 @@ def test_a_cut_run_resumes_from_its_checkpoint(tmp_path, monkeypatch):
         original(self, writer, fraction)
         calls["n"] += 1
         if (self.run_dir / "progress.json").exists() and calls["n"] > 1:
-            raise KeyboardInterrupt   # the run is cut here
+            raise KeyboardInterrupt  # the run is cut here
 
     monkeypatch.setattr(ExpertRun, "_round", cut_after_a_checkpoint)
     with pytest.raises(KeyboardInterrupt):
-        train_expert("fungi_v0", minutes=0.3, seed=0, run_dir=folder, progress_bar=False, tensorboard=False,
-                     checkpoint_minutes=0.01, **{**TINY, "curve_points": 0})
+        train_expert(
+            "fungi_v0",
+            minutes=0.3,
+            seed=0,
+            run_dir=folder,
+            progress_bar=False,
+            tensorboard=False,
+            checkpoint_minutes=0.01,
+            **{**TINY, "curve_points": 0},
+        )
     monkeypatch.setattr(ExpertRun, "_round", original)
     cut = json.loads((folder / "progress.json").read_text())
     assert not (folder / "final.pt").exists()
@@ -202,8 +250,13 @@ def test_bad_settings_are_refused_with_the_valid_choices(tmp_path):
         check_hyper({"simulatons": 10})
     with pytest.raises(ValueError, match="unknown expert 'alphazero'; choices"):
         check_hyper({"expert": "alphazero"})
-    for name, value in (("simulations", 0), ("games", -1), ("reuse", 0.0), ("explore_moves", -2),
-                        ("imitation_epochs", 0)):
+    for name, value in (
+        ("simulations", 0),
+        ("games", -1),
+        ("reuse", 0.0),
+        ("explore_moves", -2),
+        ("imitation_epochs", 0),
+    ):
         with pytest.raises(ValueError, match=name):
             check_hyper({name: value})
     with pytest.raises(ValueError, match="unknown lr_schedule 'linear'; choices"):

@@ -41,9 +41,25 @@ def test_the_learner_starts_with_the_models_weights(tmp_path):
 def test_a_run_from_a_model_plays_its_first_curve_point_before_any_update(tmp_path):
     path, _ = _saved_model(tmp_path / "model.pt")
     folder = tmp_path / "run"
-    summary = train_expert("fungi_v0", minutes=0.1, seed=0, run_dir=folder, progress_bar=False, tensorboard=False,
-                           expert="puct", puct_simulations=8, games=4, chunk=64, net_arch=(16, 16), batch_size=32,
-                           threads=1, curve_points=1, curve_games=4, curve_mcts_games=0, init_model=str(path))
+    summary = train_expert(
+        "fungi_v0",
+        minutes=0.1,
+        seed=0,
+        run_dir=folder,
+        progress_bar=False,
+        tensorboard=False,
+        expert="puct",
+        puct_simulations=8,
+        games=4,
+        chunk=64,
+        net_arch=(16, 16),
+        batch_size=32,
+        threads=1,
+        curve_points=1,
+        curve_games=4,
+        curve_mcts_games=0,
+        init_model=str(path),
+    )
     with (folder / "learning_curve.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 2 and int(rows[0]["updates"]) == 0 and int(rows[1]["updates"]) > 0

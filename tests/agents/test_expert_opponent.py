@@ -40,13 +40,13 @@ class _Recorder:
 def test_the_opponent_plays_the_other_seats_and_only_the_experts_moves_are_samples():
     w = SelfPlay("mycology_v1", {"num_players": 4}, games=1, simulations=8, seed=2, opponent="greedy")
     spy = w._opponent = _Recorder("mycology_v1")
-    first = w.play(1)     # game 0 of the row: the expert holds seats 0 and 2
+    first = w.play(1)  # game 0 of the row: the expert holds seats 0 and 2
     assert first["games"] == 1
     assert set(first["players"]) == {0, 2} and set(spy.seats) == {1, 3}
     n_first = len(first["returns"])
     assert n_first == first["lengths"][0], "one game's samples"
     spy.seats.clear()
-    second = w.play(1)    # game 1: seats 1 and 3
+    second = w.play(1)  # game 1: seats 1 and 3
     assert set(second["players"]) == {1, 3} and set(spy.seats) == {0, 2}
     np.testing.assert_allclose(second["policy"].sum(axis=1), 1.0, rtol=1e-5)
     assert not (second["policy"][~second["masks"]] > 0).any()
@@ -90,7 +90,7 @@ def test_mixed_in_rows_are_learned_beside_the_buffer_rows():
     x = learner.encoder.encode_batch(data["obs"][128:192])
     masks = data["masks"][128:192]
     rng = np.random.default_rng(0)
-    actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])   # arbitrary legal moves to imitate
+    actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])  # arbitrary legal moves to imitate
     onehot = np.zeros((64, game.num_actions), np.float32)
     onehot[np.arange(64), actions] = 1.0
     extra = (x, masks, onehot, np.zeros(64, np.float32))
@@ -104,9 +104,23 @@ def test_mixed_in_rows_are_learned_beside_the_buffer_rows():
 
 
 def test_a_run_against_greedy_mixes_the_warm_start_and_resumes(tmp_path, monkeypatch):
-    hyper = dict(expert="mcts", simulations=8, games=4, chunk=64, net_arch=(16, 16), batch_size=32, threads=1,
-                 curve_points=0, opponent="greedy", policy_target="best", imitation_samples=300,
-                 imitation_epochs=1, imitation_mix=0.5, imitation_learning_rate=2e-3, checkpoint_minutes=0.01)
+    hyper = dict(
+        expert="mcts",
+        simulations=8,
+        games=4,
+        chunk=64,
+        net_arch=(16, 16),
+        batch_size=32,
+        threads=1,
+        curve_points=0,
+        opponent="greedy",
+        policy_target="best",
+        imitation_samples=300,
+        imitation_epochs=1,
+        imitation_mix=0.5,
+        imitation_learning_rate=2e-3,
+        checkpoint_minutes=0.01,
+    )
     mixed: list[int] = []
     original = ExpertRun._anchor_rows
 
@@ -117,8 +131,9 @@ def test_a_run_against_greedy_mixes_the_warm_start_and_resumes(tmp_path, monkeyp
 
     monkeypatch.setattr(ExpertRun, "_anchor_rows", spy)
     folder = tmp_path / "run"
-    summary = train_expert("fungi_v0", minutes=0.15, seed=0, run_dir=folder, progress_bar=False, tensorboard=False,
-                           **hyper)
+    summary = train_expert(
+        "fungi_v0", minutes=0.15, seed=0, run_dir=folder, progress_bar=False, tensorboard=False, **hyper
+    )
     assert summary["timing"]["updates"] > 0 and mixed and set(mixed) == {16}, "half of every 32-row batch"
     settings = json.loads((folder / "train.json").read_text())["hyper"]
     assert settings["opponent"] == "greedy" and settings["imitation_mix"] == 0.5
@@ -126,7 +141,7 @@ def test_a_run_against_greedy_mixes_the_warm_start_and_resumes(tmp_path, monkeyp
     # resumed, the warm start is not fitted again but its decisions are collected again for the mix
     fitted = (folder / "imitation.json").read_text()
     progress = json.loads((folder / "progress.json").read_text())
-    progress["seconds"] = 0.0   # give the resumed run time for a round
+    progress["seconds"] = 0.0  # give the resumed run time for a round
     (folder / "progress.json").write_text(json.dumps(progress))
     mixed.clear()
     train_expert("fungi_v0", resume=folder, progress_bar=False, tensorboard=False)

@@ -64,15 +64,31 @@ def cluster():
     os.environ["RAY_AUTH_MODE"] = "disabled"
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
     common = ["--num-cpus=1", "--block", "--disable-usage-stats"]
-    head = subprocess.Popen([_ray_cli(), "start", "--head", f"--port={port}", "--node-ip-address=127.0.0.1",
-                             "--include-dashboard=false", *common],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    head = subprocess.Popen(
+        [
+            _ray_cli(),
+            "start",
+            "--head",
+            f"--port={port}",
+            "--node-ip-address=127.0.0.1",
+            "--include-dashboard=false",
+            *common,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     procs = [head]
     try:
         _wait_for_port(port, 90)
-        procs.append(subprocess.Popen([_ray_cli(), "start", f"--address=127.0.0.1:{port}",
-                                       "--node-ip-address=127.0.0.1", *common],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env))
+        procs.append(
+            subprocess.Popen(
+                [_ray_cli(), "start", f"--address=127.0.0.1:{port}", "--node-ip-address=127.0.0.1", *common],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env=env,
+            )
+        )
         address = f"127.0.0.1:{port}"
         ray.init(address=address, log_to_driver=False)
         deadline = time.time() + 90
@@ -84,7 +100,7 @@ def cluster():
     finally:
         if ray.is_initialized():
             ray.shutdown()
-        for p in reversed(procs):   # `ray start --block` stops its node's processes when it ends
+        for p in reversed(procs):  # `ray start --block` stops its node's processes when it ends
             p.terminate()
         for p in procs:
             try:
@@ -100,7 +116,7 @@ def cluster():
 def _rate(source, seconds: float) -> tuple[float, float]:
     """Positions/s of ``source``'s actors over ``seconds`` of wall clock, and the CPU seconds per
     wall second they were given (2 when both cores were theirs, about 1 when another process took one)."""
-    source.collect()   # the first round: the actors load their kernels and finish their first games
+    source.collect()  # the first round: the actors load their kernels and finish their first games
     cpu0 = sum(s["cpu_seconds"] for s in source.stats())
     t0, n = time.perf_counter(), 0
     while time.perf_counter() - t0 < seconds:
@@ -141,9 +157,24 @@ def test_training_with_the_learner_here_and_self_play_on_the_cluster(cluster, tm
     from mushgym.agents import make_agent, play_match
     from mushgym.agents.expert import train_expert
 
-    summary = train_expert("fungi_v0", minutes=0.4, seed=0, run_dir=tmp_path / "run", actors=2, address=cluster,
-                           progress_bar=False, tensorboard=False, expert="puct", snapshot_every=2,
-                           net_arch=(32, 32), batch_size=64, curve_points=1, curve_games=4, curve_mcts_games=0, **HP)
+    summary = train_expert(
+        "fungi_v0",
+        minutes=0.4,
+        seed=0,
+        run_dir=tmp_path / "run",
+        actors=2,
+        address=cluster,
+        progress_bar=False,
+        tensorboard=False,
+        expert="puct",
+        snapshot_every=2,
+        net_arch=(32, 32),
+        batch_size=64,
+        curve_points=1,
+        curve_games=4,
+        curve_mcts_games=0,
+        **HP,
+    )
     t = json.loads((tmp_path / "run" / "timing.json").read_text())
     assert t["actors"] == 2 and t["positions"] > 0 and t["updates"] > 2
     assert all(v > 0 for v in t["network_versions"]), f"snapshots reached the actors: {t['network_versions']}"

@@ -16,7 +16,13 @@ import mushgym  # noqa: E402
 from mushgym import cli  # noqa: E402
 from mushgym.agents import eval_main, list_pretrained, make_agent, play_match, pretrained, tournament  # noqa: E402
 from mushgym.agents.pretrained_models import (  # noqa: E402
-    MODELS_DIR, describe, find_manifest, load_manifest_model, manifests, weights_path)
+    MODELS_DIR,
+    describe,
+    find_manifest,
+    load_manifest_model,
+    manifests,
+    weights_path,
+)
 
 MANIFESTS = manifests()
 IDS = [m["name"] for m in MANIFESTS]
@@ -76,7 +82,7 @@ def test_every_model_loads_plays_legal_games_and_beats_random(manifest):
 def test_pretrained_by_name_everywhere():
     """make_agent, the tournament (mushgym eval), PUCT's network and mushgym play all take it."""
     agent = make_agent("pretrained", env_id="fungi_v0", options={"num_players": 2, "reward": "score_diff"})
-    assert agent.name == "pretrained:fungi_v0_2p"   # a reward option does not change the model
+    assert agent.name == "pretrained:fungi_v0_2p"  # a reward option does not change the model
     result = tournament("fungi_v0", ["pretrained", "puct:8:pretrained", "greedy"], games=2, verbose=False)
     assert sum(m.games for m in result.matches) == 6
     assert eval_main(["fungi_v0", "pretrained", "random", "--games", "2", "--no-save"]) == 0

@@ -6,18 +6,17 @@ import math
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
+from toygame.game import ToyGame
 
 import mushgym
 from mushgym import testing
 from mushgym.agents import MCTSAgent, make_agent
 from mushgym.agents.evaluate import agent_spec_problem
 from mushgym.search import Searcher
-from toygame.game import ToyGame
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 MODEL = REPO_ROOT / "benchmarks" / "training" / "fungi_v0_ppo.pt"
 
@@ -105,7 +104,8 @@ def test_same_seed_same_move_and_hidden_cards_do_not_matter():
         np.testing.assert_array_equal(v1, v2)
         np.testing.assert_array_equal(w1, w2)
         v3, _ = Searcher(game, simulations=150, seed=7, network=StubNet(game), batch=8).search(
-            game.perturb_hidden(s, p, rng), p)
+            game.perturb_hidden(s, p, rng), p
+        )
         np.testing.assert_array_equal(v1, v3)
     # root-parallel trees on two threads share the network: as reproducible, visits summed
     s = states[-1]
@@ -185,8 +185,11 @@ def test_masked_actions_never_get_prior_mass_and_the_prior_steers():
 
 def test_refusals():
     game = ToyGame()
-    for bad, word in ((dict(network=3), "network"), (dict(network=StubNet(game), batch=0), "batch"),
-                      (dict(network=StubNet(game), virtual_loss=-1.0), "virtual_loss")):
+    for bad, word in (
+        (dict(network=3), "network"),
+        (dict(network=StubNet(game), batch=0), "batch"),
+        (dict(network=StubNet(game), virtual_loss=-1.0), "virtual_loss"),
+    ):
         with pytest.raises(ValueError, match=word):
             Searcher(game, simulations=10, **bad)
     with pytest.raises(ValueError, match="needs network"):

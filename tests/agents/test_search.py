@@ -7,15 +7,15 @@ import sys
 
 import numpy as np
 import pytest
+from toygame.game import ToyGame
 
 import mushgym
 from mushgym import testing
 from mushgym.agents import MCTSAgent, RandomAgent, make_agent, play_games
 from mushgym.agents.evaluate import agent_spec_problem
-from mushgym.game import Game
 from mushgym.core import rng_seed
+from mushgym.game import Game
 from mushgym.search import Searcher, determinization_mode, find_kernel
-from toygame.game import ToyGame
 
 DET_ENVS = [e for e in mushgym.list_envs() if find_kernel(mushgym.game(e).kernels, "determinize") is not None]
 
@@ -37,7 +37,7 @@ def player_counts(env_id):
     game = mushgym.game(env_id)
     if "num_players" not in game.option_choices:
         return [None]
-    counts = game.player_counts()   # (a count needing another option, e.g. Mycelia's fifth player, left out)
+    counts = game.player_counts()  # (a count needing another option, e.g. Mycelia's fifth player, left out)
     return sorted({min(counts), max(counts)})
 
 
@@ -59,8 +59,9 @@ def test_determinize_keeps_the_observation_and_the_invariants(env_id):
                     det(d, p, game.config, game.work, rng)
                     game.validate(d)
                     game.check_invariants(d)
-                    np.testing.assert_array_equal(game.observe(d, p), obs,
-                                                  err_msg=f"{env_id}: determinize changed player {p}'s view")
+                    np.testing.assert_array_equal(
+                        game.observe(d, p), obs, err_msg=f"{env_id}: determinize changed player {p}'s view"
+                    )
                     assert game.is_terminal(d) == game.is_terminal(s)
                     moved += not np.array_equal(d, s)
         assert moved > 0, f"{env_id}: determinize never redrew anything"
@@ -93,8 +94,9 @@ def test_determinize_draws_every_consistent_hidden_card(env_id):
                 continue
             values, counts = np.unique(ref[:, slot], return_counts=True)
             missing = set(values[counts >= 3].tolist()) - set(draws[:, slot].tolist())
-            assert not missing, (f"{env_id}: slot {slot} never takes {sorted(missing)} under determinize "
-                                 f"(perturb_hidden draws them)")
+            assert not missing, (
+                f"{env_id}: slot {slot} never takes {sorted(missing)} under determinize (perturb_hidden draws them)"
+            )
 
 
 def _toy_position(counter):
@@ -117,7 +119,7 @@ def test_search_finds_the_forced_win(counter, winning):
 
 def test_searcher_modes_and_refusals():
     assert determinization_mode(mushgym.game("fungi_v0")) == "kernel"
-    assert determinization_mode(ToyGame()) == "pool"   # the documented fallback: perturb_hidden states
+    assert determinization_mode(ToyGame()) == "pool"  # the documented fallback: perturb_hidden states
 
     class Blind(ToyGame):
         perturb_hidden = Game.perturb_hidden
@@ -149,8 +151,9 @@ def test_same_seed_same_move_and_hidden_cards_do_not_matter(env_id):
             # redraw what p cannot see: the search (seeded from p's view only) must not notice
             v3, _ = a.search(game.perturb_hidden(s, p, rng), p)
             np.testing.assert_array_equal(v1, v3)
-        assert not np.array_equal(Searcher(game, simulations=300, seed=8).search(s, p)[0], v1) or \
-            np.count_nonzero(v1) <= 1
+        assert (
+            not np.array_equal(Searcher(game, simulations=300, seed=8).search(s, p)[0], v1) or np.count_nonzero(v1) <= 1
+        )
 
 
 def test_tree_uses_one_node_per_simulation():
@@ -158,7 +161,7 @@ def test_tree_uses_one_node_per_simulation():
     s = game.new_state(1)
     a = Searcher(game, simulations=500, seed=0)
     a.search(s, game.current_player(s))
-    assert a.last_nodes == 501       # the root and one expansion per simulation, all preallocated
+    assert a.last_nodes == 501  # the root and one expansion per simulation, all preallocated
 
 
 ALLOC_SCRIPT = r"""
@@ -204,8 +207,7 @@ def test_greedy_rollouts_are_legal_and_read_no_hidden_card(env_id):
 
 
 def test_mcts_beats_random_on_fungi():
-    res = play_games("fungi_v0", [MCTSAgent("fungi_v0", simulations=200, seed=0), RandomAgent(seed=0)],
-                     16, seed=5)
+    res = play_games("fungi_v0", [MCTSAgent("fungi_v0", simulations=200, seed=0), RandomAgent(seed=0)], 16, seed=5)
     rets = res["returns"] if isinstance(res, dict) else res.returns
     wins = int((np.asarray(rets)[:, 0] > 0).sum())
     assert wins >= 13, f"MCTS(200) won only {wins} of 16 against random"
@@ -222,7 +224,7 @@ def test_mcts_agent_specs():
     # the default ("auto"): the game's compiled greedy rollouts where it has them, else random
     assert a.rollout == "auto" and a.searcher(mushgym.game("fungi_v0")).rollout == "greedy"
     assert MCTSAgent(simulations=10).searcher(ToyGame()).rollout == "random"
-    assert Searcher(mushgym.game("fungi_v0")).rollout == "random"   # the primitive: random unless asked
+    assert Searcher(mushgym.game("fungi_v0")).rollout == "random"  # the primitive: random unless asked
     assert "mcts:SIMS" in agent_spec_problem("mcts:x")
     assert "mcts:SIMS" in agent_spec_problem("mcts:0")
     with pytest.raises(ValueError, match="mcts:SIMS"):
@@ -265,9 +267,14 @@ def test_cli_eval_and_play_accept_mcts(monkeypatch, capsys):
 def test_tables_print_mcts_names_verbatim():
     from mushgym.agents.evaluate import MatchResult, TournamentResult
 
-    r = TournamentResult("mycology_v1", ["greedy", "mcts:100:greedy"],
-                         [MatchResult("greedy", "mcts:100:greedy", 4, 2, 0, 2)],
-                         {"greedy": 0.0, "mcts:100:greedy": 0.0}, {"greedy": 0.0, "mcts:100:greedy": 50.0}, "greedy")
+    r = TournamentResult(
+        "mycology_v1",
+        ["greedy", "mcts:100:greedy"],
+        [MatchResult("greedy", "mcts:100:greedy", 4, 2, 0, 2)],
+        {"greedy": 0.0, "mcts:100:greedy": 0.0},
+        {"greedy": 0.0, "mcts:100:greedy": 50.0},
+        "greedy",
+    )
     assert "mcts:100:greedy" in r.table()
 
 
@@ -292,7 +299,7 @@ def test_search_value_option_and_refusals():
     # "auto" (MCTSAgent's default): the game's search_value where it has one, else the returns
     assert MCTSAgent(simulations=10).searcher(myc).value == "game"
     assert MCTSAgent(simulations=10).searcher(fungi).value == "returns"
-    assert Searcher(myc).value == "returns"   # the primitive: the returns unless asked
+    assert Searcher(myc).value == "returns"  # the primitive: the returns unless asked
     with pytest.raises(ValueError, match="search_value"):
         Searcher(fungi, value="game")
     for make in (lambda: Searcher(myc, value="score"), lambda: MCTSAgent(simulations=10, value="score")):
@@ -338,7 +345,7 @@ def test_mycology_search_value_grades_wins_by_margin(players):
         for a in np.flatnonzero(~win):
             for b in np.flatnonzero(~win):
                 if scores[a] > scores[b]:
-                    assert out[a] > out[b] or margin[a] == margin[b] == -1.0   # (a deficit past the scale is clipped)
+                    assert out[a] > out[b] or margin[a] == margin[b] == -1.0  # (a deficit past the scale is clipped)
     score_game = mushgym.game("mycology_v1", num_players=players, reward="score")
     score_fn = find_kernel(score_game.kernels, "search_value")
     lo, hi = score_game.spec.reward_range
@@ -378,7 +385,7 @@ def test_progressive_widening_limits_children_and_expands_the_policy_move_first(
     """widen=k: a node gets a new child only while it has fewer than 1 + k sqrt(visits) (the
     rollout policy's move first); widen=0 (the default) is plain UCT, every legal move tried."""
     game = mushgym.game("mycology_v1")
-    greedy = find_kernel(game.kernels, "greedy_move")   # the rollout policy's move but for its epsilon
+    greedy = find_kernel(game.kernels, "greedy_move")  # the rollout policy's move but for its epsilon
     work = np.zeros(max(1, game.work_size), np.int64)
     rng = np.zeros(4, np.int64)
     checked = 0
@@ -402,12 +409,11 @@ def test_progressive_widening_limits_children_and_expands_the_policy_move_first(
             Searcher(game, widen=bad)
 
 
-
 def _mycology_act_state(players, season, resources, feast=0, magic=0, field=(), counts=(0, 0, 0, 0)):
     """A valid Mycology state where the turn player acts (2 actions left) in ``season`` with these
     resources and tokens, ``field`` face up (the other slots: Fall-only cards, out of season in
     Winter-Summer) and ``counts`` basket places filled with in-season cards (points in the score)."""
-    from mushgym.envs.mycology.layout import C, FIELD_SIZE, L, NUM_SEASONS
+    from mushgym.envs.mycology.layout import FIELD_SIZE, NUM_SEASONS, C, L
 
     game = mushgym.game("mycology_v1", num_players=players)
     t = C.arrays(game.config)
@@ -418,11 +424,11 @@ def _mycology_act_state(players, season, resources, feast=0, magic=0, field=(), 
     placed = placed[:FIELD_SIZE]
     v["field"][:] = placed
     for q in range(NUM_SEASONS):
-        cards = [c for c in np.flatnonzero((t["seasons"] >> q) & 1) if c not in placed][:counts[q]]
-        v["basket"][p, q, :counts[q]] = cards
+        cards = [c for c in np.flatnonzero((t["seasons"] >> q) & 1) if c not in placed][: counts[q]]
+        v["basket"][p, q, : counts[q]] = cards
         placed += cards
     rest = [c for c in range(len(t["points"])) if c not in placed]
-    v["deck"][:len(rest)] = rest
+    v["deck"][: len(rest)] = rest
     v["deck_count"][...] = len(rest)
     v["basket_count"][p] = counts
     v["season"][...] = season
@@ -439,9 +445,12 @@ def _mycology_card(game, special, season, cost=None, poison_resource=None):
 
     t = C.arrays(game.config)
     for c in range(len(t["points"])):
-        if (t["special"][c] == special and (t["seasons"][c] >> season) & 1
-                and (cost is None or list(t["cost"][c]) == list(cost))
-                and (poison_resource is None or t["poison_resource"][c] == poison_resource)):
+        if (
+            t["special"][c] == special
+            and (t["seasons"][c] >> season) & 1
+            and (cost is None or list(t["cost"][c]) == list(cost))
+            and (poison_resource is None or t["poison_resource"][c] == poison_resource)
+        ):
             return c
     raise AssertionError("no such card in the data")
 
@@ -452,8 +461,9 @@ def _rollout_move(game, s, seed=0):
     rng = np.zeros(4, np.int64)
     rng_seed(rng, 0, seed)
     mask = game.legal_mask(s)
-    return int(policy(s, game.config, mask, int(np.count_nonzero(mask)), np.zeros(max(1, game.work_size), np.int64),
-                      rng))
+    return int(
+        policy(s, game.config, mask, int(np.count_nonzero(mask)), np.zeros(max(1, game.work_size), np.int64), rng)
+    )
 
 
 def test_mycology_rollout_prices_poison_and_trades_1_2_5_to_open_a_harvest():
@@ -463,14 +473,18 @@ def test_mycology_rollout_prices_poison_and_trades_1_2_5_to_open_a_harvest():
     and with 2 near the end taken; trade 1 (3 resources -> the one a card lacks), trade 2 (3 resources
     -> Feast) when nothing can be harvested, trade 5 (a new field row) when no field card is in season."""
     from mushgym.envs.mycology.actions import A_END, A_HARVEST, A_T1, A_T2, A_T5
-    from mushgym.envs.mycology.layout import C, FIELD_SIZE, OP, SD, SP_NONE, SP_POISON, WR
+    from mushgym.envs.mycology.layout import FIELD_SIZE, OP, SD, SP_NONE, SP_POISON, WR, C
 
     game = mushgym.game("mycology_v1", num_players=4)
     spring = 1
     poison = _mycology_card(game, SP_POISON, spring, cost=[0, 0, 0, 0, 1], poison_resource=SD)
     sd_only = [0, 0, 0, 0, 1]
-    for players, counts, want in ((4, (0, 0, 0, 0), A_END), (4, (1, 1, 3, 4), A_END), (2, (0, 0, 0, 0), A_END),
-                                  (2, (1, 1, 3, 4), A_HARVEST)):
+    for players, counts, want in (
+        (4, (0, 0, 0, 0), A_END),
+        (4, (1, 1, 3, 4), A_END),
+        (2, (0, 0, 0, 0), A_END),
+        (2, (1, 1, 3, 4), A_HARVEST),
+    ):
         g, s = _mycology_act_state(players, spring, sd_only, field=[poison], counts=counts)
         assert g.legal_mask(s)[A_HARVEST], "the poison card is affordable"
         assert _rollout_move(g, s) == want, (players, counts)
@@ -501,9 +515,9 @@ def test_mycology_rollout_is_greedy_compiled(players):
 
     game = mushgym.game("mycology_v1", num_players=players)
     greedy = Greedy(game)
-    seen = {"t1": 0, "t2": 0, "passed": 0}   # (trade 5 is rare in random play: the test above)
+    seen = {"t1": 0, "t2": 0, "passed": 0}  # (trade 5 is rare in random play: the test above)
     for s in random_states(game, n_games=4, every=2):
-        if game.phase(s) in (3, 4):   # exchange choices (after a trade 6, which neither takes): random
+        if game.phase(s) in (3, 4):  # exchange choices (after a trade 6, which neither takes): random
             continue
         mask = game.legal_mask(s)
         a = _rollout_move(game, s)

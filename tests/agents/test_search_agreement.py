@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
-
 from paths import REPO_ROOT, TESTS_DIR  # noqa: F401
+
 sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 import search_agreement  # noqa: E402
 

@@ -102,7 +102,7 @@ def test_the_horizon_cuts_the_playouts_and_nothing_else():
         visits, values = searcher.search(s, p)
         return visits.copy(), values.copy()
 
-    full, never_cut, short, short_again = run(0), run(10 ** 6), run(3), run(3)
+    full, never_cut, short, short_again = run(0), run(10**6), run(3), run(3)
     assert np.array_equal(full[0], never_cut[0]) and np.allclose(full[1], never_cut[1])
     assert np.array_equal(short[0], short_again[0]) and np.allclose(short[1], short_again[1])
     assert short[0].sum() == 24

@@ -8,10 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from paths import REPO_ROOT, TESTS_DIR  # noqa: F401
+
 import mushgym
 from mushgym.agents import make_agent
 
-from paths import REPO_ROOT, TESTS_DIR  # noqa: F401
 sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 import search_ladder  # noqa: E402
 
@@ -35,8 +36,8 @@ def test_a_pairing_resumes_and_skips_the_games_a_live_process_has_claimed(tmp_pa
     starts = sorted((int(r["start"]), int(r["games"])) for r in _rows(path))
     assert starts == [(0, 2), (2, 2), (6, 2), (8, 2)]
     assert search_ladder.done_games(path) == set(range(10)) - {4, 5}
-    assert not (tmp_path / "random__greedy.8.claim").exists()      # the dead process's claim was released
-    assert (tmp_path / "random__greedy.4.claim").exists()          # the live one is left alone
+    assert not (tmp_path / "random__greedy.8.claim").exists()  # the dead process's claim was released
+    assert (tmp_path / "random__greedy.4.claim").exists()  # the live one is left alone
 
 
 def test_a_chunk_stops_before_games_already_played(tmp_path):
@@ -50,13 +51,13 @@ def test_a_chunk_stops_before_games_already_played(tmp_path):
     assert (first, n) == (1, 1) and claim.read_text() == f"{os.getpid()} 1"
     first2, n2, _ = search_ladder.claim_chunk(path, 8, 4)
     assert (first2, n2) == (4, 4)
-    assert search_ladder.claim_chunk(path, 8, 4) is None            # every game played or claimed
+    assert search_ladder.claim_chunk(path, 8, 4) is None  # every game played or claimed
 
 
 def test_a_pairing_whose_games_other_processes_play_is_left_to_them(tmp_path, capsys):
     game = mushgym.game("fungi_v0")
     path = tmp_path / "random__greedy.csv"
-    (tmp_path / "random__greedy.0.claim").write_text(f"{os.getpid()} 4")   # a live process plays all 4
+    (tmp_path / "random__greedy.0.claim").write_text(f"{os.getpid()} 4")  # a live process plays all 4
     a, b = make_agent("random", seed=1), make_agent("greedy", seed=2)
     assert search_ladder.play_pair(game, a, b, "random", "greedy", 4, 0, path, 2) is None
     assert _rows(path) == []

@@ -41,7 +41,7 @@ def test_auto_takes_the_games_order_with_its_rollouts_only():
     assert MCTSAgent("mycelium_v2", simulations=4).searcher(mycelium).widen_order == "ranked"
     assert MCTSAgent("mycelium_v2", simulations=4, rollout="random").searcher(mycelium).widen_order == "first"
     assert MCTSAgent("mycelium_v2", simulations=4, widen_order="first").searcher(mycelium).widen_order == "first"
-    assert Searcher(mycelium, simulations=4, rollout="greedy").widen_order == "first"   # Searcher's own default
+    assert Searcher(mycelium, simulations=4, rollout="greedy").widen_order == "first"  # Searcher's own default
     fungi = mushgym.game("fungi_v0")
     assert MCTSAgent("fungi_v0", simulations=4).searcher(fungi).widen_order == "first"
 
@@ -74,13 +74,16 @@ def test_ranked_children_follow_the_heuristic_not_chance():
     order the second child is drawn uniformly from the other legal moves (about ten in most
     Mycelium decisions), so it differs from seed to seed."""
     game = mushgym.game("mycelium_v2", num_players=4)
-    R = game.kernels   # the turn players' Action Phase menus (a payment's equal cards tie in any order)
-    states = [s for s in testing.random_states(game, n_games=3, seed=6, every=9)
-              if np.count_nonzero(game.legal_mask(s)) >= 8 and int(R.L.arrays(s)["decisions_n"]) == 0]
+    R = game.kernels  # the turn players' Action Phase menus (a payment's equal cards tie in any order)
+    states = [
+        s
+        for s in testing.random_states(game, n_games=3, seed=6, every=9)
+        if np.count_nonzero(game.legal_mask(s)) >= 8 and int(R.L.arrays(s)["decisions_n"]) == 0
+    ]
     assert len(states) >= 6
     seeds = range(12)
     ranked_spread = first_spread = 0
-    for s in states[::max(1, len(states) // 6)][:6]:
+    for s in states[:: max(1, len(states) // 6)][:6]:
         ranked = _root_children(game, s, "ranked", seeds)
         first = _root_children(game, s, "first", seeds)
         assert all(len(c) == 2 for c in ranked + first)
@@ -94,6 +97,8 @@ def test_ranked_changes_nothing_without_widening():
     game = mushgym.game("mycelium_v2")
     s = testing.random_states(game, n_games=1, seed=4, every=30)[1]
     p = game.current_player(s)
-    runs = [Searcher(game, simulations=30, rollout="greedy", widen=0.0, widen_order=order, seed=3).search(s, p)
-            for order in ("first", "ranked")]
+    runs = [
+        Searcher(game, simulations=30, rollout="greedy", widen=0.0, widen_order=order, seed=3).search(s, p)
+        for order in ("first", "ranked")
+    ]
     assert np.array_equal(runs[0][0], runs[1][0]) and np.allclose(runs[0][1], runs[1][1])

@@ -46,15 +46,16 @@ def test_the_fungi_recipe_learns_to_beat_random(tmp_path):
     import mushgym
     from mushgym.agents import load_policy, make_agent, play_match, train_ppo
 
-    model = train_ppo("fungi_v0", steps=STEPS, seed=0, run_dir=tmp_path / "run", progress_bar=False,
-                      tensorboard=False, curve_points=0)
+    model = train_ppo(
+        "fungi_v0", steps=STEPS, seed=0, run_dir=tmp_path / "run", progress_bar=False, tensorboard=False, curve_points=0
+    )
     settings = json.loads((tmp_path / "run" / "train.json").read_text())
-    assert settings["opponent"] == "self"   # the recipe's opponent, given by nobody
+    assert settings["opponent"] == "self"  # the recipe's opponent, given by nobody
     agent = load_policy(model.mushgym_run_dir / "final.pt")
     m = play_match(mushgym.game("fungi_v0"), agent, make_agent("random", seed=5), GAMES, seed=123)
     assert m.wins >= WINS, (m.wins, m.draws, m.losses)
 
 
-STEPS = 20_480   # 10 rollouts of 8 games x 256 steps
+STEPS = 20_480  # 10 rollouts of 8 games x 256 steps
 GAMES = 100
 WINS = 70

@@ -1,6 +1,7 @@
 """The command line's quick answers: ``import mushgym`` loads no numba, and ``mushgym list`` /
 ``describe`` read a catalog (mushgym.catalog) that matches the registry and is read again
-whenever a file it depends on changes. Speed itself is measured outside the tests (docs: Speed, the command line's start-up)."""
+whenever a file it depends on changes. Speed itself is measured outside the tests (docs: Speed, the command line's
+start-up)."""
 
 import json
 import os
@@ -54,18 +55,21 @@ def test_the_catalog_is_read_again_when_a_file_changes_or_the_file_is_bad(cache_
     monkeypatch.setattr(catalog_module, "game_folders", lambda: [*folders, games])
 
     assert catalog_module.catalog() == live and len(reads) == 1
-    assert catalog_module.catalog() == live and len(reads) == 1          # from the file
-    source.write_text('"""# Toy, edited"""\n')                           # size and time change
+    assert catalog_module.catalog() == live and len(reads) == 1  # from the file
+    source.write_text('"""# Toy, edited"""\n')  # size and time change
     assert catalog_module.catalog() == live and len(reads) == 2
-    (games / "toy" / "data.toml").write_text("x = 1\n")                  # a new file
+    (games / "toy" / "data.toml").write_text("x = 1\n")  # a new file
     catalog_module.catalog()
     assert len(reads) == 3
     (games / "toy" / "__pycache__").mkdir()
     (games / "toy" / "__pycache__" / "env.cpython.nbi").write_bytes(b"numba")  # caches do not count
     catalog_module.catalog()
     assert len(reads) == 3
-    for bad in ("{not json", json.dumps({"fingerprint": catalog_module.fingerprint(), "envs": {"x": {"doc": 1}}}),
-                json.dumps([1, 2])):
+    for bad in (
+        "{not json",
+        json.dumps({"fingerprint": catalog_module.fingerprint(), "envs": {"x": {"doc": 1}}}),
+        json.dumps([1, 2]),
+    ):
         catalog_module.catalog_path().write_text(bad)
         assert catalog_module.catalog() == live
     assert len(reads) == 6
@@ -75,19 +79,23 @@ def test_list_and_describe_from_a_warm_catalog_import_no_numba(cache_dir, capsys
     assert main(["list"]) == 0
     assert main(["describe", "fungi_v0", "--section", "observation"]) == 0
     expected = capsys.readouterr().out
-    code = ("import sys\nfrom mushgym.cli import main\nmain(['list'])\n"
-            "main(['describe', 'fungi_v0', '--section', 'observation'])\n"
-            "assert 'numba' not in sys.modules and 'numpy' not in sys.modules, 'imported numba or numpy'\n")
+    code = (
+        "import sys\nfrom mushgym.cli import main\nmain(['list'])\n"
+        "main(['describe', 'fungi_v0', '--section', 'observation'])\n"
+        "assert 'numba' not in sys.modules and 'numpy' not in sys.modules, 'imported numba or numpy'\n"
+    )
     out = _subprocess(code, cache_dir)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout == expected
 
 
 def test_help_and_import_mushgym_load_no_numpy(cache_dir):
-    code = ("import sys\nimport mushgym\nfrom mushgym.cli import main\n"
-            "try:\n    main(['--help'])\nexcept SystemExit as e:\n    assert e.code == 0\n"
-            "assert 'numpy' not in sys.modules and 'numba' not in sys.modules\n"
-            "print(mushgym.__version__)\n")
+    code = (
+        "import sys\nimport mushgym\nfrom mushgym.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit as e:\n    assert e.code == 0\n"
+        "assert 'numpy' not in sys.modules and 'numba' not in sys.modules\n"
+        "print(mushgym.__version__)\n"
+    )
     out = _subprocess(code, cache_dir)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "describe" in out.stdout and out.stdout.split()[-1] == mushgym.__version__
@@ -102,13 +110,15 @@ def test_describe_with_options_reads_the_game_and_unknown_envs_name_the_choices(
 
 
 def test_the_engine_is_set_up_on_first_use():
-    code = ("import sys, mushgym\nassert 'numba' not in sys.modules\n"
-            "from mushgym.game import Game\n"            # the submodule does not hide mushgym.game()
-            "assert callable(mushgym.game) and mushgym.Game is Game\n"
-            "import pettingzoo\nfrom mushgym.envs import fungi_v0\n"
-            "assert mushgym._set_up\n"
-            "env = pettingzoo.make('aec', 'mushgym/fungi-v0')\n"
-            "print(env.unwrapped.metadata['name'], mushgym.game('fungi_v0').num_actions)\n")
+    code = (
+        "import sys, mushgym\nassert 'numba' not in sys.modules\n"
+        "from mushgym.game import Game\n"  # the submodule does not hide mushgym.game()
+        "assert callable(mushgym.game) and mushgym.Game is Game\n"
+        "import pettingzoo\nfrom mushgym.envs import fungi_v0\n"
+        "assert mushgym._set_up\n"
+        "env = pettingzoo.make('aec', 'mushgym/fungi-v0')\n"
+        "print(env.unwrapped.metadata['name'], mushgym.game('fungi_v0').num_actions)\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split() == ["fungi_v0", "450"]

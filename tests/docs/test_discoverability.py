@@ -1,15 +1,12 @@
 """What a newcomer looks for: versions, short reprs, the index tables, the README's promises."""
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 import mushgym
 from mushgym import cli
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 ROOT = REPO_ROOT
 README = (ROOT / "README.md").read_text()
@@ -25,7 +22,7 @@ def test_version_matches_pyproject_and_py_typed_ships():
     assert (ROOT / "mushgym" / "py.typed").exists()
     assert "py.typed" in meta["tool"]["setuptools"]["package-data"]["*"]
     description = meta["project"]["description"]
-    for env_id in mushgym.list_envs():   # the description names every game the package ships
+    for env_id in mushgym.list_envs():  # the description names every game the package ships
         assert env_id.split("_")[0].capitalize() in description, env_id
     assert "coming" not in description
     assert meta["project"]["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License")
@@ -60,9 +57,17 @@ def test_describe_shows_the_observation_index_table(env_id, capsys):
 
 
 def test_readme_names_what_newcomers_need():
-    for phrase in ("SingleAgentEnv", "torch.set_num_threads(1)", "action_space(agent).seed(",
-                   "mushgym compile", "mushgym describe", "--minutes", "--opponent", "-m \"not slow",
-                   "render_mode=\"rgb_array\""):
+    for phrase in (
+        "SingleAgentEnv",
+        "torch.set_num_threads(1)",
+        "action_space(agent).seed(",
+        "mushgym compile",
+        "mushgym describe",
+        "--minutes",
+        "--opponent",
+        '-m "not slow',
+        'render_mode="rgb_array"',
+    ):
         assert phrase in README, phrase
     for picture in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", README):
         assert (ROOT / picture).exists(), picture
@@ -84,4 +89,4 @@ def test_ci_runs_the_readmes_test_command_in_a_fresh_venv():
     test_line = next(line for line in README.splitlines() if "python -m pytest -q" in line and "pip install" in line)
     command = test_line.split("#")[0].strip()
     assert command in ci
-    assert "-m venv" in ci and ". \"$VENV/bin/activate\"" in ci
+    assert "-m venv" in ci and '. "$VENV/bin/activate"' in ci

@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 import mushgym
 from mushgym import docsite
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 pytest.importorskip("mkdocs")
 pytest.importorskip("material")
@@ -29,8 +29,14 @@ ROOT = REPO_ROOT
 
 def build(config: Path, site: Path, **env: str) -> subprocess.CompletedProcess:
     environ = dict(os.environ, NUMBA_DISABLE_JIT="1", NO_MKDOCS_2_WARNING="1", **env)
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
-                          cwd=ROOT, env=environ, capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +62,7 @@ def test_the_site_builds_in_strict_mode_with_a_page_per_env(site):
     for page in ("agents", "models", "speed", "records", "safety", "testing"):
         assert (site / page / "index.html").is_file(), page
     agents = (site / "agents" / "index.html").read_text()
-    for game in ("Fungi, 2 players", "Mycology"):   # a table per game
+    for game in ("Fungi, 2 players", "Mycology"):  # a table per game
         assert f">{game}</h3>" in agents or f">{game}<" in agents, game
     api = (site / "api" / "index.html").read_text()
     assert "make_sb3" in api and "MaskableVecEnv" in api and "register" in api
@@ -85,8 +91,9 @@ def test_a_broken_link_or_reference_fails_the_build(tmp_path):
     vector = docs / "guides" / "vector.md"
     vector.write_text(vector.read_text() + "\nSee [the missing page](nowhere.md) and [`gone`][mushgym.vector.gone].\n")
     config = (ROOT / "mkdocs.yml").read_text()
-    config = config.replace("docs_dir: docs", f"docs_dir: {docs}").replace("  - docs/hooks.py",
-                                                                        f"  - {ROOT / 'docs' / 'hooks.py'}")
+    config = config.replace("docs_dir: docs", f"docs_dir: {docs}").replace(
+        "  - docs/hooks.py", f"  - {ROOT / 'docs' / 'hooks.py'}"
+    )
     (tmp_path / "mkdocs.yml").write_text(config)
     r = build(tmp_path / "mkdocs.yml", tmp_path / "site", MUSHGYM_DOCS_PICTURES="0")
     out = r.stdout + r.stderr
@@ -125,7 +132,7 @@ def benchmark_paths(text: str) -> list[tuple[str, str]]:
     flat = " ".join(text.split())
     out = []
     for m in BENCHMARK_PATH.finditer(flat):
-        path, after = m.group(0), flat[m.end():m.end() + 160]
+        path, after = m.group(0), flat[m.end() : m.end() + 160]
         if any(c in path for c in "*<>") or re.search(r"[A-Z]{3,}", path) or path.endswith(".pt"):
             continue
         if re.match(r"[^.;]*?(at commit|of that commit)", after):
@@ -139,8 +146,12 @@ def test_every_benchmark_record_the_docs_name_exists():
     that the README, the docs pages, the games' RULES.md pages and the benchmarks' README name
     is in the repository (records taken out of the tree are named with the commit that holds
     them)."""
-    texts = [ROOT / "README.md", ROOT / "benchmarks" / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
-             *sorted((ROOT / "envs").glob("*/RULES.md"))]
+    texts = [
+        ROOT / "README.md",
+        ROOT / "benchmarks" / "README.md",
+        *sorted((ROOT / "docs").rglob("*.md")),
+        *sorted((ROOT / "envs").glob("*/RULES.md")),
+    ]
     missing, seen = [], 0
     for path in texts:
         for name, after in benchmark_paths(path.read_text(encoding="utf-8")):
@@ -152,7 +163,9 @@ def test_every_benchmark_record_the_docs_name_exists():
 
 
 def test_the_record_check_reads_paths_as_meant():
-    text = ("record `benchmarks/results/x.json`, the five others `benchmarks/results/a-*.json` at commit\n"
-            "cf95837; `benchmarks/training/m.pt`; `python benchmarks/compile_time.py fungi_v0 --json FILE`;"
-            " `benchmarks/old.txt` at commit cf95837.")
+    text = (
+        "record `benchmarks/results/x.json`, the five others `benchmarks/results/a-*.json` at commit\n"
+        "cf95837; `benchmarks/training/m.pt`; `python benchmarks/compile_time.py fungi_v0 --json FILE`;"
+        " `benchmarks/old.txt` at commit cf95837."
+    )
     assert [p for p, _ in benchmark_paths(text)] == ["benchmarks/results/x.json", "benchmarks/compile_time.py"]

@@ -3,7 +3,8 @@ the file names describe the library and its figures, never how the work on it wa
 (work sessions, their numbers and branches, or the people and programs that helped).
 
 The scan reads every file git tracks (text files; the golden playthroughs are data, and this
-file names the words it looks for) and every tracked path. What counts as a process word, and the legitimate uses let through:
+file names the words it looks for) and every tracked path. What counts as a process word, and the legitimate uses
+let through:
 
 - ``session``: no legitimate use in this repository today. Ray and HTTP libraries have sessions;
   a line naming one of those (``ray``, ``requests.Session``, ``tf.Session``) is let through.
@@ -22,6 +23,7 @@ file names the words it looks for) and every tracked path. What counts as a proc
 import re
 import subprocess
 from pathlib import Path
+
 from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 ROOT = REPO_ROOT
@@ -30,10 +32,30 @@ SESSION = re.compile(r"\bsessions?\b", re.IGNORECASE)
 SESSION_ALLOWED = re.compile(r"\bray\b|requests\.Session|tf\.Session", re.IGNORECASE)
 TAG = re.compile(r"(?<![A-Za-z0-9.=/+-])_?s[12][0-9](?![0-9A-Za-z]|\.[0-9])")
 HELPER = re.compile(r"\bhelpers?(?:'s)?\b", re.IGNORECASE)
-TRACKER = re.compile(r"(?<![A-Za-z])(?:issues?|tickets?)[\s_/-]*#?[0-9]+|\bPRs? ?#[0-9]+|\bPRs? [0-9]+\b"
-                     r"|\bpull requests? #?[0-9]+", re.IGNORECASE)
-CODE_WORDS = ("index", "compiled", "generated", "decision-stack", "small", "function", "functions",
-              "package", "module", "modules", "above", "below", "take", "named", "kernel", "stack", "these")
+TRACKER = re.compile(
+    r"(?<![A-Za-z])(?:issues?|tickets?)[\s_/-]*#?[0-9]+|\bPRs? ?#[0-9]+|\bPRs? [0-9]+\b"
+    r"|\bpull requests? #?[0-9]+",
+    re.IGNORECASE,
+)
+CODE_WORDS = (
+    "index",
+    "compiled",
+    "generated",
+    "decision-stack",
+    "small",
+    "function",
+    "functions",
+    "package",
+    "module",
+    "modules",
+    "above",
+    "below",
+    "take",
+    "named",
+    "kernel",
+    "stack",
+    "these",
+)
 
 
 def tracked_files() -> list[str]:
@@ -53,7 +75,7 @@ def _text(path: Path) -> str | None:
 
 def _helper_as_worker(line: str, match: re.Match) -> bool:
     before = line[: match.start()].split()[-2:]
-    after = line[match.end():].split()[:1]
+    after = line[match.end() :].split()[:1]
     near = {w.strip("`*()[],.:;'\"").lower() for w in before + after}
     return not near & set(CODE_WORDS)
 
@@ -78,8 +100,11 @@ def process_words(relpath: str, text: str) -> list[str]:
 def test_no_process_words_in_text_or_file_names():
     problems = []
     for relpath in tracked_files():
-        name_hits = ([m.group(0) for m in TAG.finditer(relpath)] + SESSION.findall(relpath)
-                     + [m.group(0) for m in TRACKER.finditer(relpath)])
+        name_hits = (
+            [m.group(0) for m in TAG.finditer(relpath)]
+            + SESSION.findall(relpath)
+            + [m.group(0) for m in TRACKER.finditer(relpath)]
+        )
         if name_hits:
             problems.append(f"{relpath}: file name {name_hits}")
         text = _text(ROOT / relpath)
@@ -89,22 +114,45 @@ def test_no_process_words_in_text_or_file_names():
 
 
 def test_the_scan_finds_what_it_should_and_lets_code_words_through():
-    flagged = ["Measured in session 30 on the VM.", "the s24 ladders", "`fungi_v0_2p_s24.txt`",
-               "(s18-s24)", "Mycelia: its own helper)", "another helper's work",
-               "## North American expansion (`expansion=\"north_america\"`, issue 15)",
-               "the deck before issue 12", "issues 12 and 13", "issue 13's engine", "Issue #10 item by item",
-               "def test_fewer_bytes_than_before_issue_13():", "(#hardening-issue-10)",
-               "see https://github.com/mushgym/mushgym/issues/12", "ticket 4", "fixed in PR #7"]
-    allowed = ["ray.init() starts a session of Ray", "the index helper `hand_at`", "compiled helpers",
-               "a helper package, not a game", "items, 0.5s, --seconds 330, 3s2", "fungi_helpers.py",
-               "an issue of the vector API at 8,192 envs", "the `issues` command",
-               'Issues = "https://github.com/mushgym/mushgym/issues"', "tissue 15", "2 issues, 3 fixes",
-               "PR = Layout(\"pan record\")", "sha s24a9", "0.5 s24 x"]
+    flagged = [
+        "Measured in session 30 on the VM.",
+        "the s24 ladders",
+        "`fungi_v0_2p_s24.txt`",
+        "(s18-s24)",
+        "Mycelia: its own helper)",
+        "another helper's work",
+        '## North American expansion (`expansion="north_america"`, issue 15)',
+        "the deck before issue 12",
+        "issues 12 and 13",
+        "issue 13's engine",
+        "Issue #10 item by item",
+        "def test_fewer_bytes_than_before_issue_13():",
+        "(#hardening-issue-10)",
+        "see https://github.com/mushgym/mushgym/issues/12",
+        "ticket 4",
+        "fixed in PR #7",
+    ]
+    allowed = [
+        "ray.init() starts a session of Ray",
+        "the index helper `hand_at`",
+        "compiled helpers",
+        "a helper package, not a game",
+        "items, 0.5s, --seconds 330, 3s2",
+        "fungi_helpers.py",
+        "an issue of the vector API at 8,192 envs",
+        "the `issues` command",
+        'Issues = "https://github.com/mushgym/mushgym/issues"',
+        "tissue 15",
+        "2 issues, 3 fixes",
+        'PR = Layout("pan record")',
+        "sha s24a9",
+        "0.5 s24 x",
+    ]
     for line in flagged:
         assert process_words("x.md", line), line
     for line in allowed[:-1]:
         assert not process_words("x.md", line), line
-    assert process_words("x.md", allowed[-1])   # a tag standing alone is a tag, whatever surrounds it
+    assert process_words("x.md", allowed[-1])  # a tag standing alone is a tag, whatever surrounds it
     assert not process_words("x.py", "# small helpers")
     assert process_words("x.py", "# Bounds (issue 10): every value the kernels use as an index")  # not prose only
     assert TRACKER.search("benchmarks/issue13_speed.md") and not TRACKER.search("docs/issues.md")

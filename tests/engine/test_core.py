@@ -3,9 +3,24 @@
 import numpy as np
 import pytest
 
-from mushgym.core import Layout, RNG_SLOTS, RNG_WORDS, pile_draw, pile_push, pile_push_bottom, pile_remove_at
-from mushgym.core import count_by_type, reshuffle_into, rng_below, rng_next32, rng_seed, shuffle_range
-from mushgym.core import canonical_shuffle, canonical_shuffle_around, shuffle_cards
+from mushgym.core import (
+    RNG_SLOTS,
+    RNG_WORDS,
+    Layout,
+    canonical_shuffle,
+    canonical_shuffle_around,
+    count_by_type,
+    pile_draw,
+    pile_push,
+    pile_push_bottom,
+    pile_remove_at,
+    reshuffle_into,
+    rng_below,
+    rng_next32,
+    rng_seed,
+    shuffle_cards,
+    shuffle_range,
+)
 from mushgym.core.rng import mix32, mul32
 from mushgym.game import validate_options
 
@@ -17,7 +32,7 @@ def test_layout_offsets_are_consecutive_and_named():
     c = L.scalar("c")
     assert (a, b, c, L.size) == (0, 1, 4, 5)
     state = L.new_state()
-    state[b:b + 3] = [7, 8, 9]
+    state[b : b + 3] = [7, 8, 9]
     assert L.view(state) == {"a": 0, "b": [7, 8, 9], "c": 0}
     with pytest.raises(ValueError, match="declared twice"):
         L.scalar("a")
@@ -68,7 +83,7 @@ def test_generator_in_narrow_words_gives_the_same_stream_compiled_or_not(dtype):
             else:
                 assert np.array_equal((n[0::2] & 0xFFFF) | ((n[1::2] & 0xFFFF) << 16), wide[:RNG_WORDS])
             assert not wide[RNG_WORDS:].any()
-        assert seen_negative   # words with the top bit set were stored and read back
+        assert seen_negative  # words with the top bit set were stored and read back
 
 
 def test_layout_vector_dtype_checks_bounds_and_converts():
@@ -120,10 +135,10 @@ def test_shuffle_is_a_permutation_and_depends_on_seed():
     for seed in range(30):
         s = L.new_state()
         rng_seed(s, rng, seed)
-        s[deck:deck + 20] = np.arange(20)
+        s[deck : deck + 20] = np.arange(20)
         shuffle_range(s, deck, 20, rng)
-        assert sorted(s[deck:deck + 20]) == list(range(20))
-        perms.add(tuple(s[deck:deck + 20]))
+        assert sorted(s[deck : deck + 20]) == list(range(20))
+        perms.add(tuple(s[deck : deck + 20]))
     assert len(perms) == 30
 
 
@@ -148,13 +163,13 @@ def test_canonical_shuffle_depends_only_on_the_cards_and_draws_as_fisher_yates()
         n = int(rng.integers(0, 30))
         cards = rng.integers(0, 8, n)
         expected = _fisher_yates(sorted(cards), _generator(trial))
-        for order in range(3):    # the same cards in any order: the same redraw
+        for order in range(3):  # the same cards in any order: the same redraw
             buf = np.full(n + 6, -9, np.int64)
-            buf[3:3 + n] = rng.permutation(cards)
+            buf[3 : 3 + n] = rng.permutation(cards)
             gen = _generator(trial)
             canonical_shuffle(buf, 3, n, gen, 0)
-            assert list(buf[3:3 + n]) == expected and (buf[:3] == -9).all() and (buf[3 + n:] == -9).all()
-            assert np.array_equal(gen, _generator_after(trial, max(n - 1, 0)))   # n - 1 draws, no more
+            assert list(buf[3 : 3 + n]) == expected and (buf[:3] == -9).all() and (buf[3 + n :] == -9).all()
+            assert np.array_equal(gen, _generator_after(trial, max(n - 1, 0)))  # n - 1 draws, no more
 
 
 def _generator_after(seed, draws):
@@ -172,8 +187,8 @@ def test_a_pile_with_a_hole_shuffles_around_it():
         cards = rng.integers(0, 6, n)
         buf = np.concatenate([cards[:hole], 100 + np.arange(hole_n), cards[hole:], [-1]]).astype(np.int64)
         canonical_shuffle_around(buf, 0, n, hole, hole_n, _generator(trial), 0)
-        assert list(buf[hole:hole + hole_n]) == list(100 + np.arange(hole_n)) and buf[-1] == -1
-        got = list(buf[:hole]) + list(buf[hole + hole_n:hole_n + n])
+        assert list(buf[hole : hole + hole_n]) == list(100 + np.arange(hole_n)) and buf[-1] == -1
+        got = list(buf[:hole]) + list(buf[hole + hole_n : hole_n + n])
         assert got == _fisher_yates(sorted(cards), _generator(trial))
 
 
@@ -199,13 +214,13 @@ def test_piles_push_draw_bottom_remove_and_reshuffle():
         pile_push(s, deck, deck_n, card)
     assert pile_draw(s, deck, deck_n) == 3 and s[deck_n] == 2
     pile_push_bottom(s, deck, deck_n, 9)
-    assert list(s[deck:deck + 3]) == [9, 1, 2]
-    assert pile_remove_at(s, deck, deck_n, 1) == 1 and list(s[deck:deck + 2]) == [9, 2]
+    assert list(s[deck : deck + 3]) == [9, 1, 2]
+    assert pile_remove_at(s, deck, deck_n, 1) == 1 and list(s[deck : deck + 2]) == [9, 2]
     for card in (4, 5, 6):
         pile_push(s, disc, disc_n, card)
     reshuffle_into(s, disc, disc_n, deck, deck_n, rng)
     assert s[disc_n] == 0 and s[deck_n] == 5
-    assert sorted(s[deck:deck + 5]) == [2, 4, 5, 6, 9]
+    assert sorted(s[deck : deck + 5]) == [2, 4, 5, 6, 9]
     counts = np.zeros(10, np.int64)
     count_by_type(s, deck, 5, counts)
     assert counts[[2, 4, 5, 6, 9]].tolist() == [1, 1, 1, 1, 1]

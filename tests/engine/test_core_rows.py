@@ -36,8 +36,12 @@ def test_prefetch_is_only_a_hint():
     uint8 rows, 2-D and 3-D batches, rows shorter and longer than a cache line, and a
     non-contiguous array (where it does nothing)."""
     rng = np.random.default_rng(0)
-    for a in (rng.integers(-5, 5, (37, 1272)).astype(np.int16), rng.integers(0, 255, (9, 3)).astype(np.uint8),
-              rng.integers(0, 9, (6, 5, 40)).astype(np.uint8), rng.integers(0, 9, (50, 8)).astype(np.int64).T):
+    for a in (
+        rng.integers(-5, 5, (37, 1272)).astype(np.int16),
+        rng.integers(0, 255, (9, 3)).astype(np.uint8),
+        rng.integers(0, 9, (6, 5, 40)).astype(np.uint8),
+        rng.integers(0, 9, (50, 8)).astype(np.int64).T,
+    ):
         before = a.copy()
         for ahead in (1, 4):
             for into_l1 in (False, True):
@@ -47,5 +51,5 @@ def test_prefetch_is_only_a_hint():
     _write_rows(b)
     np.testing.assert_array_equal(b[:, 0], np.arange(20))
     assert not b[:, 1:].any()
-    assert prefetch_row(b, 3) is None   # outside compiled code: nothing
+    assert prefetch_row(b, 3) is None  # outside compiled code: nothing
     assert prefetch_row_l1(b, 3) is None

@@ -50,7 +50,7 @@ def test_values_are_numpys(src_type):
             got = np.full(40, 7, dst_type)
             want = got.copy()
             _copy20(got, d, src, s)
-            want[d:d + 20] = src[s:s + 20]
+            want[d : d + 20] = src[s : s + 20]
             np.testing.assert_array_equal(got, want, err_msg=f"{np.dtype(src_type)} -> {np.dtype(dst_type)}")
 
 
@@ -87,9 +87,16 @@ def test_bad_arguments_are_named():
 
 def test_plain_python_is_numpys_assignment():
     """Outside compiled code (``NUMBA_DISABLE_JIT=1``) it is the numpy assignment it stands for."""
-    code = ("import numpy as np\nfrom mushgym.core.simd import copy_block\n"
-            "d = np.zeros(6, np.uint8); s = np.array([-1, 256, 3, 4, 5], np.int16)\n"
-            "copy_block(d, 1, s, 0, 4); print(d.tolist())")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env=dict(os.environ, NUMBA_DISABLE_JIT="1"))
+    code = (
+        "import numpy as np\nfrom mushgym.core.simd import copy_block\n"
+        "d = np.zeros(6, np.uint8); s = np.array([-1, 256, 3, 4, 5], np.int16)\n"
+        "copy_block(d, 1, s, 0, 4); print(d.tolist())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=dict(os.environ, NUMBA_DISABLE_JIT="1"),
+    )
     assert out.stdout.strip() == "[0, 255, 0, 3, 4, 0]"

@@ -30,8 +30,10 @@ def test_mushgym_eval_refuses_a_bad_game_count(capsys):
         assert "positive integer" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv", [["--repeats", "0"], ["--budget", "-1"], ["--batches", "64,0"],
-                                  ["--batches", "64,abc"], ["--batches", "-8"]])
+@pytest.mark.parametrize(
+    "argv",
+    [["--repeats", "0"], ["--budget", "-1"], ["--batches", "64,0"], ["--batches", "64,abc"], ["--batches", "-8"]],
+)
 def test_bench_refuses_bad_counts(argv, capsys):
     with pytest.raises(SystemExit) as err:
         bench_main(["fungi_v0", "--no-startup", "--no-anchors", *argv])

@@ -1,16 +1,16 @@
 """The one episode loop (mushgym.episodes) and the batched opponents of the training envs."""
 
+import ci_scope
 import numpy as np
 import pytest
+from toygame.game import ToyGame
 
-import ci_scope
 import mushgym
 from mushgym.agents import Agent, GreedyAgent, RandomAgent
 from mushgym.episodes import EpisodeBatch, play
 from mushgym.game import MASK_DTYPE, OBS_DTYPE
 from mushgym.policies import UniformRandomPolicy
 from mushgym.wrappers import SingleAgentBatch
-from toygame.game import ToyGame
 
 ENV_IDS = mushgym.list_envs()
 
@@ -52,7 +52,7 @@ def reference_play(game, seat_agents, seeds, batch_size):
             active = [i for i in active if not k.is_terminal(states[i])]
         for i in range(n):
             k.returns(states[i], cfg, returns[start + i])
-        lengths[start:start + n] = steps
+        lengths[start : start + n] = steps
     return returns, lengths
 
 
@@ -61,8 +61,10 @@ def test_same_results_as_the_old_loop(env_id):
     game = make_game(env_id)
     P = game.num_players
     seeds = list(range(300, 316))
-    for make in (lambda: [RandomAgent(seed=1 + p) for p in range(P)],
-                 lambda: [GreedyAgent(game.env_id, seed=9)] + [RandomAgent(seed=2)] * (P - 1)):
+    for make in (
+        lambda: [RandomAgent(seed=1 + p) for p in range(P)],
+        lambda: [GreedyAgent(game.env_id, seed=9)] + [RandomAgent(seed=2)] * (P - 1),
+    ):
         res = play(game, make(), seeds, batch_size=6)
         returns, lengths = reference_play(game, make(), seeds, batch_size=6)
         np.testing.assert_array_equal(res["returns"], returns)
@@ -94,7 +96,7 @@ def test_one_act_batch_call_per_tick_per_seat(env_id):
     P = game.num_players
     log = []
     agents = [Recorder(log, f"seat{p}", seed=p, uses_state=(p == 0)) for p in range(P)]
-    seen = 0   # calls of the ticks before this one
+    seen = 0  # calls of the ticks before this one
 
     def on_step(tick):
         nonlocal seen
@@ -150,8 +152,9 @@ def test_games_are_the_seeded_games():
         for g, i, a in zip(tick.games, tick.rows, tick.actions):
             moves.setdefault(int(g), []).append(int(a))
 
-    res = play(game, [RandomAgent(seed=0), RandomAgent(seed=1)], [5, 77, 5], batch_size=2, on_step=on_step,
-               keep_states=True)
+    res = play(
+        game, [RandomAgent(seed=0), RandomAgent(seed=1)], [5, 77, 5], batch_size=2, on_step=on_step, keep_states=True
+    )
     for g, seed in enumerate([5, 77, 5]):
         s = game.new_state(seed)
         for a in moves[g]:
@@ -198,6 +201,7 @@ def test_episode_batch_leaves_other_rows_alone():
 
 
 # --- training envs: the opponents' decisions batched across games ----------------------------
+
 
 class CountingRandom(RandomAgent):
     def __init__(self, seed=0):
@@ -262,7 +266,10 @@ def test_parallel_and_serial_episode_batches_agree():
     for serial, par in zip(*out):
         assert np.array_equal(serial, par)
     assert (out[0][2] == 30).all()
+
+
 # --- a game cut by its own rules (Mycology's turn limit) is a truncation, not an overrun -------
+
 
 def short_mycology(end="truncate"):
     return mushgym.game("mycology_v1", turn_limit=120, turn_limit_end=end)
@@ -282,8 +289,9 @@ def test_play_reports_the_games_the_turn_limit_cut():
         if cut[k]:
             assert (res["returns"][k] == 0).all()  # no result for a game the rules did not end
     # scored: the same games (random agents do not look at rewards), ended normally and scored
-    scored = play(short_mycology("score"), [RandomAgent(seed=0), RandomAgent(seed=1)], range(24), batch_size=7,
-                  keep_states=True)
+    scored = play(
+        short_mycology("score"), [RandomAgent(seed=0), RandomAgent(seed=1)], range(24), batch_size=7, keep_states=True
+    )
     assert not scored["truncated"].any()
     np.testing.assert_array_equal(scored["lengths"], res["lengths"])
     np.testing.assert_array_equal(scored["returns"][~cut], res["returns"][~cut])
@@ -327,8 +335,9 @@ def test_episode_batch_tells_a_cut_game_from_an_overrun():
 
 @pytest.mark.parametrize("end", ["truncate", "score"])
 def test_single_agent_batch_reports_the_turn_limit_as_a_truncation(end):
-    games = SingleAgentBatch("mycology_v1", num_envs=8, opponents="random", options={"turn_limit": 120,
-                             "turn_limit_end": end}, seed=0)
+    games = SingleAgentBatch(
+        "mycology_v1", num_envs=8, opponents="random", options={"turn_limit": 120, "turn_limit_end": end}, seed=0
+    )
     games.reset()
     rng = np.random.default_rng(1)
     seen = {"terminated": 0, "truncated": 0}

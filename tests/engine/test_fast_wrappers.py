@@ -33,8 +33,9 @@ def _trace(env, seed, illegal_at):
     k = 0
     for agent in env.agent_iter(max_iter=400):
         obs, rew, term, trunc, info = env.last()
-        out.append((agent, float(rew), bool(term), bool(trunc), obs["action_mask"].tobytes(),
-                    obs["observation"].tobytes()))
+        out.append(
+            (agent, float(rew), bool(term), bool(trunc), obs["action_mask"].tobytes(), obs["observation"].tobytes())
+        )
         if term or trunc:
             action = None
         elif k == illegal_at:

@@ -45,18 +45,18 @@ def test_bfs_distances_and_labels_match_a_plain_search(seed):
     allow, visit, queue = 0, n, 2 * n
     work = np.zeros(3 * n, np.int64)
     allowed = rng.random(n) < 0.8
-    work[allow:allow + n] = allowed
+    work[allow : allow + n] = allowed
     start = int(rng.integers(n))
-    work[visit:visit + n] = -1
+    work[visit : visit + n] = -1
     reached = bfs(table, off, degree, work, allow, visit, queue, start, 0, 1)
     expected = _plain_distances(table, off, degree, allowed, start, n)
-    assert list(work[visit:visit + n]) == expected             # the start is visited whatever allowed says
+    assert list(work[visit : visit + n]) == expected  # the start is visited whatever allowed says
     assert reached == sum(d >= 0 for d in expected)
     order = [int(work[queue + i]) for i in range(reached)]
     assert order[0] == start and sorted(order) == [v for v in range(n) if expected[v] >= 0]
-    assert [expected[v] for v in order] == sorted(expected[v] for v in order)   # nearest first
+    assert [expected[v] for v in order] == sorted(expected[v] for v in order)  # nearest first
     # step 0: every node reached gets the start's value (a component label)
-    work[visit:visit + n] = -1
+    work[visit : visit + n] = -1
     bfs(table, off, degree, work, allow, visit, queue, start, 7, 0)
     assert all((work[visit + v] == 7) == (expected[v] >= 0) for v in range(n))
 
@@ -104,7 +104,7 @@ def test_bfs_walk_owned_matches_a_plain_walk_and_bfs_walk(seed):
     table, off = _random_graph(rng, n, degree)
     owner_off = 5
     owners = np.zeros(owner_off + n * slots, np.int64)
-    owners[owner_off:] = rng.integers(0, 4, n * slots)   # owners 0..3, 0 free
+    owners[owner_off:] = rng.integers(0, 4, n * slots)  # owners 0..3, 0 free
     owner = int(rng.integers(1, 4))
     held = owners[owner_off:].reshape(n, slots)
     sources = sorted({int(x) for x in rng.integers(n, size=int(rng.integers(1, 4)))})
@@ -113,19 +113,20 @@ def test_bfs_walk_owned_matches_a_plain_walk_and_bfs_walk(seed):
     for lazy in (True, False):
         allow, visit, queue = 0, n, 2 * n
         work = np.zeros(3 * n, np.int64)
-        work[visit:visit + n] = -1
+        work[visit : visit + n] = -1
         for i, s in enumerate(sources):
             work[visit + s] = 1
             work[queue + i] = s
         if lazy:
-            reached = bfs_walk_owned(table, off, degree, owners, owner_off, slots, owner, work, visit, queue,
-                                     len(sources), step)
+            reached = bfs_walk_owned(
+                table, off, degree, owners, owner_off, slots, owner, work, visit, queue, len(sources), step
+            )
         else:
-            work[allow:allow + n] = (held == owner).any(axis=1)
+            work[allow : allow + n] = (held == owner).any(axis=1)
             reached = bfs_walk(table, off, degree, work, allow, visit, queue, len(sources), step)
         assert reached == len(order)
-        assert list(work[visit:visit + n]) == value
-        assert list(work[queue:queue + reached]) == order
+        assert list(work[visit : visit + n]) == value
+        assert list(work[queue : queue + reached]) == order
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -152,18 +153,19 @@ def test_bfs_walk_rule_asks_a_game_rule_lazily(seed):
     value, order = _plain_walk(table, off, degree, lambda u: colours[u] == colour or u < bound, sources, n, 1)
     visit, queue = 0, n
     work = np.zeros(2 * n, np.int64)
-    work[visit:visit + n] = -1
+    work[visit : visit + n] = -1
     for i, s in enumerate(sources):
         work[visit + s] = 1
         work[queue + i] = s
     asked = np.zeros(n, np.int64)
-    reached = bfs_walk_rule(table, off, degree, same_colour_or_low, (colours, colour, bound, asked), work, visit,
-                            queue, len(sources), 1)
+    reached = bfs_walk_rule(
+        table, off, degree, same_colour_or_low, (colours, colour, bound, asked), work, visit, queue, len(sources), 1
+    )
     assert reached == len(order)
-    assert list(work[visit:visit + n]) == value
-    assert list(work[queue:queue + reached]) == order
+    assert list(work[visit : visit + n]) == value
+    assert list(work[queue : queue + reached]) == order
     neighbours = {int(table[off + v * degree + e]) for v in order for e in range(degree)} - {-1}
-    assert {u for u in range(n) if asked[u]} <= neighbours - set(sources)   # never a pass over every node
-    for u in range(n):     # asked at most once per reached neighbour (a refused node is asked again)
+    assert {u for u in range(n) if asked[u]} <= neighbours - set(sources)  # never a pass over every node
+    for u in range(n):  # asked at most once per reached neighbour (a refused node is asked again)
         assert asked[u] <= sum(int(table[off + v * degree + e]) == u for v in order for e in range(degree))
-    assert all(asked[u] == 1 for u in order if u not in sources)            # an entered node is asked once
+    assert all(asked[u] == 1 for u in order if u not in sources)  # an entered node is asked once

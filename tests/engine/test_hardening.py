@@ -6,10 +6,10 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 from mushgym import cli
 from mushgym.testing import inside_installed_package, regenerate_golden
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 
 def test_golden_refuses_site_packages(tmp_path):
@@ -24,6 +24,7 @@ def test_golden_refuses_site_packages(tmp_path):
 
 
 # --- model files: weights only unless trusted ---------------------------------------------
+
 
 def _malicious_pickle(path: Path, marker: Path) -> None:
     import pickle
@@ -40,7 +41,7 @@ def test_shipped_policy_loads_weights_only():
     from mushgym.agents import load_policy
 
     path = REPO_ROOT / "benchmarks" / "training" / "fungi_v0_ppo.pt"
-    weights = torch.load(path, weights_only=True)   # plain tensors: no unpickling of objects
+    weights = torch.load(path, weights_only=True)  # plain tensors: no unpickling of objects
     assert all(isinstance(v, torch.Tensor) for v in weights.values())
     assert load_policy(path).encoder.name == "scaled"
 
@@ -56,7 +57,7 @@ def test_pickled_model_is_refused_without_trust(tmp_path, suffix):
 
     marker = tmp_path / "pwned"
     model = tmp_path / f"model{suffix}"
-    if suffix == ".zip":   # an SB3-looking archive whose entries are pickles
+    if suffix == ".zip":  # an SB3-looking archive whose entries are pickles
         inner = tmp_path / "inner.pkl"
         _malicious_pickle(inner, marker)
         with zipfile.ZipFile(model, "w") as z:
@@ -82,8 +83,15 @@ def test_pickled_model_is_refused_without_trust(tmp_path, suffix):
     with pytest.raises(SystemExit, match="refusing to load .*trust-model"):
         eval_main(["fungi_v0", "random", str(model), "--games", "2", "--no-save"])
     # a weights-only description does not help a pickle through: torch refuses it
-    (tmp_path / "model.json").write_text(json.dumps({"env_id": "fungi_v0", "encoder": "scaled", "policy": {
-        "format": "mushgym-state-dict-v1", "net_arch": [8], "activation": "tanh"}}))
+    (tmp_path / "model.json").write_text(
+        json.dumps(
+            {
+                "env_id": "fungi_v0",
+                "encoder": "scaled",
+                "policy": {"format": "mushgym-state-dict-v1", "net_arch": [8], "activation": "tanh"},
+            }
+        )
+    )
     if suffix == ".pt":
         with pytest.raises(ValueError, match="weights-only"):
             load_policy(model)
@@ -104,8 +112,7 @@ def test_eval_cli_refuses_bad_games_and_untrusted_zip(tmp_path, capsys):
         assert "positive integer" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("content", [b"not a model, just text\n", b"PK\x05\x06" + bytes(18)],
-                         ids=["text", "empty zip"])
+@pytest.mark.parametrize("content", [b"not a model, just text\n", b"PK\x05\x06" + bytes(18)], ids=["text", "empty zip"])
 def test_eval_a_file_that_is_no_model_is_one_clear_error_with_or_without_trust(tmp_path, content):
     """A file that is neither a weights-only policy nor an SB3 archive or policy: the same clear
     message whether or not the model is trusted (never a traceback from unpickling)."""
@@ -145,8 +152,14 @@ def _bounded_games():
         g = mushgym.game(env_id)
         fields = g.layout.fields.values() if g.layout is not None else ()
         declared = any(f.low is not None for f in fields)
-        out.append(pytest.param(env_id, marks=() if declared else pytest.mark.skip(
-            reason=f"{env_id} declares no state bounds yet (Layout.bound in its layout.py)")))
+        out.append(
+            pytest.param(
+                env_id,
+                marks=()
+                if declared
+                else pytest.mark.skip(reason=f"{env_id} declares no state bounds yet (Layout.bound in its layout.py)"),
+            )
+        )
     return out
 
 
@@ -155,8 +168,15 @@ def test_functional_api_refuses_bad_dtype_and_length(env_id):
     g = mushgym.game(env_id)
     s = g.new_state(0)
     for bad in (s[:3], s.astype(np.int32), list(s), np.concatenate([s, s])):
-        for call in (g.current_player, g.is_terminal, g.returns, g.legal_mask, g.validate,
-                     lambda x: g.observe(x, 0), lambda x: g.step(x, 0)):
+        for call in (
+            g.current_player,
+            g.is_terminal,
+            g.returns,
+            g.legal_mask,
+            g.validate,
+            lambda x: g.observe(x, 0),
+            lambda x: g.step(x, 0),
+        ):
             with pytest.raises(ValueError, match="1-D int64 array of length"):
                 call(bad)
     with pytest.raises(ValueError, match="no player"):
@@ -170,7 +190,7 @@ def test_corrupted_field_is_named():
     t[g.layout.fields["forest"].offset + 2] = 10**12
     with pytest.raises(ValueError, match=r"invalid state: forest\[2\] = 1000000000000 is outside 0\.\.22"):
         g.observe(t, 0)
-    g.step_inplace(s.copy(), int(g.legal_actions(s)[0]), check=False)   # the fast path does not check
+    g.step_inplace(s.copy(), int(g.legal_actions(s)[0]), check=False)  # the fast path does not check
     t = s.copy()
     t[g.layout.fields["decisions_n"].offset] = 5
     with pytest.raises(ValueError, match="decisions_n = 5"):
@@ -182,19 +202,20 @@ def test_mycelia_corrupted_fields_are_named():
     s = g.new_state(3)
     f = g.layout.fields
     for name, idx, value, msg in (
-            ("spores", (3, 1), 31, r"spores\[3, 1\] = 31 is outside 0\.\.30"),
-            ("adjacency", (2, 0), 50, r"adjacency\[2, 0\] = 50 is outside -1\.\.49"),
-            # card ids are bounded by the 104 cards of the layout (69 + the North American expansion's 35)
-            ("mat_card", (0, 4), 104, r"mat_card\[0, 4\] = 104 is outside -2\.\.103"),
-            ("card_loc", (5,), -1, r"card_loc\[5\] = -1 is outside"),
-            ("decisions", (0, 2), 10**6, r"decisions\[0, 2\] = 1000000 is outside -1\.\.103"),
-            ("tiles_placed", (), 51, r"tiles_placed = 51 is outside 0\.\.50")):
+        ("spores", (3, 1), 31, r"spores\[3, 1\] = 31 is outside 0\.\.30"),
+        ("adjacency", (2, 0), 50, r"adjacency\[2, 0\] = 50 is outside -1\.\.49"),
+        # card ids are bounded by the 104 cards of the layout (69 + the North American expansion's 35)
+        ("mat_card", (0, 4), 104, r"mat_card\[0, 4\] = 104 is outside -2\.\.103"),
+        ("card_loc", (5,), -1, r"card_loc\[5\] = -1 is outside"),
+        ("decisions", (0, 2), 10**6, r"decisions\[0, 2\] = 1000000 is outside -1\.\.103"),
+        ("tiles_placed", (), 51, r"tiles_placed = 51 is outside 0\.\.50"),
+    ):
         t = s.copy()
         t[f[name].index(*idx)] = value
         for call in (g.legal_mask, lambda x: g.observe(x, 0), g.returns):
             with pytest.raises(ValueError, match=msg):
                 call(t)
-    g.validate(s)   # a dealt game is within its bounds
+    g.validate(s)  # a dealt game is within its bounds
 
 
 @pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
@@ -207,7 +228,7 @@ def test_bool_and_float_actions_refused(env_id):
             g.step(s, bad)
     assert np.array_equal(g.step(s, np.int64(a)), g.step(s, a))
     env = mushgym.make(env_id)
-    env.reset(seed=np.int64(3))   # numpy seeds accepted
+    env.reset(seed=np.int64(3))  # numpy seeds accepted
     with pytest.raises(AssertionError, match="not in action space"):
         env.step(True)
     raw = env.unwrapped
@@ -239,15 +260,17 @@ def test_aec_lifecycle_errors():
 def test_wrapped_env_checks_survive_python_O(tmp_path):
     import subprocess
 
-    code = ("import mushgym\nenv = mushgym.make('fungi_v0'); env.reset(seed=0)\n"
-            "for bad in (450, -1, True):\n"
-            "    try:\n        env.step(bad)\n    except AssertionError as e:\n        print('refused', bad)\n")
+    code = (
+        "import mushgym\nenv = mushgym.make('fungi_v0'); env.reset(seed=0)\n"
+        "for bad in (450, -1, True):\n"
+        "    try:\n        env.step(bad)\n    except AssertionError as e:\n        print('refused', bad)\n"
+    )
     out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True, timeout=300)
     assert out.stdout.split("\n")[:3] == ["refused 450", "refused -1", "refused True"], out.stderr[-2000:]
 
 
 #: games whose validate kernel refuses every inconsistent state the fuzzer makes (0 silent)
-NO_SILENT = ("fungi_v0", "mycology_v1", "mycelium_v2", "mycelia_v1")   # every game: 0 accepted-but-invalid
+NO_SILENT = ("fungi_v0", "mycology_v1", "mycelium_v2", "mycelia_v1")  # every game: 0 accepted-but-invalid
 
 
 @pytest.mark.parametrize("env_id", _bounded_games())
@@ -260,8 +283,10 @@ def test_fuzz_states_small(env_id):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("env_id, options", [pytest.param(p.values[0], {}, marks=p.marks) for p in _bounded_games()]
-                         + [("mycology_v1", {"num_players": 6})])
+@pytest.mark.parametrize(
+    "env_id, options",
+    [pytest.param(p.values[0], {}, marks=p.marks) for p in _bounded_games()] + [("mycology_v1", {"num_players": 6})],
+)
 def test_fuzz_states_large(env_id, options):
     """The full size, 10,000 + 10,000 per game with MUSHGYM_SLOW_SCALE=34 (or, with counts:
     ``python tests/fuzz_states.py ENV --random 10000 --corrupt 10000 --seed 7 --show``)."""
@@ -273,6 +298,7 @@ def test_fuzz_states_large(env_id, options):
 
 
 # --- vector API ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("env_id", ["fungi_v0", "mycology_v1"])
 def test_vector_masks_and_states_are_read_only(env_id):
@@ -301,7 +327,7 @@ def test_vector_set_state_is_checked():
     game = mushgym.game("fungi_v0")
     vec = mushgym.vector.make("fungi_v0", num_envs=3, seed=0)
     vec.reset()
-    garbage = np.random.default_rng(0).integers(-2**62, 2**62, game.state_size)
+    garbage = np.random.default_rng(0).integers(-(2**62), 2**62, game.state_size)
     with pytest.raises(ValueError, match="invalid state"):
         vec.set_state(1, garbage)
     with pytest.raises(ValueError, match="env index"):
@@ -332,9 +358,17 @@ def test_options_are_type_checked():
 
 def test_random_rollouts_arguments_type_checked():
     g = mushgym.game("fungi_v0")
-    for kw in ({"n_games": 2.0}, {"n_games": True}, {"n_games": 0}, {"n_games": 2, "seed": -1},
-               {"n_games": 2, "seed": 1.0}, {"n_games": 2, "seed": 2**63}, {"n_games": 2, "threads": 1.5},
-               {"n_games": 2, "threads": True}, {"n_games": 2, "threads": 0}):
+    for kw in (
+        {"n_games": 2.0},
+        {"n_games": True},
+        {"n_games": 0},
+        {"n_games": 2, "seed": -1},
+        {"n_games": 2, "seed": 1.0},
+        {"n_games": 2, "seed": 2**63},
+        {"n_games": 2, "threads": 1.5},
+        {"n_games": 2, "threads": True},
+        {"n_games": 2, "threads": 0},
+    ):
         with pytest.raises(ValueError, match="must be"):
             g.random_rollouts(**kw)
     assert g.random_rollouts(np.int64(2), seed=np.int64(1), threads=np.int64(1))["games"] == 2
@@ -361,10 +395,10 @@ def test_every_state_carries_the_header(env_id):
     s = g.new_state(7)
     assert s.shape == (g.state_size,) and np.array_equal(s[-HEADER_WORDS:], g.header)
     assert np.array_equal(g.step(s, int(g.legal_actions(s)[0]))[-HEADER_WORDS:], g.header)
-    assert (g.header >= 0).all() and (g.header < 2**15).all()     # fits an int16 state too
+    assert (g.header >= 0).all() and (g.header < 2**15).all()  # fits an int16 state too
     vec = mushgym.vector.make(env_id, num_envs=3, seed=0, max_episode_steps=5)
     vec.reset()
-    for _ in range(12):                        # across auto-resets (the batch loops' deals)
+    for _ in range(12):  # across auto-resets (the batch loops' deals)
         vec.step(vec.sample_random_actions())
         assert (vec.states[:, -HEADER_WORDS:] == g.header).all()
     g.validate(vec.states[0].copy())
@@ -373,7 +407,7 @@ def test_every_state_carries_the_header(env_id):
 def test_foreign_states_are_refused_naming_why():
     fungi, myc2 = mushgym.game("fungi_v0"), mushgym.game("mycology_v1")
     myc6 = mushgym.game("mycology_v1", num_players=6)
-    assert myc6.state_size == myc2.state_size       # same length: only the header tells them apart
+    assert myc6.state_size == myc2.state_size  # same length: only the header tells them apart
     with pytest.raises(ValueError, match=r"dealt with options \{'num_players': 6\}"):
         myc2.observe(myc6.new_state(0), 0)
     with pytest.raises(ValueError, match="a state of mycology_v1, not of fungi_v0"):
@@ -400,7 +434,7 @@ def test_header_changes_with_layout_and_version():
     assert make_header(g.env_id, g.options, body, None, g._body_size, 1)[3] != base[3]
     assert make_header("other_v0", g.options, body, g.layout, g._body_size, 1)[0] != base[0]
     ids = {int(mushgym.game(e).header[0]) for e in mushgym.list_envs()}
-    assert len(ids) == len(mushgym.list_envs())      # the registered games are told apart
+    assert len(ids) == len(mushgym.list_envs())  # the registered games are told apart
 
 
 def test_aec_set_state_checks_and_continues():
@@ -419,14 +453,14 @@ def test_aec_set_state_checks_and_continues():
 
 # --- seeds -----------------------------------------------------------------------------------
 
+
 def test_rng_seed_is_seedsequence_of_the_whole_seed():
     from mushgym.core.rng import rng_seed, seed_key
 
-    seeds = [0, 1, 2**32 - 1, 2**32, 2**60, 2**63 - 1] + \
-        np.random.default_rng(0).integers(0, 2**63 - 1, 50).tolist()
+    seeds = [0, 1, 2**32 - 1, 2**32, 2**60, 2**63 - 1] + np.random.default_rng(0).integers(0, 2**63 - 1, 50).tolist()
     for seed in seeds:
         want = np.random.SeedSequence(seed).generate_state(4, np.uint32).astype(np.int64)
-        for fn in (rng_seed, rng_seed.py_func):          # compiled and plain Python agree
+        for fn in (rng_seed, rng_seed.py_func):  # compiled and plain Python agree
             got = np.zeros(4, np.int64)
             fn(got, 0, np.int64(seed) if fn is rng_seed else seed)
             assert np.array_equal(got, want), seed
@@ -456,7 +490,7 @@ def test_vector_seeds_are_not_reduced_mod_2_64():
         v.reset()
     assert not np.array_equal(a.states, b.states) and np.array_equal(a.states, c.states)
     g = a.game
-    assert np.array_equal(a.states[1], g.new_state(int(a.episode_seeds[1])))   # episode seeds still deal
+    assert np.array_equal(a.states[1], g.new_state(int(a.episode_seeds[1])))  # episode seeds still deal
 
 
 def test_numpy_seeds_everywhere():
@@ -481,12 +515,14 @@ def _step_raise(action):
     env.step(action)
 
 
-DETERMINISM = ("import mushgym, numpy as np\n"
-               "for e in ('fungi_v0', 'mycology_v1'):\n"
-               "    g = mushgym.game(e); s = g.new_state(2**61 + 3); rng = np.random.default_rng(0)\n"
-               "    for _ in range(15):\n"
-               "        s = g.step(s, int(rng.choice(g.legal_actions(s))))\n"
-               "    print(e, s.tobytes().hex()[:4000])\n")
+DETERMINISM = (
+    "import mushgym, numpy as np\n"
+    "for e in ('fungi_v0', 'mycology_v1'):\n"
+    "    g = mushgym.game(e); s = g.new_state(2**61 + 3); rng = np.random.default_rng(0)\n"
+    "    for _ in range(15):\n"
+    "        s = g.step(s, int(rng.choice(g.legal_actions(s))))\n"
+    "    print(e, s.tobytes().hex()[:4000])\n"
+)
 
 
 def test_seed_determinism_across_processes_and_jit():
@@ -503,6 +539,7 @@ def test_seed_determinism_across_processes_and_jit():
 
 
 # --- data files ------------------------------------------------------------------------------
+
 
 def _deck_modules():
     from mushgym.envs.fungi import cards as fungi_cards
@@ -523,15 +560,19 @@ def test_deck_files_bad_encoding_types_and_sizes(tmp_path, which):
         cards.load_deck(p)
     table = re.search(r"^\[\[(\w+)\]\]$", text, re.M).group(1)
     p.write_text(f"{table} = [1, 2, 3]\n" + text.replace(f"[[{table}]]", "[[unused]]"))
-    with pytest.raises(cards.DeckError, match=rf"deck\.toml: .*{table if table == 'card' else 'forest card'} 1: must be a table"):
+    with pytest.raises(
+        cards.DeckError, match=rf"deck\.toml: .*{table if table == 'card' else 'forest card'} 1: must be a table"
+    ):
         cards.load_deck(p)
     for field in ("flavor", "sticks", "points", "feast"):
         m = re.search(rf"^{field} = (\d+)$", text, re.M)
         if m:
-            p.write_text(text[:m.start(1)] + str(2**62) + text[m.end(1):])
-            with pytest.raises(cards.DeckError, match=rf"deck\.toml: .*card .*\(.+\): field '{field}' = {2**62} is outside"):
+            p.write_text(text[: m.start(1)] + str(2**62) + text[m.end(1) :])
+            with pytest.raises(
+                cards.DeckError, match=rf"deck\.toml: .*card .*\(.+\): field '{field}' = {2**62} is outside"
+            ):
                 cards.load_deck(p)
-            p.write_text(text[:m.start(1)] + "[1, 2]" + text[m.end(1):])
+            p.write_text(text[: m.start(1)] + "[1, 2]" + text[m.end(1) :])
             with pytest.raises(cards.DeckError, match=rf"field '{field}' must be an integer"):
                 cards.load_deck(p)
 
@@ -546,8 +587,10 @@ def test_corrupted_cache_is_dropped_and_recompiled(tmp_path):
 
     (tmp_path / "mod_cg.py").write_text(CACHED_MODULE)
     code = "import mushgym; mushgym.setup(); import mod_cg; print(mod_cg.f(3))"  # the guard comes with the engine
-    run = lambda: subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,  # noqa: E731
-                                 timeout=300)
+
+    def run():
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+
     assert run().stdout.strip() == "7"
     files = list((tmp_path / "__pycache__").glob("*.nb[ic]"))
     assert files
@@ -558,7 +601,7 @@ def test_corrupted_cache_is_dropped_and_recompiled(tmp_path):
         assert out.returncode == 0 and out.stdout.strip() == "7", out.stderr[-2000:]
         notes = [line for line in out.stderr.splitlines() if "could not be loaded" in line]
         assert len(notes) == 1 and "recompiling" in notes[0], out.stderr
-        out = run()                                   # the cache was rebuilt: silent again
+        out = run()  # the cache was rebuilt: silent again
         assert out.stdout.strip() == "7" and "could not be loaded" not in out.stderr
 
 
@@ -586,7 +629,7 @@ def test_drop_corrupted_cache_drops_the_whole_game(tmp_path, monkeypatch):
     assert len(made) == 3
     cache.drop_corrupted_cache(str(game_dir / "rules.py"), made[0].parent, EOFError("probe"))
     assert not made[0].exists() and not made[1].exists()
-    assert made[2].exists()   # another game's cache stays
+    assert made[2].exists()  # another game's cache stays
 
 
 def os_access(path: Path) -> bool:
@@ -602,19 +645,22 @@ def test_cache_clear_honours_numba_cache_dir(tmp_path):
     import os
     import subprocess
 
-    code = ("from pathlib import Path\nfrom mushgym.core import cache\nimport mushgym.envs\n"
-            "for d in cache._game_source_dirs(Path(mushgym.envs.__path__[0]) / 'fungi'):\n"
-            "    for c in cache.cache_dirs(d):\n"
-            "        if str(c).startswith(%r):\n"
-            "            c.mkdir(parents=True, exist_ok=True); (c / 'k.f-1.py311.nbi').write_bytes(b'x')\n"
-            % str(tmp_path))
+    code = (
+        "from pathlib import Path\nfrom mushgym.core import cache\nimport mushgym.envs\n"
+        "for d in cache._game_source_dirs(Path(mushgym.envs.__path__[0]) / 'fungi'):\n"
+        "    for c in cache.cache_dirs(d):\n"
+        "        if str(c).startswith(%r):\n"
+        "            c.mkdir(parents=True, exist_ok=True); (c / 'k.f-1.py311.nbi').write_bytes(b'x')\n" % str(tmp_path)
+    )
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=300)
     assert list(tmp_path.rglob("*.nbi"))
-    clear = ("import sys\nfrom mushgym.core import cache\nfrom mushgym import cli\n"
-             "real = cache.clear_cache_files\n"
-             "cache.clear_cache_files = lambda d: real(d) if str(d).startswith(%r) else 0\n"
-             "sys.exit(cli.main(['cache-clear']))\n" % str(tmp_path))
+    clear = (
+        "import sys\nfrom mushgym.core import cache\nfrom mushgym import cli\n"
+        "real = cache.clear_cache_files\n"
+        "cache.clear_cache_files = lambda d: real(d) if str(d).startswith(%r) else 0\n"
+        "sys.exit(cli.main(['cache-clear']))\n" % str(tmp_path)
+    )
     out = subprocess.run([sys.executable, "-c", clear], capture_output=True, text=True, env=env, timeout=300)
     assert out.returncode == 0 and "removed" in out.stdout and " 0 " not in out.stdout, out.stdout + out.stderr
     assert not list(tmp_path.rglob("*.nbi"))
@@ -638,6 +684,7 @@ def test_cache_clear_covers_the_user_wide_fallback(monkeypatch):
 
 
 # --- pickling --------------------------------------------------------------------------------
+
 
 def _pickle_roundtrip_steps(make, step, n_steps=30):
     import pickle
@@ -666,7 +713,7 @@ def test_vector_classes_and_single_agent_env_pickle():
     b = _pickle_roundtrip_steps(vec, lambda v: v.step(v.sample_random_actions(out=np.zeros(3, np.int64)))[:6])
     with pytest.raises(ValueError, match="read-only"):
         b.masks[0, 0] = 1
-    assert np.shares_memory(b.vector_states, b._b.states)   # the raw buffer (b.states converts to int64)
+    assert np.shares_memory(b.vector_states, b._b.states)  # the raw buffer (b.states converts to int64)
 
     def sa():
         v = mushgym.vector.make_single_agent("fungi_v0", num_envs=3, seed=4)
@@ -693,13 +740,16 @@ def test_vector_classes_and_single_agent_env_pickle():
     _pickle_roundtrip_steps(single, single_step)
     # and in another process (SB3's SubprocVecEnv, Ray)
     blob = pickle.dumps(vec())
-    code = ("import pickle, sys, numpy as np\nv = pickle.loads(sys.stdin.buffer.read())\n"
-            "for _ in range(5): v.step(v.sample_random_actions(out=np.zeros(3, np.int64)))\nprint('ok', v.states.shape)")
+    code = (
+        "import pickle, sys, numpy as np\nv = pickle.loads(sys.stdin.buffer.read())\n"
+        "for _ in range(5): v.step(v.sample_random_actions(out=np.zeros(3, np.int64)))\nprint('ok', v.states.shape)"
+    )
     out = subprocess.run([sys.executable, "-c", code], input=blob, capture_output=True, timeout=600)
     assert out.stdout.decode().startswith("ok"), out.stderr.decode()[-2000:]
 
 
 # --- CLI ---------------------------------------------------------------------------------------
+
 
 def test_cli_library_errors_are_one_line(capsys):
     assert cli.main(["play", "no_such_env"]) == 2
@@ -730,7 +780,7 @@ def test_fuzz_entry_points_small(entry, env_id):
 def test_fuzz_entry_points_large(entry, env_id):
     if entry == "cli" and env_id != "fungi_v0":
         pytest.skip("the CLI cases do not depend on the game")
-    n = (8 if entry == "cli" else 300) * slow_scale()   # a CLI case is a process (~2 s)
+    n = (8 if entry == "cli" else 300) * slow_scale()  # a CLI case is a process (~2 s)
     counts = fuzz_entry(entry, env_id, n, seed=2)
     assert counts["crash"] == counts["unclear"] == counts["silent"] == 0, (entry, counts)
 
@@ -753,8 +803,11 @@ def test_a_position_without_a_move_is_refused():
             for v in range(int(lo[i]), min(int(hi[i]), 12) + 1):
                 s = state.copy()
                 s[i] = v
-                if (first_out_of_bounds(s, lo, hi) >= 0 or game.kernels.validate(s, game.config, game.work) != 0
-                        or game.kernels.is_terminal(s)):
+                if (
+                    first_out_of_bounds(s, lo, hi) >= 0
+                    or game.kernels.validate(s, game.config, game.work) != 0
+                    or game.kernels.is_terminal(s)
+                ):
                     continue
                 mask = np.zeros(game.num_actions, np.int8)
                 if game.kernels.legal_mask(s, game.config, mask, game.work) == 0:
@@ -778,13 +831,24 @@ def test_training_benchmark_refuses_a_runs_pickles_without_trust_run(tmp_path):
     run_dir = tmp_path / "run"
     (run_dir / "checkpoints").mkdir(parents=True)
     _malicious_pickle(run_dir / "checkpoints" / "ppo_100_steps.zip", marker)
-    args = ["--env", "fungi_v0", "--skip-train", "--run-dir", str(run_dir), "--out", str(tmp_path / "out"),
-            "--games", "2", "--curve-games", "2"]
-    with pytest.raises(SystemExit, match="--trust-run"):    # no final.pt: the latest checkpoint is exported
+    args = [
+        "--env",
+        "fungi_v0",
+        "--skip-train",
+        "--run-dir",
+        str(run_dir),
+        "--out",
+        str(tmp_path / "out"),
+        "--games",
+        "2",
+        "--curve-games",
+        "2",
+    ]
+    with pytest.raises(SystemExit, match="--trust-run"):  # no final.pt: the latest checkpoint is exported
         run.main(args)
     shipped = REPO_ROOT / "benchmarks" / "training" / "fungi_v0_ppo.pt"
     shutil.copy(shipped, run_dir / "final.pt")
     shutil.copy(shipped.with_suffix(".json"), run_dir / "final.json")
-    with pytest.raises(SystemExit, match="--trust-run"):    # the learning curve reads every checkpoint
+    with pytest.raises(SystemExit, match="--trust-run"):  # the learning curve reads every checkpoint
         run.main(args)
     assert not marker.exists()

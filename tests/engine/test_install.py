@@ -24,14 +24,31 @@ def test_plain_install_into_fresh_venv(tmp_path):
     # venv's site-packages comes first, so mushgym itself is the one built from the wheel below.
     venv.EnvBuilder(with_pip=False).create(env_dir)
     py = env_dir / "bin" / "python"
-    new_site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                              capture_output=True, text=True, check=True).stdout.strip()
+    new_site = subprocess.run(
+        [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     here = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
     Path(new_site, "borrowed-dependencies.pth").write_text("\n".join(sorted(here)) + "\n")
     build = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
-         "--prefix", str(env_dir), "--ignore-installed", str(ROOT)],
-        capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--prefix",
+            str(env_dir),
+            "--ignore-installed",
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
         env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
     )
     assert build.returncode == 0, build.stderr[-3000:]
@@ -59,7 +76,7 @@ def test_plain_install_into_fresh_venv(tmp_path):
     # every game of the source tree: registered, its data files shipped, its Game built from them
     games = {}
     for init in sorted((ROOT / "envs").glob("*/__init__.py")):
-        declared = {}   # ENV_ID = "x_v0" (one version) or ENV_IDS = {"x_v0": "env", "x_v1": "env_v1"}
+        declared = {}  # ENV_ID = "x_v0" (one version) or ENV_IDS = {"x_v0": "env", "x_v1": "env_v1"}
         for node in ast.parse(init.read_text()).body:
             if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") in ("ENV_ID", "ENV_IDS"):
                 value = ast.literal_eval(node.value)
@@ -77,7 +94,13 @@ def test_plain_install_into_fresh_venv(tmp_path):
         "\n    assert not missing, (env_id, missing)"
         "\n    mod.Game()"
     )
-    run = subprocess.run([str(py), "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=600,
-                         env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    run = subprocess.run(
+        [str(py), "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=600,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
     assert run.returncode == 0, run.stderr[-3000:] + run.stdout[-2000:]
     assert str(env_dir) in run.stdout

@@ -63,10 +63,15 @@ def import_statements(path: Path, root: Path = ROOT) -> list[tuple[str, list[str
         if isinstance(node, ast.Import):
             found.extend((a.name, []) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = ".".join(package[:len(package) - node.level + 1]) if node.level else ""
+            base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
             found.append((".".join(x for x in (base, node.module or "") if x), [a.name for a in node.names]))
-        elif (isinstance(node, ast.Call) and ast.unparse(node.func) in ("importlib.import_module", "import_module")
-              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        elif (
+            isinstance(node, ast.Call)
+            and ast.unparse(node.func) in ("importlib.import_module", "import_module")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
             found.append((node.args[0].value, []))
     return found
 
@@ -83,7 +88,7 @@ def import_graph(root: Path = ROOT) -> nx.DiGraph:
     modules = {module_name(p, root): p for p in source_files(root)}
 
     def module_of(target: str) -> str:
-        while target and target not in modules:   # a name in a module -> that module
+        while target and target not in modules:  # a name in a module -> that module
             target = target.rpartition(".")[0]
         return target
 
@@ -121,7 +126,9 @@ def test_nothing_under_mushgym_imports_the_agents():
     bad = {}
     for path in LIBRARY:
         if path.relative_to(ROOT).parts[0] == "mushgym":
-            found = sorted(m for m in imported_modules(path) if m == "mushgym.agents" or m.startswith("mushgym.agents."))
+            found = sorted(
+                m for m in imported_modules(path) if m == "mushgym.agents" or m.startswith("mushgym.agents.")
+            )
             if found:
                 bad[path.relative_to(ROOT).as_posix()] = found
     assert not bad, f"the library imports the agents (take a builder or a policy object instead): {bad}"
@@ -145,11 +152,15 @@ def test_no_import_circles():
 def test_no_source_module_over_1000_lines():
     """Written modules only: the code in a ``generated/`` folder is one function per declared field,
     as long as the declaration it comes from (tests/engine/test_generated.py keeps it current)."""
-    lengths = {p.relative_to(ROOT).as_posix(): len(p.read_text().splitlines()) for p in source_files()
-               if "generated" not in p.relative_to(ROOT).parts[:-1]}
+    lengths = {
+        p.relative_to(ROOT).as_posix(): len(p.read_text().splitlines())
+        for p in source_files()
+        if "generated" not in p.relative_to(ROOT).parts[:-1]
+    }
     long = {f: n for f, n in lengths.items() if n > MAX_LINES}
-    assert set(long) <= set(KNOWN_LONG_MODULES), \
+    assert set(long) <= set(KNOWN_LONG_MODULES), (
         f"modules over {MAX_LINES:,} lines (split them along their seams): {long}"
+    )
     stale = [f for f in KNOWN_LONG_MODULES if f not in long]
     assert not stale, f"no longer over {MAX_LINES:,} lines: remove them from KNOWN_LONG_MODULES: {stale}"
 
@@ -169,7 +180,7 @@ def test_the_checker_finds_circles_through_functions_and_packages(tmp_path):
         "mushgym/b.py": "def f():\n    from mushgym import c\n",
         "mushgym/c.py": "import mushgym.a\n",
         "mushgym/sub/__init__.py": "",
-        "mushgym/sub/d.py": "from .. import e\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import f\n",
+        "mushgym/sub/d.py": "from .. import e\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import f\n",  # noqa: E501 (a literal that reads best on one line)
         "mushgym/sub/f.py": "from .d import x\n",
         "mushgym/e.py": "",
     }
@@ -186,6 +197,10 @@ def test_the_library_points_nowhere_into_benchmarks():
     """``benchmarks/`` is the repository's benchmark suite, not part of the installed package: no
     default, message or docstring of the library names a file there (a user's own runs, or the
     docs, instead)."""
-    found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}" for path in source_files()
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "benchmarks/" in line]
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in source_files()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "benchmarks/" in line
+    ]
     assert not found, "\n".join(found)

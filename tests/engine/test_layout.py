@@ -2,9 +2,9 @@
 
 import numpy as np
 import pytest
+from shaped_game import decl
 
 from mushgym.core import ActionSpace, Layout
-from shaped_game import decl
 
 
 def test_fields_have_shapes_offsets_and_compiled_index_helpers():
@@ -18,7 +18,7 @@ def test_fields_have_shapes_offsets_and_compiled_index_helpers():
     assert views["hand"][2, 3] == 23 and views["hand"][0, 4] == 4
     assert decl.hand_at(2, 3) == L.fields["hand"].index(2, 3) == 1 + 2 * 5 + 3
     assert decl.cube_at(1, 2, 3) == 16 + 12 + 8 + 3
-    views["hand"][1, 1] = 99                       # views write through to the state
+    views["hand"][1, 1] = 99  # views write through to the state
     assert s[decl.hand_at(1, 1)] == 99
     assert L.view(s)["turn"] == 0 and len(L.view(s)["hand"]) == 15
     with pytest.raises(IndexError):
@@ -35,12 +35,12 @@ def test_decision_stack_push_pop_top_and_nesting():
     s = decl.L.new_state()
     assert decl.decision_depth(s) == 0 and decl.top_kind(s) == -1 and decl.top_player(s) == -1
     decl.push_decision(s, 7, 2, 11, 12)
-    decl.push_decision(s, 8, 0)                      # args default to 0
+    decl.push_decision(s, 8, 0)  # args default to 0
     assert decl.decision_depth(s) == 2 and decl.top_kind(s) == 8 and decl.top_player(s) == 0
     assert decl.top_arg(s, 0) == 0
     decl.set_top_arg(s, 1, 5)
     assert decl.decision_at(s, 1, 3) == 5 and decl.decision_at(s, 0, 2) == 11
-    decl.set_decision_at(s, 0, 3, 13)                # an entry below the top
+    decl.set_decision_at(s, 0, 3, 13)  # an entry below the top
     assert decl.decision_at(s, 0, 3) == 13 and decl.top_arg(s, 1) == 5
     decl.set_decision_at(s, 0, 3, 12)
     decl.pop_decision(s)
@@ -51,7 +51,7 @@ def test_decision_stack_push_pop_top_and_nesting():
     with pytest.raises(ValueError, match="overflow"):
         decl.push_decision(s, 1, 1)
     decl.clear_decisions(s)
-    assert decl.decision_depth(s) == 0 and not s[decl.L.fields["decisions"].offset:].any()
+    assert decl.decision_depth(s) == 0 and not s[decl.L.fields["decisions"].offset :].any()
 
 
 def test_decision_stack_replace_and_read_the_top_entry_whole():
@@ -59,8 +59,8 @@ def test_decision_stack_replace_and_read_the_top_entry_whole():
     decl.push_decision(s, 7, 2, 11, 12)
     decl.push_decision(s, 8, 0, 3, 4)
     assert tuple(int(v) for v in decl.top_entry(s)) == (8, 0, 3, 4)
-    decl.replace_top(s, 9, 1, 5)                     # a compound action goes on as another kind
-    assert tuple(int(v) for v in decl.top_entry(s)) == (9, 1, 5, 0)   # args not given are 0
+    decl.replace_top(s, 9, 1, 5)  # a compound action goes on as another kind
+    assert tuple(int(v) for v in decl.top_entry(s)) == (9, 1, 5, 0)  # args not given are 0
     decl.set_top_kind(s, 6)
     assert decl.top_kind(s) == 6 and decl.top_player(s) == 1 and decl.top_arg(s, 0) == 5
     assert decl.decision_depth(s) == 2 and decl.decision_at(s, 0, 0) == 7 and decl.decision_at(s, 0, 3) == 12
@@ -158,4 +158,3 @@ def test_env_docstrings_are_filled_from_the_declarations_and_refuse_a_gap():
         fill_env_docstring("n = @N@ @TABLE@", {"N": 3})
     with pytest.raises(ValueError, match=r"no placeholder for \['M'\]"):
         fill_env_docstring("n = @N@", {"N": 3, "M": 4})
-

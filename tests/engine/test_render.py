@@ -20,9 +20,9 @@ def test_scene_svg_and_rgb_agree_on_size_and_content():
     s.polygon([(60, 70), (70, 50), (80, 70)], fill="#00ff00").line(0, 79, 119, 79, stroke="#000000", width=2)
     s.text(60, 10, "Porcini & <Morel>", size=9, anchor="middle")
     rgb = s.to_rgb()
-    assert tuple(rgb[25, 30]) == (255, 0, 0)      # inside the red rectangle
-    assert tuple(rgb[40, 90]) == (0, 0, 255)      # centre of the blue circle
-    root = ET.fromstring(s.to_svg())              # well-formed, text escaped
+    assert tuple(rgb[25, 30]) == (255, 0, 0)  # inside the red rectangle
+    assert tuple(rgb[40, 90]) == (0, 0, 255)  # centre of the blue circle
+    root = ET.fromstring(s.to_svg())  # well-formed, text escaped
     assert root.get("width") == "120" and root.get("height") == "80"
     tags = [el.tag.split("}")[1] for el in root]
     assert tags.count("rect") == 2 and {"circle", "polygon", "line", "text"} <= set(tags)
@@ -76,7 +76,10 @@ def test_fungi_picture_hides_the_opponents_hand():
     rng = np.random.default_rng(0)
     for _ in range(50):
         other = game.perturb_hidden(state, 0, rng)
-        if not np.array_equal(other, state) and draw_state(game, other, None).to_svg() != draw_state(game, state, None).to_svg():
+        if (
+            not np.array_equal(other, state)
+            and draw_state(game, other, None).to_svg() != draw_state(game, state, None).to_svg()
+        ):
             break
     else:
         pytest.fail("perturb_hidden never changed a face-up picture")

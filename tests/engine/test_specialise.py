@@ -43,7 +43,7 @@ def test_functions_outside_mushgym_keep_numba_behaviour():
     module = _module("someoneelse.rules")
     try:
         assert module.caller(3) == 96
-        assert any("Literal" in str(s) for s in module.callee.signatures)   # numba's own default
+        assert any("Literal" in str(s) for s in module.callee.signatures)  # numba's own default
     finally:
         del sys.modules["someoneelse.rules"]
 

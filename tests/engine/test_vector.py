@@ -4,15 +4,15 @@ import os
 import subprocess
 import sys
 
+import ci_scope
 import numpy as np
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
+from toygame.game import ToyGame
 
-import ci_scope
 import mushgym
 import mushgym.vector as mv
-from mushgym.vector import MushroomVectorEnv, SingleAgentVectorEnv
-from toygame.game import ToyGame
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
+from mushgym.vector import SingleAgentVectorEnv
 
 
 def _games():
@@ -114,8 +114,11 @@ def test_narrow_vector_equals_wide_vector(env_id):
     int64, observations equal after conversion to float32, same masks, players, rewards."""
     game = mushgym.game(env_id)
     n = 6
-    vecs = [mv.from_game(game, n, seed=3), mv.from_game(game, n, seed=3, obs_dtype=np.float32, state_dtype=np.int64),
-            mv.from_game(game, n, seed=3, with_obs=False)]
+    vecs = [
+        mv.from_game(game, n, seed=3),
+        mv.from_game(game, n, seed=3, obs_dtype=np.float32, state_dtype=np.int64),
+        mv.from_game(game, n, seed=3, with_obs=False),
+    ]
     outs = [v.reset() for v in vecs]
     assert outs[2][0] is None
     np.testing.assert_array_equal(outs[0][0].astype(np.float32), outs[1][0])
@@ -138,7 +141,7 @@ def test_obs_dtype_choices_and_errors():
     assert [d.name for d in mv.exact_obs_dtypes(fungi)][:2] == ["uint8", "int16"]
     assert mv.exact_obs_dtypes(toy)[0] == np.float32  # not declared integral: float32
     with pytest.raises(ValueError, match="uint8"):
-        mv.from_game(fungi, 2, obs_dtype=np.int8)    # Fungi's counts reach 175
+        mv.from_game(fungi, 2, obs_dtype=np.int8)  # Fungi's counts reach 175
     with pytest.raises(ValueError, match="float32"):
         mv.from_game(toy, 2, obs_dtype=np.uint8)
     with pytest.raises(ValueError, match="int64"):
@@ -330,6 +333,7 @@ def test_bad_input_errors():
 
 # --- single-agent Gymnasium VectorEnv -------------------------------------------------
 
+
 @pytest.mark.parametrize("seat", [0, 1, -1])
 def test_single_agent_vector_env(seat):
     import gymnasium
@@ -415,8 +419,9 @@ def test_same_results_with_jit_disabled():
 
     def run(disable):
         env = dict(os.environ, NUMBA_DISABLE_JIT="1" if disable else "0")
-        proc = subprocess.run([sys.executable, "-c", _NOJIT_SCRIPT, here], env=env, capture_output=True,
-                              text=True, timeout=600)
+        proc = subprocess.run(
+            [sys.executable, "-c", _NOJIT_SCRIPT, here], env=env, capture_output=True, text=True, timeout=600
+        )
         assert proc.returncode == 0, proc.stderr[-3000:]
         line = [x for x in proc.stdout.splitlines() if x.startswith("RESULT ")][0]
         return line
@@ -462,9 +467,11 @@ def test_numba_uses_the_installed_tbb_layer():
 
     if not sys.platform.startswith("linux") or not (Path(sys.prefix) / "lib" / "libtbb.so.12").exists():
         pytest.skip("the tbb wheel is not installed in this environment")
-    code = ("import mushgym, numba\nmushgym.list_envs()\nfrom numba import njit, prange\n"
-            "@njit(parallel=True)\ndef f(n):\n    s = 0\n    for i in prange(n):\n        s += i\n    return s\n"
-            "f(10)\nprint(numba.threading_layer())")
+    code = (
+        "import mushgym, numba\nmushgym.list_envs()\nfrom numba import njit, prange\n"
+        "@njit(parallel=True)\ndef f(n):\n    s = 0\n    for i in prange(n):\n        s += i\n    return s\n"
+        "f(10)\nprint(numba.threading_layer())"
+    )
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_THREADING_LAYER", "LD_LIBRARY_PATH")}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
     assert out.stdout.strip().splitlines()[-1] == "tbb", out.stderr[-2000:]

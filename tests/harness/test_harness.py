@@ -15,23 +15,21 @@ import subprocess
 import sys
 import warnings
 
+import ci_scope
 import numpy as np
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 from pettingzoo.test import api_test, render_test, seed_test
 
-import ci_scope
 import mushgym
 from mushgym import testing
 from mushgym.registry import env_module, env_modules
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 TOY_MODULE = "toygame.game"
 
-CASES = [
-    (env_modules()[e], opts)
-    for e in mushgym.list_envs()
-    for opts in testing.option_sets(env_module(e).Game)
-] + [(TOY_MODULE, {})]
+CASES = [(env_modules()[e], opts) for e in mushgym.list_envs() for opts in testing.option_sets(env_module(e).Game)] + [
+    (TOY_MODULE, {})
+]
 IDS = [f"{importlib.import_module(m).Game.env_id}[{testing.options_id(o)}]" for m, o in CASES]
 REGISTERED = [(m, o) for m, o in CASES if m != TOY_MODULE]
 REGISTERED_IDS = [i for (m, _), i in zip(CASES, IDS) if m != TOY_MODULE]
@@ -174,12 +172,16 @@ def test_random_play_invariants_many_games(case):
     assert result["lengths"].max() <= game.spec.max_game_length
 
 
-COMBINATIONS = [(env_modules()[e], o) for e in mushgym.list_envs()
-                for o in testing.option_combinations(env_module(e).Game)]
+COMBINATIONS = [
+    (env_modules()[e], o) for e in mushgym.list_envs() for o in testing.option_combinations(env_module(e).Game)
+]
 
 
-@pytest.mark.parametrize("module_name,options", COMBINATIONS,
-                         ids=[f"{m.rsplit('.', 1)[-1]}[{testing.options_id(o)}]" for m, o in COMBINATIONS])
+@pytest.mark.parametrize(
+    "module_name,options",
+    COMBINATIONS,
+    ids=[f"{m.rsplit('.', 1)[-1]}[{testing.options_id(o)}]" for m, o in COMBINATIONS],
+)
 def test_option_combinations_play_with_every_check(module_name, options):
     """Every allowed combination of a game's combinable variants (testing.option_combinations):
     random play with every check on every step, the compiled state check accepting every state
@@ -279,8 +281,10 @@ def test_aec_rewards_equal_game_returns(api_case):
 
 
 def _digest_in_subprocess(module_name, options, seed, disable_jit, max_steps=None):
-    code = ("import sys; from mushgym.testing import trajectory_digest; "
-            f"print(trajectory_digest({module_name!r}, {options!r}, {seed}, {max_steps!r}))")
+    code = (
+        "import sys; from mushgym.testing import trajectory_digest; "
+        f"print(trajectory_digest({module_name!r}, {options!r}, {seed}, {max_steps!r}))"
+    )
     env = dict(os.environ, NUMBA_DISABLE_JIT="1" if disable_jit else "0")
     env["PYTHONPATH"] = os.pathsep.join([str(TESTS_DIR), env.get("PYTHONPATH", "")])
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=900)
@@ -311,10 +315,14 @@ def test_golden_playthrough(module_name, options):
     actual = testing.playthrough_text(game)
     if actual != expected:
         exp_lines, act_lines = expected.splitlines(), actual.splitlines()
-        first = next((i for i, (x, y) in enumerate(zip(exp_lines, act_lines)) if x != y), min(len(exp_lines), len(act_lines)))
-        pytest.fail(f"{path.name} differs from line {first + 1}:\n  golden: {exp_lines[first:first + 1]}\n"
-                    f"  now:    {act_lines[first:first + 1]}\nIf the rule change is intended, run "
-                    "`python -m mushgym.testing --regen-golden` and commit the diff.")
+        first = next(
+            (i for i, (x, y) in enumerate(zip(exp_lines, act_lines)) if x != y), min(len(exp_lines), len(act_lines))
+        )
+        pytest.fail(
+            f"{path.name} differs from line {first + 1}:\n  golden: {exp_lines[first : first + 1]}\n"
+            f"  now:    {act_lines[first : first + 1]}\nIf the rule change is intended, run "
+            "`python -m mushgym.testing --regen-golden` and commit the diff."
+        )
 
 
 def test_every_registered_env_is_importable_the_documented_ways():

@@ -50,14 +50,15 @@ def test_toy_game_in_a_temporary_folder_is_registered_everywhere(toy_folder):
         "from mushgym.envs import tinyrace_v0\n"
         "import mushgym.envs.tinyrace_v0 as again\n"
         "assert again is tinyrace_v0 and tinyrace_v0.Game.env_id == 'tinyrace_v0'\n"
-        "e = pettingzoo.make('aec', 'mushgym/tinyrace-v0') if hasattr(pettingzoo, 'make') else mushgym.make('tinyrace_v0')\n"
+        "e = pettingzoo.make('aec', 'mushgym/tinyrace-v0') if hasattr(pettingzoo, 'make') else mushgym.make('tinyrace_v0')\n"  # noqa: E501 (a literal that reads best on one line)
         "e.reset(seed=1)\n"
         "g = mushgym.game('tinyrace_v0'); print(g.random_rollouts(50)['games'])\n"
         "from mushgym.agents import GreedyAgent\n"
         "print(type(GreedyAgent('tinyrace_v0')).__name__)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=_env(tmp_path),
-                         capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=_env(tmp_path), capture_output=True, text=True, timeout=600
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.split() == ["50", "GreedyAgent"]
 
@@ -65,9 +66,24 @@ def test_toy_game_in_a_temporary_folder_is_registered_everywhere(toy_folder):
 def test_toy_game_in_a_temporary_folder_passes_the_shared_harness(toy_folder):
     tmp_path = toy_folder
     out = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(HERE / "test_harness.py"),
-         "-k", "tinyrace_v0 and not golden", "-x"],
-        cwd=ROOT, env=_env(tmp_path), capture_output=True, text=True, timeout=1200)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            str(HERE / "test_harness.py"),
+            "-k",
+            "tinyrace_v0 and not golden",
+            "-x",
+        ],
+        cwd=ROOT,
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     assert " passed" in out.stdout and "tinyrace" not in out.stdout.split("passed")[-1]
     n_passed = int(out.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])

@@ -56,8 +56,8 @@ def test_play_menu_is_numbered_from_one_in_words_against_any_opponent(opponent, 
     menu = out.split("your actions:")[1].split("your move")[0]
     numbers = [int(n) for n in re.findall(r"^\s+(\d+)\s", menu, flags=re.M)]
     assert numbers == list(range(1, len(numbers) + 1))
-    assert "take Forest #" in menu or "take the decay pile" in menu   # moves in words, not raw ids
-    assert "Card names:" in out                                       # the legend of the abbreviations
+    assert "take Forest #" in menu or "take the decay pile" in menu  # moves in words, not raw ids
+    assert "Card names:" in out  # the legend of the abbreviations
     assert "game over" in out
 
 
@@ -75,7 +75,7 @@ def test_play_quits_cleanly_and_rejects_bad_seat(monkeypatch, capsys):
     with pytest.raises(SystemExit, match="--seat"):
         cli.main(["play", "fungi_v0", "--seat", "5"])
     capsys.readouterr()
-    assert cli.main(["play", "nope_v0"]) == 2          # the library's message, one line, no traceback
+    assert cli.main(["play", "nope_v0"]) == 2  # the library's message, one line, no traceback
     assert "unknown env id 'nope_v0'" in capsys.readouterr().err
     with pytest.raises(SystemExit, match="NAME=VALUE"):
         cli.main(["play", "fungi_v0", "--opt", "num_players"])

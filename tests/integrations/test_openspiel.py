@@ -166,11 +166,14 @@ def test_parameters_with_mixed_choices_are_strings():
     assert game.mushgym_game.options["automata"] is True
 
 
-@pytest.mark.parametrize("params,match", [
-    ({"colour": "red"}, r"unknown parameter\(s\) \['colour'\]; valid parameters are"),
-    ({"players": 9}, r"invalid player count: 9; valid choices are \[2, 3, 4, 5, 6\]"),
-    ({"encoder": "pixels"}, r"unknown encoder 'pixels'; choose from \['flat', 'onehot', 'scaled'\]"),
-])
+@pytest.mark.parametrize(
+    "params,match",
+    [
+        ({"colour": "red"}, r"unknown parameter\(s\) \['colour'\]; valid parameters are"),
+        ({"players": 9}, r"invalid player count: 9; valid choices are \[2, 3, 4, 5, 6\]"),
+        ({"encoder": "pixels"}, r"unknown encoder 'pixels'; choose from \['flat', 'onehot', 'scaled'\]"),
+    ],
+)
 def test_bad_parameters_get_clear_errors(params, match):
     with pytest.raises(ValueError, match=match):
         mos.game_class("mycology_v1")(params)
@@ -182,8 +185,7 @@ def test_is_mcts_runs_on_an_imperfect_information_game():
 
     game = mos.load_game("fungi_v0")
     rng = np.random.RandomState(0)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=20,
-                           random_state=rng)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=20, random_state=rng)
     state = game.new_initial_state(3)
     for _ in range(6):
         if state.is_terminal():

@@ -62,7 +62,7 @@ def test_each_move_names_the_seat_the_action_in_words_and_the_agents_candidates(
         assert m["move"] == fungi.action_to_string(state, m["action"])
         cands = m["candidates"]
         kinds.add(m["weight_kind"])
-        assert cands[0]["action"] == m["action"]      # the move played: the most visited, the best score
+        assert cands[0]["action"] == m["action"]  # the move played: the most visited, the best score
         assert all(fungi.legal_mask(state)[c["action"]] for c in cands)
         assert [c["move"] for c in cands] == [fungi.action_to_string(state, c["action"]) for c in cands]
         if m["weight_kind"] == "visit share":
@@ -70,7 +70,7 @@ def test_each_move_names_the_seat_the_action_in_words_and_the_agents_candidates(
             if len(cands) > 1:
                 assert 0.0 <= m["value"] <= 1.0
         state = fungi.step(state, m["action"])
-    assert kinds == {"visit share", "score"}      # MCTS gives visit shares, greedy its scores
+    assert kinds == {"visit share", "score"}  # MCTS gives visit shares, greedy its scores
 
 
 def _rewrite(path, tmp_path, edit):
@@ -118,8 +118,9 @@ def test_a_replay_of_another_version_or_an_unknown_env_is_refused(recorded, tmp_
     def other_env(lines):
         lines[0]["env_id"] = "fungi_v9"
 
-    with pytest.raises(ReplayError, match="a replay of 'fungi_v9' .* an env this mushgym does not have; its envs: "
-                                          "fungi_v0"):
+    with pytest.raises(
+        ReplayError, match="a replay of 'fungi_v9' .* an env this mushgym does not have; its envs: fungi_v0"
+    ):
         load_replay(_rewrite(path, tmp_path, other_env))
 
     def other_format(lines):
@@ -129,12 +130,15 @@ def test_a_replay_of_another_version_or_an_unknown_env_is_refused(recorded, tmp_
         load_replay(_rewrite(path, tmp_path, other_format))
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("", "empty file"),
-    ("hello\n", "line 1: not JSON"),
-    ('{"a": 1}\n', "line 1: not a mushgym replay"),
-    ('[1, 2]\n', "line 1: expected a JSON object"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("", "empty file"),
+        ("hello\n", "line 1: not JSON"),
+        ('{"a": 1}\n', "line 1: not a mushgym replay"),
+        ("[1, 2]\n", "line 1: expected a JSON object"),
+    ],
+)
 def test_a_malformed_file_is_refused_naming_the_line(tmp_path, text, problem):
     path = tmp_path / "bad.jsonl"
     path.write_text(text)
@@ -159,15 +163,30 @@ def test_a_malformed_move_line_is_refused_naming_the_line(recorded, tmp_path):
 def test_a_tournament_saves_the_first_games_of_each_seating(tmp_path):
     tournament("fungi_v0", ["random", "greedy"], games=6, seed=0, verbose=False, replays=tmp_path, replay_games=1)
     files = sorted(p.name for p in tmp_path.iterdir())
-    assert len(files) == 2      # one game of each of the two seatings
+    assert len(files) == 2  # one game of each of the two seatings
     assert {tuple(load_replay(tmp_path / f).players) for f in files} == {("random", "greedy"), ("greedy", "random")}
 
 
 def test_eval_command_writes_replays(tmp_path, capsys):
     from mushgym.agents import eval_main
 
-    assert eval_main(["fungi_v0", "random", "greedy", "--games", "4", "--no-save", "--replays", str(tmp_path),
-                      "--replay-games", "1"]) == 0
+    assert (
+        eval_main(
+            [
+                "fungi_v0",
+                "random",
+                "greedy",
+                "--games",
+                "4",
+                "--no-save",
+                "--replays",
+                str(tmp_path),
+                "--replay-games",
+                "1",
+            ]
+        )
+        == 0
+    )
     assert len(list(tmp_path.glob("*.jsonl"))) == 2
     for path in tmp_path.glob("*.jsonl"):
         load_replay(path)
@@ -198,7 +217,7 @@ def test_the_wrapper_records_an_illegal_move_as_the_reason_the_game_ended(tmp_pa
     env = RecordReplay(mushgym.make("fungi_v0"), tmp_path / "one.jsonl")
     env.reset(seed=1)
     obs, *_ = env.last()
-    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))   # the standard wrappers: a loss
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))  # the standard wrappers: a loss
     replay = load_replay(tmp_path / "one.jsonl")
     assert replay.moves == [] and "illegal action" in replay.end["reason"]
 
@@ -229,13 +248,29 @@ def test_a_game_stopped_midway_is_a_valid_replay_of_its_moves(tmp_path, fungi):
 def test_explain_gives_the_chosen_action_and_its_candidates(fungi):
     state = fungi.new_state(2)
     player = fungi.current_player(state)
-    for agent, kind in ((GreedyAgent("fungi_v0", seed=0), "score"), (MCTSAgent("fungi_v0", simulations=30), "visit share")):
+    for agent, kind in (
+        (GreedyAgent("fungi_v0", seed=0), "score"),
+        (MCTSAgent("fungi_v0", simulations=30), "visit share"),
+    ):
         why = agent.explain(fungi, state, player)
         assert why["weight_kind"] == kind and fungi.legal_mask(state)[why["action"]]
         assert why["candidates"][0][0] == why["action"]
     assert RandomAgent(0).explain(fungi, state, player).keys() == {"action"}
-    assert parse_replay(json.dumps({"format": "mushgym-replay", "format_version": 1, "env_id": "fungi_v0",
-                                    "seed": 1, "state_header": [], "options": {}})).moves == []
+    assert (
+        parse_replay(
+            json.dumps(
+                {
+                    "format": "mushgym-replay",
+                    "format_version": 1,
+                    "env_id": "fungi_v0",
+                    "seed": 1,
+                    "state_header": [],
+                    "options": {},
+                }
+            )
+        ).moves
+        == []
+    )
 
 
 def test_replay_command_writes_a_page_a_gif_and_an_mp4(recorded, tmp_path, capsys):
@@ -247,10 +282,13 @@ def test_replay_command_writes_a_page_a_gif_and_an_mp4(recorded, tmp_path, capsy
     assert cli.main(["replay", str(path), "--out", str(out), "--seat", "1"]) == 0
     assert f"({n} moves, seat 1's view)" in capsys.readouterr().out
     page = out.read_text()
-    data = json.loads(re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page, re.S)
-                      .group(1).replace("<\\/", "</"))
+    data = json.loads(
+        re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page, re.S)
+        .group(1)
+        .replace("<\\/", "</")
+    )
     assert len(data["frames"]) == n + 1 and all(f.startswith("<svg") for f in data["frames"])
-    assert "<script src=" not in page and "<link" not in page          # self-contained
+    assert "<script src=" not in page and "<link" not in page  # self-contained
     gif = tmp_path / "game.gif"
     assert cli.main(["replay", str(path), "--out", str(gif), "--fps", "4"]) == 0
     from PIL import Image
@@ -279,8 +317,9 @@ def test_replay_command_refuses_bad_files_and_arguments(recorded, tmp_path):
 
 def test_a_policy_network_explains_with_probabilities_and_its_value(fungi):
     pytest.importorskip("torch", reason="the train extra (torch) is not installed")
-    from mushgym.agents import make_agent
     from paths import REPO_ROOT
+
+    from mushgym.agents import make_agent
 
     model = REPO_ROOT / "benchmarks" / "training" / "fungi_v0_ppo.pt"
     agent = make_agent(str(model), env_id="fungi_v0")

@@ -15,6 +15,7 @@ ray = pytest.importorskip("ray", reason="needs the rllib extra")
 pytest.importorskip("ray.rllib")
 
 import ci_scope  # noqa: E402
+
 import mushgym  # noqa: E402
 from mushgym.integrations import rllib as mrl  # noqa: E402
 from mushgym.integrations.ray_session import init_ray  # noqa: E402
@@ -33,7 +34,7 @@ def _random_episode(env, rng, seed):
     steps = 0
     while True:
         assert len(obs) == 1, "a turn-based step observes only the player to act"
-        (agent, o), = obs.items()
+        ((agent, o),) = obs.items()
         seat = mrl.seat_of(agent)
         assert seat == env.game.current_player(env.state)
         mask = o["action_mask"]
@@ -68,7 +69,7 @@ def test_env_seeds_and_refuses_masked_actions():
     env = mrl.MushgymMultiAgentEnv({"env_id": "fungi_v0"})
     a, _ = env.reset(seed=7)
     b, _ = env.reset(seed=7)
-    (name, oa), = a.items()
+    ((name, oa),) = a.items()
     np.testing.assert_array_equal(oa["observations"], b[name]["observations"])
     illegal = np.flatnonzero(oa["action_mask"] == 0)
     with pytest.raises(ValueError, match="forbids"):
@@ -89,14 +90,18 @@ def test_module_masks_logits():
     from mushgym.wrappers import make_encoder
 
     space = mrl.observation_space(game, make_encoder("scaled", game))
-    module = mrl.MaskedMLPModule(observation_space=space, action_space=gym.spaces.Discrete(game.num_actions),
-                                 model_config={"hidden": [16]})
+    module = mrl.MaskedMLPModule(
+        observation_space=space, action_space=gym.spaces.Discrete(game.num_actions), model_config={"hidden": [16]}
+    )
     rng = np.random.default_rng(1)
     masks = (rng.random((64, game.num_actions)) < 0.2).astype(np.float32)
     masks[np.arange(64), rng.integers(game.num_actions, size=64)] = 1.0
-    batch = {Columns.OBS: {"observations": torch.as_tensor(rng.random((64, space["observations"].shape[0]),
-                                                                       dtype=np.float32)),
-                           "action_mask": torch.as_tensor(masks)}}
+    batch = {
+        Columns.OBS: {
+            "observations": torch.as_tensor(rng.random((64, space["observations"].shape[0]), dtype=np.float32)),
+            "action_mask": torch.as_tensor(masks),
+        }
+    }
     for forward in (module.forward_exploration, module.forward_inference, module.forward_train):
         logits = forward(batch)[Columns.ACTION_DIST_INPUTS]
         probs = torch.softmax(logits, -1).detach().numpy()
@@ -177,14 +182,26 @@ def test_train_two_runners_checkpoint_plays(env_id, options, local_ray, tmp_path
             per_runner = algo.env_runner_group.foreach_env_runner(mrl.audit_runner, local_env_runner=False)
             checked.extend(x for runner in per_runner for x in runner)
 
-    run = mrl.train(env_id, 2, options=options, env_runners=2, league=2, snapshot_every=1, seed=3,
-                    run_dir=tmp_path / "run", checkpoint_every=2, progress=False, on_iteration=on_iteration, **TINY)
+    run = mrl.train(
+        env_id,
+        2,
+        options=options,
+        env_runners=2,
+        league=2,
+        snapshot_every=1,
+        seed=3,
+        run_dir=tmp_path / "run",
+        checkpoint_every=2,
+        progress=False,
+        on_iteration=on_iteration,
+        **TINY,
+    )
     assert run["iterations"] == 2 and run["env_steps"] >= 2 * TINY["train_batch_size"]
     steps = [row["env_steps"] for row in run["rows"]]
     assert 0 < steps[0] < steps[1], f"an iteration sampled nothing: {steps}"
     assert (tmp_path / "run" / "progress.csv").read_text().count("\n") == 3
     assert list((tmp_path / "run" / "tb").iterdir())
-    assert len(checked) == 2          # one episode from each of the 2 runners
+    assert len(checked) == 2  # one episode from each of the 2 runners
     for audit in checked:
         actions, masked, seats = audit["actions"], audit["masked"], audit["seats"]
         assert audit["done"] and actions > 0
@@ -235,7 +252,7 @@ def test_export_loads_weights_only(tmp_path):
     net = build_mlp(n_in, [8], game.num_actions)
     meta = {"env_id": "fungi_v0", "options": {}, "encoder": "scaled", "hidden": [8], "activation": "tanh"}
     good = save_export(net.state_dict(), tmp_path / "ok" / "policy.pt", meta)
-    agent = make_agent(str(good.parent), env_id="fungi_v0", seed=0)   # the folder, like a checkpoint
+    agent = make_agent(str(good.parent), env_id="fungi_v0", seed=0)  # the folder, like a checkpoint
     state = game.new_state(3)
     for _ in range(30):
         if game.is_terminal(state):

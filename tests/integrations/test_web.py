@@ -47,7 +47,7 @@ def test_a_whole_fungi_game_against_random(client, tmp_path):
     view = play_first_moves(client, token, 500)
     assert view["over"] and view["status"].startswith("Game over") and view["legal"] == []
     assert table.game.is_terminal(table.state)
-    saved = load_replay(tmp_path / "replays" / view["replay"])      # the finished game is in the replay folder
+    saved = load_replay(tmp_path / "replays" / view["replay"])  # the finished game is in the replay folder
     assert np.array_equal(saved.states()[-1], table.state) and saved.players == ["random", "you"]
     listing = client.get("/replays").get_data(as_text=True)
     assert view["replay"] in listing
@@ -63,7 +63,7 @@ def test_moves_undo_and_hint(client):
     assert hint["agent"] == "greedy" and hint["candidates"] and {c["action"] for c in hint["candidates"]} <= legal
     before = table.state.copy()
     after = client.post(f"/api/game/{token}/move", json={"action": view["legal"][0]["action"]}).get_json()
-    n = len(view["history"])     # greedy's first move, if seat 1 began
+    n = len(view["history"])  # greedy's first move, if seat 1 began
     assert after["can_undo"] and len(after["history"]) > n
     assert after["history"][n] == {"player": "you (0)", "move": view["legal"][0]["move"]}
     undone = client.post(f"/api/game/{token}/undo").get_json()
@@ -128,13 +128,13 @@ def test_a_seats_answers_do_not_depend_on_what_it_cannot_see(client, env_id):
     answers = []
     for state in (table.state.copy(), other):
         table.state = state
-        table._hint_agent = None   # a fresh hint agent each time: the same random tie-breaks
+        table._hint_agent = None  # a fresh hint agent each time: the same random tie-breaks
         hint = client.get(f"/api/game/{token}/hint").get_data() if table.to_act() == 0 else b""
         page = client.get(f"/game/{token}").get_data()
         answers.append((client.get(f"/api/game/{token}").get_data(), page, hint))
     assert answers[0] == answers[1]
     body = answers[0][0].decode()
-    assert str(table._seed) not in re.findall(r"\d+", body)   # not the seed that deals the deck
+    assert str(table._seed) not in re.findall(r"\d+", body)  # not the seed that deals the deck
     assert "state" not in json.loads(body)
 
 
@@ -172,8 +172,13 @@ def test_a_seats_replay_page_shows_only_its_own_candidates(tmp_path):
     from mushgym.agents import play_games
     from mushgym.web.page import replay_data
 
-    res = play_games("fungi_v0", [make_agent("greedy", "fungi_v0", seed=1), make_agent("greedy", "fungi_v0", seed=2)],
-                     1, seed=3, replays=tmp_path)
+    res = play_games(
+        "fungi_v0",
+        [make_agent("greedy", "fungi_v0", seed=1), make_agent("greedy", "fungi_v0", seed=2)],
+        1,
+        seed=3,
+        replays=tmp_path,
+    )
     replay = load_replay(res["replay_files"][0])
     seat0 = replay_data(replay, seat=0)
     assert all(("candidates" in m) == (m["seat"] == 0) for m in seat0["moves"])
@@ -186,12 +191,13 @@ def test_the_leaderboard_reads_whatever_ladder_records_there_are(tmp_path):
     ladders.mkdir()
     (ladders / "fungi_v0_2p_elo.csv").write_text(
         "env,agent,elo,elo_ci95_lo,elo_ci95_hi,elo_se,scale\n"
-        "fungi_v0,greedy,0,0,0,0,greedy = 0\nfungi_v0,mcts:1000,70,0,140,30,greedy = 0\n")
+        "fungi_v0,greedy,0,0,0,0,greedy = 0\nfungi_v0,mcts:1000,70,0,140,30,greedy = 0\n"
+    )
     (ladders / "fungi_v0_2p.txt").write_text("python benchmarks/search_ladder.py fungi_v0 --games 60\n")
     (ladders / "junk_elo.csv").write_text("nothing,here\n1,2\n")
     app = create_app(make_agent, ladders=ladders)
     page = app.test_client().get("/leaderboard").get_data(as_text=True)
-    assert page.index("mcts:1000") < page.index("greedy</td>")          # best first
+    assert page.index("mcts:1000") < page.index("greedy</td>")  # best first
     assert "+70" in page and "[0, 140]" in page and "search_ladder.py fungi_v0 --games 60" in page
     assert "junk_elo.csv: not a ladder record" in page
     empty = create_app(make_agent, ladders=tmp_path / "none").test_client().get("/leaderboard")

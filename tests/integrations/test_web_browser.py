@@ -21,8 +21,8 @@ if CHROMIUM is None:
     pytest.skip("no chromium on this machine (Debian: apt-get install chromium)", allow_module_level=True)
 
 from mushgym.agents import make_agent, play_games  # noqa: E402
-from mushgym.web.page import replay_page  # noqa: E402
 from mushgym.replay import load_replay  # noqa: E402
+from mushgym.web.page import replay_page  # noqa: E402
 from mushgym.web.server import create_app, make_server  # noqa: E402
 
 
@@ -38,8 +38,13 @@ def browser():
 def site(tmp_path_factory):
     """The app on a free local port, its replay folder holding one recorded Fungi game."""
     folder = tmp_path_factory.mktemp("replays")
-    play_games("fungi_v0", [make_agent("greedy", "fungi_v0", seed=1), make_agent("mcts:30", "fungi_v0", seed=2)],
-               1, seed=5, replays=folder)
+    play_games(
+        "fungi_v0",
+        [make_agent("greedy", "fungi_v0", seed=1), make_agent("mcts:30", "fungi_v0", seed=2)],
+        1,
+        seed=5,
+        replays=folder,
+    )
     server = make_server(create_app(make_agent, replays=folder), "127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -66,8 +71,9 @@ def click_moves(page, limit):
             break
         before = page.evaluate("document.body.dataset.moves")
         page.locator("#legal button.move").first.click()
-        page.wait_for_function(f"document.body.dataset.busy !== '1' && document.body.dataset.moves !== '{before}'",
-                               timeout=120_000)
+        page.wait_for_function(
+            f"document.body.dataset.busy !== '1' && document.body.dataset.moves !== '{before}'", timeout=120_000
+        )
         made += 1
     return made
 
@@ -85,7 +91,7 @@ def click_on_the_picture(page):
         before = page.evaluate("document.body.dataset.moves")
         texts.nth(i).click()
         assert page.locator("#legal button.match").count() == len(hits)
-        assert page.evaluate("document.body.dataset.moves") == before         # highlighted, not played
+        assert page.evaluate("document.body.dataset.moves") == before  # highlighted, not played
         if len(hits) == 1:
             texts.nth(i).click()
             page.wait_for_function(f"document.body.dataset.busy !== '1' && document.body.dataset.moves !== '{before}'")
@@ -104,7 +110,7 @@ def test_a_whole_fungi_game_against_random_in_the_browser(browser, site):
     made += click_moves(page, 400)
     assert made > 5 and page.evaluate("document.body.dataset.over") == "1"
     assert page.text_content("#status").startswith("Game over")
-    page.locator("#legal a").click()                     # the finished game, saved in the replay folder
+    page.locator("#legal a").click()  # the finished game, saved in the replay folder
     page.wait_for_selector("#table svg")
     assert page.text_content("#position").startswith("move 0 of")
     page.close()
@@ -136,24 +142,25 @@ def test_a_replay_page_steps_and_plays(browser, site, tmp_path):
     html_file = tmp_path / "game.html"
     html_file.write_text(replay_page(replay, seat=0))
     page = browser.new_page()
-    page.goto(html_file.as_uri())                        # self-contained: opened from a file, no server
+    page.goto(html_file.as_uri())  # self-contained: opened from a file, no server
     assert page.text_content("#position") == f"move 0 of {n}"
     page.click("#next")
     page.click("#next")
     assert page.text_content("#position") == f"move 2 of {n}"
     second = replay.moves[1]
-    assert page.locator("#moves li.current").text_content() == \
-        f"player {second.seat} ({replay.players[second.seat]}): {second.words}"
+    assert (
+        page.locator("#moves li.current").text_content()
+        == f"player {second.seat} ({replay.players[second.seat]}): {second.words}"
+    )
     page.click("#prev")
     assert page.text_content("#position") == f"move 1 of {n}"
     page.keyboard.press("ArrowRight")
     assert page.text_content("#position") == f"move 2 of {n}"
     page.select_option("#speed", "10")
     page.click("#play")
-    page.wait_for_function(f"document.getElementById('position').textContent === 'move {n} of {n}'",
-                           timeout=60_000)
+    page.wait_for_function(f"document.getElementById('position').textContent === 'move {n} of {n}'", timeout=60_000)
     assert page.text_content("#result").startswith("game over")
-    page.goto(f"{url}/replays")                          # and through the server's replay folder
+    page.goto(f"{url}/replays")  # and through the server's replay folder
     page.locator(f"a[href='/replays/{path.name}']").click()
     page.wait_for_selector("#table svg")
     page.click("#last-pos")

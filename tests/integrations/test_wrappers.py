@@ -5,11 +5,11 @@ import warnings
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env as gym_check_env
+from toygame.game import ToyGame
 
 import mushgym
 from mushgym.agents import FunctionAgent, GreedyAgent, RandomAgent, make_agent
 from mushgym.wrappers import OneHotEncoder, OpponentPool, ScaledEncoder, SingleAgentEnv, make_encoder
-from toygame.game import ToyGame
 
 ENV_IDS = mushgym.list_envs()
 ENCODERS = ["flat", "scaled", "onehot"]
@@ -56,8 +56,12 @@ def test_gymnasium_checker(env_id, encoder):
 @pytest.mark.parametrize("encoder", ENCODERS)
 def test_sb3_checker(env_id, encoder):
     sb3_env_checker = pytest.importorskip("stable_baselines3.common.env_checker")
-    env = SingleAgentEnv(ToyGame() if env_id == "toy" else env_id, opponents=["random", "greedy"], encoder=encoder,
-                         build_opponent=make_agent)
+    env = SingleAgentEnv(
+        ToyGame() if env_id == "toy" else env_id,
+        opponents=["random", "greedy"],
+        encoder=encoder,
+        build_opponent=make_agent,
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         sb3_env_checker.check_env(env, warn=True)
@@ -119,8 +123,8 @@ def test_mask_and_observation_are_the_learners(env_id):
             assert np.array_equal(obs, game.observe(s, env.seat))
             a = int(np.flatnonzero(env.action_masks())[0])
             obs, r, term, trunc, info = env.step(a)
-            if term or trunc:   # a turn limit cuts the game (a truncation: Mycelia's first action
-                assert not env.action_masks().any()   # always loops under the turn limit)
+            if term or trunc:  # a turn limit cuts the game (a truncation: Mycelia's first action
+                assert not env.action_masks().any()  # always loops under the turn limit)
                 break
 
 
@@ -144,6 +148,7 @@ def test_reset_is_reproducible_and_timers_count():
     a, _ = env.reset(seed=11)
     b, _ = env.reset(seed=11)
     assert np.array_equal(a, b)
+
     def policy(o, m):
         return int(np.flatnonzero(m)[0])
 
@@ -168,7 +173,7 @@ def test_opponent_pool_weights_and_snapshots_limit():
 def test_the_pool_builds_with_its_builder_and_alone_makes_only_random():
     from mushgym.policies import UniformRandomPolicy
 
-    pool = OpponentPool(["random", FunctionAgent(toy_add1, "f")], env_id="fungi_v0")   # no builder
+    pool = OpponentPool(["random", FunctionAgent(toy_add1, "f")], env_id="fungi_v0")  # no builder
     assert isinstance(pool.agents[0], UniformRandomPolicy) and pool.agents[1].name == "f"
     for spec in ("greedy", "mcts:10", "model.pt"):
         with pytest.raises(ValueError, match="build=make_agent"):
@@ -178,8 +183,9 @@ def test_the_pool_builds_with_its_builder_and_alone_makes_only_random():
     with pytest.raises(ValueError, match="build_opponent=make_agent"):
         SingleAgentEnv("fungi_v0", opponents="greedy")
     built = []
-    pool = OpponentPool(["greedy"], env_id="fungi_v0", build=lambda spec, env_id: built.append((spec, env_id)) or
-                        RandomAgent())
+    pool = OpponentPool(
+        ["greedy"], env_id="fungi_v0", build=lambda spec, env_id: built.append((spec, env_id)) or RandomAgent()
+    )
     pool.add("snapshot")
     assert built == [("greedy", "fungi_v0"), ("snapshot", "fungi_v0")]
 
@@ -217,7 +223,7 @@ def test_encoders_on_fungi():
     oh = make_encoder("onehot", game)
     x = oh.encode_batch(obs)
     # every one-hot block has exactly one 1
-    assert x[:, :oh._n_oh].sum(axis=1).tolist() == [len(oh._oh_idx)] * len(obs)
+    assert x[:, : oh._n_oh].sum(axis=1).tolist() == [len(oh._oh_idx)] * len(obs)
 
 
 def test_onehot_and_scaled_layout():
@@ -245,8 +251,9 @@ def _player_count_cases():
 
 @pytest.mark.parametrize("env_id,n", _player_count_cases())
 def test_every_player_count_checks_and_rewards_the_learners_seat(env_id, n):
-    env = SingleAgentEnv(env_id, options={"num_players": n}, opponents=["random", "greedy"], encoder="scaled",
-                         build_opponent=make_agent)
+    env = SingleAgentEnv(
+        env_id, options={"num_players": n}, opponents=["random", "greedy"], encoder="scaled", build_opponent=make_agent
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         gym_check_env(env, skip_render_check=True)
@@ -288,6 +295,7 @@ def test_single_agent_env_defaults_to_the_training_encoder_and_one_torch_thread(
 
 
 # --- a game cut by its own rules (Mycology's turn limit) ---------------------------------------
+
 
 def random_until_both_endings(step_one, want, max_episodes=60):
     """Count the episodes that ended terminated and truncated until each reached ``want``."""
@@ -334,8 +342,9 @@ def test_sb3_vec_env_marks_a_cut_game_done_with_timelimit_truncated():
     from mushgym.wrappers import SingleAgentBatch
     from mushgym.wrappers.sb3 import MaskableVecEnv
 
-    vec = MaskableVecEnv(SingleAgentBatch("mycology_v1", num_envs=6, opponents="random",
-                                          options={"turn_limit": 120}, seed=0))
+    vec = MaskableVecEnv(
+        SingleAgentBatch("mycology_v1", num_envs=6, opponents="random", options={"turn_limit": 120}, seed=0)
+    )
     vec.seed(3)
     obs = vec.reset()
     rng = np.random.default_rng(2)
@@ -368,8 +377,9 @@ def test_mushgym_vector_offers_the_sb3_vec_env():
     import mushgym.vector
     from mushgym.wrappers.sb3 import MaskableVecEnv
 
-    vec = mushgym.vector.make_sb3("mycology_v1", 3, opponents=["random", "greedy"], seat=1, seed=4,
-                                  num_players=3, build_opponent=make_agent)
+    vec = mushgym.vector.make_sb3(
+        "mycology_v1", 3, opponents=["random", "greedy"], seat=1, seed=4, num_players=3, build_opponent=make_agent
+    )
     assert isinstance(vec, VecEnv) and isinstance(vec, MaskableVecEnv)
     assert vec.games.game.num_players == 3 and vec.games.fixed_seat == 1
     obs = vec.reset()

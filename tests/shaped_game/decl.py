@@ -1,6 +1,5 @@
 """A small declaration exercising shaped fields, the decision stack and an action space."""
 
-import numpy as np
 from numba import njit
 
 from mushgym.core import ActionSpace, Layout

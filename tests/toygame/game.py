@@ -18,9 +18,19 @@ class ToyGame(Game):
         return np.array([int(options["leak"])], dtype=np.int64)
 
     def make_spec(self, options):
-        return GameSpec(self.env_id, 2, rules.NUM_ACTIONS, (rules.OBS_SIZE,), rules.STATE_SIZE,
-                        max_game_length=rules.TARGET, reward_range=(-1.0, 1.0),
-                        perfect_information=False, chance=True, zero_sum=True, options=dict(options))
+        return GameSpec(
+            self.env_id,
+            2,
+            rules.NUM_ACTIONS,
+            (rules.OBS_SIZE,),
+            rules.STATE_SIZE,
+            max_game_length=rules.TARGET,
+            reward_range=(-1.0, 1.0),
+            perfect_information=False,
+            chance=True,
+            zero_sum=True,
+            options=dict(options),
+        )
 
     def observation_bounds(self):
         return np.zeros(4, np.float32), np.array([9, 11, 1, 9], np.float32)
@@ -34,7 +44,7 @@ class ToyGame(Game):
 
     def check_invariants(self, state):
         assert 0 <= state[rules.COUNTER] <= rules.TARGET + 1, "counter out of range"
-        assert sorted(state[rules.DECK:rules.DECK + 10].tolist()) == list(range(10)), "deck is not 0..9"
+        assert sorted(state[rules.DECK : rules.DECK + 10].tolist()) == list(range(10)), "deck is not 0..9"
 
     def perturb_hidden(self, state, player, rng):
         new = state.copy()

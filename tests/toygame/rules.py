@@ -1,6 +1,5 @@
 """Kernels of the toy game (see the package docstring)."""
 
-import numpy as np
 from numba import njit
 
 from mushgym.core import RNG_WORDS, Layout, generated_loops, rng_seed, shuffle_range

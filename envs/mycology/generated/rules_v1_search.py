@@ -19,7 +19,7 @@ from ..rules_v1 import current_player, is_terminal, legal_mask, observe, returns
 from ..search import rollout_policy, search_value
 
 #: the digest of each part's code, checked where the part is declared
-SOURCE_DIGESTS = {'search': 'a1ee5d0b3631fcc4'}
+SOURCE_DIGESTS = {'search': '0ee8f14f00e8b95d'}
 
 
 @njit(cache=True, nogil=True)
@@ -62,7 +62,8 @@ def _search_new_node(nodes, values, n, action, parent, mover):
 
 
 @njit(cache=True, nogil=True)
-def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, ranked, horizon, rng_off, lo, hi,
+def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, ranked, horizon,
+                rng_off, lo, hi,
                 max_len, cfg,
                 nodes, values, state, mask, mark, rets, work, rng, path, out_visits, out_values):
     """Run ``sims`` iterations of SO-ISMCTS from ``roots[0]`` (or the pool ``roots[:n_roots]``)

@@ -32,6 +32,7 @@ def act(s, *parts):
 # Discrepancies found by the audit (fixed)
 # =============================================================================================
 
+
 def _opp_cooks_four_honey(hidden):
     """Player 1 holds 4 face-up Honey fungus and one face-down starting card ``hidden``."""
     s = setup(forest=NO_HONEY, hands=({"Hen": 2}, {"Honey": 4, hidden: 1}), known=({}, {"Honey": 4}), cur=1)
@@ -39,9 +40,9 @@ def _opp_cooks_four_honey(hidden):
 
 
 def test_cook_followup_does_not_reveal_face_down_cards():
-    a0, a1 = _opp_cooks_four_honey("Butter")      # a face-down Butter: 2 finishes -> follow-up phase
-    b0, b1 = _opp_cooks_four_honey("Chant")       # a face-down Chanterelle: 1 finish -> applied at once
-    assert np.array_equal(G.observe(a0, 0), G.observe(b0, 0))   # same public position
+    a0, a1 = _opp_cooks_four_honey("Butter")  # a face-down Butter: 2 finishes -> follow-up phase
+    b0, b1 = _opp_cooks_four_honey("Chant")  # a face-down Chanterelle: 1 finish -> applied at once
+    assert np.array_equal(G.observe(a0, 0), G.observe(b0, 0))  # same public position
     # the same public action must lead to the same public observation for player 0
     assert np.array_equal(G.observe(a1, 0), G.observe(b1, 0))
 
@@ -56,7 +57,7 @@ def test_perturb_hidden_during_opponent_cook_followup_is_reachable():
 
 
 def test_perturb_hidden_keeps_a_skipped_opponent_without_action():
-    known = {"Honey": 1, "TreeEar": 1, "LawWig": 1, "Shiitake": 1, "Hen": 1}   # 3 face-down starting cards
+    known = {"Honey": 1, "TreeEar": 1, "LawWig": 1, "Shiitake": 1, "Hen": 1}  # 3 face-down starting cards
     s = setup(forest=STUCK_LINE, hands=({}, STUCK), known=({}, known))
     s = act(s, "take", 0)
     assert R.current_player(s) == 0 and s[R.NSKIPS] == 1 and not R.has_action(s, 1, G.config)
@@ -98,6 +99,7 @@ def test_check_invariants_rejects_trim_without_fly_agaric():
 # Subtle rules verified right (regression tests)
 # =============================================================================================
 
+
 def test_night_card_counts_two_for_the_butter_threshold():
     # 2 Forest + 1 Night Honey fungus = 4 mushrooms -> 1 Butter allowed ("Night cards again count as 2")
     s = setup(forest=NO_HONEY, hands=({"Honey": 2, "N-Honey": 1, "Butter": 1}, {}))
@@ -120,8 +122,7 @@ def test_cook_with_the_only_pan_in_hand_is_applied_at_once():
 
 
 def test_decay_flush_discards_a_fly_agaric_inside():
-    s = setup(forest=["Morel"] + FILL[1:], decay=["FlyAgaric", "Honey", "TreeEar", "Basket"],
-              hands=({"Chant": 2}, {}))
+    s = setup(forest=["Morel"] + FILL[1:], decay=["FlyAgaric", "Honey", "TreeEar", "Basket"], hands=({"Chant": 2}, {}))
     s2 = act(s, "sell", CHANT, 0, 2)
     assert decay(s2) == ["Morel"]
     assert s2[R.discard_at(C.FLY)] == s[R.discard_at(C.FLY)] + 1
@@ -130,9 +131,10 @@ def test_decay_flush_discards_a_fly_agaric_inside():
 
 
 def test_decay_with_fly_agaric_over_the_limit_moon_draws_then_trim_to_4():
-    s = setup(forest=FILL, decay=["FlyAgaric", "Moon", "Morel", "Chant"], hands=(FULL8, {}),
-              night=["N-Honey", "N-Birch"])
-    assert ("take_decay",) in legal_set(G, s)          # always legal: the trim follows at once
+    s = setup(
+        forest=FILL, decay=["FlyAgaric", "Moon", "Morel", "Chant"], hands=(FULL8, {}), night=["N-Honey", "N-Birch"]
+    )
+    assert ("take_decay",) in legal_set(G, s)  # always legal: the trim follows at once
     s = act(s, "take_decay")
     assert s[R.HAND_N] == 11 and R.phase(s) == R.PH_TRIM and s[R.hand_at(0, K["N-Birch"])] == 1
     assert s[R.known_at(0, K["N-Birch"])] == 0 and s[R.known_at(0, MOREL)] == 1
@@ -162,7 +164,7 @@ def test_basket_deep_in_the_forest_at_the_limit_costs_its_sticks():
 def test_stick_costs_in_a_shrunken_forest():
     s = setup(forest=["Honey", "TreeEar", "LawWig", "Hen"], draw=[], sticks=(2, 0))
     assert {a[1] for a in legal_set(G, s) if a[0] == "take"} == {0, 1, 2, 3}
-    s2 = act(s, "take", 3)                          # 4th card: 2 sticks
+    s2 = act(s, "take", 3)  # 4th card: 2 sticks
     assert s2[R.STICKS] == 0 and forest(s2) == ["TreeEar", "LawWig"] and decay(s2) == ["Honey"]
 
 
@@ -193,16 +195,19 @@ def test_fly_agaric_next_turn_is_the_extra_turn_after_the_opponent_is_skipped():
 
 
 def test_two_fly_agarics_expire_on_their_own_clocks():
-    s = setup(forest=["FlyAgaric", "Morel", "Chant", "FlyAgaric"] + NO_HONEY[:4],
-              hands=({"Honey": 2, "TreeEar": 2}, {"Hen": 4}), sticks=(0, 0))
+    s = setup(
+        forest=["FlyAgaric", "Morel", "Chant", "FlyAgaric"] + NO_HONEY[:4],
+        hands=({"Honey": 2, "TreeEar": 2}, {"Hen": 4}),
+        sticks=(0, 0),
+    )
     fly0 = s[R.discard_at(C.FLY)]
-    s = act(s, "take", 0)                    # 1st Fly agaric; Morel decays
-    s = act(s, "sell", HEN, 0, 2)            # player 1; Chanterelle decays, Fly agaric #2 at the shoes
+    s = act(s, "take", 0)  # 1st Fly agaric; Morel decays
+    s = act(s, "sell", HEN, 0, 2)  # player 1; Chanterelle decays, Fly agaric #2 at the shoes
     assert forest(s)[0] == "FlyAgaric" and R.hand_limit(s, 0) == 4
-    s = act(s, "take", 0)                    # player 0's next turn: 2nd Fly agaric
+    s = act(s, "take", 0)  # player 0's next turn: 2nd Fly agaric
     assert s[R.discard_at(C.FLY)] == fly0 + 1 and s[R.FLY_OLD] == 1 and R.hand_limit(s, 0) == 4
     s = act(s, "sell", HEN, 0, 2)
-    s = act(s, "sell", HONEY, 0, 2)          # end of the turn after the 2nd: it leaves too
+    s = act(s, "sell", HONEY, 0, 2)  # end of the turn after the 2nd: it leaves too
     assert s[R.discard_at(C.FLY)] == fly0 + 2 and R.hand_limit(s, 0) == 8
 
 

@@ -46,7 +46,7 @@ def _random_games(game, n, seed):
 
 def test_random_play_keeps_every_invariant():
     st = _random_games(G, 300, seed=1)
-    assert st["cooks"] > 100 and st["finishes"] > 10 and st["trims"] > 50   # the phases are exercised
+    assert st["cooks"] > 100 and st["finishes"] > 10 and st["trims"] > 50  # the phases are exercised
     assert max(st["lengths"]) <= G.spec.max_game_length
 
 
@@ -99,10 +99,7 @@ def test_text_views():
 
 
 def test_same_results_without_jit():
-    code = (
-        "from mushgym.testing import trajectory_digest;"
-        "print(trajectory_digest('mushgym.envs.fungi_v0', {}, 11))"
-    )
+    code = "from mushgym.testing import trajectory_digest;print(trajectory_digest('mushgym.envs.fungi_v0', {}, 11))"
     env = dict(os.environ)
     jit = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     env["NUMBA_DISABLE_JIT"] = "1"
@@ -112,13 +109,14 @@ def test_same_results_without_jit():
 
 # --- the deck file -----------------------------------------------------------------------------
 
+
 def test_published_deck_tables():
     d = load_deck()
     assert d.copies[:9].tolist() == [10, 8, 6, 5, 5, 4, 4, 4, 3]
     assert d.flavor[:9].tolist() == [1, 1, 2, 2, 3, 3, 3, 4, 6]
     assert d.sticks[:9].tolist() == [1, 2, 1, 2, 1, 2, 3, 2, 4]
-    assert d.copies[C.NIGHT0:C.NIGHT0 + 8].tolist() == [1] * 8
-    assert d.units[C.NIGHT0:C.NIGHT0 + 8].tolist() == [2] * 8
+    assert d.copies[C.NIGHT0 : C.NIGHT0 + 8].tolist() == [1] * 8
+    assert d.units[C.NIGHT0 : C.NIGHT0 + 8].tolist() == [2] * 8
     assert [int(d.copies[k]) for k in (C.FLY, C.BUTTER, C.CIDRE, C.PAN, C.BASKET, C.MOON)] == [5, 3, 3, 13, 5, 8]
     assert d.flavor[C.BUTTER] == 3 and d.flavor[C.CIDRE] == 5
     assert d.copies.sum() == 86 + 8 and d.draw_pile_size == 84
@@ -132,16 +130,22 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
     return p
 
 
-@pytest.mark.parametrize("old,new,words", [
-    ("copies = 8\nflavor = 1\nsticks = 2", "flavor = 1\nsticks = 2", ["Tree ear", "copies", "missing"]),
-    ("copies = 6\nflavor = 2", "copies = -6\nflavor = 2", ["Lawyer's wig", "copies", "negative"]),
-    ("flavor = 6\nsticks = 4", "flavor = 6\nsticks = -4", ["Morel", "sticks", "negative"]),
-    ("copies = 10\nflavor = 1", "copies = 9\nflavor = 1", ["wrong count", "85", "86"]),
-    ('name = "Porcini"', 'name = "Penny bun"', ["Penny bun", "unknown"]),
-    ('type = "Shiitake"', 'type = "Morel"', ["type", "Morel"]),
-    ('copies = 5\nflavor = 2\nsticks = 2\nstatus = { copies = "published"',
-     'copies = 5\nflavor = 2\nsticks = 2\nstatus = { copies = "guessed"', ["Shiitake", "status", "guessed"]),
-])
+@pytest.mark.parametrize(
+    "old,new,words",
+    [
+        ("copies = 8\nflavor = 1\nsticks = 2", "flavor = 1\nsticks = 2", ["Tree ear", "copies", "missing"]),
+        ("copies = 6\nflavor = 2", "copies = -6\nflavor = 2", ["Lawyer's wig", "copies", "negative"]),
+        ("flavor = 6\nsticks = 4", "flavor = 6\nsticks = -4", ["Morel", "sticks", "negative"]),
+        ("copies = 10\nflavor = 1", "copies = 9\nflavor = 1", ["wrong count", "85", "86"]),
+        ('name = "Porcini"', 'name = "Penny bun"', ["Penny bun", "unknown"]),
+        ('type = "Shiitake"', 'type = "Morel"', ["type", "Morel"]),
+        (
+            'copies = 5\nflavor = 2\nsticks = 2\nstatus = { copies = "published"',
+            'copies = 5\nflavor = 2\nsticks = 2\nstatus = { copies = "guessed"',
+            ["Shiitake", "status", "guessed"],
+        ),
+    ],
+)
 def test_malformed_deck_is_refused_naming_card_and_field(tmp_path, old, new, words):
     with pytest.raises(DeckError) as e:
         load_deck(_broken(tmp_path, old, new))
@@ -173,8 +177,7 @@ def test_perturbed_states_are_valid_and_look_the_same():
                     G.check_invariants(o)
                     assert np.array_equal(G.observe(o, p), G.observe(s, p))
                     # the perturbed player's own hand never moves
-                    assert np.array_equal(R.L.arrays(o)["hand"][p],
-                                          R.L.arrays(s)["hand"][p])
+                    assert np.array_equal(R.L.arrays(o)["hand"][p], R.L.arrays(s)["hand"][p])
                     total += 1
                     changed += not np.array_equal(o, s)
             s = G.step(s, int(rng.choice(G.legal_actions(s))))

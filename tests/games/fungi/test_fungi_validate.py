@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 from mushgym.envs.fungi import cards as C
 from mushgym.envs.fungi import rules as R
 from mushgym.envs.fungi import validate as V
 from mushgym.envs.fungi.game import FungiGame
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 G = FungiGame()
 
@@ -106,8 +106,8 @@ def _c_fly(s):
 
 
 def _c_pan(s):
-    s[R.pan_records_at(0, 0, R.PAN_TYPE)] = C.NTYPES - 1   # a Morel pan ...
-    s[R.pan_records_at(0, 0, R.PAN_NIGHT)] = 1              # ... with a Night Morel
+    s[R.pan_records_at(0, 0, R.PAN_TYPE)] = C.NTYPES - 1  # a Morel pan ...
+    s[R.pan_records_at(0, 0, R.PAN_NIGHT)] = 1  # ... with a Night Morel
 
 
 def _c_score(s):
@@ -187,7 +187,7 @@ def test_every_code_has_a_case_and_a_message():
 @pytest.mark.parametrize("code, pred, corrupt, words", CASES, ids=[f"code{c[0]}" for c in CASES])
 def test_corruption_within_bounds_is_named(code, pred, corrupt, words):
     s = _find(pred)
-    G.validate(s)                                   # the state is fine before
+    G.validate(s)  # the state is fine before
     corrupt(s)
     assert int(R.validate(s, G.config, G.work)) == code, G.state_to_string(s)
     for call in (G.legal_mask, G.current_player, lambda t: G.observe(t, 0)):
@@ -198,11 +198,10 @@ def test_corruption_within_bounds_is_named(code, pred, corrupt, words):
 def test_fast_path_skips_check():
     s = _find(_acting)
     a = int(G.legal_actions(s)[0])
-    s[R.score_at(0)] += 1                           # caught by the check ...
+    s[R.score_at(0)] += 1  # caught by the check ...
     with pytest.raises(ValueError, match="score"):
         G.step(s, a)
-    G.step_inplace(s, a, check=False)               # ... but not on the documented fast path
-
+    G.step_inplace(s, a, check=False)  # ... but not on the documented fast path
 
 
 def test_no_corrupted_state_plays_on_silently():
@@ -210,7 +209,6 @@ def test_no_corrupted_state_plays_on_silently():
     counting runs in test_hardening): each refused, or a valid state played on correctly."""
     import sys
     from collections import Counter
-    from pathlib import Path
 
     sys.path.insert(0, str(TESTS_DIR))
     from fuzz_states import make_input, run_one

@@ -3,7 +3,16 @@
 import pytest
 
 from mushgym.envs.mycelia.board import (
-    STAR_CENTRE, STAR_POINTS, band, edge_midpoint, edge_towards, in_cone, is_up, neighbour_c, neighbour_r, vertices,
+    STAR_CENTRE,
+    STAR_POINTS,
+    band,
+    edge_midpoint,
+    edge_towards,
+    in_cone,
+    is_up,
+    neighbour_c,
+    neighbour_r,
+    vertices,
 )
 
 CELLS = [(c, r) for c in range(-5, 6) for r in range(-5, 6)]
@@ -53,8 +62,12 @@ def test_start_star_is_a_hexagon_ring_with_six_points():
 
 
 def _cone(c0, r0, k, radius=4):
-    return {(c, r) for c in range(c0 - 2 * radius, c0 + 2 * radius + 1)
-            for r in range(r0 - radius, r0 + radius + 1) if in_cone(c0, r0, k, c, r)}
+    return {
+        (c, r)
+        for c in range(c0 - 2 * radius, c0 + 2 * radius + 1)
+        for r in range(r0 - radius, r0 + radius + 1)
+        if in_cone(c0, r0, k, c, r)
+    }
 
 
 @pytest.mark.parametrize("c0,r0", [(0, 0), (1, 0), (3, -2), (-2, 5)])

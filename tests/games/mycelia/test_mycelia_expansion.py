@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from mycelia_helpers import scenario
 
 from mushgym import testing
 from mushgym.envs.mycelia import rules as R
 from mushgym.envs.mycelia.data import DECAYS, MyceliaDataError, load_cards
 from mushgym.envs.mycelia.game import MyceliaGame, decode_action, encode_action
-
-from mycelia_helpers import scenario
 
 NA = "north_america"
 RED, BLUE = 0, 1
@@ -43,13 +42,13 @@ def test_base_game_spaces_are_the_prefix_and_never_move(base, game):
     assert (base.num_actions, base.observation_shape) == (R.NUM_ACTIONS_BASE, (R.OBS_SIZE,)) == (502, (1652,))
     assert game.num_actions == R.NUM_ACTIONS > base.num_actions
     assert game.observation_shape == (R.OBS_SIZE_NA,)
-    assert encode_action("stop") == base.num_actions - 1   # the base game's groups end where they did
+    assert encode_action("stop") == base.num_actions - 1  # the base game's groups end where they did
     for kind in ("card_na", "pay_seat4", "seat4", "no_invest", "push_sapling", "age", "reroll", "keep_tile"):
         assert encode_action(kind, *([0] * (kind not in ("seat4", "age", "no_invest")))) >= R.NUM_ACTIONS_BASE
     lo, hi = base.obs_low, base.obs_high
-    np.testing.assert_array_equal(game.obs_low[:R.OBS_SIZE], lo)
+    np.testing.assert_array_equal(game.obs_low[: R.OBS_SIZE], lo)
     # the expansion raises only bounds that it makes larger (cards, insects, the fifth seat)
-    assert (game.obs_high[:R.OBS_SIZE] >= hi).all()
+    assert (game.obs_high[: R.OBS_SIZE] >= hi).all()
 
 
 def test_unknown_expansion_names_the_valid_choices():
@@ -91,10 +90,15 @@ def test_expansion_cards_data():
     assert (c.wild >= 1).all(), "every expansion card shows a wild spore"
     assert ((2 <= c.points) & (c.points <= 8)).all()
     names = {DECAYS[int(d)] for d in c.decay}
-    for d in ("sapling_spore_roll", "reroll_symbiosis", "explore_two_keep_one", "add_two_saplings",
-              "remove_sapling_spore"):
+    for d in (
+        "sapling_spore_roll",
+        "reroll_symbiosis",
+        "explore_two_keep_one",
+        "add_two_saplings",
+        "remove_sapling_spore",
+    ):
         assert d in names
-    text = (R.__file__.rsplit("/", 1)[0] + "/cards_north_america.toml")
+    text = R.__file__.rsplit("/", 1)[0] + "/cards_north_america.toml"
     assert open(text).read().count('designed = ["all"]') == 35
 
 
@@ -135,17 +139,17 @@ def test_setup_with_the_expansion(n):
     while g.current_player(s) >= 0 and g._top(s)[0] == R.D_SETUP:
         g.step_inplace(s, int(np.flatnonzero(g.legal_mask(s))[0]))
     assert len({int(s[R.M_POS + p]) for p in range(n)}) == n
-    held = int(s[R.INS:R.INS + n].sum())
-    assert held >= n and int(s[R.INS_SUPPLY]) + int(s[R.T_INS:R.T_INS + R.NT_MAX].sum()) + held == R.INSECTS_MAX
-    assert list(s[R.TREES_LEFT:R.TREES_LEFT + R.MAXS]) == [3] * n + [0] * (R.MAXS - n)
+    held = int(s[R.INS : R.INS + n].sum())
+    assert held >= n and int(s[R.INS_SUPPLY]) + int(s[R.T_INS : R.T_INS + R.NT_MAX].sum()) + held == R.INSECTS_MAX
+    assert list(s[R.TREES_LEFT : R.TREES_LEFT + R.MAXS]) == [3] * n + [0] * (R.MAXS - n)
     assert all(s[R.LOC + c] != R.L_ABSENT for c in range(R.NC)), "the 35 cards are shuffled into the deck"
 
 
 def test_base_game_has_no_expansion_pieces(base):
     s = base.new_state(2)
-    assert s[R.FORMATION] == -1 and s[R.SAP_SUPPLY] == 0 and not s[R.SAP:R.SAP + R.NT_MAX].any()
+    assert s[R.FORMATION] == -1 and s[R.SAP_SUPPLY] == 0 and not s[R.SAP : R.SAP + R.NT_MAX].any()
     assert all(s[R.LOC + c] == R.L_ABSENT for c in range(R.NC_BASE, R.NC))
-    assert (s[R.TREE:R.TREE + R.NT_MAX] == -1).all()
+    assert (s[R.TREE : R.TREE + R.NT_MAX] == -1).all()
 
 
 def test_new_tiles_roll_for_saplings():
@@ -159,7 +163,7 @@ def test_new_tiles_roll_for_saplings():
             last = state
         n = int(last[R.NTP])
         new += n - 12
-        with_sapling += int(last[R.SAP + 12:R.SAP + n].sum())
+        with_sapling += int(last[R.SAP + 12 : R.SAP + n].sum())
     assert new > 30
     assert 0.15 < with_sapling / new < 0.55
 
@@ -175,7 +179,7 @@ def test_fifth_seat_observation_block():
     p = g.current_player(s)
     fifth = (p + 4) % 5
     obs = g.observe(s, p)
-    assert obs[O_NA_SEAT4] == 1   # present
+    assert obs[O_NA_SEAT4] == 1  # present
     assert obs[O_NA_SEAT4 + 2] == s[R.SUPPLY + fifth]
 
 
@@ -193,7 +197,7 @@ def test_wild_spore_is_paid_by_any_colour(game):
     if game._top(s)[0] == R.D_FRUIT_MAT:
         game.step_inplace(s, encode_action("mat", 0))
     if game._top(s)[0] == R.D_FRUIT_TILE:
-        game.step_inplace(s, encode_action("tile", 1))   # grow on the red tile: its spore pays the wild
+        game.step_inplace(s, encode_action("tile", 1))  # grow on the red tile: its spore pays the wild
     while game._top(s) and game._top(s)[0] == R.D_PAY:
         legal = np.flatnonzero(game.legal_mask(s))
         game.step_inplace(s, int(legal[0]))
@@ -214,18 +218,27 @@ def test_wild_spore_is_still_a_spore(game):
 
 
 # --- scenarios: saplings, AGE, Grandfather Trees (every Common Question of the rulebook) ------------
-from mushgym.envs.mycelia import expansion as NAK   # noqa: E402
-from mycelia_helpers import WORK, legal_tiles   # noqa: E402
+from mycelia_helpers import WORK, legal_tiles  # noqa: E402
+
+from mushgym.envs.mycelia import expansion as NAK  # noqa: E402
 
 SYM = {"O": 0, "U": 1, "A": 2}
 # t0 points up at (0,0); its bottom edge A opens the cone: t1 (distance 1), t2 and t3 (distance 2),
 # t6 and t7 below them (distance 3); t4 and t5 are t0's other neighbours
-BOARD = [(0, 0, "red"), (0, 1, "green"), (-1, 1, "brown"), (1, 1, "yellow"),
-         (-1, 0, "green"), (1, 0, "brown"), (-1, 2, "red"), (1, 2, "yellow")]
+BOARD = [
+    (0, 0, "red"),
+    (0, 1, "green"),
+    (-1, 1, "brown"),
+    (1, 1, "yellow"),
+    (-1, 0, "green"),
+    (1, 0, "brown"),
+    (-1, 2, "red"),
+    (1, 2, "yellow"),
+]
 
 
 def settle(game, s):
-    R.settle(s, game.config, WORK[R.W_MASK:R.W_MASK + R.NUM_ACTIONS], WORK)
+    R.settle(s, game.config, WORK[R.W_MASK : R.W_MASK + R.NUM_ACTIONS], WORK)
 
 
 def spore(game, s, p, origin, sym, count):
@@ -248,17 +261,17 @@ def test_invest_once_per_spore_action(game):
     """Common Question: can I add multiple spores into saplings? No: ONE spore per SPORE action,
     onto a sapling of a tile one of its spores landed on (or none)."""
     s = scenario(game, BOARD, mothers={RED: 0, BLUE: 7}, symbols={0: {0: "U"}}, saplings={1: {}, 3: {}, 5: {}})
-    spore(game, s, RED, 0, "U", 4)   # t0, t1, t2, t3
+    spore(game, s, RED, 0, "U", 4)  # t0, t1, t2, t3
     assert game._top(s)[0] == R.D_INVEST and game.current_player(s) == RED
-    assert legal_tiles(game, s) == [1, 3]   # t5 has a sapling but no spore landed there
+    assert legal_tiles(game, s) == [1, 3]  # t5 has a sapling but no spore landed there
     assert ("no_invest",) in legal(game, s)
     s2 = s.copy()
     game.step_inplace(s, encode_action("tile", 3))
     assert held(s, 3, RED) == 1 and s[R.SP + 3 * R.MAXS + RED] == 0 and s[R.INVESTED] in (0, 1)
     top = game._top(s)
-    assert not top or top[0] != R.D_INVEST   # never a second investment
+    assert not top or top[0] != R.D_INVEST  # never a second investment
     game.check_invariants(s)
-    game.step_inplace(s2, encode_action("no_invest"))   # or keep every spore on its tile
+    game.step_inplace(s2, encode_action("no_invest"))  # or keep every spore on its tile
     assert held(s2, 1, RED) == held(s2, 3, RED) == 0 and s2[R.SP + 3 * R.MAXS + RED] == 1
 
 
@@ -267,12 +280,13 @@ def test_sapling_spores_are_no_part_of_the_network(game):
     network (and no decay action but the sapling ones moves them)."""
     card = na_card(game, wild=1, red=1)
     board = [(0, 0, "green"), (0, 1, "red"), (1, 1, "yellow")]
-    s = scenario(game, board, mothers={RED: 0, BLUE: 2}, spores={(0, RED): 1}, saplings={1: {RED: 1}},
-                 hands={RED: [card]})
+    s = scenario(
+        game, board, mothers={RED: 0, BLUE: 2}, spores={(0, RED): 1}, saplings={1: {RED: 1}}, hands={RED: [card]}
+    )
     assert not game.legal_mask(s)[encode_action("card_na", card - R.NC_BASE)]
     n = R.label_networks(s, RED, WORK)
-    assert n == 1 and WORK[R.LABEL + 1] == -1   # the sapling's tile is outside the network
-    s[R.SP + 1 * R.MAXS + RED] += 1             # a spore on the tile itself does count
+    assert n == 1 and WORK[R.LABEL + 1] == -1  # the sapling's tile is outside the network
+    s[R.SP + 1 * R.MAXS + RED] += 1  # a spore on the tile itself does count
     s[R.SUPPLY + RED] -= 1
     assert game.legal_mask(s)[encode_action("card_na", card - R.NC_BASE)]
 
@@ -288,13 +302,13 @@ def test_symbiosis_table(game, k, sym):
     top = game._top(s)
     if sym == "U":
         assert top[0] == R.D_SYM_SPORE
-        assert legal_tiles(game, s) == [0]   # RED's network: the M's tile
+        assert legal_tiles(game, s) == [0]  # RED's network: the M's tile
     elif sym == "O" and k >= 2:
         assert top[0] == R.D_BONUS_PILE and legal(game, s) == [("pile", 0), ("pile", 1)]
     elif sym == "A" and k == 3:
         assert R.decision_depth(s) == depth and s[R.INS + RED] == ins + 1
     else:
-        assert R.decision_depth(s) == depth and s[R.INS + RED] == ins   # nothing: move along!
+        assert R.decision_depth(s) == depth and s[R.INS + RED] == ins  # nothing: move along!
 
 
 def test_reroll_upgrade_offers_a_second_roll(game):
@@ -303,7 +317,7 @@ def test_reroll_upgrade_offers_a_second_roll(game):
     top = game._top(s)
     assert top[0] == R.D_REROLL and top[2] == 1 and legal(game, s) == [("reroll", 0), ("reroll", 1)]
     first = top[3]
-    game.step_inplace(s, encode_action("reroll", 0))   # keep: the first roll's bonus
+    game.step_inplace(s, encode_action("reroll", 0))  # keep: the first roll's bonus
     t2 = game._top(s)
     # U: the bonus spore within the network, asked (or placed at once on RED's only tile, its Mother's)
     bonus = t2[0] == R.D_SYM_SPORE or s[R.SP + 0 * R.MAXS + RED] == 1
@@ -314,8 +328,9 @@ def _aged(game, mushroom=False, extra=None):
     """RED's M on t1's sapling (3 spores: 2 RED, 1 BLUE), optionally RED's mushroom on t1."""
     card = next(c for c in range(R.NC_BASE) if game.cards.decay[c] == DECAYS.index("extra_spore"))
     mush = {1: (RED, 0, card, 0)} if mushroom else None
-    return scenario(game, BOARD, mothers={RED: 1, BLUE: 7}, saplings={1: {RED: 2, BLUE: 1}}, mushrooms=mush,
-                    spores=extra), card
+    return scenario(
+        game, BOARD, mothers={RED: 1, BLUE: 7}, saplings={1: {RED: 2, BLUE: 1}}, mushrooms=mush, spores=extra
+    ), card
 
 
 def test_age_grows_a_grandfather_tree_worth_five(game):
@@ -324,8 +339,8 @@ def test_age_grows_a_grandfather_tree_worth_five(game):
     before = [R.final_score(s, game.config, p) for p in (RED, BLUE)]
     game.step_inplace(s, encode_action("age"))
     assert s[R.TREE + 1] == RED and s[R.SAP + 1] == 0 and s[R.TREES_LEFT + RED] == 2
-    assert s[R.SUPPLY + RED] == R.SPORES_EACH and s[R.SUPPLY + BLUE] == R.SPORES_EACH   # spores back to owners
-    assert s[R.SAP_SUPPLY] == R.SAPLINGS   # the sapling back to the supply
+    assert s[R.SUPPLY + RED] == R.SPORES_EACH and s[R.SUPPLY + BLUE] == R.SPORES_EACH  # spores back to owners
+    assert s[R.SAP_SUPPLY] == R.SAPLINGS  # the sapling back to the supply
     assert R.final_score(s, game.config, RED) == before[0] + 5 and R.final_score(s, game.config, BLUE) == before[1]
     assert ("age",) not in legal(game, s)
     game.check_invariants(s)
@@ -345,7 +360,7 @@ def test_age_over_own_mushroom_decays_it_at_once(game):
     game.step_inplace(s, encode_action("age"))
     assert s[R.MUSH_P + 1] == -1 and s[R.MAT_TILE + RED * R.NMATS] == -1
     assert s[R.LOC + card] == R.L_UNDER + RED * R.NMATS and s[R.MAT_UNDER + RED * R.NMATS] == 1
-    assert s[R.MAT_UPG + RED * R.NMATS] & R.MU_EXTRA   # its decay action (extra spore) resolved
+    assert s[R.MAT_UPG + RED * R.NMATS] & R.MU_EXTRA  # its decay action (extra spore) resolved
     game.check_invariants(s)
 
 
@@ -372,7 +387,7 @@ def test_mother_mushroom_moves_through_and_spores_on_a_tree(game):
     assert ("tile", 1) in legal(game, s)
     game.step_inplace(s, encode_action("tile", 1))
     assert s[R.M_POS + RED] == 1
-    assert ("tile", 2) in legal(game, s) or ("tile", 3) in legal(game, s)   # and on through it
+    assert ("tile", 2) in legal(game, s) or ("tile", 3) in legal(game, s)  # and on through it
     s = scenario(game, BOARD, mothers={RED: 1, BLUE: 7}, trees={1: BLUE})
     assert ("spore", 0) in legal(game, s)
 
@@ -383,7 +398,7 @@ def test_tree_is_part_of_its_owners_network_even_under_another_mother(game):
     s = scenario(game, BOARD, mothers={RED: 5, BLUE: 1}, trees={1: RED}, spores={(2, RED): 1, (0, RED): 1})
     R.label_networks(s, RED, WORK)
     labels = [int(WORK[R.LABEL + t]) for t in range(8)]
-    assert labels[0] == labels[1] == labels[2] >= 0   # joined through the tree, under BLUE's M
+    assert labels[0] == labels[1] == labels[2] >= 0  # joined through the tree, under BLUE's M
     R.label_networks(s, BLUE, WORK)
     assert WORK[R.LABEL + 1] >= 0
     game.check_invariants(s)
@@ -393,10 +408,10 @@ def test_spore_from_own_tree_first_spore_is_redirected_any_way(game):
     """Common Question: sporing from my Mother mushroom on my own Grandfather Tree, I choose where
     the first spore goes (it lands on the tree, then the tree pushes it to any neighbour)."""
     s = scenario(game, BOARD, mothers={RED: 0, BLUE: 7}, trees={0: RED}, symbols={0: {0: "U"}})
-    spore(game, s, RED, 0, "U", 2)   # t0 (the tree) and t1
+    spore(game, s, RED, 0, "U", 2)  # t0 (the tree) and t1
     top = game._top(s)
     assert top[0] == R.D_TREE_PUSH and top[1] == RED and top[2] == 0
-    assert sorted(t for _, t in legal(game, s)) == [1, 4, 5]   # every neighbour of the tree
+    assert sorted(t for _, t in legal(game, s)) == [1, 4, 5]  # every neighbour of the tree
     game.step_inplace(s, encode_action("tile", 4))
     assert s[R.SP + 4 * R.MAXS + RED] == 1 and s[R.SP + 0 * R.MAXS + RED] == 0
     game.check_invariants(s)
@@ -406,7 +421,7 @@ def test_redirect_back_the_way_it_came_and_by_the_owner(game):
     """Common Question: a spore that came into my Grandfather Tree may go back the way it came
     (only the tree's owner redirects: here BLUE, during RED's SPORE action)."""
     s = scenario(game, BOARD, mothers={RED: 0, BLUE: 7}, trees={1: BLUE}, symbols={0: {0: "U"}})
-    spore(game, s, RED, 0, "U", 2)   # t0 and t1 (BLUE's tree)
+    spore(game, s, RED, 0, "U", 2)  # t0 and t1 (BLUE's tree)
     assert game._top(s)[0] == R.D_TREE_PUSH and game.current_player(s) == BLUE
     assert ("tile", 0) in legal(game, s)
     game.step_inplace(s, encode_action("tile", 0))
@@ -420,12 +435,12 @@ def test_daisy_chain_through_trees(game):
     s = scenario(game, BOARD, mothers={RED: 4, BLUE: 7}, trees={0: RED, 1: RED}, symbols={4: {2: "U"}})
     R.start_action(s, R.T_SPORE)
     NAK.begin_spore(s, RED)
-    R.put_spore(s, RED, 0)   # a spore lands on tree t0
+    R.put_spore(s, RED, 0)  # a spore lands on tree t0
     settle(game, s)
     assert game._top(s)[:3] == (R.D_TREE_PUSH, RED, 0)
-    game.step_inplace(s, encode_action("tile", 1))   # into tree t1 ...
+    game.step_inplace(s, encode_action("tile", 1))  # into tree t1 ...
     assert game._top(s)[:3] == (R.D_TREE_PUSH, RED, 1)
-    assert ("tile", 0) not in legal(game, s)   # ... not back into t0
+    assert ("tile", 0) not in legal(game, s)  # ... not back into t0
     game.step_inplace(s, encode_action("tile", 6 if ("tile", 6) in legal(game, s) else 2))
     assert not game._top(s) or game._top(s)[0] != R.D_TREE_PUSH
     game.check_invariants(s)
@@ -435,19 +450,20 @@ def test_push_into_a_sapling_gives_the_spore_owner_the_roll(game):
     """Common Question: I moved someone else's spore into a sapling via my Grandfather Tree: the
     spore's owner gets the bonus, and only if the SPORE action had not invested."""
     s = scenario(game, BOARD, mothers={RED: 0, BLUE: 7}, trees={1: BLUE}, saplings={2: {}}, symbols={0: {0: "U"}})
-    spore(game, s, RED, 0, "U", 2)   # t0 and t1 (BLUE's tree); nothing landed on a sapling
+    spore(game, s, RED, 0, "U", 2)  # t0 and t1 (BLUE's tree); nothing landed on a sapling
     assert game._top(s)[0] == R.D_TREE_PUSH and game.current_player(s) == BLUE
     assert ("push_sapling", 2) in legal(game, s)
     game.step_inplace(s, encode_action("push_sapling", 2))
     assert held(s, 2, RED) == 1 and s[R.SP + 1 * R.MAXS + RED] == 0
     game.check_invariants(s)
     # after an investment the tree cannot redirect into a sapling
-    s = scenario(game, BOARD, mothers={RED: 0, BLUE: 7}, trees={3: BLUE}, saplings={1: {}, 2: {}},
-                 symbols={0: {0: "U"}})
-    spore(game, s, RED, 0, "U", 4)   # t0, t1 (sapling), t2 (sapling), t3 (BLUE's tree)
+    s = scenario(
+        game, BOARD, mothers={RED: 0, BLUE: 7}, trees={3: BLUE}, saplings={1: {}, 2: {}}, symbols={0: {0: "U"}}
+    )
+    spore(game, s, RED, 0, "U", 4)  # t0, t1 (sapling), t2 (sapling), t3 (BLUE's tree)
     assert game._top(s)[0] == R.D_INVEST
     game.step_inplace(s, encode_action("tile", 1))
-    while game._top(s) and game._top(s)[0] != R.D_TREE_PUSH:   # the symbiosis bonus, if any
+    while game._top(s) and game._top(s)[0] != R.D_TREE_PUSH:  # the symbiosis bonus, if any
         game.step_inplace(s, int(np.flatnonzero(game.legal_mask(s))[0]))
     assert game._top(s)[0] == R.D_TREE_PUSH and game.current_player(s) == BLUE
     assert legal(game, s) and not any(k == "push_sapling" for k, *_ in legal(game, s))
@@ -494,20 +510,20 @@ def test_decay_reroll_and_explore_two_are_upgrades(game):
     s = _decaying(game, "explore_two_keep_one")
     assert s[R.GUPG + RED] & R.GU_EXPLORE2
     piles = int(s[R.PILE_N]) + int(s[R.PILE_N + 1])
-    game.step_inplace(s, encode_action("pile", 0))   # EXPLORE: two tiles drawn, one kept
+    game.step_inplace(s, encode_action("pile", 0))  # EXPLORE: two tiles drawn, one kept
     top = game._top(s)
     assert top[0] == R.D_KEEP_TILE and legal(game, s) == [("keep_tile", 0), ("keep_tile", 1)]
     other = top[3]
     game.step_inplace(s, encode_action("keep_tile", 0))
     assert int(s[R.PILE_N]) + int(s[R.PILE_N + 1]) == piles - 2 and s[R.DRAWN] == top[2]
-    assert R.bit_get(s, R.TILES_OUT, other)   # the other is discarded
+    assert R.bit_get(s, R.TILES_OUT, other)  # the other is discarded
     game.check_invariants(s)
 
 
 def test_decay_add_two_saplings(game):
     s = _decaying(game, "add_two_saplings", saplings={2: {}}, trees={3: RED})
     assert game._top(s)[0] == R.D_SAP_ADD
-    assert 2 not in legal_tiles(game, s) and 3 not in legal_tiles(game, s)   # one per tile, never on a tree
+    assert 2 not in legal_tiles(game, s) and 3 not in legal_tiles(game, s)  # one per tile, never on a tree
     supply = int(s[R.SAP_SUPPLY])
     game.step_inplace(s, encode_action("tile", 5))
     game.step_inplace(s, encode_action("tile", 6))
@@ -518,7 +534,7 @@ def test_decay_add_two_saplings(game):
 def test_decay_remove_a_spore_from_a_sapling(game):
     s = _decaying(game, "remove_sapling_spore", saplings={2: {RED: 1, BLUE: 1}, 6: {BLUE: 2}})
     assert legal_tiles(game, s) == [2, 6]
-    game.step_inplace(s, encode_action("tile", 2))   # two owners there: whose spore
+    game.step_inplace(s, encode_action("tile", 2))  # two owners there: whose spore
     assert game._top(s)[0] == R.D_SAP_REMOVE_SEAT and legal(game, s) == [("seat", RED), ("seat", BLUE)]
     game.step_inplace(s, encode_action("seat", BLUE))
     assert held(s, 2, BLUE) == 0 and held(s, 2, RED) == 1 and s[R.SUPPLY + BLUE] == R.SPORES_EACH - 2
@@ -530,7 +546,7 @@ def test_greedy_beats_random_with_the_expansion():
     from mushgym.agents import GreedyAgent, RandomAgent, play_match
 
     g = MyceliaGame(expansion=NA)
-    games = 10 * testing.slow_scale()   # the greedy player's steps run in Python: few games by default
+    games = 10 * testing.slow_scale()  # the greedy player's steps run in Python: few games by default
     m = play_match(g, GreedyAgent("mycelia_v1", seed=0), RandomAgent(seed=1), games, seed=0)
     assert m.wins > 2 * m.losses
 
@@ -574,10 +590,16 @@ def test_determinize_keeps_the_view_with_the_expansion():
 
 
 # --- the expansion with the base game's options (random play, every check on every step) ---------------
-BASE_OPTIONS = [dict(num_players=2, mats=3), dict(num_players=4, mats=4), dict(num_players=1),
-                dict(num_players=1, automata_level="hard"), dict(num_players=2, automata=True),
-                dict(num_players=3, automata=True, automata_level="hard"), dict(num_players=5, mats=3),
-                dict(num_players=2, turn_limit_end="score", reward="score_diff")]
+BASE_OPTIONS = [
+    dict(num_players=2, mats=3),
+    dict(num_players=4, mats=4),
+    dict(num_players=1),
+    dict(num_players=1, automata_level="hard"),
+    dict(num_players=2, automata=True),
+    dict(num_players=3, automata=True, automata_level="hard"),
+    dict(num_players=5, mats=3),
+    dict(num_players=2, turn_limit_end="score", reward="score_diff"),
+]
 
 
 @pytest.mark.parametrize("opts", BASE_OPTIONS, ids=testing.options_id)

@@ -1,9 +1,9 @@
 """Mycelia: greedy baseline, picture, graph encoding, random-play figures."""
 
+import ci_scope
 import numpy as np
 import pytest
 
-import ci_scope
 import mushgym
 from mushgym.envs.mycelia import render
 from mushgym.envs.mycelia import rules as R
@@ -102,9 +102,11 @@ def _tiles_reference(game, state, player):
         mothers = [s for s in range(ns) if int(f["mother"][s]) == t]
         row += [(mothers[0] - player) % ns + 1 if mothers else 0]
         mp = int(f["mushroom_owner"][t])
-        row += [(mp - player) % ns + 1 if mp >= 0 else 0,
-                int(f["mat_counter"][mp, int(f["mushroom_mat"][t])]) if mp >= 0 else 0]
-        spores = [0] * R.BASE_SEATS   # offset 4 (the expansion's fifth seat) is in the expansion's block
+        row += [
+            (mp - player) % ns + 1 if mp >= 0 else 0,
+            int(f["mat_counter"][mp, int(f["mushroom_mat"][t])]) if mp >= 0 else 0,
+        ]
+        spores = [0] * R.BASE_SEATS  # offset 4 (the expansion's fifth seat) is in the expansion's block
         for x in range(ns):
             if (x - player) % ns < R.BASE_SEATS:
                 spores[(x - player) % ns] = int(f["spores"][t, x])
@@ -113,12 +115,20 @@ def _tiles_reference(game, state, player):
     return out
 
 
-@pytest.mark.parametrize("options", [dict(), dict(num_players=3), dict(num_players=4),
-                                     dict(num_players=3, automata=True), dict(num_players=1),
-                                     dict(num_players=5, expansion="north_america")],
-                         ids=["2p", "3p", "4p", "3p+automata", "solo", "5p+expansion"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(),
+        dict(num_players=3),
+        dict(num_players=4),
+        dict(num_players=3, automata=True),
+        dict(num_players=1),
+        dict(num_players=5, expansion="north_america"),
+    ],
+    ids=["2p", "3p", "4p", "3p+automata", "solo", "5p+expansion"],
+)
 @ci_scope.vector_test("mycelia_v1")
-@pytest.mark.xdist_group("mycelia_vector_rows")   # one process compiles the vector loops; the other cases load them
+@pytest.mark.xdist_group("mycelia_vector_rows")  # one process compiles the vector loops; the other cases load them
 def test_observation_tiles_rows_reused_by_the_vector(options):
     """The vector API reuses each env's observation row from step to step and ``observe``
     writes the placed tiles' rows without clearing them first: over random play (player
@@ -139,7 +149,7 @@ def test_observation_tiles_rows_reused_by_the_vector(options):
             s = vec.state(i)
             np.testing.assert_array_equal(obs[i], game.observe(s, int(player[i])).astype(obs.dtype))
             if step % 5 == 0:
-                block = obs[i][tiles.offset: tiles.offset + tiles.size].reshape(tiles.shape)
+                block = obs[i][tiles.offset : tiles.offset + tiles.size].reshape(tiles.shape)
                 np.testing.assert_array_equal(block, _tiles_reference(game, s, int(player[i])))
                 checked += 1
         obs, _, _, _, _, player, _ = vec.step(vec.sample_random_actions())

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import ci_scope
 import numpy as np
 import pytest
+from mycelia_helpers import WORK, act, legal_tiles, mask_with, scenario, spores_of, with_requirement
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 from mushgym.envs.mycelia import rules as R
 from mushgym.envs.mycelia.board import in_cone
 from mushgym.envs.mycelia.data import BASE_DECAYS, DECAYS, MyceliaDataError, load_automata, load_cards, load_tiles
 from mushgym.envs.mycelia.game import MyceliaGame, encode_action
-
-import ci_scope
-from mycelia_helpers import WORK, act, legal_tiles, mask_with, scenario, spores_of, with_requirement
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 RED, BLUE = 0, 1
 SYM = {"O": 0, "U": 1, "A": 2}
@@ -33,8 +32,16 @@ def card_with(game, decay, exclude=()):
 # --- spores: rulebook Examples A-D ----------------------------------------------------------
 # origin t0 points up at (0,0); its bottom edge A opens the cone: t1 (distance 1), t2 and t3
 # (distance 2), t6 and t7 below them (distance 3); t4 and t5 are the origin's other neighbours.
-CONE_BOARD = [(0, 0, "red"), (0, 1, "green"), (-1, 1, "brown"), (1, 1, "yellow"),
-              (-1, 0, "green"), (1, 0, "brown"), (-1, 2, "red"), (1, 2, "yellow")]
+CONE_BOARD = [
+    (0, 0, "red"),
+    (0, 1, "green"),
+    (-1, 1, "brown"),
+    (1, 1, "yellow"),
+    (-1, 0, "green"),
+    (1, 0, "brown"),
+    (-1, 2, "red"),
+    (1, 2, "yellow"),
+]
 
 
 def cone_state(game, tiles, sym):
@@ -139,9 +146,15 @@ FRUIT_BOARD = [(0, 0, "brown"), (1, 0, "brown"), (2, 0, "green"), (3, 0, "green"
 
 def fruit_state(game, player, hand_card, mushroom_card):
     spores = {(0, BLUE): 1, (1, BLUE): 1, (1, RED): 2, (2, BLUE): 1, (3, BLUE): 1, (4, BLUE): 1, (5, RED): 2}
-    return scenario(game, FRUIT_BOARD, mothers={RED: 5, BLUE: 4}, spores=spores,
-                    mushrooms={1: (RED, 0, mushroom_card, 0)}, hands={RED: [hand_card[0]], BLUE: [hand_card[1]]},
-                    player=player)
+    return scenario(
+        game,
+        FRUIT_BOARD,
+        mothers={RED: 5, BLUE: 4},
+        spores=spores,
+        mushrooms={1: (RED, 0, mushroom_card, 0)},
+        hands={RED: [hand_card[0]], BLUE: [hand_card[1]]},
+        player=player,
+    )
 
 
 def test_fruit_example_a_network_split_by_a_mushroom_token(game):
@@ -157,9 +170,14 @@ def test_fruit_example_a_network_split_by_a_mushroom_token(game):
     act(s, cfg_a, R.A_MAT + 0) if s[R.STACK_N] and game._top(s)[0] == R.D_FRUIT_MAT else None
     assert s[R.MUSH_P + 0] == BLUE and s[R.SP + 0 * R.MAXS + BLUE] == 0
     # C': if red removed its mushroom token, blue would reach the browns
-    s2 = scenario(game, FRUIT_BOARD, mothers={RED: 5, BLUE: 4},
-                  spores={(0, BLUE): 1, (1, BLUE): 1, (1, RED): 2, (2, BLUE): 1, (3, BLUE): 1, (4, BLUE): 1, (5, RED): 2},
-                  hands={BLUE: [blue_card]}, player=BLUE)
+    s2 = scenario(
+        game,
+        FRUIT_BOARD,
+        mothers={RED: 5, BLUE: 4},
+        spores={(0, BLUE): 1, (1, BLUE): 1, (1, RED): 2, (2, BLUE): 1, (3, BLUE): 1, (4, BLUE): 1, (5, RED): 2},
+        hands={BLUE: [blue_card]},
+        player=BLUE,
+    )
     assert mask_with(s2, cfg)[R.A_CARD + blue_card] == 1
 
 
@@ -177,7 +195,7 @@ def test_fruit_example_a_points_b_and_d_red_spends_blue_spores(game):
     if game._top(s)[0] == R.D_FRUIT_MAT:
         act(s, cfg, R.A_MAT + 1)
     if game._top(s)[0] == R.D_FRUIT_TILE:
-        assert np.flatnonzero(mask_with(s, cfg)[:R.A_PAY]).tolist() == [5]
+        assert np.flatnonzero(mask_with(s, cfg)[: R.A_PAY]).tolist() == [5]
         act(s, cfg, R.A_TILE + 5)
     blue_supply = int(s[R.SUPPLY + BLUE])
     while game._top(s)[0] == R.D_PAY:
@@ -216,8 +234,14 @@ def test_the_prince_is_as_printed(game):
 def test_the_prince_decay_moves_an_opponents_mother_to_an_empty_triangle(game):
     prince = game.cards.names.index("The Prince")
     board = [(x, 0, "green") for x in range(7)]
-    s = scenario(game, board, mothers={RED: 0, BLUE: 2}, mushrooms={1: (RED, 0, prince, 2)},
-                 spores={(3, RED): 1, (5, BLUE): 1}, insects=(4,))
+    s = scenario(
+        game,
+        board,
+        mothers={RED: 0, BLUE: 2},
+        mushrooms={1: (RED, 0, prince, 2)},
+        spores={(3, RED): 1, (5, BLUE): 1},
+        insects=(4,),
+    )
     game.step_inplace(s, R.A_DECAY + 0)
     assert s[R.MAT_UNDER + 0] == 1 and s[R.MAT_TILE + 0] == -1 and s[R.MAT_CTR + 0] == 0
     assert s[R.LOC + prince] == R.L_UNDER + 0
@@ -232,8 +256,14 @@ def test_empty_triangle_fallbacks(game):
     """Nothing on it; else an insect token only; else the fewest spores; never a tile with a
     Mother mushroom or a mushroom token."""
     board = [(x, 0, "green") for x in range(5)]
-    s = scenario(game, board, mothers={RED: 0, BLUE: 1}, spores={(2, RED): 2, (3, RED): 1}, insects=(3,),
-                 mushrooms={4: (RED, 0, 10, 0)})
+    s = scenario(
+        game,
+        board,
+        mothers={RED: 0, BLUE: 1},
+        spores={(2, RED): 2, (3, RED): 1},
+        insects=(3,),
+        mushrooms={4: (RED, 0, 10, 0)},
+    )
     assert [int(R.empty_tier(s, t)) for t in range(5)] == [-1, -1, 4, 3, -1]
     s = scenario(game, board, mothers={RED: 0, BLUE: 1}, spores={(2, RED): 2}, insects=(3,))
     assert int(R.best_tier(s)) == 0 and [int(R.empty_tier(s, t)) for t in (2, 3, 4)] == [4, 1, 0]
@@ -242,8 +272,20 @@ def test_empty_triangle_fallbacks(game):
 
 
 # --- decay actions ---------------------------------------------------------------------------
-STAR = [(-1, -1, "red"), (0, -1, "green"), (1, -1, "brown"), (1, 0, "yellow"), (0, 0, "red"), (-1, 0, "green"),
-        (-2, -1, "brown"), (0, -2, "yellow"), (2, -1, "red"), (2, 0, "green"), (0, 1, "brown"), (-2, 0, "yellow")]
+STAR = [
+    (-1, -1, "red"),
+    (0, -1, "green"),
+    (1, -1, "brown"),
+    (1, 0, "yellow"),
+    (0, 0, "red"),
+    (-1, 0, "green"),
+    (-2, -1, "brown"),
+    (0, -2, "yellow"),
+    (2, -1, "red"),
+    (2, 0, "green"),
+    (0, 1, "brown"),
+    (-2, 0, "yellow"),
+]
 
 
 def decay_state(game, decay, **kw):
@@ -276,13 +318,20 @@ def test_decay_move_an_opponents_mushroom_with_the_fallbacks(game):
     other = card_with(game, "draw_two")
     every = {(t, BLUE): 1 for t in range(12) if t not in (0, 3, 4, 5)}
     every[(5, BLUE)] = 3
-    s, _ = decay_state(game, "move_opponent_mushroom", mushrooms={4: (RED, 0, card_with(game, "move_opponent_mushroom"), 2),
-                                                                 1: (BLUE, 2, other, 1)}, spores=every, insects=(0,))
+    s, _ = decay_state(
+        game,
+        "move_opponent_mushroom",
+        mushrooms={4: (RED, 0, card_with(game, "move_opponent_mushroom"), 2), 1: (BLUE, 2, other, 1)},
+        spores=every,
+        insects=(0,),
+    )
     # every tile but t0 (red M + insect), t3 (blue M), t4 (red mushroom) and t5 has 1 spore
     game.step_inplace(s, R.A_DECAY + 0)
     # blue's mushroom (t1) is the only one to pick, and t4 (empty since the decay) the only
     # empty triangle: both decisions were forced and applied
-    assert s[R.MUSH_P + 4] == BLUE and s[R.MAT_TILE + BLUE * R.NMATS + 2] == 4 and s[R.MAT_CTR + BLUE * R.NMATS + 2] == 1
+    assert (
+        s[R.MUSH_P + 4] == BLUE and s[R.MAT_TILE + BLUE * R.NMATS + 2] == 4 and s[R.MAT_CTR + BLUE * R.NMATS + 2] == 1
+    )
     game.check_invariants(s)
 
 
@@ -338,8 +387,15 @@ def test_decay_spore_with_mother_spores_both_with_one_roll(game):
     assert s[R.SP + 9 * R.MAXS + RED] >= 1 and s[R.SP + 0 * R.MAXS + RED] >= 1  # mushroom's tile and M's tile
 
 
-@pytest.mark.parametrize("decay,bit", [("same_action_twice", R.GU_TWICE), ("discover_two_keep_one", R.GU_DISC2),
-                                       ("mother_moves_three", R.GU_MOVE3), ("mother_spores_three", R.GU_SPORE3)])
+@pytest.mark.parametrize(
+    "decay,bit",
+    [
+        ("same_action_twice", R.GU_TWICE),
+        ("discover_two_keep_one", R.GU_DISC2),
+        ("mother_moves_three", R.GU_MOVE3),
+        ("mother_spores_three", R.GU_SPORE3),
+    ],
+)
 def test_decay_game_upgrades_apply_once(game, decay, bit):
     s, _ = decay_state(game, decay)
     game.step_inplace(s, R.A_DECAY + 0)
@@ -366,7 +422,7 @@ def test_discover_two_keep_one_upgrade(game):
     assert game._top(s)[0] == R.D_KEEP
     assert sorted(np.flatnonzero(game.legal_mask(s)) - R.A_CARD) == sorted(top2)
     game.step_inplace(s, R.A_CARD + top2[1])
-    game.step_inplace(s, R.A_STOP)   # the other back in the box (test_mycelia_rulings: or the deck's bottom)
+    game.step_inplace(s, R.A_STOP)  # the other back in the box (test_mycelia_rulings: or the deck's bottom)
     assert s[R.LOC + top2[1]] == R.L_HAND + RED and s[R.LOC + top2[0]] == R.L_BOX
     # the market is not affected by the upgrade
     s[R.ACTS] = 0
@@ -396,7 +452,7 @@ def test_move_two_steps_back_and_forth_never_onto_another_mother_and_collects_in
     assert legal_tiles(game, s) == [1]  # back is allowed; t3 has blue's Mother mushroom
     game.step_inplace(s, R.A_TILE + 1)
     assert s[R.M_POS + RED] == 1 and game._top(s)[0] == R.D_MAIN
-    assert game.legal_mask(s)[R.A_TILE:R.A_PAY].sum() == 0  # move used this turn
+    assert game.legal_mask(s)[R.A_TILE : R.A_PAY].sum() == 0  # move used this turn
 
 
 def test_mother_on_an_opponents_mushroom_blocks_spore_and_decay(game):
@@ -415,9 +471,9 @@ def test_free_actions_insects_and_trade(game):
     s[R.INS_SUPPLY] -= 2
     m = game.legal_mask(s)
     assert m[R.A_INSECT_MOVE] and m[R.A_REFRESH] and m[R.A_TRADE]
-    market = s[R.MARKET:R.MARKET + 3].copy()
+    market = s[R.MARKET : R.MARKET + 3].copy()
     game.step_inplace(s, R.A_REFRESH)
-    assert s[R.INS + RED] == 2 and not set(market) & set(s[R.MARKET:R.MARKET + 3])
+    assert s[R.INS + RED] == 2 and not set(market) & set(s[R.MARKET : R.MARKET + 3])
     assert all(s[R.LOC + c] == R.L_DISCARD for c in market)
     game.step_inplace(s, R.A_INSECT_MOVE)
     assert game._top(s)[0] == R.D_MOTHER_DEST and s[R.INS + RED] == 0
@@ -445,16 +501,18 @@ def test_setup(game):
         assert legal_tiles(game, s) and max(legal_tiles(game, s)) < 6
         while game._top(s)[0] == R.D_SETUP:
             game.step_inplace(s, int(game.legal_actions(s)[0]))
-        assert game.current_player(s) == first and (s[R.MARKET:R.MARKET + 3] >= 0).all()
+        assert game.current_player(s) == first and (s[R.MARKET : R.MARKET + 3] >= 0).all()
         game.check_invariants(s)
-    assert MyceliaGame(num_players=3).new_state(0)[R.HAND_N:R.HAND_N + 3].tolist() == [3, 3, 3]
+    assert MyceliaGame(num_players=3).new_state(0)[R.HAND_N : R.HAND_N + 3].tolist() == [3, 3, 3]
 
 
 def test_solo_removes_black_tiles_and_gives_the_automata_five_cards_and_two_insects():
     g = MyceliaGame(num_players=1)
     s = g.new_state(4)
     assert g.automata and g.num_seats == 2
-    ids = [int(x) for x in s[R.T_ID:R.T_ID + 12]] + [int(x) for j in range(2) for x in s[R.PILE + j * 50:R.PILE + j * 50 + s[R.PILE_N + j]]]
+    ids = [int(x) for x in s[R.T_ID : R.T_ID + 12]] + [
+        int(x) for j in range(2) for x in s[R.PILE + j * 50 : R.PILE + j * 50 + s[R.PILE_N + j]]
+    ]
     assert len(ids) == 44 and all(g.tiles.colour[t] != 4 for t in ids)
     assert s[R.HAND_N + 1] == 5 and s[R.INS + 1] == 2
     g.step_inplace(s, int(g.legal_actions(s)[0]))
@@ -471,10 +529,10 @@ def test_decay_under_the_last_mat_ends_the_game_at_once_with_the_end_game_token(
     s[R.LOC + 20] = R.L_UNDER + 0
     s[R.LOC + 21] = R.L_UNDER + 1
     s[R.PTS + RED] += g.cards.points[20] + g.cards.points[21]
-    s[R.GROWN + RED] += 2   # the two decayed mushrooms were grown
-    s[R.DECK:R.DECK + R.NC] = 0
+    s[R.GROWN + RED] += 2  # the two decayed mushrooms were grown
+    s[R.DECK : R.DECK + R.NC] = 0
     deck = [c for c in range(R.NC) if s[R.LOC + c] == R.L_DECK]
-    s[R.DECK:R.DECK + len(deck)] = deck
+    s[R.DECK : R.DECK + len(deck)] = deck
     s[R.DECK_N] = len(deck)
     g.check_invariants(s)
     g.step_inplace(s, R.A_DECAY + 2)  # the first action of the turn
@@ -487,7 +545,7 @@ def test_decay_under_the_last_mat_ends_the_game_at_once_with_the_end_game_token(
 def test_ties_by_mushrooms_grown_then_insects_then_shared():
     """The tie-break alone (the kernel's returns): points and mushrooms grown are set by hand, not
     backed by cards on the mats, which ``Game.validate`` (the functional API) would refuse."""
-    game = MyceliaGame(turn_limit_end="score")   # the turn limit scored (no End Game Token)
+    game = MyceliaGame(turn_limit_end="score")  # the turn limit scored (no End Game Token)
 
     def returns(s):
         out = np.zeros(game.num_players)
@@ -519,7 +577,9 @@ def test_turn_limit_ends_the_game_without_the_token():
         g.step_inplace(s, int(a[rng.integers(len(a))]))
     assert s[R.TURN] <= g.max_turns
     if s[R.ENDER] == R.TURN_LIMIT_END:
-        assert s[R.TURN] == g.max_turns and g.final_scores(s) == [int(s[R.PTS + p]) + int(s[R.INS + p]) // 2 for p in range(2)]
+        assert s[R.TURN] == g.max_turns and g.final_scores(s) == [
+            int(s[R.PTS + p]) + int(s[R.INS + p]) // 2 for p in range(2)
+        ]
 
 
 def _cut_game(**options):
@@ -541,10 +601,10 @@ def test_turn_limit_is_a_truncation_by_default_and_scored_on_request():
     g, s, _, _ = _cut_game()
     assert g.is_truncated(s) and g.returns(s).tolist() == [0.0, 0.0]
     scored = MyceliaGame(turn_limit=40, turn_limit_end="score")
-    s = scored.stamp_header(s.copy())   # the same position under the other option (the header names the options)
+    s = scored.stamp_header(s.copy())  # the same position under the other option (the header names the options)
     assert not scored.is_truncated(s)
     scores = scored.final_scores(s)
-    assert scores == [int(s[R.PTS + p]) + int(s[R.INS + p]) // 2 for p in range(2)]   # no End Game Token
+    assert scores == [int(s[R.PTS + p]) + int(s[R.INS + p]) // 2 for p in range(2)]  # no End Game Token
     assert sorted(scored.returns(s).tolist()) in ([-1.0, 1.0], [0.0, 0.0])
     with pytest.raises(ValueError, match="turn_limit_end"):
         MyceliaGame(turn_limit_end="draw")
@@ -575,7 +635,7 @@ def test_truncation_reaches_the_aec_env_and_the_vector_api():
     from mushgym import vector as mv
 
     g, _, before, action = _cut_game()
-    vec = mv.from_game(g, 1, seed=0)   # a vector env stepped into the cut game's last step
+    vec = mv.from_game(g, 1, seed=0)  # a vector env stepped into the cut game's last step
     vec.reset()
     vec.set_state(0, before)
     _, rewards, term, trunc, *_ = vec.step(np.array([action]))
@@ -605,7 +665,7 @@ def test_data_files_load_and_follow_the_published_counts():
     for t in range(50):
         assert sorted(tiles.order[t].tolist()) == [0, 1, 2]
     assert tiles.insect.sum() == 16 and auto.require.shape == (2, 10, 5)
-    assert set(np.unique(cards.decay)) == set(range(BASE_DECAYS))   # the expansion's only on its cards
+    assert set(np.unique(cards.decay)) == set(range(BASE_DECAYS))  # the expansion's only on its cards
 
 
 def test_malformed_data_files_name_the_file_entry_and_field(tmp_path: Path):
@@ -632,9 +692,15 @@ def test_malformed_data_files_name_the_file_entry_and_field(tmp_path: Path):
     with pytest.raises(MyceliaDataError, match=r"tile 0.*order"):
         load_tiles(tmp_path / "tiles.toml")
     # numeric fields are bounded: the message names the file, the card and the field
-    for old, new_, msg in (("spores = ", "spores = 99 #", r"cards\.toml: card 0 \(.*\): field 'spores' must be an integer in 1\.\.6, got 99"),
-                           ("spores = ", "spores = true #", r"card 0 .*'spores'.*got True"),
-                           ("points = ", "points = -3 #", r"card 0 .*'points'.*2\.\.8, got -3")):
+    for old, new_, msg in (
+        (
+            "spores = ",
+            "spores = 99 #",
+            r"cards\.toml: card 0 \(.*\): field 'spores' must be an integer in 1\.\.6, got 99",
+        ),
+        ("spores = ", "spores = true #", r"card 0 .*'spores'.*got True"),
+        ("points = ", "points = -3 #", r"card 0 .*'points'.*2\.\.8, got -3"),
+    ):
         bad.write_text(text.replace(old, new_, 1))
         with pytest.raises(MyceliaDataError, match=msg):
             load_cards(bad)
@@ -643,7 +709,9 @@ def test_malformed_data_files_name_the_file_entry_and_field(tmp_path: Path):
         load_cards(bad)
     asrc = (src.parent / "automata.toml").read_text()
     (tmp_path / "automata.toml").write_text(asrc.replace("spores = 3,", "spores = 0,", 1))
-    with pytest.raises(MyceliaDataError, match=r"automata\.toml: Automata card 0 side medium: field 'spores'.*1\.\.6, got 0"):
+    with pytest.raises(
+        MyceliaDataError, match=r"automata\.toml: Automata card 0 side medium: field 'spores'.*1\.\.6, got 0"
+    ):
         load_automata(tmp_path / "automata.toml")
 
 
@@ -654,12 +722,13 @@ def test_automata_example_a_fate_decides_between_equidistant_mushrooms():
     board = [(x, 0, "green") for x in range(9)]
     ends = set()
     for seed in range(20):
-        s = scenario(g, board, mothers={RED: 7, BLUE: 8, a: 3}, seed=seed,
-                     mushrooms={0: (RED, 0, 10, 0), 6: (BLUE, 0, 11, 0)})
+        s = scenario(
+            g, board, mothers={RED: 7, BLUE: 8, a: 3}, seed=seed, mushrooms={0: (RED, 0, 10, 0), 6: (BLUE, 0, 11, 0)}
+        )
         cfg = g.config.copy()
         s[R.A_CARDNOW] = 0
         side = cfg[R.CFG_LEVEL]
-        cfg[R.CFG_AMOVE + side * 30:R.CFG_AMOVE + side * 30 + 3] = R.MT_OPP_MUSH
+        cfg[R.CFG_AMOVE + side * 30 : R.CFG_AMOVE + side * 30 + 3] = R.MT_OPP_MUSH
         assert R.automata_move(s, cfg, a, WORK)
         ends.add(int(s[R.M_POS + a]))
     assert ends == {1, 5}  # two spaces towards the red or the blue mushroom
@@ -716,7 +785,7 @@ def test_automata_fruit_takes_spores_from_the_most_populated_tile_and_grows_on_a
     s[R.A_CARDNOW] = 0
     cfg = g.config.copy()
     side = cfg[R.CFG_LEVEL]
-    cfg[R.CFG_AREQ + side * 50:R.CFG_AREQ + side * 50 + 5] = [1, 0, 0, 0, 2]  # 1 red + 2 wild
+    cfg[R.CFG_AREQ + side * 50 : R.CFG_AREQ + side * 50 + 5] = [1, 0, 0, 0, 2]  # 1 red + 2 wild
     n = R.label_networks(s, a, WORK)
     assert R.automata_fruit(s, cfg, a, n, WORK)
     assert s[R.SP + 1 * R.MAXS + a] == 1  # both wild spores from the 3-spore green tile
@@ -728,8 +797,14 @@ def test_designed_cards_follow_their_stated_rules():
     """cards.toml: points = 2 x spores required - 1 - (spore count - 3) + decay adjustment, in 2..8;
     colours asked for about equally often; The Prince as printed."""
     cards = load_cards()
-    adj = {"move_outer_tile": 1, "move_opponent_mother": 1, "extra_spore": -1, "spore_with_mother": -1,
-           "same_action_twice": -1, "mother_spores_three": -1}
+    adj = {
+        "move_outer_tile": 1,
+        "move_opponent_mother": 1,
+        "extra_spore": -1,
+        "spore_with_mother": -1,
+        "same_action_twice": -1,
+        "mother_spores_three": -1,
+    }
     for c in range(R.NC_BASE):
         if cards.names[c] == "The Prince":
             continue

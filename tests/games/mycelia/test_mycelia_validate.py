@@ -5,18 +5,23 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 from mushgym.envs.mycelia import rules as R
 from mushgym.envs.mycelia import validate as V
 from mushgym.envs.mycelia.game import MyceliaGame
 from mushgym.testing import slow_scale
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 G = MyceliaGame()
 NA = MyceliaGame(expansion="north_america", num_players=5)
-GAMES = {"default": G, "solo": MyceliaGame(num_players=1), "3+automata": MyceliaGame(num_players=3, automata=True),
-         "4 players, 3 mats": MyceliaGame(num_players=4, mats=3), "expansion, 5 players": NA,
-         "expansion, solo": MyceliaGame(num_players=1, expansion="north_america")}
+GAMES = {
+    "default": G,
+    "solo": MyceliaGame(num_players=1),
+    "3+automata": MyceliaGame(num_players=3, automata=True),
+    "4 players, 3 mats": MyceliaGame(num_players=4, mats=3),
+    "expansion, 5 players": NA,
+    "expansion, solo": MyceliaGame(num_players=1, expansion="north_america"),
+}
 
 
 def _states(game, n_games, seed):
@@ -68,9 +73,13 @@ def _leaf(s):
     """A placed tile (not tile 0) with one neighbour and nothing on it, or -1."""
     for t in range(1, int(s[R.NTP])):
         adj = [int(s[R.adjacency_at(t, k)]) for k in range(3)]
-        if sum(u >= 0 for u in adj) == 1 and s[R.mushroom_owner_at(t)] < 0 and s[R.tile_insect_at(t)] == 0 \
-                and all(s[R.mother_at(p)] != t for p in range(R.MAXS)) \
-                and all(s[R.spores_at(t, p)] == 0 for p in range(R.MAXS)):
+        if (
+            sum(u >= 0 for u in adj) == 1
+            and s[R.mushroom_owner_at(t)] < 0
+            and s[R.tile_insect_at(t)] == 0
+            and all(s[R.mother_at(p)] != t for p in range(R.MAXS))
+            and all(s[R.spores_at(t, p)] == 0 for p in range(R.MAXS))
+        ):
             return t
     return -1
 
@@ -102,7 +111,7 @@ def _c_connected(s):
         if u >= 0:
             s[R.adjacency_at(u, k)] = -1
             s[R.adjacency_at(t, k)] = -1
-    s[R.tile_col_at(t)] = 150 + (int(s[R.tile_col_at(t)]) & 1)   # keeps the parity: same orientation
+    s[R.tile_col_at(t)] = 150 + (int(s[R.tile_col_at(t)]) & 1)  # keeps the parity: same orientation
     s[R.tile_row_at(t)] = 150 + (int(s[R.tile_row_at(t)]) & 1)
 
 
@@ -201,10 +210,12 @@ def test_every_code_has_a_case_and_a_message():
 @pytest.mark.parametrize("code, game, pred, corrupt, words", CASES, ids=[f"code{c[0]}" for c in CASES])
 def test_corruption_within_bounds_is_named(code, game, pred, corrupt, words):
     s = _find(pred, game)
-    game.validate(s)                                # the state is fine before
+    game.validate(s)  # the state is fine before
     corrupt(s)
-    assert int(R.validate(s, game.config, game.work)) == code, (game.validation_error(
-        int(R.validate(s, game.config, game.work))), game.state_to_string(s))
+    assert int(R.validate(s, game.config, game.work)) == code, (
+        game.validation_error(int(R.validate(s, game.config, game.work))),
+        game.state_to_string(s),
+    )
     for call in (game.legal_mask, game.current_player, lambda t: game.observe(t, 0)):
         with pytest.raises(ValueError, match="mycelia_v1: invalid state: .*" + words):
             call(s)
@@ -213,16 +224,15 @@ def test_corruption_within_bounds_is_named(code, game, pred, corrupt, words):
 def test_fast_path_skips_check():
     s = _find(_main)
     a = int(G.legal_actions(s)[0])
-    s[R.points_at(0)] += 1                          # caught by the check ...
+    s[R.points_at(0)] += 1  # caught by the check ...
     with pytest.raises(ValueError, match="points"):
         G.step(s, a)
-    G.step_inplace(s, a, check=False)               # ... but not on the documented fast path
+    G.step_inplace(s, a, check=False)  # ... but not on the documented fast path
 
 
 def _corrupted_fuzz(n, seed):
     import sys
     from collections import Counter
-    from pathlib import Path
 
     sys.path.insert(0, str(TESTS_DIR))
     from fuzz_states import make_input, run_one

@@ -3,8 +3,8 @@ played in the window after it cancels it (the card is discarded, nothing else ha
 
 import numpy as np
 import pytest
-
 from mycelium_helpers import K, Scenario
+
 from mushgym.envs.mycelium import rules as R
 
 BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3
@@ -19,44 +19,71 @@ def _setup_action(name):
     if name == "Amethyst Deceiver":
         sc.give(BLUE, "Amethyst Deceiver")
         sc.discard("Death Cap")
-        return sc, [("deceive", K["Death Cap"])], lambda s: s.v["hand"][BLUE, K["Death Cap"]] == 1 and \
-            s.v["discard"][K["Amethyst Deceiver"]] == 1 and s.v["known"][GREEN, BLUE, K["Death Cap"]] == 1
+        return (
+            sc,
+            [("deceive", K["Death Cap"])],
+            lambda s: (
+                s.v["hand"][BLUE, K["Death Cap"]] == 1
+                and s.v["discard"][K["Amethyst Deceiver"]] == 1
+                and s.v["known"][GREEN, BLUE, K["Death Cap"]] == 1
+            ),
+        )
     if name == "Parrot Toadstool":
         sc.give(BLUE, "Parrot Toadstool")
         sc.give(RED, "Pink Oyster", "Truffle")
-        return sc, [("parrot_view", 1)], lambda s: s.v["known"][BLUE, RED, K["Truffle"]] == 1 and \
-            s.v["known"][BLUE, RED].sum() == 2
+        return (
+            sc,
+            [("parrot_view", 1)],
+            lambda s: s.v["known"][BLUE, RED, K["Truffle"]] == 1 and s.v["known"][BLUE, RED].sum() == 2,
+        )
     if name == "Russula":
         sc.give(BLUE, "Russula")
         oak, willow = sc.gloc("Oak"), sc.gloc("Willow")
-        return sc, [("russula",), ("place_gatherer", oak), ("place_gatherer", oak), ("place_gatherer", willow)], \
-            lambda s: s.v["gatherer"][BLUE].tolist() == [oak, oak, willow]
+        return (
+            sc,
+            [("russula",), ("place_gatherer", oak), ("place_gatherer", oak), ("place_gatherer", willow)],
+            lambda s: s.v["gatherer"][BLUE].tolist() == [oak, oak, willow],
+        )
     if name == "Veiled Lady":
         sc.give(BLUE, "Veiled Lady")
-        return sc, [("veiled_lady",)], lambda s: s.v["nseen"][BLUE].sum() == 4 and \
-            s.v["nseen"][BLUE, int(s.v["ndeck_n"]) - 4:].all() and s.v["nseen"][GREEN].sum() == 0
+        return (
+            sc,
+            [("veiled_lady",)],
+            lambda s: (
+                s.v["nseen"][BLUE].sum() == 4
+                and s.v["nseen"][BLUE, int(s.v["ndeck_n"]) - 4 :].all()
+                and s.v["nseen"][GREEN].sum() == 0
+            ),
+        )
     if name == "Magic Mushling":
         sc.give(BLUE, "Magic Mushling")
         n0 = int(sc.v["ndeck_n"])
-        top4 = sc.v["ndeck"][n0 - 4:n0].copy()[::-1]     # from the top
+        top4 = sc.v["ndeck"][n0 - 4 : n0].copy()[::-1]  # from the top
         want = [int(top4[3]), int(top4[0]), int(top4[1]), int(top4[2])]  # each pick swaps into place
 
         def check(s):
-            now = s.v["ndeck"][n0 - 4:n0][::-1].tolist()
-            return now == want and s.v["nseen"][BLUE, n0 - 4:n0].all()
+            now = s.v["ndeck"][n0 - 4 : n0][::-1].tolist()
+            return now == want and s.v["nseen"][BLUE, n0 - 4 : n0].all()
+
         return sc, [("magic",), ("arrange", 3), ("arrange", 3), ("arrange", 3)], check
     if name in ("Chanterelle", "Wood Blewit"):
         sc.give(BLUE, name, "Chanterelle" if name == "Wood Blewit" else "Wood Blewit")
         spokes = sc.spokes(BLUE)
-        return sc, [("builder_pair", 1), ("place_path", spokes[0]), ("place_path", spokes[1])], \
-            lambda s: s.v["npaths"][BLUE] == 2 and s.v["mat_spores"][BLUE] == 3
+        return (
+            sc,
+            [("builder_pair", 1), ("place_path", spokes[0]), ("place_path", spokes[1])],
+            lambda s: s.v["npaths"][BLUE] == 2 and s.v["mat_spores"][BLUE] == 3,
+        )
     if name in ("Chanterelle remove", "Wood Blewit remove"):
         card = name.split(" remove")[0]
         sc.give(BLUE, card)
         e = sc.spokes(BLUE)[0]
         sc.path(BLUE, e)
-        return sc, [("builder_remove", 0 if card == "Chanterelle" else 1, e)], \
-            lambda s: s.v["npaths"][BLUE] == 0 and s.v["mat_spores"][BLUE] == 4
+        return (
+            sc,
+            [("builder_remove", 0 if card == "Chanterelle" else 1, e)],
+            lambda s: s.v["npaths"][BLUE] == 0 and s.v["mat_spores"][BLUE] == 4,
+        )
     if name in ("Night Light", "Yellow Morel"):
         sc.give(BLUE, name)
         cave = int(sc.board.cave_of_seat[RED])
@@ -71,8 +98,9 @@ def _setup_action(name):
         def check(s):
             if s.v["deck_n"] != deck0 + 2 or s.v["discard"].sum() != 1:
                 return False
-            top2 = sorted(s.v["deck"][deck0:deck0 + 2].tolist())
+            top2 = sorted(s.v["deck"][deck0 : deck0 + 2].tolist())
             return name == "Truffle" or top2 == sorted([K["Death Cap"], K["Penny Bun"]])
+
         return sc, [(act, 0)], check
     if name in ("Truffle nutrients", "Witch's Hat nutrients"):
         card = name.split(" nutrients")[0]
@@ -94,9 +122,25 @@ def _setup_action(name):
     raise KeyError(name)
 
 
-ACTIONS = ["Amethyst Deceiver", "Parrot Toadstool", "Russula", "Veiled Lady", "Magic Mushling", "Chanterelle",
-           "Wood Blewit", "Chanterelle remove", "Wood Blewit remove", "Night Light", "Yellow Morel", "Truffle",
-           "Witch's Hat", "Truffle nutrients", "Witch's Hat nutrients", "Parasol", "Shiitake"]
+ACTIONS = [
+    "Amethyst Deceiver",
+    "Parrot Toadstool",
+    "Russula",
+    "Veiled Lady",
+    "Magic Mushling",
+    "Chanterelle",
+    "Wood Blewit",
+    "Chanterelle remove",
+    "Wood Blewit remove",
+    "Night Light",
+    "Yellow Morel",
+    "Truffle",
+    "Witch's Hat",
+    "Truffle nutrients",
+    "Witch's Hat nutrients",
+    "Parasol",
+    "Shiitake",
+]
 
 
 def _run(sc, actions, cancel):
@@ -121,7 +165,7 @@ def test_action_ability(name):
     # abilities whose placements come after the window (Builders) run their remaining actions after it
     if name in ("Russula", "Magic Mushling"):
         pre = actions[:4] if name == "Russula" else actions[:1]
-        post = actions[len(pre):]
+        post = actions[len(pre) :]
         for a in pre:
             sc.act(*a, player=BLUE)
         assert sc.top_kind() == R.D_FA
@@ -167,10 +211,10 @@ def test_fly_agaric_cancels_a_fly_agaric():
     cave = int(sc.board.cave_of_seat[BLUE])
     sc.act("spawn", 1, BLUE, player=BLUE)
     sc.act("fly_agaric", player=GREEN)
-    assert sc.who() == BLUE and sc.top_kind() == R.D_FA   # Blue may cancel Green's Fly Agaric
+    assert sc.who() == BLUE and sc.top_kind() == R.D_FA  # Blue may cancel Green's Fly Agaric
     sc.act("fly_agaric", player=BLUE)
     sc.pass_all_but(BLUE)
-    assert sc.v["loc_spores"][cave] == 4                   # the Yellow Morel stands
+    assert sc.v["loc_spores"][cave] == 4  # the Yellow Morel stands
     assert sc.v["discard"][K["Fly Agaric"]] == 2
 
 
@@ -204,7 +248,7 @@ def test_no_defense_removes_the_path_without_a_token_and_chicken_still_wins():
     sc.give(RED, "Death Cap")
     e = _combat(sc, "Chicken of the Woods", None)
     assert not (sc.v["paths"][e] == RED + 1).any()
-    sc.act("use", player=BLUE)       # Chicken: attacked and won -> draw 1
+    sc.act("use", player=BLUE)  # Chicken: attacked and won -> draw 1
     sc.pass_all_but(BLUE)
     assert sc.v["hand"][BLUE].sum() == 1 and sc.v["ctok"][BLUE] == 0
 
@@ -213,10 +257,10 @@ def test_chicken_defends_draws_three_and_one_more_for_winning():
     sc = Scenario(4, tp=BLUE)
     sc.give(BLUE, "Amethyst Deceiver")
     sc.give(RED, "Chicken of the Woods", "Pink Oyster")
-    sc.top("Night Light")   # Blue's Amethyst Deceiver draws a 1
+    sc.top("Night Light")  # Blue's Amethyst Deceiver draws a 1
     _combat(sc, "Amethyst Deceiver", "Chicken of the Woods")
-    sc.act("use", player=BLUE)                 # Amethyst Deceiver: draw a replacement
-    sc.act("pass", player=RED)                 # no Fly Agaric
+    sc.act("use", player=BLUE)  # Amethyst Deceiver: draw a replacement
+    sc.act("pass", player=RED)  # no Fly Agaric
     assert sc.v["c_repl"][0] == K["Night Light"]
     # reinforcement window: Blue has no card; Red plays the Pink Oyster
     while sc.who() != RED or sc.top_kind() != R.D_REINF:
@@ -225,11 +269,11 @@ def test_chicken_defends_draws_three_and_one_more_for_winning():
     sc.pass_all_but(RED)
     while sc.top_kind() == R.D_REINF:
         sc.act("pass")
-    assert sc.v["c_winner"] == 1        # 0 + 3 > 1: the defender wins
-    sc.act("use", player=RED)           # Chicken defended: draw 3
+    assert sc.v["c_winner"] == 1  # 0 + 3 > 1: the defender wins
+    sc.act("use", player=RED)  # Chicken defended: draw 3
     sc.pass_all_but(BLUE)
-    assert sc.v["hand"][RED].sum() == 4     # 1 for winning + 3
-    assert sc.v["hand"][BLUE, K["Night Light"]] == 1   # the drawn card joins Blue's hand
+    assert sc.v["hand"][RED].sum() == 4  # 1 for winning + 3
+    assert sc.v["hand"][BLUE, K["Night Light"]] == 1  # the drawn card joins Blue's hand
     assert sc.v["known"][RED, BLUE, K["Night Light"]] == 1
 
 
@@ -253,12 +297,12 @@ def test_common_puffball_cancels_the_thief_and_thieves_steal():
     _combat(sc, "Shiitake", "Common Puffball")
     while sc.top_kind() == R.D_REINF:
         sc.act("pass")
-    assert sc.top_kind() == R.D_USE and sc.who() == RED      # Puffball first
+    assert sc.top_kind() == R.D_USE and sc.who() == RED  # Puffball first
     sc.act("use", player=RED)
-    assert sc.top_kind() == R.D_FA and sc.who() == BLUE   # Blue holds a card: asked about a Fly Agaric
+    assert sc.top_kind() == R.D_FA and sc.who() == BLUE  # Blue holds a card: asked about a Fly Agaric
     sc.act("pass", player=BLUE)
-    sc.pass_all_but(BLUE)                                # the Thief's steal is never offered
-    assert sc.v["c_active"] == 0 and sc.v["hand"][RED, K["Death Cap"]] == 1   # nothing stolen
+    sc.pass_all_but(BLUE)  # the Thief's steal is never offered
+    assert sc.v["c_active"] == 0 and sc.v["hand"][RED, K["Death Cap"]] == 1  # nothing stolen
     assert sc.v["hand"][BLUE].sum() == 1 and sc.v["discard"][K["Shiitake"]] == 1
     # without the Puffball's ability the thief steals (Red passes its Puffball)
     sc = Scenario(4, tp=BLUE)
@@ -327,8 +371,8 @@ def test_inky_cap_give_two_or_lose_the_path():
         sc.act("pay_done")
         sc.act("place_path", e, player=BLUE)
         sc.act("inky_cap", player=GREEN)
-        sc.act("pass", player=BLUE)      # Blue could cancel it with a Fly Agaric
-        assert sc.who() == BLUE and sc.top_kind() == R.D_INKY_GIVE     # Blue chooses
+        sc.act("pass", player=BLUE)  # Blue could cancel it with a Fly Agaric
+        assert sc.who() == BLUE and sc.top_kind() == R.D_INKY_GIVE  # Blue chooses
         if give:
             sc.act("card", K["Death Cap"])
             sc.act("card", K["Truffle"])
@@ -376,7 +420,7 @@ def test_birds_nest_off_turn_win_and_current_player_answers_first():
             goal = prev[goal]
     # the next nutrient card is an Oak card: Blue's turn ends, Green's Nutrient Card Phase
     v["turn_player"][...] = BEIGE
-    v["first_player"][...] = (BEIGE - v["turn"]) % 4   # turn t is first + t's
+    v["first_player"][...] = (BEIGE - v["turn"]) % 4  # turn t is first + t's
     v["phase"][...] = R.PH_DISCARD
     oak_kind = sc.game.nutrients.names.index("Oak")
     sc.nutrient_on_top(oak_kind)
@@ -386,19 +430,20 @@ def test_birds_nest_off_turn_win_and_current_player_answers_first():
     # end Beige's turn by stepping its discard phase: the hand is already under the limit
     sc.game.kernels.advance(sc.s, sc.game.config, sc.game.work)
     assert v["turn_player"] == BLUE and v["loc_nut"][oak] == 2
-    assert sc.who() == BLUE and sc.top_kind() == R.D_BN      # current player asked first
+    assert sc.who() == BLUE and sc.top_kind() == R.D_BN  # current player asked first
     sc.act("pass", player=BLUE)
-    sc.act("birds_nest", 0, player=RED)                        # subset {gatherer 0}
-    assert sc.who() == BLUE and sc.top_kind() == R.D_BN        # Blue may answer first
+    sc.act("birds_nest", 0, player=RED)  # subset {gatherer 0}
+    assert sc.who() == BLUE and sc.top_kind() == R.D_BN  # Blue may answer first
     sc.act("birds_nest", 0, player=BLUE)
     sc.pass_all_but()
-    assert v["mat_nut"][BLUE] == 1                              # Blue gathered first
-    assert v["done"] == 1 and v["winner"] == RED                # Red's 10th Nutrient, off-turn
+    assert v["mat_nut"][BLUE] == 1  # Blue gathered first
+    assert v["done"] == 1 and v["winner"] == RED  # Red's 10th Nutrient, off-turn
     r = sc.game.returns(sc.s)
     assert r[RED] == 1.0 and abs(r.sum()) < 1e-9
 
 
 # --- reactions cancelled by a Fly Agaric --------------------------------------------------------
+
 
 def _build_next_to(sc, builder, owner):
     """``builder`` builds (paying a token) a Path touching a Path of ``owner``; returns the edge."""
@@ -437,7 +482,7 @@ def test_reinforcement_cancelled_adds_nothing(oyster):
     assert sc.v["c_bonus"][0] == 0
     while sc.v["c_active"]:
         sc.act("pass")
-    assert (sc.v["paths"][e] == RED + 1).any()          # 1 vs 2: Red holds
+    assert (sc.v["paths"][e] == RED + 1).any()  # 1 vs 2: Red holds
     assert sc.v["discard"][K[oyster]] == 1
 
 
@@ -484,7 +529,7 @@ def test_thief_steal_and_chicken_and_puffball_cancelled():
         sc.act("pass")
     sc.act("use", player=RED)
     sc.act("fly_agaric", player=BLUE)
-    sc.act("pass", player=RED)              # Red may not cancel Blue's Fly Agaric (it has none)
+    sc.act("pass", player=RED)  # Red may not cancel Blue's Fly Agaric (it has none)
     assert sc.v["c_nothief"][0] == 0
     sc.act("use", player=BLUE)
     sc.pass_all_but(BLUE)
@@ -534,7 +579,7 @@ def test_parrot_toadstool_remote_attack_cancelled_by_fly_agaric():
     sc.act("parrot_attack", e, 0, player=BLUE)
     assert sc.top_kind() == R.D_FA and sc.who() == GREEN
     sc.act("fly_agaric", player=GREEN)
-    sc.act("pass", player=BLUE)          # Blue holds a card: asked whether to cancel the cancel
+    sc.act("pass", player=BLUE)  # Blue holds a card: asked whether to cancel the cancel
     sc.pass_all_but(BLUE)
     # no combat: Red's Path stays, Blue keeps its Death Cap, both cards are discarded
     assert sc.v["c_active"] == 0 and (sc.v["paths"][e] == RED + 1).any()
@@ -547,10 +592,10 @@ def test_chicken_of_the_woods_attacking_cancelled_by_fly_agaric():
     sc = Scenario(4, tp=BLUE)
     sc.give(BLUE, "Chicken of the Woods")
     sc.give(RED, "Death Cap", "Fly Agaric")
-    e = _combat(sc, "Chicken of the Woods", None)       # undefended: the attacker wins
+    e = _combat(sc, "Chicken of the Woods", None)  # undefended: the attacker wins
     assert not (sc.v["paths"][e] == RED + 1).any()
     sc.act("use", player=BLUE)
     sc.act("fly_agaric", player=RED)
     sc.pass_all_but(BLUE)
-    assert sc.v["hand"][BLUE].sum() == 0 and sc.v["c_active"] == 0    # no card drawn
+    assert sc.v["hand"][BLUE].sum() == 0 and sc.v["c_active"] == 0  # no card drawn
     assert sc.v["discard"][K["Fly Agaric"]] == 1 and sc.v["discard"][K["Chicken of the Woods"]] == 1

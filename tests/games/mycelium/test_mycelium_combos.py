@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 from test_mycelium_emsporium import chain_to, own
 from test_mycelium_tavern import SULPHUR, heroes
+from test_mycelium_team import TeamScenario
 
 from mushgym import testing
 from mushgym.envs.mycelium import rules as R
 from mushgym.envs.mycelium import validate as V
 from mushgym.envs.mycelium.game import MyceliumGame
 from mushgym.envs.mycelium.greedy import heuristic
-from test_mycelium_team import TeamScenario
 
 BLUE, GREEN, RED, BEIGE = range(4)
 
@@ -48,7 +48,7 @@ def test_the_spaces_are_the_prefix_up_to_the_last_block_of_an_option_that_is_on(
     g = MyceliumGame(**options)
     assert (g.num_actions, g.observation_shape) == (actions, (obs,))
     assert g.obs_low.shape == (obs,) and g.legal_mask(g.new_state(0)).shape == (actions,)
-    assert g.encode_action("arrange", 3) == 1234   # the base game's ids never move
+    assert g.encode_action("arrange", 3) == 1234  # the base game's ids never move
     if actions > R.NUM_ACTIONS_BASE:
         assert g.encode_action("buy") == R.A_BUY
     if actions == R.NUM_ACTIONS:
@@ -63,25 +63,26 @@ def test_a_team_game_without_the_items_leaves_their_block_empty():
         if g.is_terminal(s):
             break
         mask = g.legal_mask(s)
-        assert not mask[R.NUM_ACTIONS_BASE:R.NUM_ACTIONS_ITEMS].any()
+        assert not mask[R.NUM_ACTIONS_BASE : R.NUM_ACTIONS_ITEMS].any()
         for p in range(g.num_players):
-            assert not g.observe(s, p)[R.OBS_SIZE_BASE:R.OBS_SIZE_ITEMS].any()
+            assert not g.observe(s, p)[R.OBS_SIZE_BASE : R.OBS_SIZE_ITEMS].any()
         legal = np.flatnonzero(mask)
         g.step_inplace(s, int(legal[rng.integers(legal.size)]))
 
 
 # --- where two variants meet ---------------------------------------------------------------------
 
+
 def test_a_backpack_raises_what_a_team_gathering_may_take_beyond_three():
     sc = TeamScenario(tp=RED, emsporium=True)
     own(sc, RED, "Backpack")
-    willow = chain_to(sc, RED, "Willow", extra=3)   # 4 bonded Paths on the Willow
+    willow = chain_to(sc, RED, "Willow", extra=3)  # 4 bonded Paths on the Willow
     sc.v["loc_nut"][willow] = 5
-    sc.v["gatherer"][RED] = [willow, willow, -1]   # 2 gatherers x (1 + 1 Backpack) = 4
+    sc.v["gatherer"][RED] = [willow, willow, -1]  # 2 gatherers x (1 + 1 Backpack) = 4
     sc.game.validate(sc.s)
     sc.act("end_actions", player=RED)
     assert sc.top_kind() == R.D_GATHER
-    legal = np.flatnonzero(sc.game.legal_mask(sc.s)[R.A_GATHER_TAKE:R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1])
+    legal = np.flatnonzero(sc.game.legal_mask(sc.s)[R.A_GATHER_TAKE : R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1])
     assert legal.tolist() == [0, 1, 2, 3, 4]
     assert sc.game.observe(sc.s, RED)[R.O_GATHER_MAX] == 4
     sc.game.validate(sc.s)
@@ -96,10 +97,10 @@ def test_a_heros_gathering_is_optional_under_the_team_rules():
     sc.v["loc_nut"][oak] = 2
     sc.v["gatherer"][BLUE] = [oak, -1, -1]
     sc.game.validate(sc.s)
-    sc.act("hero", SULPHUR, 0, player=BLUE)                # Sulphur Shelf: gather now
+    sc.act("hero", SULPHUR, 0, player=BLUE)  # Sulphur Shelf: gather now
     assert sc.top_kind() == R.D_GATHER and sc.v["phase"] == R.PH_ACTION
-    sc.game.validate(sc.s)                                  # a D_GATHER in the Action Phase is a position of the game
-    sc.act("gather_take", 0, player=BLUE)                  # it leaves the Nutrients on the tree
+    sc.game.validate(sc.s)  # a D_GATHER in the Action Phase is a position of the game
+    sc.act("gather_take", 0, player=BLUE)  # it leaves the Nutrients on the tree
     assert sc.v["loc_nut"][oak] == 2 and sc.v["mat_nut"][BLUE] == 0 and sc.v["gatherer"][BLUE, 0] == -1
     assert sc.v["phase"] == R.PH_ACTION and sc.who() == BLUE
 
@@ -113,7 +114,7 @@ def test_the_tavern_recruits_after_the_gather_phases_choice():
     sc.v["ctok"][RED] = 1
     sc.v["gatherer"][RED] = [birch, R.TAVERN, -1]
     sc.act("end_actions", player=RED)
-    kinds = [int(k) for k in sc.v["decisions"][:int(sc.v["decisions_n"]), 0]]
+    kinds = [int(k) for k in sc.v["decisions"][: int(sc.v["decisions_n"]), 0]]
     assert kinds == [R.D_HERO_PICK, R.D_GATHER]
     sc.game.validate(sc.s)
     sc.act("gather_take", 1, player=RED)
@@ -134,15 +135,15 @@ def test_the_validator_refuses_a_gathering_choice_misplaced_with_the_variants():
     sc.act("end_actions", player=RED)
     good = sc.s.copy()
     v = R.L.arrays(sc.s)
-    v["decisions"][[0, 1]] = v["decisions"][[1, 0]]     # the hero pick above the gathering choice
+    v["decisions"][[0, 1]] = v["decisions"][[1, 0]]  # the hero pick above the gathering choice
     with pytest.raises(ValueError, match="misplaced|does not fit"):
         sc.game.validate(sc.s)
     sc.s[...] = good
-    v["gather_take"][birch] = 1                          # a choice made at the location being asked
+    v["gather_take"][birch] = 1  # a choice made at the location being asked
     with pytest.raises(ValueError, match="Team fields"):
         sc.game.validate(sc.s)
     sc.s[...] = good
-    v["mat_nut"][BLUE] = 11                              # above the Colony's 10
+    v["mat_nut"][BLUE] = 11  # above the Colony's 10
     with pytest.raises(ValueError, match="Team fields|supply"):
         sc.game.validate(sc.s)
 
@@ -171,7 +172,7 @@ def _play(g, games, seed, greedy_share=0.5):
             g.check_invariants(s)
             steps += 1
             if steps % 5 == 0:
-                testing.check_observations(g, s)   # every agent's observation: shape, dtype, bounds
+                testing.check_observations(g, s)  # every agent's observation: shape, dtype, bounds
             v = R.L.arrays(s)
             d = int(v["decisions_n"])
             kinds = [int(k) for k in v["decisions"][:d, 0]]
@@ -210,7 +211,7 @@ def test_combined_play_keeps_the_invariants_and_every_state_validates(options):
     if options.get("hero_tavern") or options.get("legends"):
         assert seen["hero_pick"] > 0 and seen["place_tavern"] > 0, seen
     if options.get("legends"):
-        assert seen["legend_keep"] == 3 * 4, seen   # every seat keeps one, in every game
+        assert seen["legend_keep"] == 3 * 4, seen  # every seat keeps one, in every game
 
 
 def test_combined_play_reaches_the_places_where_the_variants_meet():
@@ -227,8 +228,11 @@ def test_combined_play_large(options):
     _play(g, games=4 * testing.slow_scale(), seed=200, greedy_share=0.3)
 
 
-@pytest.mark.parametrize("options", [{"num_players": 2, "legends": True, "emsporium": True},
-                                     {"team": True, "hero_tavern": True}], ids=["2p-legends-ems", "team-tavern"])
+@pytest.mark.parametrize(
+    "options",
+    [{"num_players": 2, "legends": True, "emsporium": True}, {"team": True, "hero_tavern": True}],
+    ids=["2p-legends-ems", "team-tavern"],
+)
 def test_hidden_information_stays_hidden_in_the_combinations(options):
     g = MyceliumGame(turn_limit=60, **options)
     assert testing.check_hidden_information(g, n_games=1, seed=3) > 10

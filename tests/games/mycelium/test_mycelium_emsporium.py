@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 from mycelium_helpers import K, Scenario
 
-from mushgym.envs.mycelium import emsporium as EM
 from mushgym.envs.mycelium import rules as R
 from mushgym.envs.mycelium.data import MyceliumDataError
 from mushgym.envs.mycelium.game import MyceliumGame
@@ -28,7 +27,7 @@ def shop(sc, *names):
             rest[i] -= 1
     deck = np.repeat(np.arange(R.NI), rest)
     v["item_deck"][...] = 0
-    v["item_deck"][:len(deck)] = deck
+    v["item_deck"][: len(deck)] = deck
     v["item_deck_n"][...] = len(deck)
 
 
@@ -107,16 +106,16 @@ def test_example_1_blue_oyster_and_a_token_buy_two_pickaxes_then_yellow_morel_sp
     spores0 = int(sc.v["loc_spores"][cave])
     assert sc.legal("buy")
     sc.act("buy", player=BLUE)
-    assert not sc.legal("buy_item", 0)            # nothing paid yet
+    assert not sc.legal("buy_item", 0)  # nothing paid yet
     sc.act("pay_card", K["Blue Oyster"], player=BLUE)
     sc.act("pay_token", player=BLUE)
     sc.act("buy_item", 0, player=BLUE)
     sc.act("buy_item", 1, player=BLUE)
-    assert not sc.legal("buy_item", 2)            # 4 paid, 4 spent
+    assert not sc.legal("buy_item", 2)  # 4 paid, 4 spent
     sc.act("pay_done", player=BLUE)
     assert sc.v["items"][BLUE, ITEM["Pickaxe"]] == 2 and sc.v["mat_spores"][BLUE] == 0
-    assert sc.v["shop"][0] == -1 and sc.v["shop"][1] == -1      # not replaced until the end of the turn
-    sc.act("spawn", 1, BLUE, player=BLUE)          # Yellow Morel
+    assert sc.v["shop"][0] == -1 and sc.v["shop"][1] == -1  # not replaced until the end of the turn
+    sc.act("spawn", 1, BLUE, player=BLUE)  # Yellow Morel
     sc.pass_all_but(BLUE)
     assert sc.v["loc_spores"][cave] == spores0 + 3
     # the shop refills at the end of the turn
@@ -164,7 +163,7 @@ def test_example_3_a_bow_attacks_a_path_one_edge_further():
     sc.act("attack", target, 0, player=BLUE)
     sc.act("card", K["Death Cap"], player=BLUE)
     sc.pass_all_but(BLUE)
-    assert not (sc.v["paths"][target] == GREEN + 1).any()    # undefended: removed
+    assert not (sc.v["paths"][target] == GREEN + 1).any()  # undefended: removed
 
 
 def test_sword_and_shield_add_to_the_combat_value():
@@ -174,20 +173,21 @@ def test_sword_and_shield_add_to_the_combat_value():
         sc.path(RED, e)
         own(sc, BLUE, *att_items)
         own(sc, RED, *def_items)
-        sc.give(BLUE, "Common Puffball")    # 5
-        sc.give(RED, "Liberty Cap")         # 5
+        sc.give(BLUE, "Common Puffball")  # 5
+        sc.give(RED, "Liberty Cap")  # 5
         slot = int(np.flatnonzero(sc.v["paths"][e] == RED + 1)[0])
         sc.act("attack", e, slot, player=BLUE)
         sc.act("card", K["Common Puffball"], player=BLUE)
         sc.act("card", K["Liberty Cap"], player=RED)
         sc.pass_all_but()
         assert sc.v["c_active"] == 0 and sc.who() == BLUE
-        return 1 if (sc.v["paths"][e] == RED + 1).any() else 0   # 0: the attacker won
-    assert fight((), ()) == 1                     # a tie: the defender wins
+        return 1 if (sc.v["paths"][e] == RED + 1).any() else 0  # 0: the attacker won
+
+    assert fight((), ()) == 1  # a tie: the defender wins
     assert fight(("Sword",), ()) == 0
     assert fight(("Sword",), ("Shield",)) == 1
     assert fight(("Sword", "Sword"), ("Shield",)) == 0
-    assert fight(("Shield",), ()) == 1            # the Shield only defends
+    assert fight(("Shield",), ()) == 1  # the Shield only defends
 
 
 def test_pouch_basket_and_flyers():
@@ -203,20 +203,20 @@ def test_pouch_basket_and_flyers():
     own(sc2, BLUE, "Flyers")
     sc2.v["gatherer"][BLUE] = [sc2.gloc("Mush Room"), sc2.gloc("Mush Room"), -1]
     sc2.act("end_actions", player=BLUE)
-    assert sc2.v["hand"][BLUE].sum() == 4         # 2 gatherers x (1 + 1 Flyers)
+    assert sc2.v["hand"][BLUE].sum() == 4  # 2 gatherers x (1 + 1 Flyers)
 
 
 def test_excess_value_is_lost_and_buy_needs_an_affordable_item():
     sc = Scenario(4, tp=BLUE, emsporium=True)
     shop(sc, "Backpack", "Sword")
     sc.v["mat_spores"][BLUE] = 1
-    assert not sc.legal("buy")                    # 3 spore value, the cheapest costs 4
+    assert not sc.legal("buy")  # 3 spore value, the cheapest costs 4
     sc.give(BLUE, "Yellow Morel")
     assert sc.legal("buy")
     sc.act("buy")
     sc.act("pay_token")
     sc.act("pay_card", K["Yellow Morel"])
-    sc.act("buy_item", 1)                         # Sword, 4
+    sc.act("buy_item", 1)  # Sword, 4
     sc.act("pay_done")
     assert sc.v["items"][BLUE, ITEM["Sword"]] == 1 and sc.v["mat_spores"][BLUE] == 0
     assert sc.v["hand"][BLUE].sum() == 0
@@ -261,7 +261,7 @@ def test_corrupted_item_counts_are_refused_by_name():
 
 def test_malformed_items_file_names_file_entry_and_field(tmp_path):
     good = load_items()
-    assert good.cost[ITEM["Pickaxe"]] == 2          # published
+    assert good.cost[ITEM["Pickaxe"]] == 2  # published
     src = (R.__file__.rsplit("/", 1)[0]) + "/items.toml"
     text = open(src).read()
     bad = tmp_path / "items.toml"
@@ -280,6 +280,7 @@ def test_malformed_items_file_names_file_entry_and_field(tmp_path):
 
     class Custom(MyceliumGame):
         items_path = str(bad)
+
     with pytest.raises(MyceliumDataError):
         Custom(emsporium=True)
 

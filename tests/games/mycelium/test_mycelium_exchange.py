@@ -4,25 +4,28 @@ are named only when there is a choice (a pick with one legal answer is made for 
 
 import numpy as np
 import pytest
+from mycelium_helpers import K, Scenario
 
 import mushgym
-from mycelium_helpers import K, Scenario
 from mushgym.envs.mycelium import rules as R
 from mushgym.envs.mycelium.data import MUSHLING_TYPES
 from mushgym.envs.mycelium.game import MyceliumGame
 
 BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3
 TY = {name: i for i, name in enumerate(MUSHLING_TYPES)}
+
+
 def _block(sc, viewer):
     """The observation's Exchange fields of ``viewer``, by field."""
     o = np.asarray(sc.game.observe(sc.s, viewer), np.int64)
     full = np.zeros(R.O.size, np.int64)
-    full[:o.size] = o
+    full[: o.size] = o
     return R.O.arrays(full)
 
 
 def _names(sc):
     from mushgym.envs.mycelium.data import MUSHLING_NAMES
+
     return sorted(MUSHLING_NAMES[t] for t in range(R.T) if sc.legal("card", t))
 
 
@@ -36,7 +39,7 @@ def test_two_warriors_of_different_cards_exchange_without_a_question():
     assert sc.legal("exchange", TY["warrior"], 0) and sc.legal("exchange", TY["warrior"], 1 + GREEN)
     assert not any(sc.legal("exchange", TY[t], 0) for t in MUSHLING_TYPES if t != "warrior")
     sc.act("exchange", TY["warrior"], 0, player=BLUE)
-    assert sc.top_kind() == -1 and sc.v["actions_used"] == 0   # no question; an Exchange cannot loop
+    assert sc.top_kind() == -1 and sc.v["actions_used"] == 0  # no question; an Exchange cannot loop
     assert sc.v["discard"][K["Death Cap"]] == 1 and sc.v["discard"][K["Liberty Cap"]] == 1
     assert sc.v["hand"][BLUE].sum() == 1 and sc.v["hand"][BLUE, K["Russula"]] == 1
 
@@ -46,7 +49,7 @@ def test_two_copies_of_one_card_still_exchange():
     sc.give(BLUE, "Yellow Morel", "Yellow Morel", "Russula")
     cave = int(sc.board.cave_of_seat[RED])
     before = int(sc.v["loc_spores"][cave])
-    sc.act("exchange", TY["worker"], 1 + RED)   # two copies of one card: one pair, not asked
+    sc.act("exchange", TY["worker"], 1 + RED)  # two copies of one card: one pair, not asked
     assert sc.top_kind() == -1
     assert sc.v["loc_spores"][cave] == before + 1 and sc.v["discard"][K["Yellow Morel"]] == 2
     assert sc.v["hand"][BLUE].sum() == 1 and sc.v["hand"][BLUE, K["Russula"]] == 1
@@ -63,8 +66,10 @@ def test_other_pairs_of_one_type_and_a_mixed_hand():
     assert sc.top_kind() == -1
     sc.act("exchange", TY["worker"], 0)
     assert sc.top_kind() == -1
-    assert sc.v["discard"][[K["Chanterelle"], K["Wood Blewit"], K["Night Light"], K["Yellow Morel"]]].tolist() == [1] * 4
-    assert sc.v["hand"][BLUE].sum() == 4   # Death Cap, Russula and 2 cards drawn
+    assert (
+        sc.v["discard"][[K["Chanterelle"], K["Wood Blewit"], K["Night Light"], K["Yellow Morel"]]].tolist() == [1] * 4
+    )
+    assert sc.v["hand"][BLUE].sum() == 4  # Death Cap, Russula and 2 cards drawn
 
 
 def test_three_builders_the_player_chooses_which_two():
@@ -78,17 +83,17 @@ def test_three_builders_the_player_chooses_which_two():
         sc.act("exchange", TY["builder"], 1 + BLUE)
         assert sc.top_kind() == R.D_EXCHANGE and sc.who() == BLUE
         assert _names(sc) == ["Chanterelle", "Wood Blewit"]
-        assert sc.v["discard"][K["Chanterelle"]] == 1   # the first card named is discarded
-        blk = _block(sc, GREEN)   # public: another player sees the Exchange in question
+        assert sc.v["discard"][K["Chanterelle"]] == 1  # the first card named is discarded
+        blk = _block(sc, GREEN)  # public: another player sees the Exchange in question
         assert blk["exchange_decision"] == 1 and blk["exchange_type"].tolist() == [1, 0, 0, 0, 0, 0, 0, 0]
         assert blk["exchange_option"][(BLUE - GREEN) % 4 + 1] == 1 and blk["exchange_first"][K["Chanterelle"]] == 1
-        assert sc.game.observe(sc.s, BLUE)[R.O_DKIND:R.O_DKIND + R.NUM_D_BASE].sum() == 0
+        assert sc.game.observe(sc.s, BLUE)[R.O_DKIND : R.O_DKIND + R.NUM_D_BASE].sum() == 0
         cave = int(sc.board.cave_of_seat[BLUE])
         before = int(sc.v["loc_spores"][cave])
         sc.act("card", K[second], player=BLUE)
         assert sc.top_kind() == -1 and sc.v["loc_spores"][cave] == before + 1
         hand = {n: int(sc.v["hand"][BLUE, K[n]]) for n in ("Chanterelle", "Wood Blewit") if sc.v["hand"][BLUE, K[n]]}
-        assert hand == {kept: 1} and sc.v["deck"][int(sc.v["deck_n"]) - 1] == K["Death Cap"]   # spawn: no draw
+        assert hand == {kept: 1} and sc.v["deck"][int(sc.v["deck_n"]) - 1] == K["Death Cap"]  # spawn: no draw
         assert _block(sc, BLUE)["exchange_decision"] == 0
 
 
@@ -102,7 +107,7 @@ def test_three_warriors_two_picks_each_pair_named_one_way():
         sc.act("exchange", TY["warrior"], 0)
         assert _names(sc) == ["Common Puffball", "Death Cap"]
         sc.act("card", K[first])
-        if first == "Death Cap":   # Liberty Cap is the only partner left: named for the player
+        if first == "Death Cap":  # Liberty Cap is the only partner left: named for the player
             assert sc.top_kind() == -1
             outcomes.append(("Death Cap", "Liberty Cap"))
             continue
@@ -112,10 +117,12 @@ def test_three_warriors_two_picks_each_pair_named_one_way():
             s2.s[...] = sc.s
             s2.act("card", K[second])
             assert s2.top_kind() == -1
-            outcomes.append(tuple(n for n in ("Common Puffball", "Death Cap", "Liberty Cap")
-                                  if s2.v["discard"][K[n]]))
-    assert sorted(outcomes) == [("Common Puffball", "Death Cap"), ("Common Puffball", "Liberty Cap"),
-                                ("Death Cap", "Liberty Cap")]
+            outcomes.append(tuple(n for n in ("Common Puffball", "Death Cap", "Liberty Cap") if s2.v["discard"][K[n]]))
+    assert sorted(outcomes) == [
+        ("Common Puffball", "Death Cap"),
+        ("Common Puffball", "Liberty Cap"),
+        ("Death Cap", "Liberty Cap"),
+    ]
 
 
 def test_the_team_game_and_the_2_player_game():
@@ -124,18 +131,18 @@ def test_the_team_game_and_the_2_player_game():
     from test_mycelium_team import TeamScenario
 
     sc = TeamScenario(4, tp=GREEN)
-    sc.give(GREEN, "Fly Agaric", "Penny Bun", "Inky Cap")   # three Enforcers
+    sc.give(GREEN, "Fly Agaric", "Penny Bun", "Inky Cap")  # three Enforcers
     sc.top("Russula")
     sc.act("exchange", TY["enforcer"], 0, player=GREEN)
     assert sc.top_kind() == R.D_EXCHANGE and _names(sc) == ["Fly Agaric", "Inky Cap"]
-    sc.act("card", K["Inky Cap"], player=GREEN)   # keeps the Fly Agaric: Penny Bun is the only second
+    sc.act("card", K["Inky Cap"], player=GREEN)  # keeps the Fly Agaric: Penny Bun is the only second
     assert sc.top_kind() == -1
     assert {t: int(c) for t, c in enumerate(sc.v["hand"][GREEN]) if c} == {K["Fly Agaric"]: 1, K["Russula"]: 1}
     assert sc.v["discard"][K["Inky Cap"]] == 1 and sc.v["discard"][K["Penny Bun"]] == 1
 
     two = TeamScenario(2, tp=RED)
     two.give(RED, "Blue Oyster", "Pink Oyster")
-    assert two.who() == 0   # agent 0 acts for Blue and Red
+    assert two.who() == 0  # agent 0 acts for Blue and Red
     cave = int(two.board.cave_of_seat[BLUE])
     before = int(two.v["loc_spores"][cave])
     assert two.legal("exchange", TY["reinforcement"], 1 + BLUE)
@@ -148,7 +155,7 @@ def test_pickaxe_applies_to_the_exchange_by_type():
 
     sc = Scenario(4, tp=BLUE, emsporium=True)
     own(sc, BLUE, "Pickaxe")
-    sc.give(BLUE, "Veiled Lady", "Truffle")   # two Wizards
+    sc.give(BLUE, "Veiled Lady", "Truffle")  # two Wizards
     cave = int(sc.board.cave_of_seat[BLUE])
     before = int(sc.v["loc_spores"][cave])
     sc.act("exchange", TY["wizard"], 1 + BLUE)
@@ -187,7 +194,7 @@ def _random_checks(game, games, seed):
     """Random play: the Exchange is offered exactly for the types with 2 cards, never by card;
     the choice is asked only with 2 answers or more; each Exchange discards 2 cards of its type."""
     rng = np.random.default_rng(seed)
-    types = game.config[R.CFG_CARD_TYPE:R.CFG_CARD_TYPE + R.T]
+    types = game.config[R.CFG_CARD_TYPE : R.CFG_CARD_TYPE + R.T]
     asked = exchanged = 0
     for g in range(games):
         s = game.new_state(seed + g)
@@ -216,11 +223,15 @@ def _random_checks(game, games, seed):
                 before = np.bincount(types, weights=v["hand"][p], minlength=8)[ct]
                 disc = v["discard"].copy()
                 game.step_inplace(s, a)
-                while not game.is_terminal(s) and int(v["decisions_n"]) and v["decisions"][int(v["decisions_n"]) - 1][0] == R.D_EXCHANGE:
+                while (
+                    not game.is_terminal(s)
+                    and int(v["decisions_n"])
+                    and v["decisions"][int(v["decisions_n"]) - 1][0] == R.D_EXCHANGE
+                ):
                     m = np.flatnonzero(game.legal_mask(s))
                     game.step_inplace(s, int(m[rng.integers(m.size)]))
                 added = v["discard"] - disc
-                if not (added < 0).any():   # (a reshuffle of the discard pile to draw makes it unreadable)
+                if not (added < 0).any():  # (a reshuffle of the discard pile to draw makes it unreadable)
                     assert added.sum() == 2 and (types[added > 0] == ct).all()
                     assert np.bincount(types, weights=v["hand"][p], minlength=8)[ct] >= before - 2
                 continue
@@ -228,8 +239,11 @@ def _random_checks(game, games, seed):
     return asked, exchanged
 
 
-@pytest.mark.parametrize("options", [{}, {"num_players": 3}, {"team": True, "emsporium": True}, {"num_players": 2}],
-                         ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()) or "default")
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"num_players": 3}, {"team": True, "emsporium": True}, {"num_players": 2}],
+    ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()) or "default",
+)
 def test_random_games_offer_the_exchange_by_type_only(options):
     game = MyceliumGame(turn_limit=60, **options)
     asked, exchanged = _random_checks(game, 3, 11)
@@ -239,12 +253,14 @@ def test_random_games_offer_the_exchange_by_type_only(options):
 def test_the_validator_places_the_exchange_decision():
     sc = Scenario(4, tp=BLUE)
     sc.give(BLUE, "Chanterelle", "Chanterelle", "Wood Blewit")
-    sc.act("exchange", TY["builder"], 0)   # the first Chanterelle is forced: named for the player
+    sc.act("exchange", TY["builder"], 0)  # the first Chanterelle is forced: named for the player
     sc.game.validate(sc.s)
     top = int(sc.v["decisions_n"]) - 1
-    for col, value, words in ((4, 1 + K["Death Cap"], "argument outside"),   # a first card of another type
-                              (2, TY["warrior"], "argument outside"),
-                              (1, GREEN, "misplaced")):
+    for col, value, words in (
+        (4, 1 + K["Death Cap"], "argument outside"),  # a first card of another type
+        (2, TY["warrior"], "argument outside"),
+        (1, GREEN, "misplaced"),
+    ):
         bad = sc.s.copy()
         R.L.arrays(bad)["decisions"][top, col] = value
         with pytest.raises(ValueError, match=words):
@@ -268,7 +284,7 @@ def test_greedy_names_the_cheapest_pair():
     from mushgym.envs.mycelium import greedy
 
     sc = Scenario(4, tp=BLUE)
-    sc.give(BLUE, "Amethyst Deceiver", "Chicken of the Woods", "Death Cap")   # Death Cap is worth keeping
+    sc.give(BLUE, "Amethyst Deceiver", "Chicken of the Woods", "Death Cap")  # Death Cap is worth keeping
     sc.act("exchange", TY["warrior"], 0)
     mask = sc.game.legal_mask(sc.s)
     scores = greedy.heuristic(sc.game, sc.s, BLUE, sc.game.observe(sc.s, BLUE), mask)
@@ -291,7 +307,7 @@ def test_greedy_plays_to_the_end():
             a = agent.act_state(game, s, game.current_player(s))
             exchanges += 2 <= a < 42 and int(s[R.L.fields["decisions_n"].offset]) == 0
             game.step_inplace(s, int(a))
-        assert game.returns(s).max() == 1.0   # decided (10 Nutrients) within 60 turns
+        assert game.returns(s).max() == 1.0  # decided (10 Nutrients) within 60 turns
     assert exchanges > 0
 
 
@@ -301,9 +317,11 @@ def test_a_card_file_keeps_the_types_the_abilities_name(tmp_path):
     from mushgym.envs.mycelium.data import CARDS_PATH, MyceliumDataError, load_mushlings
 
     text = CARDS_PATH.read_text()
-    for card, old, new in (("Russula", 'type = "scout"', 'type = "builder"'),
-                           ("Death Cap", 'type = "warrior"', 'type = "thief"'),
-                           ("Blue Oyster", 'type = "reinforcement"', 'type = "wizard"')):
+    for card, old, new in (
+        ("Russula", 'type = "scout"', 'type = "builder"'),
+        ("Death Cap", 'type = "warrior"', 'type = "thief"'),
+        ("Blue Oyster", 'type = "reinforcement"', 'type = "wizard"'),
+    ):
         i = text.index(f'name = "{card}"')
         bad = tmp_path / "cards.toml"
         bad.write_text(text[:i] + text[i:].replace(old, new, 1))
@@ -329,7 +347,7 @@ def test_a_redraw_keeps_the_cards_of_a_pending_exchange():
     sc = Scenario(4, tp=BLUE)
     sc.give(BLUE, "Common Puffball", "Death Cap", "Liberty Cap", "Russula", "Veiled Lady", "Penny Bun")
     sc.act("exchange", TY["warrior"], 0)
-    sc.act("card", K["Common Puffball"])   # then Death Cap or Liberty Cap: a choice
+    sc.act("card", K["Common Puffball"])  # then Death Cap or Liberty Cap: a choice
     rng = np.random.default_rng(0)
     moved = False
     for _ in range(20):

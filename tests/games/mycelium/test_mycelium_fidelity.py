@@ -24,6 +24,7 @@ def _offered(sc, ability):
 
 # --- 1. "if revealed in combat": the initial face-down cards only --------------------------------
 
+
 def test_a_thief_drawn_by_an_amethyst_deceiver_does_not_steal():
     """Combat step 4: "Reaction abilities that say 'if revealed in combat' can not be used unless
     they belong to the initial face-down cards"; Parasol: "only triggered when this card is the
@@ -34,13 +35,13 @@ def test_a_thief_drawn_by_an_amethyst_deceiver_does_not_steal():
     sc.give(RED, "Common Puffball", "Death Cap")
     sc.top("Shiitake")
     _combat(sc, "Amethyst Deceiver", "Common Puffball")
-    sc.act("use", player=BLUE)                  # the Deceiver draws the Shiitake in its place
+    sc.act("use", player=BLUE)  # the Deceiver draws the Shiitake in its place
     sc.pass_all_but(BLUE)
     while sc.v["c_active"]:
         assert sc.top_kind() != R.D_USE, "a use prompt for a drawn Thief or a Puffball against it"
         sc.act("pass")
     assert sc.v["c_repl"][0] == -1 and sc.v["hand"][BLUE].tolist() == [int(k == K["Shiitake"]) for k in range(R.T)]
-    assert sc.v["hand"][RED, K["Death Cap"]] == 1 and sc.v["hand"][RED].sum() == 2   # won (+1), nothing stolen
+    assert sc.v["hand"][RED, K["Death Cap"]] == 1 and sc.v["hand"][RED].sum() == 2  # won (+1), nothing stolen
 
 
 def test_a_thief_played_face_down_still_steals():
@@ -71,12 +72,13 @@ def test_a_chicken_drawn_by_a_deceiver_follows_its_reaction():
 
 # --- 2. Buy: "Purchase 1 or more Emsporium Items" --------------------------------------------------
 
+
 def test_a_buy_must_purchase_an_item():
     sc = Scenario(4, tp=BLUE, emsporium=True)
     shop(sc, "Pickaxe", "Pouch", "Bow", "Shield", "Flyers")
     sc.give(BLUE, "Wood Blewit")
     sc.act("buy", player=BLUE)
-    assert not sc.legal("pay_done")                     # nothing bought: no way out but buying
+    assert not sc.legal("pay_done")  # nothing bought: no way out but buying
     sc.act("pay_card", K["Wood Blewit"])
     assert not sc.legal("pay_done") and sc.legal("buy_item", 0)
     sc.act("buy_item", 0)
@@ -87,9 +89,9 @@ def test_a_buy_must_purchase_an_item():
 
 def test_the_validator_refuses_a_buy_that_cannot_buy():
     sc = Scenario(4, tp=BLUE, emsporium=True)
-    shop(sc, "Backpack", "Sword", "Basket", "Backpack", "Sword")   # the cheapest costs 4
+    shop(sc, "Backpack", "Sword", "Basket", "Backpack", "Sword")  # the cheapest costs 4
     sc.v["mat_spores"][BLUE] = 0
-    sc.give(BLUE, "Night Light")                                  # 2 spore value in all
+    sc.give(BLUE, "Night Light")  # 2 spore value in all
     R.L.arrays(sc.s)["decisions"][0, :4] = [R.D_BUY, BLUE, 0, 0]
     R.L.arrays(sc.s)["decisions_n"][...] = 1
     with pytest.raises(ValueError, match="never asks"):
@@ -98,12 +100,13 @@ def test_the_validator_refuses_a_buy_that_cannot_buy():
 
 # --- 3. "Pickaxe applies to every spawn by its owner": a hero's spawn too ---------------------------
 
+
 def test_a_heros_spawn_counts_the_pickaxe():
     sc = Scenario(4, tp=BLUE, emsporium=True, hero_tavern=True)
     own(sc, BLUE, "Pickaxe", "Pickaxe")
     h = sc.game.heroes.names.index("Golden Chanterelle")
     heroes(sc, up=(0, 1), held={BLUE: [h]})
-    k = 1   # ability b: spawn 3 spores in your own cave
+    k = 1  # ability b: spawn 3 spores in your own cave
     assert TV.HE_SPAWN == int(sc.game.config[R.cfg_hero_effect_at(h, k)])
     cave = int(sc.board.cave_of_seat[BLUE])
     before = int(sc.v["loc_spores"][cave])
@@ -113,6 +116,7 @@ def test_a_heros_spawn_counts_the_pickaxe():
 
 # --- 4. Build: "Spend 3 Spore Value to build each Path" ---------------------------------------------
 
+
 def test_a_build_pays_for_at_least_one_path():
     sc = Scenario(4, tp=BLUE)
     sc.v["mat_spores"][BLUE] = 0
@@ -120,7 +124,7 @@ def test_a_build_pays_for_at_least_one_path():
     sc.act("build", player=BLUE)
     assert not sc.legal("pay_done")
     sc.act("pay_card", K["Wood Blewit"])
-    assert not sc.legal("pay_done")                     # 2 of 3: no throwing a card away
+    assert not sc.legal("pay_done")  # 2 of 3: no throwing a card away
     sc.act("pay_card", K["Yellow Morel"])
     assert sc.legal("pay_done")
     sc.act("pay_done")
@@ -139,6 +143,7 @@ def test_the_validator_refuses_a_payment_that_cannot_reach_a_path():
 
 # --- 6. Russula: "Place/replace all your Gatherer Mushlings now" (the Tavern included) -------------
 
+
 def test_a_russula_may_send_a_gatherer_to_the_hero_tavern():
     sc = Scenario(4, tp=BLUE, hero_tavern=True)
     sc.v["ctok"][BLUE] = 1
@@ -148,12 +153,12 @@ def test_a_russula_may_send_a_gatherer_to_the_hero_tavern():
     assert sc.legal("place_tavern")
     sc.act("place_tavern", player=BLUE)
     obs = sc.game.observe(sc.s, GREEN)
-    assert obs[R.O_AB_LOC + R.TAVERN] == 1            # the placements are public, the Tavern among them
+    assert obs[R.O_AB_LOC + R.TAVERN] == 1  # the placements are public, the Tavern among them
     sc.act("place_gatherer", mush, player=BLUE)
     sc.act("place_gatherer", mush, player=BLUE)
     sc.pass_all_but(BLUE)
     assert sorted(sc.v["gatherer"][BLUE].tolist()) == sorted([R.TAVERN, mush, mush])
-    sc.act("end_actions", player=BLUE)                  # the Gather Phase: a hero recruited
+    sc.act("end_actions", player=BLUE)  # the Gather Phase: a hero recruited
     assert sc.top_kind() == R.D_HERO_PICK
 
 
@@ -162,10 +167,11 @@ def test_without_the_tavern_a_russula_keeps_the_base_locations():
     sc.give(BLUE, "Russula")
     sc.act("russula", player=BLUE)
     legal = sc.game.legal_mask(sc.s)
-    assert legal.size == R.NUM_ACTIONS_BASE and legal.sum() == len(sc.board.gloc_names)   # no Tavern to go to
+    assert legal.size == R.NUM_ACTIONS_BASE and legal.sum() == len(sc.board.gloc_names)  # no Tavern to go to
 
 
 # --- 7. Witch's Hat: "can be used even when there is 1 card in the respective discard pile" -----------
+
 
 def test_a_witchs_hat_needs_a_discarded_card():
     sc = Scenario(4, tp=BLUE)
@@ -174,24 +180,25 @@ def test_a_witchs_hat_needs_a_discarded_card():
     sc.rebuild_deck()
     nut = sc.v["ndiscard"].copy()
     sc.v["ndiscard"][...] = 0
-    sc.v["ndeck"][int(sc.v["ndeck_n"]):int(sc.v["ndeck_n"]) + int(nut.sum())] = np.repeat(np.arange(len(nut)), nut)
+    sc.v["ndeck"][int(sc.v["ndeck_n"]) : int(sc.v["ndeck_n"]) + int(nut.sum())] = np.repeat(np.arange(len(nut)), nut)
     sc.v["ndeck_n"][...] += int(nut.sum())
     sc.game.validate(sc.s)
     assert not sc.legal("witch", 0) and not sc.legal("witch", 1)
-    assert sc.legal("truffle", 0) and sc.legal("truffle", 1)     # the Truffle note: "0 cards"
+    assert sc.legal("truffle", 0) and sc.legal("truffle", 1)  # the Truffle note: "0 cards"
     sc.discard("Death Cap")
     assert sc.legal("witch", 0) and not sc.legal("witch", 1)
 
 
 # --- 9. "as many times as you want/can": only the actions that can loop are bounded ----------------
 
+
 def test_more_than_thirty_actions_while_the_player_has_resources():
     sc = Scenario(4, tp=BLUE)
     sc.v["mat_spores"][BLUE] = 40
     sc.v["loc_spores"][:] = 0
-    sc.v["ndeck"][:int(sc.v["ndeck_n"])] = sc.v["ndeck"][:int(sc.v["ndeck_n"])]
+    sc.v["ndeck"][: int(sc.v["ndeck_n"])] = sc.v["ndeck"][: int(sc.v["ndeck_n"])]
     sc.game.validate(sc.s)
-    for i in range(35):   # 35 Builds of one Path each, then the last Paths where they fit
+    for i in range(35):  # 35 Builds of one Path each, then the last Paths where they fit
         if not sc.legal("build"):
             break
         sc.act("build", player=BLUE)
@@ -211,7 +218,7 @@ def test_deceiver_exchanges_and_attacks_are_bounded_per_action_phase():
     sc = Scenario(4, tp=BLUE)
     sc.give(BLUE, "Amethyst Deceiver")
     sc.discard("Amethyst Deceiver")
-    for _ in range(R.MAX_ACTIONS_PER_TURN):   # two Deceivers swap for ever: the one loop with no cost
+    for _ in range(R.MAX_ACTIONS_PER_TURN):  # two Deceivers swap for ever: the one loop with no cost
         sc.act("deceive", K["Amethyst Deceiver"], player=BLUE)
         sc.pass_all_but(BLUE)
     assert sc.v["actions_used"] == R.MAX_ACTIONS_PER_TURN and sc.v["hand"][BLUE, K["Amethyst Deceiver"]] == 1
@@ -219,6 +226,7 @@ def test_deceiver_exchanges_and_attacks_are_bounded_per_action_phase():
 
 
 # --- 21. a combat's edge holds a Path the attacker may attack ------------------------------------------
+
 
 def test_the_validator_refuses_a_combat_on_an_edge_without_the_defenders_path():
     sc = Scenario(4, tp=BLUE)
@@ -241,6 +249,7 @@ def test_the_validator_refuses_a_combat_on_an_edge_without_the_defenders_path():
 
 
 # --- 23. messages name the game's own id ---------------------------------------------------------------
+
 
 def test_state_from_messages_name_mycelium_v2():
     with pytest.raises(ValueError, match=r"mycelium_v2.*turn_player"):

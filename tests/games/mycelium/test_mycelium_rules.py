@@ -1,15 +1,21 @@
 """Mycelium scenario tests: the rulebook's worked examples and each mushling type's abilities."""
 
+import ci_scope
 import numpy as np
 import pytest
-
-import ci_scope
 from mycelium_helpers import K, Scenario, nbrs, ring, spokes
-from mushgym.envs.mycelium import rules as R
-from mushgym.envs.mycelium.data import (MUSHLING_TYPES, MyceliumDataError, load_board, load_mushlings, load_nutrients,
-                                         paths_to_bond)
 
-BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3   # 4-player seats, clockwise
+from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium.data import (
+    MUSHLING_TYPES,
+    MyceliumDataError,
+    load_board,
+    load_mushlings,
+    load_nutrients,
+    paths_to_bond,
+)
+
+BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3  # 4-player seats, clockwise
 BOARD = load_board(4)
 
 
@@ -23,8 +29,10 @@ def test_data_counts_and_symmetric_boards():
         b = load_board(n)
         assert len(b.edges) == 132
         # every seat needs the same numbers of Paths to bond to the trees and the Willow
-        profiles = {tuple(sorted(paths_to_bond(b, s, g) for g in b.tree_gloc if g >= 0)) + (paths_to_bond(b, s, b.willow),)
-                    for s in range(n)}
+        profiles = {
+            tuple(sorted(paths_to_bond(b, s, g) for g in b.tree_gloc if g >= 0)) + (paths_to_bond(b, s, b.willow),)
+            for s in range(n)
+        }
         assert len(profiles) == 1, profiles
         for s in range(n):
             assert paths_to_bond(b, s, b.cave_of_seat[s]) == 0  # the Colony's own cave is bonded
@@ -39,8 +47,10 @@ def test_malformed_data_names_file_entry_and_field(tmp_path):
     with pytest.raises(MyceliumDataError, match="not a Field Guide type"):
         load_mushlings(bad)
     board = tmp_path / "board.toml"
-    board.write_text("[side3]\nplayers = 3\nradius = 3\ncolours = ['a', 'b', 'c']\n"
-                     "[[side3.location]]\nname = 'X'\nkind = 'volcano'\nq = 0\nr = 0\n")
+    board.write_text(
+        "[side3]\nplayers = 3\nradius = 3\ncolours = ['a', 'b', 'c']\n"
+        "[[side3.location]]\nname = 'X'\nkind = 'volcano'\nq = 0\nr = 0\n"
+    )
     with pytest.raises(MyceliumDataError, match=r"side3 location #1 \('X'\): field 'kind'"):
         load_board(3, board)
     with pytest.raises(MyceliumDataError, match="missing table"):
@@ -51,17 +61,47 @@ def test_numeric_fields_of_the_data_files_are_bounded(tmp_path):
     from mushgym.envs.mycelium.data import BOARD_PATH, CARDS_PATH, NUTRIENTS_PATH
 
     cases = (
-        (CARDS_PATH, load_mushlings, "combat = 8", "combat = 99", r"cards.toml: mushling #\d+ \('Death Cap'\): field 'combat' must be in 0..20, got 99"),
-        (CARDS_PATH, load_mushlings, "spore = 0", "spore = -1", r"cards.toml: mushling #\d+ \(.*\): field 'spore' must be in 0..9, got -1"),
-        (NUTRIENTS_PATH, load_nutrients, "copies = ", "copies = 1000 #", r"nutrients.toml: nutrient #\d+ \(.*\): field 'copies' must be in 1..17"),
-        (BOARD_PATH, lambda p: load_board(4, p), "radius = 3", "radius = 40", r"board.toml: \[side\d\]: field 'radius' must be in 1..3, got 40"),
-        (BOARD_PATH, lambda p: load_board(4, p), "q = ", "q = 17 #", r"board.toml: side4 location #\d+ \(.*\): field 'q' must be in -3..3, got 17"),
+        (
+            CARDS_PATH,
+            load_mushlings,
+            "combat = 8",
+            "combat = 99",
+            r"cards.toml: mushling #\d+ \('Death Cap'\): field 'combat' must be in 0..20, got 99",
+        ),
+        (
+            CARDS_PATH,
+            load_mushlings,
+            "spore = 0",
+            "spore = -1",
+            r"cards.toml: mushling #\d+ \(.*\): field 'spore' must be in 0..9, got -1",
+        ),
+        (
+            NUTRIENTS_PATH,
+            load_nutrients,
+            "copies = ",
+            "copies = 1000 #",
+            r"nutrients.toml: nutrient #\d+ \(.*\): field 'copies' must be in 1..17",
+        ),
+        (
+            BOARD_PATH,
+            lambda p: load_board(4, p),
+            "radius = 3",
+            "radius = 40",
+            r"board.toml: \[side\d\]: field 'radius' must be in 1..3, got 40",
+        ),
+        (
+            BOARD_PATH,
+            lambda p: load_board(4, p),
+            "q = ",
+            "q = 17 #",
+            r"board.toml: side4 location #\d+ \(.*\): field 'q' must be in -3..3, got 17",
+        ),
     )
     for src, load, old, new, message in cases:
         text = open(src).read()
         assert old in text, (src, old)
         bad = tmp_path / src.name
-        at = text.index("[side4]") if src == BOARD_PATH else 0    # edit the 4-player side of the board
+        at = text.index("[side4]") if src == BOARD_PATH else 0  # edit the 4-player side of the board
         bad.write_text(text[:at] + text[at:].replace(old, new, 1))
         with pytest.raises(MyceliumDataError, match=message):
             load(bad)
@@ -72,7 +112,7 @@ def test_corrupted_states_are_refused_with_a_message_naming_the_problem():
 
     g = MyceliumGame(num_players=3)
     s = g.new_state(5)
-    for _ in range(200):   # into the game
+    for _ in range(200):  # into the game
         s = g.step(s, int(g.legal_actions(s)[-1]))
     g.validate(s)
 
@@ -86,17 +126,17 @@ def test_corrupted_states_are_refused_with_a_message_naming_the_problem():
 
     refused("phase", (), 9, r"phase = 9 is outside 0\.\.5")
     refused("gatherer", (1, 2), 11, r"gatherer\[1, 2\] = 11 is outside -1\.\.10")
-    refused("gatherer", (1, 2), 10, r"a gatherer of player 1 is on no location")   # 10: the Hero Tavern, a variant's
+    refused("gatherer", (1, 2), 10, r"a gatherer of player 1 is on no location")  # 10: the Hero Tavern, a variant's
     refused("turn_player", (), 3, "not a player of this 3-player game")
     refused("hand", (0, K["Truffle"]), 3, r"type 19 \(Truffle\) do not add up")
     refused("ndeck_n", (), 0, "nutrient deck and discard pile do not hold")
     refused("mat_spores", 0, 50, "more tokens")
     t = s.copy()
     v = R.L.arrays(t)
-    while int(v["decisions_n"]) > 0 or int(v["phase"]) != R.PH_ACTION:   # the turn player's Action Phase menu
+    while int(v["decisions_n"]) > 0 or int(v["phase"]) != R.PH_ACTION:  # the turn player's Action Phase menu
         t = g.step(t, int(g.legal_actions(t)[-1]))
         v = R.L.arrays(t)
-    v["decisions"][0] = [R.D_PAY, int(v["turn_player"]), 100, 0, 0, 0, 0]   # a payment beyond its range
+    v["decisions"][0] = [R.D_PAY, int(v["turn_player"]), 100, 0, 0, 0, 0]  # a payment beyond its range
     v["decisions_n"][...] = 1
     with pytest.raises(ValueError, match="decision stack entry 0 has an argument outside"):
         g.step(t, g.encode_action("pass"))
@@ -128,27 +168,34 @@ def test_combat_example():
     """Blue's Parasol vs Red's Liberty Cap; Blue Oyster +2, Red's combat token +1; tie: Red wins,
     draws; Parasol steals from Red; Liberty Cap builds Red a free Path."""
     e = spokes(BOARD, BLUE)[0]
-    sc = Scenario(4, tp=BLUE, position=dict(paths={e: RED}, combat_tokens={RED: 1},
-                                            hands={BLUE: ["Parasol", "Blue Oyster"], RED: ["Liberty Cap", "Death Cap"]}))
-    sc.top("Shiitake")            # Red's draw for winning as the defender
+    sc = Scenario(
+        4,
+        tp=BLUE,
+        position=dict(
+            paths={e: RED},
+            combat_tokens={RED: 1},
+            hands={BLUE: ["Parasol", "Blue Oyster"], RED: ["Liberty Cap", "Death Cap"]},
+        ),
+    )
+    sc.top("Shiitake")  # Red's draw for winning as the defender
     slot = int(np.flatnonzero(sc.v["paths"][e] == RED + 1)[0])
     sc.act("attack", e, slot, player=BLUE)
     sc.act("card", K["Parasol"], player=BLUE)
     sc.act("card", K["Liberty Cap"], player=RED)
     assert sc.v["c_revealed"] == 1
-    sc.act("reinforce", 0, 0, player=BLUE)          # Blue Oyster +2 for the attacker
-    sc.act("pass", player=RED)                       # Red does not cancel it (Fly Agaric window)
-    sc.act("combat_token", 1, player=RED)           # +1 for the defender
+    sc.act("reinforce", 0, 0, player=BLUE)  # Blue Oyster +2 for the attacker
+    sc.act("pass", player=RED)  # Red does not cancel it (Fly Agaric window)
+    sc.act("combat_token", 1, player=RED)  # +1 for the defender
     assert list(sc.v["c_bonus"]) == [2, 1]
-    sc.act("pass", player=RED)                       # round of passes: Blue has nothing left, Red passes
+    sc.act("pass", player=RED)  # round of passes: Blue has nothing left, Red passes
     assert sc.v["c_winner"] == 1 and sc.v["paths"][e].tolist().count(RED + 1) == 1
-    assert sc.v["hand"][RED].sum() == 2              # Death Cap + the card drawn for winning
-    sc.act("use", player=BLUE)                       # Parasol: steal a random card from Red
+    assert sc.v["hand"][RED].sum() == 2  # Death Cap + the card drawn for winning
+    sc.act("use", player=BLUE)  # Parasol: steal a random card from Red
     sc.act("pass", player=RED)
     assert sc.v["hand"][BLUE].sum() == 1 and sc.v["hand"][RED].sum() == 1
     stolen = int(np.flatnonzero(sc.v["hand"][BLUE])[0])
-    assert sc.v["known"][RED, BLUE, stolen] == 1     # Red saw which card went
-    sc.act("use", player=RED)                        # Liberty Cap: a free Path
+    assert sc.v["known"][RED, BLUE, stolen] == 1  # Red saw which card went
+    sc.act("use", player=RED)  # Liberty Cap: a free Path
     sc.act("pass", player=BLUE)
     before = int(sc.v["npaths"][RED])
     free = [x for x in range(132) if sc.legal("place_path", x)]
@@ -168,10 +215,22 @@ def test_build_example_with_penny_bun():
     shared = blue[0]
     # an edge Blue can build that touches an edge where Green will have a Path
     target = next(x for x in blue[1:] if not set(nbrs(BOARD, x)) & {shared} and x != shared)
-    green_edge = next(n for n in nbrs(BOARD, target) if BOARD.permanent[n] < 0 and n != shared
-                      and not set(nbrs(BOARD, n)) & set(ring(BOARD, BLUE)) and n not in nbrs(BOARD, shared))
-    sc = Scenario(4, tp=BLUE, position=dict(paths={shared: BEIGE, green_edge: GREEN},
-                                            hands={BLUE: {"Wood Blewit": 2, "Night Light": 1}, GREEN: ["Penny Bun"]}))
+    green_edge = next(
+        n
+        for n in nbrs(BOARD, target)
+        if BOARD.permanent[n] < 0
+        and n != shared
+        and not set(nbrs(BOARD, n)) & set(ring(BOARD, BLUE))
+        and n not in nbrs(BOARD, shared)
+    )
+    sc = Scenario(
+        4,
+        tp=BLUE,
+        position=dict(
+            paths={shared: BEIGE, green_edge: GREEN},
+            hands={BLUE: {"Wood Blewit": 2, "Night Light": 1}, GREEN: ["Penny Bun"]},
+        ),
+    )
     sc.act("build", player=BLUE)
     for name in ("Wood Blewit", "Wood Blewit", "Night Light"):
         sc.act("pay_card", K[name], player=BLUE)
@@ -180,7 +239,7 @@ def test_build_example_with_penny_bun():
     assert sorted(sc.v["paths"][shared]) == [BLUE + 1, BEIGE + 1]
     sc.act("place_path", target, player=BLUE)
     sc.act("penny_bun", player=GREEN)
-    assert sc.who() == BLUE and sc.v["decisions_n"] == 0   # nobody else can hold a Fly Agaric
+    assert sc.who() == BLUE and sc.v["decisions_n"] == 0  # nobody else can hold a Fly Agaric
     assert not (sc.v["paths"][target] == BLUE + 1).any()
     assert sc.v["npaths"][BLUE] == 1
     assert sc.v["discard"][K["Wood Blewit"]] == 2 and sc.v["discard"][K["Penny Bun"]] == 1
@@ -229,7 +288,7 @@ def test_gather_examples():
     spores = int(sc2.v["mat_spores"][GREEN])
     sc2.act("end_actions", player=GREEN)
     assert sc2.v["mat_spores"][GREEN] == spores + 1
-    assert sc2.v["mat_nut"][GREEN] == 0    # not bonded to Oak
+    assert sc2.v["mat_nut"][GREEN] == 0  # not bonded to Oak
 
 
 def test_explore_phase_examples():
@@ -277,7 +336,7 @@ def test_path_rules_two_per_edge_not_two_of_one_player_and_twenty_one():
     sc.act("build")
     sc.act("pay_token")
     sc.act("pay_done")
-    assert not sc.legal("place_path", e)      # full edge
+    assert not sc.legal("place_path", e)  # full edge
     # 20 Paths already: the 21st removes one of your own
     far = [x for x in range(132) if BOARD.permanent[x] < 0 and x not in spokes(BOARD, BLUE)][:20]
     sc2 = Scenario(4, tp=BLUE, position=dict(paths={x: BLUE for x in far}, spores={BLUE: 1}))
@@ -292,19 +351,22 @@ def test_path_rules_two_per_edge_not_two_of_one_player_and_twenty_one():
 
 
 def test_no_change_given_and_exchange():
-    sc = Scenario(4, tp=BLUE, position=dict(spores={BLUE: 1}, hands={BLUE: ["Wood Blewit", "Night Light",
-                                                                             "Yellow Morel", "Yellow Morel"]}))
+    sc = Scenario(
+        4,
+        tp=BLUE,
+        position=dict(spores={BLUE: 1}, hands={BLUE: ["Wood Blewit", "Night Light", "Yellow Morel", "Yellow Morel"]}),
+    )
     sc.act("build")
     sc.act("pay_card", K["Wood Blewit"])
     sc.act("pay_card", K["Night Light"])
-    sc.act("pay_token")   # 7 paid: 2 Paths, 1 lost
+    sc.act("pay_token")  # 7 paid: 2 Paths, 1 lost
     sc.act("pay_done")
     assert sc.v["decisions"][int(sc.v["decisions_n"]) - 1][2] == 2
     sc.v["decisions_n"][...] = 0
     sc.v["decisions"][...] = 0
     cave = int(sc.board.cave_of_seat[RED])
     before = int(sc.v["loc_spores"][cave])
-    sc.act("exchange", MUSHLING_TYPES.index("worker"), 1 + RED)   # two Yellow Morels: two Workers
+    sc.act("exchange", MUSHLING_TYPES.index("worker"), 1 + RED)  # two Yellow Morels: two Workers
     assert sc.v["loc_spores"][cave] == before + 1 and sc.v["discard"][K["Yellow Morel"]] == 2
 
 
@@ -327,24 +389,25 @@ def test_parrot_view_stays_in_the_observation_while_true_and_nothing_else_leaks(
         v2 = R.L.arrays(other)
         assert v2["hand"][RED, K["Truffle"]] >= 1 and v2["hand"][RED, K["Pink Oyster"]] >= 1
         np.testing.assert_array_equal(sc.game.observe(other, BLUE), sc.game.observe(sc.s, BLUE))
-        np.testing.assert_array_equal(sc.game.observe(sc.game.perturb_hidden(sc.s, GREEN, rng), GREEN),
-                                      sc.game.observe(sc.s, GREEN))
+        np.testing.assert_array_equal(
+            sc.game.observe(sc.game.perturb_hidden(sc.s, GREEN, rng), GREEN), sc.game.observe(sc.s, GREEN)
+        )
     # Red plays its Truffle in view of all: Blue's knowledge of it goes, the Pink Oyster stays
     sc.v["turn_player"][...] = RED
-    sc.v["first_player"][...] = (RED - sc.v["turn"]) % 4   # turn t is first + t's
+    sc.v["first_player"][...] = (RED - sc.v["turn"]) % 4  # turn t is first + t's
     sc.act("truffle", 0, player=RED)
     sc.pass_all_but(RED)
     assert _obs_known(sc, BLUE, RED, "Truffle") == 0 and _obs_known(sc, BLUE, RED, "Pink Oyster") == 1
     # Red's face-down card is unseen: every known count drops (Blue cannot tell which card went)
     e = sc.spokes(RED)[0]
     sc.path(BLUE, e)
-    sc.give(BLUE, "Night Light")      # so Blue has a defence to choose
+    sc.give(BLUE, "Night Light")  # so Blue has a defence to choose
     slot = int(np.flatnonzero(sc.v["paths"][e] == BLUE + 1)[0])
     sc.act("attack", e, slot, player=RED)
     sc.act("card", K["Pink Oyster"], player=RED)
     assert _obs_known(sc, BLUE, RED, "Pink Oyster") == 0
-    assert sc.game.observe(sc.s, BLUE)[R.O_C_CARD + K["Pink Oyster"]] == 0      # not revealed yet
-    assert sc.game.observe(sc.s, RED)[R.O_C_CARD + K["Pink Oyster"]] == 1       # its owner sees it
+    assert sc.game.observe(sc.s, BLUE)[R.O_C_CARD + K["Pink Oyster"]] == 0  # not revealed yet
+    assert sc.game.observe(sc.s, RED)[R.O_C_CARD + K["Pink Oyster"]] == 1  # its owner sees it
     assert sc.who() == BLUE and sc.top_kind() == R.D_DEFEND
 
 
@@ -352,19 +415,19 @@ def test_veiled_lady_cards_stay_known_until_drawn():
     sc = Scenario(4, tp=BLUE)
     sc.give(BLUE, "Veiled Lady")
     n0 = int(sc.v["ndeck_n"])
-    top = [int(k) for k in sc.v["ndeck"][n0 - 4:n0][::-1]]
+    top = [int(k) for k in sc.v["ndeck"][n0 - 4 : n0][::-1]]
     sc.act("veiled_lady", player=BLUE)
     sc.pass_all_but(BLUE)
 
     def known_rows(p):
-        o = sc.game.observe(sc.s, p)[R.O_NKNOWN:R.O_NKNOWN + R.NN * R.NK].reshape(R.NN, R.NK)
+        o = sc.game.observe(sc.s, p)[R.O_NKNOWN : R.O_NKNOWN + R.NN * R.NK].reshape(R.NN, R.NK)
         return [int(np.argmax(r)) if r.any() else -1 for r in o]
 
     assert known_rows(BLUE)[:5] == top + [-1]
     assert known_rows(GREEN)[:4] == [-1] * 4
     sc.end_turn_on_mush_room(GREEN)
     assert sc.v["turn_player"] == GREEN
-    assert known_rows(BLUE)[:4] == top[1:] + [-1]     # the top card was drawn; the rest is still known
+    assert known_rows(BLUE)[:4] == top[1:] + [-1]  # the top card was drawn; the rest is still known
 
 
 def test_witch_hats_public_set_on_top_stays_in_every_observation_while_true():
@@ -378,18 +441,18 @@ def test_witch_hats_public_set_on_top_stays_in_every_observation_while_true():
     def top_set(p, nutrient=False):
         o = sc.game.observe(sc.s, p)
         if nutrient:
-            return o[R.O_NDECK_TOP:R.O_NDECK_TOP + R.NK].astype(int).tolist(), int(o[R.O_TOP_N + 1])
-        return {t: int(c) for t, c in enumerate(o[R.O_DECK_TOP:R.O_DECK_TOP + R.T]) if c}, int(o[R.O_TOP_N])
+            return o[R.O_NDECK_TOP : R.O_NDECK_TOP + R.NK].astype(int).tolist(), int(o[R.O_TOP_N + 1])
+        return {t: int(c) for t, c in enumerate(o[R.O_DECK_TOP : R.O_DECK_TOP + R.T]) if c}, int(o[R.O_TOP_N])
 
     for p in range(4):
         assert top_set(p) == ({K["Blue Oyster"]: 2, K["Penny Bun"]: 1}, 3)
     rng = np.random.default_rng(1)
-    for p in range(4):   # the hidden-information test keeps the public set on top
+    for p in range(4):  # the hidden-information test keeps the public set on top
         for _ in range(10):
             other = sc.game.perturb_hidden(sc.s, p, rng)
             v2 = R.L.arrays(other)
             nd = int(v2["deck_n"])
-            assert sorted(v2["deck"][nd - 3:nd].tolist()) == sorted([K["Blue Oyster"]] * 2 + [K["Penny Bun"]])
+            assert sorted(v2["deck"][nd - 3 : nd].tolist()) == sorted([K["Blue Oyster"]] * 2 + [K["Penny Bun"]])
             np.testing.assert_array_equal(sc.game.observe(other, p), sc.game.observe(sc.s, p))
             sc.game.check_invariants(other)
     # a card drawn in private leaves an unknown card: 2 cards on top, from the same set
@@ -414,7 +477,7 @@ def test_witch_hats_public_set_on_top_stays_in_every_observation_while_true():
     for _ in range(10):
         other = sc.game.perturb_hidden(sc.s, GREEN, rng)
         nn = int(R.L.arrays(other)["ndeck_n"])
-        assert sorted(R.L.arrays(other)["ndeck"][nn - 2:nn].tolist()) == sorted(drawn)
+        assert sorted(R.L.arrays(other)["ndeck"][nn - 2 : nn].tolist()) == sorted(drawn)
         np.testing.assert_array_equal(sc.game.observe(other, GREEN), sc.game.observe(sc.s, GREEN))
     # the next Nutrient Card Phase draws one of them in view of all
     sc.end_turn_on_mush_room(GREEN)
@@ -430,7 +493,7 @@ def test_reaction_prompts_public_asks_everyone_eligible_holders_only_holders():
     for mode, asked in (("public", True), ("holders", False)):
         sc = Scenario(4, tp=BLUE, reaction_prompts=mode)
         sc.give(BLUE, "Yellow Morel")
-        sc.give(GREEN, "Death Cap")      # a card, but no Fly Agaric
+        sc.give(GREEN, "Death Cap")  # a card, but no Fly Agaric
         sc.act("spawn", 1, BLUE)
         if asked:
             assert sc.who() == GREEN and sc.top_kind() == R.D_FA
@@ -454,7 +517,7 @@ def test_turn_limit_truncates_with_zero_returns_and_errors_name_choices():
     with pytest.raises(ValueError, match="valid choices"):
         MyceliumGame(turn_limit_end="draw")
     with pytest.raises(ValueError, match=r"player count: 5; valid choices are \[2, 3, 4\]"):
-        MyceliumGame(num_players=5)   # (2 players: the 2-player game, tests/games/mycelium/test_mycelium_team.py)
+        MyceliumGame(num_players=5)  # (2 players: the 2-player game, tests/games/mycelium/test_mycelium_team.py)
 
 
 def _at_the_turn_limit(g, seed=0):
@@ -465,12 +528,12 @@ def _at_the_turn_limit(g, seed=0):
         s = g.step(s, int(g.legal_actions(s)[0]))
         v = R.L.arrays(s)
     v["turn"][...] = int(g.options["turn_limit"]) - 1
-    v["first_player"][...] = (v["turn_player"] - v["turn"]) % g.num_players   # turn t is first + t's
-    v["discard"][...] += v["hand"].sum(axis=0)   # no card in hand: the Draw Phase discards nothing
+    v["first_player"][...] = (v["turn_player"] - v["turn"]) % g.num_players  # turn t is first + t's
+    v["discard"][...] += v["hand"].sum(axis=0)  # no card in hand: the Draw Phase discards nothing
     v["hand"][...] = 0
     v["known"][...] = 0
-    v["mat_nut"][:g.num_players] = [3, 5, 5, 1][:g.num_players]
-    v["loc_nut"][...] = 0       # nothing to gather
+    v["mat_nut"][: g.num_players] = [3, 5, 5, 1][: g.num_players]
+    v["loc_nut"][...] = 0  # nothing to gather
     s = g.step(s, g.encode_action("end_actions"))
     return s
 
@@ -573,7 +636,7 @@ def test_env_docstring_tables_are_the_generated_ones():
         assert table in env.__doc__
     assert f"Discrete({R.NUM_ACTIONS_BASE}) with every variant off" in env.__doc__
     assert f"one int64 array of {R.STATE_SIZE} slots" in env.__doc__
-    assert "@" not in env.__doc__        # every placeholder filled
+    assert "@" not in env.__doc__  # every placeholder filled
 
 
 def test_explore_example_red_builds_to_birch_and_gathers():
@@ -657,6 +720,6 @@ def test_an_overshooting_payment_stays_inside_the_observation_bounds():
     assert sc.v["decisions"][0][2] == 30 or sc.v["decisions"][0][2] == 33
     sc.v["decisions"][0][2] = 29
     sc.v["mat_spores"][BLUE] = 1
-    sc.act("pay_token")                      # 32 > 30: allowed, it was below the cap when paid
+    sc.act("pay_token")  # 32 > 30: allowed, it was below the cap when paid
     obs = sc.game.observe(sc.s, BLUE)
     assert (obs <= sc.game.obs_high).all() and obs[R.O_PAY] == 1.0

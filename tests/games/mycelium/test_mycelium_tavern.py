@@ -27,7 +27,7 @@ def heroes(sc, up=(GOLDEN, GHOST), held=None):
     used = set(up) | {h for hs in (held or {}).values() for h in hs}
     deck = [h for h in range(R.NH) if h not in used]
     v["hero_deck"][...] = 0
-    v["hero_deck"][:len(deck)] = deck
+    v["hero_deck"][: len(deck)] = deck
     v["hero_deck_n"][...] = len(deck)
 
 
@@ -37,17 +37,20 @@ def test_options_sizes_and_setup():
     s = g.new_state(0)
     v = R.L.arrays(s)
     assert (v["hero_up"] >= 0).all() and v["hero_deck_n"] == 6 and v["heroes"].sum() == 0
-    assert MyceliumGame(legends=True).tavern_on        # Legends implies the Tavern
+    assert MyceliumGame(legends=True).tavern_on  # Legends implies the Tavern
     assert not MyceliumGame().tavern_on
     # the base game's deal is the same with or without the Tavern
     assert (R.L.arrays(MyceliumGame().new_state(0))["hand"] == v["hand"]).all()
-    assert g.legal_mask(s)[R.A_PLACE_TAVERN] and not MyceliumGame().legal_mask(MyceliumGame().new_state(0)).size > R.A_PLACE_TAVERN
+    assert (
+        g.legal_mask(s)[R.A_PLACE_TAVERN]
+        and not MyceliumGame().legal_mask(MyceliumGame().new_state(0)).size > R.A_PLACE_TAVERN
+    )
 
 
 def test_a_gatherer_returning_from_the_tavern_recruits_a_hero_for_a_combat_token():
     sc = Scenario(4, tp=BLUE, hero_tavern=True, emsporium=True)
     heroes(sc)
-    sc.v["items"][BLUE, 4] = 1          # Flyers: no effect on the Tavern
+    sc.v["items"][BLUE, 4] = 1  # Flyers: no effect on the Tavern
     sc.v["shop"][...] = -1
     sc.v["item_deck"][...] = 0
     rest = [i for i in range(8) for _ in range(2)]
@@ -59,11 +62,11 @@ def test_a_gatherer_returning_from_the_tavern_recruits_a_hero_for_a_combat_token
     sc.act("end_actions", player=BLUE)
     assert sc.top_kind() == R.D_HERO_PICK and sc.who() == BLUE
     assert not sc.legal("place_gatherer", 0)
-    sc.act("hero_pick", 1, player=BLUE)              # the face-up Ghost Fungus
+    sc.act("hero_pick", 1, player=BLUE)  # the face-up Ghost Fungus
     assert sc.v["heroes"][BLUE, GHOST] == 1 and sc.v["ctok"][BLUE] == 0
-    assert sc.v["hero_up"][1] >= 0 and sc.v["hero_deck_n"] == 5     # replaced at once
+    assert sc.v["hero_up"][1] >= 0 and sc.v["hero_deck_n"] == 5  # replaced at once
     assert sc.v["decisions_n"] == 0 and sc.v["phase"] == R.PH_PLACE  # 2 gatherers, 1 token: 1 hero
-    assert (sc.v["gatherer"][BLUE] == -1).all() and sc.v["hand"][BLUE].sum() == 0   # no Flyers card
+    assert (sc.v["gatherer"][BLUE] == -1).all() and sc.v["hand"][BLUE].sum() == 0  # no Flyers card
     # without a token: nothing, the gatherer still comes home
     sc2 = Scenario(4, tp=BLUE, hero_tavern=True)
     heroes(sc2)
@@ -90,8 +93,8 @@ def test_a_hero_is_used_once_never_cancelled_then_goes_under_the_hero_deck():
     spores = int(sc.v["mat_spores"][BLUE])
     assert sc.legal("hero", ARMILLARIA, 0) and sc.legal("hero", ARMILLARIA, 1)
     assert not sc.legal("hero", LIONS_MANE, 1)
-    sc.act("hero", ARMILLARIA, 1, player=BLUE)        # 2 Spore Tokens
-    assert sc.who() == BLUE and sc.v["decisions_n"] == 0          # no Fly Agaric window
+    sc.act("hero", ARMILLARIA, 1, player=BLUE)  # 2 Spore Tokens
+    assert sc.who() == BLUE and sc.v["decisions_n"] == 0  # no Fly Agaric window
     assert sc.v["mat_spores"][BLUE] == spores + 2
     assert sc.v["heroes"][BLUE, ARMILLARIA] == 0 and sc.v["hero_deck"][0] == ARMILLARIA
     assert not sc.legal("hero", ARMILLARIA, 0)
@@ -116,20 +119,20 @@ def test_a_heroes_combat_reaction_in_its_owners_battle_and_heroes_are_never_stol
     sc.give(RED, "Liberty Cap")
     slot = int(np.flatnonzero(sc.v["paths"][e] == RED + 1)[0])
     sc.act("attack", e, slot, player=BLUE)
-    sc.act("card", K["Parasol"], player=BLUE)          # 4
-    sc.act("card", K["Liberty Cap"], player=RED)      # 5
+    sc.act("card", K["Parasol"], player=BLUE)  # 4
+    sc.act("card", K["Liberty Cap"], player=RED)  # 5
     while sc.who() != RED:
         sc.act("pass")
     assert sc.legal("hero", LIONS_MANE, 0) and not sc.legal("hero", LIONS_MANE, 1)
-    assert not sc.legal("hero", GOLDEN, 0)             # an action ability: not in a battle
+    assert not sc.legal("hero", GOLDEN, 0)  # an action ability: not in a battle
     sc.act("hero", LIONS_MANE, 0, player=RED)
     assert sc.v["c_bonus"][1] == 3 and sc.v["heroes"][RED, LIONS_MANE] == 0
-    while sc.v["decisions_n"] > 0:                     # Blue's Parasol steals; Red's Liberty Cap is declined
+    while sc.v["decisions_n"] > 0:  # Blue's Parasol steals; Red's Liberty Cap is declined
         top = sc.v["decisions"][int(sc.v["decisions_n"]) - 1]
         sc.act("use" if top[0] == R.D_USE and top[1] == BLUE else "pass")
     assert sc.v["c_active"] == 0
-    assert sc.v["hand"][RED].sum() == 0 and sc.v["hand"][BLUE].sum() == 2   # the card Red drew was stolen
-    assert sc.v["heroes"][RED, GOLDEN] == 1            # the hero was not
+    assert sc.v["hand"][RED].sum() == 0 and sc.v["hand"][BLUE].sum() == 2  # the card Red drew was stolen
+    assert sc.v["heroes"][RED, GOLDEN] == 1  # the hero was not
 
 
 def test_legends_each_player_keeps_one_of_two_and_the_deals_are_hidden():
@@ -143,8 +146,10 @@ def test_legends_each_player_keeps_one_of_two_and_the_deals_are_hidden():
     other = (first + 1) % 4
     t = s.copy()
     tv = R.L.arrays(t)
-    tv["legend_deal"][other], tv["legend_deal"][(first + 2) % 4] = (tv["legend_deal"][(first + 2) % 4].copy(),
-                                                                   tv["legend_deal"][other].copy())
+    tv["legend_deal"][other], tv["legend_deal"][(first + 2) % 4] = (
+        tv["legend_deal"][(first + 2) % 4].copy(),
+        tv["legend_deal"][other].copy(),
+    )
     assert (g.observe(s, me) == g.observe(t, me)).all()
     assert (g.observe(s, other) != g.observe(t, other)).any()
     kept = []
@@ -166,9 +171,9 @@ def test_corrupted_heroes_and_malformed_heroes_file(tmp_path):
     with pytest.raises(ValueError, match="hero 3 \\(Ghost Fungus\\) is not exactly once"):
         g.validate(s)
     s = g.new_state(0)
-    R.L.arrays(s)["gatherer"][s[R.FIRST], 0] = R.TAVERN   # the first explorer's first gatherer
+    R.L.arrays(s)["gatherer"][s[R.FIRST], 0] = R.TAVERN  # the first explorer's first gatherer
     s[R.PLACED] = 1
-    g.validate(s)                                    # the Tavern is a location with the variant
+    g.validate(s)  # the Tavern is a location with the variant
     s0 = MyceliumGame().new_state(0)
     R.L.arrays(s0)["gatherer"][s0[R.FIRST], 0] = R.TAVERN
     s0[R.PLACED] = 1
@@ -177,7 +182,9 @@ def test_corrupted_heroes_and_malformed_heroes_file(tmp_path):
     text = HEROES_PATH.read_text()
     bad = tmp_path / "heroes.toml"
     bad.write_text(text.replace('a_effect = "free_paths"', 'a_effect = "fly"', 1))
-    with pytest.raises(MyceliumDataError, match=r"hero 1 \(Armillaria the Ancient\): field 'a_effect' = 'fly' is not one of"):
+    with pytest.raises(
+        MyceliumDataError, match=r"hero 1 \(Armillaria the Ancient\): field 'a_effect' = 'fly' is not one of"
+    ):
         load_heroes(bad)
     bad.write_text(text.replace('name = "Earthstar"', 'name = "Lion\'s Mane"'))
     with pytest.raises(MyceliumDataError, match="listed twice"):
@@ -214,8 +221,10 @@ def test_variant_decisions_in_a_game_without_the_variant_are_refused():
     s = g.new_state(1)
     v = R.L.arrays(s)
     p = int(v["decisions"][int(v["decisions_n"]) - 1][1])
-    v["legend_deal"][p] = -1                         # a Legends decision without a deal
-    v["hero_deck"][int(v["hero_deck_n"]):int(v["hero_deck_n"]) + 2] = [h for h in range(8) if h not in v["legend_deal"]][:2]
+    v["legend_deal"][p] = -1  # a Legends decision without a deal
+    v["hero_deck"][int(v["hero_deck_n"]) : int(v["hero_deck_n"]) + 2] = [
+        h for h in range(8) if h not in v["legend_deal"]
+    ][:2]
     v["hero_deck_n"] += 2
     with pytest.raises(ValueError, match="decision stack entry .* has an argument outside"):
         g.legal_mask(s)
@@ -223,7 +232,7 @@ def test_variant_decisions_in_a_game_without_the_variant_are_refused():
     s0 = g0.new_state(0)
     v0 = R.L.arrays(s0)
     v0["decisions"][0] = [R.D_HERO_PICK, 0, 1, 0, 0, 0, 0]
-    v0["decisions_n"][...] = 1                       # (a hero pick before the Explore Phase: misplaced)
+    v0["decisions_n"][...] = 1  # (a hero pick before the Explore Phase: misplaced)
     with pytest.raises(ValueError, match="decision stack entry 0 does not fit the phase"):
         g0.legal_mask(s0)
 
@@ -241,7 +250,7 @@ def test_pictures_and_text_show_the_shop_items_heroes_and_the_tavern():
     assert all(name.replace("'", "&#x27;") in svg or name.replace("'", "&#39;") in svg or name in svg for name in mine)
     for step in range(300):
         if step % 50 == 0:
-            for p in range(4):   # what a seat cannot see (deals, decks) does not move its picture
+            for p in range(4):  # what a seat cannot see (deals, decks) does not move its picture
                 other = g.perturb_hidden(s, p, rng)
                 assert draw_state(g, other, p).to_svg() == draw_state(g, s, p).to_svg()
         legal = g.legal_actions(s)
@@ -277,5 +286,5 @@ def test_determinize_redraws_the_others_legends_deals_and_the_hero_deck_keeping_
                 g.check_invariants(d)
                 np.testing.assert_array_equal(g.observe(d, p), obs)
                 dv = R.L.arrays(d)
-                seen.add((p, tuple(dv["legend_deal"].ravel()), tuple(dv["hero_deck"][:int(dv["hero_deck_n"])])))
+                seen.add((p, tuple(dv["legend_deal"].ravel()), tuple(dv["hero_deck"][: int(dv["hero_deck_n"])])))
         assert len(seen) > 3, steps

@@ -3,12 +3,12 @@
 
 import numpy as np
 import pytest
-
 from mycelium_helpers import K, Scenario
+
 from mushgym.envs.mycelium import rules as R
 from mushgym.envs.mycelium.game import MyceliumGame
 
-BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3   # seats, clockwise: teams Blue + Red (0, 2) and Green + Beige (1, 3)
+BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3  # seats, clockwise: teams Blue + Red (0, 2) and Green + Beige (1, 3)
 
 
 class TeamScenario(Scenario):
@@ -19,7 +19,7 @@ class TeamScenario(Scenario):
             options.setdefault("team", True)
         super().__init__(num_players=num_players, tp=tp, seed=seed, **options)
         self.n = self.game.num_seats
-        self.v["first_player"][...] = (tp - 1) % self.n   # turn 1 is tp's (4 seats, also in the 2-player game)
+        self.v["first_player"][...] = (tp - 1) % self.n  # turn 1 is tp's (4 seats, also in the 2-player game)
         self.v["gatherer"][...] = -1
 
     def seat(self):
@@ -52,6 +52,7 @@ class TeamScenario(Scenario):
 
 # --- options and spaces ------------------------------------------------------------------------
 
+
 def test_options_team_needs_four_players_or_two_and_the_base_spaces_do_not_move():
     with pytest.raises(ValueError, match=r"team=True needs 4 players.*num_players=2.*Allowed"):
         MyceliumGame(num_players=3, team=True)
@@ -66,7 +67,7 @@ def test_options_team_needs_four_players_or_two_and_the_base_spaces_do_not_move(
     assert team.encode_action("trade", 0) == R.NUM_ACTIONS_ITEMS and R.O_TEAM_DKIND == R.OBS_SIZE_ITEMS
     # the base game never offers a Team action nor fills a Team observation field
     s = base.new_state(1)
-    assert not base.legal_mask(s)[R.NUM_ACTIONS_BASE - 1:].any() or base.legal_mask(s).size == R.NUM_ACTIONS_BASE
+    assert not base.legal_mask(s)[R.NUM_ACTIONS_BASE - 1 :].any() or base.legal_mask(s).size == R.NUM_ACTIONS_BASE
 
 
 def test_teams_alternate_in_turn_order():
@@ -76,10 +77,11 @@ def test_teams_alternate_in_turn_order():
         sc.end_turn_on_mush_room((order[-1] + 1) % 4)
         order.append(int(sc.v["turn_player"]))
     assert order == [BLUE, GREEN, RED, BEIGE, BLUE]
-    assert [p % 2 for p in order] == [0, 1, 0, 1, 0]    # Blue + Red against Green + Beige, alternating
+    assert [p % 2 for p in order] == [0, 1, 0, 1, 0]  # Blue + Red against Green + Beige, alternating
 
 
 # --- Trade --------------------------------------------------------------------------------------
+
 
 def test_trade_needs_both_teammates_consent_and_shows_the_cards_to_everyone():
     """Rulebook, Trade Action: "Both teammates must consent to the Trade": the teammate names what
@@ -88,8 +90,8 @@ def test_trade_needs_both_teammates_consent_and_shows_the_cards_to_everyone():
     sc.give(BLUE, "Death Cap", "Yellow Morel")
     sc.give(RED, "Chanterelle", "Chanterelle")
     sc.v["mat_spores"][RED] = 0
-    assert sc.legal("trade", K["Death Cap"]) and sc.legal("trade", R.T)   # a card or a Spore Token
-    assert not sc.legal("trade", K["Chanterelle"])                         # only what Blue holds
+    assert sc.legal("trade", K["Death Cap"]) and sc.legal("trade", R.T)  # a card or a Spore Token
+    assert not sc.legal("trade", K["Chanterelle"])  # only what Blue holds
     sc.act("trade", K["Death Cap"], player=BLUE)
     assert sc.seat() == RED and sc.top_kind() == R.D_TRADE
     assert sc.legal("pass") and sc.legal("trade", K["Chanterelle"]) and not sc.legal("trade", R.T)
@@ -97,7 +99,7 @@ def test_trade_needs_both_teammates_consent_and_shows_the_cards_to_everyone():
     # the proposer consents to what comes back (or refuses): nothing has moved yet
     assert sc.seat() == BLUE and sc.top_kind() == R.D_TRADE and sc.v["hand"][BLUE, K["Death Cap"]] == 1
     assert sc.legal("pass") and sc.legal("trade", K["Chanterelle"]) and not sc.legal("trade", K["Death Cap"])
-    obs = sc.game.observe(sc.s, GREEN)   # the other team sees the offer and what comes back
+    obs = sc.game.observe(sc.s, GREEN)  # the other team sees the offer and what comes back
     assert obs[R.O_TRADE_OFFER + K["Death Cap"]] == 1 and obs[R.O_TRADE_BACK + K["Chanterelle"]] == 1
     sc.act("trade", K["Chanterelle"], player=BLUE)
     h = sc.v["hand"]
@@ -120,15 +122,15 @@ def test_a_refused_trade_moves_nothing_and_leaves_the_turns_trade():
     sc.give(GREEN, "Fly Agaric")
     sc.give(BEIGE, "Penny Bun")
     spores = sc.v["mat_spores"].copy()
-    sc.act("trade", R.T, player=GREEN)                 # a Spore Token offered
+    sc.act("trade", R.T, player=GREEN)  # a Spore Token offered
     sc.act("pass", player=BEIGE)
     assert (sc.v["mat_spores"] == spores).all() and sc.v["hand"][BEIGE, K["Penny Bun"]] == 1
     assert sc.v["trade_used"] == 0 and sc.legal("trade", K["Fly Agaric"]) and not sc.legal("trade", R.T)
-    sc.act("trade", K["Fly Agaric"], player=GREEN)      # the proposer refuses what comes back
+    sc.act("trade", K["Fly Agaric"], player=GREEN)  # the proposer refuses what comes back
     sc.act("trade", K["Penny Bun"], player=BEIGE)
     sc.act("pass", player=GREEN)
     assert sc.v["hand"][GREEN, K["Fly Agaric"]] == 1 and sc.v["hand"][BEIGE, K["Penny Bun"]] == 1
-    assert sc.v["trade_used"] == 0 and not any(sc.legal("trade", k) for k in range(R.T + 1))   # both kinds tried
+    assert sc.v["trade_used"] == 0 and not any(sc.legal("trade", k) for k in range(R.T + 1))  # both kinds tried
     # a Spore Token for a card
     sc2 = TeamScenario(tp=GREEN)
     sc2.give(BEIGE, "Penny Bun")
@@ -147,6 +149,7 @@ def test_a_refused_trade_moves_nothing_and_leaves_the_turns_trade():
 
 
 # --- no friendly fire -------------------------------------------------------------------------
+
 
 def test_no_attack_on_a_teammates_path_but_on_the_other_team():
     sc = TeamScenario(tp=BLUE)
@@ -170,6 +173,7 @@ def test_no_attack_on_a_teammates_path_but_on_the_other_team():
 
 # --- gathering: optional, 10 per Colony, 15 per team -------------------------------------------------
 
+
 def test_gathering_is_optional_token_by_token_and_the_mush_room_still_draws():
     sc = TeamScenario(tp=RED)
     birch = sc.gloc("Birch")
@@ -189,7 +193,7 @@ def test_gathering_is_optional_token_by_token_and_the_mush_room_still_draws():
     assert sc.legal("gather_take", 1) and not sc.legal("gather_take", 2)
     sc.act("gather_take", 0, player=RED)
     assert sc.v["loc_nut"][birch] == 2 and sc.v["mat_nut"][RED] == 0
-    assert sc.v["mat_spores"][RED] == 4 and sc.v["hand"][RED].sum() == hand0 + 1   # the Mush Room draws
+    assert sc.v["mat_spores"][RED] == 4 and sc.v["hand"][RED].sum() == hand0 + 1  # the Mush Room draws
     assert (sc.v["gatherer"][RED] == -1).all() and sc.v["phase"] == R.PH_PLACE and sc.v["decisions_n"] == 0
 
 
@@ -206,10 +210,10 @@ def test_ten_nutrients_per_colony_the_excess_returns_to_the_supply():
     sc.v["mat_nut"][RED] = 9
     supply0 = R.NUTRIENT_TOKENS - int(sc.v["mat_nut"].sum() + sc.v["loc_nut"].sum())
     sc.act("end_actions", player=RED)
-    take = np.flatnonzero(sc.game.legal_mask(sc.s)[R.A_GATHER_TAKE:R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1]).max()
+    take = np.flatnonzero(sc.game.legal_mask(sc.s)[R.A_GATHER_TAKE : R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1]).max()
     assert take == 2
     sc.act("gather_take", int(take), player=RED)
-    assert sc.v["mat_nut"][RED] == 10 and not sc.v["done"]   # 10 alone does not win a team game
+    assert sc.v["mat_nut"][RED] == 10 and not sc.v["done"]  # 10 alone does not win a team game
     supply = R.NUTRIENT_TOKENS - int(sc.v["mat_nut"].sum() + sc.v["loc_nut"].sum())
     assert supply == supply0 + 1 and sc.v["loc_nut"][willow] == 3 - take
 
@@ -222,10 +226,10 @@ def test_the_first_team_to_fifteen_wins_at_once_and_shares_the_reward(num_player
     sc.chain_to(BLUE, oak)
     sc.v["loc_nut"][oak] = 1
     sc.v["gatherer"][BLUE] = [oak, cave, -1]
-    sc.v["mat_nut"][[BLUE, RED, GREEN, BEIGE]] = [4, 10, 9, 5]   # Green + Beige hold 14: no win for them
+    sc.v["mat_nut"][[BLUE, RED, GREEN, BEIGE]] = [4, 10, 9, 5]  # Green + Beige hold 14: no win for them
     sc.act("end_actions")
     while sc.top_kind() == R.D_GATHER:
-        legal = np.flatnonzero(sc.game.legal_mask(sc.s)[R.A_GATHER_TAKE:R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1])
+        legal = np.flatnonzero(sc.game.legal_mask(sc.s)[R.A_GATHER_TAKE : R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1])
         sc.act("gather_take", int(legal.max()))
     assert sc.v["done"] == R.DONE_RULES and sc.v["winner"] == BLUE
     expected = [1.0, -1.0, 1.0, -1.0] if num_players == 4 else [1.0, -1.0]
@@ -262,17 +266,18 @@ def test_bird_nest_gathering_is_optional_too():
 
 # --- the 2-player game ------------------------------------------------------------------------------
 
+
 def test_two_player_agents_act_for_two_diagonal_colonies_and_see_both_hands():
     sc = TeamScenario(num_players=2, tp=RED)
     g = sc.game
     sc.give(RED, "Veiled Lady")
     sc.give(BLUE, "Death Cap", "Penny Bun")
     sc.give(GREEN, "Fly Agaric")
-    assert g.current_player(sc.s) == 0                     # Red's turn: agent 0
+    assert g.current_player(sc.s) == 0  # Red's turn: agent 0
     obs = g.observe(sc.s, 0)
     ob = R.O.arrays(obs) if hasattr(R.O, "arrays") else None
-    hand = obs[R.O_HAND:R.O_HAND + R.T]
-    partner = obs[R.O_PARTNER_HAND:R.O_PARTNER_HAND + R.T]
+    hand = obs[R.O_HAND : R.O_HAND + R.T]
+    partner = obs[R.O_PARTNER_HAND : R.O_PARTNER_HAND + R.T]
     assert hand[K["Veiled Lady"]] == 1 and partner[K["Death Cap"]] == 1 and partner[K["Penny Bun"]] == 1
     assert obs[R.O_CONTROLLED] == 1 and obs[R.O_CONTROLLED + 2] == 1
     del ob
@@ -282,9 +287,9 @@ def test_two_player_agents_act_for_two_diagonal_colonies_and_see_both_hands():
     while sc.top_kind() == R.D_FA:
         sc.act("pass")
     nn = int(sc.v["ndeck_n"])
-    assert sc.v["nseen"][RED, nn - 4:nn].all() and not sc.v["nseen"][RED, :nn - 4].any()
+    assert sc.v["nseen"][RED, nn - 4 : nn].all() and not sc.v["nseen"][RED, : nn - 4].any()
     # agent 0's observation shows those cards when it acts for Blue too
-    seen = obs_known = g.observe(sc.s, 0)[R.O_NKNOWN:R.O_NKNOWN + 4 * R.NK].reshape(4, R.NK).sum()
+    seen = obs_known = g.observe(sc.s, 0)[R.O_NKNOWN : R.O_NKNOWN + 4 * R.NK].reshape(4, R.NK).sum()
     assert seen == 4 and obs_known == 4
 
 
@@ -339,6 +344,7 @@ def test_two_player_aec_env_has_two_agents_and_shared_rewards():
 
 # --- hidden information ------------------------------------------------------------------------------
 
+
 def _random_states(game, n=3, every=7, seed=0):
     rng = np.random.default_rng(seed)
     out = []
@@ -356,7 +362,7 @@ def _random_states(game, n=3, every=7, seed=0):
 
 def _swappable(v, t):
     """Deck positions (below a Witch's Hat's public set) holding another type than ``t``."""
-    return np.flatnonzero(v["deck"][:int(v["deck_n"]) - int(v["deck_top_n"])] != t)
+    return np.flatnonzero(v["deck"][: int(v["deck_n"]) - int(v["deck_top_n"])] != t)
 
 
 def test_a_teammates_hand_stays_hidden_from_its_teammate():
@@ -367,21 +373,23 @@ def test_a_teammates_hand_stays_hidden_from_its_teammate():
         for p in range(4):
             mate = (p + 2) % 4
             free = v["hand"][mate] - v["known"][p, mate]
-            free[game.kept_in_hand(s, mate)] = 0   # a pending choice's cards stay in its player's hand
+            free[game.kept_in_hand(s, mate)] = 0  # a pending choice's cards stay in its player's hand
             kinds = np.flatnonzero(free)
             if kinds.size == 0:
                 continue
             other = s.copy()
             ov = R.L.arrays(other)
             t = int(kinds[0])
-            cand = _swappable(ov, t)   # swap with a deck card
+            cand = _swappable(ov, t)  # swap with a deck card
             if cand.size == 0:
                 continue
             u = int(cand[0])
             ov["hand"][mate, t] -= 1
             ov["hand"][mate, int(ov["deck"][u])] += 1
             ov["deck"][u] = t
-            ov["known"][:, mate] = np.minimum(ov["known"][:, mate], ov["hand"][mate])   # the others' knowledge stays true
+            ov["known"][:, mate] = np.minimum(
+                ov["known"][:, mate], ov["hand"][mate]
+            )  # the others' knowledge stays true
             game.validate(other)
             np.testing.assert_array_equal(game.observe(s, p), game.observe(other, p))
             moved += 1
@@ -408,7 +416,7 @@ def test_two_player_an_agent_sees_its_other_hand_but_not_the_opponents():
         v = R.L.arrays(s)
         for seat in range(4):
             hand = v["hand"][seat].copy()
-            if 0 <= _offered(v, seat) < R.T:   # a pending Trade's card stays in its hand
+            if 0 <= _offered(v, seat) < R.T:  # a pending Trade's card stays in its hand
                 hand[_offered(v, seat)] -= 1
             hand[game.kept_in_hand(s, seat)] = 0
             kinds = np.flatnonzero(hand)
@@ -459,6 +467,7 @@ def test_determinize_keeps_both_hands_of_the_agent_in_the_two_player_game():
 
 # --- validation and text -------------------------------------------------------------------------
 
+
 def test_team_fields_are_validated():
     base, team = MyceliumGame(), MyceliumGame(num_players=2)
     s = base.new_state(0)
@@ -493,6 +502,7 @@ def test_text_and_pictures_show_the_teams():
 
 
 # --- the greedy baseline ---------------------------------------------------------------------------
+
 
 def test_greedy_plays_the_team_actions_and_reads_no_hidden_card():
     from mushgym.agents import GreedyAgent

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 import mushgym
 from mushgym.envs.mycelium import rules as R
 from mushgym.envs.mycelium import validate as V
-from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
-G = mushgym.game("mycelium_v2", num_players=3)   # 3 players: seat 3's slots must stay empty
+G = mushgym.game("mycelium_v2", num_players=3)  # 3 players: seat 3's slots must stay empty
 G4 = mushgym.game("mycelium_v2")
 
 
@@ -44,8 +44,7 @@ def test_every_random_state_passes(game, n_games):
 def test_every_random_state_passes_large():
     from mushgym.testing import slow_scale
 
-    for game in (G, G4, mushgym.game("mycelium_v2", reaction_prompts="holders", turn_limit=60,
-                                     turn_limit_end="score")):
+    for game in (G, G4, mushgym.game("mycelium_v2", reaction_prompts="holders", turn_limit=60, turn_limit_end="score")):
         for s in _states(game, 40 * slow_scale(), seed=100):
             code = int(R.validate(s, game.config, game.work))
             assert code == 0, (game.validation_error(code), game.state_to_string(s))
@@ -183,7 +182,7 @@ def _c_stack(s):
     _push(s, R.D_PAY, s[R.TP], 0)
 
 
-def _c_fa(s):   # the user of an ability asked whether to cancel it
+def _c_fa(s):  # the user of an ability asked whether to cancel it
     _push(s, R.D_RESOLVE, s[R.TP], R.AB_VEILED)
     _push(s, R.D_FA, s[R.TP], 0)
 
@@ -192,7 +191,7 @@ def _c_top(s):
     s[R.PHASE] = R.PH_NUTRIENT
 
 
-def _c_combat_path(s):   # the combat moved to the defender's permanent Colony Path
+def _c_combat_path(s):  # the combat moved to the defender's permanent Colony Path
     s[R.C_EDGE] = next(e for e in range(R.E) if G.config[R.cfg_permanent_at(e)] == s[R.C_DEF])
 
 
@@ -201,8 +200,12 @@ CASES = [
     (V.V_PLAYER, _running, _c_player, "not a player of this 3-player game"),
     (V.V_LOCATION, _running, _c_location, "gatherer of player 3"),
     (V.V_CARDS, _running, _c_cards, r"type 0 \(Amethyst Deceiver\) do not add up"),
-    (V.V_NUTRIENT_CARDS, lambda s: _running(s) and s[R.NDECK_N] > 0 and s[R.NDECK_TOP_N] == 0, _c_nutrient_cards,
-     "nutrient deck and discard pile"),
+    (
+        V.V_NUTRIENT_CARDS,
+        lambda s: _running(s) and s[R.NDECK_N] > 0 and s[R.NDECK_TOP_N] == 0,
+        _c_nutrient_cards,
+        "nutrient deck and discard pile",
+    ),
     (V.V_DECK_TOP, lambda s: _running(s) and s[R.DECK_N] < R.NC, _c_deck_top, "Witch's Hat"),
     (V.V_TOKENS, _running, _c_tokens, "more tokens"),
     (V.V_COMBAT, lambda s: _running(s) and not s[R.C_ACTIVE], _c_combat, "combat fields"),
@@ -212,10 +215,14 @@ CASES = [
     (V.V_USE, _menu, _c_use, "reaction"),
     (V.V_SEAT_SLOTS, _running, _c_seat_slots, "seat beyond the player count"),
     (V.V_TURN, lambda s: _menu(s) and s[R.TURN] + 1 < G.config[R.CFG_TURN_LIMIT], _c_turn, "turn player"),
-    (V.V_EXPLORE, lambda s: s[R.PHASE] == R.PH_EXPLORE and s[R.PLACED] == 0 and s[R.TP] == s[R.FIRST], _c_explore,
-     "Explore/Place Phase"),
+    (
+        V.V_EXPLORE,
+        lambda s: s[R.PHASE] == R.PH_EXPLORE and s[R.PLACED] == 0 and s[R.TP] == s[R.FIRST],
+        _c_explore,
+        "Explore/Place Phase",
+    ),
     (V.V_END, _running, _c_end, "end of the game"),
-    (V.V_LIMBO, lambda s: _menu(s) and s[R.discard_at(0):R.discard_at(0) + R.T].sum() > 0, _c_limbo, "in flight"),
+    (V.V_LIMBO, lambda s: _menu(s) and s[R.discard_at(0) : R.discard_at(0) + R.T].sum() > 0, _c_limbo, "in flight"),
     (V.V_KNOWN, _running, _c_known, "'knows'"),
     (V.V_PILE, lambda s: _running(s) and s[R.DECK_N] < R.NC, _c_pile, "above the deck's top"),
     (V.V_SEEN, lambda s: _running(s) and s[R.NDECK_N] < R.NN, _c_seen, "seen a nutrient card"),
@@ -226,14 +233,18 @@ CASES = [
     (V.V_STACK, lambda s: _running(s) and s[R.PHASE] == R.PH_PLACE, _c_stack, "does not fit the phase"),
     (V.V_FA, _menu, _c_fa, "Fly Agaric window"),
     (V.V_TOP, _menu, _c_top, "never asks"),
-    (V.V_COMBAT_PATH, lambda s: _running(s) and s[R.C_ACTIVE] and not s[R.C_REVEALED], _c_combat_path,
-     "does not hold a Path the attacker may attack"),
+    (
+        V.V_COMBAT_PATH,
+        lambda s: _running(s) and s[R.C_ACTIVE] and not s[R.C_REVEALED],
+        _c_combat_path,
+        "does not hold a Path the attacker may attack",
+    ),
 ]
 
 
 # --- the variants (Emsporium, Hero Tavern, Legends): their states pass, their fields are checked
 
-GV = mushgym.game("mycelium_v2", num_players=3, emsporium=True, legends=True)   # Legends implies the Tavern
+GV = mushgym.game("mycelium_v2", num_players=3, emsporium=True, legends=True)  # Legends implies the Tavern
 GT = mushgym.game("mycelium_v2", hero_tavern=True)
 
 
@@ -258,7 +269,7 @@ def _find_v(game, pred):
     raise AssertionError("no random state fits the test's need")
 
 
-def _cv_items(s):   # one Sword too many
+def _cv_items(s):  # one Sword too many
     s[R.items_at(0, 0)] = (s[R.items_at(0, 0)] + 1) % 3
 
 
@@ -266,11 +277,11 @@ def _cv_items_absent(s):
     s[R.items_at(3, 1)] = 1
 
 
-def _cv_heroes(s):   # a hero of the deck also held
+def _cv_heroes(s):  # a hero of the deck also held
     s[R.heroes_at(0, s[R.hero_deck_at(0)])] = 1
 
 
-def _cv_hero_up_early(s):   # a face-up hero while the Legends deals are pending
+def _cv_hero_up_early(s):  # a face-up hero while the Legends deals are pending
     n = s[R.HDECK_N] - 1
     s[R.hero_up_at(0)] = s[R.hero_deck_at(n)]
     s[R.hero_deck_at(n)] = 0
@@ -281,7 +292,7 @@ def _cv_buy_overspent(s):
     _push(s, R.D_BUY, s[R.TP], 3, 6)
 
 
-def _cv_pick_elsewhere(s):   # a hero pick in the Action Phase
+def _cv_pick_elsewhere(s):  # a hero pick in the Action Phase
     _push(s, R.D_HERO_PICK, s[R.TP], 1)
 
 
@@ -314,8 +325,9 @@ VARIANT_CASES = [
 ]
 
 
-@pytest.mark.parametrize("game, code, pred, corrupt, words", VARIANT_CASES,
-                         ids=[f"code{c[1]}-{c[3].__name__}" for c in VARIANT_CASES])
+@pytest.mark.parametrize(
+    "game, code, pred, corrupt, words", VARIANT_CASES, ids=[f"code{c[1]}-{c[3].__name__}" for c in VARIANT_CASES]
+)
 def test_variant_corruption_is_named(game, code, pred, corrupt, words):
     s = _find_v(game, pred)
     game.validate(s)
@@ -348,11 +360,11 @@ def _gathering(s):
     return _running(s) and R.decision_depth(s) > 0 and R.top_kind(s) == R.D_GATHER
 
 
-def _ct_trade_flag(s):   # a Trade flag in a game without the Team rules
+def _ct_trade_flag(s):  # a Trade flag in a game without the Team rules
     s[R.TRADE_USED] = 1
 
 
-def _ct_agent_of(s):     # seat 2 acted for by agent 1 (the 2-player game's agent 0 acts for seats 0 and 2)
+def _ct_agent_of(s):  # seat 2 acted for by agent 1 (the 2-player game's agent 0 acts for seats 0 and 2)
     s[R.agent_of_at(2)] = 1
 
 
@@ -361,7 +373,7 @@ def _ct_colony_over_ten(s):
     s[R.mat_nut_at(2)] = 0
 
 
-def _ct_team_at_fifteen(s):   # a team holds 15 and the game goes on
+def _ct_team_at_fifteen(s):  # a team holds 15 and the game goes on
     s[R.mat_nut_at(0)] = 10
     s[R.mat_nut_at(2)] = 5
 
@@ -390,8 +402,9 @@ TEAM_CASES = [
 ]
 
 
-@pytest.mark.parametrize("game, code, pred, corrupt, words", TEAM_CASES,
-                         ids=[f"code{c[1]}-{c[3].__name__}" for c in TEAM_CASES])
+@pytest.mark.parametrize(
+    "game, code, pred, corrupt, words", TEAM_CASES, ids=[f"code{c[1]}-{c[3].__name__}" for c in TEAM_CASES]
+)
 def test_team_corruption_is_named(game, code, pred, corrupt, words):
     test_variant_corruption_is_named(game, code, pred, corrupt, words)
 
@@ -405,7 +418,7 @@ def test_every_code_has_a_case_and_a_message():
 @pytest.mark.parametrize("code, pred, corrupt, words", CASES, ids=[f"code{c[0]}" for c in CASES])
 def test_corruption_within_bounds_is_named(code, pred, corrupt, words):
     s = _find(pred)
-    G.validate(s)                                   # the state is fine before
+    G.validate(s)  # the state is fine before
     corrupt(s)
     got = int(R.validate(s, G.config, G.work))
     assert got // 1000 == code, (G.validation_error(got), G.state_to_string(s))
@@ -420,7 +433,6 @@ def test_no_corrupted_state_plays_on_silently():
     (main before this check: 224 of 10,000 silent, mostly knowledge beyond a hand)."""
     import sys
     from collections import Counter
-    from pathlib import Path
 
     sys.path.insert(0, str(TESTS_DIR))
     from fuzz_states import make_input, run_one

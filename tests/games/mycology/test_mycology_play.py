@@ -5,14 +5,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import ci_scope
 import numpy as np
 import pytest
 
-import ci_scope
 from mushgym.envs.mycology import rules as R
-from mushgym.envs.mycology.layout import L
 from mushgym.envs.mycology.cards import DeckError, load_deck
 from mushgym.envs.mycology.game import MycologyGame
+from mushgym.envs.mycology.layout import L
 from mushgym.testing import check_hidden_information, random_trajectory, slow_scale
 
 
@@ -60,7 +60,7 @@ def test_observation_rotates_seats():
     g = MycologyGame(observation="full", num_players=3)
     s = g.new_state(5)
     L.arrays(s)["feast"][1] = 9
-    R.update_scores(s, g.config)   # (a consistent state: the functional API checks the scores)
+    R.update_scores(s, g.config)  # (a consistent state: the functional API checks the scores)
     o0, o1 = g.observe(s, 0), g.observe(s, 1)
     OL = g.observation_layout()
     assert o1[OL.fields["seat0_feast"].offset] == 9 and o0[OL.fields["seat1_feast"].offset] == 9
@@ -68,16 +68,20 @@ def test_observation_rotates_seats():
 
 
 def test_no_jit_gives_the_same_game():
-    code = ("import numpy as np\nfrom mushgym.envs.mycology.game import MycologyGame\n"
-            "from mushgym.testing import random_trajectory\nimport hashlib\n"
-            "g = MycologyGame(observation=\"full\", num_players=4)\nh = hashlib.sha256()\n"
-            "for s, a in random_trajectory(g, 11, check=False):\n"
-            "    h.update(s.tobytes()); h.update(g.observe(s, 0).tobytes())\n"
-            "print(h.hexdigest())\n")
+    code = (
+        "import numpy as np\nfrom mushgym.envs.mycology.game import MycologyGame\n"
+        "from mushgym.testing import random_trajectory\nimport hashlib\n"
+        'g = MycologyGame(observation="full", num_players=4)\nh = hashlib.sha256()\n'
+        "for s, a in random_trajectory(g, 11, check=False):\n"
+        "    h.update(s.tobytes()); h.update(g.observe(s, 0).tobytes())\n"
+        "print(h.hexdigest())\n"
+    )
     out = []
     for jit in ("0", "1"):
         env = dict(os.environ, NUMBA_DISABLE_JIT=jit)
-        out.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+        out.append(
+            subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+        )
     assert out[0] == out[1] and len(out[0]) > 60
 
 
@@ -105,15 +109,21 @@ def _bad(tmp_path, edit):
     return p
 
 
-@pytest.mark.parametrize("edit,message", [
-    (lambda t: t.replace('points = 5', 'points = "x"', 1), r"card \d+ \([^)]+\): field 'points'"),
-    (lambda t: t.replace('seasons = ["winter"]', 'seasons = ["monsoon"]', 1), r"'seasons'"),
-    (lambda t: t.replace('cost = { symbiont = 1 }', 'cost = { mycelium = 1 }', 1), r"card \d+ \([^)]+\): field 'cost'.*mycelium"),
-    (lambda t: t.replace('special = "stinkhorn"', 'special = "smelly"', 1), r"Common Stinkhorn.*'special'"),
-    (lambda t: t.replace('poison_resource = "symbiont"', '', 1), r"poison_resource"),
-    (lambda t: t.rsplit("[[card]]", 1)[0], r"84 cards, the file has 83"),
-    (lambda t: t.replace('feast = 3', 'feest = 3', 1), r"unknown field"),
-])
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (lambda t: t.replace("points = 5", 'points = "x"', 1), r"card \d+ \([^)]+\): field 'points'"),
+        (lambda t: t.replace('seasons = ["winter"]', 'seasons = ["monsoon"]', 1), r"'seasons'"),
+        (
+            lambda t: t.replace("cost = { symbiont = 1 }", "cost = { mycelium = 1 }", 1),
+            r"card \d+ \([^)]+\): field 'cost'.*mycelium",
+        ),
+        (lambda t: t.replace('special = "stinkhorn"', 'special = "smelly"', 1), r"Common Stinkhorn.*'special'"),
+        (lambda t: t.replace('poison_resource = "symbiont"', "", 1), r"poison_resource"),
+        (lambda t: t.rsplit("[[card]]", 1)[0], r"84 cards, the file has 83"),
+        (lambda t: t.replace("feast = 3", "feest = 3", 1), r"unknown field"),
+    ],
+)
 def test_malformed_card_file(tmp_path, edit, message):
     with pytest.raises(DeckError, match=message):
         load_deck(_bad(tmp_path, edit))
@@ -146,8 +156,10 @@ def test_env_docstring_matches_the_observation_layout():
     doc = env_module.__doc__
     formulas = re.findall(r"\((\d+) \+ (\d+) n,\)", doc)
     assert len(formulas) >= 2, "the docstring gives both observation shapes as (a + b n,)"
-    for (a, b), size, options in ((formulas[0], observation_v1.obs_size, {}),
-                                  (formulas[1], R.obs_size, {"observation": "full"})):
+    for (a, b), size, options in (
+        (formulas[0], observation_v1.obs_size, {}),
+        (formulas[1], R.obs_size, {"observation": "full"}),
+    ):
         a, b = int(a), int(b)
         for n in range(2, 7):
             assert a + b * n == size(n), f"docstring formula gives {a + b * n} for n = {n}, obs_size {size(n)}"
@@ -173,7 +185,7 @@ def test_observation_bounds_come_from_the_layout():
     assert (lo == g.obs_low).all() and (hi == g.obs_high).all()
     f = OL.fields["field"]
     card_hi = g.card_feature_high()
-    assert hi[f.offset] == 1.0 and (hi[f.offset + 1:f.offset + 1 + len(card_hi)] == card_hi).all()
+    assert hi[f.offset] == 1.0 and (hi[f.offset + 1 : f.offset + 1 + len(card_hi)] == card_hi).all()
     assert lo[OL.fields["seat1_score"].offset] == g.score_bounds()[0]
 
 
@@ -206,7 +218,9 @@ def test_designed_cards_follow_their_stated_rules():
         v = sum(value[r] * int(d.cost[i, r]) for r in range(5)) + {1: 1.0, 2: 0.5}.get(nseasons, 0.0) - 0.5 * f
         if d.special[i] == R.SP_POISON:
             v += bonus[int(d.poison_res[i])]
-        assert int(d.points[i]) == max(1, math.floor(v + 0.5 + 1e-9)), f"{name}: points {int(d.points[i])}, rule gives {v}"
+        assert int(d.points[i]) == max(1, math.floor(v + 0.5 + 1e-9)), (
+            f"{name}: points {int(d.points[i])}, rule gives {v}"
+        )
 
 
 def test_one_greedy_with_the_simulation_variants():

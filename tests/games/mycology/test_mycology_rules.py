@@ -2,11 +2,29 @@
 
 import numpy as np
 import pytest
-
 from mycology_helpers import (
-    FALL, OP, PP, SD, SPRING, SUMMER, SY, WINTER, WR, MycologyGame, card, encode_action, fields, give, legal,
-    position, rescore, res_of, set_field, set_next_roll,
+    FALL,
+    OP,
+    PP,
+    SD,
+    SPRING,
+    SUMMER,
+    SY,
+    WINTER,
+    WR,
+    MycologyGame,
+    card,
+    encode_action,
+    fields,
+    give,
+    legal,
+    position,
+    res_of,
+    rescore,
+    set_field,
+    set_next_roll,
 )
+
 from mushgym.envs.mycology.layout import DEC_BOTTOM, DEC_GIVE, DEC_PAY, DEC_TAKE, TURN_LIMIT
 
 G2 = MycologyGame(observation="full")
@@ -35,7 +53,9 @@ def test_setup(n):
             if roll != 7:
                 expect[table[roll]] += 1
             assert res_of(s, p) == expect
-            assert int(fields(s)["feast"][p]) == 2 and int(fields(s)["magic"][p]) == 0 and int(fields(s)["poison"][p]) == 0
+            assert (
+                int(fields(s)["feast"][p]) == 2 and int(fields(s)["magic"][p]) == 0 and int(fields(s)["poison"][p]) == 0
+            )
             assert int(fields(s)["score"][p]) == 2
         # the season marker starts on Winter; a first roll of 7 moves it to Spring
         assert int(fields(s)["season"]) == (1 if roll == 7 else 0)
@@ -44,8 +64,9 @@ def test_setup(n):
 
 
 # --- the dice -----------------------------------------------------------------------------
-@pytest.mark.parametrize("total,resource", [(2, OP), (3, PP), (4, WR), (5, SY), (6, SD),
-                                            (8, SD), (9, SY), (10, WR), (11, PP), (12, OP)])
+@pytest.mark.parametrize(
+    "total,resource", [(2, OP), (3, PP), (4, WR), (5, SY), (6, SD), (8, SD), (9, SY), (10, WR), (11, PP), (12, OP)]
+)
 def test_dice_gives_every_player_the_resource(total, resource):
     s = position(G3, season=SUMMER)
     set_next_roll(s, total)
@@ -72,11 +93,17 @@ def test_seven_advances_the_season_and_wraps():
 
 def test_poison_tokens_from_the_dice_only():
     g = G3
-    dc = card(g, "Death Cap")           # poison: Symbiont
-    s = g.state_from(season="Summer", feast={0: 5, 1: 5, 2: 5}, next_roll=9, baskets={
-        0: {"Summer": ["Field Mushroom"]},
-        1: {"Summer": ["Death Cap"], "Fall": ["Destroying Angel"]},   # poison: Symbiont
-        2: {"Summer": ["Yellow Stainer"]}})                           # poison: Soil/Dung
+    dc = card(g, "Death Cap")  # poison: Symbiont
+    s = g.state_from(
+        season="Summer",
+        feast={0: 5, 1: 5, 2: 5},
+        next_roll=9,
+        baskets={
+            0: {"Summer": ["Field Mushroom"]},
+            1: {"Summer": ["Death Cap"], "Fall": ["Destroying Angel"]},  # poison: Symbiont
+            2: {"Summer": ["Yellow Stainer"]},
+        },
+    )  # poison: Soil/Dung
     s = g.step(s, END)  # Symbiont
     assert [g.tokens(s, p)["poison"] for p in range(3)] == [0, 2, 0], "one token per poison card of that resource"
     # collecting Symbiont by a trade poisons too (the rulebook's "whenever ... collected"):
@@ -125,9 +152,9 @@ def test_harvest_pays_gains_feast_and_refills():
 def test_harvest_needs_the_season_and_the_cost():
     g = G2
     s = position(g, season=WINTER, res=[[0, 0, 0, 3, 2], [0] * 5])
-    set_field(s, 0, card(g, "Porcini"))        # summer/fall only
-    set_field(s, 1, card(g, "Velvet Shank"))    # winter, 1 WR + 1 SD: no Wood Rot
-    set_field(s, 2, card(g, "Split Gill"))      # all seasons, 1 WR
+    set_field(s, 0, card(g, "Porcini"))  # summer/fall only
+    set_field(s, 1, card(g, "Velvet Shank"))  # winter, 1 WR + 1 SD: no Wood Rot
+    set_field(s, 2, card(g, "Split Gill"))  # all seasons, 1 WR
     m = legal(g, s)
     assert H(0) not in m and H(1) not in m and H(2) not in m
     fields(s)["resources"][0, WR] = 1
@@ -142,7 +169,7 @@ def test_basket_capacity(season, capacity):
     g = G2
     s = position(g, season=season, res=[[9, 9, 9, 9, 9], [0] * 5])
     allseason = [card(g, x) for x in ("Split Gill", "Chaga", "Turkey Tail", "Birch Polypore", "Tinder Fungus")]
-    for c in allseason[:capacity - 1]:
+    for c in allseason[: capacity - 1]:
         give(g, s, 0, season, c)
     set_field(s, 0, allseason[capacity - 1])
     set_field(s, 1, allseason[capacity])
@@ -239,14 +266,16 @@ def test_trade5_replaces_a_row_old_cards_under_the_deck_in_chosen_order():
 
 def test_trade6_exchange_top_cards_of_the_current_season():
     g = G3
-    s = g.state_from(season="Summer", feast={0: 2}, baskets={
-        0: {"Summer": ["Common Puffball", "Field Mushroom"]},
-        2: {"Summer": ["Parasol", "Porcini"]}})
+    s = g.state_from(
+        season="Summer",
+        feast={0: 2},
+        baskets={0: {"Summer": ["Common Puffball", "Field Mushroom"]}, 2: {"Summer": ["Parasol", "Porcini"]}},
+    )
     m = legal(g, s)
     assert encode_action("trade6", 1) in m, "player 2 has a summer card"
     assert encode_action("trade6", 0) not in m, "player 1 has no summer card"
     s = g.step(s, encode_action("trade6", 1))
-    s = g.step(s, encode_action("give", 1))   # the top cards (any may be chosen: next test)
+    s = g.step(s, encode_action("give", 1))  # the top cards (any may be chosen: next test)
     s = g.step(s, encode_action("take", 1))
     assert g.tokens(s, 0)["feast"] == 0, "2 Feast paid, no Feast collected"
     assert g.basket(s, 0, "Summer") == [card(g, "Common Puffball"), card(g, "Porcini")]
@@ -256,18 +285,23 @@ def test_trade6_exchange_top_cards_of_the_current_season():
 
 def test_trade6_any_mushroom_of_the_current_season_each_keeps_the_place():
     g = G3
-    s = g.state_from(season="Summer", feast={0: 2}, baskets={
-        0: {"Summer": ["Common Puffball", "Field Mushroom"], "Fall": ["Honey Fungus"]},
-        2: {"Summer": ["Parasol", "Porcini", "Chanterelle"]}})
-    s = g.step(s, encode_action("trade6", 1))       # 2 Feast: forced, paid at once
+    s = g.state_from(
+        season="Summer",
+        feast={0: 2},
+        baskets={
+            0: {"Summer": ["Common Puffball", "Field Mushroom"], "Fall": ["Honey Fungus"]},
+            2: {"Summer": ["Parasol", "Porcini", "Chanterelle"]},
+        },
+    )
+    s = g.step(s, encode_action("trade6", 1))  # 2 Feast: forced, paid at once
     assert g.phase(s) == DEC_GIVE and legal(g, s) == {encode_action("give", k) for k in range(2)}
     assert g.current_player(s) == 0 and g.decision(s)["target"] == 2
-    s = g.step(s, encode_action("give", 0))         # the covered Common Puffball
+    s = g.step(s, encode_action("give", 0))  # the covered Common Puffball
     assert g.phase(s) == DEC_TAKE and legal(g, s) == {encode_action("take", k) for k in range(3)}
     o = g.observe(s, 0)
     OL = g.observation_layout()
     assert o[OL.fields["exchange_give"].offset] == 1 and o[OL.fields["phase"].offset + DEC_TAKE] == 1
-    s = g.step(s, encode_action("take", 1))         # the covered Porcini
+    s = g.step(s, encode_action("take", 1))  # the covered Porcini
     assert g.basket(s, 0, SUMMER) == [card(g, "Porcini"), card(g, "Field Mushroom")]
     assert g.basket(s, 2, SUMMER) == [card(g, "Parasol"), card(g, "Common Puffball"), card(g, "Chanterelle")]
     assert g.basket(s, 0, FALL) == [card(g, "Honey Fungus")], "only the current season"
@@ -282,7 +316,7 @@ def test_trade6_needs_two_feast_and_the_current_season():
     give(g, s, 1, FALL, card(g, "Porcini"))
     assert encode_action("trade6", 0) not in legal(g, s)
     fields(s)["feast"][0] = 2
-    rescore(g, s)        # (a consistent position: the functional API checks the scores)
+    rescore(g, s)  # (a consistent position: the functional API checks the scores)
     assert encode_action("trade6", 0) in legal(g, s)
     fields(s)["season"][...] = SUMMER
     assert encode_action("trade6", 0) not in legal(g, s)
@@ -293,9 +327,9 @@ def test_stinkhorn_on_top_of_any_basket_blocks_taking():
     s = position(g, season=FALL, feast=[5, 5])
     give(g, s, 0, FALL, card(g, "Field Mushroom"))
     give(g, s, 1, FALL, card(g, "Porcini"))
-    give(g, s, 1, SUMMER, card(g, "Dog Stinkhorn"))   # uncovered, another season
+    give(g, s, 1, SUMMER, card(g, "Dog Stinkhorn"))  # uncovered, another season
     assert encode_action("trade6", 0) not in legal(g, s)
-    give(g, s, 1, SUMMER, card(g, "Parasol"))          # now covered
+    give(g, s, 1, SUMMER, card(g, "Parasol"))  # now covered
     assert encode_action("trade6", 0) in legal(g, s)
     # the blocked player may still take from the stinkhorn owner's opponent
     give(g, s, 0, SUMMER, card(g, "Red Cage"))
@@ -318,15 +352,17 @@ def test_magic_token_from_a_magic_mushroom():
     s = position(g, season=FALL, res=[[0, 1, 0, 0, 2], [0] * 5])
     set_field(s, 0, card(g, "Liberty Cap"))  # 1 PP + 2 SD, magic, fall
     s = g.step(s, H(0))
-    assert int(fields(s)["magic"][0]) == 1 and int(fields(s)["score"][0]) == int(g.deck.points[card(g, "Liberty Cap")]) + 1
+    assert (
+        int(fields(s)["magic"][0]) == 1 and int(fields(s)["score"][0]) == int(g.deck.points[card(g, "Liberty Cap")]) + 1
+    )
 
 
 def test_magic_as_a_resource():
     g = G2
     s = position(g, season=FALL, res=[[0, 0, 0, 1, 1], [0] * 5], magic=[1, 0])
-    set_field(s, 0, card(g, "Porcini"))   # 2 SY + 1 SD: one Symbiont short
+    set_field(s, 0, card(g, "Porcini"))  # 2 SY + 1 SD: one Symbiont short
     assert H(0) in legal(g, s)
-    s = g.step(s, H(0))                    # the only way: forced, automatic
+    s = g.step(s, H(0))  # the only way: forced, automatic
     assert res_of(s, 0) == [0] * 5 and int(fields(s)["magic"][0]) == 0 and int(fields(s)["basket_count"][0, FALL]) == 1
     # with a spare Symbiont the player chooses whether to spend the Magic token
     s = position(g, season=FALL, res=[[0, 0, 0, 2, 1], [0] * 5], magic=[1, 0])
@@ -336,7 +372,7 @@ def test_magic_as_a_resource():
     # (forced); the choice is for the second one
     assert g.phase(s) == DEC_PAY and res_of(s, 0) == [0, 0, 0, 1, 1] and g.decision(s)["owed_resources"][SY] == 1
     assert legal(g, s) == {encode_action("pay_res", SY), encode_action("pay_magic")}
-    s = g.step(s, encode_action("pay_magic"))        # Magic as the second Symbiont; Soil/Dung is forced
+    s = g.step(s, encode_action("pay_magic"))  # Magic as the second Symbiont; Soil/Dung is forced
     assert g.phase(s) == 0 and int(fields(s)["basket_count"][0, FALL]) == 1
     assert res_of(s, 0) == [0, 0, 0, 1, 0] and int(fields(s)["magic"][0]) == 0
     g.check_invariants(s)
@@ -373,14 +409,25 @@ def _fill(g, s, p, names_by_season):
             give(g, s, p, season, card(g, nm))
 
 
-NINE = {WINTER: ["Velvet Shank"], SPRING: ["Morel", "Wood Ear"],
-        SUMMER: ["Porcini", "Field Mushroom", "Parasol"], FALL: ["Honey Fungus", "Hen of the Woods", "Matsutake"]}
+NINE = {
+    WINTER: ["Velvet Shank"],
+    SPRING: ["Morel", "Wood Ear"],
+    SUMMER: ["Porcini", "Field Mushroom", "Parasol"],
+    FALL: ["Honey Fungus", "Hen of the Woods", "Matsutake"],
+}
 
 
 def test_the_tenth_mushroom_ends_the_game_and_scores():
     g = G3
-    s = g.state_from(season="Fall", field={0: "Yellow Stainer"}, baskets={0: NINE, 1: {FALL: ["Death Cap"]}},
-                     resources={0: [0, 0, 0, 0, 1]}, feast={0: 4, 1: 6}, magic={0: 1}, poison={0: 2})
+    s = g.state_from(
+        season="Fall",
+        field={0: "Yellow Stainer"},
+        baskets={0: NINE, 1: {FALL: ["Death Cap"]}},
+        resources={0: [0, 0, 0, 0, 1]},
+        feast={0: 4, 1: 6},
+        magic={0: 1},
+        poison={0: 2},
+    )
     pts = {nm: int(g.deck.points[card(g, nm)]) for names in NINE.values() for nm in names}
     s = g.step(s, H(0))  # Yellow Stainer: 1 SD, 0 Feast, poison SD
     assert legal(g, s) == {encode_action("pay_res", SD), encode_action("pay_magic")}
@@ -402,7 +449,7 @@ def test_ties_share_the_win():
     g2 = MycologyGame(observation="full", turn_limit_end="score")
     s = position(g2, feast=[3, 3])
     fields(s)["ender"][...] = TURN_LIMIT
-    fields(s)["turn"][...] = g2.max_turns   # (the turn limit ends the game at the limit)
+    fields(s)["turn"][...] = g2.max_turns  # (the turn limit ends the game at the limit)
     assert g2.returns(s).tolist() == [0.0, 0.0]
 
 
@@ -448,7 +495,11 @@ def test_turn_limit_truncates_the_aec_env_and_the_vector_env():
         obs, _, term, trunc, _ = e.last()
         if term or trunc:
             break
-        e.step(encode_action("end") if obs["action_mask"][encode_action("end")] else int(np.flatnonzero(obs["action_mask"])[0]))
+        e.step(
+            encode_action("end")
+            if obs["action_mask"][encode_action("end")]
+            else int(np.flatnonzero(obs["action_mask"])[0])
+        )
     assert all(e.truncations.values()) and not any(e.terminations.values()), "the turn limit is a truncation"
     assert all(r == 0 for r in e.rewards.values()) and agent
     g = MycologyGame(observation="full", turn_limit=120)
@@ -469,9 +520,16 @@ def test_turn_limit_truncates_the_aec_env_and_the_vector_env():
 # --- positions from a description -----------------------------------------------------------
 def test_state_from_fills_the_deck_and_reads_back():
     g = G3
-    s = g.state_from(season="Spring", turn_player=2, field=["Morel"] + list(range(7)),
-                     baskets={1: {"Spring": ["Wood Ear"]}}, resources={2: [1, 2, 3, 4, 5]}, magic={2: 1},
-                     deck_top=["Chaga", "Turkey Tail"], seed=4)
+    s = g.state_from(
+        season="Spring",
+        turn_player=2,
+        field=["Morel"] + list(range(7)),
+        baskets={1: {"Spring": ["Wood Ear"]}},
+        resources={2: [1, 2, 3, 4, 5]},
+        magic={2: 1},
+        deck_top=["Chaga", "Turkey Tail"],
+        seed=4,
+    )
     assert g.field(s)[0] == card(g, "Morel") and g.field(s)[1:] == list(range(7))
     deck = g.deck_cards(s)
     assert deck[:2] == [card(g, "Chaga"), card(g, "Turkey Tail")] and len(deck) == 84 - 8 - 1
@@ -480,9 +538,16 @@ def test_state_from_fills_the_deck_and_reads_back():
     assert g.scores(s) == [0, int(g.deck.points[card(g, "Wood Ear")]), 1]
     assert g.resources(s, 2) == [1, 2, 3, 4, 5] and g.tokens(s, 2) == {"feast": 0, "magic": 1, "poison": 0}
     # the same description and seed give the same state; another seed another hidden deck order
-    again = g.state_from(season="Spring", turn_player=2, field=["Morel"] + list(range(7)),
-                         baskets={1: {"Spring": ["Wood Ear"]}}, resources={2: [1, 2, 3, 4, 5]}, magic={2: 1},
-                         deck_top=["Chaga", "Turkey Tail"], seed=4)
+    again = g.state_from(
+        season="Spring",
+        turn_player=2,
+        field=["Morel"] + list(range(7)),
+        baskets={1: {"Spring": ["Wood Ear"]}},
+        resources={2: [1, 2, 3, 4, 5]},
+        magic={2: 1},
+        deck_top=["Chaga", "Turkey Tail"],
+        seed=4,
+    )
     assert (again == s).all()
 
 
@@ -493,18 +558,24 @@ def test_state_from_next_roll():
         assert int(fields(s)["roll"]) == total
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(field={0: "Porcinni"}), r"unknown card 'Porcinni'; did you mean \['Porcini'\]"),
-    (dict(field={0: "Porcini"}, deck_top=["Porcini"]), "placed twice"),
-    (dict(baskets={0: {"Winter": ["Porcini"]}}), "not a valid position: player 0 holds Porcini in the Winter basket"),
-    (dict(baskets={0: {"Spring": ["Morel", "Wood Ear", "Chaga"]}}), "holds at most 2"),
-    (dict(baskets={5: {"Fall": ["Porcini"]}}), r"players are 0..1"),
-    (dict(season="Monsoon"), "unknown season"),
-    (dict(turn_player=2), "not a player"),
-    (dict(field={9: "Porcini"}), "slots are 0..7"),
-    (dict(field=[None] * 8), "field slot 0 empty while the deck has"),
-    (dict(resources={0: [1, 2]}), "5 counts"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(field={0: "Porcinni"}), r"unknown card 'Porcinni'; did you mean \['Porcini'\]"),
+        (dict(field={0: "Porcini"}, deck_top=["Porcini"]), "placed twice"),
+        (
+            dict(baskets={0: {"Winter": ["Porcini"]}}),
+            "not a valid position: player 0 holds Porcini in the Winter basket",
+        ),
+        (dict(baskets={0: {"Spring": ["Morel", "Wood Ear", "Chaga"]}}), "holds at most 2"),
+        (dict(baskets={5: {"Fall": ["Porcini"]}}), r"players are 0..1"),
+        (dict(season="Monsoon"), "unknown season"),
+        (dict(turn_player=2), "not a player"),
+        (dict(field={9: "Porcini"}), "slots are 0..7"),
+        (dict(field=[None] * 8), "field slot 0 empty while the deck has"),
+        (dict(resources={0: [1, 2]}), "5 counts"),
+    ],
+)
 def test_state_from_refuses_bad_descriptions(kwargs, message):
     with pytest.raises(ValueError, match=message):
         G2.state_from(**kwargs)
@@ -572,7 +643,7 @@ def test_poison_bound_counts_three_collections_a_turn_and_holds_the_score_low():
             d = g.deck
             most = max(int(np.sum((d.special == 1) & (d.poison_res == r))) for r in range(5))
             assert g.poison_bound() == min(10, most) * 3 * g.max_turns
-            assert g.poison_bound() > 10 * g.max_turns   # the designed deck: 6 of one resource, 18 a turn
+            assert g.poison_bound() > 10 * g.max_turns  # the designed deck: 6 of one resource, 18 a turn
             s = position(g, poison=[g.poison_bound()] + [0] * (n - 1))
             fields(s)["ender"][...] = TURN_LIMIT
             fields(s)["turn"][...] = g.max_turns

@@ -10,15 +10,15 @@ enforced, and the retired id names the current one.
 
 from __future__ import annotations
 
+import ci_scope
 import numpy as np
 import pytest
 
-import ci_scope
 import mushgym
 import mushgym.vector as mv
 from mushgym import testing
 from mushgym.envs.mycology import observation as obs0
-from mushgym.envs.mycology.layout import CAPACITY, NUM_SEASONS
+from mushgym.envs.mycology.layout import CAPACITY
 from mushgym.registry import package_env_ids
 
 
@@ -108,7 +108,7 @@ def test_both_observations_play_the_same_game_step_for_step():
         assert [a for _, a in t0] == [a for _, a in t1]
         for (s0, _), (s1, _) in zip(t0, t1):
             np.testing.assert_array_equal(s0[:body], s1[:body])
-        assert s1[body:].tolist() != s0[body:].tolist()   # the header names the options
+        assert s1[body:].tolist() != s0[body:].tolist()  # the header names the options
         np.testing.assert_array_equal(g0.returns(t0[-1][0]), g1.returns(t1[-1][0]))
     with pytest.raises(ValueError, match="other options"):
         g1.observe(g0.new_state(0), 0)
@@ -117,9 +117,9 @@ def test_both_observations_play_the_same_game_step_for_step():
 def test_golden_playthroughs_of_the_two_observations_differ_only_in_the_observation():
     """The golden files of the two observations (default options otherwise) differ only in the
     options and the observation lines: the same states, legal actions, actions and returns."""
+
     def strip(text):
-        return [ln for ln in text.splitlines()
-                if not ln.startswith(("options:", "observation[", "observation_shape"))]
+        return [ln for ln in text.splitlines() if not ln.startswith(("options:", "observation[", "observation_shape"))]
 
     full = testing.golden_path("mycology_v1", {"observation": "full"}).read_text()
     compact = testing.golden_path("mycology_v1", {}).read_text()
@@ -145,7 +145,7 @@ def test_v1_moves_at_least_3x_fewer_bytes_than_wide_storage():
     before = sum(vector_bytes(mushgym.game("mycology_v1", observation="full"))["int64 state, float32 obs"].values())
     v1 = vector_bytes(mushgym.game("mycology_v1"))["default"]
     assert before / sum(v1.values()) >= 3.0, (before, v1)
-    assert v1["obs"] == mushgym.game("mycology_v1").observation_shape[0]   # one byte a value
+    assert v1["obs"] == mushgym.game("mycology_v1").observation_shape[0]  # one byte a value
 
 
 def test_v1_bounds_fit_a_byte_and_are_enforced():
@@ -157,7 +157,7 @@ def test_v1_bounds_fit_a_byte_and_are_enforced():
     state = g1.new_state(3)
     arrays = g1.arrays(state)
     arrays["poison"][0] = g1.poison_bound() + 1
-    arrays["score"][0] -= 2 * int(arrays["poison"][0])   # the score still adds up: only the bound is broken
+    arrays["score"][0] -= 2 * int(arrays["poison"][0])  # the score still adds up: only the bound is broken
     with pytest.raises(ValueError, match="more Poison tokens than the game can give"):
         g1.validate(state)
     arrays["poison"][0] -= 1
@@ -179,13 +179,13 @@ def test_v1_encoders_expand_ids_and_scale_by_bounds():
     x = onehot(o)
     assert onehot.size > o.size and set(np.unique(x)) <= {0.0, 1.0} | set(np.unique(scaled))
     f = g1.observation_layout().fields
-    assert onehot.onehot[f["season"].offset] and onehot.onehot[f["field"].offset]   # ids -> one-hot blocks
+    assert onehot.onehot[f["season"].offset] and onehot.onehot[f["field"].offset]  # ids -> one-hot blocks
     assert onehot.onehot[f["seat1_baskets"].offset + 9] and onehot.onehot[f["to_act"].offset]
-    assert not onehot.onehot[f["seat0_resources"].offset]                          # counts up to 255: scaled
+    assert not onehot.onehot[f["seat0_resources"].offset]  # counts up to 255: scaled
     assert not onehot.onehot[f["deck_size"].offset] and not g1.obs_categorical[f["round"].offset]
     place = f["field"].offset
     block = onehot._offsets[np.searchsorted(onehot._oh_idx, place)]
-    assert x[block + int(o[place])] == 1 and x[block:block + 85].sum() == 1    # card id c -> entry c of 85
+    assert x[block + int(o[place])] == 1 and x[block : block + 85].sum() == 1  # card id c -> entry c of 85
 
 
 def test_registry_reads_several_versions_of_a_package():
@@ -209,8 +209,8 @@ def test_registry_reads_several_versions_of_a_package():
     with pytest.raises(ValueError, match="must look like 'name_v0'"):
         package_env_ids(Bad)
     assert package_env_ids(One) == {"thing_v0": "game"} and package_env_ids(object) == {}
-    from mushgym.envs import mycology_v1
     import mushgym.envs.mycology_v1 as again
+    from mushgym.envs import mycology_v1
 
     assert again is mycology_v1 and mycology_v1.Game.env_id == "mycology_v1"
     assert "v0 (retired" in mycology_v1.__doc__.split("### Version history")[1]
@@ -224,17 +224,20 @@ def test_a_retired_id_names_the_current_one_everywhere():
     assert retired_envs()["mycology_v0"] == ("mycology_v1", {"observation": "full"})
     assert "mycology_v0" not in mushgym.list_envs() and "mycology_v1" in mushgym.list_envs()
     expected = r"mycology_v0 is retired: use mycology_v1 instead \(mushgym.make\('mycology_v1', observation='full'\)\)"
-    for call in (lambda: mushgym.make("mycology_v0"), lambda: mushgym.game("mycology_v0"),
-                 lambda: mushgym.make_raw("mycology_v0", num_players=3),
-                 lambda: mushgym.registry.game_package("mycology_v0")):
+    for call in (
+        lambda: mushgym.make("mycology_v0"),
+        lambda: mushgym.game("mycology_v0"),
+        lambda: mushgym.make_raw("mycology_v0", num_players=3),
+        lambda: mushgym.registry.game_package("mycology_v0"),
+    ):
         with pytest.raises(RetiredEnvError, match=expected):
             call()
-    from mushgym.envs import mycology_v0   # importable, as PettingZoo's deprecated modules are
+    from mushgym.envs import mycology_v0  # importable, as PettingZoo's deprecated modules are
 
     for constructor in (mycology_v0.env, mycology_v0.raw_env, mycology_v0.Game):
         with pytest.raises(ImportError, match=expected):
             constructor()
-    with pytest.raises(ValueError, match=expected):   # a ValueError too, like any unknown id
+    with pytest.raises(ValueError, match=expected):  # a ValueError too, like any unknown id
         import mushgym.envs.mycology_v0 as _  # noqa: F401
     with pytest.raises(ValueError, match="unknown env id 'mycology_v9'"):
         mushgym.make("mycology_v9")
@@ -247,4 +250,7 @@ def test_a_retired_id_names_the_current_one_everywhere():
 
     with pytest.raises(ValueError, match="RETIRED_IDS entries must be"):
         package_retired_ids(Bad)
-    assert package_retired_ids(Good) == {"thing_v0": ("thing_v2", {}), "thing_v1": ("thing_v2", {"observation": "full"})}
+    assert package_retired_ids(Good) == {
+        "thing_v0": ("thing_v2", {}),
+        "thing_v1": ("thing_v2", {"observation": "full"}),
+    }

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
+from paths import REPO_ROOT, TESTS_DIR  # noqa: F401
 
 import mushgym
 from mushgym.envs.mycology import rules as R
 
-from paths import REPO_ROOT, TESTS_DIR  # noqa: F401
 sys.path.insert(0, str(TESTS_DIR))
 from fuzz_states import make_input, run_one  # noqa: E402
 

@@ -17,7 +17,7 @@ from mushgym.core.rng import sample_masked
 from ..rules import current_player, is_terminal, legal_mask, observe, returns, step
 
 #: the digest of each part's code, checked where the part is declared
-SOURCE_DIGESTS = {'search': 'd0730080ae21463c'}
+SOURCE_DIGESTS = {'search': '58c71c0d7a539f32'}
 
 
 @njit(cache=True, nogil=True)
@@ -78,7 +78,8 @@ def _search_new_node(nodes, values, n, action, parent, mover):
 
 
 @njit(cache=True, nogil=True)
-def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, ranked, horizon, rng_off, lo, hi,
+def mcts_search(roots, n_roots, use_det, player, sims, c, rollout_kind, value_kind, widen, ranked, horizon,
+                rng_off, lo, hi,
                 max_len, cfg,
                 nodes, values, state, mask, mark, rets, work, rng, path, out_visits, out_values):
     """Run ``sims`` iterations of SO-ISMCTS from ``roots[0]`` (or the pool ``roots[:n_roots]``)
