@@ -42,7 +42,9 @@ def main() -> int:
     )
     mycelium = sorted(e for e in mushgym.list_envs() if e.startswith("mycelium"))[-1]
     play_games(mycelium, [make_agent("greedy", mycelium, seed=s) for s in range(4)], 1, seed=3, replays=folder)
-    server = make_server(create_app(make_agent, replays=folder), "127.0.0.1", 0)
+    server = make_server(
+        create_app(make_agent, replays=folder, ladders=ROOT / "benchmarks" / "search_ladder"), "127.0.0.1", 0
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.port}"
     with sync_playwright() as p:

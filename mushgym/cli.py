@@ -197,13 +197,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from .web.server import serve
 
-    serve(
-        make_agent,
-        host=args.host,
-        port=args.port,
-        replays=args.replays,
-        ladders="auto" if args.ladders is None else args.ladders,
-    )
+    serve(make_agent, host=args.host, port=args.port, replays=args.replays, ladders=args.ladders)
     return 0
 
 
@@ -361,7 +355,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--ladders",
         default=None,
         metavar="DIR",
-        help="folder of Elo ladder records (*_elo.csv; default: benchmarks/search_ladder of a source checkout)",
+        help="folder of Elo ladder records (*_elo.csv), shown as the leaderboard (default: none)",
     )
     p.set_defaults(func=cmd_serve)
     p = sub.add_parser("compile", help="compile the kernels of some envs (default: all) ahead of first use")

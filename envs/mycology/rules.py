@@ -105,6 +105,7 @@ from .layout import (
     RUNNING,
     SEASON,
     SP_MAGIC,
+    SP_POISON,  # noqa: F401  (re-exported: the rules' names for the card specials)
     STATE_SIZE,
     TURN,
     TURN_LIMIT,

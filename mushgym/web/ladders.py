@@ -1,7 +1,7 @@
 """The Elo ladders of ``mushgym serve``'s leaderboard, read from the ladder records.
 
 The records are ``<ladder>_elo.csv`` files (``mushgym eval`` and
-``benchmarks/search_ladder.py`` write them: ``env,agent,elo,elo_ci95_lo,elo_ci95_hi,...``),
+the search-ladder script of the benchmark suite write them: ``env,agent,elo,elo_ci95_lo,elo_ci95_hi,...``),
 with the command and date in ``<ladder>.txt`` beside them when there is one. Whatever is
 there is shown: a missing folder gives no ladders, an unreadable file a note naming it.
 """
@@ -21,12 +21,6 @@ class Ladder:
     scale: str = ""
     command: str = ""
     date: str = ""
-
-
-def default_folder() -> Path | None:
-    """``benchmarks/search_ladder`` of a source checkout, if this mushgym runs from one."""
-    folder = Path(__file__).resolve().parents[2] / "benchmarks" / "search_ladder"
-    return folder if folder.is_dir() else None
 
 
 def _notes(txt: Path) -> tuple[str, str]:

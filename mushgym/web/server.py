@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..replay import SUFFIX, ReplayError, load_replay, read_replay
-from .ladders import default_folder, read_ladders
+from .ladders import read_ladders
 from .page import STATIC, replay_page, script_json
 from .tables import ENGINE_LOCK, AgentFactory, Table
 
@@ -171,7 +171,7 @@ def _interval(ladder, row: dict) -> str:
 def _leaderboard_body(folder: Path | None) -> str:
     ladders, problems = read_ladders(folder)
     if not ladders:
-        where = html.escape(str(folder)) if folder else "no ladder folder"
+        where = html.escape(str(folder)) if folder else "no ladder folder: start the server with --ladders DIR"
         return f"<main><p>No ladder records found ({where}).</p></main>"
     parts = []
     for lad in ladders:
@@ -205,17 +205,17 @@ def safe_replay_path(folder: Path | None, name: str) -> Path:
     return path
 
 
-def create_app(agent_factory: AgentFactory, replays: str | Path | None = None, ladders: str | Path | None = "auto"):
+def create_app(agent_factory: AgentFactory, replays: str | Path | None = None, ladders: str | Path | None = None):
     """The Flask app. ``agent_factory(spec, env_id=, seed=)`` builds agents (``make_agent``);
     ``replays``: the folder to browse (finished games are saved there too); ``ladders``: the
-    folder of ladder records (``"auto"``: the source checkout's ``benchmarks/search_ladder``)."""
+    folder of ladder records (``*_elo.csv``; None: the leaderboard says how to name one)."""
     from flask import Flask, abort, jsonify, redirect, request
 
     app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
     replay_folder = Path(replays) if replays is not None else None
     if replay_folder is not None:
         replay_folder.mkdir(parents=True, exist_ok=True)
-    ladder_folder = default_folder() if ladders == "auto" else (Path(ladders) if ladders else None)
+    ladder_folder = Path(ladders) if ladders else None
     envs = EnvChoices()
     tables: OrderedDict[str, Table] = OrderedDict()
     app.extensions["mushgym_tables"] = tables  # the live games, by token (tests read the true states)
@@ -341,7 +341,7 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     replays=None,
-    ladders: str | Path | None = "auto",
+    ladders: str | Path | None = None,
 ) -> None:
     """Run the app until interrupted (``mushgym serve``)."""
     server = make_server(create_app(agent_factory, replays, ladders), host, port)

@@ -792,12 +792,14 @@ def test_a_position_without_a_move_is_refused():
     from mushgym import testing
     from mushgym.core.validate import first_out_of_bounds, slot_name
 
+    from mushgym.envs.mycology import layout as mycology_layout
+
     game = mushgym.game("mycology_v1", num_players=6)
     lo, hi = game._state_low, game._state_high
     first = [i for i in range(game.state_size) if slot_name(game.layout, i).startswith("decisions[0,")]
     found = 0
     for state in testing.random_states(game, n_games=2, seed=3, every=7):
-        if game.kernels.decision_depth(state) == 0:
+        if mycology_layout.decision_depth(state) == 0:
             continue
         for i in first:
             for v in range(int(lo[i]), min(int(hi[i]), 12) + 1):

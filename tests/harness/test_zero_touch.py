@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from paths import REPO_ROOT as ROOT  # noqa: E402
+from paths import TESTS_DIR as HERE  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 # both tests of the toy game in a temporary folder share one folder and its numba cache (one
 # cold compilation of the copied game, not two), so they run in one process
 pytestmark = pytest.mark.xdist_group("zero_touch")

@@ -221,7 +221,7 @@ def test_a_move_the_seat_cannot_tell_apart_is_not_named(client):
     can tell from the alternatives (mushgym.web.page.move_seen)."""
     from mushgym.web.page import HIDDEN_MOVE, move_seen
 
-    token, table = new_game(client, "mycology_v0", seat=0)
+    token, table = new_game(client, "mycology_v1", seat=0)
     view = client.get(f"/api/game/{token}").get_json()
     for _ in range(400):
         if view["over"] or any(not m.seen for m in table.history):

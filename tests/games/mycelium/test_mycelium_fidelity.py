@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from mycelium_helpers import K, Scenario
 from test_mycelium_abilities import _combat
-from test_mycelium_emsporium import I, own, shop
+from test_mycelium_emsporium import ITEM as I, own, shop
 from test_mycelium_tavern import heroes
 
 from mushgym.envs.mycelium import rules as R
