@@ -791,7 +791,6 @@ def test_a_position_without_a_move_is_refused():
     action. ``Game.validate`` refuses such a state in every game."""
     from mushgym import testing
     from mushgym.core.validate import first_out_of_bounds, slot_name
-
     from mushgym.envs.mycology import layout as mycology_layout
 
     game = mushgym.game("mycology_v1", num_players=6)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from mycelium_helpers import K, Scenario
 from test_mycelium_abilities import _combat
-from test_mycelium_emsporium import ITEM as I, own, shop
+from test_mycelium_emsporium import ITEM, own, shop
 from test_mycelium_tavern import heroes
 
 from mushgym.envs.mycelium import rules as R
@@ -84,7 +84,7 @@ def test_a_buy_must_purchase_an_item():
     sc.act("buy_item", 0)
     assert sc.legal("pay_done")
     sc.act("pay_done")
-    assert sc.v["items"][BLUE, I["Pickaxe"]] == 1
+    assert sc.v["items"][BLUE, ITEM["Pickaxe"]] == 1
 
 
 def test_the_validator_refuses_a_buy_that_cannot_buy():
