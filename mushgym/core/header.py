@@ -116,16 +116,27 @@ def header_mismatch(game: Any, found: np.ndarray, env_ids: tuple[str, ...] = ())
 
 
 def _options_named(game: Any, fingerprint: int, limit: int = 256) -> dict | None:
-    """The option set of ``game``'s class whose fingerprint is ``fingerprint`` (tried over at most
-    ``limit`` combinations of the declared choices), or None."""
+    """The option set of ``game``'s class whose fingerprint is ``fingerprint``, or None: first the
+    sets that change one option of ``game``'s, then (for at most ``limit`` combinations of the
+    declared choices) every combination."""
     import itertools
 
     names = list(game.option_choices)
+    one_change = ({**game.options, n: v} for n in names for v in game.option_choices[n] if v != game.options.get(n))
     combos = 1
     for n in names:
         combos *= len(game.option_choices[n])
-    if combos > limit:  # (the error path only: each candidate builds a game)
-        return None
+    every = (dict(zip(names, values)) for values in itertools.product(*(game.option_choices[n] for n in names)))
+    for options in itertools.chain(one_change, every if combos <= limit else ()):
+        if options == game.options:
+            continue
+        try:
+            other = type(game)(**options)
+        except Exception:  # noqa: BLE001 - an invalid combination
+            continue
+        if (int(other.header[OPTIONS_A]) | (int(other.header[OPTIONS_B]) << WORD_BITS)) == fingerprint:
+            return {k: v for k, v in options.items() if v != game.options.get(k)}
+    return None
     for values in itertools.product(*(game.option_choices[n] for n in names)):
         options = dict(zip(names, values))
         if options == game.options:
