@@ -73,7 +73,7 @@ def test_toy_game_in_a_temporary_folder_passes_the_shared_harness(toy_folder):
             "-q",
             "-p",
             "no:cacheprovider",
-            str(HERE / "test_harness.py"),
+            str(HERE / "harness" / "test_harness.py"),
             "-k",
             "tinyrace_v0 and not golden",
             "-x",
