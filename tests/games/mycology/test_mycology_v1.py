@@ -110,7 +110,7 @@ def test_both_observations_play_the_same_game_step_for_step():
             np.testing.assert_array_equal(s0[:body], s1[:body])
         assert s1[body:].tolist() != s0[body:].tolist()  # the header names the options
         np.testing.assert_array_equal(g0.returns(t0[-1][0]), g1.returns(t1[-1][0]))
-    with pytest.raises(ValueError, match="other options"):
+    with pytest.raises(ValueError, match=r"dealt with options \{'observation': 'full'\}"):
         g1.observe(g0.new_state(0), 0)
 
 
