@@ -127,9 +127,11 @@ def _options_named(game: Any, fingerprint: int, limit: int = 256) -> dict | None
     for n in names:
         combos *= len(game.option_choices[n])
     every = (dict(zip(names, values)) for values in itertools.product(*(game.option_choices[n] for n in names)))
+    tried = [game.options]
     for options in itertools.chain(one_change, every if combos <= limit else ()):
-        if options == game.options:
+        if options in tried:  # (the one-option changes come again in the full product)
             continue
+        tried.append(options)
         try:
             other = type(game)(**options)
         except Exception:  # noqa: BLE001 - an invalid combination
