@@ -85,10 +85,12 @@ def _env_of_module(module: str) -> str | None:
     package = ".".join(module.split(".")[:3])  # mushgym.envs.<game>
     version = re.search(r"_v\d+(?=(_loops|_search)?$)", module)  # observation_v1, generated.rules_v1_loops: v1's
     found = None
+    complete = True  # every game answered: the answer may be kept
     for env_id in registry.list_envs():
         try:
             kernels = registry.env_module(env_id).Game.kernels
-        except Exception:  # pragma: no cover - a broken game module reports itself elsewhere
+        except Exception:  # a game still being imported (its kernels compile at import) or broken
+            complete = False
             continue
         name = getattr(kernels, "__name__", None) or ""
         if name == module:
@@ -100,7 +102,8 @@ def _env_of_module(module: str) -> str | None:
             found = env_id  # another module of the same game (its layout, its helpers; a _vN module: that env)
     if found is None:  # a kernel module of a game package without a registered env
         found = module.split(".")[2]
-    _kernel_modules[module] = found
+    if complete:
+        _kernel_modules[module] = found
     return found
 
 

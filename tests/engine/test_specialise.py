@@ -57,3 +57,22 @@ def test_a_games_other_modules_are_announced_under_its_env_id():
     assert compiling._env_of_module("mushgym.envs.mycology.rules_v1") == "mycology_v1"
     assert compiling._env_of_module("mushgym.envs.mycology.rules") == "mycology_v1"
     assert compiling._env_of_module("mushgym.envs.mycology.baskets") == "mycology_v1"
+
+
+def test_a_module_announced_while_its_game_imports_is_not_remembered_under_the_package(monkeypatch):
+    # a kernel compiled while its game package is still being imported: the registry cannot
+    # answer yet, so the package name stands in, and the next call asks again
+    from mushgym import registry
+
+    real = registry.env_module
+
+    def importing(env_id):
+        if env_id.startswith("mycology"):
+            raise ImportError("partially initialized module 'mushgym.envs.mycology'")
+        return real(env_id)
+
+    monkeypatch.setattr(compiling, "_kernel_modules", {})
+    monkeypatch.setattr(registry, "env_module", importing)
+    assert compiling._env_of_module("mushgym.envs.mycology.observation_v1") == "mycology"
+    monkeypatch.setattr(registry, "env_module", real)
+    assert compiling._env_of_module("mushgym.envs.mycology.observation_v1") == "mycology_v1"
