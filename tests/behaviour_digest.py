@@ -80,7 +80,8 @@ def digest(config: str, n_states: int, dump: Path | None) -> str:
         dump.mkdir(parents=True, exist_ok=True)
         (dump / f"{config}.txt").write_text(text)
     refused = sum(line.endswith("refused") for line in lines)
-    return f"{config}: {len(lines)} states, {refused} changed copies refused, sha256 {hashlib.sha256(text.encode()).hexdigest()[:16]}"
+    sha = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return f"{config}: {len(lines)} states, {refused} changed copies refused, sha256 {sha}"
 
 
 def main(argv: list[str] | None = None) -> int:
