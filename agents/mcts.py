@@ -45,6 +45,7 @@ it is made (default: the env's defaults).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -119,38 +120,37 @@ class MCTSAgent(Agent):
         virtual_loss: float = 1.0,
         trust: bool = False,
         game_options: dict[str, Any] | None = None,
-        **options: Any,
+        **settings: Any,
     ) -> None:
-        from mushgym.search import DEFAULT_BATCH, DEFAULT_C, DEFAULT_C_PUCT, ROLLOUTS, VALUES
+        from mushgym.search_config import SearchConfig
 
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"unknown rollout {rollout!r}; choices: {list(ROLLOUTS)}")
-        if value not in VALUES:
-            raise ValueError(f"unknown value {value!r}; choices: {list(VALUES)}")
-        if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
-            raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
+        if batch is not None and network is None:
+            raise ValueError("batch= (leaves per network call) needs network=")
+        puct = {} if network is None else {"virtual_loss": virtual_loss, **({} if batch is None else {"batch": batch})}
+        #: the search's settings, each "auto" answered per game by the searcher (mushgym.search_config)
+        self.config = SearchConfig.with_settings(
+            simulations=simulations,
+            c=c,
+            rollout=rollout,
+            value=value,
+            widen=widen,
+            widen_order=widen_order,
+            horizon=horizon,
+            threads=threads,
+            seed=0 if seed is None else seed,
+            **puct,
+            **settings,
+        )
         self.env_id = env_id
         self.simulations = int(simulations)
+        self.rollout = rollout
+        self.seed = int(self.config.seed)
         # the pretrained network depends on the game searched: chosen per game in searcher()
         self._pretrained = isinstance(network, str) and network == PRETRAINED
         self.network = None if network is None or self._pretrained else network_callable(network, env_id, trust)
-        self.c = (DEFAULT_C if network is None else DEFAULT_C_PUCT) if c is None else c
-        self.rollout = rollout
-        self.value = value
-        self.widen = widen
-        self.widen_order = widen_order
-        self.horizon = horizon
-        self.threads = threads
-        self.seed = 0 if seed is None else int(seed)
-        self.options = options  # pool=... for the perturb_hidden fallback
         if network is None:
-            if batch is not None:
-                raise ValueError("batch= (leaves per network call) needs network=")
             self.name = f"mcts:{self.simulations}" + ("" if rollout == "auto" else f":{rollout}")
         else:
-            self.options.update(
-                network=self.network, batch=DEFAULT_BATCH if batch is None else batch, virtual_loss=virtual_loss
-            )
             path = network if isinstance(network, str) else getattr(network, "__fspath__", lambda: "net")()
             self.name = f"puct:{self.simulations}:{path}"
         self._searchers: dict[Any, Any] = {}
@@ -168,22 +168,10 @@ class MCTSAgent(Agent):
         if s is None:
             from mushgym.search import Searcher
 
-            options = dict(self.options)
+            network = self.network
             if self._pretrained:
-                options["network"] = network_callable(PRETRAINED, game.env_id, options=game.options)
-            s = Searcher(
-                game,
-                simulations=self.simulations,
-                c=self.c,
-                rollout=self.rollout,
-                value=self.value,
-                widen=self.widen,
-                widen_order=self.widen_order,
-                horizon=self.horizon,
-                threads=self.threads,
-                seed=self.seed,
-                **options,
-            )
+                network = network_callable(PRETRAINED, game.env_id, options=game.options)
+            s = Searcher(game, dataclasses.replace(self.config, seed=self.seed), network=network)
             self._searchers[key] = s
         return s
 

@@ -1,23 +1,25 @@
-"""Elo ladder of search against learning and baselines: random, greedy, the PPO model (if the
-repository has one for the env and player count), information-set MCTS at 100 and 1,000
+"""Elo ladder of search against learning and baselines: random, greedy, the pretrained network
+(if the library has one for the env and option set), information-set MCTS at 100 and 1,000
 simulations (10,000 with --big). Round robin with seats rotated (mushgym.agents.tournament's
 seating), Bradley-Terry Elo with 95% intervals, greedy rated 0. Writes <env>_<n>p.csv,
 <env>_<n>p_elo.csv, <env>_<n>p.txt and a plot <env>_<n>p.png into benchmarks/search_ladder/.
 
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60
-    python benchmarks/search_ladder.py mycology_v0 --players 2 --games 16 --skip random,mcts:100 --skip random,mcts:1000
-    python benchmarks/search_ladder.py mycology_v0 --players 4 --games 12 --skip random,mcts:100 --skip random,mcts:1000
-    python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60 --agents greedy ppo mcts:400 puct:400:ppo \
+    python benchmarks/search_ladder.py mycology_v1 --players 2 --games 16 --skip random,mcts:100 --skip random,mcts:1000
+    python benchmarks/search_ladder.py mycology_v1 --players 4 --games 12 --skip random,mcts:100 --skip random,mcts:1000
+    python benchmarks/search_ladder.py fungi_v0 --players 2 --games 60 \
+        --agents greedy pretrained mcts:400 puct:400:pretrained \
         --tag _puct
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 40 --big --games-for mcts:10000=10 --tag _big
     python benchmarks/search_ladder.py fungi_v0 --players 2 --games 40 --big --games-for mcts:10000=10 --tag _big \
         --report
-    python benchmarks/search_ladder.py mycelia_v0 --players 2 --games 40 --option expansion=north_america --tag _na
+    python benchmarks/search_ladder.py mycelia_v1 --players 2 --games 40 --option expansion=north_america --tag _na
 
 (``--option NAME=VALUE`` plays a variant: the option set goes into the game and into the record;
 give the run a ``--tag`` of its own so its files do not mix with the base game's.)
 
-(``ppo`` in --agents, alone or as the PATH of ``puct:SIMS:PATH``, is the env's shipped PPO model.)
+(``pretrained`` in --agents, alone or as ``puct:SIMS:pretrained``, is the library's network for the
+env and option set, :func:`mushgym.agents.pretrained`; ``puct:SIMS:PATH`` searches with a network of yours.)
 
 Long runs survive being cut: every pairing writes its games as they finish (``chunk_size``: two
 at a time from 1,000 simulations, one seat rotation of 2 x players games for smaller searches,
@@ -58,13 +60,15 @@ OUT = HERE / "search_ladder"
 PAIR_FIELDS = ["start", "games", "wins", "draws", "losses", "steps", "seconds"]
 
 
-def model_for(env: str, players: int) -> Path | None:
-    """The shipped PPO model of ``env`` at this player count (``training/<env>_<n>p_ppo.pt``, else
-    ``training/<env>_ppo.pt``: Fungi is two-player only), or None."""
-    for path in (HERE / "training" / f"{env}_{players}p_ppo.pt", HERE / "training" / f"{env}_ppo.pt"):
-        if path.exists():
-            return path
-    return None
+def has_pretrained(env: str, options: dict) -> bool:
+    """Whether the library ships a network for ``env`` with these game ``options``."""
+    from mushgym.agents.pretrained_models import find_manifest
+
+    try:
+        find_manifest(env, **options)
+    except ValueError:
+        return False
+    return True
 
 
 def simulations(name: str) -> int:
@@ -288,7 +292,7 @@ def main(argv=None):
         "--agents",
         nargs="+",
         default=None,
-        help="the agents (default: random, greedy, the PPO model if any, mcts:100, mcts:1000)",
+        help="the agents (default: random, greedy, the pretrained network if any, mcts:100, mcts:1000)",
     )
     ap.add_argument("--tag", default="", help="suffix of the output files")
     ap.add_argument(
@@ -312,37 +316,24 @@ def main(argv=None):
     )
     args = ap.parse_args(argv)
     agents = ["random", "greedy"]
-    model = model_for(args.env, args.players)
-    if model is not None:
-        model = model.relative_to(Path.cwd()) if model.is_relative_to(Path.cwd()) else model
-        agents.append(str(model))
+    if has_pretrained(args.env, {**parse_options(args.opt), "num_players": args.players}):
+        agents.append("pretrained")
     agents += ["mcts:100", "mcts:1000"] + (["mcts:10000"] if args.big else [])
 
-    def resolve(name: str) -> str:
-        """``ppo`` (alone or as the PATH of ``puct:SIMS:ppo``) is the shipped model's path, in
-        --agents, --skip, --games-for and --games-pair alike."""
-        if model is None:
-            return name
-        if name == "ppo":
-            return str(model)
-        if name.startswith("puct:") and name.endswith(":ppo"):
-            return name[: -len("ppo")] + str(model)
-        return name
-
     if args.agents:
-        agents = [resolve(a) for a in args.agents]
+        agents = list(args.agents)
     games_for = {}
     for item in args.games_for:
         name, _, n = item.partition("=")
         if not n.isdigit() or int(n) < 1:
             raise SystemExit(f"--games-for wants AGENT=N with N a positive integer, got {item!r}")
-        games_for[resolve(name)] = int(n)
+        games_for[name] = int(n)
     games_pair = {}
     for item in args.games_pair:
         names, _, n = item.rpartition("=")
         if not n.isdigit() or int(n) < 1 or len(names.split(",")) != 2:
             raise SystemExit(f"--games-pair wants A,B=N with N a positive integer, got {item!r}")
-        games_pair[frozenset(resolve(x) for x in names.split(","))] = int(n)
+        games_pair[frozenset(names.split(","))] = int(n)
     game = mushgym.game(args.env)
     options = parse_options(args.opt)
     if "num_players" in options:
@@ -354,7 +345,7 @@ def main(argv=None):
     pairs_dir = OUT / f"{stem}_pairs"
     pairs_dir.mkdir(exist_ok=True)
     game = mushgym.game(args.env, **options)
-    skip = {frozenset(resolve(x) for x in p.split(",")) for p in args.skip}
+    skip = {frozenset(p.split(",")) for p in args.skip}
     pairs = [(a, b) for a, b in itertools.combinations(agents, 2) if frozenset((a, b)) not in skip]
     pairs.sort(key=lambda ab: (max(simulations(ab[0]), simulations(ab[1])), simulations(ab[0]) + simulations(ab[1])))
 

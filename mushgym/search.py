@@ -167,72 +167,23 @@ import numpy as np
 
 from .core.search import NODE_FIELDS, OPTIONAL, PUCT_NODE_FIELDS, search_source
 from .game import MASK_DTYPE, Game
+from .search_config import (  # noqa: F401  (the settings' choices and defaults, named here too)
+    DEFAULT_BATCH,
+    DEFAULT_C,
+    DEFAULT_C_PUCT,
+    DEFAULT_POOL,
+    DEFAULT_POOL_TREES,
+    ROLLOUTS,
+    VALUES,
+    WIDEN_ORDERS,
+    SearchConfig,
+)
+from .search_kernels import _package_module, determinization_mode, find_kernel, kernel_home, tuned_setting  # noqa: F401  (named here too: mushgym.search.find_kernel)
 
-ROLLOUTS = ("auto", "random", "greedy")
-VALUES = ("auto", "returns", "game")
-WIDEN_ORDERS = ("auto", "first", "ranked")
-DEFAULT_C = 0.7
-DEFAULT_C_PUCT = 1.25
-DEFAULT_BATCH = 8
-DEFAULT_POOL = 64
-DEFAULT_POOL_TREES = 32
 POOL_BYTES = 256 << 20  # the pooled PUCT trees' prior and child tables together stay below this
 
 _namespaces: dict[tuple[str, str], dict] = {}
 _lock = threading.Lock()
-
-
-def _package_module(kernels, name: str):
-    """The module ``name`` beside a kernel module (``envs/<game>/<name>.py``), or None."""
-    from .registry import sibling_module
-
-    return sibling_module(kernels.__name__, name)
-
-
-def find_kernel(kernels, name: str):
-    """The game's compiled ``name`` (``determinize``, ``rollout_policy``): in its kernel module,
-    else in the module of that name in its package; None if it has none."""
-    fn = getattr(kernels, name, None)
-    if fn is not None:
-        return fn
-    module = _package_module(kernels, "determinize" if name == "determinize" else "search")
-    if module is None and name != "determinize":
-        module = _package_module(kernels, "determinize")
-    return getattr(module, name, None) if module is not None else None
-
-
-def tuned_setting(game: Game, name: str, default):
-    """The game's tuned search constant ``name`` (``SEARCH_WIDEN``, ``SEARCH_WIDEN_ORDER``,
-    ``SEARCH_HORIZON``: beside its rollout policy), or ``default`` when it sets none."""
-    value = find_kernel(game.kernels, name)
-    return default if value is None else value
-
-
-def determinization_mode(game: Game) -> str:
-    """``"kernel"`` (the game's compiled determinize), ``"pool"`` (perturb_hidden fallback) or
-    ``"open"`` (perfect information: nothing to redraw)."""
-    if find_kernel(game.kernels, "determinize") is not None:
-        return "kernel"
-    if game.spec.perfect_information:
-        return "open"
-    if type(game).perturb_hidden is Game.perturb_hidden:
-        raise ValueError(
-            f"{game.env_id} has hidden information but provides neither a compiled determinize(state, player, "
-            f"cfg, work, rng) kernel nor Game.perturb_hidden: MCTS would read the cards its player cannot see. "
-            f"Add envs/<game>/determinize.py (see mushgym/search.py)"
-        )
-    return "pool"
-
-
-def kernel_home(kernels, name: str) -> str | None:
-    """The module (its name in the game's package) :func:`find_kernel` takes ``name`` from."""
-    if getattr(kernels, name, None) is not None:
-        return kernels.__name__.rpartition(".")[2]
-    sibling = "determinize" if name == "determinize" else "search"
-    module = _package_module(kernels, sibling)
-    if module is None and name != "determinize":
-        sibling, module = "determinize", _package_module(kernels, "determinize")
-    return sibling if module is not None and getattr(module, name, None) is not None else None
 
 
 def search_part(kernels):
@@ -313,127 +264,21 @@ class Searcher:
     when the hidden part of the state is redrawn.
     """
 
-    def __init__(
-        self,
-        game: Game,
-        simulations: int = 1000,
-        c: float | None = None,
-        rollout: str = "random",
-        value: str = "returns",
-        widen: float | str = 0.0,
-        widen_order: str = "first",
-        horizon: int | str = 0,
-        threads: int = 1,
-        seed: int = 0,
-        pool: int = DEFAULT_POOL,
-        network: Any = None,
-        batch: int = DEFAULT_BATCH,
-        virtual_loss: float = 1.0,
-        pool_trees: int = DEFAULT_POOL_TREES,
-    ) -> None:
-        if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
-            raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
-        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-            raise ValueError(f"threads must be a positive integer, got {threads!r}")
-        if c is None:
-            c = DEFAULT_C if network is None else DEFAULT_C_PUCT
-        if not isinstance(c, (int, float, np.floating)) or isinstance(c, bool) or not np.isfinite(c) or c < 0:
-            raise ValueError(f"c (the exploration constant) must be a finite number >= 0, got {c!r}")
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"unknown rollout {rollout!r}; choices: {list(ROLLOUTS)}")
-        if value not in VALUES:
-            raise ValueError(f"unknown value {value!r}; choices: {list(VALUES)}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
+    def __init__(self, game: Game, config: SearchConfig | None = None, network: Any = None, **settings: Any) -> None:
+        """``config`` (a :class:`SearchConfig`; default: its defaults) with any ``settings``
+        given by name over it (``Searcher(game, simulations=400, rollout="auto")``);
+        ``network``, a callable ``observations -> (logits, values)``, makes the search PUCT."""
         if network is not None and not callable(network):
             raise ValueError(f"network must be a callable observations -> (logits, values), got {network!r}")
-        if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-            raise ValueError(f"batch (leaves per network call) must be a positive integer, got {batch!r}")
-        if (
-            isinstance(virtual_loss, bool)
-            or not isinstance(virtual_loss, (int, float, np.floating))
-            or not np.isfinite(virtual_loss)
-            or virtual_loss < 0
-        ):
-            raise ValueError(f"virtual_loss must be a finite number >= 0, got {virtual_loss!r}")
-        if isinstance(pool_trees, bool) or not isinstance(pool_trees, (int, np.integer)) or pool_trees < 1:
-            raise ValueError(
-                f"pool_trees (PUCT trees sharing each network call) must be a positive integer, got {pool_trees!r}"
-            )
-        self.pool_trees = int(pool_trees)
+        self.config = SearchConfig.with_settings(config, **settings).resolve(game, has_network=network is not None)
         self.game = game
         self.network = network
-        self.batch = int(batch)
-        self.virtual_loss = float(virtual_loss)
         self.last_root_prior: np.ndarray | None = None
         self.network_calls = 0
-        self.simulations = int(simulations)
-        self.c = float(c)
-        has_policy = find_kernel(game.kernels, "rollout_policy") is not None
-        if rollout == "auto":
-            rollout = "greedy" if has_policy else "random"
-        self.rollout = rollout
-        has_value = find_kernel(game.kernels, "search_value") is not None
-        if value == "auto":
-            value = "game" if has_value else "returns"
-        if value == "game" and not has_value:
-            raise ValueError(
-                f"{game.env_id} provides no compiled search_value kernel, so value='game' is not "
-                f"available; use value='returns' (choices: {list(VALUES)})"
-            )
-        self.value = value
-        if isinstance(widen, str) and widen == "auto":
-            # the game's tuned widening (SEARCH_WIDEN in its search module), with its rollout policy only
-            widen = float(tuned_setting(game, "SEARCH_WIDEN", 0.0) if rollout == "greedy" else 0.0)
-        if (
-            isinstance(widen, bool)
-            or not isinstance(widen, (int, float, np.floating))
-            or not np.isfinite(widen)
-            or widen < 0
-        ):
-            raise ValueError(
-                f"widen (progressive widening: children <= 1 + widen * sqrt(visits); 0 = off) must be "
-                f"a finite number >= 0 or 'auto', got {widen!r}"
-            )
-        self.widen = float(widen)
-        if widen_order not in WIDEN_ORDERS:
-            raise ValueError(
-                f"unknown widen_order {widen_order!r} (which move a widened node adds next); "
-                f"choices: {list(WIDEN_ORDERS)}"
-            )
-        if widen_order == "auto":
-            # the game's tuned order (SEARCH_WIDEN_ORDER beside SEARCH_WIDEN), with its rollout policy only
-            widen_order = str(tuned_setting(game, "SEARCH_WIDEN_ORDER", "first") if rollout == "greedy" else "first")
-        if widen_order == "ranked" and rollout != "greedy":
-            raise ValueError(
-                "widen_order='ranked' orders a node's new children by the game's rollout policy, so it "
-                "needs rollout='greedy' (or 'auto' on a game with a rollout policy); use widen_order='first'"
-            )
-        self.widen_order = widen_order
-        has_estimate = find_kernel(game.kernels, "search_estimate") is not None
-        if isinstance(horizon, str) and horizon == "auto":
-            # the game's tuned playout horizon (SEARCH_HORIZON beside its search_estimate), with its rollout policy only
-            horizon = int(tuned_setting(game, "SEARCH_HORIZON", 0) if rollout == "greedy" and has_estimate else 0)
-        if isinstance(horizon, bool) or not isinstance(horizon, (int, np.integer)) or horizon < 0:
-            raise ValueError(
-                f"horizon (moves a playout runs past the tree before the game's search_estimate values "
-                f"it; 0 = play to the end) must be an integer >= 0 or 'auto', got {horizon!r}"
-            )
-        if horizon > 0 and not has_estimate:
-            raise ValueError(
-                f"{game.env_id} provides no compiled search_estimate kernel, so a playout horizon is not "
-                f"available; use horizon=0 (play to the end) or 'auto'"
-            )
-        self.horizon = int(horizon)
-        self.threads = int(threads)
-        self.seed = int(seed) & 0xFFFFFFFFFFFF
+        self.simulations = self.config.simulations
+        self.threads = self.config.threads
+        self.seed = int(self.config.seed) & 0xFFFFFFFFFFFF
         self.mode = determinization_mode(game)
-        if rollout == "greedy" and not has_policy:
-            raise ValueError(
-                f"{game.env_id} provides no compiled rollout_policy kernel, so rollout='greedy' "
-                f"is not available; use rollout='random' (choices: {list(ROLLOUTS)})"
-            )
-        self.pool = max(1, min(int(pool), self.simulations))
         self.ns = search_namespace(game, self.mode)
         lo, hi = game.spec.reward_range
         self.lo, self.hi = float(lo), float(hi)
@@ -450,14 +295,14 @@ class Searcher:
                 self._buffers.append(_Buffers(self.game, self.simulations + 1))
             else:
                 depth = min(self.simulations + 1, self.max_len + 1)
-                self._buffers.append(_PuctBuffers(self.game, self.simulations + 1, self.batch, depth))
+                self._buffers.append(_PuctBuffers(self.game, self.simulations + 1, self.config.batch, depth))
         return self._buffers[slot]
 
     def _roots(self, state: np.ndarray, player: int, tree_seed: int) -> np.ndarray:
         if self.mode != "pool":
             return state.reshape(1, -1)
         rng = np.random.default_rng(tree_seed)
-        return np.stack([self.game.perturb_hidden(state, player, rng) for _ in range(self.pool)])
+        return np.stack([self.game.perturb_hidden(state, player, rng) for _ in range(self.config.pool)])
 
     def _tree_seed(self, state: np.ndarray, player: int, tree: int, work: np.ndarray) -> int:
         """From the seed, the tree and what ``player`` sees (never the hidden part of the state)."""
@@ -482,12 +327,12 @@ class Searcher:
                 1 if self.mode == "kernel" else 0,
                 int(player),
                 self.simulations,
-                self.c,
-                1 if self.rollout == "greedy" else 0,
-                1 if self.value == "game" else 0,
-                self.widen,
-                1 if self.widen_order == "ranked" else 0,
-                self.horizon,
+                self.config.c,
+                1 if self.config.rollout == "greedy" else 0,
+                1 if self.config.value == "game" else 0,
+                self.config.widen,
+                1 if self.config.widen_order == "ranked" else 0,
+                self.config.horizon,
                 self.rng_off,
                 self.lo,
                 self.hi,
@@ -544,10 +389,10 @@ class Searcher:
                 roots.shape[0],
                 1 if self.mode == "kernel" else 0,
                 player,
-                self.batch,
+                self.config.batch,
                 self.simulations,
-                self.virtual_loss,
-                self.c,
+                self.config.virtual_loss,
+                self.config.c,
                 self.rng_off,
                 self.lo,
                 self.hi,
@@ -609,7 +454,7 @@ class Searcher:
         used = 0
         # at most pool_trees trees at once, and their prior and child tables within POOL_BYTES
         per_tree = (self.simulations + 1) * self.game.num_actions * 8
-        width = max(1, min(self.pool_trees, POOL_BYTES // per_tree))
+        width = max(1, min(self.config.pool_trees, POOL_BYTES // per_tree))
         for start in range(0, len(jobs), width):
             wave = []
             for slot, (i, t) in enumerate(jobs[start : start + width]):

@@ -67,8 +67,8 @@ def test_compiled_greedy_moves_are_the_python_greedy_best(env_id, options):
 @pytest.mark.parametrize("env_id", ["mycelia_v1", "mycelium_v2"])
 def test_auto_takes_the_board_games_rollout_policy(env_id):
     game = mushgym.game(env_id)
-    assert Searcher(game, simulations=10, rollout="auto").rollout == "greedy"
-    assert MCTSAgent(env_id, simulations=10).searcher(game).rollout == "greedy"
+    assert Searcher(game, simulations=10, rollout="auto").config.rollout == "greedy"
+    assert MCTSAgent(env_id, simulations=10).searcher(game).config.rollout == "greedy"
 
 
 @pytest.mark.parametrize("env_id,widen", [("mycelia_v1", 0.0), ("mycelium_v2", 0.25)])
@@ -76,9 +76,9 @@ def test_mcts_widens_where_the_game_says(env_id, widen):
     """mcts:SIMS takes the game's SEARCH_WIDEN with its rollouts (Mycelium 0.25: plain UCT spread
     100 simulations over dozens of moves), none with random rollouts; widen=0 turns it off."""
     game = mushgym.game(env_id)
-    assert MCTSAgent(env_id, simulations=10).searcher(game).widen == widen
-    assert MCTSAgent(env_id, simulations=10, rollout="random").searcher(game).widen == 0.0
-    assert MCTSAgent(env_id, simulations=10, widen=0).searcher(game).widen == 0.0
+    assert MCTSAgent(env_id, simulations=10).searcher(game).config.widen == widen
+    assert MCTSAgent(env_id, simulations=10, rollout="random").searcher(game).config.widen == 0.0
+    assert MCTSAgent(env_id, simulations=10, widen=0).searcher(game).config.widen == 0.0
 
 
 @pytest.mark.parametrize("env_id", ["mycelia_v1", "mycelium_v2"])

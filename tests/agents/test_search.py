@@ -222,9 +222,9 @@ def test_mcts_agent_specs():
     r = make_agent("mcts:10:random", env_id="fungi_v0")
     assert r.rollout == "random" and r.name == "mcts:10:random" and agent_spec_problem("mcts:10:random") is None
     # the default ("auto"): the game's compiled greedy rollouts where it has them, else random
-    assert a.rollout == "auto" and a.searcher(mushgym.game("fungi_v0")).rollout == "greedy"
-    assert MCTSAgent(simulations=10).searcher(ToyGame()).rollout == "random"
-    assert Searcher(mushgym.game("fungi_v0")).rollout == "random"  # the primitive: random unless asked
+    assert a.rollout == "auto" and a.searcher(mushgym.game("fungi_v0")).config.rollout == "greedy"
+    assert MCTSAgent(simulations=10).searcher(ToyGame()).config.rollout == "random"
+    assert Searcher(mushgym.game("fungi_v0")).config.rollout == "random"  # the primitive: random unless asked
     assert "mcts:SIMS" in agent_spec_problem("mcts:x")
     assert "mcts:SIMS" in agent_spec_problem("mcts:0")
     with pytest.raises(ValueError, match="mcts:SIMS"):
@@ -297,9 +297,9 @@ def _finished_mycology_games(game, n=4, seed=0):
 def test_search_value_option_and_refusals():
     myc, fungi = mushgym.game("mycology_v1"), mushgym.game("fungi_v0")
     # "auto" (MCTSAgent's default): the game's search_value where it has one, else the returns
-    assert MCTSAgent(simulations=10).searcher(myc).value == "game"
-    assert MCTSAgent(simulations=10).searcher(fungi).value == "returns"
-    assert Searcher(myc).value == "returns"  # the primitive: the returns unless asked
+    assert MCTSAgent(simulations=10).searcher(myc).config.value == "game"
+    assert MCTSAgent(simulations=10).searcher(fungi).config.value == "returns"
+    assert Searcher(myc).config.value == "returns"  # the primitive: the returns unless asked
     with pytest.raises(ValueError, match="search_value"):
         Searcher(fungi, value="game")
     for make in (lambda: Searcher(myc, value="score"), lambda: MCTSAgent(simulations=10, value="score")):

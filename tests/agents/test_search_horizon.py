@@ -67,16 +67,16 @@ def test_horizon_auto_is_the_games_with_its_rollouts_only(monkeypatch):
 
     mycelium = mushgym.game("mycelium_v2")
     assert find_kernel(mycelium.kernels, "SEARCH_HORIZON") == 0
-    assert MCTSAgent("mycelium_v2", simulations=4).searcher(mycelium).horizon == 0
+    assert MCTSAgent("mycelium_v2", simulations=4).searcher(mycelium).config.horizon == 0
     monkeypatch.setattr(_package_module(mycelium.kernels, "search"), "SEARCH_HORIZON", 40)
     tuned = int(find_kernel(mycelium.kernels, "SEARCH_HORIZON"))
     assert tuned == 40
-    assert Searcher(mycelium, simulations=4, rollout="greedy", horizon="auto").horizon == tuned
-    assert Searcher(mycelium, simulations=4, rollout="random", horizon="auto").horizon == 0
-    assert MCTSAgent("mycelium_v2", simulations=4).searcher(mycelium).horizon == tuned
-    assert MCTSAgent("mycelium_v2", simulations=4, horizon=0).searcher(mycelium).horizon == 0
+    assert Searcher(mycelium, simulations=4, rollout="greedy", horizon="auto").config.horizon == tuned
+    assert Searcher(mycelium, simulations=4, rollout="random", horizon="auto").config.horizon == 0
+    assert MCTSAgent("mycelium_v2", simulations=4).searcher(mycelium).config.horizon == tuned
+    assert MCTSAgent("mycelium_v2", simulations=4, horizon=0).searcher(mycelium).config.horizon == 0
     fungi = mushgym.game("fungi_v0")
-    assert Searcher(fungi, simulations=4, rollout="greedy", horizon="auto").horizon == 0
+    assert Searcher(fungi, simulations=4, rollout="greedy", horizon="auto").config.horizon == 0
 
 
 @pytest.mark.parametrize("bad", [-1, 2.5, "far", True, None])

@@ -38,12 +38,12 @@ def test_the_rollout_policy_keeps_to_a_narrowed_mask(env_id):
 def test_auto_takes_the_games_order_with_its_rollouts_only():
     mycelium = mushgym.game("mycelium_v2")
     assert find_kernel(mycelium.kernels, "SEARCH_WIDEN_ORDER") == "ranked"
-    assert MCTSAgent("mycelium_v2", simulations=4).searcher(mycelium).widen_order == "ranked"
-    assert MCTSAgent("mycelium_v2", simulations=4, rollout="random").searcher(mycelium).widen_order == "first"
-    assert MCTSAgent("mycelium_v2", simulations=4, widen_order="first").searcher(mycelium).widen_order == "first"
-    assert Searcher(mycelium, simulations=4, rollout="greedy").widen_order == "first"  # Searcher's own default
+    assert MCTSAgent("mycelium_v2", simulations=4).searcher(mycelium).config.widen_order == "ranked"
+    assert MCTSAgent("mycelium_v2", simulations=4, rollout="random").searcher(mycelium).config.widen_order == "first"
+    assert MCTSAgent("mycelium_v2", simulations=4, widen_order="first").searcher(mycelium).config.widen_order == "first"
+    assert Searcher(mycelium, simulations=4, rollout="greedy").config.widen_order == "first"  # Searcher's own default
     fungi = mushgym.game("fungi_v0")
-    assert MCTSAgent("fungi_v0", simulations=4).searcher(fungi).widen_order == "first"
+    assert MCTSAgent("fungi_v0", simulations=4).searcher(fungi).config.widen_order == "first"
 
 
 @pytest.mark.parametrize("bad", ["best", 1, None, ["ranked"]])
