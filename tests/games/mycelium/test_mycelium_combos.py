@@ -40,7 +40,7 @@ def test_the_codes_and_kinds_are_distinct_and_the_blocks_follow_each_other():
     kinds = (R.D_BUY, R.D_HERO_PICK, R.D_LEGEND, R.D_TRADE, R.D_GATHER, R.D_EXCHANGE)
     assert kinds == (15, 16, 17, 18, 19, 20) and R.NUM_D == 21
     assert (R.V_ITEMS, R.V_HEROES, R.V_TEAM) == (V.V_ITEMS, V.V_HEROES, V.V_TEAM) == (28, 29, 30)
-    assert sorted(V.VALIDATION_ERRORS) == list(range(1, V.V_COMBAT_PATH + 1)) and V.V_COMBAT_PATH == 31
+    assert sorted(V.VALIDATION_ERRORS) == list(range(1, V.V_SHOP + 1)) and (V.V_COMBAT_PATH, V.V_SHOP) == (31, 32)
 
 
 @pytest.mark.parametrize("options, actions, obs", SIZES, ids=[testing.options_id(o) for o, _, _ in SIZES])
