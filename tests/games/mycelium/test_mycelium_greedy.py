@@ -86,3 +86,17 @@ def test_greedy_refuses_a_player_not_to_act_and_a_bad_mask():
     broken[0] = -99
     with pytest.raises(ValueError):
         heuristic(game, broken, p, None, mask)
+
+
+def test_greedy_explains_its_move_by_the_scores():
+    """A replay's reasons: the candidates by score, the chosen move one of the best."""
+    game = mushgym.game("mycelium_v2")
+    agent = GreedyAgent(game.env_id, seed=3)
+    for s in testing.random_states(game, n_games=1, seed=6, every=25):
+        p = game.current_player(s)
+        why = agent.explain(game, s, p)
+        scores = heuristic(game, s, p, None, game.legal_mask(s))
+        assert why["weight_kind"] == "score" and why["candidates"]
+        assert scores[why["action"]] >= scores.max() - 1e-9
+        for a, w in why["candidates"]:
+            assert w == pytest.approx(scores[a])
