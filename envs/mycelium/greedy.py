@@ -750,7 +750,7 @@ def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
     to_act = game.current_player(state)
     if int(player) != to_act:
         raise ValueError(f"{game.env_id}: greedy scores the player to act ({to_act}), not player {player}")
-    mask = np.asarray(action_mask)
+    mask = np.ascontiguousarray(action_mask, dtype=np.int8)  # legal_mask's type: one compiled form
     if mask.shape != (game.num_actions,):
         raise ValueError(f"{game.env_id}: an action mask of {game.num_actions} entries is needed, not {mask.shape}")
     scores = np.empty(game.num_actions)
