@@ -448,129 +448,13 @@ class MyceliumGame(Game):
 
     # --- checks -------------------------------------------------------------------------
     def check_invariants(self, state) -> None:
-        v = R.L.arrays(state)
-        n = self.num_seats
-        ne = len(self.board.edges)
-        cards = (
-            v["hand"].sum()
-            + int(v["deck_n"])
-            + v["discard"].sum()
-            + v["limbo"].sum()
-            + v["carea"].sum()
-            + (v["c_card"] >= 0).sum()
-            + (v["c_repl"] >= 0).sum()
-        )
-        assert cards == R.NC, f"{cards} mushling cards, not {R.NC}"
-        deck = np.bincount(v["deck"][: int(v["deck_n"])], minlength=R.T)
-        total = v["hand"].sum(axis=0) + deck + v["discard"] + v["limbo"] + v["carea"]
-        for side in range(2):
-            for key in ("c_card", "c_repl"):
-                if v[key][side] >= 0:
-                    total[v[key][side]] += 1
-        assert (total == self.mushlings.copies).all(), "cards per type differ from the copies"
-        assert (v["hand"] >= 0).all() and (v["hand"][n:] == 0).all()
-        nut_cards = int(self.config[R.CFG_NNUT])
-        assert int(v["ndeck_n"]) + v["ndiscard"].sum() == nut_cards, "nutrient cards not conserved"
-        # a Witch's Hat's public set on top of each deck is true
-        nd, tn = int(v["deck_n"]), int(v["deck_top_n"])
-        assert 0 <= tn <= nd and (tn > 0 or not v["deck_top"].any())
-        on_top = np.bincount(v["deck"][nd - tn : nd], minlength=R.T)
-        assert (on_top <= v["deck_top"]).all() and v["deck_top"].sum() >= tn, (
-            "the public set on the mushling deck is false"
-        )
-        nn, ntn = int(v["ndeck_n"]), int(v["ndeck_top_n"])
-        assert 0 <= ntn <= nn
-        assert (np.bincount(v["ndeck"][nn - ntn : nn], minlength=R.NK) == v["ndeck_top"]).all(), (
-            "the public set on the nutrient deck is false"
-        )
-        spores = v["mat_spores"].sum() + v["loc_spores"].sum()
-        assert 0 <= spores <= R.SPORE_TOKENS and (v["mat_spores"] >= 0).all() and (v["loc_spores"] >= 0).all()
-        nuts = v["mat_nut"].sum() + v["loc_nut"].sum()
-        assert 0 <= nuts <= R.NUTRIENT_TOKENS and (v["loc_nut"] >= 0).all()
-        assert 0 <= v["ctok"].sum() <= R.COMBAT_TOKENS and (v["ctok"] >= 0).all()
-        # paths: at most 2 per edge, never 2 of one player, counts, permanent ones in place
-        paths = v["paths"]
-        for e in range(ne):
-            a, b = paths[e]
-            assert not (a and a == b), f"edge {e} holds two Paths of one player"
-            if self.board.permanent[e] >= 0:
-                assert self.board.permanent[e] + 1 in (a, b), f"permanent Path on edge {e} is missing"
-        assert not paths[ne:].any()
-        for p in range(n):
-            built = int(((paths[:ne] == p + 1).any(axis=1) & (self.board.permanent[:ne] != p)).sum())
-            assert built == v["npaths"][p], f"player {p}: {built} Paths on the board, count says {v['npaths'][p]}"
-            assert built <= R.MAX_PATHS or int(v["decisions_n"]) > 0, f"player {p} has {built} Paths"
-        g = v["gatherer"][:n]
-        assert ((g >= -1) & ((g < len(self.board.gloc_names)) | ((g == R.TAVERN) & self.tavern_on))).all()
-        # knowledge is a lower bound that stays true
-        for viewer in range(n):
-            for holder in range(n):
-                assert (v["known"][viewer, holder] <= v["hand"][holder]).all(), (
-                    f"player {viewer} 'knows' a card player {holder} does not hold"
-                )
-        pouches = int(v["items"][:, EM.POUCH].max())  # variant: emsporium (Pouch raises the limit)
-        assert v["last_hand"] <= R.HAND_LIMIT + pouches, f"a Draw Phase ended with {int(v['last_hand'])} cards in hand"
-        if self.team_rules:  # variant: team
-            self.check_team_invariants(state)
-        elif v["done"]:
-            w = int(v["winner"])
-            assert (w >= 0 and v["mat_nut"][w] >= R.WIN_NUTRIENTS) or v["done"] == R.DONE_LIMIT, (
-                "game over without a winner"
-            )
-            assert (v["mat_nut"][:n] >= R.WIN_NUTRIENTS).sum() <= 1
-        self._check_emsporium(v)
-        self._check_tavern(v)
-
-    def _check_tavern(self, v) -> None:
-        """Variants: hero_tavern, legends. Each hero exactly once (held, face up, in the deck,
-        dealt); none without the Tavern; a face-up slot is empty only when the deck is."""
-        per = 1 if self.tavern_on else 0
-        count = v["heroes"].sum(axis=0) + np.bincount(v["hero_deck"][: int(v["hero_deck_n"])], minlength=R.NH)
-        for h in list(v["hero_up"]) + list(v["legend_deal"].ravel()):
-            if h >= 0:
-                count[h] += 1
-        assert (count == per).all(), f"heroes {count.tolist()}, not {per} each"
-        if self.tavern_on and not (v["legend_deal"] >= 0).any():
-            assert (v["hero_up"] >= 0).all() or v["hero_deck_n"] == 0, (
-                "a face-up hero slot is empty with heroes in the deck"
-            )
-
-    def _check_emsporium(self, v) -> None:
-        """Variant: emsporium. The 16 item cards are conserved (2 per type, owned, in the shop or
-        in the item deck); without the variant there are none."""
-        per = 2 if self.options["emsporium"] else 0
-        nd = int(v["item_deck_n"])
-        count = v["items"].sum(axis=0) + np.bincount(v["item_deck"][:nd], minlength=R.NI)
-        for i in v["shop"]:
-            if i >= 0:
-                count[i] += 1
-        assert (count == per).all(), f"item cards per type {count.tolist()}, not {per} each"
-        assert (v["items"][self.num_seats :] == 0).all()
-        if self.options["emsporium"] and v["phase"] == R.PH_EXPLORE:  # bought slots empty only during a turn
-            assert (v["shop"] >= 0).all() or v["item_deck_n"] == 0, "an empty shop slot with items in the deck"
-
-    def check_team_invariants(self, state) -> None:
-        """Variant team: 10 Nutrients per Colony at most; a team wins at 15, only at its end;
-        the seat-to-agent map; a Trade offer pending only from the turn player's teammate."""
-        v = R.L.arrays(state)
-        nut = v["mat_nut"]
-        assert (nut <= R.WIN_NUTRIENTS).all(), f"a Colony holds more than 10 Nutrients: {nut.tolist()}"
-        totals = [int(nut[0] + nut[2]), int(nut[1] + nut[3])]
-        if v["done"] == R.DONE_RULES:
-            w = int(v["winner"])
-            assert w >= 0 and totals[w % 2] >= 15, f"game over without a winning team: {totals}"
-            assert totals[1 - w % 2] < 15
-        elif not v["done"]:
-            assert max(totals) < 15, f"a team holds 15 Nutrients and the game goes on: {totals}"
-        two = self.num_players == 2
-        assert v["agent_of"].tolist() == [s % 2 if two else s for s in range(4)]
-        depth = int(v["decisions_n"])
-        kinds = v["decisions"][:depth, 0]
-        assert (kinds == R.D_GATHER).sum() <= 1
-        for lv in np.flatnonzero(kinds == R.D_TRADE):
-            tp, back = int(v["turn_player"]), int(v["decisions"][lv, 3])
-            assert int(v["decisions"][lv, 1]) == ((tp + 2) % 4 if back == 0 else tp) and not v["trade_used"]
-            assert (int(v["trade_offers"]) >> int(v["decisions"][lv, 2])) & 1
+        """The compiled validator's verdict (``validate.py``: conservation, supplies, knowledge,
+        Paths, the end, the variants' cards, the Team rules, the decision stack) as an
+        ``AssertionError`` naming the broken rule."""
+        try:
+            self.validate(state)
+        except ValueError as e:
+            raise AssertionError(str(e)) from None
 
     def kept_in_hand(self, state, seat) -> np.ndarray:
         """The kinds of ``seat``'s hand that a redraw of hidden cards keeps (a bool mask): a

@@ -1,8 +1,17 @@
 """The greedy baseline of Mycelium (``mycelium_v2``): grow toward the Nutrient Trees, gather what is there.
 
-Scores use only what the acting player may see: its own hand, the public table (Paths,
-tokens, gatherers, discard pile, revealed combat cards) and the static board. No step is
-looked ahead (a step may draw a hidden card).
+One compiled scoring serves both greedy players: :func:`greedy_scores` (``greedy_scores(state,
+cfg, mask, work, out)``) writes every legal action's score; :func:`heuristic` wraps it for
+``GreedyAgent`` (which plays the best, ties broken by its own seeded generator), and the rollout
+policy's ``greedy_move`` (search.py) plays the best of the same scores, ties uniformly at random.
+The board valuations the scores read (per-location tables, the edge values toward the Nutrient
+Trees, gathering, the variants' shop and hero values) and the value tables (``KEEP``,
+``ITEM_VALUE``, ``HERO_VALUE``, ``SPORE_KEEP``) are in ``greedy_board.py``. Everything is
+allocation-free.
+
+Scores use only what the seat to act may see: its own hand, the public table (Paths, tokens,
+gatherers, discard pile, revealed combat cards) and the static board (in the 2-player game both
+hands of the agent). No step is looked ahead (a step may draw a hidden card). What it does:
 
 * Paths: an edge is worth the best tree (or Willow) value discounted by 0.8 per edge still
   between it and that location (static edge distances), more for a tree with Nutrients on it;
@@ -41,7 +50,8 @@ looked ahead (a step may draw a hidden card).
   follow HERO_VALUE per effect: an action ability is used at once when it pays (free Paths
   when a Path is worth building, a gathering when its gatherers stand on tokens, the others
   always); a combat reaction in its owner's battle when it is losing.
-* Team variant and 2-player game (``_team_scores``): the player acts for the seat to move; a
+* Team variant and 2-player game (``trade_offer_score``, ``trade_answer_score``,
+  ``gather_take_score``): the player acts for the seat to move; a
   teammate is a friend (no Penny Bun, Inky Cap or Fly Agaric against it, reinforcements and
   combat tokens for its side too); Trade: with a hand the Draw Phase would cut the card of
   least keep value is offered (in the 2-player game also a single Builder or Thief that
@@ -51,774 +61,698 @@ looked ahead (a step may draw a hidden card).
   which are left for the teammate; gatherers go to trees only while the Colony is under 10.
 """
 
-from __future__ import annotations
-
-import weakref
-from collections import deque
-
 import numpy as np
+from numba import njit
 
-from . import emsporium as EM
-from . import rules as R
+from .cards import hand_size, pay_capacity
+from .emsporium import SHIELD, SWORD, hand_limit
+from .greedy_board import (
+    ITEM_VALUE,
+    KEEP,
+    NONE,
+    SPORE_KEEP,
+    best_places_value,
+    bonded_counts,
+    edge_value,
+    edge_values,
+    feeds_my_trees,
+    gather_now,
+    gather_value,
+    gatherer_score,
+    hero_use_score,
+    hero_worth,
+    is_friend,
+    is_target,
+    keep_value,
+    nibble,
+    on_tree,
+    seat_to_act,
+    shop_target,
+    upcoming_counts,
+)
+from .rules import (
+    A_ARRANGE,
+    A_ATTACK,
+    A_BIRDS,
+    A_BPAIR,
+    A_BREMOVE,
+    A_BUILD,
+    A_BUY,
+    A_BUY_ITEM,
+    A_CARD,
+    A_DECEIVE,
+    A_END,
+    A_FLY,
+    A_GATHER_TAKE,
+    A_GATHERER,
+    A_HERO,
+    A_HERO_PICK,
+    A_INKY,
+    A_LEGEND,
+    A_MAGIC,
+    A_NO_DEFENSE,
+    A_PASS,
+    A_PATTACK,
+    A_PAY_CARD,
+    A_PAY_DONE,
+    A_PAY_TOKEN,
+    A_PENNY,
+    A_PLACE_PATH,
+    A_PLACE_TAVERN,
+    A_PVIEW,
+    A_REMOVE_OWN,
+    A_RUSSULA,
+    A_TRADE,
+    A_TRUFFLE,
+    A_USE,
+    A_VEILED,
+    A_WITCH,
+    AB_BIRDS,
+    AB_FLY,
+    AB_INKY,
+    AB_PARROT_VIEW,
+    AB_PENNY,
+    AB_THIEF_STEAL,
+    AD,
+    BLEWIT,
+    C_ATT,
+    C_DEF,
+    CFG_AGENTS,
+    CFG_NE,
+    CFG_NG,
+    CFG_NP,
+    CFG_TAVERN,
+    CFG_TEAM,
+    CHANT,
+    D_ARRANGE,
+    D_ATT_CARD,
+    D_BN,
+    D_BUY,
+    D_DEFEND,
+    D_EXCHANGE,
+    D_FA,
+    D_GATHER,
+    D_HERO_PICK,
+    D_INKY_GIVE,
+    D_LEGEND,
+    D_PATHWIN,
+    D_PAY,
+    D_PLACE_PATH,
+    D_REINF,
+    D_REMOVE_OWN,
+    D_RUSSULA_PICK,
+    D_TRADE,
+    D_USE,
+    HAND_LIMIT,
+    HDECK_N,
+    HERO_UP,
+    MAX_GATHER_TAKE,
+    MAX_PATHS,
+    MAXP,
+    NDECK_N,
+    NH,
+    NK,
+    PARASOL,
+    PARROT,
+    PH_ACTION,
+    PH_DISCARD,
+    PH_EXPLORE,
+    PH_PLACE,
+    PHASE,
+    SHIITAKE,
+    SHOP,
+    TAVERN,
+    WIN_NUTRIENTS,
+    A,
+    E,
+    T,
+    c_bonus_at,
+    can_build_at,
+    cfg_card_type_at,
+    cfg_cave_at,
+    cfg_combat_at,
+    cfg_hero_effect_at,
+    cfg_spore_at,
+    combat_token_action,
+    ctok_at,
+    decision_at,
+    decision_depth,
+    discard_at,
+    gatherer_at,
+    hand_at,
+    hero_up_at,
+    items_at,
+    legend_deal_at,
+    mat_nut_at,
+    mat_spores_at,
+    ndeck_at,
+    ndiscard_at,
+    npaths_at,
+    nseen_at,
+    reinforce_action,
+    rep_card,
+    shop_at,
+    spawn_action,
+    thief_pair_action,
+)
 
-_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # game -> its tables (dropped with the game)
-KEEP = np.zeros(R.T)
-for _t, _v in (
-    (R.FLY, 3.0),
-    (R.PENNY, 2.0),
-    (R.CHANT, 2.5),
-    (R.BLEWIT, 2.5),
-    (R.BIRDS, 2.0),
-    (R.NIGHT, 2.0),
-    (R.MOREL, 1.5),
-    (R.PARASOL, 1.2),
-    (R.SHIITAKE, 1.2),
-    (R.DEATH, 1.5),
-    (R.INKY, 1.0),
-):
-    KEEP[_t] = _v
+EXCHANGE_FIRST = A.groups["exchange"].offset  # the Exchange actions: Mushling Card Type x option
+EXCHANGE_OPTIONS = A.groups["exchange"].shape[1]  # option 0 draw, 1 + c a spore into seat c's cave
+EXCHANGE_LAST = EXCHANGE_FIRST + A.groups["exchange"].size
 
 
-# variant: emsporium (item types in variant_data.ITEM_NAMES order: Sword, Pickaxe, Backpack,
-# Bow, Flyers, Shield, Pouch, Basket)
-ITEM_VALUE = np.array([0.8, 0.5, 1.0, 0.3, 0.4, 0.4, 0.2, 0.5])
-
-
-def _shop_target(game, v, budget):
-    """The most valued shop slot costing at most ``budget`` (-1 none)."""
-    best, slot = 0.0, -1
-    for s_, i in enumerate(v["shop"]):
-        if i >= 0 and game.config[R.cfg_item_cost_at(int(i))] <= budget and ITEM_VALUE[i] > best:
-            best, slot = ITEM_VALUE[i], s_
-    return slot
-
-
-def _buy_scores(game, v, p, kind_top, scores, action_mask, spore, combat, cap, best_edge):
-    """Variant: emsporium. The Buy action in the menu, and the D_BUY decision."""
-    if kind_top < 0:
-        if R.A_BUY < len(action_mask) and action_mask[R.A_BUY]:
-            slot = _shop_target(game, v, cap - 3 if best_edge > 0.25 else cap)
-            if slot >= 0:
-                scores[R.A_BUY] = 1.5 + ITEM_VALUE[v["shop"][slot]]
-        return
-    top = v["decisions"][int(v["decisions_n"]) - 1]
-    paid, spent = int(top[2]), int(top[3])
-    left = paid - spent
-    buys = [s_ for s_ in range(R.SHOP) if action_mask[R.A_BUY_ITEM + s_]]
-    if buys:
-        for s_ in buys:
-            scores[R.A_BUY_ITEM + s_] = 3.0 + ITEM_VALUE[v["shop"][s_]]
-        return
-    hand = v["hand"][p]
-    more = 3 * int(v["mat_spores"][p]) + int((hand * spore).sum())
-    target = _shop_target(game, v, left + more)
-    scores[R.A_PAY_DONE] = 2.0 if target < 0 else -5.0
-    if target >= 0:
-        if action_mask[R.A_PAY_TOKEN]:
-            scores[R.A_PAY_TOKEN] = 1.0
-        for t in range(R.T):
-            a = R.A_PAY_CARD + t
-            if action_mask[a]:
-                scores[a] = 0.5 + 0.1 * spore[t] - 0.2 * _keep_value(t, spore, combat)
-
-
-# variant: hero_tavern (effects in variant_data.HERO_EFFECTS order: free_paths, spores,
-# combat_tokens, draw, spawn, view_nutrients, gather_now, willow, combat)
-HERO_VALUE = np.array([1.2, 0.7, 0.3, 0.6, 0.5, 0.1, 0.8, 0.4, 0.6])
-
-
-def _hero_worth(game, h):
-    return max(
-        HERO_VALUE[game.config[R.cfg_hero_effect_at(h, k)]] * max(1, game.config[R.cfg_hero_amount_at(h, k)])
-        for k in range(2)
-    )
-
-
-def _tavern_scores(game, v, p, kind, scores, action_mask, best_edge, gather_now_value, losing):
-    """Variant: hero_tavern / legends. Returns True when it set the scores of this decision."""
-    if kind == R.D_LEGEND:
-        for k in range(2):
-            h = int(v["legend_deal"][p, k])
-            scores[R.A_LEGEND + k] = _hero_worth(game, h) if h >= 0 else -1.0
-        return True
-    if kind == R.D_HERO_PICK:
-        for s_ in range(R.HERO_UP):
-            if action_mask[R.A_HERO_PICK + s_]:
-                scores[R.A_HERO_PICK + s_] = _hero_worth(game, int(v["hero_up"][s_]))
-        if action_mask[R.A_HERO_PICK + R.HERO_UP]:
-            scores[R.A_HERO_PICK + R.HERO_UP] = 0.5
-        return True
-    for h in range(R.NH):
-        for k in range(2):
-            a = R.A_HERO + 2 * h + k
-            if not action_mask[a]:
-                continue
-            eff = int(game.config[R.cfg_hero_effect_at(h, k)])
-            if kind == R.D_REINF:
-                scores[a] = 1.5 if losing and eff == 8 else -1.0
-            elif eff == 0:
-                scores[a] = 2.5 + best_edge if best_edge > 0.25 else -1.0
-            elif eff == 6:
-                scores[a] = 0.9 if gather_now_value >= 1.0 else -1.0
-            elif eff == 5:
-                scores[a] = 0.05
-            else:
-                scores[a] = 0.5 + 0.1 * HERO_VALUE[eff]
+# --- the Action Phase --------------------------------------------------------------------------
+@njit(cache=True)
+def pair_completed(state, p, t):
+    """Card type ``t`` completes p's Builder or Thief pair (it holds one of the pair)."""
+    if t == CHANT or t == BLEWIT:
+        return state[hand_at(p, CHANT)] + state[hand_at(p, BLEWIT)] == 1
+    if t == PARASOL or t == SHIITAKE:
+        return state[hand_at(p, PARASOL)] + state[hand_at(p, SHIITAKE)] == 1
     return False
 
 
-def _tables(game):
-    """The board tables of ``game``, computed once per game object. Keyed by the game itself, not
-    ``id(game.config)``: an id is reused once its array is freed, which served one game another
-    game's board (a 3-player game read a 4-player game's 10 locations)."""
-    if game in _TABLES:
-        return _TABLES[game]
-    b = game.board
-    ne = len(b.edges)
-    dist = np.full((ne, ne), 99, np.int64)
-    for s in range(ne):
-        dist[s, s] = 0
-        q = deque([s])
-        while q:
-            e = q.popleft()
-            for n in b.edge_nbr[e]:
-                if n >= 0 and dist[s, n] > dist[s, e] + 1:
-                    dist[s, n] = dist[s, e] + 1
-                    q.append(n)
-    ng = len(b.gloc_names)
-    to_loc = np.full((ne, ng), 99, np.int64)
-    for g in range(ng):
-        edges = [e for e in b.gloc_edges[g] if e >= 0]
-        to_loc[:, g] = dist[:, edges].min(axis=1)
-    spore = game.config[R.CFG_SPORE : R.CFG_SPORE + R.T].copy()
-    combat = game.config[R.CFG_COMBAT : R.CFG_COMBAT + R.T].copy()
-    targets = [g for g in range(ng) if b.gloc_kind[g] in (1, 2)]
-    _TABLES[game] = (dist, to_loc, spore, combat, targets, ne, ng)
-    return _TABLES[game]
+@njit(cache=True)
+def cheapest_pair_top(state, cfg, p, ct):
+    """Of the two cards of Mushling Card Type ``ct`` in p's hand whose keep values add up least,
+    the more valuable one (the lower card id on equal values)."""
+    u1 = -1
+    for u in range(T):
+        if (
+            cfg[cfg_card_type_at(u)] == ct
+            and state[hand_at(p, u)] > 0
+            and (u1 < 0 or keep_value(cfg, u) < keep_value(cfg, u1))
+        ):
+            u1 = u
+    if u1 < 0 or state[hand_at(p, u1)] >= 2:
+        return u1
+    u2 = -1
+    for u in range(T):
+        if (
+            u != u1
+            and cfg[cfg_card_type_at(u)] == ct
+            and state[hand_at(p, u)] > 0
+            and (u2 < 0 or keep_value(cfg, u) < keep_value(cfg, u2))
+        ):
+            u2 = u
+    if u2 < 0:
+        return u1
+    lo, hi = (u1, u2) if u1 < u2 else (u2, u1)
+    return hi if keep_value(cfg, hi) > keep_value(cfg, lo) else lo
 
 
-def _cheapest_pair(game, hand, ct, keep):
-    """The two cards of Mushling Card Type ``ct`` in ``hand`` whose keep values add
-    up least, as (lower card id, the more valuable card of the two)."""
-    cards = sorted(
-        (u for u in range(R.T) if int(game.config[R.CFG_CARD_TYPE + u]) == ct for _ in range(int(hand[u]))),
-        key=lambda u: keep[u],
-    )
-    pair = sorted(cards[:2])
-    return pair[0], max(pair, key=lambda u: keep[u])
+@njit(cache=True)
+def exchange_card_score(state, cfg, p, a, ct, first):
+    """The Exchange's choice of a card (the lower card id first): the pair of least keep value."""
+    if not (A_CARD <= a < A_CARD + T):
+        return 0.0
+    t = a - A_CARD
+    partner = keep_value(cfg, t)
+    if first < 0:
+        partner = 1e9
+        for u in range(t, T):
+            if cfg[cfg_card_type_at(u)] == ct and state[hand_at(p, u)] - (1 if u == t else 0) > 0:
+                partner = min(partner, keep_value(cfg, u))
+    return -(keep_value(cfg, t) + partner)
 
 
-def _keep_value(t, spore, combat):
-    return KEEP[t] + 0.4 * spore[t] + combat[t] / 8.0
-
-
-def _card_gain(game, v, p, k):
-    """Nutrients nutrient card kind ``k`` puts where ``p``'s gatherers can gather them (per location)."""
-    cfg = game.config
-    eff = int(cfg[R.CFG_NUT_EFFECT + k])
-    out = np.zeros(len(game.board.gloc_names))
-    if eff == R.NE_TREE:
-        out[int(cfg[R.CFG_NUT_TARGET + k])] = 1.0
-    elif eff == R.NE_CENTER:
-        out[int(cfg[R.CFG_WILLOW])] = 1.0
-    elif eff == R.NE_RAIN:
-        for t in range(4):
-            g = int(cfg[R.CFG_TREE + t])
-            if g >= 0:
-                out[g] = 1.0
-    return out
-
-
-def _upcoming(game, v, p):
-    """Nutrients the nutrient cards ``p`` knows will be drawn before its next Gather Phase add
-    to each location (the next ``num_players`` cards: Veiled Lady, Magic Mushling)."""
-    ng = len(game.board.gloc_names)
-    out = np.zeros(ng)
-    top = int(v["ndeck_n"])
-    for i in range(min(game.num_players, top)):
-        pos = top - 1 - i
-        if v["nseen"][p, pos]:
-            out += _card_gain(game, v, p, int(v["ndeck"][pos]))
-    return out
-
-
-def _gather_value(v, p, locs, bonded, kinds, extra):
-    """Nutrients (1) and spores (0.3) the gatherers on ``locs`` take (bonded Paths cap them)."""
-    total = 0.0
-    for g in set(locs):
-        if g < 0 or g >= len(kinds):  # home, or the Hero Tavern (variant)
-            continue
-        k = sum(1 for x in locs if x == g)
-        if kinds[g] == 3:
-            total += 0.25 * k
-            continue
-        take = min(k, bonded[g])
-        if kinds[g] == 0:
-            total += 0.3 * min(take, v["loc_spores"][g])
-        else:
-            total += min(take, v["loc_nut"][g] + extra[g])
-    return total
-
-
-def _best_places(v, p, bonded, kinds, extra, ng):
-    """Three locations chosen one by one for the most gathered."""
-    locs = []
-    for _ in range(3):
-        best = max(range(ng), key=lambda g: _gather_value(v, p, locs + [g], bonded, kinds, extra))
-        locs.append(best)
-    return locs
-
-
-class _Scoring:
-    """One call of :func:`heuristic`: what the scored seat may see of ``state``, the values its
-    rules read, and ``scores`` (-inf for illegal actions, 0 for legal ones until a rule sets them)."""
-
-    def __init__(self, game, state, player, action_mask):
-        self.game, self.state, self.mask = game, state, action_mask
-        _dist, self.to_loc, self.spore, self.combat, self.targets, self.ne, self.ng = _tables(game)
-        v = self.v = R.L.arrays(state)
-        self.p = int(player)
-        self.n = game.num_players
-        if game.team_rules:  # variant: team: the seat to move (an agent acts for two in the 2-player game)
-            d = int(v["decisions_n"])
-            self.p = int(v["decisions"][d - 1][1]) if d else int(v["turn_player"])
-            self.n = game.num_seats
-        self.scores = np.full(game.num_actions, -np.inf)
-        self.legal = np.flatnonzero(action_mask)
-        self.scores[self.legal] = 0.0
-        self.hand = v["hand"][self.p]
-        self._network()
-        self.depth = int(v["decisions_n"])
-        self.kind = int(v["decisions"][self.depth - 1][0]) if self.depth else -1
-        self.top = v["decisions"][self.depth - 1] if self.depth else None
-        self.upcoming = _upcoming(game, v, self.p)
-        self.kinds = game.board.gloc_kind
-        self.my_trees = np.array([self.bonded[g] > 0 and self.kinds[g] in (1, 2) for g in range(self.ng)])
-
-    def _network(self):
-        """Bonded Paths per location, the network's distance to each location, and each tree's
-        (or the Willow's) worth: 1 plus its Nutrients (all public)."""
-        game, v, p, ne, ng = self.game, self.v, self.p, self.ne, self.ng
-        mine = (v["paths"][:ne] == p + 1).any(axis=1)
-        work = game.work
-        R.bonded_edges(self.state, game.config, p, work)
-        bonded_edges = work[:ne].astype(bool)
-        self.bonded = np.array(
-            [int(bonded_edges[[e for e in game.board.gloc_edges[g] if e >= 0]].sum()) for g in range(ng)]
-        )
-        self.reach = self.to_loc[mine].min(axis=0) if mine.any() else np.full(ng, 99)
-        self.loc_val = np.zeros(ng)
-        for g in self.targets:
-            self.loc_val[g] = 1.0 + v["loc_nut"][g]
-
-    def edge_value(self, e):
-        """The best tree (or Willow) worth, discounted by 0.8 per edge between ``e`` and it and
-        halved where 2 bonded Paths are there already."""
-        return float(
-            max(
-                self.loc_val[g] * 0.8 ** self.to_loc[e, g] * (0.5 if self.bonded[g] >= 2 else 1.0) for g in self.targets
-            )
-        )
-
-    def keep_values(self):
-        """Every card type's keep value (spore value, combat value, reactions)."""
-        return np.array([_keep_value(t, self.spore, self.combat) for t in range(R.T)])
-
-
-def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
-    """The greedy scores of every action (-inf where illegal) for ``player`` (under the Team
-    rules, the seat to move; see the module docstring): a phase's choice when no decision is
-    pending, else the pending decision's."""
-    c = _Scoring(game, state, player, action_mask)
-    if game.team_rules:  # variant: team
-        if _team_scores(game, c.v, c.p, c.kind, c.top, c.scores, action_mask, c.spore, c.combat):
-            return c.scores
-        if c.v["mat_nut"][c.p] >= R.WIN_NUTRIENTS:  # a full Colony gathers no more Nutrients
-            c.loc_val[:] = 0.0
-            c.upcoming = np.zeros_like(c.upcoming)
-    if c.depth == 0:
-        phase = int(c.v["phase"])
-        if phase in (R.PH_EXPLORE, R.PH_PLACE):
-            _gatherer_scores(c, phase)
-        elif phase == R.PH_DISCARD:
-            _discard_scores(c)
-        else:
-            _action_phase_scores(c)
-        return c.scores
-    decision_scores = _DECISION_SCORES.get(c.kind)
-    if decision_scores is not None:
-        decision_scores(c)
-    return c.scores
-
-
-# --- the phases (no decision pending) -------------------------------------------------------------
-
-
-def _gatherer_scores(c, phase):
-    """Explore and Place Phases: a gatherer's location, by the tokens it would take there."""
-    v, p, ng, bonded = c.v, c.p, c.ng, c.bonded
-    mine_there = np.zeros(ng)
-    for g in v["gatherer"][p]:
-        if 0 <= g < ng:
-            mine_there[g] += 1
-    for g in range(ng):
-        a = R.A_GATHERER + g
-        if not c.mask[a]:
-            continue
-        kind_g = c.game.board.gloc_kind[g]
-        k = mine_there[g]
-        if kind_g == 3:
-            s = 0.25
-        elif kind_g == 0:
-            s = 0.3 * v["loc_spores"][g] if bonded[g] > k else 0.0
-            s = min(s, 0.6)
-        else:
-            have = v["loc_nut"][g] + 0.3 + c.upcoming[g]
-            if bonded[g] > k:
-                s = have / (1.0 + k)
-            else:
-                s = 0.5 * have * 0.6 ** max(c.reach[g] - (1 if phase == R.PH_EXPLORE else 0), 0) / (1.0 + k)
-        c.scores[a] = s
-    if R.A_PLACE_TAVERN < len(c.mask) and c.mask[R.A_PLACE_TAVERN]:  # variant: hero_tavern
-        there = int((v["gatherer"][p] == R.TAVERN).sum())
-        left = int(v["hero_deck_n"]) + int((v["hero_up"] >= 0).sum())
-        c.scores[R.A_PLACE_TAVERN] = 0.9 if there == 0 and v["ctok"][p] >= 1 and left > 0 else -1.0
-
-
-def _discard_scores(c):
-    """Discard Phase: the cards of least keep value go first."""
-    for t in range(R.T):
-        if c.mask[R.A_CARD + t]:
-            c.scores[R.A_CARD + t] = -_keep_value(t, c.spore, c.combat)
-
-
-def _action_phase_scores(c):
-    """Action Phase: the Build and the other menu actions, then every legal ability; the end of
-    the turn stays at 0."""
-    _action_menu_scores(c)
-    facts = _AbilityFacts(c)
-    for a in c.legal:
-        ability_score = _ABILITY_SCORES.get(R.A.group_of(a).name)
-        if ability_score is not None:
-            c.scores[a] = ability_score(c, facts, a)
-    c.scores[R.A_END] = 0.0
-
-
-def _action_menu_scores(c):
-    """A Build while it can pay and a useful edge exists, the variants' Buy and heroes, Builder
-    pairs (worth more with a good edge), Workers spawning into the player's own Spore Cave, and
-    Thief pairs."""
-    game, v, p, mask, scores = c.game, c.v, c.p, c.mask, c.scores
-    cap = 3 * int(v["mat_spores"][p]) + int((c.hand * c.spore).sum())
-    best_edge = max((c.edge_value(e) for e in range(c.ne) if R.can_build_at(c.state, game.config, p, e)), default=0.0)
-    if mask[R.A_BUILD] and cap >= 3 and best_edge > 0.25:
-        scores[R.A_BUILD] = 1.0 + best_edge
-    if game.options.get("emsporium"):  # variant: emsporium
-        _buy_scores(game, v, p, -1, scores, mask, c.spore, c.combat, cap, best_edge)
-    if game.tavern_on:  # variant: hero_tavern
-        gv = _gather_value(v, p, list(v["gatherer"][p]), c.bonded, c.kinds, np.zeros(c.ng))
-        _tavern_scores(game, v, p, -1, scores, mask, best_edge, gv, False)
-    for pair in range(3):
-        if mask[R.A_BPAIR + pair]:
-            scores[R.A_BPAIR + pair] = 2.0 + best_edge
-    for w in range(2):
-        a = R.spawn_action(w, p)
-        if mask[a]:
-            scores[a] = 0.6
-    for pair in range(3):
-        for q in range(c.n):
-            a = R.thief_pair_action(pair, q)
-            if mask[a]:
-                scores[a] = 0.4
-
-
-class _AbilityFacts:
-    """What the Action Phase's abilities are scored by: keep values, the strongest card in
-    hand, the hand's size, the leading opponent, how many of the nutrient cards drawn before
-    the next Gather Phase are known, and the player's own cave."""
-
-    def __init__(self, c):
-        v, p, n, hand = c.v, c.p, c.n, c.hand
-        self.my_cave = int(c.game.board.cave_of_seat[p])
-        self.keep = c.keep_values()
-        self.strongest = max((c.combat[t] for t in range(R.T) if hand[t]), default=0)
-        self.hand_size = int(hand.sum())
-        self.leader = max((q for q in range(n) if q != p), key=lambda q: int(v["mat_nut"][q]))
-        self.known_next = sum(int(v["nseen"][p, int(v["ndeck_n"]) - 1 - i]) for i in range(min(n, int(v["ndeck_n"]))))
-
-
-def _on_tree(c, e):
-    """Whether edge ``e`` borders a Nutrient Tree or the Willow."""
-    return any(e in c.game.board.gloc_edges[g] for g in c.targets)
-
-
-def _deceive_score(c, f, a):
-    """Amethyst Deceiver: a discarded card worth more than itself, most of all one completing a pair."""
-    hand = c.hand
-    t = R.deceive_args(a)
-    gain = f.keep[t] - f.keep[R.AD]
-    if (t in (R.CHANT, R.BLEWIT) and hand[R.CHANT] + hand[R.BLEWIT] == 1) or (
-        t in (R.PARASOL, R.SHIITAKE) and hand[R.PARASOL] + hand[R.SHIITAKE] == 1
-    ):
-        gain += 2.0  # completes a pair
-    return 0.5 + 0.3 * gain if gain > 0.5 else -1.0
-
-
-def _parrot_attack_score(c, f, a):
-    """Parrot Toadstool: a remote attack on a Path next to a tree, with a winning card besides the Parrot."""
-    e, _s = R.parrot_attack_args(a)
-    on_tree = _on_tree(c, e)
-    other = max((c.combat[t] for t in range(R.T) if c.hand[t] - (t == R.PARROT) > 0), default=0)
-    return 0.35 if other >= 7 and on_tree else -1.0
-
-
-def _parrot_view_score(c, f, a):
-    """Parrot Toadstool: the leader's hand, when the player's own hand is full anyway."""
-    q = (c.p + 1 + R.parrot_view_args(a)) % c.n
-    return 0.02 if q == f.leader and f.hand_size >= R.HAND_LIMIT else -1.0
-
-
-def _russula_score(c, f, a):
-    """Russula: moving the gatherers when that gathers at least 0.9 more."""
-    none = np.zeros(c.ng)
-    now = _gather_value(c.v, c.p, list(c.v["gatherer"][c.p]), c.bonded, c.kinds, none)
-    best = _gather_value(c.v, c.p, _best_places(c.v, c.p, c.bonded, c.kinds, none, c.ng), c.bonded, c.kinds, none)
-    return 0.7 if best - now >= 0.9 else -1.0
-
-
-def _view_nutrients_score(c, f, a):
-    """Veiled Lady, Magic Mushling: while some nutrient card before the next Gather Phase is unknown."""
-    return 0.15 if f.known_next < min(c.n, int(c.v["ndeck_n"])) and c.my_trees.any() else -1.0
-
-
-def _truffle_score(c, f, a):
-    """Truffle: the nutrient deck when the cards known to come feed none of the player's trees,
-    the mushling discard pile when it is rich."""
-    if R.truffle_args(a) == 1:  # the nutrient deck: the cards known to come feed none of my trees
-        return 0.1 if f.known_next >= 2 and not (c.upcoming[c.my_trees] > 0).any() and c.my_trees.any() else -1.0
-    d = c.v["discard"]
-    rich = d.sum() >= 6 and (d * f.keep).sum() / max(d.sum(), 1) >= 2.0
-    return 0.1 if rich else -1.0
-
-
-def _witch_score(c, f, a):
-    """Witch's Hat: a discard pile of keep value, or of nutrient cards for the player's bonded trees."""
-    if R.witch_args(a) == 0:
-        d = c.v["discard"]
-        rich = d.sum() >= 2 and (d * f.keep).sum() / max(d.sum(), 1) >= 2.0
-        return 0.2 if rich else -1.0
-    nd = c.v["ndiscard"]
-    feed = sum(int(nd[k]) * float((_card_gain(c.game, c.v, c.p, k) * c.my_trees).sum()) for k in range(R.NK))
-    return 0.2 if nd.sum() >= 2 and feed / max(nd.sum(), 1) >= 0.5 else -1.0
-
-
-def _builder_remove_score(c, f, a):
-    """A single Builder: one of the player's own Paths (the least valuable first), near the 20-Path limit."""
-    _b, e = R.builder_remove_args(a)
-    near_limit = c.v["npaths"][c.p] >= R.MAX_PATHS - 1
-    return 0.1 - c.edge_value(e) if near_limit and c.hand[R.CHANT] + c.hand[R.BLEWIT] == 1 else -1.0
-
-
-def _exchange_score(c, f, a):
-    """Exchange: two cards of little keep value (never a Builder or Thief) for a spore in the
-    player's own cave (bonded) or a draw."""
-    t, o = R.exchange_args(a)
-    t = _cheapest_pair(c.game, c.hand, t, f.keep)[1]  # t is a Mushling Card Type: its cheapest pair
-    if f.keep[t] > 1.2 or t in (R.CHANT, R.BLEWIT, R.PARASOL, R.SHIITAKE):
+@njit(cache=True)
+def exchange_score(state, cfg, p, a, bonded):
+    """An Exchange action (discard 2 cards of a Mushling Card Type; option 0 draw, 1 + c a spore
+    into seat c's cave): only with cards of little keep value (the type's cheapest pair), for a
+    spore in p's own bonded cave, else a draw."""
+    t = cheapest_pair_top(state, cfg, p, (a - EXCHANGE_FIRST) // EXCHANGE_OPTIONS)
+    o = (a - EXCHANGE_FIRST) % EXCHANGE_OPTIONS
+    if keep_value(cfg, t) > 1.2 or t == CHANT or t == BLEWIT or t == PARASOL or t == SHIITAKE:
         return -1.0
-    if o == 1 + c.p and c.bonded[f.my_cave] > 0:
+    if o == 1 + p and nibble(bonded, cfg[cfg_cave_at(p)]) > 0:
         return 0.3
     if o == 0:
         return 0.1
     return -1.0
 
 
-def _attack_score(c, f, a):
-    """An attack on a Path on a tree, with a card that wins on face value."""
-    e, _s = R.attack_args(a)
-    on_tree = _on_tree(c, e)
-    return 0.3 if f.strongest >= 8 and on_tree else -1.0
+@njit(cache=True)
+def discard_rich(state, cfg, least):
+    """At least ``least`` cards in the mushling discard pile, of average keep value >= 2."""
+    n = 0
+    total = 0.0
+    for t in range(T):
+        n += state[discard_at(t)]
+        total += state[discard_at(t)] * keep_value(cfg, t)
+    return n >= least and total / max(n, 1) >= 2.0
 
 
-_ABILITY_SCORES = {
-    "deceive": _deceive_score,
-    "parrot_attack": _parrot_attack_score,
-    "parrot_view": _parrot_view_score,
-    "russula": _russula_score,
-    "veiled_lady": _view_nutrients_score,
-    "magic": _view_nutrients_score,
-    "truffle": _truffle_score,
-    "witch": _witch_score,
-    "builder_remove": _builder_remove_score,
-    "exchange": _exchange_score,
-    "attack": _attack_score,
-}
+@njit(cache=True)
+def action_phase_score(state, cfg, p, a, bonded, upcoming, full, best_edge, work):
+    """The score of an Action Phase action other than the Builds, the pairs and the spawns."""
+    n = cfg[CFG_NP]
+    if A_DECEIVE <= a < A_DECEIVE + T:
+        t = a - A_DECEIVE
+        gain = keep_value(cfg, t) - keep_value(cfg, AD)
+        if pair_completed(state, p, t):
+            gain += 2.0
+        return 0.5 + 0.3 * gain if gain > 0.5 else -1.0
+    if A_PATTACK <= a < A_PATTACK + 2 * E:
+        other = 0
+        for t in range(T):
+            if state[hand_at(p, t)] - (1 if t == PARROT else 0) > 0:
+                other = max(other, cfg[cfg_combat_at(t)])
+        return 0.35 if other >= 7 and on_tree(cfg, (a - A_PATTACK) // 2) else -1.0
+    if A_PVIEW <= a < A_PVIEW + MAXP - 1:
+        q = (p + 1 + a - A_PVIEW) % n
+        leader, most = -1, -1
+        for r in range(n):
+            if r != p and state[mat_nut_at(r)] > most:
+                leader, most = r, state[mat_nut_at(r)]
+        hs = 0
+        for t in range(T):
+            hs += state[hand_at(p, t)]
+        return 0.02 if q == leader and hs >= HAND_LIMIT else -1.0
+    if a == A_RUSSULA:
+        return 0.7 if best_places_value(state, cfg, bonded) - gather_now(state, cfg, p, bonded) >= 0.9 else -1.0
+    my_trees = False
+    fed = False
+    for g in range(cfg[CFG_NG]):
+        if nibble(bonded, g) > 0 and is_target(cfg, g):
+            my_trees = True
+            if nibble(upcoming, g) > 0:
+                fed = True
+    known_next = 0
+    top = state[NDECK_N]
+    for i in range(min(n, top)):
+        known_next += state[nseen_at(p, top - 1 - i)]
+    if a == A_VEILED or a == A_MAGIC:
+        return 0.15 if known_next < min(n, top) and my_trees else -1.0
+    if A_TRUFFLE <= a < A_TRUFFLE + 2:
+        if a - A_TRUFFLE == 1:
+            return 0.1 if known_next >= 2 and not fed and my_trees else -1.0
+        return 0.1 if discard_rich(state, cfg, 6) else -1.0
+    if A_WITCH <= a < A_WITCH + 2:
+        if a - A_WITCH == 0:
+            return 0.2 if discard_rich(state, cfg, 2) else -1.0
+        nd = 0
+        feed = 0
+        for k in range(NK):
+            nd += state[ndiscard_at(k)]
+            feed += state[ndiscard_at(k)] * feeds_my_trees(cfg, k, bonded)
+        return 0.2 if nd >= 2 and feed / max(nd, 1) >= 0.5 else -1.0
+    if A_BREMOVE <= a < A_BREMOVE + 2 * E:
+        near_limit = state[npaths_at(p)] >= MAX_PATHS - 1
+        alone = state[hand_at(p, CHANT)] + state[hand_at(p, BLEWIT)] == 1
+        return 0.1 - edge_value(work, (a - A_BREMOVE) % E) if near_limit and alone else -1.0
+    if EXCHANGE_FIRST <= a < EXCHANGE_LAST:
+        return exchange_score(state, cfg, p, a, bonded)
+    if A_ATTACK <= a < A_ATTACK + 2 * E:
+        strongest = 0
+        for t in range(T):
+            if state[hand_at(p, t)] > 0:
+                strongest = max(strongest, cfg[cfg_combat_at(t)])
+        return 0.3 if strongest >= 8 and on_tree(cfg, (a - A_ATTACK) // 2) else -1.0
+    return 0.0
 
 
-# --- the pending decisions --------------------------------------------------------------------------
+@njit(cache=True)
+def menu_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, work):
+    """The score of an Action Phase menu action (depth 0, PH_ACTION)."""
+    if a == A_END:
+        return 0.0
+    if a == A_BUILD:
+        return 1.0 + best_edge if cap >= 3 and best_edge > 0.25 else 0.0
+    if a == A_BUY:  # variant: emsporium
+        slot = shop_target(state, cfg, cap - 3 if best_edge > 0.25 else cap)
+        return 1.5 + ITEM_VALUE[state[shop_at(slot)]] if slot >= 0 else 0.0
+    if A_HERO <= a < A_HERO + 2 * NH:  # variant: hero_tavern
+        return hero_use_score(cfg, a, best_edge, gather_now(state, cfg, p, bonded))
+    if A_BPAIR <= a < A_BPAIR + 3:
+        return 2.0 + best_edge
+    for w in range(2):
+        if a == spawn_action(w, p):
+            return 0.6
+    for pair in range(3):
+        for q in range(cfg[CFG_NP]):
+            if a == thief_pair_action(pair, q):
+                return 0.4
+    if A_TRADE <= a < A_TRADE + T + 1:  # variant: team
+        return trade_offer_score(state, cfg, p, a)
+    return action_phase_score(state, cfg, p, a, bonded, upcoming, full, best_edge, work)
 
 
-def _fly_agaric_scores(c):
-    """Fly Agaric: cancels an opponent's ability that harms the player (or its teammate)."""
-    v, p = c.v, c.p
-    lvl = int(c.top[2])
-    ab = int(v["decisions"][lvl][2])
-    user = int(v["decisions"][lvl][1])
-    x1 = int(v["decisions"][lvl][3])
-    friends = _friends(c.game, p)
-    harmful = user not in friends and (
-        ab in (R.AB_BIRDS, R.AB_PARROT_VIEW)
-        or (ab in (R.AB_PENNY, R.AB_INKY) and x1 in friends)
-        or ab == R.AB_THIEF_STEAL
-        or ab == R.AB_FLY
+# --- variant: team ------------------------------------------------------------------------------
+@njit(cache=True)
+def keep_or_spore(state, cfg, t):
+    """A card type's keep value; t = T: a Spore Token's (SPORE_KEEP)."""
+    return SPORE_KEEP if t == T else keep_value(cfg, t)
+
+
+@njit(cache=True)
+def trade_offer_score(state, cfg, p, a):
+    """The turn player's Trade offer (the Action Phase): the card of
+    least keep value when the Draw Phase would cut the hand anyway, 0.05; in the 2-player game a
+    single Builder or Thief completing the other hand's pair, 0.5; every other offer -1."""
+    t = a - A_TRADE
+    if t >= T:
+        return -1.0
+    if cfg[CFG_AGENTS] == 2:
+        mate = (p + 2) % MAXP
+        for pair in range(2):
+            x = CHANT if pair == 0 else PARASOL
+            y = BLEWIT if pair == 0 else SHIITAKE
+            mine = state[hand_at(p, x)] + state[hand_at(p, y)]
+            theirs = state[hand_at(mate, x)] + state[hand_at(mate, y)]
+            single = x if state[hand_at(p, x)] != 0 else y
+            if mine == 1 and theirs == 1 and t == single:
+                return 0.5
+    return -1.0
+
+
+@njit(cache=True)
+def least_kept_offer(state, cfg, p, mask):
+    """The card type of least keep value p may offer in a Trade (-1 none): the 0.05 offer
+    when the Draw Phase would cut the hand anyway."""
+    if hand_size(state, p) < hand_limit(state, p) - 1:
+        return -1
+    best, best_k = -1, NONE
+    for t in range(T):
+        if A_TRADE + t < mask.shape[0] and mask[A_TRADE + t] != 0:
+            k = keep_value(cfg, t)
+            if best < 0 or k < best_k:
+                best, best_k = t, k
+    return best
+
+
+@njit(cache=True)
+def trade_answer_score(state, cfg, p, a0, a, mask):
+    """The teammate's answer to a Trade offer of type ``a0``."""
+    if a == A_PASS:
+        return 0.0
+    gain = keep_or_spore(state, cfg, a0)
+    if a0 < T and pair_completed(state, p, a0):
+        gain += keep_value(cfg, a0)
+    give, give_k = -1, NONE
+    for k in range(T + 1):
+        held = state[mat_spores_at(p)] if k == T else state[hand_at(p, k)]
+        if held > 0 and mask[A_TRADE + k] != 0:
+            v = keep_or_spore(state, cfg, k)
+            if give < 0 or v < give_k:
+                give, give_k = k, v
+    if a != A_TRADE + give:
+        return 0.0
+    full = hand_size(state, p) >= hand_limit(state, p)
+    return 1.0 if gain > give_k or (full and give < T) else -1.0
+
+
+@njit(cache=True)
+def gather_take_score(state, cfg, p, a1, a, mask):
+    """How many tokens to take (Team rules): all, but Nutrients beyond the Colony's 10."""
+    limit = 0
+    for k in range(MAX_GATHER_TAKE + 1):
+        if mask[A_GATHER_TAKE + k] != 0:
+            limit = k
+    want = limit
+    if is_target(cfg, a1):
+        want = min(limit, WIN_NUTRIENTS - state[mat_nut_at(p)])
+    if A_GATHER_TAKE <= a <= A_GATHER_TAKE + MAX_GATHER_TAKE:
+        return -float(abs(a - A_GATHER_TAKE - want))
+    return 0.0
+
+
+# --- the stack's decisions -----------------------------------------------------------------------
+@njit(cache=True)
+def fly_agaric_score(state, cfg, p, lvl, a):
+    """Cancel an opponent's ability aimed at p's side (Bird's Nest, Parrot's view, Penny Bun or Inky
+    Cap on a friend's Path, a Thief's steal, a Fly Agaric on a friend's ability)."""
+    if a != A_FLY:
+        return 0.0
+    ab = decision_at(state, lvl, 2)
+    user = decision_at(state, lvl, 1)
+    x1 = decision_at(state, lvl, 3)
+    foe = not is_friend(cfg, p, user)
+    harmful = foe and (
+        ab == AB_BIRDS
+        or ab == AB_PARROT_VIEW
+        or ((ab == AB_PENNY or ab == AB_INKY) and is_friend(cfg, p, x1))
+        or ab == AB_THIEF_STEAL
+        or ab == AB_FLY
     )
-    if ab == R.AB_FLY:
-        # cancel a Fly Agaric aimed at my own ability (or my teammate's)
-        tgt = int(v["decisions"][x1][1])
-        harmful = tgt in friends and user not in friends
-    if c.mask[R.A_FLY]:
-        c.scores[R.A_FLY] = 1.0 if harmful else -1.0
+    if ab == AB_FLY:
+        harmful = foe and is_friend(cfg, p, decision_at(state, x1, 1))
+    return 1.0 if harmful else -1.0
 
 
-def _path_win_scores(c):
-    """A new Path: Penny Bun and Inky Cap against any opponent's."""
-    builder = int(c.top[2])
-    friends = _friends(c.game, c.p)
-    if c.mask[R.A_PENNY]:
-        c.scores[R.A_PENNY] = 0.5 if builder not in friends else -1.0
-    if c.mask[R.A_INKY]:
-        c.scores[R.A_INKY] = 0.4 if builder not in friends else -1.0
+@njit(cache=True)
+def pay_score(state, cfg, paid, a):
+    """Paying for a Build: tokens first, then cards of high spore value and low keep value; stop at
+    a multiple of 3."""
+    if a == A_PAY_DONE:
+        if paid >= 3:
+            return 2.0 if paid % 3 == 0 else 0.5
+        return -5.0
+    if a == A_PAY_TOKEN:
+        return 1.0
+    if A_PAY_CARD <= a < A_PAY_CARD + T:
+        t = a - A_PAY_CARD
+        s = 0.5 + 0.1 * cfg[cfg_spore_at(t)] - 0.2 * keep_value(cfg, t)
+        if paid % 3 + cfg[cfg_spore_at(t)] > 3 and paid >= 3:
+            s -= 1.0
+        return s
+    return 0.0
 
 
-def _use_scores(c):
-    """A revealed card's reaction is always used."""
-    c.scores[R.A_USE] = 1.0
+@njit(cache=True)
+def buy_score(state, cfg, p, paid, spent, a, mask):
+    """Variant: emsporium, the D_BUY decision: buy the most valued items, pay while one is in reach."""
+    any_buy = False
+    for s in range(SHOP):
+        if mask[A_BUY_ITEM + s] != 0:
+            any_buy = True
+    if any_buy:
+        if A_BUY_ITEM <= a < A_BUY_ITEM + SHOP:
+            return 3.0 + ITEM_VALUE[state[shop_at(a - A_BUY_ITEM)]]
+        return 0.0
+    target = shop_target(state, cfg, paid - spent + pay_capacity(state, cfg, p))
+    if a == A_PAY_DONE:
+        return 2.0 if target < 0 else -5.0
+    if target >= 0:
+        if a == A_PAY_TOKEN:
+            return 1.0
+        if A_PAY_CARD <= a < A_PAY_CARD + T:
+            t = a - A_PAY_CARD
+            return 0.5 + 0.1 * cfg[cfg_spore_at(t)] - 0.2 * keep_value(cfg, t)
+    return 0.0
 
 
-def _birds_nest_scores(c):
-    """Bird's Nest: the larger the subset taken, the better."""
-    for sub in range(7):
-        a = R.A_BIRDS + sub
-        if c.mask[a]:
-            c.scores[a] = 1.0 + bin(sub + 1).count("1")
+@njit(cache=True)
+def card_score(state, cfg, p, kind, a):
+    """Face-down combat cards, defence, cards given to an Inky Cap."""
+    if A_CARD <= a < A_CARD + T:
+        t = a - A_CARD
+        if kind == D_INKY_GIVE:
+            return -keep_value(cfg, t)
+        return cfg[cfg_combat_at(t)] - 0.5 * KEEP[t]
+    if kind == D_DEFEND and a == A_NO_DEFENSE:
+        best = 0.0
+        seen = False
+        for t in range(T):
+            if state[hand_at(p, t)] > 0:
+                v = cfg[cfg_combat_at(t)] - 0.5 * KEEP[t]
+                if not seen or v > best:
+                    best, seen = v, True
+        return 3.0 if best < 3.5 else -1.0
+    if kind == D_INKY_GIVE and a == A_PASS:
+        return -3.0 if hand_size(state, p) >= 4 else 0.0
+    return 0.0
 
 
-def _pay_scores(c):
-    """Paying for a Path: tokens first, then cards of the highest spore value; stop at a multiple of 3."""
-    paid = int(c.top[2])
-    if paid >= 3:
-        c.scores[R.A_PAY_DONE] = 2.0 if paid % 3 == 0 else 0.5
-    else:
-        c.scores[R.A_PAY_DONE] = -5.0
-    if c.mask[R.A_PAY_TOKEN]:
-        c.scores[R.A_PAY_TOKEN] = 1.0
-    for t in range(R.T):
-        a = R.A_PAY_CARD + t
-        if c.mask[a]:
-            c.scores[a] = 0.5 + 0.1 * c.spore[t] - 0.2 * _keep_value(t, c.spore, c.combat)
-            if paid % 3 + c.spore[t] > 3 and paid >= 3:
-                c.scores[a] -= 1.0
+@njit(cache=True)
+def side_value(state, cfg, side):
+    """A combat side's total: its card, reinforcements and tokens, Sword (and the defender's Shield)."""
+    pl = state[C_ATT] if side == 0 else state[C_DEF]
+    c = rep_card(state, side)
+    v = (cfg[cfg_combat_at(c)] if c >= 0 else 0) + state[c_bonus_at(side)]
+    if pl < 0:
+        return v
+    v += state[items_at(pl, SWORD)]
+    if side == 1:
+        v += state[items_at(pl, SHIELD)]
+    return v
 
 
-def _hero_decision_scores(c):
-    """Variants: hero_tavern, legends. The Legends keep and the recruit."""
-    _tavern_scores(c.game, c.v, c.p, c.kind, c.scores, c.mask, 0.0, 0.0, False)
-
-
-def _buy_decision_scores(c):
-    """Variant: emsporium. Paying for and choosing an item."""
-    _buy_scores(c.game, c.v, c.p, c.kind, c.scores, c.mask, c.spore, c.combat, 0, 0.0)
-
-
-def _place_path_scores(c):
-    """Where a Path goes: the most valuable edge."""
-    for e in range(c.ne):
-        a = R.A_PLACE_PATH + e
-        if c.mask[a]:
-            c.scores[a] = c.edge_value(e)
-
-
-def _remove_own_scores(c):
-    """The 21st Path: the player's own Path of least value is removed."""
-    for e in range(c.ne):
-        a = R.A_REMOVE_OWN + e
-        if c.mask[a]:
-            c.scores[a] = -c.edge_value(e)
-
-
-def _card_choice_scores(c):
-    """A combat card (attack or defence) by combat value, the cards given to an Inky Cap by least
-    keep value; no defence when the hand has no strong card, the Path kept with 4 cards or more."""
-    kind, hand, spore, combat = c.kind, c.hand, c.spore, c.combat
-    for t in range(R.T):
-        a = R.A_CARD + t
-        if c.mask[a]:
-            if kind == R.D_INKY_GIVE:
-                c.scores[a] = -_keep_value(t, spore, combat)
-            else:
-                c.scores[a] = combat[t] - 0.5 * KEEP[t]
-    if kind == R.D_DEFEND:
-        best = max((combat[t] - 0.5 * KEEP[t] for t in range(R.T) if hand[t]), default=0)
-        c.scores[R.A_NO_DEFENSE] = 3.0 if best < 3.5 else -1.0
-    if kind == R.D_INKY_GIVE and c.mask[R.A_PASS]:
-        c.scores[R.A_PASS] = -3.0 if hand.sum() >= 4 else 0.0
-
-
-def _reinforcement_scores(c):
-    """Reinforcements and combat tokens only for the player's own side (or its teammate's) when
-    it is losing; every other one is refused."""
-    game, v, mask, scores = c.game, c.v, c.mask, c.scores
-    att, dfd = int(v["c_att"]), int(v["c_def"])
-    friends = _friends(game, c.p)  # variant: team (a teammate's side is ours)
-    if att in friends or dfd in friends:
-        side = 0 if att in friends else 1
-        va = c.combat[R.rep_card(c.state, 0)] + v["c_bonus"][0] + int(v["items"][att, EM.SWORD])  # variant: emsporium
-        vd = (
-            c.combat[R.rep_card(c.state, 1)]
-            + v["c_bonus"][1]
-            + int(v["items"][dfd, EM.SWORD])
-            + int(v["items"][dfd, EM.SHIELD])
-        )
+@njit(cache=True)
+def reinforce_score(state, cfg, p, a):
+    """Reinforcements, combat tokens and a hero's combat reaction: only for p's side, when losing."""
+    att, dfd = state[C_ATT], state[C_DEF]
+    if is_friend(cfg, p, att) or is_friend(cfg, p, dfd):
+        side = 0 if is_friend(cfg, p, att) else 1
+        va, vd = side_value(state, cfg, 0), side_value(state, cfg, 1)
         losing = (va <= vd) if side == 0 else (va > vd)
         for o in range(2):
-            a = R.reinforce_action(o, side)
-            if mask[a]:
-                scores[a] = 1.0 if losing else -1.0
-        a = R.combat_token_action(side)
-        if mask[a]:
-            scores[a] = 1.2 if losing else -1.0
-        if game.tavern_on:  # variant: hero_tavern (a hero's combat reaction)
-            _tavern_scores(game, v, c.p, c.kind, scores, mask, 0.0, 0.0, losing)
+            if a == reinforce_action(o, side):
+                return 1.0 if losing else -1.0
+        if a == combat_token_action(side):
+            return 1.2 if losing else -1.0
+        if cfg[CFG_TAVERN] != 0 and A_HERO <= a < A_HERO + 2 * NH:
+            eff = cfg[cfg_hero_effect_at((a - A_HERO) // 2, (a - A_HERO) % 2)]
+            return 1.5 if losing and eff == 8 else -1.0
     for s in range(2):
         for o in range(2):
-            a = R.reinforce_action(o, s)
-            if mask[a] and scores[a] == 0.0:
-                scores[a] = -1.0
-        a = R.combat_token_action(s)
-        if mask[a] and scores[a] == 0.0:
-            scores[a] = -1.0
+            if a == reinforce_action(o, s):
+                return -1.0
+        if a == combat_token_action(s):
+            return -1.0
+    return 0.0
 
 
-def _russula_pick_scores(c):
-    """Russula: each gatherer's new location, for the most gathered with the ones picked."""
-    picked = [int(c.top[3 + i]) for i in range(int(c.top[2]))]
-    for g in range(c.ng):
-        a = R.A_GATHERER + g
-        if c.mask[a]:
-            c.scores[a] = _gather_value(c.v, c.p, picked + [g], c.bonded, c.kinds, c.upcoming)
-    if R.A_PLACE_TAVERN < len(c.mask) and c.mask[R.A_PLACE_TAVERN]:  # variant: hero_tavern (never by a Russula)
-        c.scores[R.A_PLACE_TAVERN] = -1.0
-
-
-def _exchange_card_scores(c):
-    """The Exchange's cards (the lower card id first), the pair of least keep value."""
-    keep = c.keep_values()
-    ct = int(c.top[2])
-    first = int(c.top[4]) - 1
-    for t in range(R.T):
-        a = R.A_CARD + t
-        if c.mask[a]:
-            partner = (
-                keep[t]
-                if first >= 0
-                else min(
-                    keep[u]
-                    for u in range(t, R.T)
-                    if int(c.game.config[R.CFG_CARD_TYPE + u]) == ct and c.hand[u] - (u == t) > 0
-                )
-            )
-            c.scores[a] = -(keep[t] + partner)
-
-
-def _arrange_scores(c):
-    """Magic Mushling: the card feeding the player's bonded trees most comes next."""
-    topn = int(c.v["ndeck_n"]) - 1
-    for j in range(4):
-        a = R.A_ARRANGE + j
-        if c.mask[a]:
-            k = int(c.v["ndeck"][topn - j])
-            c.scores[a] = float((_card_gain(c.game, c.v, c.p, k) * c.my_trees).sum())
-
-
-_DECISION_SCORES = {
-    R.D_FA: _fly_agaric_scores,
-    R.D_PATHWIN: _path_win_scores,
-    R.D_USE: _use_scores,
-    R.D_BN: _birds_nest_scores,
-    R.D_PAY: _pay_scores,
-    R.D_LEGEND: _hero_decision_scores,
-    R.D_HERO_PICK: _hero_decision_scores,
-    R.D_BUY: _buy_decision_scores,
-    R.D_PLACE_PATH: _place_path_scores,
-    R.D_REMOVE_OWN: _remove_own_scores,
-    R.D_ATT_CARD: _card_choice_scores,
-    R.D_DEFEND: _card_choice_scores,
-    R.D_INKY_GIVE: _card_choice_scores,
-    R.D_REINF: _reinforcement_scores,
-    R.D_RUSSULA_PICK: _russula_pick_scores,
-    R.D_EXCHANGE: _exchange_card_scores,
-    R.D_ARRANGE: _arrange_scores,
-}
-
-
-# --- variant: team --------------------------------------------------------------------------------
-
-
-def _friends(game, p):
-    """``p`` and, under the Team rules, its teammate."""
-    return (p, (p + 2) % 4) if game.team_rules else (p,)
-
-
-SPORE_KEEP = 1.5  # a Spore Token's keep value in a Trade (3 spore value toward a Path)
-
-
-def _team_scores(game, v, p, kind, top, scores, action_mask, spore, combat) -> bool:
-    """The Team decisions and the Trade offer; True when ``scores`` is final."""
-    hand = v["hand"][p]
-    keep = np.array([_keep_value(t, spore, combat) for t in range(R.T)] + [SPORE_KEEP])
-    held = np.append(hand, v["mat_spores"][p])
-
-    def pair_bonus(t):
-        for pair in ((R.CHANT, R.BLEWIT), (R.PARASOL, R.SHIITAKE)):
-            if t in pair and hand[pair[0]] + hand[pair[1]] == 1:
-                return keep[t]
+@njit(cache=True)
+def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
+    """The score of legal action ``a`` at a stack decision of this kind (work: edge values)."""
+    lvl = decision_depth(state) - 1
+    a0 = decision_at(state, lvl, 2)
+    a1 = decision_at(state, lvl, 3)
+    if kind == D_FA:
+        return fly_agaric_score(state, cfg, p, a0, a)
+    if kind == D_PATHWIN:
+        if a == A_PENNY:
+            return 0.5 if not is_friend(cfg, p, a0) else -1.0
+        if a == A_INKY:
+            return 0.4 if not is_friend(cfg, p, a0) else -1.0
         return 0.0
+    if kind == D_USE:
+        return 1.0 if a == A_USE else 0.0
+    if kind == D_BN:
+        if A_BIRDS <= a < A_BIRDS + 7:
+            sub = a - A_BIRDS + 1
+            return 1.0 + (sub & 1) + ((sub >> 1) & 1) + ((sub >> 2) & 1)
+        return 0.0
+    if kind == D_PAY:
+        return pay_score(state, cfg, a0, a)
+    if kind == D_LEGEND:
+        h = state[legend_deal_at(p, a - A_LEGEND)] if A_LEGEND <= a < A_LEGEND + 2 else -1
+        return hero_worth(cfg, h) if h >= 0 else (-1.0 if A_LEGEND <= a < A_LEGEND + 2 else 0.0)
+    if kind == D_HERO_PICK:
+        if A_HERO_PICK <= a < A_HERO_PICK + HERO_UP:
+            return hero_worth(cfg, state[hero_up_at(a - A_HERO_PICK)])
+        return 0.5 if a == A_HERO_PICK + HERO_UP else 0.0
+    if kind == D_BUY:
+        return buy_score(state, cfg, p, a0, a1, a, mask)
+    if kind == D_PLACE_PATH:
+        return edge_value(work, a - A_PLACE_PATH) if A_PLACE_PATH <= a < A_PLACE_PATH + E else 0.0
+    if kind == D_REMOVE_OWN:
+        return -edge_value(work, a - A_REMOVE_OWN) if A_REMOVE_OWN <= a < A_REMOVE_OWN + E else 0.0
+    if kind == D_ATT_CARD or kind == D_DEFEND or kind == D_INKY_GIVE:
+        return card_score(state, cfg, p, kind, a)
+    if kind == D_REINF:
+        return reinforce_score(state, cfg, p, a)
+    if kind == D_RUSSULA_PICK:
+        if not (A_GATHERER <= a < A_GATHERER + cfg[CFG_NG]):
+            return -1.0 if a == A_PLACE_TAVERN else 0.0  # variant: hero_tavern (never by a Russula)
+        g = a - A_GATHERER
+        l0 = a1 if a0 > 0 else g
+        l1 = (decision_at(state, lvl, 4) if a0 > 1 else g) if a0 > 0 else -1
+        l2 = g if a0 > 1 else -1
+        return gather_value(state, cfg, l0, l1, l2, -1, bonded, upcoming)
+    if kind == D_ARRANGE:
+        if A_ARRANGE <= a < A_ARRANGE + 4:
+            k = state[ndeck_at(state[NDECK_N] - 1 - (a - A_ARRANGE))]
+            return float(feeds_my_trees(cfg, k, bonded))
+        return 0.0
+    if kind == D_GATHER:  # variant: team
+        return gather_take_score(state, cfg, p, a1, a, mask)
+    if kind == D_TRADE:  # variant: team
+        if a1 > 0:  # the proposer accepts what its teammate gives back
+            return 1.0 if a == A_TRADE + a1 - 1 else 0.0
+        return trade_answer_score(state, cfg, p, a0, a, mask)
+    if kind == D_EXCHANGE:
+        return exchange_card_score(state, cfg, p, a, a0, decision_at(state, lvl, 4) - 1)
+    return 0.0
 
-    if kind == R.D_GATHER:
-        g = int(top[3])
-        limit = int(np.flatnonzero(action_mask[R.A_GATHER_TAKE : R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1]).max())
-        want = limit
-        if game.board.gloc_kind[g] in (1, 2):  # Nutrients beyond the Colony's 10 stay for the teammate
-            want = min(limit, R.WIN_NUTRIENTS - int(v["mat_nut"][p]))
-        for k in range(limit + 1):
-            scores[R.A_GATHER_TAKE + k] = -abs(k - want)
-        return True
-    if kind == R.D_TRADE and int(top[3]) > 0:  # the proposer accepts what its teammate gives back
-        scores[R.A_PASS] = 0.0
-        scores[R.A_TRADE + int(top[3]) - 1] = 1.0
-        return True
-    if kind == R.D_TRADE:
-        offered = int(top[2])
-        gain = keep[offered] + (pair_bonus(offered) if offered < R.T else 0.0)
-        options = [k for k in range(R.T + 1) if held[k] > 0 and action_mask[R.A_TRADE + k]]
-        give = min(options, key=lambda k: keep[k])
-        full = hand.sum() >= R.HAND_LIMIT + int(v["items"][p, EM.POUCH])  # variant: emsporium (Pouch)
-        scores[R.A_PASS] = 0.0
-        scores[R.A_TRADE + give] = 1.0 if gain > keep[give] or (full and give < R.T) else -1.0
-        return True
-    if kind == -1 and int(v["phase"]) == R.PH_ACTION:
-        scores[R.A_TRADE : R.A_TRADE + R.T + 1][action_mask[R.A_TRADE : R.A_TRADE + R.T + 1] > 0] = -1.0
-        offers = [k for k in range(R.T) if action_mask[R.A_TRADE + k]]
-        if (
-            offers and hand.sum() >= R.HAND_LIMIT + int(v["items"][p, EM.POUCH]) - 1
-        ):  # the Draw Phase would discard a card anyway
-            scores[R.A_TRADE + min(offers, key=lambda k: keep[k])] = 0.05
-        if game.num_players == 2:  # the 2-player game: the other hand is mine to see
-            mate = v["hand"][(p + 2) % 4]
-            for pair in ((R.CHANT, R.BLEWIT), (R.PARASOL, R.SHIITAKE)):
-                mine_n, mate_n = hand[pair[0]] + hand[pair[1]], mate[pair[0]] + mate[pair[1]]
-                if mine_n == 1 and mate_n == 1:  # my single completes its pair
-                    t = pair[0] if hand[pair[0]] else pair[1]
-                    if action_mask[R.A_TRADE + t]:
-                        scores[R.A_TRADE + t] = 0.5
-    return False
+
+@njit(cache=True)
+def turn_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, mask, work):
+    """The score of the turn player's action with an empty stack (the phases)."""
+    phase = state[PHASE]
+    if phase == PH_EXPLORE or phase == PH_PLACE:
+        if A_GATHERER <= a < A_GATHERER + cfg[CFG_NG]:
+            return gatherer_score(state, cfg, p, a - A_GATHERER, bonded, upcoming, work)
+        if a == A_PLACE_TAVERN:  # variant: hero_tavern
+            there = 0
+            for i in range(3):
+                if state[gatherer_at(p, i)] == TAVERN:
+                    there += 1
+            left = state[HDECK_N]
+            for s in range(HERO_UP):
+                if state[hero_up_at(s)] >= 0:
+                    left += 1
+            return 0.9 if there == 0 and state[ctok_at(p)] >= 1 and left > 0 else -1.0
+        return 0.0
+    if phase == PH_DISCARD:
+        return -keep_value(cfg, a - A_CARD) if A_CARD <= a < A_CARD + T else 0.0
+    return menu_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, work)
+
+
+# --- every action's score ----------------------------------------------------------------------
+@njit(cache=True)
+def greedy_context(state, cfg, mask, work):
+    """What the scores of one position read, computed once: the seat to act, the pending decision's
+    kind (-1: none, a phase's choice), p's bonded Paths and the Nutrients the nutrient cards it knows
+    come add (both packed per location), a full Colony (Team rules), in the Action Phase the
+    payment capacity, the best edge a Build may take and the Trade offer of least keep value (-1
+    none). The edge values go to ``work`` (the Action Phase and the Path decisions)."""
+    p = seat_to_act(state)
+    depth = decision_depth(state)
+    kind = decision_at(state, depth - 1, 0) if depth > 0 else -1
+    bonded = bonded_counts(state, cfg, p, work)
+    full = cfg[CFG_TEAM] != 0 and state[mat_nut_at(p)] >= WIN_NUTRIENTS  # variant: team
+    upcoming = 0 if full else upcoming_counts(state, cfg, p)
+    cap = 0
+    best_edge = 0.0
+    offer = -1
+    if depth == 0 and state[PHASE] == PH_ACTION:
+        edge_values(state, cfg, bonded, full, work)
+        cap = pay_capacity(state, cfg, p)
+        for e in range(cfg[CFG_NE]):
+            if can_build_at(state, cfg, p, e):
+                best_edge = max(best_edge, edge_value(work, e))
+        if cfg[CFG_TEAM] != 0:
+            offer = least_kept_offer(state, cfg, p, mask)
+    elif kind == D_PLACE_PATH or kind == D_REMOVE_OWN:
+        edge_values(state, cfg, bonded, full, work)
+    return p, kind, bonded, upcoming, full, cap, best_edge, offer
+
+
+@njit(cache=True)
+def action_score(state, cfg, mask, work, context, a):
+    """The greedy score of legal action ``a`` in the position ``context`` (:func:`greedy_context`) describes."""
+    p, kind, bonded, upcoming, full, cap, best_edge, offer = context
+    if kind >= 0:
+        return stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work)
+    sc = turn_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, mask, work)
+    if offer >= 0 and a == A_TRADE + offer and sc < 0.05:
+        sc = 0.05
+    return sc
+
+
+@njit(cache=True)
+def greedy_scores(state, cfg, mask, work, out):
+    """Every action's greedy score into ``out``: -inf where ``mask`` says illegal."""
+    context = greedy_context(state, cfg, mask, work)
+    for a in range(mask.shape[0]):
+        out[a] = action_score(state, cfg, mask, work, context, a) if mask[a] != 0 else -np.inf
+
+
+def heuristic(game, state, player, observation, action_mask) -> np.ndarray:
+    """The greedy scores of every action (-inf where illegal), for ``GreedyAgent``: the compiled
+    :func:`greedy_scores` for the seat to act (``player`` must be the player to act; under the
+    Team rules the agent of that seat). ``observation`` is not read: the scores read only what
+    the seat to act may see of ``state``."""
+    state = np.asarray(state)
+    game.validate(state)
+    to_act = game.current_player(state)
+    if int(player) != to_act:
+        raise ValueError(f"{game.env_id}: greedy scores the player to act ({to_act}), not player {player}")
+    mask = np.ascontiguousarray(action_mask, dtype=np.int8)  # legal_mask's type: one compiled form
+    if mask.shape != (game.num_actions,):
+        raise ValueError(f"{game.env_id}: an action mask of {game.num_actions} entries is needed, not {mask.shape}")
+    scores = np.empty(game.num_actions)
+    greedy_scores(state, game.config, mask, game.work, scores)
+    return scores

@@ -43,8 +43,8 @@ deck, nutrient_deck, item_deck, hero_deck   the hidden piles (bottom first); lef
 
 Every mushling, nutrient, item and hero card is accounted for; the Path counts and the
 agent of each seat follow from the pieces. The state goes through ``Game.validate`` (bounds
-and the ``validate`` kernel) and ``check_invariants``; anything wrong is a ValueError naming
-the field and the valid choices.
+and the ``validate`` kernel, which ``check_invariants`` runs too); anything wrong is a
+ValueError naming the field and the valid choices.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ PUBLIC_KINDS = {"discard": "discard", "limbo": "limbo", "combat_area": "carea"}
 def state_from(game: MyceliumGame, check: bool = True, **description: Any) -> np.ndarray:
     """A Mycelium state with exactly the position described (the fields: module docstring).
 
-    ``check=False`` skips ``check_invariants`` (the bounds and the ``validate`` kernel still run)."""
+    ``check=False`` skips ``check_invariants`` (the validator: it runs once anyway, before)."""
     d, s, v = begin(game, FIELDS, description, R.L, R.RNG)
     fresh = R.L.arrays(game.new_state(0))
     v["agent_of"][:] = fresh["agent_of"]  # fixed by the options

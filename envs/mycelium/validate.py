@@ -1,12 +1,12 @@
 """Mycelium's compiled state check (the ``validate`` kernel of ``mushgym.Game.validate``).
 
 The layout's per-slot bounds (layout.py) keep every slot in its type's range; this kernel
-checks what depends on the options and on several slots at once: the rules of
-``MyceliumGame.check_invariants`` (which names the broken one in Python, slowly) and the
-shape of every position the kernels can reach, so that a state is either one the game
-could be in or refused. One function per field group, each returning 0 or a ``V_*`` code
-times 1000 plus a detail (a seat, a type, a stack level); :data:`VALIDATION_ERRORS` says
-what each code means. No allocation (counts go to the ``work`` area).
+checks what depends on the options and on several slots at once: the rules of the game
+(conservation, supplies, knowledge, the end; ``MyceliumGame.check_invariants`` raises its
+verdict as an AssertionError) and the shape of every position the kernels can reach, so that
+a state is either one the game could be in or refused. One function per field group, each
+returning 0 or a ``V_*`` code times 1000 plus a detail (a seat, a type, a stack level);
+:data:`VALIDATION_ERRORS` says what each code means. No allocation (counts go to the ``work`` area).
 
 Field groups (add a variant's fields as a new group and call it from :func:`validate`):
 
@@ -43,7 +43,7 @@ group               what is checked
                     the turn player, its first card of its type, with a card left to name
 ``check_items``     Emsporium: each item type's 2 cards owned, in the shop or in the item deck
                     (none without the variant, none in an absent seat), empty deck slots above
-                    its top
+                    its top, no empty shop slot in the Explore Phase while the item deck lasts
 ``check_heroes``    Hero Tavern / Legends: each hero exactly once among the players' heroes,
                     the face-up heroes, the hero deck and the Legends deals (none without the
                     variant); the deals those of the players still asked to keep one, the
@@ -142,6 +142,7 @@ from .layout import (
     PINK_OY,
     PLACED,
     RUSSULA,
+    SHOP,
     TAVERN,
     TP,
     TRADE_OFFERS,
@@ -192,6 +193,7 @@ from .layout import (
     nseen_at,
     paths_at,
     rng_at,
+    shop_at,
 )
 from .tavern import is_reaction, on, validate_tavern
 from .team import TEAM_WIN, could_take, holds, is_teammate, team_totals, teammate
@@ -221,6 +223,7 @@ from .validate_codes import (  # noqa: F401  (the codes and their messages: Myce
     V_RNG,
     V_SEAT_SLOTS,
     V_SEEN,
+    V_SHOP,
     V_STACK,
     V_STACK_CLEAR,
     V_TEAM,
@@ -684,13 +687,18 @@ def check_combat(state, cfg):
 
 @njit(cache=True)
 def check_items(state, cfg):
-    """Emsporium (variant): each type's 2 item cards accounted for; deck slots above the top empty."""
+    """Emsporium (variant): each type's 2 item cards accounted for; deck slots above the top empty;
+    the shop full in the Explore Phase while the item deck lasts."""
     c = validate_emsporium(state, cfg)
     if c != V_OK:
         return c
     for i in range(state[IDECK_N], NIC):
         if state[item_deck_at(i)] != 0:
             return error(V_ITEMS, state[item_deck_at(i)])
+    if state[PHASE] == PH_EXPLORE and state[IDECK_N] > 0:  # a bought slot is refilled at its turn's end
+        for s in range(SHOP):
+            if state[shop_at(s)] < 0:
+                return error(V_SHOP, s)
     return V_OK
 
 

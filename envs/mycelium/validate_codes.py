@@ -35,6 +35,7 @@ V_STACK = 25
 V_FA = 26
 V_TOP = 27
 V_COMBAT_PATH = 31  # after the variants' codes (layout.py: V_ITEMS 28, V_HEROES 29, V_TEAM 30)
+V_SHOP = 32
 
 VALIDATION_ERRORS = {
     V_RNG: "the random generator's state is all zero",
@@ -70,6 +71,8 @@ VALIDATION_ERRORS = {
     V_STACK: "decision stack entry {d} does not fit the phase, the combat or the entries below it",
     V_FA: "the Fly Agaric window or Fly Agaric at stack entry {d} does not concern an ability below it",
     V_TOP: "the decision to take is one the game never asks (a finished step, one with no answer, or one the rules force)",  # noqa: E501 (a literal that reads best on one line)
+    V_SHOP: "the Emsporium's shop slot {d} is empty in the Explore Phase while the item deck holds items "
+    "(a slot bought in a turn is refilled at the turn's end)",
     # the variants' codes (emsporium.py, tavern.py, team.py)
     V_ITEMS: "the Emsporium item cards of type {d}{name} are not the variant's 2 copies (owned by the players, "
     "in the shop, in the item deck; none without the variant or in an absent seat), or the item deck's "
@@ -83,7 +86,8 @@ VALIDATION_ERRORS = {
     "hold; 14 a gathering choice not before the location asked; 15 a gathering asked where nothing can be taken) (detail {d})",  # noqa: E501 (a literal that reads best on one line)
 }
 assert (
-    len(VALIDATION_ERRORS) == V_COMBAT_PATH
+    len(VALIDATION_ERRORS) == V_SHOP
+    and V_SHOP == V_COMBAT_PATH + 1
     and V_COMBAT_PATH == V_TEAM + 1
     and V_ITEMS == V_TOP + 1
     and V_HEROES == V_ITEMS + 1

@@ -132,23 +132,3 @@ def test_one_short_search_game_per_option_set(env_id, options):
     s = game.new_state(11)
     visits, _ = mcts.searcher(game).search(s, game.current_player(s))
     assert visits.sum() == 8 and np.all(visits[~game.legal_mask(s).astype(bool)] == 0)
-
-
-def test_mycelium_greedy_tables_belong_to_their_game():
-    """The greedy agent's board tables are cached per game object and dropped with it: a game never
-    reads another game's board (keyed by ``id(config)``, a freed id once served a 3-player game the
-    4-player board's locations)."""
-    import gc
-
-    from envs.mycelium import greedy as mycelium_greedy
-
-    heuristic = greedy_heuristic("mycelium_v2")
-    for n in (4, 3, 2, 4, 3):
-        game = mushgym.game("mycelium_v2", num_players=n)
-        s = game.new_state(0)
-        p = game.current_player(s)
-        heuristic(game, s, p, game.observe(s, p), game.legal_mask(s))
-        assert mycelium_greedy._tables(game)[6] == len(game.board.gloc_names)
-        del game, s
-        gc.collect()
-        assert len(mycelium_greedy._TABLES) == 0

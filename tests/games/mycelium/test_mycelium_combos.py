@@ -40,7 +40,7 @@ def test_the_codes_and_kinds_are_distinct_and_the_blocks_follow_each_other():
     kinds = (R.D_BUY, R.D_HERO_PICK, R.D_LEGEND, R.D_TRADE, R.D_GATHER, R.D_EXCHANGE)
     assert kinds == (15, 16, 17, 18, 19, 20) and R.NUM_D == 21
     assert (R.V_ITEMS, R.V_HEROES, R.V_TEAM) == (V.V_ITEMS, V.V_HEROES, V.V_TEAM) == (28, 29, 30)
-    assert sorted(V.VALIDATION_ERRORS) == list(range(1, V.V_COMBAT_PATH + 1)) and V.V_COMBAT_PATH == 31
+    assert sorted(V.VALIDATION_ERRORS) == list(range(1, V.V_SHOP + 1)) and (V.V_COMBAT_PATH, V.V_SHOP) == (31, 32)
 
 
 @pytest.mark.parametrize("options, actions, obs", SIZES, ids=[testing.options_id(o) for o, _, _ in SIZES])
@@ -159,8 +159,8 @@ COMBOS = [
 
 
 def _play(g, games, seed, greedy_share=0.5):
-    """Games of a mix of greedy and uniform-random moves; the invariants, the validator and the
-    observations' bounds on every state; counts of what happened."""
+    """Games of a mix of greedy and uniform-random moves; the validator (the game's invariants) and
+    the observations' bounds on every state; counts of what happened."""
     rng = np.random.default_rng(seed)
     seen = Counter()
     for gi in range(games):
@@ -169,7 +169,6 @@ def _play(g, games, seed, greedy_share=0.5):
         while True:
             code = int(R.validate(s, g.config, g.work))
             assert code == 0, (g.validation_error(code), g.state_to_string(s))
-            g.check_invariants(s)
             steps += 1
             if steps % 5 == 0:
                 testing.check_observations(g, s)  # every agent's observation: shape, dtype, bounds
@@ -190,7 +189,7 @@ def _play(g, games, seed, greedy_share=0.5):
             p = g.current_player(s)
             if rng.random() < greedy_share:
                 sc = heuristic(g, s, p, None, mask)
-                best = np.flatnonzero(sc == sc.max())
+                best = np.flatnonzero(sc >= sc.max() - 1e-9)  # GreedyAgent's ties
                 a = int(best[rng.integers(best.size)])
             else:
                 legal = np.flatnonzero(mask)
@@ -215,9 +214,14 @@ def test_combined_play_keeps_the_invariants_and_every_state_validates(options):
 
 
 def test_combined_play_reaches_the_places_where_the_variants_meet():
+    """A gathering choice above a hero pick and a Colony at 10 in a running game: reached within
+    four rounds of 3 games per combination (a Colony at 10 comes in about 3 rounds of 4)."""
     seen = Counter()
-    for options in COMBOS:
-        seen += _play(MyceliumGame(turn_limit=60, **options), games=3, seed=11)
+    for seed in (11, 12, 13, 14):
+        for options in COMBOS:
+            seen += _play(MyceliumGame(turn_limit=60, **options), games=3, seed=seed)
+        if seen["gather choice above a hero pick"] > 0 and seen["a Colony at 10"] > 0:
+            break
     assert seen["gather choice above a hero pick"] > 0 and seen["a Colony at 10"] > 0, seen
 
 

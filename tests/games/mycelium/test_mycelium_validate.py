@@ -308,6 +308,15 @@ def _c_tavern_without_variant(s):
     s[R.gatherer_at(s[R.TP], 0)] = R.TAVERN
 
 
+def _explore_with_items_left(s):
+    return s[R.PHASE] == R.PH_EXPLORE and s[R.IDECK_N] > 0
+
+
+def _cv_shop_slot_empty(s):  # the item of shop slot 2 owned instead: conserved, but the shop is full until a Buy
+    s[R.items_at(0, s[R.shop_at(2)])] += 1
+    s[R.shop_at(2)] = -1
+
+
 def _legends_pending(s):
     return R.decision_depth(s) > 0 and R.top_kind(s) == R.D_LEGEND and s[R.HDECK_N] > 0
 
@@ -315,6 +324,7 @@ def _legends_pending(s):
 VARIANT_CASES = [
     (GV, V.V_ITEMS, _running, _cv_items, r"item cards of type 0 \(Sword\)"),
     (GV, V.V_ITEMS, _running, _cv_items_absent, r"item cards of type 1 \(Pickaxe\)"),
+    (GV, V.V_SHOP, _explore_with_items_left, _cv_shop_slot_empty, "shop slot 2 is empty in the Explore Phase"),
     (GV, V.V_HEROES, _running, _cv_heroes, "is not exactly once"),
     (GV, V.V_HEROES, _legends_pending, _cv_hero_up_early, "do not fit the Legends decisions"),
     (GV, V.V_ARG, _menu, _cv_buy_overspent, "argument outside its kind's range"),
@@ -439,3 +449,13 @@ def test_no_corrupted_state_plays_on_silently():
 
     counts = Counter(run_one(G4, make_input(G4, "corrupt", i, 7), np.random.default_rng(i)) for i in range(300))
     assert set(counts) <= {"refused", "ok"} and counts["refused"] > 250, counts
+
+
+@pytest.mark.parametrize("code, pred, corrupt, words", CASES[:6], ids=[f"code{c[0]}" for c in CASES[:6]])
+def test_check_invariants_raises_the_validators_verdict(code, pred, corrupt, words):
+    """``check_invariants`` is the compiled validator: its message as an AssertionError."""
+    s = _find(pred)
+    G.check_invariants(s)
+    corrupt(s)
+    with pytest.raises(AssertionError, match="mycelium_v2: invalid state: .*" + words):
+        G.check_invariants(s)

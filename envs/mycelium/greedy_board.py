@@ -1,36 +1,46 @@
-"""The board valuations of Mycelium's compiled greedy (``search.py``'s ``greedy_move``): packed
-per-location tables, the edge values toward the Nutrient Trees, gathering, and the variants' shop
-and hero values.
+"""The board valuations of Mycelium's greedy baseline (``greedy.py``, which scores the actions
+with them): the value tables, packed per-location tables, the edge values toward the Nutrient
+Trees, gathering, and the variants' shop and hero values.
 
 Allocation-free: the per-location tables (bonded Paths, the nutrient cards known to come) are
 packed 4 bits a location into one integer, and the edge values (the best tree or Willow value
 discounted by 0.8 an edge, ``edge_values``) are computed into the game's own work area (its
 first 2 x edges slots of ``WORK_SIZE``, which the search preallocates) as fixed-point integers:
-a label-correcting search from the trees' edges, the same values greedy.py reads from its
-distance tables (to ~1e-11).
+a label-correcting search from the trees' edges (the values of static edge distances, to ~1e-11).
 """
 
 import numpy as np
 from numba import njit
 
-from .greedy import HERO_VALUE, ITEM_VALUE, KEEP
 from .rules import (
     A_HERO,
+    BIRDS,
+    BLEWIT,
+    CFG_AGENTS,
     CFG_NE,
     CFG_NG,
-    CFG_NP,
     CFG_TEAM,
     CFG_WILLOW,
+    CHANT,
+    DEATH,
+    FLY,
+    INKY,
     MAXP,
+    MOREL,
     NDECK_N,
     NE_CENTER,
     NE_RAIN,
     NE_TREE,
+    NIGHT,
+    PARASOL,
+    PENNY,
     PH_EXPLORE,
     PHASE,
+    SHIITAKE,
     SHOP,
     TP,
     E,
+    T,
     bonded_edges,
     cfg_combat_at,
     cfg_edge_nbr_at,
@@ -54,6 +64,27 @@ from .rules import (
     top_player,
 )
 
+# what a card of each Mushling type is worth holding besides its spore and combat values (keep_value)
+KEEP = np.zeros(T)
+KEEP[FLY] = 3.0
+KEEP[PENNY] = 2.0
+KEEP[CHANT] = 2.5
+KEEP[BLEWIT] = 2.5
+KEEP[BIRDS] = 2.0
+KEEP[NIGHT] = 2.0
+KEEP[MOREL] = 1.5
+KEEP[PARASOL] = 1.2
+KEEP[SHIITAKE] = 1.2
+KEEP[DEATH] = 1.5
+KEEP[INKY] = 1.0
+SPORE_KEEP = 1.5  # a Spore Token's keep value in a Trade (3 spore value toward a Path; variant: team)
+# variant: emsporium (item types in variant_data.ITEM_NAMES order: Sword, Pickaxe, Backpack,
+# Bow, Flyers, Shield, Pouch, Basket)
+ITEM_VALUE = np.array([0.8, 0.5, 1.0, 0.3, 0.4, 0.4, 0.2, 0.5])
+# variant: hero_tavern (effects in variant_data.HERO_EFFECTS order: free_paths, spores,
+# combat_tokens, draw, spawn, view_nutrients, gather_now, willow, combat)
+HERO_VALUE = np.array([1.2, 0.7, 0.3, 0.6, 0.5, 0.1, 0.8, 0.4, 0.6])
+
 FIXED = float(1 << 40)  # fixed-point scale of the edge values in the work area
 IN_QUEUE = 1  # low bit of an edge value: the edge waits in the search's queue
 NONE = -1e300  # the value of no choice yet
@@ -68,7 +99,7 @@ def nibble(packed, g):
 
 @njit(cache=True)
 def keep_value(cfg, t):
-    """greedy.py's ``_keep_value``: what a card of type ``t`` is worth holding."""
+    """What a card of type ``t`` is worth holding."""
     return KEEP[t] + 0.4 * cfg[cfg_spore_at(t)] + cfg[cfg_combat_at(t)] / 8.0
 
 
@@ -108,7 +139,7 @@ def bonded_counts(state, cfg, p, work):
 
 @njit(cache=True)
 def card_gain_at(cfg, k, g):
-    """1 when nutrient card kind ``k`` puts a Nutrient on location ``g`` (greedy.py's ``_card_gain``)."""
+    """1 when nutrient card kind ``k`` puts a Nutrient on location ``g``."""
     eff = cfg[cfg_nut_effect_at(k)]
     if eff == NE_TREE:
         return 1 if cfg[cfg_nut_target_at(k)] == g else 0
@@ -123,10 +154,11 @@ def card_gain_at(cfg, k, g):
 
 @njit(cache=True)
 def upcoming_counts(state, cfg, p):
-    """Nutrients the nutrient cards p knows come before its next Gather Phase add, packed per location."""
+    """Nutrients the nutrient cards p knows come before its next Gather Phase add, packed per
+    location: the next cards, one per agent (the 2-player game: 2 of its 4 seats' turns)."""
     packed = 0
     top = state[NDECK_N]
-    for i in range(min(cfg[CFG_NP], top)):
+    for i in range(min(cfg[CFG_AGENTS], top)):
         pos = top - 1 - i
         if state[nseen_at(p, pos)] != 0:
             k = state[ndeck_at(pos)]
@@ -162,7 +194,7 @@ def raise_edge(work, e, v, head, size):
 
 @njit(cache=True)
 def edge_values(state, cfg, bonded, full, work):
-    """greedy.py's ``edge_value`` for every edge into ``work[E + e]`` (fixed point, FIXED = 1):
+    """The value of every edge into ``work[E + e]`` (fixed point, FIXED = 1):
     the best over trees and the Willow of (1 + its Nutrients) x 0.8 per edge between (x 0.5
     where p has 2 bonded Paths already); 0 with a full Colony (Team rules). A label-correcting
     search from the locations' edges, ``work[0:E]`` its circular queue."""
@@ -201,7 +233,7 @@ def edge_value(work, e):
 
 @njit(cache=True)
 def reach(state, cfg, p, g, work):
-    """Edges from location ``g`` to p's nearest Path (greedy.py's ``reach``; 99 without Paths)."""
+    """Edges from location ``g`` to p's nearest Path (99 without Paths)."""
     ne = cfg[CFG_NE]
     for e in range(ne):
         work[E + e] = -1
@@ -240,7 +272,7 @@ def on_tree(cfg, e):
 # --- gathering -----------------------------------------------------------------------------------
 @njit(cache=True)
 def gather_value(state, cfg, l0, l1, l2, l3, bonded, extra):
-    """greedy.py's ``_gather_value`` of gatherers on l0..l3 (-1 none): Nutrients 1, spores 0.3,
+    """What gatherers on l0..l3 (-1 none) take: Nutrients 1, spores 0.3,
     the Mush Room 0.25, capped by the bonded Paths; ``extra`` Nutrients to come (packed)."""
     total = 0.0
     ng = cfg[CFG_NG]
@@ -272,7 +304,7 @@ def gather_now(state, cfg, p, bonded):
 
 @njit(cache=True)
 def best_places_value(state, cfg, bonded):
-    """greedy.py's ``_best_places``: three locations chosen one by one for the most gathered; their value."""
+    """Three locations chosen one by one for the most gathered; their value."""
     ng = cfg[CFG_NG]
     locs0, locs1, locs2 = -1, -1, -1
     for step in range(3):
@@ -297,7 +329,7 @@ def best_places_value(state, cfg, bonded):
 
 @njit(cache=True)
 def gatherer_score(state, cfg, p, g, bonded, upcoming, work):
-    """greedy.py's score of placing a gatherer on location ``g`` (Explore and Place Phases)."""
+    """The score of placing a gatherer on location ``g`` (Explore and Place Phases)."""
     k = 0
     for i in range(3):
         if state[gatherer_at(p, i)] == g:
@@ -337,7 +369,7 @@ def hero_worth(cfg, h):
 
 @njit(cache=True)
 def hero_use_score(cfg, a, best_edge, gathered):
-    """An action ability of a held hero in the Action Phase (greedy.py's ``_tavern_scores``)."""
+    """An action ability of a held hero in the Action Phase."""
     eff = cfg[cfg_hero_effect_at((a - A_HERO) // 2, (a - A_HERO) % 2)]
     if eff == 0:
         return 2.5 + best_edge if best_edge > 0.25 else -1.0
