@@ -82,6 +82,8 @@ from mushgym.wrappers.sb3 import MaskableVecEnv
 
 # Defaults settled on fungi_v0 (docs/guides/training.md says how); each game's recipe
 # (mushgym.agents.recipes) changes some of them.
+#: learner steps of a run that names none
+DEFAULT_STEPS = 1_000_000
 DEFAULTS: dict[str, Any] = dict(
     n_envs=8,
     n_steps=256,
@@ -269,7 +271,7 @@ def _opponent_pool(
 
 def train_ppo(
     env_id: str,
-    steps: int = 1_000_000,
+    steps: int | None = None,
     opponent: Any = None,
     seed: int = 0,
     run_dir: str | Path | None = None,
@@ -303,7 +305,8 @@ def train_ppo(
 
     ``resume=RUN_DIR`` continues a run that was cut (or stopped by its budget) from its
     latest checkpoint, with the settings saved in ``RUN_DIR/train.json`` (the arguments
-    given here, but for ``env_id``, which must match, and ``progress_bar``, are ignored):
+    given here, but for ``env_id``, which must match, ``progress_bar``, and ``steps`` and
+    ``max_minutes`` when given, which raise or lower the run's budget, are ignored):
     the step count and the wall clock go on from the checkpoint (``progress.json``), so
     ``steps`` and ``max_minutes`` stay totals of the whole run, and self-play's pool is
     refilled with the snapshots the run had (the checkpoints at multiples of
@@ -311,16 +314,19 @@ def train_ppo(
     (``mushgym.agents.curve`` can draw one from the checkpoints).
     """
     resumed = _load_resumed(resume, trust_resume, env_id)
+    budget_changed = False
     if resumed is not None:
         saved = resumed["settings"]
-        steps, opponent, seed, options = saved["steps"], saved["opponent"], saved["seed"], saved["options"]
-        max_minutes, seat, trust_models, hyper = (
-            saved["max_minutes"],
-            saved["seat"],
-            saved["trust_models"],
-            saved["hyper"],
+        # the budget may be raised on a resume (steps and minutes are the whole run's totals)
+        budget_changed = (steps is not None and steps != saved["steps"]) or (
+            max_minutes is not None and max_minutes != saved["max_minutes"]
         )
+        steps = saved["steps"] if steps is None else steps
+        max_minutes = saved["max_minutes"] if max_minutes is None else max_minutes
+        opponent, seed, options = saved["opponent"], saved["seed"], saved["options"]
+        seat, trust_models, hyper = saved["seat"], saved["trust_models"], saved["hyper"]
         curve_points = 0
+    steps = DEFAULT_STEPS if steps is None else steps
     _check_arguments(steps, max_minutes, hyper)
     import mushgym
 
@@ -339,6 +345,8 @@ def train_ppo(
         _write_settings(run_dir, env_id, steps, opponent, seed, options, max_minutes, seat, trust_models, hp)
     else:
         run_dir = Path(resume)
+        if budget_changed:  # a later resume keeps the new totals
+            _write_settings(run_dir, env_id, steps, opponent, seed, options, max_minutes, seat, trust_models, hyper)
     start_steps = resumed["steps"] if resumed else 0
     prior_seconds = resumed["seconds"] if resumed else 0.0
     torch.set_num_threads(int(hp["torch_threads"]))
@@ -661,7 +669,12 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
         help="sb3: MaskablePPO in this process (default; these options); rllib: self-play PPO on Ray "
         "RLlib, local or on a cluster (`mushgym train ENV --backend rllib -h` lists its options)",
     )
-    p.add_argument("--steps", type=int, default=1_000_000, help="learner steps (default 1,000,000)")
+    p.add_argument(
+        "--steps",
+        type=int,
+        default=None,
+        help="learner steps (default 1,000,000; with --resume: the run's new total, default its own)",
+    )
     p.add_argument(
         "--opponent",
         default=None,
@@ -701,8 +714,8 @@ def build_train_parser(parser: argparse.ArgumentParser | None = None) -> argpars
         default=None,
         metavar="RUN_DIR",
         help="continue the cut run in RUN_DIR from its latest checkpoint, with its saved settings "
-        "(its train.json; the other training options are ignored); steps and --minutes are "
-        "totals of the whole run",
+        "(its train.json; the other training options are ignored but --steps and --minutes, the "
+        "whole run's totals, which may raise its budget)",
     )
     p.add_argument(
         "--option", "--opt", action="append", default=[], metavar="NAME=VALUE", help="game option (repeatable)"

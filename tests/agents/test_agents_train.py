@@ -290,9 +290,9 @@ def test_a_cut_run_resumes_from_its_latest_checkpoint(tmp_path):
     for gone in (768, 1024):  # the run "was cut" after its 512-step checkpoint
         (run / "checkpoints" / f"ppo_{gone}_steps.zip").unlink()
     (run / "final.zip").unlink()
-    # the arguments other than the env are ignored: the run's own settings (train.json) apply
+    # the arguments other than the env and the budget are ignored: the run's own settings (train.json) apply
     model = train_ppo(
-        "fungi_v0", steps=99, opponent="random", resume=run, trust_resume=True, progress_bar=False, tensorboard=False
+        "fungi_v0", opponent="random", resume=run, trust_resume=True, progress_bar=False, tensorboard=False
     )
     assert model.num_timesteps == 1024
     assert json.loads((run / "final.json").read_text())["steps"] == 1024
@@ -308,6 +308,10 @@ def test_a_cut_run_resumes_from_its_latest_checkpoint(tmp_path):
         )
         >= 0
     )
+    # a finished run goes on when its budget is raised (the whole run's total), and keeps the new total
+    model = train_ppo("fungi_v0", steps=1280, resume=run, trust_resume=True, progress_bar=False, tensorboard=False)
+    assert model.num_timesteps == 1280
+    assert json.loads((run / "train.json").read_text())["steps"] == 1280
 
 
 def test_resume_refuses_a_folder_that_is_not_a_run_or_another_env(tmp_path):
