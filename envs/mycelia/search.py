@@ -1,13 +1,32 @@
-"""Mycelia's compiled rollout policy for information-set MCTS (``mushgym.search``).
+"""Mycelia's greedy baseline, compiled: the scores behind ``GreedyAgent`` and the rollout policy.
 
-``rollout_policy(state, cfg, mask, n_legal, work, rng) -> action`` (``rollout="greedy"``, what
-``rollout="auto"`` and ``mcts:SIMS`` use): with probability ``ROLLOUT_EPSILON`` a uniformly
-random legal move, else ``greedy_move``: the greedy baseline of ``greedy.py`` (``heuristic``)
-compiled, the base game, the North American expansion and every sub-decision alike, ties
-broken uniformly at random as ``GreedyAgent`` breaks them (a test checks that the compiled
-move is always among the Python greedy's best). It reads what the player to act sees: its own
-hand (the colours its cards still need), the board, the market and the mats; the Automata's
-turns run inside ``step`` and need no policy.
+One scoring serves both: ``greedy_scores(state, cfg, p, mask, scores, work)`` fills the score of
+every legal action (``greedy.py``'s ``heuristic``, what ``GreedyAgent`` plays, is a thin wrapper
+around it), and ``rollout_policy(state, cfg, mask, n_legal, work, rng) -> action`` (``rollout=
+"greedy"``, what ``rollout="auto"`` and ``mcts:SIMS`` use) plays, with probability
+``ROLLOUT_EPSILON``, a uniformly random legal move, else ``greedy_move``: the legal action of the
+best score, ties broken uniformly at random as ``GreedyAgent`` breaks them.
+
+Greedy fruits when possible, else spores toward the colours it needs. Scores use only what the
+acting player may see (its own hand: the colours its cards still need; the board, the market
+and the mats): no step is looked ahead, since most steps roll the wind die or draw a card. The
+Automata's turns run inside ``step`` and need no policy.
+
+* fruit a card: 100 + its points; decay a mushroom that spored twice: 90;
+* spore: a mushroom not yet spored twice 60; the Mother mushroom 20 + the expected number
+  of tiles of a needed colour (by the hand's requirements, black counting for any) its
+  spores would reach, averaged over the three faces of the wind die;
+* move: 15 + the same expectation from the tile stepped on (+4 for an insect token);
+* discover: 12 + half the market card's points (deck 10); explore 8;
+* sub-decisions: a spore or a grown mushroom goes on a needed colour; pay the spores of
+  other players first (they go back to their owners, the player's own network stays);
+  free actions (insects, trades) only when nothing else scores (they cost tokens/cards).
+* the North American expansion: AGE 95 (a sure 5 points); a move onto a sapling holding 3
+  spores +20 (to AGE next); invest a spore whenever possible, in the sapling holding the most
+  (nearer the guaranteed bonus and a tree); re-roll a symbiosis roll that gives nothing; a bonus
+  spore, a spore pushed off its own tree go on a needed colour; an opponent's spore pushed off
+  its tree goes on a tile the player controls, never onto a sapling (that would give the
+  opponent a roll); the sapling decay actions favour its own saplings and cost the opponents.
 
 ===================  ======================================================================
 decision             score (the best legal action is taken; ties at random)
@@ -22,7 +41,7 @@ spore / fruit tile   1 on a needed colour + 0.01 x spores there
 paying               another seat's spore 1, the player's own 0
 fruit mat            the mat's upgrade bits
 keep / trade         the card's points (trade: minus)
-expansion            ``expansion_score`` (greedy.py's ``_expansion_value``)
+expansion            ``expansion_score``
 ===================  ======================================================================
 
 ``spore_value(origin, count)``: the needed-colour tiles among the ``count`` nearest of the wind
@@ -30,6 +49,7 @@ cone from ``origin``, averaged over the three faces of the wind die (``cone_dist
 work area: the search's preallocated ``WORK_SIZE`` scratch, so no allocation).
 """
 
+import numpy as np
 from numba import njit
 
 from mushgym.core import rng_below
@@ -115,8 +135,8 @@ BLACK_BIT = 1 << NCOL  # bit NCOL of the needed-colour set: black tiles (any col
 
 @njit(cache=True)
 def needed_colours(state, cfg, p):
-    """greedy.py's ``needed_colours`` as a bit set: bit c (red, green, brown, yellow; NCOL = black,
-    any) set when the hand's cards still want spores of that colour (a wild spore wants any)."""
+    """The colours ``p``'s hand still wants, as a bit set: bit c (red, green, brown, yellow; NCOL =
+    black, any) set when a card in the hand requires spores of that colour (a wild spore wants any)."""
     need = 0
     wild = 0
     for c in range(NC):
@@ -141,7 +161,7 @@ def tile_value(state, cfg, t, need):
 @njit(cache=True)
 def spore_value(state, cfg, origin, count, need, work):
     """Expected needed-colour tiles among the ``count`` nearest (distance, then tile index) of the
-    wind cone from ``origin``, averaged over the three faces of the die (greedy.py's ``spore_value``)."""
+    wind cone from ``origin``, averaged over the three faces of the die."""
     n = state[NTP]
     total = 0.0
     for sym in range(3):
@@ -180,7 +200,7 @@ def pay_owner(a):
 
 @njit(cache=True)
 def expansion_score(state, cfg, p, kind, a0, a1, a, need):
-    """greedy.py's ``_expansion_value``: invest in the fullest sapling, re-roll a roll that gives
+    """The expansion's decisions: invest in the fullest sapling, re-roll a roll that gives
     nothing, push spores to needed colours (an opponent's onto a tile p controls, never a sapling)."""
     if kind == D_INVEST:
         return 0.0 if a == A_NO_INVEST else 2.0 + sapling_held(state, a)
@@ -210,7 +230,7 @@ def expansion_score(state, cfg, p, kind, a0, a1, a, need):
 
 @njit(cache=True)
 def main_score(state, cfg, p, a, mcount, need, work):
-    """greedy.py's score of a main-decision action (the action menu and its free actions)."""
+    """The score of a main-decision action (the action menu and its free actions)."""
     c = action_card(a)
     if c >= 0:
         return 100.0 + cfg[cfg_points_at(c)]
@@ -240,7 +260,7 @@ def main_score(state, cfg, p, a, mcount, need, work):
 
 @njit(cache=True)
 def action_score(state, cfg, p, kind, a0, a1, a, mcount, need, work):
-    """greedy.py's ``heuristic`` score of legal action ``a`` at a decision of this kind."""
+    """The greedy score of legal action ``a`` at a decision of this kind (see the module docstring)."""
     if kind >= D_INVEST:
         return expansion_score(state, cfg, p, kind, a0, a1, a, need)
     if kind == D_MAIN:
@@ -268,13 +288,37 @@ def action_score(state, cfg, p, kind, a0, a1, a, mcount, need, work):
 
 
 @njit(cache=True)
+def decision_on_top(state):
+    """(kind, a0, a1) of the decision to take: the top of the stack (the main one when empty)."""
+    depth = decision_depth(state)
+    if depth == 0:
+        return D_MAIN, 0, 0
+    o = STACK + (depth - 1) * ENTRY
+    return state[o], state[o + 2], state[o + 3]
+
+
+@njit(cache=True)
+def greedy_scores(state, cfg, p, mask, scores, work):
+    """Fill ``scores`` with the greedy score of each legal action of ``mask`` for player ``p`` (-inf
+    for the others) and return the number of legal actions; reads only what ``p`` may see."""
+    kind, a0, a1 = decision_on_top(state)
+    need = needed_colours(state, cfg, p)
+    mcount = 3 if state[game_upgrades_at(p)] & GU_SPORE3 else 2
+    n_legal = 0
+    for a in range(scores.shape[0]):
+        if a < NUM_ACTIONS and a < mask.shape[0] and mask[a] != 0:
+            scores[a] = action_score(state, cfg, p, kind, a0, a1, a, mcount, need, work)
+            n_legal += 1
+        else:
+            scores[a] = -np.inf
+    return n_legal
+
+
+@njit(cache=True)
 def greedy_move(state, cfg, mask, n_legal, work, rng):
-    """greedy.py's greedy: the legal action of the best ``action_score``, ties uniformly at random."""
+    """The legal action of the best ``action_score`` for the player to act, ties uniformly at random."""
     p = current_player(state)
-    kind, a0, a1 = D_MAIN, 0, 0
-    if decision_depth(state) > 0:
-        o = STACK + (decision_depth(state) - 1) * ENTRY
-        kind, a0, a1 = state[o], state[o + 2], state[o + 3]
+    kind, a0, a1 = decision_on_top(state)
     need = needed_colours(state, cfg, p)
     mcount = 3 if state[game_upgrades_at(p)] & GU_SPORE3 else 2
     best = -1

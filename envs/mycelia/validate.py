@@ -1,20 +1,20 @@
 """Mycelia's compiled state check (the ``validate`` kernel of ``mushgym.Game.validate``).
 
 The layout's per-slot bounds (layout.py) keep every index within its table; this kernel
-checks what depends on the options and on several slots at once, the same rules as
-``MyceliaGame.check_invariants`` (which names the broken one in Python, slowly) and a few
-more that random play keeps: the seats of the player count (nothing of an absent seat,
-no mat beyond the ``mats`` option), every tile id exactly once (board, piles, the drawn
-tile; no black tile in the solo game), one tile per lattice cell, the adjacency table
-symmetric and equal to the lattice positions, a connected board, spores and insect tokens
-conserved, Mother mushrooms on distinct placed tiles, mushroom tokens and mats agreeing
-(one token per tile, a counter only on the board), every card in one place (deck,
-market, discard, box, hands, mats, under mats, the cards drawn to keep) with the lists and
-counts agreeing, points equal to the grown cards (5 per Automata mushroom), the end of the
-game, the turn limit, the decision stack (kinds, players, arguments by kind, a fruit
-payment within its card, tile sets within the board), the Automata's deck, and the player
-to act having a legal action. ``check_state`` does all but the last (the legal
-mask lives in rules.py, whose ``validate`` kernel runs both). 0 means a consistent state, else one of the
+checks what depends on the options and on several slots at once: the game's one set of
+invariants (``MyceliaGame.check_invariants`` raises the same verdict as an ``AssertionError``).
+The seats of the player count (nothing of an absent seat, no mat beyond the ``mats`` option),
+every tile id exactly once (board, piles, the drawn tile; no black tile in the solo game), one
+tile per lattice cell, the adjacency table symmetric and equal to the lattice positions, a
+connected board, spores and insect tokens conserved, Mother mushrooms on distinct placed tiles,
+mushroom tokens and mats agreeing (one token per tile, a counter only on the board, a mat's
+card located on it), every card in one place (deck, market, discard, box, hands, mats, under
+mats, the cards drawn to keep) with the lists and counts agreeing, points equal to the grown
+cards (5 per Automata mushroom), the end of the game, the turn limit, the decision stack
+(kinds, players, arguments by kind, a fruit payment within its card, tile sets within the
+board), the expansion's pieces, the Automata's deck, and the player to act having a legal
+action. ``check_state`` does all but the last (the legal mask lives in rules.py, whose
+``validate`` kernel runs both). 0 means a consistent state, else one of the
 ``V_*`` codes (:data:`VALIDATION_ERRORS` says what each means). It allocates nothing (bit
 sets in integers; the legal-action count uses the work area's mask) and is never run by
 the fast paths (``step_inplace(check=False)``, the batch kernels).
@@ -166,9 +166,11 @@ V_PAYMENT = 15
 V_AUTOMATA = 16
 V_NO_ACTION = 17
 V_EXPANSION = 18
+V_MAT_CARD = 19
 
 VALIDATION_ERRORS = {
-    V_SEATS: "an absent seat, or a mat beyond the mats option, holds something (or the turn player is not a seat)",
+    V_SEATS: "an absent seat (spores on the board, on saplings or in supply, insects, mats, points), or a mat "
+    "beyond the mats option, holds something (or the turn player is not a seat)",
     V_TILES: "a tile id is missing or in two places (board, piles, the drawn tile), or a black tile is in the "
     "solo game",
     V_CELLS: "two placed tiles share a lattice cell, or slots beyond the placed tiles are not empty",
@@ -194,6 +196,7 @@ VALIDATION_ERRORS = {
     "15 in all, never on a Grandfather Tree; sapling spores: only on saplings, at most 3; Grandfather "
     "Trees: 3 a player, on placed tiles without spores or mushroom tokens; nothing of the expansion "
     "without it)",
+    V_MAT_CARD: "a card grown on a mat is recorded elsewhere (its location is not the top of that mat)",
 }
 
 
@@ -343,7 +346,10 @@ def _pieces(state, cfg, setup):
                 return V_SPORES
             on_board += v
         for t in range(NT_MAX):  # spores on saplings (the expansion) are the seat's too
-            on_board += state[sapling_spores_at(t, s)]
+            v = state[sapling_spores_at(t, s)]
+            if v != 0 and s >= ns:
+                return V_SEATS
+            on_board += v
         if s < ns and on_board + state[supply_at(s)] != SPORES_EACH:
             return V_SPORES
         if s >= ns and state[supply_at(s)] != 0:
@@ -388,6 +394,8 @@ def _pieces(state, cfg, setup):
                 return V_MUSHROOMS
             if (tile >= 0) != (card != -1):
                 return V_MUSHROOMS
+            if card >= 0 and state[card_loc_at(card)] != L_TOP + s * NMATS + i:
+                return V_MAT_CARD
             if tile >= 0:
                 if tile >= n or state[mushroom_owner_at(tile)] != s or state[mushroom_mat_at(tile)] != i:
                     return V_MUSHROOMS

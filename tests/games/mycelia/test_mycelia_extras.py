@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import mushgym
+from mushgym import testing
 from mushgym.envs.mycelia import render
 from mushgym.envs.mycelia import rules as R
 from mushgym.envs.mycelia.game import MyceliaGame
@@ -154,3 +155,67 @@ def test_observation_tiles_rows_reused_by_the_vector(options):
                 checked += 1
         obs, _, _, _, _, player, _ = vec.step(vec.sample_random_actions())
     assert checked > 200
+
+
+# --- the greedy baseline (envs/mycelia/search.py: one compiled scoring for GreedyAgent and the rollouts) ---
+GREEDY_OPTIONS = [{}, {"num_players": 1}, {"expansion": "north_america", "num_players": 3}]
+
+
+@pytest.mark.parametrize("options", GREEDY_OPTIONS, ids=["base", "solo", "north_america"])
+def test_greedy_reads_only_what_its_player_sees(options):
+    """The scores for every seat (not only the one to act) and the rollout's greedy move (same
+    generator words) stay the same when what that seat cannot see is redrawn."""
+    from mushgym.agents.greedy import greedy_heuristic
+    from mushgym.core import rng_seed
+    from mushgym.envs.mycelia.search import greedy_move
+
+    g = MyceliaGame(**options)
+    heuristic = greedy_heuristic("mycelia_v1")
+    rng = np.random.default_rng(3)
+    work = np.zeros(R.WORK_SIZE, np.int64)
+    changed = 0
+    for s in testing.random_states(g, n_games=2, seed=4, every=5):
+        mask = g.legal_mask(s)
+        for p in range(g.num_players):
+            other = g.perturb_hidden(s, p, rng)
+            changed += not np.array_equal(other, s)
+            np.testing.assert_array_equal(heuristic(g, other, p, None, mask), heuristic(g, s, p, None, mask))
+        p = g.current_player(s)
+        other = g.perturb_hidden(s, p, rng)
+        moves = []
+        for state in (s, other):
+            words = np.zeros(4, np.int64)
+            rng_seed(words, 0, 9)
+            moves.append(int(greedy_move(state, g.config, mask, int(mask.sum()), work, words)))
+        assert moves[0] == moves[1]
+    assert changed > 20
+
+
+def test_greedy_scores_follow_the_documented_table():
+    """At the main decision: fruiting a card scores 100 + its points, explore 8, the deck 10, a
+    market card 12 + half its points, ending the turn 0; illegal actions -inf."""
+    from mushgym.agents.greedy import greedy_heuristic
+
+    g = MyceliaGame()
+    heuristic = greedy_heuristic("mycelia_v1")
+    seen = set()
+    for s in testing.random_states(g, n_games=3, seed=1, every=1):
+        if g._top(s)[0] != R.D_MAIN:
+            continue
+        p = g.current_player(s)
+        mask = g.legal_mask(s)
+        scores = heuristic(g, s, p, None, mask)
+        assert np.all(scores[mask == 0] == -np.inf) and np.all(np.isfinite(scores[mask != 0]))
+        for a in np.flatnonzero(mask):
+            name, args = g.decode_action(int(a))
+            expected = {
+                "card": lambda: 100 + g.cards.points[args[0]],
+                "pile": lambda: 8,
+                "deck": lambda: 10,
+                "market": lambda: 12 + g.cards.points[int(s[R.MARKET + args[0]])] / 2,
+                "stop": lambda: 0,
+            }.get(name)
+            if expected is not None:
+                assert scores[a] == pytest.approx(expected(), abs=1e-12), (name, args)
+                seen.add(name)
+    assert {"card", "pile", "market", "stop"} <= seen

@@ -137,6 +137,38 @@ def test_network_split_by_another_players_mother_mushroom(game):
     assert sorted(sorted(c) for c in game.networks(s2, BLUE)) == [[0, 1, 2, 3, 4]]
 
 
+@pytest.mark.parametrize("options", [{}, {"num_players": 3, "automata": True}, {"expansion": "north_america"}])
+def test_kernel_networks_equal_an_independent_search(options):
+    """On random positions, every seat's networks by the kernels (``label_networks``) are those of
+    ``MyceliaGame.networks`` (a breadth-first search in Python); a spore on a sapling puts no tile
+    in a network (RULES.md, the expansion: sapling spores are no piece of a network)."""
+    from mushgym import testing
+
+    g = MyceliaGame(**options)
+    work = np.zeros(R.WORK_SIZE, np.int64)
+    checked = 0
+    for s in testing.random_states(g, n_games=2, seed=5, every=3):
+        n = int(s[R.NTP])
+        for seat in range(g.num_seats):
+            count = int(R.label_networks(s, seat, work))
+            labelled = {}
+            for t in range(n):
+                if work[R.LABEL + t] >= 0:
+                    labelled.setdefault(int(work[R.LABEL + t]), set()).add(t)
+            assert count == len(labelled)
+            assert sorted(map(sorted, labelled.values())) == sorted(map(sorted, g.networks(s, seat)))
+            for t in range(n):
+                alone = (
+                    s[R.SAP_SP + t * R.MAXS + seat] > 0
+                    and s[R.SP + t * R.MAXS + seat] == 0
+                    and R.controller(s, t) != seat
+                    and s[R.TREE + t] != seat
+                )
+                assert not (alone and work[R.LABEL + t] >= 0), f"seat {seat}: a sapling spore put tile {t} in a network"
+            checked += 1
+    assert checked > 100
+
+
 # --- fruit: Example A with its points B-D ---------------------------------------------------------
 # t0 brown (one blue spore, A); t1 brown with red's 1-pip mushroom, a blue spore and 2 red
 # spores (B: red has 3 browns); t2..t4 green with blue spores (C: no brown for blue);

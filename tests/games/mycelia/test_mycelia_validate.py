@@ -179,6 +179,24 @@ def _c_expansion(s):
     s[R.SAP + t] = 1
 
 
+def _c_absent_sapling_spore(s):
+    """A spore of an absent seat (seat 4 of 3) on a sapling holding fewer than 3."""
+    held = [sum(int(s[R.sapling_spores_at(t, q)]) for q in range(R.MAXS)) for t in range(int(s[R.NTP]))]
+    t = next(t for t in range(int(s[R.NTP])) if s[R.SAP + t] and held[t] < R.SAPLING_SPORES)
+    s[R.sapling_spores_at(t, 4)] = 1
+
+
+def _grown_card(s):
+    return _main(s) and any(s[R.mat_card_at(0, i)] >= 0 for i in range(R.NMATS))
+
+
+def _c_mat_card(s):
+    """The card grown on seat 0's mat recorded in the box instead."""
+    i = next(i for i in range(R.NMATS) if s[R.mat_card_at(0, i)] >= 0)
+    s[R.card_loc_at(int(s[R.mat_card_at(0, i)]))] = R.L_BOX
+
+
+NA3 = MyceliaGame(expansion="north_america", num_players=3)
 SOLO = GAMES["solo"]
 CASES = [
     (V.V_SEATS, G, _main, _c_seats, "absent seat"),
@@ -199,6 +217,8 @@ CASES = [
     (V.V_AUTOMATA, SOLO, _main, _c_automata, "Automata's card deck"),
     (V.V_NO_ACTION, G, _no_opponent_mushroom, _c_no_action, "no legal action"),
     (V.V_EXPANSION, NA, _main, _c_expansion, "North American expansion's pieces"),
+    (V.V_SEATS, NA3, _main, _c_absent_sapling_spore, "absent seat"),
+    (V.V_MAT_CARD, G, _grown_card, _c_mat_card, "card grown on a mat is recorded elsewhere"),
 ]
 
 
@@ -207,7 +227,7 @@ def test_every_code_has_a_case_and_a_message():
     assert codes == {c for c, *_ in CASES} == set(V.VALIDATION_ERRORS)
 
 
-@pytest.mark.parametrize("code, game, pred, corrupt, words", CASES, ids=[f"code{c[0]}" for c in CASES])
+@pytest.mark.parametrize("code, game, pred, corrupt, words", CASES, ids=[f"code{c[0]}-{c[3].__name__}" for c in CASES])
 def test_corruption_within_bounds_is_named(code, game, pred, corrupt, words):
     s = _find(pred, game)
     game.validate(s)  # the state is fine before
