@@ -161,12 +161,12 @@ def rewrite_declaring(path: Path, module_parts: list[codegen.Part]) -> str:
             node = next(n for n in generated_imports if n.lineno == key)
             edits.append((*_statement_span(lines, node), stmt))
     for part in (p for p in module_parts if not p.target):
-        begin = codegen.REGION_BEGIN.format(key=part.what or part.key)
         new = codegen.region_text(part).rstrip("\n")
-        at = next((i for i, line in enumerate(lines, 1) if line == begin), None)
-        if at is None:  # two blank lines, then the region, right after the declaring call
-            end = _statement_end(tree, part.line)
-            edits.append((end + 1, end, "\n\n" + new))
+        # the region stands after the declaring call and blank lines (found by place: its key may have been renamed)
+        end = _statement_end(tree, part.line)
+        at = next((i for i in range(end + 1, len(lines) + 1) if lines[i - 1].strip()), None)
+        if at is None or not lines[at - 1].startswith(codegen.REGION_BEGIN.split("{key}")[0]):
+            edits.append((end + 1, end, "\n\n" + new))  # two blank lines, then the region
         else:
             stop = next(i for i, line in enumerate(lines[at:], at + 1) if line == codegen.REGION_END)
             edits.append((at, stop, new))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 from mushgym.envs.mycelium.data import MUSHLING_NAMES
 from mushgym.envs.mycelium.game import MyceliumGame
 
@@ -45,7 +45,7 @@ class Scenario:
             both = isinstance(value, dict) and isinstance(dealt.get(field), dict)
             dealt[field] = {**dealt[field], **value} if both else value
         self.s = self.game.state_from(**dealt)
-        self.v = R.L.arrays(self.s)
+        self.v = rules.STATE.arrays(self.s)
         self.deck_top = []
         if "deck" not in (position or {}):
             self.rebuild_deck()
@@ -87,7 +87,7 @@ class Scenario:
         for t in self.deck_top:
             rest[t] -= 1
         assert (rest >= 0).all(), "more cards than copies"
-        deck = list(np.repeat(np.arange(R.T), rest)) + self.deck_top[::-1]
+        deck = list(np.repeat(np.arange(rules.NUM_MUSHLING_KINDS), rest)) + self.deck_top[::-1]
         v["deck"][...] = 0
         v["deck"][: len(deck)] = deck
         v["deck_n"][...] = len(deck)
@@ -127,7 +127,7 @@ class Scenario:
         self.act("end_actions")
         for _ in range(3):
             self.act("place_gatherer", self.gloc("Mush Room"))
-        while self.v["phase"] == R.PH_DISCARD:
+        while self.v["phase"] == rules.PH_DISCARD:
             self.act("card", int(np.flatnonzero(self.v["hand"][int(self.v["turn_player"])])[0]))
         self.pass_all_but(next_player)
 

@@ -17,20 +17,20 @@ from .layout import (
     DECK_TOP,
     DECK_TOP_N,
     DISCARD,
+    MAX_GATHER_LOCS,
+    MAX_NUTRIENT_KINDS,
     MAXP,
     NDECK,
     NDECK_N,
     NDECK_TOP,
     NDECK_TOP_N,
     NDISCARD,
-    NK,
-    NN,
+    NUM_MUSHLING_KINDS,
+    NUM_NUTRIENT_CARDS,
     NUTRIENT_TOKENS,
     RNG,
     SPORE_TOKENS,
-    TP,
-    G,
-    T,
+    TURN_PLAYER,
     c_card_at,
     c_repl_at,
     card_action,
@@ -57,7 +57,7 @@ from .layout import (
 @njit(cache=True)
 def hand_size(state, p):
     s = 0
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         s += state[hand_at(p, t)]
     return s
 
@@ -108,7 +108,7 @@ def lose_hidden(state, cfg, q, t, witness):
             if state[k] > 0:
                 state[k] -= 1
         else:
-            for u in range(T):
+            for u in range(NUM_MUSHLING_KINDS):
                 k = known_at(p, q, u)
                 if state[k] > 0:
                     state[k] -= 1
@@ -145,13 +145,13 @@ def counts_onto_pile(state, counts, nkinds, pile, count_off):
 @njit(cache=True)
 def discard_onto_deck(state):
     """The mushling discard pile on top of the deck, unshuffled; returns how many cards."""
-    return counts_onto_pile(state, DISCARD, T, DECK, DECK_N)
+    return counts_onto_pile(state, DISCARD, NUM_MUSHLING_KINDS, DECK, DECK_N)
 
 
 @njit(cache=True)
 def ndiscard_onto_deck(state):
     """The nutrient discard pile on top of the nutrient deck, unshuffled; returns how many."""
-    return counts_onto_pile(state, NDISCARD, NK, NDECK, NDECK_N)
+    return counts_onto_pile(state, NDISCARD, MAX_NUTRIENT_KINDS, NDECK, NDECK_N)
 
 
 @njit(cache=True)
@@ -159,11 +159,11 @@ def forget_deck_top(state, nutrient):
     """The public set on top of a deck (a Witch's Hat's) is no longer known to be there."""
     if nutrient:
         state[NDECK_TOP_N] = 0
-        for k in range(NK):
+        for k in range(MAX_NUTRIENT_KINDS):
             state[ndeck_top_at(k)] = 0
     else:
         state[DECK_TOP_N] = 0
-        for t in range(T):
+        for t in range(NUM_MUSHLING_KINDS):
             state[deck_top_at(t)] = 0
 
 
@@ -211,7 +211,7 @@ def shuffle_nutrients_all(state):
     shuffle_range(state, NDECK, state[NDECK_N], RNG)
     forget_deck_top(state, True)
     for p in range(MAXP):
-        for i in range(NN):
+        for i in range(NUM_NUTRIENT_CARDS):
             state[nseen_at(p, i)] = 0
 
 
@@ -220,9 +220,9 @@ def witch_onto_deck(state, nutrient):
     """Witch's Hat: the discard pile shuffled onto its deck; everyone saw the pile, so the set
     on top is public (added to a set already there: the top cards are all of them)."""
     if nutrient:
-        public_pile_onto_deck(state, NDISCARD, NK, NDECK, NDECK_N, NDECK_TOP, NDECK_TOP_N)
+        public_pile_onto_deck(state, NDISCARD, MAX_NUTRIENT_KINDS, NDECK, NDECK_N, NDECK_TOP, NDECK_TOP_N)
     else:
-        public_pile_onto_deck(state, DISCARD, T, DECK, DECK_N, DECK_TOP, DECK_TOP_N)
+        public_pile_onto_deck(state, DISCARD, NUM_MUSHLING_KINDS, DECK, DECK_N, DECK_TOP, DECK_TOP_N)
 
 
 @njit(cache=True)
@@ -240,7 +240,7 @@ def spore_supply(state, cfg):
     s = SPORE_TOKENS
     for p in range(MAXP):
         s -= state[mat_spores_at(p)]
-    for g in range(G):
+    for g in range(MAX_GATHER_LOCS):
         s -= state[loc_spores_at(g)]
     return s
 
@@ -250,7 +250,7 @@ def nutrient_supply(state, cfg):
     s = NUTRIENT_TOKENS
     for p in range(MAXP):
         s -= state[mat_nut_at(p)]
-    for g in range(G):
+    for g in range(MAX_GATHER_LOCS):
         s -= state[loc_nut_at(g)]
     return s
 
@@ -266,7 +266,7 @@ def ctok_supply(state):
 @njit(cache=True)
 def pay_capacity(state, cfg, p):
     v = 3 * state[mat_spores_at(p)]
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         v += state[hand_at(p, t)] * cfg[cfg_spore_at(t)]
     return v
 
@@ -274,14 +274,14 @@ def pay_capacity(state, cfg, p):
 @njit(cache=True)
 def order_player(state, cfg, i):
     """The i-th player in turn order from the turn player."""
-    return (state[TP] + i) % cfg[CFG_NP]
+    return (state[TURN_PLAYER] + i) % cfg[CFG_NP]
 
 
 @njit(cache=True)
 def hand_card_mask(state, p, mask):
     """A card of any type in ``p``'s hand (the face-down cards, a gift, a discard)."""
     c = 0
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if state[hand_at(p, t)] > 0:
             mask[card_action(t)] = 1
             c += 1
@@ -295,7 +295,7 @@ def payment_mask(state, cfg, p, mask):
     if state[mat_spores_at(p)] > 0:
         mask[A_PAY_TOKEN] = 1
         c += 1
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if state[hand_at(p, t)] > 0 and cfg[cfg_spore_at(t)] > 0:
             mask[pay_card_action(t)] = 1
             c += 1

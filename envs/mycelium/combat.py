@@ -22,7 +22,6 @@ from .layout import (
     AB_PUFF,
     AB_REINF,
     AB_THIEF_STEAL,
-    AD,
     BLUE_OY,
     C_ACTIVE,
     C_ATT,
@@ -50,14 +49,15 @@ from .layout import (
     D_DEFEND,
     D_REINF,
     D_USE,
+    DECEIVER,
     LIBERTY,
-    NH,
+    NUM_HEROES,
+    NUM_MUSHLING_KINDS,
     PARASOL,
     PINK_OY,
     PUFF,
     SHIITAKE,
-    TP,
-    T,
+    TURN_PLAYER,
     c_bonus_at,
     c_card_at,
     c_nothief_at,
@@ -210,14 +210,14 @@ def stage_deceivers(state):
     sub = state[C_SUB]
     state[C_SUB] = sub + 1
     if sub < 2:
-        if (sub == 0 or state[C_DEFENDED]) and state[c_card_at(sub)] == AD:
+        if (sub == 0 or state[C_DEFENDED]) and state[c_card_at(sub)] == DECEIVER:
             push_decision(state, D_USE, combat_player(state, sub), AB_AD_REACT, sub)
     else:
         state[C_SUB] = 0
         if state[C_DEFENDED]:
             state[C_STAGE] = CS_REINF
             state[C_PASSES] = 0
-            state[C_NEXT] = state[TP]
+            state[C_NEXT] = state[TURN_PLAYER]
         else:
             state[C_STAGE] = CS_PUFF
 
@@ -298,7 +298,7 @@ def end_combat(state, cfg):
         if r >= 0:
             gain_public(state, cfg, p, r)
             state[c_repl_at(side)] = -1
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         state[discard_at(t)] += state[carea_at(t)]
         state[carea_at(t)] = 0
     state[C_ACTIVE] = 0
@@ -370,7 +370,7 @@ def reinforce_step(state, cfg, p, a, work):
     pop_decision(state)
     if a == A_PASS:
         state[C_PASSES] += 1
-    elif A_HERO <= a < A_HERO + 2 * NH:  # variant: hero_tavern (a hero's combat reaction)
+    elif A_HERO <= a < A_HERO + 2 * NUM_HEROES:  # variant: hero_tavern (a hero's combat reaction)
         h, hk = hero_args(a)
         use_hero(state, cfg, p, h, hk, work)
     elif A_REINF <= a < A_REINF + 4:

@@ -20,15 +20,15 @@ from .layout import (
     CFG_NE,
     CFG_NG,
     CFG_NP,
+    DECISION_KINDS,
     DONE,
+    NUM_MUSHLING_KINDS,
     PH_ACTION,
     PH_DISCARD,
     PH_NUTRIENT,
     PHASE,
     TAVERN,
-    TP,
-    K,
-    T,
+    TURN_PLAYER,
     agent_of_at,
     decision_depth,
     pop_decision,
@@ -39,9 +39,9 @@ from .menu import phase_mask, phase_step
 from .tavern import on
 from .turn import end_turn
 
-K.generated_rules(globals())
+DECISION_KINDS.generated_rules(globals())
 # fmt: off
-from .generated.decisions import (  # noqa: E402,F401  (generated from K.rules by `mushgym generate`)  # isort: skip
+from .generated.decisions import (  # noqa: E402,F401  (generated from DECISION_KINDS.rules by `mushgym generate`)  # isort: skip
     kind_live, kind_mask, kind_process, kind_step,
 )
 # fmt: on
@@ -71,7 +71,9 @@ def advance(state, cfg, work):
         if ph == PH_NUTRIENT:
             state[PHASE] = PH_ACTION
             continue
-        if ph == PH_DISCARD and hand_size(state, state[TP]) <= hand_limit(state, state[TP]):  # variant: emsporium
+        if ph == PH_DISCARD and hand_size(state, state[TURN_PLAYER]) <= hand_limit(
+            state, state[TURN_PLAYER]
+        ):  # variant: emsporium
             end_turn(state, cfg)
             continue
         return
@@ -83,7 +85,7 @@ def current_player(state):
     where an agent acts for two seats (``agent_of``)."""
     if decision_depth(state) > 0:
         return state[agent_of_at(top_player(state))]
-    return state[agent_of_at(state[TP])]
+    return state[agent_of_at(state[TURN_PLAYER])]
 
 
 @njit(cache=True)
@@ -97,7 +99,7 @@ def arg_ok(state, cfg, v, code, level):
     if code == ARG_GLOC:
         return 0 <= v < cfg[CFG_NG]
     if code == ARG_TYPE:
-        return 0 <= v < T
+        return 0 <= v < NUM_MUSHLING_KINDS
     if code == ARG_PLACE:  # variant: hero_tavern (a Russula may send a gatherer to the Tavern)
         return 0 <= v < cfg[CFG_NG] or (v == TAVERN and on(cfg))
     return 0 <= v < level  # ARG_LEVEL: an entry below this one

@@ -52,8 +52,8 @@ from .rules import (
     NDECK,
     NDECK_N,
     NDECK_TOP_N,
+    NUM_MUSHLING_KINDS,
     PAY_PAID,
-    T,
     c_card_at,
     cfg_card_type_at,
     cfg_spore_at,
@@ -108,7 +108,7 @@ def determinize(state, player, cfg, work, rng):
     for q in range(n_players):  # hidden hand cards join the deck
         work[q] = 0
         if not owns(state, player, q):
-            for t in range(T):
+            for t in range(NUM_MUSHLING_KINDS):
                 u = state[hand_at(q, t)] - known_by(state, player, q, t)
                 if kept_in_hand(state, cfg, q, t):
                     u = 0  # q's pending choice names its next card among them
@@ -157,7 +157,7 @@ def determinize(state, player, cfg, work, rng):
             for pos in range(nn):
                 state[nseen_at(q, pos)] = 0
             for h in range(n_players):
-                for t in range(T):
+                for t in range(NUM_MUSHLING_KINDS):
                     state[known_at(q, h, t)] = 0
     _EM.determinize_items(state, rng)  # variant: emsporium
     _TV.determinize_heroes(state, player, cfg, rng)  # variant: hero_tavern, legends

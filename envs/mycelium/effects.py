@@ -63,6 +63,7 @@ from .layout import (
     NDECK_N,
     NDECK_TOP_N,
     NIGHT,
+    NUM_MUSHLING_KINDS,
     RESOLVE_ABILITY,
     RESOLVE_CANCELLED,
     RESOLVE_X1,
@@ -73,7 +74,6 @@ from .layout import (
     RUSSULA_PICK_MADE,
     RUSSULA_PICK_SECOND,
     TAVERN,
-    T,
     arrange_action,
     arrange_args,
     c_bonus_at,
@@ -124,7 +124,7 @@ def ability_effect(state, cfg, u, ab, x1, x2, x3, work):
     elif ab == AB_BIRDS:
         start_gathering(state, cfg, u, x1, work)  # variant: team (optional gathering asks first)
     elif ab == AB_PARROT_VIEW:
-        for t in range(T):
+        for t in range(NUM_MUSHLING_KINDS):
             state[known_at(u, x1, t)] = state[hand_at(x1, t)]
     elif ab == AB_PARROT_ATT:
         if state[paths_at(x1, x2)] != 0 and hand_size(state, u) > 0:
@@ -185,7 +185,7 @@ def ability_effect(state, cfg, u, ab, x1, x2, x3, work):
         hs = hand_size(state, v)
         if hs > 0:
             r = rng_below(state, RNG, hs)
-            for t in range(T):
+            for t in range(NUM_MUSHLING_KINDS):
                 c = state[hand_at(v, t)]
                 if r < c:
                     lose_hidden(state, cfg, v, t, u)

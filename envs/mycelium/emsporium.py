@@ -40,8 +40,9 @@ from .layout import (
     IDECK_N,
     MAX_PAID,
     MAXP,
-    NI,
-    NIC,
+    NUM_ITEM_CARDS,
+    NUM_ITEM_TYPES,
+    NUM_MUSHLING_KINDS,
     RNG,
     SHOP,
     SHOP_SLOTS,
@@ -49,7 +50,6 @@ from .layout import (
     W_ALLOWED,
     W_MARKS,
     W_QUEUE,
-    T,
     buy_item_action,
     buy_item_args,
     cfg_item_cost_at,
@@ -192,7 +192,7 @@ def buy_step(state, cfg, p, a, work):
         pop_decision(state)
     elif a == A_PAY_TOKEN:
         pay_token(state, p)
-    elif A_PAY_CARD <= a < A_PAY_CARD + T:
+    elif A_PAY_CARD <= a < A_PAY_CARD + NUM_MUSHLING_KINDS:
         pay_card(state, cfg, p, pay_card_args(a))
     else:
         buy_item(state, cfg, p, buy_item_args(a))
@@ -241,10 +241,10 @@ def init_items(state, cfg):
         state[shop_at(s)] = -1
     if cfg[CFG_EMS] == 0:
         return
-    for i in range(NIC):
+    for i in range(NUM_ITEM_CARDS):
         state[item_deck_at(i)] = i // 2
-    state[IDECK_N] = NIC
-    shuffle_range(state, IDECK, NIC, RNG)
+    state[IDECK_N] = NUM_ITEM_CARDS
+    shuffle_range(state, IDECK, NUM_ITEM_CARDS, RNG)
     refill_shop(state, cfg)
 
 
@@ -252,7 +252,7 @@ def init_items(state, cfg):
 def validate_emsporium(state, cfg):
     """0, or V_ITEMS * 1000 + the item type whose 2 cards are not all accounted for (or that
     appear without the variant)."""
-    for i in range(NI):
+    for i in range(NUM_ITEM_TYPES):
         n = 0
         for p in range(MAXP):
             n += state[items_at(p, i)]
@@ -271,8 +271,8 @@ def validate_emsporium(state, cfg):
 def observe_emsporium(state, cfg, me, n, out, o_items, o_shop, o_ideck, o_buy, top_is_buy):
     for q in range(n):
         o = (q - me) % n
-        for i in range(NI):
-            out[o_items + o * NI + i] = state[items_at(q, i)]
+        for i in range(NUM_ITEM_TYPES):
+            out[o_items + o * NUM_ITEM_TYPES + i] = state[items_at(q, i)]
     for s in range(SHOP):
         i = state[shop_at(s)]
         if i >= 0:

@@ -102,22 +102,22 @@ Team rules, @NUM_ACTIONS_ITEMS@ and @OBS_SIZE_ITEMS@; the Team rules on (with or
 from mushgym.aec import make_env_classes
 from mushgym.docsite import fill_env_docstring
 
-from . import rules as R
+from . import rules
 from .game import MyceliumGame
 
 __doc__ = fill_env_docstring(
     __doc__,
     {
-        "NUM_ACTIONS": R.NUM_ACTIONS,
-        "OBS_SIZE": R.OBS_SIZE,
-        "NUM_ACTIONS_BASE": R.NUM_ACTIONS_BASE,
-        "OBS_SIZE_BASE": R.OBS_SIZE_BASE,
-        "NUM_ACTIONS_ITEMS": R.NUM_ACTIONS_ITEMS,
-        "OBS_SIZE_ITEMS": R.OBS_SIZE_ITEMS,
-        "STATE_SIZE": R.STATE_SIZE,
-        "OBSERVATION_TABLE": R.O.table(),
-        "ACTION_TABLE": R.A.table(),
-        "STATE_TABLE": R.L.table(),
+        "NUM_ACTIONS": rules.NUM_ACTIONS,
+        "OBS_SIZE": rules.OBS_SIZE,
+        "NUM_ACTIONS_BASE": rules.NUM_ACTIONS_BASE,
+        "OBS_SIZE_BASE": rules.OBS_SIZE_BASE,
+        "NUM_ACTIONS_ITEMS": rules.NUM_ACTIONS_ITEMS,
+        "OBS_SIZE_ITEMS": rules.OBS_SIZE_ITEMS,
+        "STATE_SIZE": rules.STATE_SIZE,
+        "OBSERVATION_TABLE": rules.OBSERVATION.table(),
+        "ACTION_TABLE": rules.ACTION_SPACE.table(),
+        "STATE_TABLE": rules.STATE.table(),
     },
 )
 

@@ -36,11 +36,11 @@ from .layout import (
     EXCHANGE_CHOICE_OPTION,
     EXCHANGE_CHOICE_TYPE,
     NUM_CARD_TYPES,
+    NUM_MUSHLING_KINDS,
     O_X_DECISION,
     O_X_FIRST,
     O_X_OPTION,
     O_X_TYPE,
-    T,
     card_action,
     card_args,
     cfg_card_type_at,
@@ -62,7 +62,7 @@ from .layout import (
 def type_count(state, cfg, p, c):
     """Cards of Mushling Card Type ``c`` in ``p``'s hand."""
     s = 0
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if cfg[cfg_card_type_at(t)] == c:
             s += state[hand_at(p, t)]
     return s
@@ -95,7 +95,7 @@ def pick_ok(state, cfg, p, ct, first, t):
         return t >= first
     if state[hand_at(p, t)] >= 2:
         return True
-    for u in range(t + 1, T):
+    for u in range(t + 1, NUM_MUSHLING_KINDS):
         if cfg[cfg_card_type_at(u)] == ct and state[hand_at(p, u)] > 0:
             return True
     return False
@@ -106,7 +106,7 @@ def picks(state, cfg, p, ct, first):
     """(how many cards may be named now, the last of them)."""
     c = 0
     last = -1
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if pick_ok(state, cfg, p, ct, first, t):
             c += 1
             last = t
@@ -187,7 +187,7 @@ def exchange_choice_mask(state, cfg, p, mask, work):
     ct = top_arg(state, EXCHANGE_CHOICE_TYPE)
     first = top_arg(state, EXCHANGE_CHOICE_FIRST) - 1
     c = 0
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if pick_ok(state, cfg, p, ct, first, t):
             mask[card_action(t)] = 1
             c += 1

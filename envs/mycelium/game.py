@@ -9,7 +9,7 @@ import numpy as np
 from mushgym.game import Game, GameSpec
 
 from . import emsporium as EM
-from . import rules as R
+from . import rules
 from . import tavern as TV
 from .data import MUSHLING_NAMES, MUSHLING_TYPES, load_board, load_mushlings, load_nutrients
 from .positions import describe, state_from
@@ -120,9 +120,9 @@ class MyceliumGame(Game):
     """
 
     env_id: ClassVar[str] = "mycelium_v2"
-    kernels = R
-    actions = R.A
-    layout = R.L
+    kernels = rules
+    actions = rules.ACTION_SPACE
+    layout = rules.STATE
     #: the variants the rulebook lets players combine: the harness plays every allowed combination
     combinable_options: ClassVar[tuple[str, ...]] = ("num_players", "emsporium", "hero_tavern", "legends", "team")
     #: CI's small form of that run: games cut at 60 turns (MUSHGYM_SLOW_SCALE>1 plays them whole)
@@ -171,10 +171,10 @@ class MyceliumGame(Game):
         """(actions, observation values): the prefix of the full spaces up to the last block of
         an option that is on (base game | items' block | Team block)."""
         if cls.team_on(options):
-            return R.NUM_ACTIONS, R.OBS_SIZE
+            return rules.NUM_ACTIONS, rules.OBS_SIZE
         if cls.variants_on(options):
-            return R.NUM_ACTIONS_ITEMS, R.OBS_SIZE_ITEMS
-        return R.NUM_ACTIONS_BASE, R.OBS_SIZE_BASE
+            return rules.NUM_ACTIONS_ITEMS, rules.OBS_SIZE_ITEMS
+        return rules.NUM_ACTIONS_BASE, rules.OBS_SIZE_BASE
 
     def build_config(self, options: dict[str, Any]) -> np.ndarray:
         agents = int(options["num_players"])
@@ -190,8 +190,8 @@ class MyceliumGame(Game):
         self.board = board = load_board(n, self.board_path)
         self.mushlings = mush = load_mushlings(self.cards_path)
         self.nutrients = nut = load_nutrients(self.nutrients_path)
-        cfg = np.zeros(R.CFG_SIZE, np.int64)
-        c = R.C.arrays(cfg)
+        cfg = np.zeros(rules.CFG_SIZE, np.int64)
+        c = rules.CONFIG.arrays(cfg)
         c["num_players"][...] = n
         c["holders"][...] = int(options["reaction_prompts"] == "holders")
         c["turn_limit"][...] = int(options["turn_limit"])
@@ -247,7 +247,7 @@ class MyceliumGame(Game):
             n,
             num_actions,
             (obs_size,),
-            R.STATE_SIZE,
+            rules.STATE_SIZE,
             max_game_length=EXPLORE_STEPS + int(options["turn_limit"]) * STEPS_PER_TURN,
             reward_range=(-1.0, 1.0),
             perfect_information=False,
@@ -275,10 +275,10 @@ class MyceliumGame(Game):
         return bool(self.options["hero_tavern"] or self.options["legends"])
 
     def location_name(self, g: int) -> str:
-        return "Hero Tavern" if g == R.TAVERN else self.board.gloc_names[g]
+        return "Hero Tavern" if g == rules.TAVERN else self.board.gloc_names[g]
 
     def observation_bounds(self):
-        low, high = R.O.bounds()
+        low, high = rules.OBSERVATION.bounds()
         size = self.observation_shape[0]
         return low[:size], high[:size]
 
@@ -289,7 +289,7 @@ class MyceliumGame(Game):
         return f"{self.board.colours[p]} (player_{p})"
 
     def action_to_string(self, state, action) -> str:
-        name, args = R.A.decode(int(action))
+        name, args = rules.ACTION_SPACE.decode(int(action))
         E_args = ("attack", "parrot_attack", "place_path", "remove_own")
         if name in ("card", "pay_card", "deceive"):
             return f"{name} {MUSHLING_NAMES[args[0]]}"
@@ -298,43 +298,42 @@ class MyceliumGame(Game):
             what = (
                 "draw a card"
                 if o == 0
-                else f"spawn a spore in {self.board.gloc_names[int(self.config[R.cfg_cave_at(o - 1)])]}"
+                else f"spawn a spore in {self.board.gloc_names[int(self.config[rules.cfg_cave_at(o - 1)])]}"
             )
             return f"exchange 2 {MUSHLING_TYPES[ct]} cards: {what}"
         if name == "place_gatherer":
             return f"place a gatherer on {self.board.gloc_names[args[0]]}"
         if name == "hero":  # variant: hero_tavern
             h, k = args
-            eff = HERO_EFFECTS[int(self.config[R.cfg_hero_effect_at(h, k)])]
-            return (
-                f"hero {self.heroes.names[h]} ability {'ab'[k]} ({eff} {int(self.config[R.cfg_hero_amount_at(h, k)])})"
-            )
+            eff = HERO_EFFECTS[int(self.config[rules.cfg_hero_effect_at(h, k)])]
+            amount = int(self.config[rules.cfg_hero_amount_at(h, k)])
+            return f"hero {self.heroes.names[h]} ability {'ab'[k]} ({eff} {amount})"
         if name == "legend_keep":  # variant: legends
             p = self.current_player(state)
-            h = int(state[R.legend_deal_at(p, args[0])])
+            h = int(state[rules.legend_deal_at(p, args[0])])
             return f"legend_keep {args[0]} ({self.heroes.names[h] if h >= 0 else '?'})"
         if name == "buy_item":  # variant: emsporium
-            i = int(state[R.shop_at(args[0])])
+            i = int(state[rules.shop_at(args[0])])
             return f"buy_item slot {args[0]} ({ITEM_NAMES[i] if i >= 0 else 'empty'})"
         if name in E_args:
             e = args[0]
             (a, b) = self.board.edges[e]
             extra = f" slot {args[1]} (of {self._owner(state, e, args[1])})" if len(args) > 1 else ""
             return f"{name} edge {e} {a}|{b}{extra}"
-        return R.A.describe(int(action))
+        return rules.ACTION_SPACE.describe(int(action))
 
     def _owner(self, state, e, slot):
-        q = int(state[R.paths_at(e, slot)]) - 1
+        q = int(state[rules.paths_at(e, slot)]) - 1
         return self.board.colours[q] if q >= 0 else "nobody"
 
     def state_to_string(self, state) -> str:
-        v = R.L.arrays(state)
+        v = rules.STATE.arrays(state)
         n = self.num_seats
         lines = [
             f"turn {int(v['turn'])} turn player {self.seat_name(int(v['turn_player']))} "
             f"phase {PHASE_NAMES[int(v['phase'])]} actions {int(v['actions_used'])}"
             + (f" winner {self.seat_name(int(v['winner']))}" if v["winner"] >= 0 else "")
-            + (" (turn limit)" if v["done"] == R.DONE_LIMIT else "")
+            + (" (turn limit)" if v["done"] == rules.DONE_LIMIT else "")
         ]
         for p in range(n):
             hand = {MUSHLING_NAMES[t]: int(c) for t, c in enumerate(v["hand"][p]) if c}
@@ -408,7 +407,7 @@ class MyceliumGame(Game):
 
     def team_text(self, state) -> str:
         """Variant team: the teams' combined Nutrients and the turn's Trade."""
-        v = R.L.arrays(state)
+        v = rules.STATE.arrays(state)
         totals = [int(v["mat_nut"][t] + v["mat_nut"][t + 2]) for t in range(2)]
         return (
             f"teams: {self.team_names(0)} {totals[0]} Nutrients, {self.team_names(1)} {totals[1]} "
@@ -432,7 +431,7 @@ class MyceliumGame(Game):
 
     def public_text(self, state, player: int) -> str:
         """What ``player`` may see: the table without other hands and deck orders."""
-        v = R.L.arrays(state)
+        v = rules.STATE.arrays(state)
         lines = [
             line
             for line in self.state_to_string(state).splitlines()
@@ -464,13 +463,13 @@ class MyceliumGame(Game):
         from .determinize import kept_in_hand
 
         s = np.asarray(state, np.int64)
-        return np.array([kept_in_hand(s, self.config, int(seat), t) for t in range(R.T)], bool)
+        return np.array([kept_in_hand(s, self.config, int(seat), t) for t in range(rules.NUM_MUSHLING_KINDS)], bool)
 
     def perturb_hidden(self, state, player, rng):
         """Redeal what ``player`` cannot see: other hands beyond what it knows, the deck order,
         the other side's face-down combat card, unseen nutrient cards."""
         new = state.copy()
-        v = R.L.arrays(new)
+        v = rules.STATE.arrays(new)
         n = self.num_seats
         nd = int(v["deck_n"])
         tn = int(v["deck_top_n"])  # a Witch's Hat's public set on top stays on top
@@ -486,7 +485,7 @@ class MyceliumGame(Game):
                 continue
             free = v["hand"][q] - known[q]
             free[self.kept_in_hand(state, q)] = 0  # q's pending choice names its next card among them
-            for t in range(R.T):
+            for t in range(rules.NUM_MUSHLING_KINDS):
                 pool += [t] * int(free[t])
             slots.append(("hand", q, int(free.sum())))
             v["hand"][q] -= free
@@ -536,5 +535,5 @@ class MyceliumGame(Game):
         # variant: emsporium: the item deck's order is hidden from everyone
         ni = int(v["item_deck_n"])
         v["item_deck"][:ni] = rng.permutation(v["item_deck"][:ni])
-        v["rng"][...] = rng.integers(1, 2**32, size=R.RNG_WORDS)
+        v["rng"][...] = rng.integers(1, 2**32, size=rules.RNG_WORDS)
         return new

@@ -133,7 +133,7 @@ from .rules import (
     AB_PARROT_VIEW,
     AB_PENNY,
     AB_THIEF_STEAL,
-    AD,
+    ACTION_SPACE,
     BLEWIT,
     C_ATT,
     C_DEF,
@@ -163,15 +163,18 @@ from .rules import (
     D_RUSSULA_PICK,
     D_TRADE,
     D_USE,
+    DECEIVER,
     HAND_LIMIT,
     HDECK_N,
     HERO_UP,
+    MAX_EDGES,
     MAX_GATHER_TAKE,
+    MAX_NUTRIENT_KINDS,
     MAX_PATHS,
     MAXP,
     NDECK_N,
-    NH,
-    NK,
+    NUM_HEROES,
+    NUM_MUSHLING_KINDS,
     PARASOL,
     PARROT,
     PH_ACTION,
@@ -183,9 +186,6 @@ from .rules import (
     SHOP,
     TAVERN,
     WIN_NUTRIENTS,
-    A,
-    E,
-    T,
     c_bonus_at,
     can_build_at,
     cfg_card_type_at,
@@ -216,9 +216,9 @@ from .rules import (
     thief_pair_action,
 )
 
-EXCHANGE_FIRST = A.groups["exchange"].offset  # the Exchange actions: Mushling Card Type x option
-EXCHANGE_OPTIONS = A.groups["exchange"].shape[1]  # option 0 draw, 1 + c a spore into seat c's cave
-EXCHANGE_LAST = EXCHANGE_FIRST + A.groups["exchange"].size
+EXCHANGE_FIRST = ACTION_SPACE.groups["exchange"].offset  # the Exchange actions: Mushling Card Type x option
+EXCHANGE_OPTIONS = ACTION_SPACE.groups["exchange"].shape[1]  # option 0 draw, 1 + c a spore into seat c's cave
+EXCHANGE_LAST = EXCHANGE_FIRST + ACTION_SPACE.groups["exchange"].size
 
 
 # --- the Action Phase --------------------------------------------------------------------------
@@ -237,7 +237,7 @@ def cheapest_pair_top(state, cfg, p, ct):
     """Of the two cards of Mushling Card Type ``ct`` in p's hand whose keep values add up least,
     the more valuable one (the lower card id on equal values)."""
     u1 = -1
-    for u in range(T):
+    for u in range(NUM_MUSHLING_KINDS):
         if (
             cfg[cfg_card_type_at(u)] == ct
             and state[hand_at(p, u)] > 0
@@ -247,7 +247,7 @@ def cheapest_pair_top(state, cfg, p, ct):
     if u1 < 0 or state[hand_at(p, u1)] >= 2:
         return u1
     u2 = -1
-    for u in range(T):
+    for u in range(NUM_MUSHLING_KINDS):
         if (
             u != u1
             and cfg[cfg_card_type_at(u)] == ct
@@ -264,13 +264,13 @@ def cheapest_pair_top(state, cfg, p, ct):
 @njit(cache=True)
 def exchange_card_score(state, cfg, p, a, ct, first):
     """The Exchange's choice of a card (the lower card id first): the pair of least keep value."""
-    if not (A_CARD <= a < A_CARD + T):
+    if not (A_CARD <= a < A_CARD + NUM_MUSHLING_KINDS):
         return 0.0
     t = a - A_CARD
     partner = keep_value(cfg, t)
     if first < 0:
         partner = 1e9
-        for u in range(t, T):
+        for u in range(t, NUM_MUSHLING_KINDS):
             if cfg[cfg_card_type_at(u)] == ct and state[hand_at(p, u)] - (1 if u == t else 0) > 0:
                 partner = min(partner, keep_value(cfg, u))
     return -(keep_value(cfg, t) + partner)
@@ -297,7 +297,7 @@ def discard_rich(state, cfg, least):
     """At least ``least`` cards in the mushling discard pile, of average keep value >= 2."""
     n = 0
     total = 0.0
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         n += state[discard_at(t)]
         total += state[discard_at(t)] * keep_value(cfg, t)
     return n >= least and total / max(n, 1) >= 2.0
@@ -307,15 +307,15 @@ def discard_rich(state, cfg, least):
 def action_phase_score(state, cfg, p, a, bonded, upcoming, full, best_edge, work):
     """The score of an Action Phase action other than the Builds, the pairs and the spawns."""
     n = cfg[CFG_NP]
-    if A_DECEIVE <= a < A_DECEIVE + T:
+    if A_DECEIVE <= a < A_DECEIVE + NUM_MUSHLING_KINDS:
         t = a - A_DECEIVE
-        gain = keep_value(cfg, t) - keep_value(cfg, AD)
+        gain = keep_value(cfg, t) - keep_value(cfg, DECEIVER)
         if pair_completed(state, p, t):
             gain += 2.0
         return 0.5 + 0.3 * gain if gain > 0.5 else -1.0
-    if A_PATTACK <= a < A_PATTACK + 2 * E:
+    if A_PATTACK <= a < A_PATTACK + 2 * MAX_EDGES:
         other = 0
-        for t in range(T):
+        for t in range(NUM_MUSHLING_KINDS):
             if state[hand_at(p, t)] - (1 if t == PARROT else 0) > 0:
                 other = max(other, cfg[cfg_combat_at(t)])
         return 0.35 if other >= 7 and on_tree(cfg, (a - A_PATTACK) // 2) else -1.0
@@ -326,7 +326,7 @@ def action_phase_score(state, cfg, p, a, bonded, upcoming, full, best_edge, work
             if r != p and state[mat_nut_at(r)] > most:
                 leader, most = r, state[mat_nut_at(r)]
         hs = 0
-        for t in range(T):
+        for t in range(NUM_MUSHLING_KINDS):
             hs += state[hand_at(p, t)]
         return 0.02 if q == leader and hs >= HAND_LIMIT else -1.0
     if a == A_RUSSULA:
@@ -353,19 +353,19 @@ def action_phase_score(state, cfg, p, a, bonded, upcoming, full, best_edge, work
             return 0.2 if discard_rich(state, cfg, 2) else -1.0
         nd = 0
         feed = 0
-        for k in range(NK):
+        for k in range(MAX_NUTRIENT_KINDS):
             nd += state[ndiscard_at(k)]
             feed += state[ndiscard_at(k)] * feeds_my_trees(cfg, k, bonded)
         return 0.2 if nd >= 2 and feed / max(nd, 1) >= 0.5 else -1.0
-    if A_BREMOVE <= a < A_BREMOVE + 2 * E:
+    if A_BREMOVE <= a < A_BREMOVE + 2 * MAX_EDGES:
         near_limit = state[npaths_at(p)] >= MAX_PATHS - 1
         alone = state[hand_at(p, CHANT)] + state[hand_at(p, BLEWIT)] == 1
-        return 0.1 - edge_value(work, (a - A_BREMOVE) % E) if near_limit and alone else -1.0
+        return 0.1 - edge_value(work, (a - A_BREMOVE) % MAX_EDGES) if near_limit and alone else -1.0
     if EXCHANGE_FIRST <= a < EXCHANGE_LAST:
         return exchange_score(state, cfg, p, a, bonded)
-    if A_ATTACK <= a < A_ATTACK + 2 * E:
+    if A_ATTACK <= a < A_ATTACK + 2 * MAX_EDGES:
         strongest = 0
-        for t in range(T):
+        for t in range(NUM_MUSHLING_KINDS):
             if state[hand_at(p, t)] > 0:
                 strongest = max(strongest, cfg[cfg_combat_at(t)])
         return 0.3 if strongest >= 8 and on_tree(cfg, (a - A_ATTACK) // 2) else -1.0
@@ -382,7 +382,7 @@ def menu_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, work):
     if a == A_BUY:  # variant: emsporium
         slot = shop_target(state, cfg, cap - 3 if best_edge > 0.25 else cap)
         return 1.5 + ITEM_VALUE[state[shop_at(slot)]] if slot >= 0 else 0.0
-    if A_HERO <= a < A_HERO + 2 * NH:  # variant: hero_tavern
+    if A_HERO <= a < A_HERO + 2 * NUM_HEROES:  # variant: hero_tavern
         return hero_use_score(cfg, a, best_edge, gather_now(state, cfg, p, bonded))
     if A_BPAIR <= a < A_BPAIR + 3:
         return 2.0 + best_edge
@@ -393,7 +393,7 @@ def menu_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, work):
         for q in range(cfg[CFG_NP]):
             if a == thief_pair_action(pair, q):
                 return 0.4
-    if A_TRADE <= a < A_TRADE + T + 1:  # variant: team
+    if A_TRADE <= a < A_TRADE + NUM_MUSHLING_KINDS + 1:  # variant: team
         return trade_offer_score(state, cfg, p, a)
     return action_phase_score(state, cfg, p, a, bonded, upcoming, full, best_edge, work)
 
@@ -402,7 +402,7 @@ def menu_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, work):
 @njit(cache=True)
 def keep_or_spore(state, cfg, t):
     """A card type's keep value; t = T: a Spore Token's (SPORE_KEEP)."""
-    return SPORE_KEEP if t == T else keep_value(cfg, t)
+    return SPORE_KEEP if t == NUM_MUSHLING_KINDS else keep_value(cfg, t)
 
 
 @njit(cache=True)
@@ -411,7 +411,7 @@ def trade_offer_score(state, cfg, p, a):
     least keep value when the Draw Phase would cut the hand anyway, 0.05; in the 2-player game a
     single Builder or Thief completing the other hand's pair, 0.5; every other offer -1."""
     t = a - A_TRADE
-    if t >= T:
+    if t >= NUM_MUSHLING_KINDS:
         return -1.0
     if cfg[CFG_AGENTS] == 2:
         mate = (p + 2) % MAXP
@@ -433,7 +433,7 @@ def least_kept_offer(state, cfg, p, mask):
     if hand_size(state, p) < hand_limit(state, p) - 1:
         return -1
     best, best_k = -1, NONE
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if A_TRADE + t < mask.shape[0] and mask[A_TRADE + t] != 0:
             k = keep_value(cfg, t)
             if best < 0 or k < best_k:
@@ -447,11 +447,11 @@ def trade_answer_score(state, cfg, p, a0, a, mask):
     if a == A_PASS:
         return 0.0
     gain = keep_or_spore(state, cfg, a0)
-    if a0 < T and pair_completed(state, p, a0):
+    if a0 < NUM_MUSHLING_KINDS and pair_completed(state, p, a0):
         gain += keep_value(cfg, a0)
     give, give_k = -1, NONE
-    for k in range(T + 1):
-        held = state[mat_spores_at(p)] if k == T else state[hand_at(p, k)]
+    for k in range(NUM_MUSHLING_KINDS + 1):
+        held = state[mat_spores_at(p)] if k == NUM_MUSHLING_KINDS else state[hand_at(p, k)]
         if held > 0 and mask[A_TRADE + k] != 0:
             v = keep_or_spore(state, cfg, k)
             if give < 0 or v < give_k:
@@ -459,7 +459,7 @@ def trade_answer_score(state, cfg, p, a0, a, mask):
     if a != A_TRADE + give:
         return 0.0
     full = hand_size(state, p) >= hand_limit(state, p)
-    return 1.0 if gain > give_k or (full and give < T) else -1.0
+    return 1.0 if gain > give_k or (full and give < NUM_MUSHLING_KINDS) else -1.0
 
 
 @njit(cache=True)
@@ -510,7 +510,7 @@ def pay_score(state, cfg, paid, a):
         return -5.0
     if a == A_PAY_TOKEN:
         return 1.0
-    if A_PAY_CARD <= a < A_PAY_CARD + T:
+    if A_PAY_CARD <= a < A_PAY_CARD + NUM_MUSHLING_KINDS:
         t = a - A_PAY_CARD
         s = 0.5 + 0.1 * cfg[cfg_spore_at(t)] - 0.2 * keep_value(cfg, t)
         if paid % 3 + cfg[cfg_spore_at(t)] > 3 and paid >= 3:
@@ -536,7 +536,7 @@ def buy_score(state, cfg, p, paid, spent, a, mask):
     if target >= 0:
         if a == A_PAY_TOKEN:
             return 1.0
-        if A_PAY_CARD <= a < A_PAY_CARD + T:
+        if A_PAY_CARD <= a < A_PAY_CARD + NUM_MUSHLING_KINDS:
             t = a - A_PAY_CARD
             return 0.5 + 0.1 * cfg[cfg_spore_at(t)] - 0.2 * keep_value(cfg, t)
     return 0.0
@@ -545,7 +545,7 @@ def buy_score(state, cfg, p, paid, spent, a, mask):
 @njit(cache=True)
 def card_score(state, cfg, p, kind, a):
     """Face-down combat cards, defence, cards given to an Inky Cap."""
-    if A_CARD <= a < A_CARD + T:
+    if A_CARD <= a < A_CARD + NUM_MUSHLING_KINDS:
         t = a - A_CARD
         if kind == D_INKY_GIVE:
             return -keep_value(cfg, t)
@@ -553,7 +553,7 @@ def card_score(state, cfg, p, kind, a):
     if kind == D_DEFEND and a == A_NO_DEFENSE:
         best = 0.0
         seen = False
-        for t in range(T):
+        for t in range(NUM_MUSHLING_KINDS):
             if state[hand_at(p, t)] > 0:
                 v = cfg[cfg_combat_at(t)] - 0.5 * KEEP[t]
                 if not seen or v > best:
@@ -591,7 +591,7 @@ def reinforce_score(state, cfg, p, a):
                 return 1.0 if losing else -1.0
         if a == combat_token_action(side):
             return 1.2 if losing else -1.0
-        if cfg[CFG_TAVERN] != 0 and A_HERO <= a < A_HERO + 2 * NH:
+        if cfg[CFG_TAVERN] != 0 and A_HERO <= a < A_HERO + 2 * NUM_HEROES:
             eff = cfg[cfg_hero_effect_at((a - A_HERO) // 2, (a - A_HERO) % 2)]
             return 1.5 if losing and eff == 8 else -1.0
     for s in range(2):
@@ -636,9 +636,9 @@ def stack_score(state, cfg, p, kind, a, bonded, upcoming, mask, work):
     if kind == D_BUY:
         return buy_score(state, cfg, p, a0, a1, a, mask)
     if kind == D_PLACE_PATH:
-        return edge_value(work, a - A_PLACE_PATH) if A_PLACE_PATH <= a < A_PLACE_PATH + E else 0.0
+        return edge_value(work, a - A_PLACE_PATH) if A_PLACE_PATH <= a < A_PLACE_PATH + MAX_EDGES else 0.0
     if kind == D_REMOVE_OWN:
-        return -edge_value(work, a - A_REMOVE_OWN) if A_REMOVE_OWN <= a < A_REMOVE_OWN + E else 0.0
+        return -edge_value(work, a - A_REMOVE_OWN) if A_REMOVE_OWN <= a < A_REMOVE_OWN + MAX_EDGES else 0.0
     if kind == D_ATT_CARD or kind == D_DEFEND or kind == D_INKY_GIVE:
         return card_score(state, cfg, p, kind, a)
     if kind == D_REINF:
@@ -686,7 +686,7 @@ def turn_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, mask, w
             return 0.9 if there == 0 and state[ctok_at(p)] >= 1 and left > 0 else -1.0
         return 0.0
     if phase == PH_DISCARD:
-        return -keep_value(cfg, a - A_CARD) if A_CARD <= a < A_CARD + T else 0.0
+        return -keep_value(cfg, a - A_CARD) if A_CARD <= a < A_CARD + NUM_MUSHLING_KINDS else 0.0
     return menu_score(state, cfg, p, a, bonded, upcoming, full, cap, best_edge, work)
 
 

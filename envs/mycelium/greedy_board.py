@@ -25,6 +25,7 @@ from .rules import (
     DEATH,
     FLY,
     INKY,
+    MAX_EDGES,
     MAXP,
     MOREL,
     NDECK_N,
@@ -32,15 +33,14 @@ from .rules import (
     NE_RAIN,
     NE_TREE,
     NIGHT,
+    NUM_MUSHLING_KINDS,
     PARASOL,
     PENNY,
     PH_EXPLORE,
     PHASE,
     SHIITAKE,
     SHOP,
-    TP,
-    E,
-    T,
+    TURN_PLAYER,
     bonded_edges,
     cfg_combat_at,
     cfg_edge_nbr_at,
@@ -65,7 +65,7 @@ from .rules import (
 )
 
 # what a card of each Mushling type is worth holding besides its spore and combat values (keep_value)
-KEEP = np.zeros(T)
+KEEP = np.zeros(NUM_MUSHLING_KINDS)
 KEEP[FLY] = 3.0
 KEEP[PENNY] = 2.0
 KEEP[CHANT] = 2.5
@@ -106,7 +106,7 @@ def keep_value(cfg, t):
 @njit(cache=True)
 def seat_to_act(state):
     """The seat deciding (the Team rules: an agent acts for the seat on top of the stack)."""
-    return top_player(state) if decision_depth(state) > 0 else state[TP]
+    return top_player(state) if decision_depth(state) > 0 else state[TURN_PLAYER]
 
 
 @njit(cache=True)
@@ -182,12 +182,12 @@ def feeds_my_trees(cfg, k, bonded):
 def raise_edge(work, e, v, head, size):
     """Raise edge ``e``'s value to ``v`` if that is more, queueing it (``work[0:E]``, the circular
     queue from ``head`` holding ``size`` edges) unless it waits there already; the new size."""
-    if v > (work[E + e] & ~IN_QUEUE):
-        flag = work[E + e] & IN_QUEUE
-        work[E + e] = v | flag
+    if v > (work[MAX_EDGES + e] & ~IN_QUEUE):
+        flag = work[MAX_EDGES + e] & IN_QUEUE
+        work[MAX_EDGES + e] = v | flag
         if flag == 0:
-            work[E + e] |= IN_QUEUE
-            work[(head + size) % E] = e
+            work[MAX_EDGES + e] |= IN_QUEUE
+            work[(head + size) % MAX_EDGES] = e
             size += 1
     return size
 
@@ -200,7 +200,7 @@ def edge_values(state, cfg, bonded, full, work):
     search from the locations' edges, ``work[0:E]`` its circular queue."""
     ne = cfg[CFG_NE]
     for e in range(ne):
-        work[E + e] = 0
+        work[MAX_EDGES + e] = 0
     if full:
         return
     head = 0
@@ -216,10 +216,10 @@ def edge_values(state, cfg, bonded, full, work):
                 size = raise_edge(work, e, v, head, size)
     while size > 0:
         e = work[head]
-        head = (head + 1) % E
+        head = (head + 1) % MAX_EDGES
         size -= 1
-        work[E + e] &= ~IN_QUEUE
-        cand = ((work[E + e] * 4) // 5) & ~IN_QUEUE
+        work[MAX_EDGES + e] &= ~IN_QUEUE
+        cand = ((work[MAX_EDGES + e] * 4) // 5) & ~IN_QUEUE
         for k in range(4):
             n = cfg[cfg_edge_nbr_at(e, k)]
             if n >= 0:
@@ -228,7 +228,7 @@ def edge_values(state, cfg, bonded, full, work):
 
 @njit(cache=True, inline="always")
 def edge_value(work, e):
-    return (work[E + e] & ~IN_QUEUE) / FIXED
+    return (work[MAX_EDGES + e] & ~IN_QUEUE) / FIXED
 
 
 @njit(cache=True)
@@ -236,12 +236,12 @@ def reach(state, cfg, p, g, work):
     """Edges from location ``g`` to p's nearest Path (99 without Paths)."""
     ne = cfg[CFG_NE]
     for e in range(ne):
-        work[E + e] = -1
+        work[MAX_EDGES + e] = -1
     tail = 0
     for k in range(6):
         e = cfg[cfg_gloc_edges_at(g, k)]
-        if e >= 0 and work[E + e] < 0:
-            work[E + e] = 0
+        if e >= 0 and work[MAX_EDGES + e] < 0:
+            work[MAX_EDGES + e] = 0
             work[tail] = e
             tail += 1
     head = 0
@@ -249,11 +249,11 @@ def reach(state, cfg, p, g, work):
         e = work[head]
         head += 1
         if has_path(state, e, p):
-            return work[E + e]
+            return work[MAX_EDGES + e]
         for k in range(4):
             n = cfg[cfg_edge_nbr_at(e, k)]
-            if n >= 0 and work[E + n] < 0:
-                work[E + n] = work[E + e] + 1
+            if n >= 0 and work[MAX_EDGES + n] < 0:
+                work[MAX_EDGES + n] = work[MAX_EDGES + e] + 1
                 work[tail] = n
                 tail += 1
     return 99

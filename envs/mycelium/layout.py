@@ -17,13 +17,8 @@ from .variant_data import NUM_HEROES, NUM_ITEM_CARDS, NUM_ITEM_TYPES, SHOP_SIZE 
 
 # --- sizes and fixed numbers of the rulebook ----------------------------------------------------
 MAXP = 4
-E = MAX_EDGES
-G = MAX_GATHER_LOCS
-T = 23  # mushling cards (kinds: the Field Guide's 23 entries)
+NUM_MUSHLING_KINDS = 23  # mushling cards (kinds: the Field Guide's 23 entries)
 NUM_CARD_TYPES = 8  # Mushling Card Types (Builder, Thief, ...: data.MUSHLING_TYPES)
-NC = NUM_MUSHLING_CARDS  # 54
-NN = NUM_NUTRIENT_CARDS  # 17
-NK = MAX_NUTRIENT_KINDS
 HAND_LIMIT = 7
 MAX_PATHS = 20
 SPORE_TOKENS = 50
@@ -34,10 +29,7 @@ DONE_RULES, DONE_LIMIT = 1, 2  # values of state[DONE] once the game is over
 MAX_ACTIONS_PER_TURN = 30  # designed bound (RULES.md gap 12): attacks and Deceiver exchanges per Action Phase
 MAX_PAID = 30  # spore value one Build action may pay (10 Paths)
 # variant: emsporium / hero_tavern
-NI = NUM_ITEM_TYPES  # 8 item types
-NIC = NUM_ITEM_CARDS  # 16 item cards
 SHOP = SHOP_SIZE  # 5 face up
-NH = NUM_HEROES  # 8 unique heroes
 HERO_UP = 2  # face-up heroes at the Tavern
 TAVERN = MAX_GATHER_LOCS  # the gatherer location value of the Hero Tavern (not a gather location of the base game)
 # variant: team
@@ -49,7 +41,7 @@ V_HEROES = 29
 V_TEAM = 30
 
 # mushling types (data.MUSHLING_NAMES order)
-AD = 0  # Amethyst Deceiver
+DECEIVER = 0  # Amethyst Deceiver
 CHICKEN = 1  # Chicken of the Woods
 PUFF = 2  # Common Puffball
 DEATH = 3  # Death Cap
@@ -127,49 +119,57 @@ LK_CAVE, LK_TREE, LK_CENTER, LK_MUSH = 0, 1, 2, 3
 NE_TREE, NE_CENTER, NE_SPORES, NE_RAIN = 0, 1, 2, 3
 
 # --- the config array: options and data tables -------------------------------------------------
-C = Layout("config")
-CFG_NP = C.field("num_players")
-CFG_HOLDERS = C.field("holders", doc="1: reaction prompts only to holders of a matching card")
-CFG_TURN_LIMIT = C.field("turn_limit")
-CFG_LIMIT_SCORED = C.field(
+CONFIG = Layout("config")
+CFG_NP = CONFIG.field("num_players")
+CFG_HOLDERS = CONFIG.field("holders", doc="1: reaction prompts only to holders of a matching card")
+CFG_TURN_LIMIT = CONFIG.field("turn_limit")
+CFG_LIMIT_SCORED = CONFIG.field(
     "turn_limit_scored", doc="1: the turn limit ends the game scored by Nutrients; 0: a truncation"
 )
-CFG_NE = C.field("n_edges")
-CFG_NG = C.field("n_glocs")
-CFG_NNUT = C.field("n_nutrient_cards")
-CFG_WILLOW = C.field("willow")
-CFG_MUSH = C.field("mush_room")
-CFG_EDGE_NBR = C.field("edge_nbr", (E, 4), dims=("edge", "k"))
-CFG_EDGE_GLOC = C.field("edge_gloc", (E, 2), dims=("edge", "side"))
-CFG_PERM = C.field("permanent", E, dims=("edge",))
-CFG_GLOC_EDGES = C.field("gloc_edges", (G, 6), dims=("gloc", "k"))
-CFG_GLOC_KIND = C.field("gloc_kind", G, dims=("gloc",))
-CFG_CAVE = C.field("cave", MAXP, dims=("seat",), doc="gather location of each seat's Spore Cave")
-CFG_TREE = C.field("tree", 4, dims=("tree",), doc="gather location of Oak, Birch, Pine, Walnut (-1 absent)")
-CFG_COMBAT = C.field("combat", T, dims=("kind",))
-CFG_SPORE = C.field("spore", T, dims=("kind",))
-CFG_COPIES = C.field("copies", T, dims=("kind",))
-CFG_DECK = C.field("deck", NC, dims=("card",))
-CFG_NUT_DECK = C.field("nut_deck", NN, dims=("card",), doc="nutrient kinds of the cards in play")
-CFG_NUT_EFFECT = C.field("nut_effect", NK, dims=("nkind",))
-CFG_NUT_TARGET = C.field("nut_target", NK, dims=("nkind",), doc="gather location of a tree card (-1)")
-# variant: emsporium / hero_tavern / legends
-CFG_EMS = C.field("emsporium", doc="1: the Emsporium variant")
-CFG_ITEM_COST = C.field("item_cost", NI, dims=("item",), doc="spore value of each item type (items.toml)")
-CFG_TAVERN = C.field("hero_tavern", doc="1: the Hero Tavern variant")
-CFG_LEGENDS = C.field("legends", doc="1: the Legends variant (implies the Tavern)")
-CFG_HERO_EFFECT = C.field("hero_effect", (NH, 2), dims=("hero", "k"), doc="effect of each hero ability (heroes.toml)")
-CFG_HERO_AMOUNT = C.field("hero_amount", (NH, 2), dims=("hero", "k"), doc="amount of each hero ability")
-# variant: team (and the 2-player game, which plays the Team rules with two seats per agent)
-CFG_TEAM = C.field("team", doc="1: the Team rules (Blue+Red vs Green+Beige; Trade; 10 per Colony, 15 per team wins)")
-CFG_AGENTS = C.field("agents", doc="agents (PettingZoo players): the seats, or 2 in the 2-player game")
-CFG_CARD_TYPE = C.field(
-    "card_type", T, dims=("kind",), doc="Mushling Card Type of each card (data.MUSHLING_TYPES order)"
+CFG_NE = CONFIG.field("n_edges")
+CFG_NG = CONFIG.field("n_glocs")
+CFG_NNUT = CONFIG.field("n_nutrient_cards")
+CFG_WILLOW = CONFIG.field("willow")
+CFG_MUSH = CONFIG.field("mush_room")
+CFG_EDGE_NBR = CONFIG.field("edge_nbr", (MAX_EDGES, 4), dims=("edge", "k"))
+CFG_EDGE_GLOC = CONFIG.field("edge_gloc", (MAX_EDGES, 2), dims=("edge", "side"))
+CFG_PERM = CONFIG.field("permanent", MAX_EDGES, dims=("edge",))
+CFG_GLOC_EDGES = CONFIG.field("gloc_edges", (MAX_GATHER_LOCS, 6), dims=("gloc", "k"))
+CFG_GLOC_KIND = CONFIG.field("gloc_kind", MAX_GATHER_LOCS, dims=("gloc",))
+CFG_CAVE = CONFIG.field("cave", MAXP, dims=("seat",), doc="gather location of each seat's Spore Cave")
+CFG_TREE = CONFIG.field("tree", 4, dims=("tree",), doc="gather location of Oak, Birch, Pine, Walnut (-1 absent)")
+CFG_COMBAT = CONFIG.field("combat", NUM_MUSHLING_KINDS, dims=("kind",))
+CFG_SPORE = CONFIG.field("spore", NUM_MUSHLING_KINDS, dims=("kind",))
+CFG_COPIES = CONFIG.field("copies", NUM_MUSHLING_KINDS, dims=("kind",))
+CFG_DECK = CONFIG.field("deck", NUM_MUSHLING_CARDS, dims=("card",))
+CFG_NUT_DECK = CONFIG.field("nut_deck", NUM_NUTRIENT_CARDS, dims=("card",), doc="nutrient kinds of the cards in play")
+CFG_NUT_EFFECT = CONFIG.field("nut_effect", MAX_NUTRIENT_KINDS, dims=("nkind",))
+CFG_NUT_TARGET = CONFIG.field(
+    "nut_target", MAX_NUTRIENT_KINDS, dims=("nkind",), doc="gather location of a tree card (-1)"
 )
-CFG_SIZE = C.size
-C.generated(globals(), prefix="cfg_")
+# variant: emsporium / hero_tavern / legends
+CFG_EMS = CONFIG.field("emsporium", doc="1: the Emsporium variant")
+CFG_ITEM_COST = CONFIG.field(
+    "item_cost", NUM_ITEM_TYPES, dims=("item",), doc="spore value of each item type (items.toml)"
+)
+CFG_TAVERN = CONFIG.field("hero_tavern", doc="1: the Hero Tavern variant")
+CFG_LEGENDS = CONFIG.field("legends", doc="1: the Legends variant (implies the Tavern)")
+CFG_HERO_EFFECT = CONFIG.field(
+    "hero_effect", (NUM_HEROES, 2), dims=("hero", "k"), doc="effect of each hero ability (heroes.toml)"
+)
+CFG_HERO_AMOUNT = CONFIG.field("hero_amount", (NUM_HEROES, 2), dims=("hero", "k"), doc="amount of each hero ability")
+# variant: team (and the 2-player game, which plays the Team rules with two seats per agent)
+CFG_TEAM = CONFIG.field(
+    "team", doc="1: the Team rules (Blue+Red vs Green+Beige; Trade; 10 per Colony, 15 per team wins)"
+)
+CFG_AGENTS = CONFIG.field("agents", doc="agents (PettingZoo players): the seats, or 2 in the 2-player game")
+CFG_CARD_TYPE = CONFIG.field(
+    "card_type", NUM_MUSHLING_KINDS, dims=("kind",), doc="Mushling Card Type of each card (data.MUSHLING_TYPES order)"
+)
+CFG_SIZE = CONFIG.size
+CONFIG.generated(globals(), prefix="cfg_")
 # fmt: off
-from .generated.layout import (  # noqa: E402,F401  (generated from C by `mushgym generate`)  # isort: skip
+from .generated.layout import (  # noqa: E402,F401  (generated from CONFIG by `mushgym generate`)  # isort: skip
     cfg_card_type_at, cfg_cave_at, cfg_combat_at, cfg_copies_at, cfg_deck_at, cfg_edge_gloc_at,
     cfg_edge_nbr_at, cfg_gloc_edges_at, cfg_gloc_kind_at, cfg_hero_amount_at, cfg_hero_effect_at,
     cfg_item_cost_at, cfg_nut_deck_at, cfg_nut_effect_at, cfg_nut_target_at, cfg_permanent_at, cfg_spore_at,
@@ -178,114 +178,130 @@ from .generated.layout import (  # noqa: E402,F401  (generated from C by `mushgy
 # fmt: on
 
 # --- the state -------------------------------------------------------------------------------
-L = Layout("state")
-RNG = L.field("rng", RNG_WORDS, doc="the game's random generator (xoshiro128**)")
-TURN = L.field("turn", doc="turns completed (the Explore Phase is not a turn)")
-TP = L.field("turn_player", doc="seat whose turn it is (the explorer in the Explore Phase)")
-FIRST = L.field("first_player", doc="seat that played the first turn")
-PHASE = L.field("phase", doc="PH_* of the turn")
-PLACED = L.field("placed", doc="gatherers placed so far in this Explore/Place Phase")
-ACTIONS = L.field(
+STATE = Layout("state")
+RNG = STATE.field("rng", RNG_WORDS, doc="the game's random generator (xoshiro128**)")
+TURN = STATE.field("turn", doc="turns completed (the Explore Phase is not a turn)")
+TURN_PLAYER = STATE.field("turn_player", doc="seat whose turn it is (the explorer in the Explore Phase)")
+FIRST = STATE.field("first_player", doc="seat that played the first turn")
+PHASE = STATE.field("phase", doc="PH_* of the turn")
+PLACED = STATE.field("placed", doc="gatherers placed so far in this Explore/Place Phase")
+ACTIONS = STATE.field(
     "actions_used",
     doc="attacks (Parrot Toadstool's too) and Amethyst Deceiver exchanges this Action Phase: "
     "the actions that can give back what they cost (at most 30)",
 )
-DONE = L.field("done", doc="0 running, 1 ended by the rules (10 Nutrients), 2 cut by the turn limit")
-WINNER = L.field("winner", doc="winning seat, -1 none")
-BN_PLAYED = L.field("bn_played", doc="bit per seat: played a Bird's Nest in this Nutrient Card Phase")
-BN_TRIGGER = L.field("bn_trigger", doc="bit per gather location: a Nutrient was placed on this tree this phase")
-LAST_EDGE = L.field("last_edge", doc="edge of the last Path built or removed (-1)")
-LAST_HAND = L.field("last_hand", doc="hand size of the last player to finish a Draw Phase, at that moment")
-PATHS = L.field("paths", (E, 2), dims=("edge", "slot"), doc="owner + 1 of each of the 2 Paths an edge holds (0 empty)")
-NPATHS = L.field("npaths", MAXP, dims=("player",), doc="Paths built and in play (the 6 permanent ones not counted)")
-HAND = L.field("hand", (MAXP, T), dims=("player", "kind"), doc="mushling cards in hand per type")
-KNOWN = L.field(
+DONE = STATE.field("done", doc="0 running, 1 ended by the rules (10 Nutrients), 2 cut by the turn limit")
+WINNER = STATE.field("winner", doc="winning seat, -1 none")
+BN_PLAYED = STATE.field("bn_played", doc="bit per seat: played a Bird's Nest in this Nutrient Card Phase")
+BN_TRIGGER = STATE.field("bn_trigger", doc="bit per gather location: a Nutrient was placed on this tree this phase")
+LAST_EDGE = STATE.field("last_edge", doc="edge of the last Path built or removed (-1)")
+LAST_HAND = STATE.field("last_hand", doc="hand size of the last player to finish a Draw Phase, at that moment")
+PATHS = STATE.field(
+    "paths", (MAX_EDGES, 2), dims=("edge", "slot"), doc="owner + 1 of each of the 2 Paths an edge holds (0 empty)"
+)
+NPATHS = STATE.field("npaths", MAXP, dims=("player",), doc="Paths built and in play (the 6 permanent ones not counted)")
+HAND = STATE.field("hand", (MAXP, NUM_MUSHLING_KINDS), dims=("player", "kind"), doc="mushling cards in hand per type")
+KNOWN = STATE.field(
     "known",
-    (MAXP, MAXP, T),
+    (MAXP, MAXP, NUM_MUSHLING_KINDS),
     dims=("viewer", "holder", "kind"),
     doc="cards the viewer knows the holder still has (a lower bound kept true)",
 )
-DECK = L.field("deck", NC, dims=("pos",), doc="mushling deck, bottom first")
-DECK_N = L.field("deck_n", doc="cards in the mushling deck")
-DISCARD = L.field("discard", T, dims=("kind",), doc="mushling discard pile per type (public)")
-LIMBO = L.field("limbo", T, dims=("kind",), doc="cards of abilities in flight (public)")
-CAREA = L.field("carea", T, dims=("kind",), doc="reinforcements played in the current combat (public)")
-NDECK = L.field("ndeck", NN, dims=("pos",), doc="nutrient deck (kinds), bottom first")
-NDECK_N = L.field("ndeck_n", doc="cards in the nutrient deck")
-NDISCARD = L.field("ndiscard", NK, dims=("nkind",), doc="nutrient discard pile per kind (public)")
-DECK_TOP = L.field(
+DECK = STATE.field("deck", NUM_MUSHLING_CARDS, dims=("pos",), doc="mushling deck, bottom first")
+DECK_N = STATE.field("deck_n", doc="cards in the mushling deck")
+DISCARD = STATE.field("discard", NUM_MUSHLING_KINDS, dims=("kind",), doc="mushling discard pile per type (public)")
+LIMBO = STATE.field("limbo", NUM_MUSHLING_KINDS, dims=("kind",), doc="cards of abilities in flight (public)")
+CAREA = STATE.field(
+    "carea", NUM_MUSHLING_KINDS, dims=("kind",), doc="reinforcements played in the current combat (public)"
+)
+NDECK = STATE.field("ndeck", NUM_NUTRIENT_CARDS, dims=("pos",), doc="nutrient deck (kinds), bottom first")
+NDECK_N = STATE.field("ndeck_n", doc="cards in the nutrient deck")
+NDISCARD = STATE.field("ndiscard", MAX_NUTRIENT_KINDS, dims=("nkind",), doc="nutrient discard pile per kind (public)")
+DECK_TOP = STATE.field(
     "deck_top",
-    T,
+    NUM_MUSHLING_KINDS,
     dims=("kind",),
     doc="public: the cards a Witch's Hat put on top of the mushling deck, less those seen drawn; "
     "the top deck_top_n cards are among them",
 )
-DECK_TOP_N = L.field("deck_top_n", doc="cards still on top of the mushling deck from a Witch's Hat's shuffle")
-NDECK_TOP = L.field(
+DECK_TOP_N = STATE.field("deck_top_n", doc="cards still on top of the mushling deck from a Witch's Hat's shuffle")
+NDECK_TOP = STATE.field(
     "ndeck_top",
-    NK,
+    MAX_NUTRIENT_KINDS,
     dims=("nkind",),
     doc="public: the nutrient cards a Witch's Hat put on top of the nutrient deck that are still there",
 )
-NDECK_TOP_N = L.field("ndeck_top_n", doc="how many: the top ndeck_top_n nutrient cards are exactly ndeck_top")
-NSEEN = L.field("nseen", (MAXP, NN), dims=("player", "pos"), doc="1: the player knows the nutrient card at pos")
-MAT_SPORES = L.field("mat_spores", MAXP, dims=("player",), doc="Spore Tokens on each player's mat")
-MAT_NUT = L.field("mat_nut", MAXP, dims=("player",), doc="Nutrient Tokens on each player's mat (10 wins)")
-CTOK = L.field("ctok", MAXP, dims=("player",), doc="combat tokens")
-LOC_SPORES = L.field("loc_spores", G, dims=("gloc",), doc="Spore Tokens on each gather location")
-LOC_NUT = L.field("loc_nut", G, dims=("gloc",), doc="Nutrient Tokens on each gather location")
-GATH = L.field("gatherer", (MAXP, 3), dims=("player", "g"), doc="gather location of each gatherer, -1 at the Colony")
-C_ACTIVE = L.field("c_active", doc="a combat is in progress")
-C_ATT = L.field("c_att", doc="combat: the attacker (-1 none)")
-C_DEF = L.field("c_def", doc="combat: the defender, owner of the attacked Path (-1 none)")
-C_EDGE = L.field("c_edge", doc="combat: the attacked Path's edge (-1 none)")
-C_CARD = L.field("c_card", 2, dims=("side",), doc="face-down card of attacker (0) and defender (1), -1 none")
-C_REPL = L.field("c_repl", 2, dims=("side",), doc="card drawn by an Amethyst Deceiver in its place, -1 none")
-C_BONUS = L.field("c_bonus", 2, dims=("side",), doc="reinforcements and combat tokens added to each side")
-C_NOTHIEF = L.field("c_nothief", 2, dims=("side",), doc="this side's Thief ability is cancelled by a Common Puffball")
-C_DEFENDED = L.field("c_defended", doc="the defender played a face-down card")
-C_REVEALED = L.field("c_revealed", doc="the face-down cards are revealed")
-C_STAGE = L.field("c_stage", doc="CS_* step of the combat")
-C_SUB = L.field("c_sub", doc="side (or sub-step) within the stage")
-C_PASSES = L.field("c_passes", doc="reinforcement round: players who passed in a row")
-C_NEXT = L.field("c_next", doc="reinforcement round: the next player asked")
-C_WINNER = L.field("c_winner", doc="0 attacker, 1 defender, -1 undecided")
-STACK = L.decision_stack(depth=48, args=5)
+NDECK_TOP_N = STATE.field("ndeck_top_n", doc="how many: the top ndeck_top_n nutrient cards are exactly ndeck_top")
+NSEEN = STATE.field(
+    "nseen", (MAXP, NUM_NUTRIENT_CARDS), dims=("player", "pos"), doc="1: the player knows the nutrient card at pos"
+)
+MAT_SPORES = STATE.field("mat_spores", MAXP, dims=("player",), doc="Spore Tokens on each player's mat")
+MAT_NUT = STATE.field("mat_nut", MAXP, dims=("player",), doc="Nutrient Tokens on each player's mat (10 wins)")
+CTOK = STATE.field("ctok", MAXP, dims=("player",), doc="combat tokens")
+LOC_SPORES = STATE.field("loc_spores", MAX_GATHER_LOCS, dims=("gloc",), doc="Spore Tokens on each gather location")
+LOC_NUT = STATE.field("loc_nut", MAX_GATHER_LOCS, dims=("gloc",), doc="Nutrient Tokens on each gather location")
+GATH = STATE.field(
+    "gatherer", (MAXP, 3), dims=("player", "g"), doc="gather location of each gatherer, -1 at the Colony"
+)
+C_ACTIVE = STATE.field("c_active", doc="a combat is in progress")
+C_ATT = STATE.field("c_att", doc="combat: the attacker (-1 none)")
+C_DEF = STATE.field("c_def", doc="combat: the defender, owner of the attacked Path (-1 none)")
+C_EDGE = STATE.field("c_edge", doc="combat: the attacked Path's edge (-1 none)")
+C_CARD = STATE.field("c_card", 2, dims=("side",), doc="face-down card of attacker (0) and defender (1), -1 none")
+C_REPL = STATE.field("c_repl", 2, dims=("side",), doc="card drawn by an Amethyst Deceiver in its place, -1 none")
+C_BONUS = STATE.field("c_bonus", 2, dims=("side",), doc="reinforcements and combat tokens added to each side")
+C_NOTHIEF = STATE.field(
+    "c_nothief", 2, dims=("side",), doc="this side's Thief ability is cancelled by a Common Puffball"
+)
+C_DEFENDED = STATE.field("c_defended", doc="the defender played a face-down card")
+C_REVEALED = STATE.field("c_revealed", doc="the face-down cards are revealed")
+C_STAGE = STATE.field("c_stage", doc="CS_* step of the combat")
+C_SUB = STATE.field("c_sub", doc="side (or sub-step) within the stage")
+C_PASSES = STATE.field("c_passes", doc="reinforcement round: players who passed in a row")
+C_NEXT = STATE.field("c_next", doc="reinforcement round: the next player asked")
+C_WINNER = STATE.field("c_winner", doc="0 attacker, 1 defender, -1 undecided")
+STACK = STATE.decision_stack(depth=48, args=5)
 # variant: emsporium (after the base game's fields, so their offsets stay)
-ITEMS = L.field("items", (MAXP, NI), dims=("player", "item"), doc="Emsporium items each player owns, per type (public)")
-SHOP_SLOTS = L.field(
+ITEMS = STATE.field(
+    "items", (MAXP, NUM_ITEM_TYPES), dims=("player", "item"), doc="Emsporium items each player owns, per type (public)"
+)
+SHOP_SLOTS = STATE.field(
     "shop", SHOP, dims=("slot",), doc="item type face up in each shop slot, -1 empty (refilled at the end of the turn)"
 )
-IDECK = L.field("item_deck", NIC, dims=("pos",), doc="Emsporium item deck (types), bottom first (order hidden)")
-IDECK_N = L.field("item_deck_n", doc="cards in the item deck")
+IDECK = STATE.field(
+    "item_deck", NUM_ITEM_CARDS, dims=("pos",), doc="Emsporium item deck (types), bottom first (order hidden)"
+)
+IDECK_N = STATE.field("item_deck_n", doc="cards in the item deck")
 # variant: hero_tavern / legends
-HEROES = L.field("heroes", (MAXP, NH), dims=("player", "hero"), doc="1: the player holds this hero (public)")
-HERO_UP_SLOTS = L.field("hero_up", HERO_UP, dims=("slot",), doc="hero face up at the Tavern in each slot, -1 none")
-HDECK = L.field("hero_deck", NH, dims=("pos",), doc="hero deck, bottom first (order hidden)")
-HDECK_N = L.field("hero_deck_n", doc="cards in the hero deck")
-LEGEND_DEAL = L.field(
+HEROES = STATE.field(
+    "heroes", (MAXP, NUM_HEROES), dims=("player", "hero"), doc="1: the player holds this hero (public)"
+)
+HERO_UP_SLOTS = STATE.field("hero_up", HERO_UP, dims=("slot",), doc="hero face up at the Tavern in each slot, -1 none")
+HDECK = STATE.field("hero_deck", NUM_HEROES, dims=("pos",), doc="hero deck, bottom first (order hidden)")
+HDECK_N = STATE.field("hero_deck_n", doc="cards in the hero deck")
+LEGEND_DEAL = STATE.field(
     "legend_deal", (MAXP, 2), dims=("player", "k"), doc="Legends: the 2 heroes dealt to each player, -1 once kept"
 )
 # variant: team (fields after the base game's and the items', so their offsets stay where they are)
-AGENT_OF = L.field(
+AGENT_OF = STATE.field(
     "agent_of",
     MAXP,
     dims=("seat",),
     doc="agent acting for each seat: the seat itself, or seat % 2 in the 2-player game",
 )
-TRADE_USED = L.field("trade_used", doc="team: the turn player has traded this turn (both teammates consented)")
-TRADE_OFFERS = L.field(
+TRADE_USED = STATE.field("trade_used", doc="team: the turn player has traded this turn (both teammates consented)")
+TRADE_OFFERS = STATE.field(
     "trade_offers",
     doc="team: bit k: the turn player offered kind k (23: a Spore Token) this turn "
     "and the Trade did not happen (a kind is offered once per turn)",
 )
-GATHER_TAKE = L.field(
+GATHER_TAKE = STATE.field(
     "gather_take",
-    G,
+    MAX_GATHER_LOCS,
     dims=("gloc",),
     doc="team: tokens the gathering player chose to take from each location (-1 not asked)",
 )
-STATE_SIZE = L.size
+STATE_SIZE = STATE.size
 
 # --- decision kinds ----------------------------------------------------------------------------
 # Each kind once: its value, its named arguments (columns 2..6 of an entry; each one's range: a
@@ -302,8 +318,8 @@ ARG_TYPE = -4  # a mushling type
 ARG_LEVEL = -5  # an entry below this one
 ARG_PLACE = -6  # a gatherer's placement: a gather location, or the Hero Tavern (TAVERN) with the variant
 MAX_PAY_ARG = MAX_PAID + 9  # the last card paid may overshoot 30 (spore values are at most 9)
-K = DecisionKinds(args=L.stack[2])
-D_RESOLVE = K.kind(
+DECISION_KINDS = DecisionKinds(args=STATE.stack[2])
+D_RESOLVE = DECISION_KINDS.kind(
     0,
     "resolve",
     (("ability", NUM_AB - 1), ("x1", 0), ("x2", 0), ("x3", 0), ("cancelled", 1)),
@@ -311,87 +327,97 @@ D_RESOLVE = K.kind(
     auto=True,
     doc="an ability in flight (x1..x3: ABILITY_ARGS), cancelled by a Fly Agaric; its window sits above it",
 )
-D_COMBAT = K.kind(1, "combat", rules="combat", auto=True, doc="the combat in progress (its stage: the c_* fields)")
-D_FA = K.kind(
+D_COMBAT = DECISION_KINDS.kind(
+    1, "combat", rules="combat", auto=True, doc="the combat in progress (its stage: the c_* fields)"
+)
+D_FA = DECISION_KINDS.kind(
     2,
     "fly_agaric",
     (("level", ARG_LEVEL),),
     rules="abilities",
     doc="Fly Agaric window: cancel the ability at this level",
 )
-D_PATHWIN = K.kind(
+D_PATHWIN = DECISION_KINDS.kind(
     3,
     "path_window",
     (("builder", ARG_PLAYER), ("edge", ARG_EDGE)),
     rules="building",
     doc="Penny Bun / Inky Cap after the builder's new Path on this edge",
 )
-D_REINF = K.kind(4, "reinforce", rules="combat", doc="the reinforcement round: an Oyster, a combat token or pass")
-D_BN = K.kind(5, "birds_nest", (("again", 1),), rules="turn", doc="Bird's Nest in a Nutrient Card Phase (asked again)")
-D_USE = K.kind(
+D_REINF = DECISION_KINDS.kind(
+    4, "reinforce", rules="combat", doc="the reinforcement round: an Oyster, a combat token or pass"
+)
+D_BN = DECISION_KINDS.kind(
+    5, "birds_nest", (("again", 1),), rules="turn", doc="Bird's Nest in a Nutrient Card Phase (asked again)"
+)
+D_USE = DECISION_KINDS.kind(
     6,
     "use",
     (("ability", NUM_AB - 1), ("side", 1)),
     rules="abilities",
     doc="use the reaction of a revealed card (or an Amethyst Deceiver's) for this side",
 )
-D_PAY = K.kind(7, "pay", (("paid", MAX_PAY_ARG),), rules="building", doc="Build: paying, spore value paid so far")
-D_PLACE_PATH = K.kind(
+D_PAY = DECISION_KINDS.kind(
+    7, "pay", (("paid", MAX_PAY_ARG),), rules="building", doc="Build: paying, spore value paid so far"
+)
+D_PLACE_PATH = DECISION_KINDS.kind(
     8, "place_path", (("left", MAX_PAY_ARG // 3),), rules="building", doc="place a Path, this many left"
 )
-D_REMOVE_OWN = K.kind(
+D_REMOVE_OWN = DECISION_KINDS.kind(
     9,
     "remove_own",
     (("edge", ARG_EDGE),),
     rules="building",
     doc="the 21st Path: remove one of yours other than the new one on this edge",
 )
-D_ATT_CARD = K.kind(10, "attack_card", rules="combat", doc="the attacker's face-down card")
-D_DEFEND = K.kind(11, "defend", rules="combat", doc="the defender's face-down card, or none")
-D_INKY_GIVE = K.kind(
+D_ATT_CARD = DECISION_KINDS.kind(10, "attack_card", rules="combat", doc="the attacker's face-down card")
+D_DEFEND = DECISION_KINDS.kind(11, "defend", rules="combat", doc="the defender's face-down card, or none")
+D_INKY_GIVE = DECISION_KINDS.kind(
     12,
     "inky_give",
     (("receiver", ARG_PLAYER), ("edge", ARG_EDGE), ("given", 1)),
     rules="building",
     doc="Inky Cap: give the receiver 2 cards or lose the Path on this edge",
 )
-D_RUSSULA_PICK = K.kind(
+D_RUSSULA_PICK = DECISION_KINDS.kind(
     13,
     "russula_pick",
     (("made", 2), ("first", ARG_PLACE), ("second", ARG_PLACE)),
     rules="effects",
     doc="Russula: the picks made so far and the first two locations",
 )
-D_ARRANGE = K.kind(
+D_ARRANGE = DECISION_KINDS.kind(
     14,
     "arrange",
     (("position", 3), ("viewed", 4)),
     rules="effects",
     doc="Magic Mushling: the next position from the top, of the cards viewed",
 )
-NUM_D_BASE = K.size
+NUM_D_BASE = DECISION_KINDS.size
 # variant kinds, appended: emsporium (buy: pay, then pick items), hero_tavern (pick a hero),
 # legends (keep 1 of the 2 heroes dealt)
-D_BUY = K.kind(
+D_BUY = DECISION_KINDS.kind(
     15,
     "buy",
     (("paid", MAX_PAY_ARG), ("spent", MAX_PAY_ARG)),
     rules="emsporium",
     doc="Emsporium: Buy, the value paid and spent",
 )
-D_HERO_PICK = K.kind(16, "hero_pick", (("left", 3),), rules="tavern", doc="Hero Tavern: recruit a hero, picks left")
-D_LEGEND = K.kind(17, "legend", rules="tavern", doc="Legends: keep 1 of the 2 heroes dealt")
-NUM_D_ITEMS = K.size
+D_HERO_PICK = DECISION_KINDS.kind(
+    16, "hero_pick", (("left", 3),), rules="tavern", doc="Hero Tavern: recruit a hero, picks left"
+)
+D_LEGEND = DECISION_KINDS.kind(17, "legend", rules="tavern", doc="Legends: keep 1 of the 2 heroes dealt")
+NUM_D_ITEMS = DECISION_KINDS.size
 # variant: team: the teammate answers a Trade offer; the gathering player chooses what it takes
-D_TRADE = K.kind(
+D_TRADE = DECISION_KINDS.kind(
     18,
     "trade",
-    (("offered", T), ("returned", T + 1)),
+    (("offered", NUM_MUSHLING_KINDS), ("returned", NUM_MUSHLING_KINDS + 1)),
     rules="team",
     doc="Team: the Trade offer of this kind (23: a Spore Token): the teammate answers (returned 0), "
     "then the proposer accepts what comes back (returned: its kind + 1)",
 )
-D_GATHER = K.kind(
+D_GATHER = DECISION_KINDS.kind(
     19,
     "gather",
     (("subset", 7), ("location", ARG_GLOC)),
@@ -399,16 +425,16 @@ D_GATHER = K.kind(
     doc="Team: how many tokens the gatherers in this subset take from this location",
 )
 # the Exchange's choice of the two cards of one Mushling Card Type (exchange.py)
-D_EXCHANGE = K.kind(
+D_EXCHANGE = DECISION_KINDS.kind(
     20,
     "exchange_choice",
-    (("type", NUM_CARD_TYPES - 1), ("option", MAXP), ("first", T)),
+    (("type", NUM_CARD_TYPES - 1), ("option", MAXP), ("first", NUM_MUSHLING_KINDS)),
     rules="exchange",
     doc="the Exchange's 2 cards of this Mushling Card Type "
     "(option: its action; first: the first card named + 1, 0 none yet)",
 )
-NUM_D = K.size
-DECISION_ARGS = K.arg_ranges()
+NUM_D = DECISION_KINDS.size
+DECISION_ARGS = DECISION_KINDS.arg_ranges()
 
 # Bounds of every slot, checked by Game.validate on each state coming from Python (one pass);
 # the ``validate`` kernel below then checks what depends on the options and on other slots
@@ -426,38 +452,38 @@ for _name, _low, _high in (
     ("done", 0, DONE_LIMIT),
     ("winner", -1, MAXP - 1),
     ("bn_played", 0, 2**MAXP - 1),
-    ("bn_trigger", 0, 2**G - 1),
-    ("last_edge", -1, E - 1),
-    ("last_hand", 0, NC),
+    ("bn_trigger", 0, 2**MAX_GATHER_LOCS - 1),
+    ("last_edge", -1, MAX_EDGES - 1),
+    ("last_hand", 0, NUM_MUSHLING_CARDS),
     ("paths", 0, MAXP),
     ("npaths", 0, MAX_PATHS + 1),
-    ("hand", 0, NC),
-    ("known", 0, NC),
-    ("deck", 0, T - 1),
-    ("deck_n", 0, NC),
-    ("discard", 0, NC),
-    ("limbo", 0, NC),
-    ("carea", 0, NC),
-    ("ndeck", 0, NK - 1),
-    ("ndeck_n", 0, NN),
-    ("ndiscard", 0, NN),
-    ("deck_top", 0, NC),
-    ("deck_top_n", 0, NC),
-    ("ndeck_top", 0, NN),
-    ("ndeck_top_n", 0, NN),
+    ("hand", 0, NUM_MUSHLING_CARDS),
+    ("known", 0, NUM_MUSHLING_CARDS),
+    ("deck", 0, NUM_MUSHLING_KINDS - 1),
+    ("deck_n", 0, NUM_MUSHLING_CARDS),
+    ("discard", 0, NUM_MUSHLING_CARDS),
+    ("limbo", 0, NUM_MUSHLING_CARDS),
+    ("carea", 0, NUM_MUSHLING_CARDS),
+    ("ndeck", 0, MAX_NUTRIENT_KINDS - 1),
+    ("ndeck_n", 0, NUM_NUTRIENT_CARDS),
+    ("ndiscard", 0, NUM_NUTRIENT_CARDS),
+    ("deck_top", 0, NUM_MUSHLING_CARDS),
+    ("deck_top_n", 0, NUM_MUSHLING_CARDS),
+    ("ndeck_top", 0, NUM_NUTRIENT_CARDS),
+    ("ndeck_top_n", 0, NUM_NUTRIENT_CARDS),
     ("nseen", 0, 1),
     ("mat_spores", 0, SPORE_TOKENS),
     ("mat_nut", 0, NUTRIENT_TOKENS),
     ("ctok", 0, COMBAT_TOKENS),
     ("loc_spores", 0, SPORE_TOKENS),
     ("loc_nut", 0, NUTRIENT_TOKENS),
-    ("gatherer", -1, G - 1),
+    ("gatherer", -1, MAX_GATHER_LOCS - 1),
     ("c_active", 0, 1),
     ("c_att", -1, MAXP - 1),
     ("c_def", -1, MAXP - 1),
-    ("c_edge", -1, E - 1),
-    ("c_card", -1, T - 1),
-    ("c_repl", -1, T - 1),
+    ("c_edge", -1, MAX_EDGES - 1),
+    ("c_card", -1, NUM_MUSHLING_KINDS - 1),
+    ("c_repl", -1, NUM_MUSHLING_KINDS - 1),
     ("c_bonus", 0, _BIG),
     ("c_nothief", 0, 1),
     ("c_defended", 0, 1),
@@ -469,28 +495,28 @@ for _name, _low, _high in (
     ("c_winner", -1, 1),
     ("agent_of", 0, MAXP - 1),
     ("trade_used", 0, 1),
-    ("trade_offers", 0, 2 ** (T + 1) - 1),
+    ("trade_offers", 0, 2 ** (NUM_MUSHLING_KINDS + 1) - 1),
     ("gather_take", -1, MAX_GATHER_TAKE),  # variant: team
     # decision entries: kind, player, 5 args (each kind's own ranges: the validate kernel)
-    ("decisions", 0, np.array([NUM_D - 1, MAXP - 1, E - 1, E - 1, E - 1, E - 1, 1])),
+    ("decisions", 0, np.array([NUM_D - 1, MAXP - 1, MAX_EDGES - 1, MAX_EDGES - 1, MAX_EDGES - 1, MAX_EDGES - 1, 1])),
 ):
-    L.bound(_name, _low, _high)
+    STATE.bound(_name, _low, _high)
 for _name, _low, _high in (  # variant: emsporium, hero_tavern, legends
     ("items", 0, 2),
-    ("shop", -1, NI - 1),
-    ("item_deck", 0, NI - 1),
-    ("item_deck_n", 0, NIC),
+    ("shop", -1, NUM_ITEM_TYPES - 1),
+    ("item_deck", 0, NUM_ITEM_TYPES - 1),
+    ("item_deck_n", 0, NUM_ITEM_CARDS),
     ("heroes", 0, 1),
-    ("hero_up", -1, NH - 1),
-    ("hero_deck", 0, NH - 1),
-    ("hero_deck_n", 0, NH),
-    ("legend_deal", -1, NH - 1),
+    ("hero_up", -1, NUM_HEROES - 1),
+    ("hero_deck", 0, NUM_HEROES - 1),
+    ("hero_deck_n", 0, NUM_HEROES),
+    ("legend_deal", -1, NUM_HEROES - 1),
 ):
-    L.bound(_name, _low, _high)
-L.bound("gatherer", -1, TAVERN)  # variant: hero_tavern (the Tavern is location G)
-L.generated(globals())
+    STATE.bound(_name, _low, _high)
+STATE.bound("gatherer", -1, TAVERN)  # variant: hero_tavern (the Tavern is location G)
+STATE.generated(globals())
 # fmt: off
-from .generated.layout import (  # noqa: E402,F401  (generated from L by `mushgym generate`)  # isort: skip
+from .generated.layout import (  # noqa: E402,F401  (generated from STATE by `mushgym generate`)  # isort: skip
     NO_DECISION, agent_of_at, c_bonus_at, c_card_at, c_nothief_at, c_repl_at, carea_at, clear_decisions,
     ctok_at, decision_at, decision_depth, deck_at, deck_top_at, discard_at, gather_take_at, gatherer_at,
     hand_at, hero_deck_at, hero_up_at, heroes_at, item_deck_at, items_at, known_at, legend_deal_at, limbo_at,
@@ -499,9 +525,9 @@ from .generated.layout import (  # noqa: E402,F401  (generated from L by `mushgy
     set_top_kind, shop_at, top_arg, top_arg_slot, top_entry, top_kind, top_player,
 )
 # fmt: on
-K.generated(globals())
+DECISION_KINDS.generated(globals())
 # fmt: off
-from .generated.layout import (  # noqa: E402,F401  (generated from K by `mushgym generate`)  # isort: skip
+from .generated.layout import (  # noqa: E402,F401  (generated from DECISION_KINDS by `mushgym generate`)  # isort: skip
     ARRANGE_POSITION, ARRANGE_VIEWED, BIRDS_NEST_AGAIN, BUY_PAID, BUY_SPENT, EXCHANGE_CHOICE_FIRST,
     EXCHANGE_CHOICE_OPTION, EXCHANGE_CHOICE_TYPE, FLY_AGARIC_LEVEL, GATHER_LOCATION, GATHER_SUBSET,
     HERO_PICK_LEFT, INKY_GIVE_EDGE, INKY_GIVE_GIVEN, INKY_GIVE_RECEIVER, PATH_WINDOW_BUILDER,
@@ -514,9 +540,9 @@ from .generated.layout import (  # noqa: E402,F401  (generated from K by `mushgy
 # the work area (scratch of the kernels): a walk over the edges (mushgym.core.graph.bfs_walk) uses three
 # tables of E slots: its marks (then: 1 where reached), its queue, the edges it may enter
 W_MARKS = 0
-W_QUEUE = E
-W_ALLOWED = 2 * E
-WORK_SIZE = 3 * E + 8
+W_QUEUE = MAX_EDGES
+W_ALLOWED = 2 * MAX_EDGES
+WORK_SIZE = 3 * MAX_EDGES + 8
 
 ABILITY_ARGS = np.array(
     [
@@ -554,7 +580,7 @@ CARD_PAIR = -2
 NO_CARD = -3
 ABILITY_CARD = np.array(
     [
-        AD,
+        DECEIVER,
         NO_CARD,
         NO_CARD,
         NO_CARD,
@@ -582,10 +608,10 @@ ABILITY_CARD = np.array(
 )
 
 # --- actions -----------------------------------------------------------------------------
-A = ActionSpace()
-A_END = A.add("end_actions", doc="end the Action Phase (Gather, then Place)")
-A_BUILD = A.add("build", doc="Build a Path: pay, then place the Paths one at a time")
-A_EXCHANGE = A.add(
+ACTION_SPACE = ActionSpace()
+A_END = ACTION_SPACE.add("end_actions", doc="end the Action Phase (Gather, then Place)")
+A_BUILD = ACTION_SPACE.add("build", doc="Build a Path: pay, then place the Paths one at a time")
+A_EXCHANGE = ACTION_SPACE.add(
     "exchange",
     (NUM_CARD_TYPES, 1 + MAXP),
     dims=("type", "option"),
@@ -593,115 +619,134 @@ A_EXCHANGE = A.add(
     "4 reinforcement, 5 wizard, 6 scout, 7 worker): option 0 draw a card, 1 + c spawn a "
     "spore in seat c's Spore Cave; the 2 cards are named next when there is a choice (`card`)",
 )
-A_ATTACK = A.add("attack", (E, 2), dims=("edge", "slot"), doc="attack the Path in this slot of this edge")
-A_DECEIVE = A.add(
-    "deceive", T, dims=("kind",), doc="Amethyst Deceiver: exchange it for a card of this kind from the discard pile"
+A_ATTACK = ACTION_SPACE.add(
+    "attack", (MAX_EDGES, 2), dims=("edge", "slot"), doc="attack the Path in this slot of this edge"
 )
-A_PVIEW = A.add(
+A_DECEIVE = ACTION_SPACE.add(
+    "deceive",
+    NUM_MUSHLING_KINDS,
+    dims=("kind",),
+    doc="Amethyst Deceiver: exchange it for a card of this kind from the discard pile",
+)
+A_PVIEW = ACTION_SPACE.add(
     "parrot_view",
     MAXP - 1,
     dims=("offset",),
     doc="Parrot Toadstool: view the hand of the player offset + 1 seats after you",
 )
-A_PATTACK = A.add(
-    "parrot_attack", (E, 2), dims=("edge", "slot"), doc="Parrot Toadstool: attack any Path with another card"
+A_PATTACK = ACTION_SPACE.add(
+    "parrot_attack", (MAX_EDGES, 2), dims=("edge", "slot"), doc="Parrot Toadstool: attack any Path with another card"
 )
-A_RUSSULA = A.add("russula", doc="Russula: place/replace your 3 gatherers (3 choices follow)")
-A_VEILED = A.add("veiled_lady", doc="Veiled Lady: view the top Nutrient Cards")
-A_BPAIR = A.add(
+A_RUSSULA = ACTION_SPACE.add("russula", doc="Russula: place/replace your 3 gatherers (3 choices follow)")
+A_VEILED = ACTION_SPACE.add("veiled_lady", doc="Veiled Lady: view the top Nutrient Cards")
+A_BPAIR = ACTION_SPACE.add(
     "builder_pair",
     3,
     dims=("pair",),
     doc="two Builders (0 Chanterelle x2, 1 Chanterelle + Wood Blewit, 2 Wood Blewit x2): 2 free Paths",
 )
-A_BREMOVE = A.add(
+A_BREMOVE = ACTION_SPACE.add(
     "builder_remove",
-    (2, E),
+    (2, MAX_EDGES),
     dims=("builder", "edge"),
     doc="a Builder (0 Chanterelle, 1 Wood Blewit): remove your Path, gain a spore",
 )
-A_SPAWN = A.add(
+A_SPAWN = ACTION_SPACE.add(
     "spawn",
     (2, MAXP),
     dims=("worker", "cave"),
     doc="Night Light (0, 2 spores) / Yellow Morel (1, 1 spore) into seat c's Spore Cave",
 )
-A_MAGIC = A.add("magic", doc="Magic Mushling: view and rearrange the top Nutrient Cards")
-A_TRUFFLE = A.add("truffle", 2, dims=("deck",), doc="Truffle: shuffle deck + discard (0 mushling, 1 nutrient)")
-A_WITCH = A.add(
+A_MAGIC = ACTION_SPACE.add("magic", doc="Magic Mushling: view and rearrange the top Nutrient Cards")
+A_TRUFFLE = ACTION_SPACE.add(
+    "truffle", 2, dims=("deck",), doc="Truffle: shuffle deck + discard (0 mushling, 1 nutrient)"
+)
+A_WITCH = ACTION_SPACE.add(
     "witch", 2, dims=("deck",), doc="Witch's Hat: shuffle the discard onto the deck (0 mushling, 1 nutrient)"
 )
-A_TPAIR = A.add(
+A_TPAIR = ACTION_SPACE.add(
     "thief_pair",
     (3, MAXP),
     dims=("pair", "cave"),
     doc="two Thieves (0 Parasol x2, 1 Parasol + Shiitake, 2 Shiitake x2): 1 spore from seat c's cave",
 )
-A_PAY_TOKEN = A.add("pay_token", doc="Build: pay a Spore Token (3)")
-A_PAY_CARD = A.add("pay_card", T, dims=("kind",), doc="Build: pay a card for its spore value")
-A_PAY_DONE = A.add("pay_done", doc="Build: stop paying; place floor(paid / 3) Paths")
-A_PLACE_PATH = A.add("place_path", E, dims=("edge",), doc="place a Path on this edge")
-A_REMOVE_OWN = A.add("remove_own", E, dims=("edge",), doc="remove your Path on this edge (the 21st Path rule)")
-A_CARD = A.add(
+A_PAY_TOKEN = ACTION_SPACE.add("pay_token", doc="Build: pay a Spore Token (3)")
+A_PAY_CARD = ACTION_SPACE.add(
+    "pay_card", NUM_MUSHLING_KINDS, dims=("kind",), doc="Build: pay a card for its spore value"
+)
+A_PAY_DONE = ACTION_SPACE.add("pay_done", doc="Build: stop paying; place floor(paid / 3) Paths")
+A_PLACE_PATH = ACTION_SPACE.add("place_path", MAX_EDGES, dims=("edge",), doc="place a Path on this edge")
+A_REMOVE_OWN = ACTION_SPACE.add(
+    "remove_own", MAX_EDGES, dims=("edge",), doc="remove your Path on this edge (the 21st Path rule)"
+)
+A_CARD = ACTION_SPACE.add(
     "card",
-    T,
+    NUM_MUSHLING_KINDS,
     dims=("kind",),
     doc="choose a card of this kind: face-down attack/defence, a card given to an Inky Cap, a card of an Exchange, a discard",  # noqa: E501 (a literal that reads best on one line)
 )
-A_NO_DEFENSE = A.add("no_defense", doc="defender: play no card (the Path is removed)")
-A_PASS = A.add("pass", doc="pass a reaction window / decline a reaction / refuse an Inky Cap")
-A_FLY = A.add("fly_agaric", doc="Fly Agaric: cancel the ability in question")
-A_PENNY = A.add("penny_bun", doc="Penny Bun: remove the Path just built")
-A_INKY = A.add("inky_cap", doc="Inky Cap: the builder gives you 2 cards or loses the Path")
-A_REINF = A.add(
+A_NO_DEFENSE = ACTION_SPACE.add("no_defense", doc="defender: play no card (the Path is removed)")
+A_PASS = ACTION_SPACE.add("pass", doc="pass a reaction window / decline a reaction / refuse an Inky Cap")
+A_FLY = ACTION_SPACE.add("fly_agaric", doc="Fly Agaric: cancel the ability in question")
+A_PENNY = ACTION_SPACE.add("penny_bun", doc="Penny Bun: remove the Path just built")
+A_INKY = ACTION_SPACE.add("inky_cap", doc="Inky Cap: the builder gives you 2 cards or loses the Path")
+A_REINF = ACTION_SPACE.add(
     "reinforce",
     (2, 2),
     dims=("oyster", "side"),
     doc="Blue (0, +2) / Pink (1, +3) Oyster for the attacker (0) or defender (1)",
 )
-A_CTOK = A.add("combat_token", 2, dims=("side",), doc="spend a combat token: +1 to the attacker (0) or defender (1)")
-A_BIRDS = A.add("birds_nest", 7, dims=("subset",), doc="Bird's Nest: gather with the gatherers in bit mask subset + 1")
-A_USE = A.add("use", doc="use the reaction in question (a revealed card's, Amethyst Deceiver's)")
-A_GATHERER = A.add("place_gatherer", G, dims=("gloc",), doc="place a gatherer on this location")
-A_ARRANGE = A.add(
+A_CTOK = ACTION_SPACE.add(
+    "combat_token", 2, dims=("side",), doc="spend a combat token: +1 to the attacker (0) or defender (1)"
+)
+A_BIRDS = ACTION_SPACE.add(
+    "birds_nest", 7, dims=("subset",), doc="Bird's Nest: gather with the gatherers in bit mask subset + 1"
+)
+A_USE = ACTION_SPACE.add("use", doc="use the reaction in question (a revealed card's, Amethyst Deceiver's)")
+A_GATHERER = ACTION_SPACE.add(
+    "place_gatherer", MAX_GATHER_LOCS, dims=("gloc",), doc="place a gatherer on this location"
+)
+A_ARRANGE = ACTION_SPACE.add(
     "arrange", 4, dims=("pos",), doc="Magic Mushling: the viewed card at this position goes next from the top"
 )
-NUM_ACTIONS_BASE = A.size  # the base game's action space (the variants' groups follow)
+NUM_ACTIONS_BASE = ACTION_SPACE.size  # the base game's action space (the variants' groups follow)
 # variant: emsporium (appended: the base game's ids do not move)
-A_BUY = A.add("buy", doc="Emsporium: Buy items (pay with pay_token / pay_card, then buy_item, then pay_done)")
-A_BUY_ITEM = A.add(
+A_BUY = ACTION_SPACE.add(
+    "buy", doc="Emsporium: Buy items (pay with pay_token / pay_card, then buy_item, then pay_done)"
+)
+A_BUY_ITEM = ACTION_SPACE.add(
     "buy_item", SHOP, dims=("slot",), doc="Emsporium: buy the item in this shop slot with the value paid"
 )
 # variant: hero_tavern / legends (appended)
-A_PLACE_TAVERN = A.add("place_tavern", doc="Hero Tavern: place a gatherer on the Hero Tavern")
-A_HERO = A.add(
-    "hero", (NH, 2), dims=("hero", "ability"), doc="Hero Tavern: use ability a (0) or b (1) of a hero you hold"
+A_PLACE_TAVERN = ACTION_SPACE.add("place_tavern", doc="Hero Tavern: place a gatherer on the Hero Tavern")
+A_HERO = ACTION_SPACE.add(
+    "hero", (NUM_HEROES, 2), dims=("hero", "ability"), doc="Hero Tavern: use ability a (0) or b (1) of a hero you hold"
 )
-A_HERO_PICK = A.add(
+A_HERO_PICK = ACTION_SPACE.add(
     "hero_pick",
     HERO_UP + 1,
     dims=("choice",),
     doc="Hero Tavern: recruit face-up hero 0 / 1, or (2) the top of the hero deck",
 )
-A_LEGEND = A.add("legend_keep", 2, dims=("k",), doc="Legends: keep dealt hero k (the other goes back)")
-NUM_ACTIONS_ITEMS = A.size  # the action space with the items' groups
+A_LEGEND = ACTION_SPACE.add("legend_keep", 2, dims=("k",), doc="Legends: keep dealt hero k (the other goes back)")
+NUM_ACTIONS_ITEMS = ACTION_SPACE.size  # the action space with the items' groups
 # variant: team (appended after the items' groups)
-A_TRADE = A.add(
+A_TRADE = ACTION_SPACE.add(
     "trade",
-    T + 1,
+    NUM_MUSHLING_KINDS + 1,
     dims=("kind",),
     doc="Team: offer (turn player, once per turn) or give back (teammate) a card of this kind; 23 = a Spore Token",
 )
-A_GATHER_TAKE = A.add(
+A_GATHER_TAKE = ACTION_SPACE.add(
     "gather_take",
     MAX_GATHER_TAKE + 1,
     dims=("n",),
     doc="Team: take this many tokens from the location in question (optional gathering; above 3 only with Backpacks)",
 )
-NUM_ACTIONS = A.size
-A.generated(globals())
+NUM_ACTIONS = ACTION_SPACE.size
+ACTION_SPACE.generated(globals())
 # fmt: off
-from .generated.layout import (  # noqa: E402,F401  (generated from A by `mushgym generate`)  # isort: skip
+from .generated.layout import (  # noqa: E402,F401  (generated from ACTION_SPACE by `mushgym generate`)  # isort: skip
     arrange_action, arrange_args, attack_action, attack_args, birds_nest_action, birds_nest_args,
     builder_pair_action, builder_pair_args, builder_remove_action, builder_remove_args, buy_item_action,
     buy_item_args, card_action, card_args, combat_token_action, combat_token_args, deceive_action,
@@ -715,207 +760,265 @@ from .generated.layout import (  # noqa: E402,F401  (generated from A by `mushgy
 # fmt: on
 
 # --- observation ----------------------------------------------------------------------------
-O = Layout("observation")
-O_PHASE = O.field(
+OBSERVATION = Layout("observation")
+O_PHASE = OBSERVATION.field(
     "phase", NUM_PHASES, doc="phase one-hot (explore, nutrient, action, place, discard, over)", low=0, high=1
 )
-O_DKIND = O.field(
+O_DKIND = OBSERVATION.field(
     "decision", NUM_D_BASE, doc="kind of the pending decision on top of the stack, one-hot", low=0, high=1
 )
-O_ACTOR = O.field("actor", MAXP, doc="player to act, by seat offset from the observer", low=0, high=1)
-O_TURNP = O.field("turn_player", MAXP, doc="turn player, by seat offset", low=0, high=1)
-O_FIRST = O.field("first_player", MAXP, doc="first player, by seat offset", low=0, high=1)
-O_TURN = O.field("turn", doc="turns completed / turn limit", low=0, high=1)
-O_ACTIONS = O.field("actions_used", doc="attacks and Amethyst Deceiver exchanges this Action Phase / 30", low=0, high=1)
-O_AB = O.field(
+O_ACTOR = OBSERVATION.field("actor", MAXP, doc="player to act, by seat offset from the observer", low=0, high=1)
+O_TURNP = OBSERVATION.field("turn_player", MAXP, doc="turn player, by seat offset", low=0, high=1)
+O_FIRST = OBSERVATION.field("first_player", MAXP, doc="first player, by seat offset", low=0, high=1)
+O_TURN = OBSERVATION.field("turn", doc="turns completed / turn limit", low=0, high=1)
+O_ACTIONS = OBSERVATION.field(
+    "actions_used", doc="attacks and Amethyst Deceiver exchanges this Action Phase / 30", low=0, high=1
+)
+O_AB = OBSERVATION.field(
     "ability",
     NUM_AB,
     doc="the ability in question (Fly Agaric window, use prompt, ability in flight), one-hot",
     low=0,
     high=1,
 )
-O_AB_USER = O.field("ability_user", MAXP, doc="its user, by seat offset", low=0, high=1)
-O_AB_SIDE = O.field("ability_side", 2, doc="combat side it concerns (attacker, defender)", low=0, high=1)
-O_AB_KIND = O.field(
-    "ability_kind", T, doc="card type it names (Amethyst Deceiver's pick, reinforcement)", low=0, high=1
+O_AB_USER = OBSERVATION.field("ability_user", MAXP, doc="its user, by seat offset", low=0, high=1)
+O_AB_SIDE = OBSERVATION.field("ability_side", 2, doc="combat side it concerns (attacker, defender)", low=0, high=1)
+O_AB_KIND = OBSERVATION.field(
+    "ability_kind",
+    NUM_MUSHLING_KINDS,
+    doc="card type it names (Amethyst Deceiver's pick, reinforcement)",
+    low=0,
+    high=1,
 )
-O_AB_LOC = O.field(
+O_AB_LOC = OBSERVATION.field(
     "ability_locs",
-    G + 1,
+    MAX_GATHER_LOCS + 1,
     doc="locations it names (spawn or thief cave, Russula's 3 placements: counts; the last: the Hero Tavern)",
     low=0,
     high=3,
 )
-O_AB_TARGET = O.field(
+O_AB_TARGET = OBSERVATION.field(
     "ability_target", MAXP, doc="player it names (Parrot view, path builder), by seat offset", low=0, high=1
 )
-O_FOCUS_EDGE = O.field(
-    "focus_edge", E, doc="edge in question (new Path, attack target, Path to remove), one-hot", low=0, high=1
+O_FOCUS_EDGE = OBSERVATION.field(
+    "focus_edge", MAX_EDGES, doc="edge in question (new Path, attack target, Path to remove), one-hot", low=0, high=1
 )
-O_PAY = O.field("pay", 2, doc="Build: spore value paid / 30, Paths left to place / 10", low=0, high=1)
-O_C = O.field(
+O_PAY = OBSERVATION.field("pay", 2, doc="Build: spore value paid / 30, Paths left to place / 10", low=0, high=1)
+O_C = OBSERVATION.field(
     "combat",
     8,
     doc="combat: active, defended, revealed, winner attacker, winner defender, bonus A / 20, bonus D / 20, I am a combatant",  # noqa: E501 (a literal that reads best on one line)
     low=0,
     high=1,
 )
-O_C_WHO = O.field(
+O_C_WHO = OBSERVATION.field(
     "combat_players", (2, MAXP), dims=("side", "offset"), doc="attacker and defender by seat offset", low=0, high=1
 )
-O_C_STAGE = O.field("combat_stage", NUM_CS, doc="combat stage one-hot", low=0, high=1)
-O_C_CARD = O.field(
+O_C_STAGE = OBSERVATION.field("combat_stage", NUM_CS, doc="combat stage one-hot", low=0, high=1)
+O_C_CARD = OBSERVATION.field(
     "combat_cards",
-    (2, T),
+    (2, NUM_MUSHLING_KINDS),
     dims=("side", "kind"),
     doc="face-down card of each side once revealed (or my own)",
     low=0,
     high=1,
 )
-O_C_REPL = O.field(
-    "combat_repl", (2, T), dims=("side", "kind"), doc="card an Amethyst Deceiver drew in its place", low=0, high=1
+O_C_REPL = OBSERVATION.field(
+    "combat_repl",
+    (2, NUM_MUSHLING_KINDS),
+    dims=("side", "kind"),
+    doc="card an Amethyst Deceiver drew in its place",
+    low=0,
+    high=1,
 )
-O_C_NOTHIEF = O.field("combat_nothief", 2, doc="Thief of this side cancelled by a Common Puffball", low=0, high=1)
-O_PATHS = O.field(
+O_C_NOTHIEF = OBSERVATION.field(
+    "combat_nothief", 2, doc="Thief of this side cancelled by a Common Puffball", low=0, high=1
+)
+O_PATHS = OBSERVATION.field(
     "paths",
-    (E, MAXP),
+    (MAX_EDGES, MAXP),
     dims=("edge", "offset"),
     doc="a Path of the player at this seat offset on the edge",
     low=0,
     high=1,
 )
-O_PERM = O.field("permanent", E, dims=("edge",), doc="the edge holds a permanent Colony Path", low=0, high=1)
-O_LOC_NUT = O.field("loc_nutrients", G, doc="Nutrient Tokens on each gather location", low=0, high=NUTRIENT_TOKENS)
-O_LOC_SPORES = O.field("loc_spores", G, doc="Spore Tokens on each gather location", low=0, high=SPORE_TOKENS)
-O_LOC_GATH = O.field(
+O_PERM = OBSERVATION.field(
+    "permanent", MAX_EDGES, dims=("edge",), doc="the edge holds a permanent Colony Path", low=0, high=1
+)
+O_LOC_NUT = OBSERVATION.field(
+    "loc_nutrients", MAX_GATHER_LOCS, doc="Nutrient Tokens on each gather location", low=0, high=NUTRIENT_TOKENS
+)
+O_LOC_SPORES = OBSERVATION.field(
+    "loc_spores", MAX_GATHER_LOCS, doc="Spore Tokens on each gather location", low=0, high=SPORE_TOKENS
+)
+O_LOC_GATH = OBSERVATION.field(
     "loc_gatherers",
-    (G, MAXP),
+    (MAX_GATHER_LOCS, MAXP),
     dims=("gloc", "offset"),
     doc="gatherers of each seat offset on each location",
     low=0,
     high=3,
 )
-O_BONDED = O.field("my_bonded", G, doc="my bonded Paths on each location", low=0, high=6)
-O_BN = O.field("bn_trigger", G, doc="a Nutrient was placed on this tree in this Nutrient Card Phase", low=0, high=1)
-O_PLAYERS = O.field(
+O_BONDED = OBSERVATION.field("my_bonded", MAX_GATHER_LOCS, doc="my bonded Paths on each location", low=0, high=6)
+O_BN = OBSERVATION.field(
+    "bn_trigger", MAX_GATHER_LOCS, doc="a Nutrient was placed on this tree in this Nutrient Card Phase", low=0, high=1
+)
+O_PLAYERS = OBSERVATION.field(
     "players",
     (MAXP, 8),
     dims=("offset", "value"),
     doc="per seat offset: present, hand size, mat spores, mat nutrients, combat tokens, Paths, gatherers home, played Bird's Nest this phase",  # noqa: E501 (a literal that reads best on one line)
     low=0,
-    high=NC,
+    high=NUM_MUSHLING_CARDS,
 )
-O_HAND = O.field("my_hand", T, doc="my cards per type", low=0, high=NC)
-O_KNOWN = O.field(
+O_HAND = OBSERVATION.field("my_hand", NUM_MUSHLING_KINDS, doc="my cards per type", low=0, high=NUM_MUSHLING_CARDS)
+O_KNOWN = OBSERVATION.field(
     "known",
-    (MAXP - 1, T),
+    (MAXP - 1, NUM_MUSHLING_KINDS),
     dims=("offset", "kind"),
     doc="cards I know seat offset + 1 still holds (Parrot Toadstool, thefts, gifts)",
     low=0,
-    high=NC,
+    high=NUM_MUSHLING_CARDS,
 )
-O_DISCARD = O.field("discard", T, doc="mushling discard pile per type", low=0, high=NC)
-O_LIMBO = O.field("limbo", T, doc="cards of abilities in flight", low=0, high=NC)
-O_CAREA = O.field("carea", T, doc="reinforcements played in this combat", low=0, high=NC)
-O_DECKS = O.field("decks", 2, doc="mushling deck size, nutrient deck size", low=0, high=NC)
-O_NDISCARD = O.field("nutrient_discard", NK, doc="nutrient discard pile per kind", low=0, high=NN)
-O_DECK_TOP = O.field(
-    "deck_top", T, doc="the public set the top mushling cards come from (a Witch's Hat's shuffle)", low=0, high=NC
+O_DISCARD = OBSERVATION.field(
+    "discard", NUM_MUSHLING_KINDS, doc="mushling discard pile per type", low=0, high=NUM_MUSHLING_CARDS
 )
-O_NDECK_TOP = O.field(
-    "nutrient_top", NK, doc="the nutrient cards a Witch's Hat put on top that are still there (public)", low=0, high=NN
+O_LIMBO = OBSERVATION.field(
+    "limbo", NUM_MUSHLING_KINDS, doc="cards of abilities in flight", low=0, high=NUM_MUSHLING_CARDS
 )
-O_TOP_N = O.field("top_n", 2, doc="how many cards on top of the mushling / nutrient deck those are", low=0, high=NC)
-O_NKNOWN = O.field(
+O_CAREA = OBSERVATION.field(
+    "carea", NUM_MUSHLING_KINDS, doc="reinforcements played in this combat", low=0, high=NUM_MUSHLING_CARDS
+)
+O_DECKS = OBSERVATION.field("decks", 2, doc="mushling deck size, nutrient deck size", low=0, high=NUM_MUSHLING_CARDS)
+O_NDISCARD = OBSERVATION.field(
+    "nutrient_discard", MAX_NUTRIENT_KINDS, doc="nutrient discard pile per kind", low=0, high=NUM_NUTRIENT_CARDS
+)
+O_DECK_TOP = OBSERVATION.field(
+    "deck_top",
+    NUM_MUSHLING_KINDS,
+    doc="the public set the top mushling cards come from (a Witch's Hat's shuffle)",
+    low=0,
+    high=NUM_MUSHLING_CARDS,
+)
+O_NDECK_TOP = OBSERVATION.field(
+    "nutrient_top",
+    MAX_NUTRIENT_KINDS,
+    doc="the nutrient cards a Witch's Hat put on top that are still there (public)",
+    low=0,
+    high=NUM_NUTRIENT_CARDS,
+)
+O_TOP_N = OBSERVATION.field(
+    "top_n", 2, doc="how many cards on top of the mushling / nutrient deck those are", low=0, high=NUM_MUSHLING_CARDS
+)
+O_NKNOWN = OBSERVATION.field(
     "nutrient_known",
-    (NN, NK),
+    (NUM_NUTRIENT_CARDS, MAX_NUTRIENT_KINDS),
     dims=("from_top", "nkind"),
     doc="nutrient cards I know, by position from the top of the deck",
     low=0,
     high=1,
 )
-O_SUPPLY = O.field("supply", 3, doc="supply of spores, nutrients, combat tokens", low=0, high=SPORE_TOKENS)
+O_SUPPLY = OBSERVATION.field("supply", 3, doc="supply of spores, nutrients, combat tokens", low=0, high=SPORE_TOKENS)
 # the Exchange's choice of its 2 cards (exchange.py; public: everyone sees the Exchange and the cards discarded)
-O_X_DECISION = O.field(
+O_X_DECISION = OBSERVATION.field(
     "exchange_decision", doc="the pending decision is the Exchange's choice of its 2 cards", low=0, high=1
 )
-O_X_TYPE = O.field(
+O_X_TYPE = OBSERVATION.field(
     "exchange_type",
     NUM_CARD_TYPES,
     doc="its Mushling Card Type, one-hot (builder, thief, enforcer, warrior, reinforcement, wizard, scout, worker)",
     low=0,
     high=1,
 )
-O_X_OPTION = O.field(
+O_X_OPTION = OBSERVATION.field(
     "exchange_option",
     1 + MAXP,
     doc="its action: 0 draw a card, 1 + k spawn a spore in the Spore Cave of seat offset k",
     low=0,
     high=1,
 )
-O_X_FIRST = O.field("exchange_first", T, doc="the first of its 2 cards, already discarded, one-hot", low=0, high=1)
-OBS_SIZE_BASE = O.size  # the observation without variants (options all off): the fields above
+O_X_FIRST = OBSERVATION.field(
+    "exchange_first", NUM_MUSHLING_KINDS, doc="the first of its 2 cards, already discarded, one-hot", low=0, high=1
+)
+OBS_SIZE_BASE = OBSERVATION.size  # the observation without variants (options all off): the fields above
 # variant fields (present when emsporium, hero_tavern or legends is on; also when team is on: the
 # spaces are the prefix up to the last block of an option that is on, see MyceliumGame.make_spec)
-O_VDKIND = O.field(
+O_VDKIND = OBSERVATION.field(
     "variant_decision",
     NUM_D_ITEMS - NUM_D_BASE,
     doc="variant decision on top (buy, hero pick, legend), one-hot",
     low=0,
     high=1,
 )
-O_ITEMS = O.field(
-    "items", (MAXP, NI), dims=("offset", "item"), doc="Emsporium items owned, by seat offset", low=0, high=2
+O_ITEMS = OBSERVATION.field(
+    "items", (MAXP, NUM_ITEM_TYPES), dims=("offset", "item"), doc="Emsporium items owned, by seat offset", low=0, high=2
 )
-O_SHOP = O.field("shop", NI, doc="Emsporium items face up in the shop, per type", low=0, high=2)
-O_IDECK = O.field("item_deck", doc="cards in the item deck", low=0, high=NIC)
-O_BUY = O.field("buy", 2, doc="Buy: spore value paid / 30, value left to spend / 30", low=0, high=1)
-O_HEROES = O.field(
-    "heroes", (MAXP, NH), dims=("offset", "hero"), doc="Hero Tavern: heroes held, by seat offset", low=0, high=1
+O_SHOP = OBSERVATION.field("shop", NUM_ITEM_TYPES, doc="Emsporium items face up in the shop, per type", low=0, high=2)
+O_IDECK = OBSERVATION.field("item_deck", doc="cards in the item deck", low=0, high=NUM_ITEM_CARDS)
+O_BUY = OBSERVATION.field("buy", 2, doc="Buy: spore value paid / 30, value left to spend / 30", low=0, high=1)
+O_HEROES = OBSERVATION.field(
+    "heroes", (MAXP, NUM_HEROES), dims=("offset", "hero"), doc="Hero Tavern: heroes held, by seat offset", low=0, high=1
 )
-O_HERO_UP = O.field("hero_up", NH, doc="heroes face up at the Tavern", low=0, high=1)
-O_HDECK = O.field("hero_deck", doc="heroes in the hero deck", low=0, high=NH)
-O_DEAL = O.field(
-    "legend_deal", (2, NH), dims=("k", "hero"), doc="Legends: the 2 heroes dealt to me, until I keep one", low=0, high=1
+O_HERO_UP = OBSERVATION.field("hero_up", NUM_HEROES, doc="heroes face up at the Tavern", low=0, high=1)
+O_HDECK = OBSERVATION.field("hero_deck", doc="heroes in the hero deck", low=0, high=NUM_HEROES)
+O_DEAL = OBSERVATION.field(
+    "legend_deal",
+    (2, NUM_HEROES),
+    dims=("k", "hero"),
+    doc="Legends: the 2 heroes dealt to me, until I keep one",
+    low=0,
+    high=1,
 )
-O_TAVERN = O.field("tavern_gatherers", MAXP, doc="gatherers on the Hero Tavern, by seat offset", low=0, high=3)
-O_PICKS = O.field("hero_picks", doc="heroes still to recruit in this Gather Phase", low=0, high=3)
-OBS_SIZE_ITEMS = O.size  # the observation with the items' block (emsporium / hero_tavern / legends)
+O_TAVERN = OBSERVATION.field(
+    "tavern_gatherers", MAXP, doc="gatherers on the Hero Tavern, by seat offset", low=0, high=3
+)
+O_PICKS = OBSERVATION.field("hero_picks", doc="heroes still to recruit in this Gather Phase", low=0, high=3)
+OBS_SIZE_ITEMS = OBSERVATION.size  # the observation with the items' block (emsporium / hero_tavern / legends)
 # variant: team (also the 2-player game)
-O_TEAM_DKIND = O.field(
+O_TEAM_DKIND = OBSERVATION.field(
     "team_decision", 2, doc="Team: the pending decision is a Trade offer to answer / a gathering choice", low=0, high=1
 )
-O_CONTROLLED = O.field(
+O_CONTROLLED = OBSERVATION.field(
     "controlled", MAXP, doc="Team: seats (by offset) I act for: 0, and 2 in the 2-player game", low=0, high=1
 )
-O_TRADE_OFFER = O.field(
-    "trade_offer", T + 1, doc="Team: the kind offered in the pending Trade (23: a Spore Token)", low=0, high=1
+O_TRADE_OFFER = OBSERVATION.field(
+    "trade_offer",
+    NUM_MUSHLING_KINDS + 1,
+    doc="Team: the kind offered in the pending Trade (23: a Spore Token)",
+    low=0,
+    high=1,
 )
-O_TRADE_BACK = O.field(
+O_TRADE_BACK = OBSERVATION.field(
     "trade_back",
-    T + 1,
+    NUM_MUSHLING_KINDS + 1,
     doc="Team: the kind the teammate gives back, for the proposer to accept (23: a Spore Token)",
     low=0,
     high=1,
 )
-O_TRADE_USED = O.field("trade_used", doc="Team: the turn player has traded this turn", low=0, high=1)
-O_GATHER_LOC = O.field("gather_loc", G, doc="Team: the location of the pending gathering choice", low=0, high=1)
-O_GATHER_MAX = O.field(
+O_TRADE_USED = OBSERVATION.field("trade_used", doc="Team: the turn player has traded this turn", low=0, high=1)
+O_GATHER_LOC = OBSERVATION.field(
+    "gather_loc", MAX_GATHER_LOCS, doc="Team: the location of the pending gathering choice", low=0, high=1
+)
+O_GATHER_MAX = OBSERVATION.field(
     "gather_max",
     doc="Team: the most tokens that choice may take (up to 3, 6 with Backpacks)",
     low=0,
     high=MAX_GATHER_TAKE,
 )
-O_TEAM_NUT = O.field(
+O_TEAM_NUT = OBSERVATION.field(
     "team_nutrients", 2, doc="Team: combined Nutrients of my team and of the other team", low=0, high=2 * WIN_NUTRIENTS
 )
-O_PARTNER_HAND = O.field(
-    "partner_hand", T, doc="2-player game: the hand of my other Colony (0 in the Team variant)", low=0, high=NC
+O_PARTNER_HAND = OBSERVATION.field(
+    "partner_hand",
+    NUM_MUSHLING_KINDS,
+    doc="2-player game: the hand of my other Colony (0 in the Team variant)",
+    low=0,
+    high=NUM_MUSHLING_CARDS,
 )
-OBS_SIZE = O.size
-O.generated(globals(), prefix="obs_")
+OBS_SIZE = OBSERVATION.size
+OBSERVATION.generated(globals(), prefix="obs_")
 # fmt: off
-from .generated.layout import (  # noqa: E402,F401  (generated from O by `mushgym generate`)  # isort: skip
+from .generated.layout import (  # noqa: E402,F401  (generated from OBSERVATION by `mushgym generate`)  # isort: skip
     obs_ability_at, obs_ability_kind_at, obs_ability_locs_at, obs_ability_side_at, obs_ability_target_at,
     obs_ability_user_at, obs_actor_at, obs_bn_trigger_at, obs_buy_at, obs_carea_at, obs_combat_at,
     obs_combat_cards_at, obs_combat_nothief_at, obs_combat_players_at, obs_combat_repl_at,

@@ -46,7 +46,6 @@ from .layout import (
     AB_VEILED,
     AB_WITCH,
     ACTIONS,
-    AD,
     BLEWIT,
     CFG_NE,
     CFG_NG,
@@ -55,15 +54,18 @@ from .layout import (
     CHANT,
     D_PAY,
     D_RUSSULA_PICK,
+    DECEIVER,
     DONE,
     MAGIC,
     MAX_ACTIONS_PER_TURN,
+    MAX_EDGES,
+    MAX_NUTRIENT_KINDS,
     MAXP,
     MOREL,
-    NH,
     NIGHT,
-    NK,
     NUM_CARD_TYPES,
+    NUM_HEROES,
+    NUM_MUSHLING_KINDS,
     PARASOL,
     PARROT,
     PH_DISCARD,
@@ -74,12 +76,10 @@ from .layout import (
     RUSSULA,
     SHIITAKE,
     TAVERN,
-    TP,
     TRUFFLE,
+    TURN_PLAYER,
     VEILED,
     WITCH,
-    E,
-    T,
     attack_action,
     attack_args,
     builder_pair_action,
@@ -129,7 +129,7 @@ def allow(mask, a):
 def phase_mask(state, cfg, mask, work):
     """The legal actions of the turn player when no decision is pending."""
     ph = state[PHASE]
-    p = state[TP]
+    p = state[TURN_PLAYER]
     c = 0
     if ph == PH_EXPLORE or ph == PH_PLACE:
         for g in range(cfg[CFG_NG]):
@@ -162,14 +162,16 @@ def looping(a):
     what they cost (a Thief's steal, a Chicken of the Woods' or a Deceiver's card, the card the
     exchange takes), so only they can repeat without end; 30 of them per Action Phase."""
     return (
-        (A_ATTACK <= a < A_ATTACK + 2 * E) or (A_PATTACK <= a < A_PATTACK + 2 * E) or (A_DECEIVE <= a < A_DECEIVE + T)
+        (A_ATTACK <= a < A_ATTACK + 2 * MAX_EDGES)
+        or (A_PATTACK <= a < A_PATTACK + 2 * MAX_EDGES)
+        or (A_DECEIVE <= a < A_DECEIVE + NUM_MUSHLING_KINDS)
     )
 
 
 @njit(cache=True)
 def unset_looping(mask):
     c = 0
-    for first, size in ((A_ATTACK, 2 * E), (A_PATTACK, 2 * E), (A_DECEIVE, T)):
+    for first, size in ((A_ATTACK, 2 * MAX_EDGES), (A_PATTACK, 2 * MAX_EDGES), (A_DECEIVE, NUM_MUSHLING_KINDS)):
         for a in range(first, first + size):
             if mask[a]:
                 mask[a] = 0
@@ -188,10 +190,10 @@ def discard_pile_size(state, d):
     """Cards in the mushling (0) or nutrient (1) discard pile."""
     s = 0
     if d == 0:
-        for t in range(T):
+        for t in range(NUM_MUSHLING_KINDS):
             s += state[discard_at(t)]
     else:
-        for k in range(NK):
+        for k in range(MAX_NUTRIENT_KINDS):
             s += state[ndiscard_at(k)]
     return s
 
@@ -215,8 +217,8 @@ def card_menu_mask(state, cfg, p, mask):
     n = cfg[CFG_NP]
     ne = cfg[CFG_NE]
     c = 0
-    if state[hand_at(p, AD)] > 0:
-        for t in range(T):
+    if state[hand_at(p, DECEIVER)] > 0:
+        for t in range(NUM_MUSHLING_KINDS):
             if state[discard_at(t)] > 0:
                 c += allow(mask, deceive_action(t))
     if state[hand_at(p, PARROT)] > 0:
@@ -283,7 +285,7 @@ def builder_mask(state, cfg, p, mask):
 def phase_step(state, cfg, a, work):
     """Apply the turn player's action when no decision is pending."""
     ph = state[PHASE]
-    p = state[TP]
+    p = state[TURN_PLAYER]
     if ph == PH_EXPLORE or ph == PH_PLACE:
         state[gatherer_at(p, state[PLACED])] = (
             TAVERN if a == A_PLACE_TAVERN else place_gatherer_args(a)
@@ -316,7 +318,7 @@ def exchange_step(state, cfg, p, a):
 
 @njit(cache=True)
 def step_action_phase(state, cfg, a, work):
-    p = state[TP]
+    p = state[TURN_PLAYER]
     if a == A_END:
         tavern_gather(state, cfg, p)  # variant: hero_tavern (before the gatherers come home)
         start_gathering(state, cfg, p, 7, work)  # variant: team (optional gathering asks first)
@@ -331,15 +333,15 @@ def step_action_phase(state, cfg, a, work):
         push_decision(state, D_PAY, p, 0)
     elif a == A_BUY:  # variant: emsporium
         start_buy(state, p)
-    elif A_HERO <= a < A_HERO + 2 * NH:  # variant: hero_tavern
+    elif A_HERO <= a < A_HERO + 2 * NUM_HEROES:  # variant: hero_tavern
         h, k = hero_args(a)
         use_hero(state, cfg, p, h, k, work)
     elif A_EXCHANGE <= a < A_EXCHANGE + NUM_CARD_TYPES * (1 + MAXP):
         exchange_step(state, cfg, p, a)
-    elif A_ATTACK <= a < A_ATTACK + 2 * E:
+    elif A_ATTACK <= a < A_ATTACK + 2 * MAX_EDGES:
         e, s = attack_args(a)
         start_combat(state, cfg, p, e, s)
-    elif A_TRADE <= a < A_TRADE + T + 1:  # variant: team
+    elif A_TRADE <= a < A_TRADE + NUM_MUSHLING_KINDS + 1:  # variant: team
         trade_offer(state, cfg, p, a - A_TRADE)
     else:
         play_from_menu(state, cfg, p, a)
@@ -348,12 +350,12 @@ def step_action_phase(state, cfg, a, work):
 @njit(cache=True)
 def play_from_menu(state, cfg, p, a):
     """A card (or a pair) played from the Action Phase menu for its ability."""
-    if A_DECEIVE <= a < A_DECEIVE + T:
-        play_card(state, cfg, p, AD, AB_DECEIVE, deceive_args(a), 0, 0)
+    if A_DECEIVE <= a < A_DECEIVE + NUM_MUSHLING_KINDS:
+        play_card(state, cfg, p, DECEIVER, AB_DECEIVE, deceive_args(a), 0, 0)
     elif A_PVIEW <= a < A_PVIEW + MAXP - 1:
         q = (p + 1 + parrot_view_args(a)) % cfg[CFG_NP]
         play_card(state, cfg, p, PARROT, AB_PARROT_VIEW, q, 0, 0)
-    elif A_PATTACK <= a < A_PATTACK + 2 * E:
+    elif A_PATTACK <= a < A_PATTACK + 2 * MAX_EDGES:
         e, s = parrot_attack_args(a)
         play_card(state, cfg, p, PARROT, AB_PARROT_ATT, e, s, 0)
     elif a == A_RUSSULA:
@@ -364,7 +366,7 @@ def play_from_menu(state, cfg, p, a):
     elif A_BPAIR <= a < A_BPAIR + 3:
         t1, t2 = pair_types(CHANT, BLEWIT, builder_pair_args(a))
         play_pair(state, cfg, p, t1, t2, AB_BUILD_PAIR, 0)
-    elif A_BREMOVE <= a < A_BREMOVE + 2 * E:
+    elif A_BREMOVE <= a < A_BREMOVE + 2 * MAX_EDGES:
         b, e = builder_remove_args(a)
         t = CHANT if b == 0 else BLEWIT
         play_card(state, cfg, p, t, AB_BUILD_REMOVE, t, e, 0)

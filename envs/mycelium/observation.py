@@ -65,13 +65,15 @@ from .layout import (
     INKY_GIVE_EDGE,
     LAST_EDGE,
     MAX_ACTIONS_PER_TURN,
+    MAX_GATHER_LOCS,
+    MAX_NUTRIENT_KINDS,
     MAX_PAID,
     MAXP,
     NDECK_N,
     NDECK_TOP_N,
-    NK,
     NUM_D_BASE,
     NUM_D_ITEMS,
+    NUM_MUSHLING_KINDS,
     O_AB,
     O_AB_KIND,
     O_AB_LOC,
@@ -136,12 +138,10 @@ from .layout import (
     RESOLVE_X3,
     RUSSULA_PICK_FIRST,
     RUSSULA_PICK_MADE,
-    TP,
     TURN,
+    TURN_PLAYER,
     USE_ABILITY,
     USE_SIDE,
-    G,
-    T,
     c_bonus_at,
     c_card_at,
     c_nothief_at,
@@ -184,7 +184,7 @@ def observe(state, player, cfg, out, work):
     out[O_PHASE + state[PHASE]] = 1.0
     depth = decision_depth(state)
     if state[DONE] == 0:
-        actor = top_player(state) if depth > 0 else state[TP]
+        actor = top_player(state) if depth > 0 else state[TURN_PLAYER]
         out[O_ACTOR + (actor - me) % n] = 1.0
         if depth > 0:
             if top_kind(state) < NUM_D_BASE:
@@ -192,7 +192,7 @@ def observe(state, player, cfg, out, work):
             elif top_kind(state) < NUM_D_ITEMS:  # the items' variant decisions (their field exists with them on)
                 out[O_VDKIND + top_kind(state) - NUM_D_BASE] = 1.0
             # (variant: team: its decisions are in its own block, team_observe)
-    out[O_TURNP + (state[TP] - me) % n] = 1.0
+    out[O_TURNP + (state[TURN_PLAYER] - me) % n] = 1.0
     out[O_FIRST + (state[FIRST] - me) % n] = 1.0
     lim = cfg[CFG_TURN_LIMIT]
     out[O_TURN] = min(1.0, state[TURN] / lim) if lim > 0 else 0.0
@@ -330,10 +330,10 @@ def observe_combat(state, me, n, out):
     for side in range(2):
         cc = state[c_card_at(side)]
         if cc >= 0 and (state[C_REVEALED] or combat_player(state, side) == me):
-            out[O_C_CARD + side * T + cc] = 1.0
+            out[O_C_CARD + side * NUM_MUSHLING_KINDS + cc] = 1.0
         r = state[c_repl_at(side)]
         if r >= 0:
-            out[O_C_REPL + side * T + r] = 1.0
+            out[O_C_REPL + side * NUM_MUSHLING_KINDS + r] = 1.0
         out[O_C_NOTHIEF + side] = state[c_nothief_at(side)]
 
 
@@ -366,7 +366,7 @@ def observe_players(state, cfg, me, out):
         for i in range(3):
             g = state[gatherer_at(q, i)]
             if g >= 0:
-                if g < G:  # variant: hero_tavern (a gatherer on the Tavern: the tavern_gatherers field)
+                if g < MAX_GATHER_LOCS:  # variant: hero_tavern (a gatherer on the Tavern: the tavern_gatherers field)
                     out[O_LOC_GATH + g * MAXP + o] += 1.0
             else:
                 home += 1
@@ -380,30 +380,30 @@ def observe_players(state, cfg, me, out):
         out[b + 6] = home
         out[b + 7] = (state[BN_PLAYED] >> q) & 1
         if o > 0:
-            for t in range(T):
-                out[O_KNOWN + (o - 1) * T + t] = state[known_at(me, q, t)]
+            for t in range(NUM_MUSHLING_KINDS):
+                out[O_KNOWN + (o - 1) * NUM_MUSHLING_KINDS + t] = state[known_at(me, q, t)]
 
 
 @njit(cache=True)
 def observe_piles(state, cfg, me, out):
     """My hand, the public piles, the deck sizes, what I know of the nutrient deck, the supply."""
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         out[O_HAND + t] = state[hand_at(me, t)]
         out[O_DISCARD + t] = state[discard_at(t)]
         out[O_LIMBO + t] = state[limbo_at(t)]
         out[O_CAREA + t] = state[carea_at(t)]
     out[O_DECKS] = state[DECK_N]
     out[O_DECKS + 1] = state[NDECK_N]
-    for kd in range(NK):
+    for kd in range(MAX_NUTRIENT_KINDS):
         out[O_NDISCARD + kd] = state[ndiscard_at(kd)]
     top = state[NDECK_N]
     for i in range(top):
         pos = top - 1 - i
         if state[nseen_at(me, pos)]:
-            out[O_NKNOWN + i * NK + state[ndeck_at(pos)]] = 1.0
-    for t in range(T):
+            out[O_NKNOWN + i * MAX_NUTRIENT_KINDS + state[ndeck_at(pos)]] = 1.0
+    for t in range(NUM_MUSHLING_KINDS):
         out[O_DECK_TOP + t] = state[deck_top_at(t)]
-    for kd in range(NK):
+    for kd in range(MAX_NUTRIENT_KINDS):
         out[O_NDECK_TOP + kd] = state[ndeck_top_at(kd)]
     out[O_TOP_N] = state[DECK_TOP_N]
     out[O_TOP_N + 1] = state[NDECK_TOP_N]

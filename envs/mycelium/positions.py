@@ -70,17 +70,19 @@ from mushgym.positions import (
     stack_entries,
 )
 
-from . import rules as R
+from . import rules
 
 if TYPE_CHECKING:
     from .game import MyceliumGame
 
-KINDS = decision_kinds(R)
+KINDS = decision_kinds(rules)
 PHASES = tuple(
     n[3:].lower()
-    for n in sorted((n for n in vars(R) if n.startswith("PH_") and n != "PH_OVER"), key=lambda n: getattr(R, n))
+    for n in sorted((n for n in vars(rules) if n.startswith("PH_") and n != "PH_OVER"), key=lambda n: getattr(rules, n))
 ) + ("over",)
-STAGES = tuple(n[3:].lower() for n in sorted((n for n in vars(R) if n.startswith("CS_")), key=lambda n: getattr(R, n)))
+STAGES = tuple(
+    n[3:].lower() for n in sorted((n for n in vars(rules) if n.startswith("CS_")), key=lambda n: getattr(rules, n))
+)
 DONE = ("running", "rules", "turn_limit")
 TAVERN_NAME = "Hero Tavern"
 COMBAT_KEYS = (
@@ -147,11 +149,14 @@ FIELDS: dict[str, Any] = {
     "seed": 0,
 }
 PER_SEAT = {
-    "spores": ("mat_spores", R.SPORE_TOKENS),
-    "nutrients": ("mat_nut", R.NUTRIENT_TOKENS),
-    "combat_tokens": ("ctok", R.COMBAT_TOKENS),
+    "spores": ("mat_spores", rules.SPORE_TOKENS),
+    "nutrients": ("mat_nut", rules.NUTRIENT_TOKENS),
+    "combat_tokens": ("ctok", rules.COMBAT_TOKENS),
 }
-PER_LOCATION = {"location_spores": ("loc_spores", R.SPORE_TOKENS), "location_nutrients": ("loc_nut", R.NUTRIENT_TOKENS)}
+PER_LOCATION = {
+    "location_spores": ("loc_spores", rules.SPORE_TOKENS),
+    "location_nutrients": ("loc_nut", rules.NUTRIENT_TOKENS),
+}
 PUBLIC_KINDS = {"discard": "discard", "limbo": "limbo", "combat_area": "carea"}
 
 
@@ -159,8 +164,8 @@ def state_from(game: MyceliumGame, check: bool = True, **description: Any) -> np
     """A Mycelium state with exactly the position described (the fields: module docstring).
 
     ``check=False`` skips ``check_invariants`` (the validator: it runs once anyway, before)."""
-    d, s, v = begin(game, FIELDS, description, R.L, R.RNG)
-    fresh = R.L.arrays(game.new_state(0))
+    d, s, v = begin(game, FIELDS, description, rules.STATE, rules.RNG)
+    fresh = rules.STATE.arrays(game.new_state(0))
     v["agent_of"][:] = fresh["agent_of"]  # fixed by the options
     _board(game, v, d, fresh)
     _tokens(game, v, d)
@@ -178,7 +183,7 @@ def _locations(game: MyceliumGame) -> list[str]:
 
 def _location(game: MyceliumGame, field: str, value: Any) -> int:
     g = index_of(game.env_id, field, value, _locations(game), "location")
-    return R.TAVERN if g == len(game.board.gloc_names) else g
+    return rules.TAVERN if g == len(game.board.gloc_names) else g
 
 
 def _edge(game: MyceliumGame, field: str, value: Any) -> int:
@@ -219,11 +224,11 @@ def _board(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
     ne = len(game.board.edges)
     for p in range(ns):
         built = ((v["paths"][:ne] == p + 1).any(axis=1) & (perm[:ne] != p)).sum()
-        if built > R.MAX_PATHS + 1:
+        if built > rules.MAX_PATHS + 1:
             raise refuse(
                 game.env_id,
                 "paths",
-                f"seat {p} has {built} Paths; a player has {R.MAX_PATHS} "
+                f"seat {p} has {built} Paths; a player has {rules.MAX_PATHS} "
                 f"(one more only while the 21st Path rule asks which to remove)",
             )
         v["npaths"][p] = built
@@ -254,11 +259,11 @@ def _tokens(game: MyceliumGame, v: dict, d: dict) -> None:
             v[slot][g] = number(game.env_id, f"{field}[{game.board.gloc_names[g]}]", n, 0, most)
     if d["spores"] is None and d["location_spores"] is None:  # the set-up: 3 on each mat and in each cave
         v["mat_spores"][:ns] = 3
-        v["loc_spores"][game.config[R.CFG_CAVE : R.CFG_CAVE + ns]] = 3
+        v["loc_spores"][game.config[rules.CFG_CAVE : rules.CFG_CAVE + ns]] = 3
     for what, total, most in (
-        ("Spore", v["mat_spores"].sum() + v["loc_spores"].sum(), R.SPORE_TOKENS),
-        ("Nutrient", v["mat_nut"].sum() + v["loc_nut"].sum(), R.NUTRIENT_TOKENS),
-        ("combat", v["ctok"].sum(), R.COMBAT_TOKENS),
+        ("Spore", v["mat_spores"].sum() + v["loc_spores"].sum(), rules.SPORE_TOKENS),
+        ("Nutrient", v["mat_nut"].sum() + v["loc_nut"].sum(), rules.NUTRIENT_TOKENS),
+        ("combat", v["ctok"].sum(), rules.COMBAT_TOKENS),
     ):
         if total > most:
             raise refuse(
@@ -277,11 +282,11 @@ def _turn(game: MyceliumGame, v: dict, d: dict) -> None:
     v["phase"][...] = index_of(game.env_id, "phase", d["phase"], PHASES, "phase")
     v["turn"][...] = number(game.env_id, "turn", d["turn"], 0, 240)
     v["placed"][...] = number(game.env_id, "placed", d["placed"], 0, 2)
-    v["actions_used"][...] = number(game.env_id, "actions_used", d["actions_used"], 0, R.MAX_ACTIONS_PER_TURN)
-    v["last_hand"][...] = number(game.env_id, "last_hand", d["last_hand"], 0, R.NC)
+    v["actions_used"][...] = number(game.env_id, "actions_used", d["actions_used"], 0, rules.MAX_ACTIONS_PER_TURN)
+    v["last_hand"][...] = number(game.env_id, "last_hand", d["last_hand"], 0, rules.NUM_MUSHLING_CARDS)
     v["last_edge"][...] = -1 if d["last_edge"] is None else _edge(game, "last_edge", d["last_edge"])
     v["done"][...] = index_of(game.env_id, "done", d["done"], DONE, "end")
-    if (v["done"] != 0) != (v["phase"] == R.PH_OVER):
+    if (v["done"] != 0) != (v["phase"] == rules.PH_OVER):
         raise refuse(
             game.env_id,
             "done",
@@ -414,8 +419,8 @@ def _mushlings(game: MyceliumGame, v: dict, d: dict) -> None:
 def _nutrients(game: MyceliumGame, v: dict, d: dict) -> None:
     """The nutrient discard pile and deck (the Witch's Hat set on top and the seen positions kept)."""
     names = game.nutrients.names
-    nn = int(game.config[R.CFG_NNUT])
-    in_play = np.bincount(game.config[R.CFG_NUT_DECK : R.CFG_NUT_DECK + nn], minlength=len(names))
+    nn = int(game.config[rules.CFG_NNUT])
+    in_play = np.bincount(game.config[rules.CFG_NUT_DECK : rules.CFG_NUT_DECK + nn], minlength=len(names))
     v["ndiscard"][: len(names)] = counts(game.env_id, "nutrient_discard", d["nutrient_discard"], names, "nutrient card")
     left = in_play - v["ndiscard"][: len(names)]
     if (left < 0).any():
@@ -509,7 +514,7 @@ def _variants(game: MyceliumGame, v: dict, d: dict, fresh: dict) -> None:
     if on["team"]:
         for g, n in dict(d["gather_take"] or {}).items():
             g = index_of(game.env_id, "gather_take", g, game.board.gloc_names, "location")
-            v["gather_take"][g] = number(game.env_id, f"gather_take[{g}]", n, -1, R.MAX_GATHER_TAKE)
+            v["gather_take"][g] = number(game.env_id, f"gather_take[{g}]", n, -1, rules.MAX_GATHER_TAKE)
 
 
 def _cards_of(
@@ -566,14 +571,14 @@ def describe(game: MyceliumGame, state: np.ndarray, hidden: bool = False) -> dic
     ``hidden=True``; without them ``state_from`` deals them afresh, keeping everything any player
     knows of them (the public sets on top, the seen positions)."""
     game.validate(state)
-    v = R.L.arrays(np.asarray(state).astype(np.int64))
+    v = rules.STATE.arrays(np.asarray(state).astype(np.int64))
     ns, ne = game.num_seats, len(game.board.edges)
     names, nut = game.mushlings.names, game.nutrients.names
     locs = _locations(game)
     perm = game.board.permanent
 
     def loc_name(g: int):
-        return None if g < 0 else locs[len(game.board.gloc_names) if g == R.TAVERN else g]
+        return None if g < 0 else locs[len(game.board.gloc_names) if g == rules.TAVERN else g]
 
     def slots(e: int) -> list:
         return [None if o == 0 else int(o) - 1 for o in v["paths"][e]]

@@ -24,7 +24,7 @@ import math
 
 from mushgym.render import PALETTE, Scene, card, card_back, chip, label_box
 
-from . import rules as R
+from . import rules
 from .data import MUSHLING_NAMES, hex_edges
 
 WIDTH, HEIGHT = 1100, 700
@@ -119,7 +119,7 @@ def _board(scene, game, v, colours):
             _gatherers(scene, v, colours, n, g, x, y)
         elif h == b.tavern_hex:
             scene.text(x, y, "Hero Tavern", size=7, anchor="middle", fill="#ffffff")
-            _gatherers(scene, v, colours, n, R.TAVERN, x, y)  # variant: hero_tavern (gatherers on the Tavern)
+            _gatherers(scene, v, colours, n, rules.TAVERN, x, y)  # variant: hero_tavern (gatherers on the Tavern)
 
 
 def _gatherers(scene, v, colours, n, where, x, y):
@@ -282,7 +282,7 @@ def _hand(scene, hand, face_up, top_y, ph):
     px = PANEL_X
     if face_up:
         x = px + 8
-        for t in range(R.T):
+        for t in range(rules.NUM_MUSHLING_KINDS):
             for _ in range(int(hand[t])):
                 if x > px + 370:
                     break
@@ -297,7 +297,7 @@ def _hand(scene, hand, face_up, top_y, ph):
 
 def _player_heroes(scene, game, v, p, x, y):
     """Variant: hero_tavern. The heroes a player holds (public), one line."""
-    held = [game.heroes.names[h] for h in range(R.NH) if v["heroes"][p, h]]
+    held = [game.heroes.names[h] for h in range(rules.NUM_HEROES) if v["heroes"][p, h]]
     scene.text(x, y, "heroes: " + (", ".join(held) if held else "none"), size=8, fill=PALETTE["ink"])
 
 

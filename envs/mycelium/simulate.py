@@ -19,7 +19,7 @@ from collections import Counter
 
 import numpy as np
 
-from . import rules as R
+from . import rules
 from .game import MyceliumGame
 from .greedy import heuristic
 
@@ -31,7 +31,7 @@ def _choose(g, s, p, mask, greedy, rng, kinds):
         sc = heuristic(g, s, p, None, mask)
         best = np.flatnonzero(sc == sc.max())
         a = int(best[rng.integers(best.size)])
-        kinds[R.A.group_of(a).name] += 1
+        kinds[rules.ACTION_SPACE.group_of(a).name] += 1
         return a
     legal = np.flatnonzero(mask)
     return int(legal[rng.integers(legal.size)])
@@ -40,7 +40,7 @@ def _choose(g, s, p, mask, greedy, rng, kinds):
 def random_figures(n_players: int, games: int, seed: int = 0, game_class=MyceliumGame, **options) -> dict:
     g = game_class(num_players=n_players, **options)
     r = g.random_rollouts(games, seed=seed, threads=1)
-    firsts = np.array([int(R.L.arrays(g.new_state(seed + i))["first_player"]) for i in range(games)])
+    firsts = np.array([int(rules.STATE.arrays(g.new_state(seed + i))["first_player"]) for i in range(games)])
     wins = r["returns"] > 0
     by_seat = np.zeros(n_players)
     for i in range(games):
@@ -58,7 +58,7 @@ def random_figures(n_players: int, games: int, seed: int = 0, game_class=Myceliu
 
 def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, game_class=MyceliumGame, **options) -> dict:
     g = game_class(num_players=n_players, **options)
-    items = np.zeros(R.NI, np.int64)
+    items = np.zeros(rules.NUM_ITEM_TYPES, np.int64)
     rng = np.random.default_rng(seed)
     kinds = Counter()
     turns, decided = [], 0
@@ -66,13 +66,13 @@ def greedy_figures(n_players: int, games: int, greedy_seats, seed: int = 0, game
     greedy_wins = 0
     for i in range(games):
         s = g.new_state(seed + i)
-        first = int(R.L.arrays(s)["first_player"])
+        first = int(rules.STATE.arrays(s)["first_player"])
         seats = {(first + k) % n_players for k in greedy_seats(i)}
         while not g.is_terminal(s):
             p = g.current_player(s)
             mask = g.legal_mask(s)
             g.step_inplace(s, _choose(g, s, p, mask, p in seats, rng, kinds), check=False)
-        v = R.L.arrays(s)
+        v = rules.STATE.arrays(s)
         items += v["items"].sum(axis=0)  # variant: emsporium
         turns.append(int(v["turn"]))
         w = int(v["winner"])
@@ -107,7 +107,7 @@ def team_random_figures(options: dict, games: int, seed: int = 0, game_class=Myc
     g = game_class(**options)
     r = g.random_rollouts(games, seed=seed, threads=1)
     states = [g.new_state(seed + i) for i in range(games)]
-    firsts = np.array([int(R.L.arrays(s)["first_player"]) for s in states])
+    firsts = np.array([int(rules.STATE.arrays(s)["first_player"]) for s in states])
     wins = r["returns"] > 0
     by_team = np.zeros(2)
     for i in range(games):
@@ -133,16 +133,16 @@ def team_greedy_figures(options: dict, games: int, greedy_teams, seed: int = 0, 
     by_seat = np.zeros(4)
     for i in range(games):
         s = g.new_state(seed + i)
-        first = int(R.L.arrays(s)["first_player"])
+        first = int(rules.STATE.arrays(s)["first_player"])
         seats = {(first + k) % 4 for t in greedy_teams(i) for k in (t, t + 2)}
         while not g.is_terminal(s):
-            v = R.L.arrays(s)
+            v = rules.STATE.arrays(s)
             d = int(v["decisions_n"])
             seat = int(v["decisions"][d - 1][1]) if d else int(v["turn_player"])
             p = g.current_player(s)
             mask = g.legal_mask(s)
             g.step_inplace(s, _choose(g, s, p, mask, seat in seats, rng, kinds), check=False)
-        v = R.L.arrays(s)
+        v = rules.STATE.arrays(s)
         turns.append(int(v["turn"]))
         w = int(v["winner"])
         if w >= 0:

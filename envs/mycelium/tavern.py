@@ -47,7 +47,7 @@ from .layout import (
     HERO_UP_SLOTS,
     MAXP,
     NDECK_N,
-    NH,
+    NUM_HEROES,
     RNG,
     TAVERN,
     V_HEROES,  # noqa: F401  (the validate code of the hero counts; validate.py names it)
@@ -111,10 +111,10 @@ def init_tavern(state, cfg):
             state[legend_deal_at(p, k)] = -1
     if not on(cfg):
         return
-    for h in range(NH):
+    for h in range(NUM_HEROES):
         state[hero_deck_at(h)] = h
-    state[HDECK_N] = NH
-    shuffle_range(state, HDECK, NH, RNG)
+    state[HDECK_N] = NUM_HEROES
+    shuffle_range(state, HDECK, NUM_HEROES, RNG)
     if cfg[CFG_LEGENDS] == 0:
         deal_face_up(state)
         return
@@ -229,7 +229,7 @@ def menu_mask(state, cfg, p, mask):
     c = 0
     if not on(cfg):
         return 0
-    for h in range(NH):
+    for h in range(NUM_HEROES):
         if state[heroes_at(p, h)]:
             for k in range(2):
                 if not is_reaction(cfg, h, k):
@@ -251,7 +251,7 @@ def combat_side(state, p):
 def has_combat_reaction(state, cfg, p):
     if not on(cfg) or combat_side(state, p) < 0:
         return False
-    for h in range(NH):
+    for h in range(NUM_HEROES):
         if state[heroes_at(p, h)]:
             for k in range(2):
                 if is_reaction(cfg, h, k):
@@ -265,7 +265,7 @@ def reinf_mask(state, cfg, p, mask):
     c = 0
     if not has_combat_reaction(state, cfg, p):
         return 0
-    for h in range(NH):
+    for h in range(NUM_HEROES):
         if state[heroes_at(p, h)]:
             for k in range(2):
                 if is_reaction(cfg, h, k):
@@ -324,7 +324,7 @@ def validate_tavern(state, cfg):
     """0, or V_HEROES * 1000 + the hero that is not exactly once among the players' heroes,
     the face-up slots, the hero deck and the Legends deals (none without the variant)."""
     n = cfg[CFG_NP]
-    for h in range(NH):
+    for h in range(NUM_HEROES):
         c = 0
         for p in range(MAXP):
             c += state[heroes_at(p, h)]
@@ -348,8 +348,8 @@ def validate_tavern(state, cfg):
 def observe_tavern(state, cfg, me, n, out, o_heroes, o_up, o_deck, o_deal, o_tavern, o_picks):
     for q in range(n):
         o = (q - me) % n
-        for h in range(NH):
-            out[o_heroes + o * NH + h] = state[heroes_at(q, h)]
+        for h in range(NUM_HEROES):
+            out[o_heroes + o * NUM_HEROES + h] = state[heroes_at(q, h)]
         for i in range(3):
             if state[gatherer_at(q, i)] == TAVERN:
                 out[o_tavern + o] += 1.0
@@ -361,7 +361,7 @@ def observe_tavern(state, cfg, me, n, out, o_heroes, o_up, o_deck, o_deal, o_tav
     for k in range(2):
         h = state[legend_deal_at(me, k)]
         if h >= 0:
-            out[o_deal + k * NH + h] = 1.0
+            out[o_deal + k * NUM_HEROES + h] = 1.0
     if decision_depth(state) > 0 and top_kind(state) == D_HERO_PICK:
         out[o_picks] = top_arg(state, HERO_PICK_LEFT)
 

@@ -47,9 +47,10 @@ from .layout import (
     GATHER_LOCATION,
     GATHER_SUBSET,
     LK_MUSH,
+    MAX_NUTRIENT_KINDS,
     MAXP,
     NDECK_N,
-    NK,
+    NUM_MUSHLING_KINDS,
     O_CONTROLLED,
     O_GATHER_LOC,
     O_GATHER_MAX,
@@ -61,14 +62,13 @@ from .layout import (
     O_TRADE_BACK,
     O_TRADE_OFFER,
     O_TRADE_USED,
-    TP,
     TRADE_OFFERED,
     TRADE_OFFERS,
     TRADE_RETURNED,
     TRADE_USED,
+    TURN_PLAYER,
     WIN_NUTRIENTS,
     WINNER,
-    T,
     agent_of_at,
     cfg_gloc_kind_at,
     decision_depth,
@@ -91,7 +91,7 @@ from .layout import (
 
 TEAM_WIN = 15  # combined Nutrients of a team that win (published)
 COLONY_CAP = WIN_NUTRIENTS  # at most 10 Nutrients per Colony (published); the rest returns to the supply
-SPORE_KIND = T  # the Trade's "kind" of a Spore Token
+SPORE_KIND = NUM_MUSHLING_KINDS  # the Trade's "kind" of a Spore Token
 
 
 @njit(cache=True)
@@ -109,7 +109,7 @@ def acting_seat(state):
     """The seat whose decision is pending (the top of the stack, else the turn player)."""
     if decision_depth(state) > 0:
         return top_player(state)
-    return state[TP]
+    return state[TURN_PLAYER]
 
 
 @njit(cache=True)
@@ -120,8 +120,8 @@ def observer_seat(state, agent):
     s = acting_seat(state)
     if state[agent_of_at(s)] == agent:
         return s
-    if state[agent_of_at(state[TP])] == agent:
-        return state[TP]
+    if state[agent_of_at(state[TURN_PLAYER])] == agent:
+        return state[TURN_PLAYER]
     return agent
 
 
@@ -155,7 +155,7 @@ def trade_menu(state, cfg, p, mask):
     if hand_size(state, q) == 0 and state[mat_spores_at(q)] == 0:
         return 0
     c = 0
-    for k in range(T + 1):
+    for k in range(NUM_MUSHLING_KINDS + 1):
         if holds(state, p, k) and (state[TRADE_OFFERS] >> k) & 1 == 0:
             mask[A_TRADE + k] = 1
             c += 1
@@ -275,7 +275,7 @@ def trade_mask(state, cfg, p, mask, work):
     if back > 0:
         mask[A_TRADE + back - 1] = 1
         return 2
-    for r in range(T + 1):
+    for r in range(NUM_MUSHLING_KINDS + 1):
         if holds(state, p, r):
             mask[A_TRADE + r] = 1
             c += 1
@@ -340,21 +340,21 @@ def team_observe(state, cfg, me, out, work):
         return
     mate = teammate(me)
     out[O_CONTROLLED + 2] = 1.0
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         out[O_PARTNER_HAND + t] = state[hand_at(mate, t)]
     for q in range(n):
         o = (q - me) % n
         if o == 0:
             continue
-        for t in range(T):
+        for t in range(NUM_MUSHLING_KINDS):
             kn = state[hand_at(mate, t)] if q == mate else state[known_at(mate, q, t)]
-            if kn > out[O_KNOWN + (o - 1) * T + t]:
-                out[O_KNOWN + (o - 1) * T + t] = kn
+            if kn > out[O_KNOWN + (o - 1) * NUM_MUSHLING_KINDS + t]:
+                out[O_KNOWN + (o - 1) * NUM_MUSHLING_KINDS + t] = kn
     top = state[NDECK_N]
     for i in range(top):
         pos = top - 1 - i
         if state[nseen_at(mate, pos)]:
-            out[O_NKNOWN + i * NK + state[ndeck_at(pos)]] = 1.0
+            out[O_NKNOWN + i * MAX_NUTRIENT_KINDS + state[ndeck_at(pos)]] = 1.0
 
 
 @njit(cache=True)

@@ -35,14 +35,15 @@ from .layout import (
     FIRST,
     LAST_EDGE,
     LAST_HAND,
+    MAX_EDGES,
     MAXP,
-    NC,
     NDECK,
     NDECK_N,
     NDECK_TOP_N,
     NE_CENTER,
     NE_SPORES,
     NE_TREE,
+    NUM_MUSHLING_CARDS,
     PH_DISCARD,
     PH_EXPLORE,
     PH_NUTRIENT,
@@ -50,12 +51,11 @@ from .layout import (
     PHASE,
     PLACED,
     RNG,
-    TP,
     TRADE_OFFERS,
     TRADE_USED,
     TURN,
+    TURN_PLAYER,
     WINNER,
-    E,
     birds_nest_action,
     birds_nest_args,
     c_card_at,
@@ -92,14 +92,14 @@ def init(state, seed, cfg, work):
     state[:] = 0
     rng_seed(state, RNG, seed)
     n = cfg[CFG_NP]
-    for e in range(E):
+    for e in range(MAX_EDGES):
         q = cfg[cfg_permanent_at(e)]
         if q >= 0:
             state[paths_at(e, 0)] = q + 1
-    for i in range(NC):
+    for i in range(NUM_MUSHLING_CARDS):
         state[deck_at(i)] = cfg[cfg_deck_at(i)]
-    state[DECK_N] = NC
-    shuffle_range(state, DECK, NC, RNG)
+    state[DECK_N] = NUM_MUSHLING_CARDS
+    shuffle_range(state, DECK, NUM_MUSHLING_CARDS, RNG)
     nn = cfg[CFG_NNUT]
     for i in range(nn):
         state[ndeck_at(i)] = cfg[cfg_nut_deck_at(i)]
@@ -107,7 +107,7 @@ def init(state, seed, cfg, work):
     shuffle_range(state, NDECK, nn, RNG)
     first = rng_below(state, RNG, n)
     state[FIRST] = first
-    state[TP] = first
+    state[TURN_PLAYER] = first
     for i in range(n):
         draw_cards(state, (first + i) % n, 4 + i)
     for p in range(n):
@@ -189,7 +189,7 @@ def start_turn(state, cfg):
 
 @njit(cache=True)
 def end_turn(state, cfg):
-    state[LAST_HAND] = hand_size(state, state[TP])
+    state[LAST_HAND] = hand_size(state, state[TURN_PLAYER])
     refill_shop(state, cfg)  # variant: emsporium
     state[TURN] += 1
     lim = cfg[CFG_TURN_LIMIT]
@@ -198,7 +198,7 @@ def end_turn(state, cfg):
         state[PHASE] = PH_OVER
         clear_decisions(state)
         return
-    state[TP] = (state[TP] + 1) % cfg[CFG_NP]
+    state[TURN_PLAYER] = (state[TURN_PLAYER] + 1) % cfg[CFG_NP]
     start_turn(state, cfg)
 
 
@@ -210,14 +210,14 @@ def after_place(state, cfg):
         return
     state[PLACED] = 0
     if state[PHASE] == PH_EXPLORE:
-        nxt = (state[TP] + 1) % cfg[CFG_NP]
-        state[TP] = nxt
+        nxt = (state[TURN_PLAYER] + 1) % cfg[CFG_NP]
+        state[TURN_PLAYER] = nxt
         if nxt == state[FIRST]:
             start_turn(state, cfg)
         return
     # 5. Draw Phase
-    draw_cards(state, state[TP], draw_phase_cards(state, state[TP]))  # variant: emsporium (Basket)
-    if hand_size(state, state[TP]) > hand_limit(state, state[TP]):  # variant: emsporium (Pouch)
+    draw_cards(state, state[TURN_PLAYER], draw_phase_cards(state, state[TURN_PLAYER]))  # variant: emsporium (Basket)
+    if hand_size(state, state[TURN_PLAYER]) > hand_limit(state, state[TURN_PLAYER]):  # variant: emsporium (Pouch)
         state[PHASE] = PH_DISCARD
     else:
         end_turn(state, cfg)
@@ -267,7 +267,7 @@ def birds_nest_step(state, cfg, p, a, work):
         sub = birds_nest_args(a) + 1
         state[BN_PLAYED] |= 1 << p
         play_card(state, cfg, p, BIRDS, AB_BIRDS, sub, 0, 0)
-        tp = state[TP]
+        tp = state[TURN_PLAYER]
         if p != tp and bn_eligible(state, cfg, tp):
             push_decision(state, D_BN, tp, 1)
 

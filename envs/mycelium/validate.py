@@ -73,7 +73,6 @@ from .emsporium import hand_limit, validate_emsporium
 from .layout import (
     ABILITY_CARD,
     ACTIONS,
-    AD,
     BLUE_OY,
     BN_PLAYED,
     BN_TRIGGER,
@@ -114,6 +113,7 @@ from .layout import (
     D_RESOLVE,
     D_RUSSULA_PICK,
     D_TRADE,
+    DECEIVER,
     DECK_N,
     DECK_TOP_N,
     DONE,
@@ -125,16 +125,19 @@ from .layout import (
     HERO_UP,
     IDECK_N,
     LAST_HAND,
+    MAX_EDGES,
+    MAX_GATHER_LOCS,
+    MAX_NUTRIENT_KINDS,
     MAX_PATHS,
     MAXP,
-    NC,
     NDECK_N,
     NDECK_TOP_N,
-    NH,
-    NI,
-    NIC,
-    NK,
-    NN,
+    NUM_HEROES,
+    NUM_ITEM_CARDS,
+    NUM_ITEM_TYPES,
+    NUM_MUSHLING_CARDS,
+    NUM_MUSHLING_KINDS,
+    NUM_NUTRIENT_CARDS,
     PH_EXPLORE,
     PH_OVER,
     PH_PLACE,
@@ -144,15 +147,12 @@ from .layout import (
     RUSSULA,
     SHOP,
     TAVERN,
-    TP,
     TRADE_OFFERS,
     TRADE_USED,
     TURN,
+    TURN_PLAYER,
     WIN_NUTRIENTS,
     WINNER,
-    E,
-    G,
-    T,
     agent_of_at,
     c_bonus_at,
     c_card_at,
@@ -245,8 +245,8 @@ def check_seats(state, cfg):
     n = cfg[CFG_NP]
     if state[rng_at(0)] == 0 and state[rng_at(1)] == 0 and state[rng_at(2)] == 0 and state[rng_at(3)] == 0:
         return error(V_RNG, 0)
-    if state[TP] >= n:
-        return error(V_PLAYER, TP)
+    if state[TURN_PLAYER] >= n:
+        return error(V_PLAYER, TURN_PLAYER)
     if state[FIRST] >= n:
         return error(V_PLAYER, FIRST)
     if state[C_NEXT] >= n:
@@ -265,20 +265,20 @@ def check_seats(state, cfg):
         for i in range(3):
             if state[gatherer_at(p, i)] != 0:
                 return error(V_LOCATION, p)
-        for t in range(T):
+        for t in range(NUM_MUSHLING_KINDS):
             if state[hand_at(p, t)] != 0:
                 return error(V_CARDS, t)
         for q in range(MAXP):
-            for t in range(T):
+            for t in range(NUM_MUSHLING_KINDS):
                 if state[known_at(p, q, t)] != 0 or state[known_at(q, p, t)] != 0:
                     return error(V_SEAT_SLOTS, p)
-        for i in range(NN):
+        for i in range(NUM_NUTRIENT_CARDS):
             if state[nseen_at(p, i)] != 0:
                 return error(V_SEEN, p)
-        for i in range(NI):  # variant: emsporium
+        for i in range(NUM_ITEM_TYPES):  # variant: emsporium
             if state[items_at(p, i)] != 0:
                 return error(V_ITEMS, i)
-        for h in range(NH):  # variant: hero_tavern, legends
+        for h in range(NUM_HEROES):  # variant: hero_tavern, legends
             if state[heroes_at(p, h)] != 0:
                 return error(V_HEROES, h)
         for k in range(2):
@@ -323,7 +323,7 @@ def check_turn(state, cfg):
     ph = state[PHASE]
     lim = cfg[CFG_TURN_LIMIT]
     turn = state[TURN]
-    tp = state[TP]
+    tp = state[TURN_PLAYER]
     first = state[FIRST]
     limit = HAND_LIMIT
     for p in range(n):  # variant: emsporium (a Pouch raises its owner's limit; items are never lost)
@@ -381,7 +381,7 @@ def check_end(state, cfg):
         return V_OK
     if decision_depth(state) != 0 or state[C_ACTIVE] != 0:
         return error(V_END, 2)
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if state[limbo_at(t)] != 0:
             return error(V_END, 3)
     w = state[WINNER]
@@ -409,7 +409,7 @@ def _check_end_team(state, cfg):
         return V_OK
     if decision_depth(state) != 0 or state[C_ACTIVE] != 0:
         return error(V_END, 2)
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if state[limbo_at(t)] != 0:
             return error(V_END, 3)
     w = state[WINNER]
@@ -427,7 +427,7 @@ def _check_end_team(state, cfg):
 @njit(cache=True)
 def _limbo_of_stack(state, work):
     """work[0:T] = the cards the abilities on the stack hold in flight."""
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         work[t] = 0
     for lv in range(decision_depth(state)):
         k = decision_at(state, lv, 0)
@@ -448,32 +448,32 @@ def _limbo_of_stack(state, work):
 def check_cards(state, cfg, work):
     n = cfg[CFG_NP]
     # mushling cards: each type's copies, wherever they are
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         work[t] = state[discard_at(t)] + state[limbo_at(t)] + state[carea_at(t)]
         for p in range(MAXP):
             work[t] += state[hand_at(p, t)]
     nd = state[DECK_N]
     for i in range(nd):
         work[state[deck_at(i)]] += 1
-    for i in range(nd, NC):
+    for i in range(nd, NUM_MUSHLING_CARDS):
         if state[deck_at(i)] != 0:
             return error(V_PILE, i)
     for side in range(2):
         for c in (state[c_card_at(side)], state[c_repl_at(side)]):
             if c >= 0:
                 work[c] += 1
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if work[t] != cfg[cfg_copies_at(t)]:
             return error(V_CARDS, t)
     # the cards in flight are those of the abilities on the stack
     _limbo_of_stack(state, work)
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if state[limbo_at(t)] != work[t]:
             return error(V_LIMBO, t)
     # knowledge: a lower bound of the other players' hands
     for v in range(n):
         for q in range(n):
-            for t in range(T):
+            for t in range(NUM_MUSHLING_KINDS):
                 k = state[known_at(v, q, t)]
                 if k > state[hand_at(q, t)] or (v == q and k != 0):
                     return error(V_KNOWN, v * MAXP + q)
@@ -482,7 +482,7 @@ def check_cards(state, cfg, work):
     if tn > nd:
         return error(V_DECK_TOP, 0)
     s = 0
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         work[t] = state[deck_top_at(t)]
         s += work[t]
     if s < tn or (tn == 0 and s != 0):
@@ -496,30 +496,30 @@ def check_cards(state, cfg, work):
     nn = state[NDECK_N]
     if nn > cfg[CFG_NNUT]:
         return error(V_NUTRIENT_CARDS, 0)
-    for k in range(NK):
+    for k in range(MAX_NUTRIENT_KINDS):
         work[k] = state[ndiscard_at(k)]
     for i in range(nn):
         work[state[ndeck_at(i)]] += 1
     for i in range(cfg[CFG_NNUT]):
         work[cfg[cfg_nut_deck_at(i)]] -= 1
-    for k in range(NK):
+    for k in range(MAX_NUTRIENT_KINDS):
         if work[k] != 0:
             return error(V_NUTRIENT_CARDS, k)
-    for i in range(nn, NN):
+    for i in range(nn, NUM_NUTRIENT_CARDS):
         if state[ndeck_at(i)] != 0:
-            return error(V_PILE, NC + i)
+            return error(V_PILE, NUM_MUSHLING_CARDS + i)
     ntn = state[NDECK_TOP_N]
     if ntn > nn:
         return error(V_DECK_TOP, 3)
-    for k in range(NK):
+    for k in range(MAX_NUTRIENT_KINDS):
         work[k] = state[ndeck_top_at(k)]
     for i in range(nn - ntn, nn):
         work[state[ndeck_at(i)]] -= 1
-    for k in range(NK):
+    for k in range(MAX_NUTRIENT_KINDS):
         if work[k] != 0:
             return error(V_DECK_TOP, 4)
     for p in range(n):
-        for i in range(nn, NN):
+        for i in range(nn, NUM_NUTRIENT_CARDS):
             if state[nseen_at(p, i)] != 0:
                 return error(V_SEEN, p)
     return V_OK
@@ -535,7 +535,7 @@ def check_tokens(state, cfg, work):
     if spore_supply(state, cfg) < 0 or nutrient_supply(state, cfg) < 0 or ctok_supply(state) < 0:
         return error(V_TOKENS, 0)
     # spores only in the seats' Spore Caves; nutrients only on the trees and the Willow
-    for g in range(G):
+    for g in range(MAX_GATHER_LOCS):
         work[g] = 0
     for p in range(n):
         work[cfg[cfg_cave_at(p)]] |= 1
@@ -545,7 +545,7 @@ def check_tokens(state, cfg, work):
             work[g] |= 2
     work[cfg[CFG_WILLOW]] |= 4
     trig = state[BN_TRIGGER]
-    for g in range(G):
+    for g in range(MAX_GATHER_LOCS):
         if state[loc_spores_at(g)] != 0 and (g >= ng or work[g] & 1 == 0):
             return error(V_TOKEN_PLACE, g)
         if state[loc_nut_at(g)] != 0 and (g >= ng or work[g] & 6 == 0):
@@ -573,7 +573,7 @@ def check_paths(state, cfg):
             depth = decision_depth(state)
             if depth == 0 or decision_at(state, depth - 1, 0) != D_REMOVE_OWN or decision_at(state, depth - 1, 1) != p:
                 return error(V_PATH_COUNT, p)
-    for e in range(E):
+    for e in range(MAX_EDGES):
         a = state[paths_at(e, 0)]
         b = state[paths_at(e, 1)]
         if e >= ne:
@@ -612,7 +612,7 @@ def check_combat(state, cfg):
         for s in range(2):
             idle = idle and state[c_card_at(s)] == -1 and state[c_repl_at(s)] == -1
             idle = idle and state[c_bonus_at(s)] == 0 and state[c_nothief_at(s)] == 0
-        for t in range(T):
+        for t in range(NUM_MUSHLING_KINDS):
             idle = idle and state[carea_at(t)] == 0
         return V_OK if idle else error(V_COMBAT, 1)
     att = state[C_ATT]
@@ -656,11 +656,11 @@ def check_combat(state, cfg):
         return error(V_COMBAT, 9)
     for s in range(2):
         r = state[c_repl_at(s)]
-        if r >= 0 and (not revealed or state[c_card_at(s)] != AD or st == CS_AD and sub <= s):
+        if r >= 0 and (not revealed or state[c_card_at(s)] != DECEIVER or st == CS_AD and sub <= s):
             return error(V_COMBAT, 10)
         if state[c_nothief_at(s)] and st < CS_PUFF:
             return error(V_COMBAT, 11)
-    for t in range(T):
+    for t in range(NUM_MUSHLING_KINDS):
         if state[carea_at(t)] != 0 and t != BLUE_OY and t != PINK_OY:
             return error(V_COMBAT, 12)
     # the bonuses are the reinforcements in the combat area plus combat tokens spent
@@ -669,7 +669,7 @@ def check_combat(state, cfg):
     extra = state[c_bonus_at(0)] + state[c_bonus_at(1)] - base
     most = COMBAT_TOKENS
     if on(cfg):  # variant: hero_tavern
-        for h in range(NH):
+        for h in range(NUM_HEROES):
             best = 0
             for k in range(2):
                 if is_reaction(cfg, h, k):
@@ -692,7 +692,7 @@ def check_items(state, cfg):
     c = validate_emsporium(state, cfg)
     if c != V_OK:
         return c
-    for i in range(state[IDECK_N], NIC):
+    for i in range(state[IDECK_N], NUM_ITEM_CARDS):
         if state[item_deck_at(i)] != 0:
             return error(V_ITEMS, state[item_deck_at(i)])
     if state[PHASE] == PH_EXPLORE and state[IDECK_N] > 0:  # a bought slot is refilled at its turn's end
@@ -710,7 +710,7 @@ def check_heroes(state, cfg):
     c = validate_tavern(state, cfg)
     if c != V_OK:
         return c
-    for i in range(state[HDECK_N], NH):
+    for i in range(state[HDECK_N], NUM_HEROES):
         if state[hero_deck_at(i)] != 0:
             return error(V_HEROES, state[hero_deck_at(i)])
     if not on(cfg):
@@ -728,12 +728,12 @@ def check_heroes(state, cfg):
             return error(V_HEROES, max(state[legend_deal_at(p, 0)], state[legend_deal_at(p, 1)], 0))
         if asked:
             pending += 1
-            for h in range(NH):  # a player still choosing holds no hero yet
+            for h in range(NUM_HEROES):  # a player still choosing holds no hero yet
                 if state[heroes_at(p, h)]:
                     return error(V_HEROES, h)
         elif cfg[CFG_LEGENDS] and state[PHASE] == PH_EXPLORE and state[TURN] == 0 and depth > 0:
             kept = 0  # a player who chose holds the one kept
-            for h in range(NH):
+            for h in range(NUM_HEROES):
                 kept += state[heroes_at(p, h)]
             if kept != 1:
                 return error(V_HEROES, 0)
@@ -765,7 +765,7 @@ def check_team(state, cfg, work):
     if cfg[CFG_TEAM] == 0:
         if state[TRADE_USED] != 0 or state[TRADE_OFFERS] != 0:
             return error(V_TEAM, 10)
-        for g in range(G):
+        for g in range(MAX_GATHER_LOCS):
             if state[gather_take_at(g)] != 0:
                 return error(V_TEAM, 11)
         return V_OK
@@ -774,14 +774,14 @@ def check_team(state, cfg, work):
             return error(V_TEAM, 12)
     if depth > 0 and decision_at(state, depth - 1, 0) == D_TRADE:
         back = decision_at(state, depth - 1, 3)
-        if not holds(state, state[TP], decision_at(state, depth - 1, 2)) or (
-            back > 0 and not holds(state, teammate(state[TP]), back - 1)
+        if not holds(state, state[TURN_PLAYER], decision_at(state, depth - 1, 2)) or (
+            back > 0 and not holds(state, teammate(state[TURN_PLAYER]), back - 1)
         ):
             return error(V_TEAM, 13)
-    asked = G  # the location asked now (G: none, every choice is -1)
+    asked = MAX_GATHER_LOCS  # the location asked now (G: none, every choice is -1)
     if gathering:
         asked = decision_at(state, depth - 1, 3)
-    for g in range(G):
+    for g in range(MAX_GATHER_LOCS):
         if g >= asked and state[gather_take_at(g)] != -1:
             return error(V_TEAM, 14)
     if gathering:

@@ -39,7 +39,6 @@ from .layout import (
     AB_VEILED,
     AB_WITCH,
     ABILITY_ARGS,
-    AD,
     ARRANGE_POSITION,
     ARRANGE_VIEWED,
     BLEWIT,
@@ -79,7 +78,9 @@ from .layout import (
     D_LEGEND,
     D_RESOLVE,
     D_USE,
+    DECEIVER,
     DECISION_ARGS,
+    DECISION_KINDS,
     DONE,
     EXCHANGE_CHOICE_FIRST,
     EXCHANGE_CHOICE_OPTION,
@@ -116,15 +117,14 @@ from .layout import (
     RUSSULA_PICK_FIRST,
     RUSSULA_PICK_MADE,
     SHIITAKE,
-    TP,
+    STATE,
     TRADE_OFFERED,
     TRADE_OFFERS,
     TRADE_RETURNED,
     TRADE_USED,
+    TURN_PLAYER,
     USE_ABILITY,
     USE_SIDE,
-    K,
-    L,
     c_card_at,
     cfg_card_type_at,
     cfg_cave_at,
@@ -140,7 +140,7 @@ from .tavern import heroes_available, on
 from .team import teammate
 from .validate_codes import V_ARG, V_ARRANGE, V_FA, V_KIND, V_OK, V_PLAYER, V_STACK, V_STACK_CLEAR, V_TOP, V_USE, error
 
-_, STACK_DEPTH, STACK_ARGS = L.stack
+_, STACK_DEPTH, STACK_ARGS = STATE.stack
 #: abilities played from the Action Phase menu (their entry sits at the bottom of the stack)
 MENU_ABILITIES = np.array(
     [
@@ -170,7 +170,7 @@ def reaction_fits(state, ab, side, user):
     st = state[C_STAGE]
     sub = state[C_SUB]
     if ab == AB_AD_REACT:
-        return st == CS_AD and sub == side + 1 and state[c_card_at(side)] == AD
+        return st == CS_AD and sub == side + 1 and state[c_card_at(side)] == DECEIVER
     if ab == AB_PUFF:
         return st == CS_PUFF and sub == side + 1 and rep_card(state, side) == PUFF and steals(state, 1 - side)
     if st != (CS_REACT_A if side == 0 else CS_REACT_D) or sub != 1:
@@ -295,7 +295,7 @@ def trade_fits(state, cfg, lv, depth):
     )
     offered = decision_arg(state, lv, TRADE_OFFERED)
     back = decision_arg(state, lv, TRADE_RETURNED)
-    asked = teammate(state[TP]) if back == 0 else state[TP]
+    asked = teammate(state[TURN_PLAYER]) if back == 0 else state[TURN_PLAYER]
     if not (ok and decision_at(state, lv, 1) == asked and (state[TRADE_OFFERS] >> offered) & 1 == 1):
         return V_KIND
     return V_OK
@@ -306,7 +306,7 @@ def gather_fits(state, cfg, lv, depth):
     """Variant: team (a gathering's choices: the Gather Phase, a Bird's Nest, a hero's gathering)."""
     ph = state[PHASE]
     p = decision_at(state, lv, 1)
-    tp = state[TP]
+    tp = state[TURN_PLAYER]
     if (
         cfg[CFG_TEAM] == 0
         or not entry_on_top(lv, depth)
@@ -334,7 +334,7 @@ def hero_pick_fits(state, cfg, lv, depth):
         and lv == 0
         and top
         and state[PHASE] == PH_PLACE
-        and p == state[TP]
+        and p == state[TURN_PLAYER]
         and state[PLACED] == 0
         and not state[C_ACTIVE]
     ):
@@ -352,7 +352,7 @@ def buy_fits(state, cfg, lv, depth):
         and lv == 0
         and entry_on_top(lv, depth)
         and state[PHASE] == PH_ACTION
-        and decision_at(state, lv, 1) == state[TP]
+        and decision_at(state, lv, 1) == state[TURN_PLAYER]
         and not state[C_ACTIVE]
     ):
         return V_KIND
@@ -361,7 +361,7 @@ def buy_fits(state, cfg, lv, depth):
     if decision_arg(state, lv, BUY_SPENT) == 0:  # no item yet: one must still be within reach
         cheapest = cheapest_in_shop(state, cfg)
         paid = decision_arg(state, lv, BUY_PAID)
-        if cheapest < 0 or paid + pay_capacity(state, cfg, state[TP]) < cheapest:
+        if cheapest < 0 or paid + pay_capacity(state, cfg, state[TURN_PLAYER]) < cheapest:
             return V_TOP
     return V_OK
 
@@ -371,7 +371,13 @@ def exchange_choice_fits(state, cfg, lv, depth):
     """The Exchange's choice of cards (exchange.py), from the Action Phase menu, with a choice
     left (a pick with one legal answer is never asked)."""
     p = decision_at(state, lv, 1)
-    ok = lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION and p == state[TP] and not state[C_ACTIVE]
+    ok = (
+        lv == 0
+        and entry_on_top(lv, depth)
+        and state[PHASE] == PH_ACTION
+        and p == state[TURN_PLAYER]
+        and not state[C_ACTIVE]
+    )
     if not ok:
         return V_KIND
     ct = decision_arg(state, lv, EXCHANGE_CHOICE_TYPE)
@@ -389,7 +395,7 @@ def menu_prompt_fits(state, lv, depth):
     """A sub-decision of the Action Phase menu, alone on the stack (a payment, Russula's picks,
     Magic Mushling's order)."""
     ok = in_action_or_nutrient(state) and lv == 0 and entry_on_top(lv, depth) and state[PHASE] == PH_ACTION
-    return ok and decision_at(state, lv, 1) == state[TP]
+    return ok and decision_at(state, lv, 1) == state[TURN_PLAYER]
 
 
 @njit(cache=True)
@@ -398,7 +404,7 @@ def pay_fits(state, cfg, lv, depth):
     if not menu_prompt_fits(state, lv, depth):
         return V_KIND
     paid = decision_arg(state, lv, PAY_PAID)
-    return V_OK if paid >= 3 or paid + pay_capacity(state, cfg, state[TP]) >= 3 else V_TOP
+    return V_OK if paid >= 3 or paid + pay_capacity(state, cfg, state[TURN_PLAYER]) >= 3 else V_TOP
 
 
 @njit(cache=True)
@@ -429,7 +435,7 @@ def place_path_fits(state, cfg, lv, depth):
     if decision_arg(state, lv, PLACE_PATH_LEFT) < 1:
         return V_ARG
     if lv == 0:
-        ok = state[PHASE] == PH_ACTION and decision_at(state, lv, 1) == state[TP] and not state[C_ACTIVE]
+        ok = state[PHASE] == PH_ACTION and decision_at(state, lv, 1) == state[TURN_PLAYER] and not state[C_ACTIVE]
         return V_OK if ok else V_KIND
     # Liberty Cap's Path, above the combat it won
     return V_OK if lv == 1 and state[C_ACTIVE] and state[C_STAGE] >= CS_REACT_A else V_KIND
@@ -510,7 +516,7 @@ def resolve_fits(state, cfg, lv, depth):
         return V_OK if x1 != p and ph == PH_ACTION else V_KIND
     for m in MENU_ABILITIES:
         if ab == m:
-            if not (lv == 0 and ph == PH_ACTION and p == state[TP] and not active):
+            if not (lv == 0 and ph == PH_ACTION and p == state[TURN_PLAYER] and not active):
                 return V_KIND
             return menu_ability_args_fit(cfg, ab, p, x1, x2, x3, n)
     return V_KIND
@@ -542,10 +548,10 @@ def menu_ability_args_fit(cfg, ab, p, x1, x2, x3, n):
     return V_OK
 
 
-K.generated_checks(globals())
+DECISION_KINDS.generated_checks(globals())
 
 
-# --- generated by `mushgym generate` from the checks of the decision kinds K.checks: do not edit by hand ---
+# --- generated by `mushgym generate` from DECISION_KINDS.checks: do not edit by hand ---
 # fmt: off
 @njit(cache=True)
 def kind_fits(state, cfg, k, lv, depth):
@@ -650,7 +656,7 @@ def check_stack(state, cfg):
     if state[DONE]:
         return V_OK
     if depth == 0:
-        tp = state[TP]
+        tp = state[TURN_PLAYER]
         if ph == PH_NUTRIENT or (ph == PH_DISCARD and hand_size(state, tp) <= hand_limit(state, tp)):
             return error(V_TOP, 0)
         return V_OK

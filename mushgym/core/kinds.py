@@ -219,6 +219,4 @@ class DecisionKinds:
             "@njit(cache=True)\ndef kind_fits(state, cfg, k, lv, depth):\n"
             '    """0 if the entry of kind ``k`` at level ``lv`` fits where it sits."""\n' + body + "    return -1\n"
         )
-        return declare(
-            namespace, self, source, suffix=".checks", target="", what="the checks of the decision kinds {key}"
-        ).names
+        return declare(namespace, self, source, suffix=".checks", target="", what="{key}").names

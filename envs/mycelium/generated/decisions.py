@@ -2,7 +2,7 @@
 
 The code generated from the declarations of the module, from:
 
-* the dispatch over the decision kinds K.rules
+* the dispatch over the decision kinds DECISION_KINDS.rules
 
 Change the declarations and run `mushgym generate` (a game outside the package:
 `mushgym generate --path DIR`); tests/engine/test_generated.py fails while this file is stale.
@@ -22,7 +22,7 @@ from ..team import trade_mask, trade_step
 from ..turn import birds_nest_live, birds_nest_mask, birds_nest_step
 
 #: the digest of each part's code, checked where the part is declared
-SOURCE_DIGESTS = {'K.rules': 'daf4a7f9c91bdf74'}
+SOURCE_DIGESTS = {'DECISION_KINDS.rules': 'daf4a7f9c91bdf74'}
 
 
 @njit(cache=True)

@@ -2,11 +2,11 @@
 
 The code generated from the declarations of the module, from:
 
-* the layout C = Layout('config'), names prefixed 'cfg_'
-* the layout L = Layout('state')
-* the decision kinds K = DecisionKinds(5): argument columns
-* the action space A = ActionSpace('actions')
-* the layout O = Layout('observation'), names prefixed 'obs_'
+* the layout CONFIG = Layout('config'), names prefixed 'cfg_'
+* the layout STATE = Layout('state')
+* the decision kinds DECISION_KINDS = DecisionKinds(5): argument columns
+* the action space ACTION_SPACE = ActionSpace('actions')
+* the layout OBSERVATION = Layout('observation'), names prefixed 'obs_'
 
 Change the declarations and run `mushgym generate` (a game outside the package:
 `mushgym generate --path DIR`); tests/engine/test_generated.py fails while this file is stale.
@@ -15,7 +15,7 @@ Change the declarations and run `mushgym generate` (a game outside the package:
 from numba import njit
 
 #: the digest of each part's code, checked where the part is declared
-SOURCE_DIGESTS = {'C': 'cc299282c23b09d5', 'L': 'e7f67e198bbc51e7', 'K': 'b443e8cd3728ed7a', 'A': 'ef6836efecdcef08', 'O': '6f94a286e117d2e6'}
+SOURCE_DIGESTS = {'CONFIG': 'cc299282c23b09d5', 'STATE': 'e7f67e198bbc51e7', 'DECISION_KINDS': 'b443e8cd3728ed7a', 'ACTION_SPACE': 'ef6836efecdcef08', 'OBSERVATION': '6f94a286e117d2e6'}
 
 
 @njit(cache=True)

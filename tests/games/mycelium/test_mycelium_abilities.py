@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from mycelium_helpers import K, Scenario
 
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 
 BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3
 
@@ -146,10 +146,10 @@ ACTIONS = [
 def _run(sc, actions, cancel):
     sc.act(*actions[0], player=BLUE)
     rest = list(actions[1:])
-    while rest and sc.top_kind() != R.D_FA:
+    while rest and sc.top_kind() != rules.D_FA:
         sc.act(*rest.pop(0), player=BLUE)
     # the Fly Agaric window: Green may cancel, the others (no cards) are not asked
-    assert sc.top_kind() == R.D_FA and sc.who() == GREEN, sc.text()
+    assert sc.top_kind() == rules.D_FA and sc.who() == GREEN, sc.text()
     if cancel:
         sc.act("fly_agaric", player=GREEN)
         return
@@ -168,7 +168,7 @@ def test_action_ability(name):
         post = actions[len(pre) :]
         for a in pre:
             sc.act(*a, player=BLUE)
-        assert sc.top_kind() == R.D_FA
+        assert sc.top_kind() == rules.D_FA
         sc.act("pass", player=GREEN)
         for a in post:
             sc.act(*a, player=BLUE)
@@ -190,7 +190,7 @@ def test_action_ability_cancelled_by_fly_agaric(name):
     else:
         sc.act(*actions[0], player=BLUE)
         before = {f: sc.v[f].copy() for f in UNCHANGED}
-        assert sc.top_kind() == R.D_FA and sc.who() == GREEN
+        assert sc.top_kind() == rules.D_FA and sc.who() == GREEN
         sc.act("fly_agaric", player=GREEN)
     # Blue has no Fly Agaric to answer with (and nobody else any card): the ability is gone
     sc.pass_all_but(BLUE)
@@ -211,7 +211,7 @@ def test_fly_agaric_cancels_a_fly_agaric():
     cave = int(sc.board.cave_of_seat[BLUE])
     sc.act("spawn", 1, BLUE, player=BLUE)
     sc.act("fly_agaric", player=GREEN)
-    assert sc.who() == BLUE and sc.top_kind() == R.D_FA  # Blue may cancel Green's Fly Agaric
+    assert sc.who() == BLUE and sc.top_kind() == rules.D_FA  # Blue may cancel Green's Fly Agaric
     sc.act("fly_agaric", player=BLUE)
     sc.pass_all_but(BLUE)
     assert sc.v["loc_spores"][cave] == 4  # the Yellow Morel stands
@@ -263,11 +263,11 @@ def test_chicken_defends_draws_three_and_one_more_for_winning():
     sc.act("pass", player=RED)  # no Fly Agaric
     assert sc.v["c_repl"][0] == K["Night Light"]
     # reinforcement window: Blue has no card; Red plays the Pink Oyster
-    while sc.who() != RED or sc.top_kind() != R.D_REINF:
+    while sc.who() != RED or sc.top_kind() != rules.D_REINF:
         sc.act("pass")
     sc.act("reinforce", 1, 1, player=RED)
     sc.pass_all_but(RED)
-    while sc.top_kind() == R.D_REINF:
+    while sc.top_kind() == rules.D_REINF:
         sc.act("pass")
     assert sc.v["c_winner"] == 1  # 0 + 3 > 1: the defender wins
     sc.act("use", player=RED)  # Chicken defended: draw 3
@@ -295,11 +295,11 @@ def test_common_puffball_cancels_the_thief_and_thieves_steal():
     sc.give(BLUE, "Shiitake", "Pink Oyster")
     sc.give(RED, "Common Puffball", "Death Cap")
     _combat(sc, "Shiitake", "Common Puffball")
-    while sc.top_kind() == R.D_REINF:
+    while sc.top_kind() == rules.D_REINF:
         sc.act("pass")
-    assert sc.top_kind() == R.D_USE and sc.who() == RED  # Puffball first
+    assert sc.top_kind() == rules.D_USE and sc.who() == RED  # Puffball first
     sc.act("use", player=RED)
-    assert sc.top_kind() == R.D_FA and sc.who() == BLUE  # Blue holds a card: asked about a Fly Agaric
+    assert sc.top_kind() == rules.D_FA and sc.who() == BLUE  # Blue holds a card: asked about a Fly Agaric
     sc.act("pass", player=BLUE)
     sc.pass_all_but(BLUE)  # the Thief's steal is never offered
     assert sc.v["c_active"] == 0 and sc.v["hand"][RED, K["Death Cap"]] == 1  # nothing stolen
@@ -309,7 +309,7 @@ def test_common_puffball_cancels_the_thief_and_thieves_steal():
     sc.give(BLUE, "Shiitake")
     sc.give(RED, "Common Puffball", "Death Cap")
     _combat(sc, "Shiitake", "Common Puffball")
-    while sc.top_kind() == R.D_REINF:
+    while sc.top_kind() == rules.D_REINF:
         sc.act("pass")
     sc.act("pass", player=RED)
     sc.act("use", player=BLUE)
@@ -324,7 +324,7 @@ def test_liberty_cap_attacker_and_cancelled():
         sc.give(BLUE, "Liberty Cap")
         sc.give(RED, "Night Light", "Fly Agaric")
         _combat(sc, "Liberty Cap", "Night Light")
-        while sc.top_kind() == R.D_REINF:
+        while sc.top_kind() == rules.D_REINF:
             sc.act("pass")
         sc.act("use", player=BLUE)
         if cancel:
@@ -372,7 +372,7 @@ def test_inky_cap_give_two_or_lose_the_path():
         sc.act("place_path", e, player=BLUE)
         sc.act("inky_cap", player=GREEN)
         sc.act("pass", player=BLUE)  # Blue could cancel it with a Fly Agaric
-        assert sc.who() == BLUE and sc.top_kind() == R.D_INKY_GIVE  # Blue chooses
+        assert sc.who() == BLUE and sc.top_kind() == rules.D_INKY_GIVE  # Blue chooses
         if give:
             sc.act("card", K["Death Cap"])
             sc.act("card", K["Truffle"])
@@ -421,7 +421,7 @@ def test_birds_nest_off_turn_win_and_current_player_answers_first():
     # the next nutrient card is an Oak card: Blue's turn ends, Green's Nutrient Card Phase
     v["turn_player"][...] = BEIGE
     v["first_player"][...] = (BEIGE - v["turn"]) % 4  # turn t is first + t's
-    v["phase"][...] = R.PH_DISCARD
+    v["phase"][...] = rules.PH_DISCARD
     oak_kind = sc.game.nutrients.names.index("Oak")
     sc.nutrient_on_top(oak_kind)
     v["hand"][BEIGE] = 0
@@ -430,10 +430,10 @@ def test_birds_nest_off_turn_win_and_current_player_answers_first():
     # end Beige's turn by stepping its discard phase: the hand is already under the limit
     sc.game.kernels.advance(sc.s, sc.game.config, sc.game.work)
     assert v["turn_player"] == BLUE and v["loc_nut"][oak] == 2
-    assert sc.who() == BLUE and sc.top_kind() == R.D_BN  # current player asked first
+    assert sc.who() == BLUE and sc.top_kind() == rules.D_BN  # current player asked first
     sc.act("pass", player=BLUE)
     sc.act("birds_nest", 0, player=RED)  # subset {gatherer 0}
-    assert sc.who() == BLUE and sc.top_kind() == R.D_BN  # Blue may answer first
+    assert sc.who() == BLUE and sc.top_kind() == rules.D_BN  # Blue may answer first
     sc.act("birds_nest", 0, player=BLUE)
     sc.pass_all_but()
     assert v["mat_nut"][BLUE] == 1  # Blue gathered first
@@ -502,7 +502,7 @@ def test_thief_steal_and_chicken_and_puffball_cancelled():
     sc.give(BLUE, "Parasol")
     sc.give(RED, "Night Light", "Fly Agaric", "Death Cap")
     _combat(sc, "Parasol", "Night Light")
-    while sc.top_kind() == R.D_REINF:
+    while sc.top_kind() == rules.D_REINF:
         sc.act("pass")
     sc.act("use", player=BLUE)
     sc.act("fly_agaric", player=RED)
@@ -513,7 +513,7 @@ def test_thief_steal_and_chicken_and_puffball_cancelled():
     sc.give(BLUE, "Chicken of the Woods", "Fly Agaric")
     sc.give(RED, "Chicken of the Woods")
     _combat(sc, "Chicken of the Woods", "Chicken of the Woods")
-    while sc.top_kind() == R.D_REINF:
+    while sc.top_kind() == rules.D_REINF:
         sc.act("pass")
     assert sc.v["c_winner"] == 1 and sc.v["hand"][RED].sum() == 1
     sc.act("use", player=RED)
@@ -525,7 +525,7 @@ def test_thief_steal_and_chicken_and_puffball_cancelled():
     sc.give(BLUE, "Shiitake", "Fly Agaric")
     sc.give(RED, "Common Puffball", "Death Cap")
     _combat(sc, "Shiitake", "Common Puffball")
-    while sc.top_kind() == R.D_REINF:
+    while sc.top_kind() == rules.D_REINF:
         sc.act("pass")
     sc.act("use", player=RED)
     sc.act("fly_agaric", player=BLUE)
@@ -544,11 +544,11 @@ def test_birds_nest_cancelled_gathers_nothing():
     v["gatherer"][RED] = [oak, cave, -1]
     sc.give(RED, "Bird's Nest")
     sc.give(GREEN, "Fly Agaric")
-    v["phase"][...] = R.PH_DISCARD
+    v["phase"][...] = rules.PH_DISCARD
     sc.nutrient_on_top(sc.game.nutrients.names.index("Oak"))
     sc.rebuild_deck()
     sc.game.kernels.advance(sc.s, sc.game.config, sc.game.work)
-    assert sc.who() == RED and sc.top_kind() == R.D_BN
+    assert sc.who() == RED and sc.top_kind() == rules.D_BN
     # gatherers 0 (Oak) and 1 (own cave): subset 0b011 -> action index 2
     sc.act("birds_nest", 2, player=RED)
     sc.act("fly_agaric", player=GREEN)
@@ -559,7 +559,7 @@ def test_birds_nest_cancelled_gathers_nothing():
     v = sc.v
     v["gatherer"][RED] = [oak, cave, -1]
     sc.give(RED, "Bird's Nest")
-    v["phase"][...] = R.PH_DISCARD
+    v["phase"][...] = rules.PH_DISCARD
     sc.nutrient_on_top(sc.game.nutrients.names.index("Oak"))
     sc.rebuild_deck()
     sc.game.kernels.advance(sc.s, sc.game.config, sc.game.work)
@@ -577,13 +577,13 @@ def test_parrot_toadstool_remote_attack_cancelled_by_fly_agaric():
     sc.give(RED, "Night Light")
     sc.give(GREEN, "Fly Agaric")
     sc.act("parrot_attack", e, 0, player=BLUE)
-    assert sc.top_kind() == R.D_FA and sc.who() == GREEN
+    assert sc.top_kind() == rules.D_FA and sc.who() == GREEN
     sc.act("fly_agaric", player=GREEN)
     sc.act("pass", player=BLUE)  # Blue holds a card: asked whether to cancel the cancel
     sc.pass_all_but(BLUE)
     # no combat: Red's Path stays, Blue keeps its Death Cap, both cards are discarded
     assert sc.v["c_active"] == 0 and (sc.v["paths"][e] == RED + 1).any()
-    assert sc.v["hand"][BLUE].tolist() == [int(t == K["Death Cap"]) for t in range(R.T)]
+    assert sc.v["hand"][BLUE].tolist() == [int(t == K["Death Cap"]) for t in range(rules.NUM_MUSHLING_KINDS)]
     assert sc.v["discard"][K["Parrot Toadstool"]] == 1 and sc.v["discard"][K["Fly Agaric"]] == 1
     assert sc.who() == BLUE and sc.v["decisions_n"] == 0
 

@@ -13,7 +13,7 @@ from test_mycelium_tavern import SULPHUR, heroes
 from test_mycelium_team import TeamScenario
 
 from mushgym import testing
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 from mushgym.envs.mycelium import validate as V
 from mushgym.envs.mycelium.game import MyceliumGame
 from mushgym.envs.mycelium.greedy import heuristic
@@ -21,25 +21,25 @@ from mushgym.envs.mycelium.greedy import heuristic
 BLUE, GREEN, RED, BEIGE = range(4)
 
 SIZES = [
-    ({}, R.NUM_ACTIONS_BASE, R.OBS_SIZE_BASE),
-    ({"emsporium": True}, R.NUM_ACTIONS_ITEMS, R.OBS_SIZE_ITEMS),
-    ({"hero_tavern": True, "num_players": 3}, R.NUM_ACTIONS_ITEMS, R.OBS_SIZE_ITEMS),
-    ({"legends": True}, R.NUM_ACTIONS_ITEMS, R.OBS_SIZE_ITEMS),
-    ({"team": True}, R.NUM_ACTIONS, R.OBS_SIZE),
-    ({"num_players": 2}, R.NUM_ACTIONS, R.OBS_SIZE),
-    ({"team": True, "emsporium": True, "hero_tavern": True}, R.NUM_ACTIONS, R.OBS_SIZE),
-    ({"num_players": 2, "legends": True}, R.NUM_ACTIONS, R.OBS_SIZE),
+    ({}, rules.NUM_ACTIONS_BASE, rules.OBS_SIZE_BASE),
+    ({"emsporium": True}, rules.NUM_ACTIONS_ITEMS, rules.OBS_SIZE_ITEMS),
+    ({"hero_tavern": True, "num_players": 3}, rules.NUM_ACTIONS_ITEMS, rules.OBS_SIZE_ITEMS),
+    ({"legends": True}, rules.NUM_ACTIONS_ITEMS, rules.OBS_SIZE_ITEMS),
+    ({"team": True}, rules.NUM_ACTIONS, rules.OBS_SIZE),
+    ({"num_players": 2}, rules.NUM_ACTIONS, rules.OBS_SIZE),
+    ({"team": True, "emsporium": True, "hero_tavern": True}, rules.NUM_ACTIONS, rules.OBS_SIZE),
+    ({"num_players": 2, "legends": True}, rules.NUM_ACTIONS, rules.OBS_SIZE),
 ]
 
 
 def test_the_codes_and_kinds_are_distinct_and_the_blocks_follow_each_other():
-    assert (R.NUM_ACTIONS_BASE, R.NUM_ACTIONS_ITEMS, R.NUM_ACTIONS) == (1235, 1263, 1294)
-    assert (R.OBS_SIZE_BASE, R.OBS_SIZE_ITEMS, R.OBS_SIZE) == (1506, 1614, 1705)
-    assert R.A_BUY == R.NUM_ACTIONS_BASE and R.A_TRADE == R.NUM_ACTIONS_ITEMS
-    assert R.O_VDKIND == R.OBS_SIZE_BASE and R.O_TEAM_DKIND == R.OBS_SIZE_ITEMS
-    kinds = (R.D_BUY, R.D_HERO_PICK, R.D_LEGEND, R.D_TRADE, R.D_GATHER, R.D_EXCHANGE)
-    assert kinds == (15, 16, 17, 18, 19, 20) and R.NUM_D == 21
-    assert (R.V_ITEMS, R.V_HEROES, R.V_TEAM) == (V.V_ITEMS, V.V_HEROES, V.V_TEAM) == (28, 29, 30)
+    assert (rules.NUM_ACTIONS_BASE, rules.NUM_ACTIONS_ITEMS, rules.NUM_ACTIONS) == (1235, 1263, 1294)
+    assert (rules.OBS_SIZE_BASE, rules.OBS_SIZE_ITEMS, rules.OBS_SIZE) == (1506, 1614, 1705)
+    assert rules.A_BUY == rules.NUM_ACTIONS_BASE and rules.A_TRADE == rules.NUM_ACTIONS_ITEMS
+    assert rules.O_VDKIND == rules.OBS_SIZE_BASE and rules.O_TEAM_DKIND == rules.OBS_SIZE_ITEMS
+    kinds = (rules.D_BUY, rules.D_HERO_PICK, rules.D_LEGEND, rules.D_TRADE, rules.D_GATHER, rules.D_EXCHANGE)
+    assert kinds == (15, 16, 17, 18, 19, 20) and rules.NUM_D == 21
+    assert (rules.V_ITEMS, rules.V_HEROES, rules.V_TEAM) == (V.V_ITEMS, V.V_HEROES, V.V_TEAM) == (28, 29, 30)
     assert sorted(V.VALIDATION_ERRORS) == list(range(1, V.V_SHOP + 1)) and (V.V_COMBAT_PATH, V.V_SHOP) == (31, 32)
 
 
@@ -49,10 +49,12 @@ def test_the_spaces_are_the_prefix_up_to_the_last_block_of_an_option_that_is_on(
     assert (g.num_actions, g.observation_shape) == (actions, (obs,))
     assert g.obs_low.shape == (obs,) and g.legal_mask(g.new_state(0)).shape == (actions,)
     assert g.encode_action("arrange", 3) == 1234  # the base game's ids never move
-    if actions > R.NUM_ACTIONS_BASE:
-        assert g.encode_action("buy") == R.A_BUY
-    if actions == R.NUM_ACTIONS:
-        assert g.encode_action("trade", 0) == R.A_TRADE and g.encode_action("gather_take", 6) == R.NUM_ACTIONS - 1
+    if actions > rules.NUM_ACTIONS_BASE:
+        assert g.encode_action("buy") == rules.A_BUY
+    if actions == rules.NUM_ACTIONS:
+        assert (
+            g.encode_action("trade", 0) == rules.A_TRADE and g.encode_action("gather_take", 6) == rules.NUM_ACTIONS - 1
+        )
 
 
 def test_a_team_game_without_the_items_leaves_their_block_empty():
@@ -63,9 +65,9 @@ def test_a_team_game_without_the_items_leaves_their_block_empty():
         if g.is_terminal(s):
             break
         mask = g.legal_mask(s)
-        assert not mask[R.NUM_ACTIONS_BASE : R.NUM_ACTIONS_ITEMS].any()
+        assert not mask[rules.NUM_ACTIONS_BASE : rules.NUM_ACTIONS_ITEMS].any()
         for p in range(g.num_players):
-            assert not g.observe(s, p)[R.OBS_SIZE_BASE : R.OBS_SIZE_ITEMS].any()
+            assert not g.observe(s, p)[rules.OBS_SIZE_BASE : rules.OBS_SIZE_ITEMS].any()
         legal = np.flatnonzero(mask)
         g.step_inplace(s, int(legal[rng.integers(legal.size)]))
 
@@ -81,10 +83,12 @@ def test_a_backpack_raises_what_a_team_gathering_may_take_beyond_three():
     sc.v["gatherer"][RED] = [willow, willow, -1]  # 2 gatherers x (1 + 1 Backpack) = 4
     sc.game.validate(sc.s)
     sc.act("end_actions", player=RED)
-    assert sc.top_kind() == R.D_GATHER
-    legal = np.flatnonzero(sc.game.legal_mask(sc.s)[R.A_GATHER_TAKE : R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1])
+    assert sc.top_kind() == rules.D_GATHER
+    legal = np.flatnonzero(
+        sc.game.legal_mask(sc.s)[rules.A_GATHER_TAKE : rules.A_GATHER_TAKE + rules.MAX_GATHER_TAKE + 1]
+    )
     assert legal.tolist() == [0, 1, 2, 3, 4]
-    assert sc.game.observe(sc.s, RED)[R.O_GATHER_MAX] == 4
+    assert sc.game.observe(sc.s, RED)[rules.O_GATHER_MAX] == 4
     sc.game.validate(sc.s)
     sc.act("gather_take", 4, player=RED)
     assert sc.v["mat_nut"][RED] == 4 and sc.v["loc_nut"][willow] == 1 and sc.v["decisions_n"] == 0
@@ -98,11 +102,11 @@ def test_a_heros_gathering_is_optional_under_the_team_rules():
     sc.v["gatherer"][BLUE] = [oak, -1, -1]
     sc.game.validate(sc.s)
     sc.act("hero", SULPHUR, 0, player=BLUE)  # Sulphur Shelf: gather now
-    assert sc.top_kind() == R.D_GATHER and sc.v["phase"] == R.PH_ACTION
+    assert sc.top_kind() == rules.D_GATHER and sc.v["phase"] == rules.PH_ACTION
     sc.game.validate(sc.s)  # a D_GATHER in the Action Phase is a position of the game
     sc.act("gather_take", 0, player=BLUE)  # it leaves the Nutrients on the tree
     assert sc.v["loc_nut"][oak] == 2 and sc.v["mat_nut"][BLUE] == 0 and sc.v["gatherer"][BLUE, 0] == -1
-    assert sc.v["phase"] == R.PH_ACTION and sc.who() == BLUE
+    assert sc.v["phase"] == rules.PH_ACTION and sc.who() == BLUE
 
 
 def test_the_tavern_recruits_after_the_gather_phases_choice():
@@ -112,16 +116,16 @@ def test_the_tavern_recruits_after_the_gather_phases_choice():
     sc.chain_to(RED, birch)
     sc.v["loc_nut"][birch] = 1
     sc.v["ctok"][RED] = 1
-    sc.v["gatherer"][RED] = [birch, R.TAVERN, -1]
+    sc.v["gatherer"][RED] = [birch, rules.TAVERN, -1]
     sc.act("end_actions", player=RED)
     kinds = [int(k) for k in sc.v["decisions"][: int(sc.v["decisions_n"]), 0]]
-    assert kinds == [R.D_HERO_PICK, R.D_GATHER]
+    assert kinds == [rules.D_HERO_PICK, rules.D_GATHER]
     sc.game.validate(sc.s)
     sc.act("gather_take", 1, player=RED)
-    assert sc.v["mat_nut"][RED] == 1 and sc.top_kind() == R.D_HERO_PICK
+    assert sc.v["mat_nut"][RED] == 1 and sc.top_kind() == rules.D_HERO_PICK
     sc.game.validate(sc.s)
     sc.act("hero_pick", 0, player=RED)
-    assert sc.v["heroes"][RED].sum() == 1 and sc.v["decisions_n"] == 0 and sc.v["phase"] == R.PH_PLACE
+    assert sc.v["heroes"][RED].sum() == 1 and sc.v["decisions_n"] == 0 and sc.v["phase"] == rules.PH_PLACE
 
 
 def test_the_validator_refuses_a_gathering_choice_misplaced_with_the_variants():
@@ -131,10 +135,10 @@ def test_the_validator_refuses_a_gathering_choice_misplaced_with_the_variants():
     sc.chain_to(RED, birch)
     sc.v["loc_nut"][birch] = 1
     sc.v["ctok"][RED] = 1
-    sc.v["gatherer"][RED] = [birch, R.TAVERN, -1]
+    sc.v["gatherer"][RED] = [birch, rules.TAVERN, -1]
     sc.act("end_actions", player=RED)
     good = sc.s.copy()
-    v = R.L.arrays(sc.s)
+    v = rules.STATE.arrays(sc.s)
     v["decisions"][[0, 1]] = v["decisions"][[1, 0]]  # the hero pick above the gathering choice
     with pytest.raises(ValueError, match="misplaced|does not fit"):
         sc.game.validate(sc.s)
@@ -167,21 +171,21 @@ def _play(g, games, seed, greedy_share=0.5):
         s = g.new_state(seed + gi)
         steps = 0
         while True:
-            code = int(R.validate(s, g.config, g.work))
+            code = int(rules.validate(s, g.config, g.work))
             assert code == 0, (g.validation_error(code), g.state_to_string(s))
             steps += 1
             if steps % 5 == 0:
                 testing.check_observations(g, s)  # every agent's observation: shape, dtype, bounds
-            v = R.L.arrays(s)
+            v = rules.STATE.arrays(s)
             d = int(v["decisions_n"])
             kinds = [int(k) for k in v["decisions"][:d, 0]]
-            if kinds and kinds[-1] == R.D_GATHER:
+            if kinds and kinds[-1] == rules.D_GATHER:
                 seen["gather choice"] += 1
-                seen["gather choice above a hero pick"] += kinds[0] == R.D_HERO_PICK
-            seen["trade answer"] += bool(kinds) and kinds[-1] == R.D_TRADE
-            seen["a Colony at 10"] += int(not v["done"] and (v["mat_nut"] == R.WIN_NUTRIENTS).any())
+                seen["gather choice above a hero pick"] += kinds[0] == rules.D_HERO_PICK
+            seen["trade answer"] += bool(kinds) and kinds[-1] == rules.D_TRADE
+            seen["a Colony at 10"] += int(not v["done"] and (v["mat_nut"] == rules.WIN_NUTRIENTS).any())
             if g.is_terminal(s):
-                seen["team win"] += int(v["done"] == R.DONE_RULES)
+                seen["team win"] += int(v["done"] == rules.DONE_RULES)
                 rets = g.returns(s)
                 assert abs(rets.sum()) < 1e-9 and len(rets) == g.num_players
                 break
@@ -194,7 +198,7 @@ def _play(g, games, seed, greedy_share=0.5):
             else:
                 legal = np.flatnonzero(mask)
                 a = int(legal[rng.integers(legal.size)])
-            seen[R.A.group_of(a).name] += 1
+            seen[rules.ACTION_SPACE.group_of(a).name] += 1
             g.step_inplace(s, a)
     return seen
 

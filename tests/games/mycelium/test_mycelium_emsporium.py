@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from mycelium_helpers import K, Scenario
 
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 from mushgym.envs.mycelium.data import MyceliumDataError
 from mushgym.envs.mycelium.game import MyceliumGame
 from mushgym.envs.mycelium.variant_data import ITEM_NAMES, load_items
@@ -25,7 +25,7 @@ def shop(sc, *names):
     for i in v["shop"]:
         if i >= 0:
             rest[i] -= 1
-    deck = np.repeat(np.arange(R.NI), rest)
+    deck = np.repeat(np.arange(rules.NUM_ITEM_TYPES), rest)
     v["item_deck"][...] = 0
     v["item_deck"][: len(deck)] = deck
     v["item_deck_n"][...] = len(deck)
@@ -75,23 +75,23 @@ def chain_to(sc, p, gloc_name, extra=0):
 
 
 def bonded_at(sc, p, g):
-    work = np.zeros(R.WORK_SIZE, np.int64)
-    R.bonded_edges(sc.s, sc.game.config, p, work)
-    return R.bonded_count(sc.game.config, g, work)
+    work = np.zeros(rules.WORK_SIZE, np.int64)
+    rules.bonded_edges(sc.s, sc.game.config, p, work)
+    return rules.bonded_count(sc.game.config, g, work)
 
 
 def test_sizes_without_the_variant_are_the_base_games_and_with_it_grow_by_appended_parts():
     base = MyceliumGame()
     ems = MyceliumGame(emsporium=True)
-    assert (base.num_actions, base.observation_shape) == (R.NUM_ACTIONS_BASE, (R.OBS_SIZE_BASE,))
-    assert (ems.num_actions, ems.observation_shape) == (R.NUM_ACTIONS_ITEMS, (R.OBS_SIZE_ITEMS,))
-    assert R.A_BUY == R.NUM_ACTIONS_BASE and R.O_VDKIND == R.OBS_SIZE_BASE
+    assert (base.num_actions, base.observation_shape) == (rules.NUM_ACTIONS_BASE, (rules.OBS_SIZE_BASE,))
+    assert (ems.num_actions, ems.observation_shape) == (rules.NUM_ACTIONS_ITEMS, (rules.OBS_SIZE_ITEMS,))
+    assert rules.A_BUY == rules.NUM_ACTIONS_BASE and rules.O_VDKIND == rules.OBS_SIZE_BASE
     s = base.new_state(0)
-    assert (R.L.arrays(s)["shop"] == -1).all() and R.L.arrays(s)["item_deck_n"] == 0
+    assert (rules.STATE.arrays(s)["shop"] == -1).all() and rules.STATE.arrays(s)["item_deck_n"] == 0
     # same seed: the same deal of mushling cards with or without the shop
     se = ems.new_state(0)
-    assert (R.L.arrays(s)["hand"] == R.L.arrays(se)["hand"]).all()
-    v = R.L.arrays(se)
+    assert (rules.STATE.arrays(s)["hand"] == rules.STATE.arrays(se)["hand"]).all()
+    v = rules.STATE.arrays(se)
     assert (v["shop"] >= 0).all() and v["item_deck_n"] == 11
     with pytest.raises(ValueError, match=r"emsporium.*\[False, True\]"):
         MyceliumGame(emsporium="yes")
@@ -229,19 +229,19 @@ def test_items_are_public_the_item_deck_order_is_hidden():
     for _ in range(40):
         legal = g.legal_actions(s)
         g.step_inplace(s, int(legal[rng.integers(legal.size)]))
-    v = R.L.arrays(s)
+    v = rules.STATE.arrays(s)
     for p in range(4):
         t = s.copy()
-        tv = R.L.arrays(t)
+        tv = rules.STATE.arrays(t)
         n = int(tv["item_deck_n"])
         tv["item_deck"][:n] = tv["item_deck"][:n][::-1]
         assert (g.observe(s, p) == g.observe(t, p)).all()
     # an item bought is in everyone's observation
     t = s.copy()
-    R.L.arrays(t)["items"][2, 0] += 1
+    rules.STATE.arrays(t)["items"][2, 0] += 1
     i = int(np.flatnonzero(v["shop"] == 0)[0]) if (v["shop"] == 0).any() else None
     if i is not None:
-        R.L.arrays(t)["shop"][i] = -1
+        rules.STATE.arrays(t)["shop"][i] = -1
         for p in range(4):
             assert (g.observe(s, p) != g.observe(t, p)).any()
 
@@ -249,12 +249,12 @@ def test_items_are_public_the_item_deck_order_is_hidden():
 def test_corrupted_item_counts_are_refused_by_name():
     g = MyceliumGame(emsporium=True)
     s = g.new_state(0)
-    R.L.arrays(s)["items"][0, 3] += 1
+    rules.STATE.arrays(s)["items"][0, 3] += 1
     with pytest.raises(ValueError, match="Emsporium item cards of type 3 \\(Bow\\)"):
         g.validate(s)
     g0 = MyceliumGame()
     s0 = g0.new_state(0)
-    R.L.arrays(s0)["items"][1, 0] = 1
+    rules.STATE.arrays(s0)["items"][1, 0] = 1
     with pytest.raises(ValueError, match="Sword"):
         g0.validate(s0)
 
@@ -262,7 +262,7 @@ def test_corrupted_item_counts_are_refused_by_name():
 def test_malformed_items_file_names_file_entry_and_field(tmp_path):
     good = load_items()
     assert good.cost[ITEM["Pickaxe"]] == 2  # published
-    src = (R.__file__.rsplit("/", 1)[0]) + "/items.toml"
+    src = (rules.__file__.rsplit("/", 1)[0]) + "/items.toml"
     text = open(src).read()
     bad = tmp_path / "items.toml"
     bad.write_text(text.replace('cost = 2\ncost_source = "published"', 'cost = "two"\ncost_source = "published"'))
@@ -294,14 +294,14 @@ def test_random_play_with_the_emsporium_keeps_the_invariants_and_buys():
         steps = 0
         while not g.is_terminal(s) and steps < 3000:
             legal = g.legal_actions(s)
-            if R.A_BUY in legal and rng.random() < 0.5:
-                a = R.A_BUY
+            if rules.A_BUY in legal and rng.random() < 0.5:
+                a = rules.A_BUY
             else:
                 a = int(legal[rng.integers(legal.size)])
             g.step_inplace(s, a)
             g.check_invariants(s)
             steps += 1
-        bought += int(R.L.arrays(s)["items"].sum())
+        bought += int(rules.STATE.arrays(s)["items"].sum())
     assert bought > 0
 
 
@@ -317,7 +317,7 @@ def test_determinize_redraws_the_item_deck_and_keeps_every_view():
     for _ in range(30):
         legal = g.legal_actions(s)
         g.step_inplace(s, int(legal[0]))
-    n = int(R.L.arrays(s)["item_deck_n"])
+    n = int(rules.STATE.arrays(s)["item_deck_n"])
     for p in range(4):
         obs = g.observe(s, p)
         for _ in range(6):
@@ -326,5 +326,5 @@ def test_determinize_redraws_the_item_deck_and_keeps_every_view():
             g.validate(d)
             g.check_invariants(d)
             np.testing.assert_array_equal(g.observe(d, p), obs)
-            orders.add(tuple(R.L.arrays(d)["item_deck"][:n]))
+            orders.add(tuple(rules.STATE.arrays(d)["item_deck"][:n]))
     assert len(orders) > 1

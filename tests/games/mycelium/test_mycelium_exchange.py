@@ -7,7 +7,7 @@ import pytest
 from mycelium_helpers import K, Scenario
 
 import mushgym
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 from mushgym.envs.mycelium.data import MUSHLING_TYPES
 from mushgym.envs.mycelium.game import MyceliumGame
 
@@ -18,15 +18,15 @@ TY = {name: i for i, name in enumerate(MUSHLING_TYPES)}
 def _block(sc, viewer):
     """The observation's Exchange fields of ``viewer``, by field."""
     o = np.asarray(sc.game.observe(sc.s, viewer), np.int64)
-    full = np.zeros(R.O.size, np.int64)
+    full = np.zeros(rules.OBSERVATION.size, np.int64)
     full[: o.size] = o
-    return R.O.arrays(full)
+    return rules.OBSERVATION.arrays(full)
 
 
 def _names(sc):
     from mushgym.envs.mycelium.data import MUSHLING_NAMES
 
-    return sorted(MUSHLING_NAMES[t] for t in range(R.T) if sc.legal("card", t))
+    return sorted(MUSHLING_NAMES[t] for t in range(rules.NUM_MUSHLING_KINDS) if sc.legal("card", t))
 
 
 def test_two_warriors_of_different_cards_exchange_without_a_question():
@@ -81,13 +81,13 @@ def test_three_builders_the_player_chooses_which_two():
         sc.give(BLUE, "Chanterelle", "Chanterelle", "Wood Blewit")
         sc.top("Death Cap")
         sc.act("exchange", TY["builder"], 1 + BLUE)
-        assert sc.top_kind() == R.D_EXCHANGE and sc.who() == BLUE
+        assert sc.top_kind() == rules.D_EXCHANGE and sc.who() == BLUE
         assert _names(sc) == ["Chanterelle", "Wood Blewit"]
         assert sc.v["discard"][K["Chanterelle"]] == 1  # the first card named is discarded
         blk = _block(sc, GREEN)  # public: another player sees the Exchange in question
         assert blk["exchange_decision"] == 1 and blk["exchange_type"].tolist() == [1, 0, 0, 0, 0, 0, 0, 0]
         assert blk["exchange_option"][(BLUE - GREEN) % 4 + 1] == 1 and blk["exchange_first"][K["Chanterelle"]] == 1
-        assert sc.game.observe(sc.s, BLUE)[R.O_DKIND : R.O_DKIND + R.NUM_D_BASE].sum() == 0
+        assert sc.game.observe(sc.s, BLUE)[rules.O_DKIND : rules.O_DKIND + rules.NUM_D_BASE].sum() == 0
         cave = int(sc.board.cave_of_seat[BLUE])
         before = int(sc.v["loc_spores"][cave])
         sc.act("card", K[second], player=BLUE)
@@ -111,7 +111,7 @@ def test_three_warriors_two_picks_each_pair_named_one_way():
             assert sc.top_kind() == -1
             outcomes.append(("Death Cap", "Liberty Cap"))
             continue
-        assert sc.top_kind() == R.D_EXCHANGE
+        assert sc.top_kind() == rules.D_EXCHANGE
         for second in _names(sc):
             s2 = Scenario(4, tp=BLUE)
             s2.s[...] = sc.s
@@ -134,7 +134,7 @@ def test_the_team_game_and_the_2_player_game():
     sc.give(GREEN, "Fly Agaric", "Penny Bun", "Inky Cap")  # three Enforcers
     sc.top("Russula")
     sc.act("exchange", TY["enforcer"], 0, player=GREEN)
-    assert sc.top_kind() == R.D_EXCHANGE and _names(sc) == ["Fly Agaric", "Inky Cap"]
+    assert sc.top_kind() == rules.D_EXCHANGE and _names(sc) == ["Fly Agaric", "Inky Cap"]
     sc.act("card", K["Inky Cap"], player=GREEN)  # keeps the Fly Agaric: Penny Bun is the only second
     assert sc.top_kind() == -1
     assert {t: int(c) for t, c in enumerate(sc.v["hand"][GREEN]) if c} == {K["Fly Agaric"]: 1, K["Russula"]: 1}
@@ -187,38 +187,38 @@ def test_spaces_ids_and_text():
     assert g.decode_action(42) == ("attack", (0, 0)) and "unused" not in g.actions.groups
     s = g.new_state(0)
     assert "exchange 2 warrior cards: draw a card" == g.action_to_string(s, g.encode_action("exchange", 3, 0))
-    assert R.O.fields["exchange_first"].offset + R.T <= R.OBS_SIZE_BASE
+    assert rules.OBSERVATION.fields["exchange_first"].offset + rules.NUM_MUSHLING_KINDS <= rules.OBS_SIZE_BASE
 
 
 def _random_checks(game, games, seed):
     """Random play: the Exchange is offered exactly for the types with 2 cards, never by card;
     the choice is asked only with 2 answers or more; each Exchange discards 2 cards of its type."""
     rng = np.random.default_rng(seed)
-    types = game.config[R.CFG_CARD_TYPE : R.CFG_CARD_TYPE + R.T]
+    types = game.config[rules.CFG_CARD_TYPE : rules.CFG_CARD_TYPE + rules.NUM_MUSHLING_KINDS]
     asked = exchanged = 0
     for g in range(games):
         s = game.new_state(seed + g)
         while not game.is_terminal(s):
-            v = R.L.arrays(s)
+            v = rules.STATE.arrays(s)
             mask = game.legal_mask(s)
             depth = int(v["decisions_n"])
             top = v["decisions"][depth - 1] if depth else None
-            if depth and top[0] == R.D_EXCHANGE:
+            if depth and top[0] == rules.D_EXCHANGE:
                 asked += 1
                 assert np.flatnonzero(mask).size >= 2, "a pick with one answer is asked"
-                assert all(types[a - R.A_CARD] == top[2] for a in np.flatnonzero(mask))
+                assert all(types[a - rules.A_CARD] == top[2] for a in np.flatnonzero(mask))
                 game.validate(s)
-            elif depth == 0 and int(v["phase"]) == R.PH_ACTION:
+            elif depth == 0 and int(v["phase"]) == rules.PH_ACTION:
                 p = int(v["turn_player"])
                 per_type = np.bincount(types, weights=v["hand"][p], minlength=8)
                 for ct in range(8):
-                    assert bool(mask[R.exchange_action(ct, 0)]) == (per_type[ct] >= 2)
+                    assert bool(mask[rules.exchange_action(ct, 0)]) == (per_type[ct] >= 2)
             legal = np.flatnonzero(mask)
             a = int(legal[rng.integers(legal.size)])
             if depth == 0 and 2 <= a < 42:
                 exchanged += 1
-                assert R.D_EXCHANGE not in v["decisions"][:depth, 0]
-                ct, _o = R.exchange_args(a)
+                assert rules.D_EXCHANGE not in v["decisions"][:depth, 0]
+                ct, _o = rules.exchange_args(a)
                 p = int(v["turn_player"])
                 before = np.bincount(types, weights=v["hand"][p], minlength=8)[ct]
                 disc = v["discard"].copy()
@@ -226,7 +226,7 @@ def _random_checks(game, games, seed):
                 while (
                     not game.is_terminal(s)
                     and int(v["decisions_n"])
-                    and v["decisions"][int(v["decisions_n"]) - 1][0] == R.D_EXCHANGE
+                    and v["decisions"][int(v["decisions_n"]) - 1][0] == rules.D_EXCHANGE
                 ):
                     m = np.flatnonzero(game.legal_mask(s))
                     game.step_inplace(s, int(m[rng.integers(m.size)]))
@@ -262,20 +262,20 @@ def test_the_validator_places_the_exchange_decision():
         (1, GREEN, "misplaced"),
     ):
         bad = sc.s.copy()
-        R.L.arrays(bad)["decisions"][top, col] = value
+        rules.STATE.arrays(bad)["decisions"][top, col] = value
         with pytest.raises(ValueError, match=words):
             sc.game.validate(bad)
     # a choice with one answer left is never asked (the rules force it)
     one = sc.s.copy()
-    R.L.arrays(one)["hand"][BLUE, K["Wood Blewit"]] = 0
-    R.L.arrays(one)["discard"][K["Wood Blewit"]] += 1
+    rules.STATE.arrays(one)["hand"][BLUE, K["Wood Blewit"]] = 0
+    rules.STATE.arrays(one)["discard"][K["Wood Blewit"]] += 1
     with pytest.raises(ValueError, match="never asks"):
         sc.game.validate(one)
     # a choice with no card left to name is never asked
     none = sc.s.copy()
     for name in ("Chanterelle", "Wood Blewit"):
-        R.L.arrays(none)["hand"][BLUE, K[name]] = 0
-        R.L.arrays(none)["discard"][K[name]] += 1
+        rules.STATE.arrays(none)["hand"][BLUE, K[name]] = 0
+        rules.STATE.arrays(none)["discard"][K[name]] += 1
     with pytest.raises(ValueError, match="never asks"):
         sc.game.validate(none)
 
@@ -288,11 +288,11 @@ def test_greedy_names_the_cheapest_pair():
     sc.act("exchange", TY["warrior"], 0)
     mask = sc.game.legal_mask(sc.s)
     scores = greedy.heuristic(sc.game, sc.s, BLUE, sc.game.observe(sc.s, BLUE), mask)
-    assert int(np.argmax(scores)) == R.A_CARD + K["Amethyst Deceiver"]
+    assert int(np.argmax(scores)) == rules.A_CARD + K["Amethyst Deceiver"]
     sc.act("card", K["Amethyst Deceiver"])
     mask = sc.game.legal_mask(sc.s)
     scores = greedy.heuristic(sc.game, sc.s, BLUE, sc.game.observe(sc.s, BLUE), mask)
-    assert int(np.argmax(scores)) == R.A_CARD + K["Chicken of the Woods"]
+    assert int(np.argmax(scores)) == rules.A_CARD + K["Chicken of the Woods"]
 
 
 def test_greedy_plays_to_the_end():
@@ -305,7 +305,7 @@ def test_greedy_plays_to_the_end():
         s = game.new_state(seed)
         while not game.is_terminal(s):
             a = agent.act_state(game, s, game.current_player(s))
-            exchanges += 2 <= a < 42 and int(s[R.L.fields["decisions_n"].offset]) == 0
+            exchanges += 2 <= a < 42 and int(s[rules.STATE.fields["decisions_n"].offset]) == 0
             game.step_inplace(s, int(a))
         assert game.returns(s).max() == 1.0  # decided (10 Nutrients) within 60 turns
     assert exchanges > 0
@@ -335,7 +335,7 @@ def test_the_docstring_is_generated_from_the_layouts():
     import mushgym.envs.mycelium_v2 as env
 
     assert "@" not in env.__doc__.replace("@njit", "")
-    for table in (R.A.table(), R.O.table(), R.L.table()):
+    for table in (rules.ACTION_SPACE.table(), rules.OBSERVATION.table(), rules.STATE.table()):
         assert table in env.__doc__
     assert "| 2..41 | `exchange` | type=8 x option=5 |" in env.__doc__
     assert "### Version history" in env.__doc__ and "* v2" in env.__doc__
@@ -353,7 +353,7 @@ def test_a_redraw_keeps_the_cards_of_a_pending_exchange():
     for _ in range(20):
         other = sc.game.perturb_hidden(sc.s, GREEN, rng)
         sc.game.validate(other)
-        hand = R.L.arrays(other)["hand"][BLUE]
+        hand = rules.STATE.arrays(other)["hand"][BLUE]
         assert hand[K["Death Cap"]] >= 1 and hand[K["Liberty Cap"]] >= 1 and hand.sum() == 5
         moved |= not np.array_equal(hand, sc.v["hand"][BLUE])
     assert moved

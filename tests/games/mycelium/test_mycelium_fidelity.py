@@ -8,7 +8,7 @@ from test_mycelium_abilities import _combat
 from test_mycelium_emsporium import ITEM, own, shop
 from test_mycelium_tavern import heroes
 
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 from mushgym.envs.mycelium import tavern as TV
 from mushgym.envs.mycelium.game import MyceliumGame
 
@@ -17,9 +17,9 @@ BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3
 
 def _offered(sc, ability):
     """The combat's next use prompt is for ``ability`` (passing the reinforcement rounds)."""
-    while sc.top_kind() == R.D_REINF:
+    while sc.top_kind() == rules.D_REINF:
         sc.act("pass")
-    return sc.top_kind() == R.D_USE and int(sc.v["decisions"][int(sc.v["decisions_n"]) - 1][2]) == ability
+    return sc.top_kind() == rules.D_USE and int(sc.v["decisions"][int(sc.v["decisions_n"]) - 1][2]) == ability
 
 
 # --- 1. "if revealed in combat": the initial face-down cards only --------------------------------
@@ -38,9 +38,11 @@ def test_a_thief_drawn_by_an_amethyst_deceiver_does_not_steal():
     sc.act("use", player=BLUE)  # the Deceiver draws the Shiitake in its place
     sc.pass_all_but(BLUE)
     while sc.v["c_active"]:
-        assert sc.top_kind() != R.D_USE, "a use prompt for a drawn Thief or a Puffball against it"
+        assert sc.top_kind() != rules.D_USE, "a use prompt for a drawn Thief or a Puffball against it"
         sc.act("pass")
-    assert sc.v["c_repl"][0] == -1 and sc.v["hand"][BLUE].tolist() == [int(k == K["Shiitake"]) for k in range(R.T)]
+    assert sc.v["c_repl"][0] == -1 and sc.v["hand"][BLUE].tolist() == [
+        int(k == K["Shiitake"]) for k in range(rules.NUM_MUSHLING_KINDS)
+    ]
     assert sc.v["hand"][RED, K["Death Cap"]] == 1 and sc.v["hand"][RED].sum() == 2  # won (+1), nothing stolen
 
 
@@ -49,7 +51,7 @@ def test_a_thief_played_face_down_still_steals():
     sc.give(BLUE, "Parasol")
     sc.give(RED, "Night Light", "Death Cap")
     _combat(sc, "Parasol", "Night Light")
-    assert _offered(sc, R.AB_THIEF_STEAL) and sc.who() == BLUE
+    assert _offered(sc, rules.AB_THIEF_STEAL) and sc.who() == BLUE
 
 
 def test_a_chicken_drawn_by_a_deceiver_follows_its_reaction():
@@ -64,7 +66,7 @@ def test_a_chicken_drawn_by_a_deceiver_follows_its_reaction():
     _combat(sc, "Amethyst Deceiver", None)
     sc.act("use", player=BLUE)
     sc.pass_all_but(BLUE)
-    assert _offered(sc, R.AB_CHICKEN_ATT)
+    assert _offered(sc, rules.AB_CHICKEN_ATT)
     sc.act("use", player=BLUE)
     sc.pass_all_but(BLUE)
     assert sc.v["hand"][BLUE, K["Chicken of the Woods"]] == 1 and sc.v["hand"][BLUE, K["Russula"]] == 1
@@ -92,8 +94,8 @@ def test_the_validator_refuses_a_buy_that_cannot_buy():
     shop(sc, "Backpack", "Sword", "Basket", "Backpack", "Sword")  # the cheapest costs 4
     sc.v["mat_spores"][BLUE] = 0
     sc.give(BLUE, "Night Light")  # 2 spore value in all
-    R.L.arrays(sc.s)["decisions"][0, :4] = [R.D_BUY, BLUE, 0, 0]
-    R.L.arrays(sc.s)["decisions_n"][...] = 1
+    rules.STATE.arrays(sc.s)["decisions"][0, :4] = [rules.D_BUY, BLUE, 0, 0]
+    rules.STATE.arrays(sc.s)["decisions_n"][...] = 1
     with pytest.raises(ValueError, match="never asks"):
         sc.game.validate(sc.s)
 
@@ -107,7 +109,7 @@ def test_a_heros_spawn_counts_the_pickaxe():
     h = sc.game.heroes.names.index("Golden Chanterelle")
     heroes(sc, up=(0, 1), held={BLUE: [h]})
     k = 1  # ability b: spawn 3 spores in your own cave
-    assert TV.HE_SPAWN == int(sc.game.config[R.cfg_hero_effect_at(h, k)])
+    assert TV.HE_SPAWN == int(sc.game.config[rules.cfg_hero_effect_at(h, k)])
     cave = int(sc.board.cave_of_seat[BLUE])
     before = int(sc.v["loc_spores"][cave])
     sc.act("hero", h, k, player=BLUE)
@@ -128,15 +130,15 @@ def test_a_build_pays_for_at_least_one_path():
     sc.act("pay_card", K["Yellow Morel"])
     assert sc.legal("pay_done")
     sc.act("pay_done")
-    assert sc.top_kind() == R.D_PLACE_PATH
+    assert sc.top_kind() == rules.D_PLACE_PATH
 
 
 def test_the_validator_refuses_a_payment_that_cannot_reach_a_path():
     sc = Scenario(4, tp=BLUE)
     sc.v["mat_spores"][BLUE] = 0
     sc.give(BLUE, "Yellow Morel")
-    R.L.arrays(sc.s)["decisions"][0, :3] = [R.D_PAY, BLUE, 1]
-    R.L.arrays(sc.s)["decisions_n"][...] = 1
+    rules.STATE.arrays(sc.s)["decisions"][0, :3] = [rules.D_PAY, BLUE, 1]
+    rules.STATE.arrays(sc.s)["decisions_n"][...] = 1
     with pytest.raises(ValueError, match="never asks"):
         sc.game.validate(sc.s)
 
@@ -153,13 +155,13 @@ def test_a_russula_may_send_a_gatherer_to_the_hero_tavern():
     assert sc.legal("place_tavern")
     sc.act("place_tavern", player=BLUE)
     obs = sc.game.observe(sc.s, GREEN)
-    assert obs[R.O_AB_LOC + R.TAVERN] == 1  # the placements are public, the Tavern among them
+    assert obs[rules.O_AB_LOC + rules.TAVERN] == 1  # the placements are public, the Tavern among them
     sc.act("place_gatherer", mush, player=BLUE)
     sc.act("place_gatherer", mush, player=BLUE)
     sc.pass_all_but(BLUE)
-    assert sorted(sc.v["gatherer"][BLUE].tolist()) == sorted([R.TAVERN, mush, mush])
+    assert sorted(sc.v["gatherer"][BLUE].tolist()) == sorted([rules.TAVERN, mush, mush])
     sc.act("end_actions", player=BLUE)  # the Gather Phase: a hero recruited
-    assert sc.top_kind() == R.D_HERO_PICK
+    assert sc.top_kind() == rules.D_HERO_PICK
 
 
 def test_without_the_tavern_a_russula_keeps_the_base_locations():
@@ -167,7 +169,7 @@ def test_without_the_tavern_a_russula_keeps_the_base_locations():
     sc.give(BLUE, "Russula")
     sc.act("russula", player=BLUE)
     legal = sc.game.legal_mask(sc.s)
-    assert legal.size == R.NUM_ACTIONS_BASE and legal.sum() == len(sc.board.gloc_names)  # no Tavern to go to
+    assert legal.size == rules.NUM_ACTIONS_BASE and legal.sum() == len(sc.board.gloc_names)  # no Tavern to go to
 
 
 # --- 7. Witch's Hat: "can be used even when there is 1 card in the respective discard pile" -----------
@@ -208,7 +210,7 @@ def test_more_than_thirty_actions_while_the_player_has_resources():
         e = next(x for x in range(len(sc.board.edges)) if sc.legal("place_path", x))
         sc.act("place_path", e)
         sc.pass_all_but(BLUE)
-        if sc.top_kind() == R.D_REMOVE_OWN:
+        if sc.top_kind() == rules.D_REMOVE_OWN:
             sc.act("remove_own", next(x for x in range(len(sc.board.edges)) if sc.legal("remove_own", x)))
             sc.pass_all_but(BLUE)
     assert i == 34 and sc.legal("build") and sc.v["actions_used"] == 0
@@ -218,10 +220,10 @@ def test_deceiver_exchanges_and_attacks_are_bounded_per_action_phase():
     sc = Scenario(4, tp=BLUE)
     sc.give(BLUE, "Amethyst Deceiver")
     sc.discard("Amethyst Deceiver")
-    for _ in range(R.MAX_ACTIONS_PER_TURN):  # two Deceivers swap for ever: the one loop with no cost
+    for _ in range(rules.MAX_ACTIONS_PER_TURN):  # two Deceivers swap for ever: the one loop with no cost
         sc.act("deceive", K["Amethyst Deceiver"], player=BLUE)
         sc.pass_all_but(BLUE)
-    assert sc.v["actions_used"] == R.MAX_ACTIONS_PER_TURN and sc.v["hand"][BLUE, K["Amethyst Deceiver"]] == 1
+    assert sc.v["actions_used"] == rules.MAX_ACTIONS_PER_TURN and sc.v["hand"][BLUE, K["Amethyst Deceiver"]] == 1
     assert not sc.legal("deceive", K["Amethyst Deceiver"]) and sc.legal("end_actions")
 
 
@@ -239,7 +241,7 @@ def test_the_validator_refuses_a_combat_on_an_edge_without_the_defenders_path():
     sc.game.validate(sc.s)
     for edge, why in ((sc.ring(RED)[0], "permanent"), (sc.spokes(GREEN)[0], "empty")):
         bad = sc.s.copy()
-        R.L.arrays(bad)["c_edge"][...] = edge
+        rules.STATE.arrays(bad)["c_edge"][...] = edge
         with pytest.raises(ValueError, match=r"does not hold a Path the attacker may attack.*code 31000"):
             sc.game.validate(bad)
     desc = sc.game.describe(sc.s, hidden=True)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from mycelium_helpers import K
 
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 from mushgym.envs.mycelium.data import load_board
 from mushgym.envs.mycelium.game import MyceliumGame
 from mushgym.envs.mycelium.positions import KINDS
@@ -49,7 +49,7 @@ def test_describe_then_state_from_reproduces_random_positions(any_game):
     n = 0
     for s in random_positions(g):
         back = g.state_from(**g.describe(s, hidden=True))
-        a, b = R.L.arrays(s.astype(np.int64)), R.L.arrays(back)
+        a, b = rules.STATE.arrays(s.astype(np.int64)), rules.STATE.arrays(back)
         assert not [f for f in a if f != "rng" and not np.array_equal(a[f], b[f])]
         public = g.state_from(**g.describe(s), seed=n)
         for p in range(g.num_players):
@@ -87,8 +87,8 @@ def combat_after_the_reveal(game, **more):
 
 def test_a_combat_in_progress_from_a_description_plays_out_as_the_rulebook_says(game):
     s = combat_after_the_reveal(game, deck=None)
-    v = R.L.arrays(s)
-    assert game.current_player(s) == BLUE and int(v["deck_n"]) == R.NC - 4
+    v = rules.STATE.arrays(s)
+    assert game.current_player(s) == BLUE and int(v["deck_n"]) == rules.NUM_MUSHLING_CARDS - 4
     act = game.encode_action
     for name, args in (("reinforce", (0, 0)), ("pass", ()), ("combat_token", (1,)), ("pass", ())):
         game.step_inplace(s, act(name, *args))
@@ -99,12 +99,12 @@ def test_a_combat_in_progress_from_a_description_plays_out_as_the_rulebook_says(
 def test_a_reaction_window_is_a_pending_entry_named_by_its_kind(game):
     """Every ``D_*`` kind of the layout is a name of ``pending`` (a new kind needs no edit):
     here the Fly Agaric window over Blue's Veiled Lady, in flight."""
-    assert len(KINDS) == R.NUM_D and KINDS["fa"] == R.D_FA and KINDS["resolve"] == R.D_RESOLVE
+    assert len(KINDS) == rules.NUM_D and KINDS["fa"] == rules.D_FA and KINDS["resolve"] == rules.D_RESOLVE
     s = game.state_from(
         turn_player=BLUE,
         hands={GREEN: ["Fly Agaric"]},
         limbo={"Veiled Lady": 1},
-        pending=[("resolve", BLUE, R.AB_VEILED, 0, 0, 0, 0), ("fa", GREEN, 0)],
+        pending=[("resolve", BLUE, rules.AB_VEILED, 0, 0, 0, 0), ("fa", GREEN, 0)],
     )
     assert game.current_player(s) == GREEN
     mask = game.legal_mask(s)
@@ -123,16 +123,17 @@ def test_what_a_description_fills_in(game):
         deck_top_n=2,
         nutrient_discard={"Forest Rain": 1},
     )
-    v = R.L.arrays(s)
+    v = rules.STATE.arrays(s)
     assert (
-        int(v["deck_n"]) == R.NC - 3 and list(v["deck"][int(v["deck_n"]) - 2 : int(v["deck_n"])]) == [K["Shiitake"]] * 2
+        int(v["deck_n"]) == rules.NUM_MUSHLING_CARDS - 3
+        and list(v["deck"][int(v["deck_n"]) - 2 : int(v["deck_n"])]) == [K["Shiitake"]] * 2
     )
     assert list(v["gatherer"][RED]) == [
         load_board(4).gloc_names.index("Oak"),
         -1,
         load_board(4).gloc_names.index("Mush Room"),
     ]
-    assert int(v["ndeck_n"]) == int(game.config[R.CFG_NNUT]) - 1
+    assert int(v["ndeck_n"]) == int(game.config[rules.CFG_NNUT]) - 1
     assert list(v["mat_spores"]) == [3, 3, 3, 3] and int(v["npaths"].sum()) == 0  # set-up spores, no Paths built
 
 
@@ -195,7 +196,7 @@ def test_bad_descriptions_are_refused_naming_the_field(game, description, field)
 def test_the_variants_pieces_are_counted_and_refused_when_wrong():
     em = MyceliumGame(num_players=3, emsporium=True)
     s = em.state_from(items={BLUE: ["Sword", "Sword"]}, shop=["Bow", None, None, None, None], phase="action")
-    v = R.L.arrays(s)
+    v = rules.STATE.arrays(s)
     assert int(v["items"][BLUE, 0]) == 2 and int(v["item_deck_n"]) == 16 - 3
     with pytest.raises(ValueError, match=r"shop\[0\]: too many Sword: the game has 2"):
         em.state_from(items={BLUE: ["Sword", "Sword"]}, shop=["Sword", None, None, None, None])

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from mycelium_helpers import K, Scenario, nbrs, ring, spokes
 
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 from mushgym.envs.mycelium.data import (
     MUSHLING_TYPES,
     MyceliumDataError,
@@ -118,7 +118,7 @@ def test_corrupted_states_are_refused_with_a_message_naming_the_problem():
 
     def refused(field, index, value, message):
         t = s.copy()
-        R.L.arrays(t)[field][index] = value
+        rules.STATE.arrays(t)[field][index] = value
         with pytest.raises(ValueError, match=message):
             g.observe(t, 0)
         with pytest.raises(ValueError, match=message):
@@ -132,16 +132,16 @@ def test_corrupted_states_are_refused_with_a_message_naming_the_problem():
     refused("ndeck_n", (), 0, "nutrient deck and discard pile do not hold")
     refused("mat_spores", 0, 50, "more tokens")
     t = s.copy()
-    v = R.L.arrays(t)
-    while int(v["decisions_n"]) > 0 or int(v["phase"]) != R.PH_ACTION:  # the turn player's Action Phase menu
+    v = rules.STATE.arrays(t)
+    while int(v["decisions_n"]) > 0 or int(v["phase"]) != rules.PH_ACTION:  # the turn player's Action Phase menu
         t = g.step(t, int(g.legal_actions(t)[-1]))
-        v = R.L.arrays(t)
-    v["decisions"][0] = [R.D_PAY, int(v["turn_player"]), 100, 0, 0, 0, 0]  # a payment beyond its range
+        v = rules.STATE.arrays(t)
+    v["decisions"][0] = [rules.D_PAY, int(v["turn_player"]), 100, 0, 0, 0, 0]  # a payment beyond its range
     v["decisions_n"][...] = 1
     with pytest.raises(ValueError, match="decision stack entry 0 has an argument outside"):
         g.step(t, g.encode_action("pass"))
     n = 0
-    v["decisions"][n] = [R.D_USE, 1, R.AB_MAGIC, 0, 0, 0, 0]
+    v["decisions"][n] = [rules.D_USE, 1, rules.AB_MAGIC, 0, 0, 0, 0]
     with pytest.raises(ValueError, match="not a revealed card's reaction"):
         g.current_player(t)
 
@@ -153,7 +153,7 @@ def test_setup():
         g = MyceliumGame(num_players=n)
         for seed in range(5):
             s = g.new_state(seed)
-            v = R.L.arrays(s)
+            v = rules.STATE.arrays(s)
             first = int(v["first_player"])
             sizes = [int(v["hand"][(first + i) % n].sum()) for i in range(n)]
             assert sizes == [4 + i for i in range(n)]
@@ -161,7 +161,7 @@ def test_setup():
             assert all(v["loc_spores"][g.board.cave_of_seat[p]] == 3 for p in range(n))
             assert v["loc_nut"].sum() == (n if n == 4 else 3) + 1  # each tree + the Willow
             assert int(v["ndeck_n"]) == (17 if n == 4 else 14)
-            assert v["phase"] == R.PH_EXPLORE and g.current_player(s) == first
+            assert v["phase"] == rules.PH_EXPLORE and g.current_player(s) == first
 
 
 def test_combat_example():
@@ -280,7 +280,7 @@ def test_gather_examples():
     sc.act("end_actions", player=RED)
     assert sc.v["mat_nut"][RED] == 1 and sc.v["loc_nut"][birch] == 1
     assert sc.v["hand"][RED].sum() == hand0 + 1
-    assert (sc.v["gatherer"][RED] == -1).all() and sc.v["phase"] == R.PH_PLACE
+    assert (sc.v["gatherer"][RED] == -1).all() and sc.v["phase"] == rules.PH_PLACE
     # the own cave: 2 gatherers, 1 bonded Path -> 1 spore
     sc2 = Scenario(4, tp=GREEN)
     cave = int(sc2.board.cave_of_seat[GREEN])
@@ -297,21 +297,21 @@ def test_explore_phase_examples():
 
     g = MyceliumGame(num_players=4)
     s = g.new_state(3)
-    v = R.L.arrays(s)
+    v = rules.STATE.arrays(s)
     first = int(v["first_player"])
     mush = g.board.mush_room
     for i in range(4):
         p = (first + i) % 4
         for _ in range(3):
-            assert g.current_player(s) == p and v["phase"] == R.PH_EXPLORE
+            assert g.current_player(s) == p and v["phase"] == rules.PH_EXPLORE
             loc = mush if p == GREEN and v["gatherer"][p].tolist().count(mush) < 2 else int(g.board.cave_of_seat[p])
             s = g.step(s, g.encode_action("place_gatherer", loc))
-            v = R.L.arrays(s)
+            v = rules.STATE.arrays(s)
     assert v["gatherer"][GREEN].tolist().count(mush) == 2
     # play until Green's Gather Phase: everyone else ends the Action Phase at once
     while True:
         p = g.current_player(s)
-        if p == GREEN and v["phase"] == R.PH_ACTION and v["decisions_n"] == 0:
+        if p == GREEN and v["phase"] == rules.PH_ACTION and v["decisions_n"] == 0:
             break
         legal = g.legal_actions(s)
         for name in ("end_actions", "pass", "place_gatherer"):
@@ -321,11 +321,11 @@ def test_explore_phase_examples():
                 break
         else:
             s = g.step(s, legal[0])
-        v = R.L.arrays(s)
+        v = rules.STATE.arrays(s)
     cards, spores = int(v["hand"][GREEN].sum()), int(v["mat_spores"][GREEN])
     cave_spores = int(v["loc_spores"][g.board.cave_of_seat[GREEN]])
     s = g.step(s, g.encode_action("end_actions"))
-    v = R.L.arrays(s)
+    v = rules.STATE.arrays(s)
     assert v["hand"][GREEN].sum() == cards + 2
     assert v["mat_spores"][GREEN] == spores + min(1, cave_spores)
 
@@ -345,7 +345,7 @@ def test_path_rules_two_per_edge_not_two_of_one_player_and_twenty_one():
     sc2.act("pay_done")
     new = next(x for x in sc2.spokes(BLUE) if sc2.legal("place_path", x))
     sc2.act("place_path", new)
-    assert sc2.top_kind() == R.D_REMOVE_OWN and not sc2.legal("remove_own", new)
+    assert sc2.top_kind() == rules.D_REMOVE_OWN and not sc2.legal("remove_own", new)
     sc2.act("remove_own", far[0])
     assert sc2.v["npaths"][BLUE] == 20
 
@@ -372,7 +372,7 @@ def test_no_change_given_and_exchange():
 
 def _obs_known(sc, viewer, holder, name):
     off = (holder - viewer) % sc.n
-    return sc.game.observe(sc.s, viewer)[R.O_KNOWN + (off - 1) * R.T + K[name]]
+    return sc.game.observe(sc.s, viewer)[rules.O_KNOWN + (off - 1) * rules.NUM_MUSHLING_KINDS + K[name]]
 
 
 def test_parrot_view_stays_in_the_observation_while_true_and_nothing_else_leaks():
@@ -386,7 +386,7 @@ def test_parrot_view_stays_in_the_observation_while_true_and_nothing_else_leaks(
     rng = np.random.default_rng(0)
     for _ in range(20):
         other = sc.game.perturb_hidden(sc.s, BLUE, rng)
-        v2 = R.L.arrays(other)
+        v2 = rules.STATE.arrays(other)
         assert v2["hand"][RED, K["Truffle"]] >= 1 and v2["hand"][RED, K["Pink Oyster"]] >= 1
         np.testing.assert_array_equal(sc.game.observe(other, BLUE), sc.game.observe(sc.s, BLUE))
         np.testing.assert_array_equal(
@@ -406,9 +406,9 @@ def test_parrot_view_stays_in_the_observation_while_true_and_nothing_else_leaks(
     sc.act("attack", e, slot, player=RED)
     sc.act("card", K["Pink Oyster"], player=RED)
     assert _obs_known(sc, BLUE, RED, "Pink Oyster") == 0
-    assert sc.game.observe(sc.s, BLUE)[R.O_C_CARD + K["Pink Oyster"]] == 0  # not revealed yet
-    assert sc.game.observe(sc.s, RED)[R.O_C_CARD + K["Pink Oyster"]] == 1  # its owner sees it
-    assert sc.who() == BLUE and sc.top_kind() == R.D_DEFEND
+    assert sc.game.observe(sc.s, BLUE)[rules.O_C_CARD + K["Pink Oyster"]] == 0  # not revealed yet
+    assert sc.game.observe(sc.s, RED)[rules.O_C_CARD + K["Pink Oyster"]] == 1  # its owner sees it
+    assert sc.who() == BLUE and sc.top_kind() == rules.D_DEFEND
 
 
 def test_veiled_lady_cards_stay_known_until_drawn():
@@ -420,7 +420,9 @@ def test_veiled_lady_cards_stay_known_until_drawn():
     sc.pass_all_but(BLUE)
 
     def known_rows(p):
-        o = sc.game.observe(sc.s, p)[R.O_NKNOWN : R.O_NKNOWN + R.NN * R.NK].reshape(R.NN, R.NK)
+        o = sc.game.observe(sc.s, p)[
+            rules.O_NKNOWN : rules.O_NKNOWN + rules.NUM_NUTRIENT_CARDS * rules.MAX_NUTRIENT_KINDS
+        ].reshape(rules.NUM_NUTRIENT_CARDS, rules.MAX_NUTRIENT_KINDS)
         return [int(np.argmax(r)) if r.any() else -1 for r in o]
 
     assert known_rows(BLUE)[:5] == top + [-1]
@@ -441,8 +443,12 @@ def test_witch_hats_public_set_on_top_stays_in_every_observation_while_true():
     def top_set(p, nutrient=False):
         o = sc.game.observe(sc.s, p)
         if nutrient:
-            return o[R.O_NDECK_TOP : R.O_NDECK_TOP + R.NK].astype(int).tolist(), int(o[R.O_TOP_N + 1])
-        return {t: int(c) for t, c in enumerate(o[R.O_DECK_TOP : R.O_DECK_TOP + R.T]) if c}, int(o[R.O_TOP_N])
+            return o[rules.O_NDECK_TOP : rules.O_NDECK_TOP + rules.MAX_NUTRIENT_KINDS].astype(int).tolist(), int(
+                o[rules.O_TOP_N + 1]
+            )
+        return {
+            t: int(c) for t, c in enumerate(o[rules.O_DECK_TOP : rules.O_DECK_TOP + rules.NUM_MUSHLING_KINDS]) if c
+        }, int(o[rules.O_TOP_N])
 
     for p in range(4):
         assert top_set(p) == ({K["Blue Oyster"]: 2, K["Penny Bun"]: 1}, 3)
@@ -450,13 +456,13 @@ def test_witch_hats_public_set_on_top_stays_in_every_observation_while_true():
     for p in range(4):  # the hidden-information test keeps the public set on top
         for _ in range(10):
             other = sc.game.perturb_hidden(sc.s, p, rng)
-            v2 = R.L.arrays(other)
+            v2 = rules.STATE.arrays(other)
             nd = int(v2["deck_n"])
             assert sorted(v2["deck"][nd - 3 : nd].tolist()) == sorted([K["Blue Oyster"]] * 2 + [K["Penny Bun"]])
             np.testing.assert_array_equal(sc.game.observe(other, p), sc.game.observe(sc.s, p))
             sc.game.check_invariants(other)
     # a card drawn in private leaves an unknown card: 2 cards on top, from the same set
-    R.draw_cards(sc.s, GREEN, 1)
+    rules.draw_cards(sc.s, GREEN, 1)
     sc.game.check_invariants(sc.s)
     assert top_set(BLUE) == ({K["Blue Oyster"]: 2, K["Penny Bun"]: 1}, 2)
     # nutrient deck: the discarded nutrient cards go on top; every draw is face up, so the set shrinks exactly
@@ -471,22 +477,22 @@ def test_witch_hats_public_set_on_top_stays_in_every_observation_while_true():
     v["ndeck_n"][...] = n0
     sc.act("witch", 1, player=BLUE)
     sc.pass_all_but(BLUE)
-    expect = np.bincount(drawn, minlength=R.NK).tolist()
+    expect = np.bincount(drawn, minlength=rules.MAX_NUTRIENT_KINDS).tolist()
     for p in range(4):
         assert top_set(p, nutrient=True) == (expect, 2)
     for _ in range(10):
         other = sc.game.perturb_hidden(sc.s, GREEN, rng)
-        nn = int(R.L.arrays(other)["ndeck_n"])
-        assert sorted(R.L.arrays(other)["ndeck"][nn - 2 : nn].tolist()) == sorted(drawn)
+        nn = int(rules.STATE.arrays(other)["ndeck_n"])
+        assert sorted(rules.STATE.arrays(other)["ndeck"][nn - 2 : nn].tolist()) == sorted(drawn)
         np.testing.assert_array_equal(sc.game.observe(other, GREEN), sc.game.observe(sc.s, GREEN))
     # the next Nutrient Card Phase draws one of them in view of all
     sc.end_turn_on_mush_room(GREEN)
     left, n = top_set(GREEN, nutrient=True)
     assert n == 1 and sum(left) == 1 and left[int(sc.v["ndeck"][int(sc.v["ndeck_n"]) - 1])] == 1
     # a Truffle's shuffle (its effect on the nutrient deck) mixes it away: nothing is known on top
-    R.shuffle_nutrients_all(sc.s)
+    rules.shuffle_nutrients_all(sc.s)
     sc.game.check_invariants(sc.s)
-    assert top_set(BLUE, nutrient=True) == ([0] * R.NK, 0)
+    assert top_set(BLUE, nutrient=True) == ([0] * rules.MAX_NUTRIENT_KINDS, 0)
 
 
 def test_reaction_prompts_public_asks_everyone_eligible_holders_only_holders():
@@ -496,7 +502,7 @@ def test_reaction_prompts_public_asks_everyone_eligible_holders_only_holders():
         sc.give(GREEN, "Death Cap")  # a card, but no Fly Agaric
         sc.act("spawn", 1, BLUE)
         if asked:
-            assert sc.who() == GREEN and sc.top_kind() == R.D_FA
+            assert sc.who() == GREEN and sc.top_kind() == rules.D_FA
             legal = sc.game.legal_actions(sc.s)
             assert [sc.game.decode_action(a)[0] for a in legal] == ["pass"]
             sc.act("pass")
@@ -523,10 +529,10 @@ def test_turn_limit_truncates_with_zero_returns_and_errors_name_choices():
 def _at_the_turn_limit(g, seed=0):
     """A state one Draw Phase before the turn limit: the next gatherer placed ends the turn."""
     s = g.new_state(seed)
-    v = R.L.arrays(s)
-    while not (v["phase"] == R.PH_ACTION and v["decisions_n"] == 0):
+    v = rules.STATE.arrays(s)
+    while not (v["phase"] == rules.PH_ACTION and v["decisions_n"] == 0):
         s = g.step(s, int(g.legal_actions(s)[0]))
-        v = R.L.arrays(s)
+        v = rules.STATE.arrays(s)
     v["turn"][...] = int(g.options["turn_limit"]) - 1
     v["first_player"][...] = (v["turn_player"] - v["turn"]) % g.num_players  # turn t is first + t's
     v["discard"][...] += v["hand"].sum(axis=0)  # no card in hand: the Draw Phase discards nothing
@@ -545,7 +551,7 @@ def test_turn_limit_is_a_truncation_unless_scored():
     s = _at_the_turn_limit(g)
     for _ in range(3):
         s = g.step(s, int(g.legal_actions(s)[0]))
-    assert g.is_terminal(s) and g.is_truncated(s) and int(R.L.arrays(s)["winner"]) == -1
+    assert g.is_terminal(s) and g.is_truncated(s) and int(rules.STATE.arrays(s)["winner"]) == -1
     assert g.returns(s).tolist() == [0.0] * 4 and "(turn limit)" in g.state_to_string(s)
     g.check_invariants(s)
     scored = MyceliumGame(num_players=4, turn_limit=60, turn_limit_end="score")
@@ -632,10 +638,10 @@ def test_env_docstring_tables_are_the_generated_ones():
     """env.py fills its docstring's placeholders from the layouts on import (mushgym.docsite.fill_env_docstring)."""
     import mushgym.envs.mycelium_v2 as env
 
-    for table in (R.O.table(), R.A.table(), R.L.table()):
+    for table in (rules.OBSERVATION.table(), rules.ACTION_SPACE.table(), rules.STATE.table()):
         assert table in env.__doc__
-    assert f"Discrete({R.NUM_ACTIONS_BASE}) with every variant off" in env.__doc__
-    assert f"one int64 array of {R.STATE_SIZE} slots" in env.__doc__
+    assert f"Discrete({rules.NUM_ACTIONS_BASE}) with every variant off" in env.__doc__
+    assert f"one int64 array of {rules.STATE_SIZE} slots" in env.__doc__
     assert "@" not in env.__doc__  # every placeholder filled
 
 
@@ -680,8 +686,8 @@ def test_explore_example_red_builds_to_birch_and_gathers():
         sc.pass_all_but(RED)
     assert sc.v["npaths"][RED] == 4 and sc.v["mat_spores"][RED] == 0
     obs = sc.game.observe(sc.s, RED)
-    bonded_cave = int(obs[R.O_BONDED + cave])
-    assert obs[R.O_BONDED + birch] >= 1 and bonded_cave >= 1
+    bonded_cave = int(obs[rules.O_BONDED + cave])
+    assert obs[rules.O_BONDED + birch] >= 1 and bonded_cave >= 1
     sc.act("end_actions", player=RED)
     assert sc.v["mat_nut"][RED] == 1 and sc.v["mat_spores"][RED] == min(2, bonded_cave)
 
@@ -698,7 +704,7 @@ def test_picture_shows_only_what_the_viewer_may_see():
     for step in range(900):
         if g.is_terminal(s):
             break
-        if step % 60 == 0 or R.L.arrays(s)["c_active"] and step % 3 == 0:
+        if step % 60 == 0 or rules.STATE.arrays(s)["c_active"] and step % 3 == 0:
             for p in range(4):
                 other = g.perturb_hidden(s, p, rng)
                 assert draw_state(g, other, p).to_svg() == draw_state(g, s, p).to_svg()
@@ -722,4 +728,4 @@ def test_an_overshooting_payment_stays_inside_the_observation_bounds():
     sc.v["mat_spores"][BLUE] = 1
     sc.act("pay_token")  # 32 > 30: allowed, it was below the cap when paid
     obs = sc.game.observe(sc.s, BLUE)
-    assert (obs <= sc.game.obs_high).all() and obs[R.O_PAY] == 1.0
+    assert (obs <= sc.game.obs_high).all() and obs[rules.O_PAY] == 1.0

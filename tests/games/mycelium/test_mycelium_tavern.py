@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from mycelium_helpers import K, Scenario
 
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 from mushgym.envs.mycelium.data import MyceliumDataError
 from mushgym.envs.mycelium.game import MyceliumGame
 from mushgym.envs.mycelium.variant_data import HEROES_PATH, load_heroes
@@ -25,7 +25,7 @@ def heroes(sc, up=(GOLDEN, GHOST), held=None):
     for s, h in enumerate(up):
         v["hero_up"][s] = h
     used = set(up) | {h for hs in (held or {}).values() for h in hs}
-    deck = [h for h in range(R.NH) if h not in used]
+    deck = [h for h in range(rules.NUM_HEROES) if h not in used]
     v["hero_deck"][...] = 0
     v["hero_deck"][: len(deck)] = deck
     v["hero_deck_n"][...] = len(deck)
@@ -33,17 +33,17 @@ def heroes(sc, up=(GOLDEN, GHOST), held=None):
 
 def test_options_sizes_and_setup():
     g = MyceliumGame(hero_tavern=True)
-    assert g.num_actions == R.NUM_ACTIONS_ITEMS and g.observation_shape == (R.OBS_SIZE_ITEMS,)
+    assert g.num_actions == rules.NUM_ACTIONS_ITEMS and g.observation_shape == (rules.OBS_SIZE_ITEMS,)
     s = g.new_state(0)
-    v = R.L.arrays(s)
+    v = rules.STATE.arrays(s)
     assert (v["hero_up"] >= 0).all() and v["hero_deck_n"] == 6 and v["heroes"].sum() == 0
     assert MyceliumGame(legends=True).tavern_on  # Legends implies the Tavern
     assert not MyceliumGame().tavern_on
     # the base game's deal is the same with or without the Tavern
-    assert (R.L.arrays(MyceliumGame().new_state(0))["hand"] == v["hand"]).all()
+    assert (rules.STATE.arrays(MyceliumGame().new_state(0))["hand"] == v["hand"]).all()
     assert (
-        g.legal_mask(s)[R.A_PLACE_TAVERN]
-        and not MyceliumGame().legal_mask(MyceliumGame().new_state(0)).size > R.A_PLACE_TAVERN
+        g.legal_mask(s)[rules.A_PLACE_TAVERN]
+        and not MyceliumGame().legal_mask(MyceliumGame().new_state(0)).size > rules.A_PLACE_TAVERN
     )
 
 
@@ -58,26 +58,26 @@ def test_a_gatherer_returning_from_the_tavern_recruits_a_hero_for_a_combat_token
     sc.v["item_deck"][:15] = rest
     sc.v["item_deck_n"][...] = 15
     sc.v["ctok"][BLUE] = 1
-    sc.v["gatherer"][BLUE] = [R.TAVERN, R.TAVERN, -1]
+    sc.v["gatherer"][BLUE] = [rules.TAVERN, rules.TAVERN, -1]
     sc.act("end_actions", player=BLUE)
-    assert sc.top_kind() == R.D_HERO_PICK and sc.who() == BLUE
+    assert sc.top_kind() == rules.D_HERO_PICK and sc.who() == BLUE
     assert not sc.legal("place_gatherer", 0)
     sc.act("hero_pick", 1, player=BLUE)  # the face-up Ghost Fungus
     assert sc.v["heroes"][BLUE, GHOST] == 1 and sc.v["ctok"][BLUE] == 0
     assert sc.v["hero_up"][1] >= 0 and sc.v["hero_deck_n"] == 5  # replaced at once
-    assert sc.v["decisions_n"] == 0 and sc.v["phase"] == R.PH_PLACE  # 2 gatherers, 1 token: 1 hero
+    assert sc.v["decisions_n"] == 0 and sc.v["phase"] == rules.PH_PLACE  # 2 gatherers, 1 token: 1 hero
     assert (sc.v["gatherer"][BLUE] == -1).all() and sc.v["hand"][BLUE].sum() == 0  # no Flyers card
     # without a token: nothing, the gatherer still comes home
     sc2 = Scenario(4, tp=BLUE, hero_tavern=True)
     heroes(sc2)
-    sc2.v["gatherer"][BLUE] = [R.TAVERN, -1, -1]
+    sc2.v["gatherer"][BLUE] = [rules.TAVERN, -1, -1]
     sc2.act("end_actions", player=BLUE)
     assert sc2.v["decisions_n"] == 0 and sc2.v["heroes"].sum() == 0 and sc2.v["gatherer"][BLUE, 0] == -1
     # the deck's top
     sc3 = Scenario(4, tp=BLUE, hero_tavern=True)
     heroes(sc3)
     sc3.v["ctok"][BLUE] = 2
-    sc3.v["gatherer"][BLUE] = [R.TAVERN, R.TAVERN, -1]
+    sc3.v["gatherer"][BLUE] = [rules.TAVERN, rules.TAVERN, -1]
     sc3.act("end_actions", player=BLUE)
     top = int(sc3.v["hero_deck"][int(sc3.v["hero_deck_n"]) - 1])
     sc3.act("hero_pick", 2, player=BLUE)
@@ -102,7 +102,7 @@ def test_a_hero_is_used_once_never_cancelled_then_goes_under_the_hero_deck():
     sc2 = Scenario(4, tp=BLUE, hero_tavern=True)
     heroes(sc2, held={BLUE: [ARMILLARIA]})
     sc2.act("hero", ARMILLARIA, 0)
-    assert sc2.top_kind() == R.D_PLACE_PATH
+    assert sc2.top_kind() == rules.D_PLACE_PATH
     for _ in range(2):
         e = next(x for x in range(132) if sc2.legal("place_path", x))
         sc2.act("place_path", e)
@@ -129,7 +129,7 @@ def test_a_heroes_combat_reaction_in_its_owners_battle_and_heroes_are_never_stol
     assert sc.v["c_bonus"][1] == 3 and sc.v["heroes"][RED, LIONS_MANE] == 0
     while sc.v["decisions_n"] > 0:  # Blue's Parasol steals; Red's Liberty Cap is declined
         top = sc.v["decisions"][int(sc.v["decisions_n"]) - 1]
-        sc.act("use" if top[0] == R.D_USE and top[1] == BLUE else "pass")
+        sc.act("use" if top[0] == rules.D_USE and top[1] == BLUE else "pass")
     assert sc.v["c_active"] == 0
     assert sc.v["hand"][RED].sum() == 0 and sc.v["hand"][BLUE].sum() == 2  # the card Red drew was stolen
     assert sc.v["heroes"][RED, GOLDEN] == 1  # the hero was not
@@ -138,14 +138,14 @@ def test_a_heroes_combat_reaction_in_its_owners_battle_and_heroes_are_never_stol
 def test_legends_each_player_keeps_one_of_two_and_the_deals_are_hidden():
     g = MyceliumGame(legends=True)
     s = g.new_state(2)
-    v = R.L.arrays(s)
+    v = rules.STATE.arrays(s)
     first = int(v["first_player"])
     assert (v["legend_deal"][:4] >= 0).all() and v["hero_deck_n"] == 0 and (v["hero_up"] == -1).all()
     # another player's deal is not in my observation; mine is
     me = first
     other = (first + 1) % 4
     t = s.copy()
-    tv = R.L.arrays(t)
+    tv = rules.STATE.arrays(t)
     tv["legend_deal"][other], tv["legend_deal"][(first + 2) % 4] = (
         tv["legend_deal"][(first + 2) % 4].copy(),
         tv["legend_deal"][other].copy(),
@@ -155,28 +155,28 @@ def test_legends_each_player_keeps_one_of_two_and_the_deals_are_hidden():
     kept = []
     for i in range(4):
         p = (first + i) % 4
-        assert g.current_player(s) == p and v["decisions"][int(v["decisions_n"]) - 1][0] == R.D_LEGEND
+        assert g.current_player(s) == p and v["decisions"][int(v["decisions_n"]) - 1][0] == rules.D_LEGEND
         kept.append(int(v["legend_deal"][p, 1]))
         g.step_inplace(s, g.encode_action("legend_keep", 1))
         g.check_invariants(s)
     assert [int(np.flatnonzero(v["heroes"][(first + i) % 4])[0]) for i in range(4)] == kept
-    assert (v["hero_up"] >= 0).all() and v["hero_deck_n"] == 2 and v["phase"] == R.PH_EXPLORE
+    assert (v["hero_up"] >= 0).all() and v["hero_deck_n"] == 2 and v["phase"] == rules.PH_EXPLORE
     assert v["decisions_n"] == 0
 
 
 def test_corrupted_heroes_and_malformed_heroes_file(tmp_path):
     g = MyceliumGame(hero_tavern=True)
     s = g.new_state(0)
-    R.L.arrays(s)["heroes"][0, 3] = 1
+    rules.STATE.arrays(s)["heroes"][0, 3] = 1
     with pytest.raises(ValueError, match="hero 3 \\(Ghost Fungus\\) is not exactly once"):
         g.validate(s)
     s = g.new_state(0)
-    R.L.arrays(s)["gatherer"][s[R.FIRST], 0] = R.TAVERN  # the first explorer's first gatherer
-    s[R.PLACED] = 1
+    rules.STATE.arrays(s)["gatherer"][s[rules.FIRST], 0] = rules.TAVERN  # the first explorer's first gatherer
+    s[rules.PLACED] = 1
     g.validate(s)  # the Tavern is a location with the variant
     s0 = MyceliumGame().new_state(0)
-    R.L.arrays(s0)["gatherer"][s0[R.FIRST], 0] = R.TAVERN
-    s0[R.PLACED] = 1
+    rules.STATE.arrays(s0)["gatherer"][s0[rules.FIRST], 0] = rules.TAVERN
+    s0[rules.PLACED] = 1
     with pytest.raises(ValueError, match="gatherer of player .* is on no location"):
         MyceliumGame().validate(s0)
     text = HEROES_PATH.read_text()
@@ -204,11 +204,13 @@ def test_random_play_keeps_the_invariants_and_recruits(options):
         steps = 0
         while not g.is_terminal(s) and steps < 4000:
             legal = g.legal_actions(s)
-            pref = [a for a in legal if a == R.A_PLACE_TAVERN or R.A_HERO <= a < R.A_HERO + 2 * R.NH]
+            pref = [
+                a for a in legal if a == rules.A_PLACE_TAVERN or rules.A_HERO <= a < rules.A_HERO + 2 * rules.NUM_HEROES
+            ]
             a = int(pref[0]) if pref and rng.random() < 0.5 else int(legal[rng.integers(legal.size)])
-            if R.A_HERO <= a < R.A_HERO + 2 * R.NH:
+            if rules.A_HERO <= a < rules.A_HERO + 2 * rules.NUM_HEROES:
                 used += 1
-            if R.A_HERO_PICK <= a < R.A_HERO_PICK + 3:
+            if rules.A_HERO_PICK <= a < rules.A_HERO_PICK + 3:
                 recruited += 1
             g.step_inplace(s, a)
             g.check_invariants(s)
@@ -219,7 +221,7 @@ def test_random_play_keeps_the_invariants_and_recruits(options):
 def test_variant_decisions_in_a_game_without_the_variant_are_refused():
     g = MyceliumGame(legends=True)
     s = g.new_state(1)
-    v = R.L.arrays(s)
+    v = rules.STATE.arrays(s)
     p = int(v["decisions"][int(v["decisions_n"]) - 1][1])
     v["legend_deal"][p] = -1  # a Legends decision without a deal
     v["hero_deck"][int(v["hero_deck_n"]) : int(v["hero_deck_n"]) + 2] = [
@@ -230,8 +232,8 @@ def test_variant_decisions_in_a_game_without_the_variant_are_refused():
         g.legal_mask(s)
     g0 = MyceliumGame()
     s0 = g0.new_state(0)
-    v0 = R.L.arrays(s0)
-    v0["decisions"][0] = [R.D_HERO_PICK, 0, 1, 0, 0, 0, 0]
+    v0 = rules.STATE.arrays(s0)
+    v0["decisions"][0] = [rules.D_HERO_PICK, 0, 1, 0, 0, 0, 0]
     v0["decisions_n"][...] = 1  # (a hero pick before the Explore Phase: misplaced)
     with pytest.raises(ValueError, match="decision stack entry 0 does not fit the phase"):
         g0.legal_mask(s0)
@@ -246,7 +248,7 @@ def test_pictures_and_text_show_the_shop_items_heroes_and_the_tavern():
     first = g.current_player(s)
     svg = draw_state(g, s, first).to_svg()
     assert "Emsporium shop" in svg and "Hero Tavern (hero deck" in svg and "your Legends deal" in svg
-    mine = [g.heroes.names[int(h)] for h in R.L.arrays(s)["legend_deal"][first]]
+    mine = [g.heroes.names[int(h)] for h in rules.STATE.arrays(s)["legend_deal"][first]]
     assert all(name.replace("'", "&#x27;") in svg or name.replace("'", "&#39;") in svg or name in svg for name in mine)
     for step in range(300):
         if step % 50 == 0:
@@ -254,7 +256,7 @@ def test_pictures_and_text_show_the_shop_items_heroes_and_the_tavern():
                 other = g.perturb_hidden(s, p, rng)
                 assert draw_state(g, other, p).to_svg() == draw_state(g, s, p).to_svg()
         legal = g.legal_actions(s)
-        pref = [a for a in legal if a in (R.A_PLACE_TAVERN, R.A_BUY)]
+        pref = [a for a in legal if a in (rules.A_PLACE_TAVERN, rules.A_BUY)]
         s = g.step(s, int(pref[0]) if pref else int(legal[rng.integers(legal.size)]))
     text = g.state_to_string(s)
     assert "emsporium: shop" in text and "hero tavern: face up" in text
@@ -285,6 +287,6 @@ def test_determinize_redraws_the_others_legends_deals_and_the_hero_deck_keeping_
                 g.validate(d)
                 g.check_invariants(d)
                 np.testing.assert_array_equal(g.observe(d, p), obs)
-                dv = R.L.arrays(d)
+                dv = rules.STATE.arrays(d)
                 seen.add((p, tuple(dv["legend_deal"].ravel()), tuple(dv["hero_deck"][: int(dv["hero_deck_n"])])))
         assert len(seen) > 3, steps

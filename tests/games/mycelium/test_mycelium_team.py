@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from mycelium_helpers import K, Scenario
 
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 from mushgym.envs.mycelium.game import MyceliumGame
 
 BLUE, GREEN, RED, BEIGE = 0, 1, 2, 3  # seats, clockwise: teams Blue + Red (0, 2) and Green + Beige (1, 3)
@@ -59,15 +59,21 @@ def test_options_team_needs_four_players_or_two_and_the_base_spaces_do_not_move(
     with pytest.raises(ValueError, match=r"valid choices are \[False, True\]"):
         MyceliumGame(team="yes")
     base, team, two = MyceliumGame(), MyceliumGame(team=True), MyceliumGame(num_players=2)
-    assert (base.num_actions, base.observation_shape) == (R.NUM_ACTIONS_BASE, (R.OBS_SIZE_BASE,)) == (1235, (1506,))
+    assert (
+        (base.num_actions, base.observation_shape)
+        == (rules.NUM_ACTIONS_BASE, (rules.OBS_SIZE_BASE,))
+        == (1235, (1506,))
+    )
     # the Team block follows the items' block (Emsporium, Hero Tavern, Legends): a Team game's spaces are the full ones
-    assert (team.num_actions, team.observation_shape) == (R.NUM_ACTIONS, (R.OBS_SIZE,)) == (1294, (1705,))
+    assert (team.num_actions, team.observation_shape) == (rules.NUM_ACTIONS, (rules.OBS_SIZE,)) == (1294, (1705,))
     assert two.num_players == 2 and two.num_seats == 4 and two.team_rules and len(two.board.colours) == 4
     assert base.encode_action("arrange", 3) == 1234 and team.encode_action("arrange", 3) == 1234
-    assert team.encode_action("trade", 0) == R.NUM_ACTIONS_ITEMS and R.O_TEAM_DKIND == R.OBS_SIZE_ITEMS
+    assert team.encode_action("trade", 0) == rules.NUM_ACTIONS_ITEMS and rules.O_TEAM_DKIND == rules.OBS_SIZE_ITEMS
     # the base game never offers a Team action nor fills a Team observation field
     s = base.new_state(1)
-    assert not base.legal_mask(s)[R.NUM_ACTIONS_BASE - 1 :].any() or base.legal_mask(s).size == R.NUM_ACTIONS_BASE
+    assert (
+        not base.legal_mask(s)[rules.NUM_ACTIONS_BASE - 1 :].any() or base.legal_mask(s).size == rules.NUM_ACTIONS_BASE
+    )
 
 
 def test_teams_alternate_in_turn_order():
@@ -90,17 +96,17 @@ def test_trade_needs_both_teammates_consent_and_shows_the_cards_to_everyone():
     sc.give(BLUE, "Death Cap", "Yellow Morel")
     sc.give(RED, "Chanterelle", "Chanterelle")
     sc.v["mat_spores"][RED] = 0
-    assert sc.legal("trade", K["Death Cap"]) and sc.legal("trade", R.T)  # a card or a Spore Token
+    assert sc.legal("trade", K["Death Cap"]) and sc.legal("trade", rules.NUM_MUSHLING_KINDS)  # a card or a Spore Token
     assert not sc.legal("trade", K["Chanterelle"])  # only what Blue holds
     sc.act("trade", K["Death Cap"], player=BLUE)
-    assert sc.seat() == RED and sc.top_kind() == R.D_TRADE
-    assert sc.legal("pass") and sc.legal("trade", K["Chanterelle"]) and not sc.legal("trade", R.T)
+    assert sc.seat() == RED and sc.top_kind() == rules.D_TRADE
+    assert sc.legal("pass") and sc.legal("trade", K["Chanterelle"]) and not sc.legal("trade", rules.NUM_MUSHLING_KINDS)
     sc.act("trade", K["Chanterelle"], player=RED)
     # the proposer consents to what comes back (or refuses): nothing has moved yet
-    assert sc.seat() == BLUE and sc.top_kind() == R.D_TRADE and sc.v["hand"][BLUE, K["Death Cap"]] == 1
+    assert sc.seat() == BLUE and sc.top_kind() == rules.D_TRADE and sc.v["hand"][BLUE, K["Death Cap"]] == 1
     assert sc.legal("pass") and sc.legal("trade", K["Chanterelle"]) and not sc.legal("trade", K["Death Cap"])
     obs = sc.game.observe(sc.s, GREEN)  # the other team sees the offer and what comes back
-    assert obs[R.O_TRADE_OFFER + K["Death Cap"]] == 1 and obs[R.O_TRADE_BACK + K["Chanterelle"]] == 1
+    assert obs[rules.O_TRADE_OFFER + K["Death Cap"]] == 1 and obs[rules.O_TRADE_BACK + K["Chanterelle"]] == 1
     sc.act("trade", K["Chanterelle"], player=BLUE)
     h = sc.v["hand"]
     assert h[BLUE, K["Chanterelle"]] == 1 and h[BLUE, K["Death Cap"]] == 0
@@ -110,7 +116,7 @@ def test_trade_needs_both_teammates_consent_and_shows_the_cards_to_everyone():
         assert sc.v["known"][viewer, RED, K["Death Cap"]] == 1
         assert sc.v["known"][viewer, BLUE, K["Chanterelle"]] == 1
     # once per turn
-    assert not any(sc.legal("trade", k) for k in range(R.T + 1))
+    assert not any(sc.legal("trade", k) for k in range(rules.NUM_MUSHLING_KINDS + 1))
     assert sc.v["trade_used"] == 1
 
 
@@ -122,19 +128,25 @@ def test_a_refused_trade_moves_nothing_and_leaves_the_turns_trade():
     sc.give(GREEN, "Fly Agaric")
     sc.give(BEIGE, "Penny Bun")
     spores = sc.v["mat_spores"].copy()
-    sc.act("trade", R.T, player=GREEN)  # a Spore Token offered
+    sc.act("trade", rules.NUM_MUSHLING_KINDS, player=GREEN)  # a Spore Token offered
     sc.act("pass", player=BEIGE)
     assert (sc.v["mat_spores"] == spores).all() and sc.v["hand"][BEIGE, K["Penny Bun"]] == 1
-    assert sc.v["trade_used"] == 0 and sc.legal("trade", K["Fly Agaric"]) and not sc.legal("trade", R.T)
+    assert (
+        sc.v["trade_used"] == 0
+        and sc.legal("trade", K["Fly Agaric"])
+        and not sc.legal("trade", rules.NUM_MUSHLING_KINDS)
+    )
     sc.act("trade", K["Fly Agaric"], player=GREEN)  # the proposer refuses what comes back
     sc.act("trade", K["Penny Bun"], player=BEIGE)
     sc.act("pass", player=GREEN)
     assert sc.v["hand"][GREEN, K["Fly Agaric"]] == 1 and sc.v["hand"][BEIGE, K["Penny Bun"]] == 1
-    assert sc.v["trade_used"] == 0 and not any(sc.legal("trade", k) for k in range(R.T + 1))  # both kinds tried
+    assert sc.v["trade_used"] == 0 and not any(
+        sc.legal("trade", k) for k in range(rules.NUM_MUSHLING_KINDS + 1)
+    )  # both kinds tried
     # a Spore Token for a card
     sc2 = TeamScenario(tp=GREEN)
     sc2.give(BEIGE, "Penny Bun")
-    sc2.act("trade", R.T, player=GREEN)
+    sc2.act("trade", rules.NUM_MUSHLING_KINDS, player=GREEN)
     sc2.act("trade", K["Penny Bun"], player=BEIGE)
     sc2.act("trade", K["Penny Bun"], player=GREEN)
     assert sc2.v["mat_spores"][GREEN] == 2 and sc2.v["mat_spores"][BEIGE] == 4
@@ -185,16 +197,16 @@ def test_gathering_is_optional_token_by_token_and_the_mush_room_still_draws():
     hand0 = int(sc.v["hand"][RED].sum())
     sc.act("end_actions", player=RED)
     # first the cave (locations in order: caves, trees): up to 1 spore (1 gatherer)
-    assert sc.top_kind() == R.D_GATHER
+    assert sc.top_kind() == rules.D_GATHER
     assert sc.legal("gather_take", 0) and sc.legal("gather_take", 1) and not sc.legal("gather_take", 2)
     sc.act("gather_take", 1, player=RED)
     # then Birch: 1 gatherer, 1 bonded Path, 2 Nutrients -> at most 1; Red leaves it for Blue
-    assert sc.top_kind() == R.D_GATHER and int(sc.v["decisions"][0][3]) == birch
+    assert sc.top_kind() == rules.D_GATHER and int(sc.v["decisions"][0][3]) == birch
     assert sc.legal("gather_take", 1) and not sc.legal("gather_take", 2)
     sc.act("gather_take", 0, player=RED)
     assert sc.v["loc_nut"][birch] == 2 and sc.v["mat_nut"][RED] == 0
     assert sc.v["mat_spores"][RED] == 4 and sc.v["hand"][RED].sum() == hand0 + 1  # the Mush Room draws
-    assert (sc.v["gatherer"][RED] == -1).all() and sc.v["phase"] == R.PH_PLACE and sc.v["decisions_n"] == 0
+    assert (sc.v["gatherer"][RED] == -1).all() and sc.v["phase"] == rules.PH_PLACE and sc.v["decisions_n"] == 0
 
 
 def test_ten_nutrients_per_colony_the_excess_returns_to_the_supply():
@@ -208,13 +220,15 @@ def test_ten_nutrients_per_colony_the_excess_returns_to_the_supply():
     sc.path(RED, next(e for e in wedges if e not in mine and mine[0] in sc.nbrs(e)))
     sc.v["gatherer"][RED] = [willow, willow, willow]
     sc.v["mat_nut"][RED] = 9
-    supply0 = R.NUTRIENT_TOKENS - int(sc.v["mat_nut"].sum() + sc.v["loc_nut"].sum())
+    supply0 = rules.NUTRIENT_TOKENS - int(sc.v["mat_nut"].sum() + sc.v["loc_nut"].sum())
     sc.act("end_actions", player=RED)
-    take = np.flatnonzero(sc.game.legal_mask(sc.s)[R.A_GATHER_TAKE : R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1]).max()
+    take = np.flatnonzero(
+        sc.game.legal_mask(sc.s)[rules.A_GATHER_TAKE : rules.A_GATHER_TAKE + rules.MAX_GATHER_TAKE + 1]
+    ).max()
     assert take == 2
     sc.act("gather_take", int(take), player=RED)
     assert sc.v["mat_nut"][RED] == 10 and not sc.v["done"]  # 10 alone does not win a team game
-    supply = R.NUTRIENT_TOKENS - int(sc.v["mat_nut"].sum() + sc.v["loc_nut"].sum())
+    supply = rules.NUTRIENT_TOKENS - int(sc.v["mat_nut"].sum() + sc.v["loc_nut"].sum())
     assert supply == supply0 + 1 and sc.v["loc_nut"][willow] == 3 - take
 
 
@@ -228,10 +242,12 @@ def test_the_first_team_to_fifteen_wins_at_once_and_shares_the_reward(num_player
     sc.v["gatherer"][BLUE] = [oak, cave, -1]
     sc.v["mat_nut"][[BLUE, RED, GREEN, BEIGE]] = [4, 10, 9, 5]  # Green + Beige hold 14: no win for them
     sc.act("end_actions")
-    while sc.top_kind() == R.D_GATHER:
-        legal = np.flatnonzero(sc.game.legal_mask(sc.s)[R.A_GATHER_TAKE : R.A_GATHER_TAKE + R.MAX_GATHER_TAKE + 1])
+    while sc.top_kind() == rules.D_GATHER:
+        legal = np.flatnonzero(
+            sc.game.legal_mask(sc.s)[rules.A_GATHER_TAKE : rules.A_GATHER_TAKE + rules.MAX_GATHER_TAKE + 1]
+        )
         sc.act("gather_take", int(legal.max()))
-    assert sc.v["done"] == R.DONE_RULES and sc.v["winner"] == BLUE
+    assert sc.v["done"] == rules.DONE_RULES and sc.v["winner"] == BLUE
     expected = [1.0, -1.0, 1.0, -1.0] if num_players == 4 else [1.0, -1.0]
     assert sc.game.returns(sc.s).tolist() == expected
 
@@ -251,15 +267,15 @@ def test_bird_nest_gathering_is_optional_too():
     sc.act("end_actions", player=GREEN)
     for _ in range(3):
         sc.act("place_gatherer", sc.gloc("Mush Room"))
-    while sc.v["phase"] == R.PH_DISCARD:
+    while sc.v["phase"] == rules.PH_DISCARD:
         sc.act("card", int(np.flatnonzero(sc.v["hand"][GREEN])[0]))
     while sc.seat() != BLUE:
         sc.act("pass")
-    assert sc.top_kind() == R.D_BN
+    assert sc.top_kind() == rules.D_BN
     sc.act("birds_nest", 0)
-    while sc.top_kind() == R.D_FA:
+    while sc.top_kind() == rules.D_FA:
         sc.act("pass")
-    assert sc.top_kind() == R.D_GATHER and sc.seat() == BLUE
+    assert sc.top_kind() == rules.D_GATHER and sc.seat() == BLUE
     sc.act("gather_take", 0)
     assert sc.v["loc_nut"][oak] == 2 and sc.v["mat_nut"][BLUE] == 0 and sc.v["gatherer"][BLUE, 0] == -1
 
@@ -275,21 +291,25 @@ def test_two_player_agents_act_for_two_diagonal_colonies_and_see_both_hands():
     sc.give(GREEN, "Fly Agaric")
     assert g.current_player(sc.s) == 0  # Red's turn: agent 0
     obs = g.observe(sc.s, 0)
-    ob = R.O.arrays(obs) if hasattr(R.O, "arrays") else None
-    hand = obs[R.O_HAND : R.O_HAND + R.T]
-    partner = obs[R.O_PARTNER_HAND : R.O_PARTNER_HAND + R.T]
+    ob = rules.OBSERVATION.arrays(obs) if hasattr(rules.OBSERVATION, "arrays") else None
+    hand = obs[rules.O_HAND : rules.O_HAND + rules.NUM_MUSHLING_KINDS]
+    partner = obs[rules.O_PARTNER_HAND : rules.O_PARTNER_HAND + rules.NUM_MUSHLING_KINDS]
     assert hand[K["Veiled Lady"]] == 1 and partner[K["Death Cap"]] == 1 and partner[K["Penny Bun"]] == 1
-    assert obs[R.O_CONTROLLED] == 1 and obs[R.O_CONTROLLED + 2] == 1
+    assert obs[rules.O_CONTROLLED] == 1 and obs[rules.O_CONTROLLED + 2] == 1
     del ob
     # Veiled Lady views 4 cards: everything counts as a 4-player game
     sc.act("veiled_lady")
     sc.pass_all_but()
-    while sc.top_kind() == R.D_FA:
+    while sc.top_kind() == rules.D_FA:
         sc.act("pass")
     nn = int(sc.v["ndeck_n"])
     assert sc.v["nseen"][RED, nn - 4 : nn].all() and not sc.v["nseen"][RED, : nn - 4].any()
     # agent 0's observation shows those cards when it acts for Blue too
-    seen = obs_known = g.observe(sc.s, 0)[R.O_NKNOWN : R.O_NKNOWN + 4 * R.NK].reshape(4, R.NK).sum()
+    seen = obs_known = (
+        g.observe(sc.s, 0)[rules.O_NKNOWN : rules.O_NKNOWN + 4 * rules.MAX_NUTRIENT_KINDS]
+        .reshape(4, rules.MAX_NUTRIENT_KINDS)
+        .sum()
+    )
     assert seen == 4 and obs_known == 4
 
 
@@ -303,15 +323,15 @@ def test_two_player_reactions_from_either_hand_and_the_aec_agent_follows_the_sea
     f = [x for x in sc.nbrs(e) if sc.board.permanent[x] < 0][0]
     sc.path(RED, f)
     sc.act("builder_pair", 2)
-    while sc.top_kind() == R.D_FA:
+    while sc.top_kind() == rules.D_FA:
         sc.act("pass")
-    assert sc.top_kind() == R.D_PLACE_PATH and g.current_player(sc.s) == 1
+    assert sc.top_kind() == rules.D_PLACE_PATH and g.current_player(sc.s) == 1
     sc.act("place_path", e)
-    while sc.top_kind() == R.D_PATHWIN and sc.seat() != RED:
+    while sc.top_kind() == rules.D_PATHWIN and sc.seat() != RED:
         sc.act("pass")
     assert sc.seat() == RED and g.current_player(sc.s) == 0 and sc.legal("penny_bun")
     sc.act("penny_bun")
-    while sc.top_kind() == R.D_FA:
+    while sc.top_kind() == rules.D_FA:
         sc.act("pass")
     assert not (sc.v["paths"][e] == GREEN + 1).any()
 
@@ -332,7 +352,7 @@ def test_two_player_aec_env_has_two_agents_and_shared_rewards():
             env.step(None)
             continue
         s = env.state()
-        v = R.L.arrays(s)
+        v = rules.STATE.arrays(s)
         n = int(v["decisions_n"])
         seat = int(v["decisions"][n - 1][1]) if n else int(v["turn_player"])
         seats_by_agent[agent].add(seat)
@@ -369,7 +389,7 @@ def test_a_teammates_hand_stays_hidden_from_its_teammate():
     game = MyceliumGame(team=True)
     moved = 0
     for s in _random_states(game, n=2):
-        v = R.L.arrays(s)
+        v = rules.STATE.arrays(s)
         for p in range(4):
             mate = (p + 2) % 4
             free = v["hand"][mate] - v["known"][p, mate]
@@ -378,7 +398,7 @@ def test_a_teammates_hand_stays_hidden_from_its_teammate():
             if kinds.size == 0:
                 continue
             other = s.copy()
-            ov = R.L.arrays(other)
+            ov = rules.STATE.arrays(other)
             t = int(kinds[0])
             cand = _swappable(ov, t)  # swap with a deck card
             if cand.size == 0:
@@ -400,7 +420,7 @@ def _offered(v, seat):
     """The kind a pending Trade names in ``seat``'s hand (public: the offer of the turn player, the
     card its teammate gives back; it stays in that hand), -1 none."""
     d = int(v["decisions_n"])
-    if d and int(v["decisions"][d - 1][0]) == R.D_TRADE:
+    if d and int(v["decisions"][d - 1][0]) == rules.D_TRADE:
         tp, back = int(v["turn_player"]), int(v["decisions"][d - 1][3])
         if seat == tp:
             return int(v["decisions"][d - 1][2])
@@ -413,17 +433,17 @@ def test_two_player_an_agent_sees_its_other_hand_but_not_the_opponents():
     game = MyceliumGame(num_players=2)
     moved = seen = 0
     for s in _random_states(game, n=2):
-        v = R.L.arrays(s)
+        v = rules.STATE.arrays(s)
         for seat in range(4):
             hand = v["hand"][seat].copy()
-            if 0 <= _offered(v, seat) < R.T:  # a pending Trade's card stays in its hand
+            if 0 <= _offered(v, seat) < rules.NUM_MUSHLING_KINDS:  # a pending Trade's card stays in its hand
                 hand[_offered(v, seat)] -= 1
             hand[game.kept_in_hand(s, seat)] = 0
             kinds = np.flatnonzero(hand)
             if kinds.size == 0:
                 continue
             other = s.copy()
-            ov = R.L.arrays(other)
+            ov = rules.STATE.arrays(other)
             t = int(kinds[0])
             cand = _swappable(ov, t)
             if cand.size == 0:
@@ -457,7 +477,7 @@ def test_determinize_keeps_both_hands_of_the_agent_in_the_two_player_game():
             d = s.copy()
             determinize(d, agent, game.config, game.work, rng)
             game.validate(d)
-            v, dv = R.L.arrays(s), R.L.arrays(d)
+            v, dv = rules.STATE.arrays(s), rules.STATE.arrays(d)
             own = [agent, agent + 2]
             assert (v["hand"][own] == dv["hand"][own]).all()
             np.testing.assert_array_equal(game.observe(s, agent), game.observe(d, agent))
@@ -471,15 +491,15 @@ def test_determinize_keeps_both_hands_of_the_agent_in_the_two_player_game():
 def test_team_fields_are_validated():
     base, team = MyceliumGame(), MyceliumGame(num_players=2)
     s = base.new_state(0)
-    R.L.arrays(s)["trade_used"][...] = 1
+    rules.STATE.arrays(s)["trade_used"][...] = 1
     with pytest.raises(ValueError, match="Team fields"):
         base.validate(s)
     s = team.new_state(0)
-    R.L.arrays(s)["agent_of"][2] = 1
+    rules.STATE.arrays(s)["agent_of"][2] = 1
     with pytest.raises(ValueError, match="Team fields"):
         team.validate(s)
     s = base.new_state(0)
-    R.L.arrays(s)["agent_of"][1] = 9
+    rules.STATE.arrays(s)["agent_of"][1] = 9
     with pytest.raises(ValueError, match="agent_of"):
         base.validate(s)
 
@@ -517,11 +537,11 @@ def test_greedy_plays_the_team_actions_and_reads_no_hidden_card():
         if game.is_terminal(s):
             break
         p = game.current_player(s)
-        v = R.L.arrays(s)
+        v = rules.STATE.arrays(s)
         d = int(v["decisions_n"])
-        answering = d and int(v["decisions"][d - 1][0]) == R.D_TRADE
+        answering = d and int(v["decisions"][d - 1][0]) == rules.D_TRADE
         a = agent.act_state(game, s, p)
-        name = R.A.group_of(a).name
+        name = rules.ACTION_SPACE.group_of(a).name
         if name in used:
             used[name] += 1
         used["accepted"] += bool(answering and name == "trade")

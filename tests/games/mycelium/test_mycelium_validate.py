@@ -9,7 +9,7 @@ import pytest
 from paths import REPO_ROOT, TESTS_DIR  # noqa: E402,F401
 
 import mushgym
-from mushgym.envs.mycelium import rules as R
+from mushgym.envs.mycelium import rules
 from mushgym.envs.mycelium import validate as V
 
 G = mushgym.game("mycelium_v2", num_players=3)  # 3 players: seat 3's slots must stay empty
@@ -24,17 +24,17 @@ def _states(game, n_games, seed):
         s = game.new_state(seed + gi)
         while True:
             yield s.copy()
-            if R.is_terminal(s):
+            if rules.is_terminal(s):
                 break
-            R.legal_mask(s, game.config, mask, game.work)
-            R.step(s, int(rng.choice(np.flatnonzero(mask))), game.config, game.work)
+            rules.legal_mask(s, game.config, mask, game.work)
+            rules.step(s, int(rng.choice(np.flatnonzero(mask))), game.config, game.work)
 
 
 @pytest.mark.parametrize("game, n_games", [(G, 12), (G4, 12)], ids=["3p", "4p"])
 def test_every_random_state_passes(game, n_games):
     n = 0
     for s in _states(game, n_games, seed=11):
-        code = int(R.validate(s, game.config, game.work))
+        code = int(rules.validate(s, game.config, game.work))
         assert code == 0, (game.validation_error(code), game.state_to_string(s))
         n += 1
     assert n > 5000
@@ -46,7 +46,7 @@ def test_every_random_state_passes_large():
 
     for game in (G, G4, mushgym.game("mycelium_v2", reaction_prompts="holders", turn_limit=60, turn_limit_end="score")):
         for s in _states(game, 40 * slow_scale(), seed=100):
-            code = int(R.validate(s, game.config, game.work))
+            code = int(rules.validate(s, game.config, game.work))
             assert code == 0, (game.validation_error(code), game.state_to_string(s))
 
 
@@ -58,20 +58,20 @@ def _find(pred):
 
 
 def _running(s):
-    return not R.is_terminal(s) and s[R.PHASE] != R.PH_EXPLORE
+    return not rules.is_terminal(s) and s[rules.PHASE] != rules.PH_EXPLORE
 
 
 def _menu(s):
     """The turn player at the Action Phase menu (nothing pending)."""
-    return _running(s) and s[R.PHASE] == R.PH_ACTION and R.decision_depth(s) == 0 and s[R.C_ACTIVE] == 0
+    return _running(s) and s[rules.PHASE] == rules.PH_ACTION and rules.decision_depth(s) == 0 and s[rules.C_ACTIVE] == 0
 
 
 def _push(s, kind, player, *args):
-    R.push_decision(s, int(kind), int(player), *(int(a) for a in args))
+    rules.push_decision(s, int(kind), int(player), *(int(a) for a in args))
 
 
 def _move_card(s, frm, to):
-    for t in range(R.T):
+    for t in range(rules.NUM_MUSHLING_KINDS):
         if s[frm(t)] > 0:
             s[frm(t)] -= 1
             s[to(t)] += 1
@@ -80,119 +80,119 @@ def _move_card(s, frm, to):
 
 
 def _c_rng(s):
-    s[R.rng_at(0)] = s[R.rng_at(1)] = s[R.rng_at(2)] = s[R.rng_at(3)] = 0
+    s[rules.rng_at(0)] = s[rules.rng_at(1)] = s[rules.rng_at(2)] = s[rules.rng_at(3)] = 0
 
 
 def _c_player(s):
-    s[R.TP] = 3
+    s[rules.TURN_PLAYER] = 3
 
 
 def _c_location(s):
-    s[R.gatherer_at(3, 0)] = 1
+    s[rules.gatherer_at(3, 0)] = 1
 
 
 def _c_cards(s):
-    s[R.discard_at(R.AD)] += 1
+    s[rules.discard_at(rules.DECEIVER)] += 1
 
 
 def _c_nutrient_cards(s):
-    s[R.ndeck_at(0)] = (s[R.ndeck_at(0)] + 1) % 4
+    s[rules.ndeck_at(0)] = (s[rules.ndeck_at(0)] + 1) % 4
 
 
 def _c_deck_top(s):
-    s[R.DECK_TOP_N] = s[R.DECK_N] + 1
+    s[rules.DECK_TOP_N] = s[rules.DECK_N] + 1
 
 
 def _c_tokens(s):
-    s[R.mat_spores_at(0)] = R.SPORE_TOKENS
+    s[rules.mat_spores_at(0)] = rules.SPORE_TOKENS
 
 
 def _c_combat(s):
-    s[R.C_EDGE] = 5
+    s[rules.C_EDGE] = 5
 
 
 def _c_kind(s):
-    _push(s, R.D_PAY, (s[R.TP] + 1) % 3, 0)
+    _push(s, rules.D_PAY, (s[rules.TURN_PLAYER] + 1) % 3, 0)
 
 
 def _c_arg(s):
-    _push(s, R.D_PLACE_PATH, s[R.TP], 0)
+    _push(s, rules.D_PLACE_PATH, s[rules.TURN_PLAYER], 0)
 
 
 def _c_arrange(s):
-    _push(s, R.D_ARRANGE, s[R.TP], 0, 4)
+    _push(s, rules.D_ARRANGE, s[rules.TURN_PLAYER], 0, 4)
 
 
 def _c_use(s):
-    _push(s, R.D_USE, s[R.TP], R.AB_PUFF, 0)
+    _push(s, rules.D_USE, s[rules.TURN_PLAYER], rules.AB_PUFF, 0)
 
 
 def _c_seat_slots(s):
-    s[R.mat_spores_at(3)] = 1
+    s[rules.mat_spores_at(3)] = 1
 
 
 def _c_turn(s):
-    s[R.TURN] += 1
+    s[rules.TURN] += 1
 
 
 def _c_explore(s):
-    s[R.gatherer_at(s[R.FIRST], 0)] = 0
+    s[rules.gatherer_at(s[rules.FIRST], 0)] = 0
 
 
 def _c_end(s):
-    s[R.WINNER] = 0
+    s[rules.WINNER] = 0
 
 
 def _c_limbo(s):
-    _move_card(s, R.discard_at, R.limbo_at)
+    _move_card(s, rules.discard_at, rules.limbo_at)
 
 
 def _c_known(s):
-    s[R.known_at(0, 1, 0)] = s[R.hand_at(1, 0)] + 1
+    s[rules.known_at(0, 1, 0)] = s[rules.hand_at(1, 0)] + 1
 
 
 def _c_pile(s):
-    s[R.deck_at(s[R.DECK_N])] = 1
+    s[rules.deck_at(s[rules.DECK_N])] = 1
 
 
 def _c_seen(s):
-    s[R.nseen_at(0, s[R.NDECK_N])] = 1
+    s[rules.nseen_at(0, s[rules.NDECK_N])] = 1
 
 
 def _c_token_place(s):
-    s[R.loc_spores_at(G.config[R.CFG_WILLOW])] = 1
+    s[rules.loc_spores_at(G.config[rules.CFG_WILLOW])] = 1
 
 
 def _c_paths(s):
-    e = next(e for e in range(R.E) if G.config[R.cfg_permanent_at(e)] == 0)
-    s[R.paths_at(e, 0)] = 0
+    e = next(e for e in range(rules.MAX_EDGES) if G.config[rules.cfg_permanent_at(e)] == 0)
+    s[rules.paths_at(e, 0)] = 0
 
 
 def _c_path_count(s):
-    s[R.npaths_at(0)] += 1
+    s[rules.npaths_at(0)] += 1
 
 
 def _c_stack_clear(s):
-    _push(s, R.D_PAY, s[R.TP], 0)
-    R.pop_decision(s)
+    _push(s, rules.D_PAY, s[rules.TURN_PLAYER], 0)
+    rules.pop_decision(s)
     s[G.layout.fields["decisions"].index(5, 2)] = 1
 
 
 def _c_stack(s):
-    _push(s, R.D_PAY, s[R.TP], 0)
+    _push(s, rules.D_PAY, s[rules.TURN_PLAYER], 0)
 
 
 def _c_fa(s):  # the user of an ability asked whether to cancel it
-    _push(s, R.D_RESOLVE, s[R.TP], R.AB_VEILED)
-    _push(s, R.D_FA, s[R.TP], 0)
+    _push(s, rules.D_RESOLVE, s[rules.TURN_PLAYER], rules.AB_VEILED)
+    _push(s, rules.D_FA, s[rules.TURN_PLAYER], 0)
 
 
 def _c_top(s):
-    s[R.PHASE] = R.PH_NUTRIENT
+    s[rules.PHASE] = rules.PH_NUTRIENT
 
 
 def _c_combat_path(s):  # the combat moved to the defender's permanent Colony Path
-    s[R.C_EDGE] = next(e for e in range(R.E) if G.config[R.cfg_permanent_at(e)] == s[R.C_DEF])
+    s[rules.C_EDGE] = next(e for e in range(rules.MAX_EDGES) if G.config[rules.cfg_permanent_at(e)] == s[rules.C_DEF])
 
 
 CASES = [
@@ -202,40 +202,47 @@ CASES = [
     (V.V_CARDS, _running, _c_cards, r"type 0 \(Amethyst Deceiver\) do not add up"),
     (
         V.V_NUTRIENT_CARDS,
-        lambda s: _running(s) and s[R.NDECK_N] > 0 and s[R.NDECK_TOP_N] == 0,
+        lambda s: _running(s) and s[rules.NDECK_N] > 0 and s[rules.NDECK_TOP_N] == 0,
         _c_nutrient_cards,
         "nutrient deck and discard pile",
     ),
-    (V.V_DECK_TOP, lambda s: _running(s) and s[R.DECK_N] < R.NC, _c_deck_top, "Witch's Hat"),
+    (V.V_DECK_TOP, lambda s: _running(s) and s[rules.DECK_N] < rules.NUM_MUSHLING_CARDS, _c_deck_top, "Witch's Hat"),
     (V.V_TOKENS, _running, _c_tokens, "more tokens"),
-    (V.V_COMBAT, lambda s: _running(s) and not s[R.C_ACTIVE], _c_combat, "combat fields"),
+    (V.V_COMBAT, lambda s: _running(s) and not s[rules.C_ACTIVE], _c_combat, "combat fields"),
     (V.V_KIND, _menu, _c_kind, "misplaced on the stack"),
     (V.V_ARG, _menu, _c_arg, "argument outside its kind's range"),
-    (V.V_ARRANGE, lambda s: _menu(s) and s[R.NDECK_N] >= 4, _c_arrange, "arrange nutrient cards"),
+    (V.V_ARRANGE, lambda s: _menu(s) and s[rules.NDECK_N] >= 4, _c_arrange, "arrange nutrient cards"),
     (V.V_USE, _menu, _c_use, "reaction"),
     (V.V_SEAT_SLOTS, _running, _c_seat_slots, "seat beyond the player count"),
-    (V.V_TURN, lambda s: _menu(s) and s[R.TURN] + 1 < G.config[R.CFG_TURN_LIMIT], _c_turn, "turn player"),
+    (V.V_TURN, lambda s: _menu(s) and s[rules.TURN] + 1 < G.config[rules.CFG_TURN_LIMIT], _c_turn, "turn player"),
     (
         V.V_EXPLORE,
-        lambda s: s[R.PHASE] == R.PH_EXPLORE and s[R.PLACED] == 0 and s[R.TP] == s[R.FIRST],
+        lambda s: (
+            s[rules.PHASE] == rules.PH_EXPLORE and s[rules.PLACED] == 0 and s[rules.TURN_PLAYER] == s[rules.FIRST]
+        ),
         _c_explore,
         "Explore/Place Phase",
     ),
     (V.V_END, _running, _c_end, "end of the game"),
-    (V.V_LIMBO, lambda s: _menu(s) and s[R.discard_at(0) : R.discard_at(0) + R.T].sum() > 0, _c_limbo, "in flight"),
+    (
+        V.V_LIMBO,
+        lambda s: _menu(s) and s[rules.discard_at(0) : rules.discard_at(0) + rules.NUM_MUSHLING_KINDS].sum() > 0,
+        _c_limbo,
+        "in flight",
+    ),
     (V.V_KNOWN, _running, _c_known, "'knows'"),
-    (V.V_PILE, lambda s: _running(s) and s[R.DECK_N] < R.NC, _c_pile, "above the deck's top"),
-    (V.V_SEEN, lambda s: _running(s) and s[R.NDECK_N] < R.NN, _c_seen, "seen a nutrient card"),
+    (V.V_PILE, lambda s: _running(s) and s[rules.DECK_N] < rules.NUM_MUSHLING_CARDS, _c_pile, "above the deck's top"),
+    (V.V_SEEN, lambda s: _running(s) and s[rules.NDECK_N] < rules.NUM_NUTRIENT_CARDS, _c_seen, "seen a nutrient card"),
     (V.V_TOKEN_PLACE, _running, _c_token_place, "never put them"),
     (V.V_PATHS, _running, _c_paths, "Paths on edge"),
     (V.V_PATH_COUNT, _running, _c_path_count, "count of Paths"),
     (V.V_STACK_CLEAR, _menu, _c_stack_clear, "above the top is not cleared"),
-    (V.V_STACK, lambda s: _running(s) and s[R.PHASE] == R.PH_PLACE, _c_stack, "does not fit the phase"),
+    (V.V_STACK, lambda s: _running(s) and s[rules.PHASE] == rules.PH_PLACE, _c_stack, "does not fit the phase"),
     (V.V_FA, _menu, _c_fa, "Fly Agaric window"),
     (V.V_TOP, _menu, _c_top, "never asks"),
     (
         V.V_COMBAT_PATH,
-        lambda s: _running(s) and s[R.C_ACTIVE] and not s[R.C_REVEALED],
+        lambda s: _running(s) and s[rules.C_ACTIVE] and not s[rules.C_REVEALED],
         _c_combat_path,
         "does not hold a Path the attacker may attack",
     ),
@@ -254,11 +261,11 @@ def test_every_random_state_of_the_variants_passes(game, n_games):
     Phase, items and heroes outside the hand: no false refusal."""
     kinds = set()
     for s in _states(game, n_games, seed=21):
-        code = int(R.validate(s, game.config, game.work))
+        code = int(rules.validate(s, game.config, game.work))
         assert code == 0, (game.validation_error(code), game.state_to_string(s))
-        if R.decision_depth(s):
-            kinds.add(int(R.top_kind(s)))
-    want = {R.D_BUY, R.D_HERO_PICK, R.D_LEGEND} if game is GV else {R.D_HERO_PICK}
+        if rules.decision_depth(s):
+            kinds.add(int(rules.top_kind(s)))
+    want = {rules.D_BUY, rules.D_HERO_PICK, rules.D_LEGEND} if game is GV else {rules.D_HERO_PICK}
     assert want <= kinds
 
 
@@ -270,55 +277,55 @@ def _find_v(game, pred):
 
 
 def _cv_items(s):  # one Sword too many
-    s[R.items_at(0, 0)] = (s[R.items_at(0, 0)] + 1) % 3
+    s[rules.items_at(0, 0)] = (s[rules.items_at(0, 0)] + 1) % 3
 
 
 def _cv_items_absent(s):
-    s[R.items_at(3, 1)] = 1
+    s[rules.items_at(3, 1)] = 1
 
 
 def _cv_heroes(s):  # a hero of the deck also held
-    s[R.heroes_at(0, s[R.hero_deck_at(0)])] = 1
+    s[rules.heroes_at(0, s[rules.hero_deck_at(0)])] = 1
 
 
 def _cv_hero_up_early(s):  # a face-up hero while the Legends deals are pending
-    n = s[R.HDECK_N] - 1
-    s[R.hero_up_at(0)] = s[R.hero_deck_at(n)]
-    s[R.hero_deck_at(n)] = 0
-    s[R.HDECK_N] = n
+    n = s[rules.HDECK_N] - 1
+    s[rules.hero_up_at(0)] = s[rules.hero_deck_at(n)]
+    s[rules.hero_deck_at(n)] = 0
+    s[rules.HDECK_N] = n
 
 
 def _cv_buy_overspent(s):
-    _push(s, R.D_BUY, s[R.TP], 3, 6)
+    _push(s, rules.D_BUY, s[rules.TURN_PLAYER], 3, 6)
 
 
 def _cv_pick_elsewhere(s):  # a hero pick in the Action Phase
-    _push(s, R.D_HERO_PICK, s[R.TP], 1)
+    _push(s, rules.D_HERO_PICK, s[rules.TURN_PLAYER], 1)
 
 
 def _cv_legend_late(s):
-    _push(s, R.D_LEGEND, s[R.TP])
+    _push(s, rules.D_LEGEND, s[rules.TURN_PLAYER])
 
 
 def _c_buy_without_variant(s):
-    _push(s, R.D_BUY, s[R.TP], 0, 0)
+    _push(s, rules.D_BUY, s[rules.TURN_PLAYER], 0, 0)
 
 
 def _c_tavern_without_variant(s):
-    s[R.gatherer_at(s[R.TP], 0)] = R.TAVERN
+    s[rules.gatherer_at(s[rules.TURN_PLAYER], 0)] = rules.TAVERN
 
 
 def _explore_with_items_left(s):
-    return s[R.PHASE] == R.PH_EXPLORE and s[R.IDECK_N] > 0
+    return s[rules.PHASE] == rules.PH_EXPLORE and s[rules.IDECK_N] > 0
 
 
 def _cv_shop_slot_empty(s):  # the item of shop slot 2 owned instead: conserved, but the shop is full until a Buy
-    s[R.items_at(0, s[R.shop_at(2)])] += 1
-    s[R.shop_at(2)] = -1
+    s[rules.items_at(0, s[rules.shop_at(2)])] += 1
+    s[rules.shop_at(2)] = -1
 
 
 def _legends_pending(s):
-    return R.decision_depth(s) > 0 and R.top_kind(s) == R.D_LEGEND and s[R.HDECK_N] > 0
+    return rules.decision_depth(s) > 0 and rules.top_kind(s) == rules.D_LEGEND and s[rules.HDECK_N] > 0
 
 
 VARIANT_CASES = [
@@ -342,7 +349,7 @@ def test_variant_corruption_is_named(game, code, pred, corrupt, words):
     s = _find_v(game, pred)
     game.validate(s)
     corrupt(s)
-    got = int(R.validate(s, game.config, game.work))
+    got = int(rules.validate(s, game.config, game.work))
     assert got // 1000 == code, (game.validation_error(got), game.state_to_string(s))
     with pytest.raises(ValueError, match="mycelium_v2: invalid state: .*" + words):
         game.legal_mask(s)
@@ -359,46 +366,46 @@ def test_every_random_state_of_the_team_games_passes(game, n_games):
     """Trade offers, gathering choices, Colonies at 10: no false refusal."""
     kinds = set()
     for s in _states(game, n_games, seed=31):
-        code = int(R.validate(s, game.config, game.work))
+        code = int(rules.validate(s, game.config, game.work))
         assert code == 0, (game.validation_error(code), game.state_to_string(s))
-        if R.decision_depth(s):
-            kinds.add(int(R.top_kind(s)))
-    assert {R.D_TRADE, R.D_GATHER} <= kinds
+        if rules.decision_depth(s):
+            kinds.add(int(rules.top_kind(s)))
+    assert {rules.D_TRADE, rules.D_GATHER} <= kinds
 
 
 def _gathering(s):
-    return _running(s) and R.decision_depth(s) > 0 and R.top_kind(s) == R.D_GATHER
+    return _running(s) and rules.decision_depth(s) > 0 and rules.top_kind(s) == rules.D_GATHER
 
 
 def _ct_trade_flag(s):  # a Trade flag in a game without the Team rules
-    s[R.TRADE_USED] = 1
+    s[rules.TRADE_USED] = 1
 
 
 def _ct_agent_of(s):  # seat 2 acted for by agent 1 (the 2-player game's agent 0 acts for seats 0 and 2)
-    s[R.agent_of_at(2)] = 1
+    s[rules.agent_of_at(2)] = 1
 
 
 def _ct_colony_over_ten(s):
-    s[R.mat_nut_at(0)] = 11
-    s[R.mat_nut_at(2)] = 0
+    s[rules.mat_nut_at(0)] = 11
+    s[rules.mat_nut_at(2)] = 0
 
 
 def _ct_team_at_fifteen(s):  # a team holds 15 and the game goes on
-    s[R.mat_nut_at(0)] = 10
-    s[R.mat_nut_at(2)] = 5
+    s[rules.mat_nut_at(0)] = 10
+    s[rules.mat_nut_at(2)] = 5
 
 
 def _ct_choice_at_the_asked_location(s):
-    s[R.gather_take_at(R.decision_at(s, R.decision_depth(s) - 1, 3))] = 0
+    s[rules.gather_take_at(rules.decision_at(s, rules.decision_depth(s) - 1, 3))] = 0
 
 
 def _ct_trade_to_the_turn_player(s):
-    s[R.TRADE_USED] = 1
-    _push(s, R.D_TRADE, s[R.TP], R.T)
+    s[rules.TRADE_USED] = 1
+    _push(s, rules.D_TRADE, s[rules.TURN_PLAYER], rules.NUM_MUSHLING_KINDS)
 
 
 def _ct_gather_without_team(s):
-    _push(s, R.D_GATHER, s[R.TP], 7, 0)
+    _push(s, rules.D_GATHER, s[rules.TURN_PLAYER], 7, 0)
 
 
 TEAM_CASES = [
@@ -430,7 +437,7 @@ def test_corruption_within_bounds_is_named(code, pred, corrupt, words):
     s = _find(pred)
     G.validate(s)  # the state is fine before
     corrupt(s)
-    got = int(R.validate(s, G.config, G.work))
+    got = int(rules.validate(s, G.config, G.work))
     assert got // 1000 == code, (G.validation_error(got), G.state_to_string(s))
     for call in (G.legal_mask, G.current_player, lambda t: G.observe(t, 0)):
         with pytest.raises(ValueError, match="mycelium_v2: invalid state: .*" + words):
