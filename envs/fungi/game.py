@@ -9,24 +9,7 @@ import numpy as np
 from mushgym.game import Game, GameSpec
 
 from . import rules as R
-from .cards import (
-    BASKET,
-    BUTTER,
-    CIDRE,
-    FLY,
-    KIND_NAMES,
-    KIND_SHORT,
-    MOON,
-    MUSHROOMS,
-    NHAND,
-    NIGHT0,
-    NKINDS,
-    NNIGHT,
-    NTYPES,
-    PAN,
-    Deck,
-    load_deck,
-)
+from .cards import FLY, KIND_NAMES, KIND_SHORT, MUSHROOMS, NHAND, NIGHT0, NNIGHT, PAN, Deck, load_deck
 from .layout import _BIG as STATE_MAX
 from .layout import PHASE_NAMES, max_score, max_sticks, observation_layouts
 from .positions import describe_pending, state_from
@@ -307,157 +290,13 @@ class FungiGame(Game):
 
         return VALIDATION_ERRORS.get(code, super().validation_error(code))
 
-    def card_locations(self, state: np.ndarray) -> np.ndarray:
-        """Count of every card kind over all locations (must equal the deck's copies)."""
-        v = R.L.arrays(state)
-        tot = np.zeros(NKINDS, np.int64)
-        for pile, count in (
-            ("draw_pile", "draw_n"),
-            ("night_pile", "night_n"),
-            ("forest", "forest_n"),
-            ("decay", "decay_n"),
-        ):
-            np.add.at(tot, v[pile][: int(v[count])], 1)
-        tot += v["discard"]
-        tot[:NHAND] += v["hand"].sum(axis=0)
-        tot[BASKET] += v["baskets"].sum()
-        tot[FLY] += v["fly_new"].sum() + v["fly_old"].sum()
-        tot[PAN] += v["empty_pans"].sum() + v["cooked_pans"].sum()
-        tot[:NTYPES] += v["cooked_forest"].sum(axis=0)
-        tot[NIGHT0 : NIGHT0 + NNIGHT] += v["cooked_night"][:, :NNIGHT].sum(axis=0)
-        tot[BUTTER] += v["cooked_butter"].sum()
-        tot[CIDRE] += v["cooked_cidre"].sum()
-        pending = self.pending(state)
-        if pending and pending[0] == "cook" and not state[R.TERMINAL]:
-            _, t, n, f = pending
-            tot[t] += f
-            if t < NNIGHT:
-                tot[NIGHT0 + t] += n
-        return tot
-
     def check_invariants(self, state: np.ndarray) -> None:
-        s = state
-        self._check_state(s)
-        d = self.deck
-        v = R.L.arrays(s)
-        tot = self.card_locations(s)
-        bad = [
-            f"{KIND_NAMES[k]}: {int(tot[k])} found, {int(d.copies[k])} in the deck"
-            for k in range(NKINDS)
-            if tot[k] != d.copies[k]
-        ]
-        assert not bad, "cards not accounted for exactly once: " + "; ".join(bad)
-        for name, count, cap in (
-            ("draw pile", "draw_n", R.MAX_DRAW),
-            ("night pile", "night_n", R.MAX_NIGHT_DECK),
-            ("forest", "forest_n", R.FOREST_SIZE),
-            ("decay pile", "decay_n", R.DECAY_MAX),
-        ):
-            assert 0 <= v[count] <= cap, f"{name} size {int(v[count])} outside 0..{cap}"
-        terminal = bool(s[R.TERMINAL])
-        depth = int(R.decision_depth(s))
-        kind = int(R.top_kind(s))
-        assert 0 <= depth <= 1, f"{depth} decisions pending (Fungi's never nest)"
-        assert kind in (R.NO_DECISION, R.D_COOK, R.D_TRIM), f"pending decision kind {kind} unknown"
-        assert not (terminal and depth), "a decision is pending after the end of the game"
-        assert s[R.TURN_PLAYER] in (0, 1), f"turn player {int(s[R.TURN_PLAYER])}"
-        assert depth == 0 or R.top_player(s) == s[R.TURN_PLAYER], (
-            f"player {int(R.top_player(s))} decides during player {int(s[R.TURN_PLAYER])}'s turn"
-        )
-        full = R.FOREST_SIZE - (1 if kind == R.D_TRIM else 0)  # a take mid-turn leaves a gap
-        assert s[R.DRAW_N] == 0 or s[R.FOREST_N] >= full or terminal, (
-            f"forest has {int(s[R.FOREST_N])} cards while the draw pile has {int(s[R.DRAW_N])}"
-        )
-        for k in v["night_pile"][: int(s[R.NIGHT_N])]:
-            assert NIGHT0 <= k < NIGHT0 + NNIGHT, f"night pile holds a non-Night card {KIND_NAMES[k]}"
-        for name, count in (("draw_pile", "draw_n"), ("forest", "forest_n"), ("decay", "decay_n")):
-            for k in v[name][: int(v[count])]:
-                assert 0 <= k < NKINDS and not (NIGHT0 <= k < NIGHT0 + NNIGHT), f"{name} holds card kind {int(k)}"
-        assert (s[R.FOREST_N] == 0) == terminal, (
-            f"terminal flag {int(s[R.TERMINAL])} but forest has {int(s[R.FOREST_N])} cards"
-        )
-        assert s[R.NIGHT_N] >= self._moons_left(s) or d.copies[MOON] > d.copies[NIGHT0 : NIGHT0 + NNIGHT].sum(), (
-            "fewer Night cards left than Moons still to be taken"
-        )
-        cp = int(R.current_player(s))  # the kernel: the public one runs validate, which would name less
-        for p in range(2):
-            h = v["hand"][p]
-            k = v["known"][p]
-            assert (h >= 0).all(), f"player {p} holds a negative count"
-            assert h.sum() == v["hand_n"][p], f"player {p} hand size {int(v['hand_n'][p])} != {int(h.sum())} cards"
-            assert ((k >= 0) & (k <= h)).all(), (
-                f"player {p} publicly known cards {k.tolist()} not within hand {h.tolist()}"
-            )
-            assert v["sticks"][p] >= 0, f"player {p} has {int(v['sticks'][p])} sticks"
-            for name in ("baskets", "empty_pans", "fly_new", "fly_old"):
-                assert v[name][p] >= 0, f"player {p} {name} negative"
-            in_trim = kind == R.D_TRIM and cp == p and not terminal
-            if not in_trim and not terminal:
-                assert v["hand_n"][p] <= R.hand_limit(s, p), (
-                    f"player {p} holds {int(v['hand_n'][p])} cards over the hand limit {int(R.hand_limit(s, p))}"
-                )
-            if in_trim:
-                assert v["hand_n"][p] > R.trim_limit(s, p), "trim phase with nothing to trim"
-                assert v["fly_new"][p] > 0, "trim phase without a Fly agaric taken this turn"
-            elif not terminal:
-                assert v["fly_new"][p] == 0, (
-                    f"player {p} has a Fly agaric marked as taken this turn outside its own trim"
-                )
-            assert (k[NIGHT0 : NIGHT0 + NNIGHT] == 0).all(), (
-                f"player {p} has Night cards marked publicly known (they are drawn face down)"
-            )
-            # Scores from the pans.
-            score = units = 0
-            fsum = np.zeros(NTYPES, np.int64)
-            nsum = np.zeros(NTYPES, np.int64)
-            bs = cs = 0
-            assert 0 <= v["cooked_pans"][p] <= R.MAX_PANS, f"player {p} has {int(v['cooked_pans'][p])} cooked pans"
-            for i in range(int(v["cooked_pans"][p])):
-                t, f, n, b, c = (int(x) for x in v["pan_records"][p, i])
-                assert 0 <= t < NTYPES and f >= 0 and n >= 0 and b >= 0 and c >= 0, f"player {p} pan {i} malformed"
-                u = f + (n * int(d.units[NIGHT0 + t]) if t < NNIGHT else 0)
-                assert n == 0 or t < NNIGHT, f"player {p} pan {i}: a Night Morel"
-                assert u >= 3, f"player {p} pan {i} holds only {u} mushrooms"
-                assert R.BUTTER_NEED * b + R.CIDRE_NEED * c <= u, (
-                    f"player {p} pan {i}: {b} Butter + {c} Cidre on {u} mushrooms"
-                )
-                score += u * int(d.flavor[t]) + b * int(d.flavor[BUTTER]) + c * int(d.flavor[CIDRE])
-                units += u
-                fsum[t] += f
-                nsum[t] += n
-                bs += b
-                cs += c
-            assert score == v["score"][p], f"player {p} score {int(v['score'][p])} != {score} from the cooked pans"
-            assert units == v["mushrooms_cooked"][p], (
-                f"player {p} mushrooms cooked {int(v['mushrooms_cooked'][p])} != {units}"
-            )
-            assert (fsum == v["cooked_forest"][p]).all(), f"player {p} cooked forest totals disagree with the pans"
-            assert (nsum == v["cooked_night"][p]).all(), f"player {p} cooked night totals disagree with the pans"
-            assert bs == v["cooked_butter"][p] and cs == v["cooked_cidre"][p], (
-                f"player {p} butter/cidre totals disagree"
-            )
-        pending = self.pending(s)
-        if pending and pending[0] == "cook":
-            _, t, n, f = pending
-            assert 0 <= t < NTYPES and 0 <= n < R.N_VALUES and 0 <= f < R.F_VALUES, f"pending cook {pending} malformed"
-            assert n == 0 or t < NNIGHT, "pending cook of a Night Morel"
-            u = f + (n * int(d.units[NIGHT0 + t]) if t < NNIGHT else 0)
-            assert u >= 3, f"pending cook of {u} mushrooms"
-        if not terminal:
-            assert depth > 0 or self.kernels.has_action(s, cp, self.config), f"player {cp} to act has no legal action"
-        assert s[R.NSTEPS] <= self.spec.max_game_length, (
-            f"{int(s[R.NSTEPS])} decisions exceed max_game_length {self.spec.max_game_length}"
-        )
-
-    @staticmethod
-    def _moons_left(s: np.ndarray) -> int:
-        v = R.L.arrays(s)
-        return int(
-            sum(
-                (v[pile][: int(v[count])] == MOON).sum()
-                for pile, count in (("draw_pile", "draw_n"), ("forest", "forest_n"), ("decay", "decay_n"))
-            )
-        )
+        """Raise ``AssertionError`` naming the broken invariant: the compiled validator's verdict
+        (``validate.py`` holds the game's invariants, each with its message)."""
+        try:
+            self.validate(state)
+        except ValueError as err:
+            raise AssertionError(str(err)) from None
 
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Re-deal what ``player`` cannot see: the opponent's not publicly known hand cards

@@ -7,7 +7,7 @@ Cards are named by kind number or by name, full or short (``"Honey fungus"``,
 every card of the deck is somewhere exactly once: the remaining Night cards go to
 the Night pile, the remaining Forest-deck cards to the draw pile (Moons beyond the
 Night cards left to draw would be unplayable: those go to the discard pile), and
-the state is validated with ``check_invariants``.
+the state is checked by the game's validator (``validate.py``).
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def state_from(
 
     Raises ValueError naming the problem when the description uses more cards than the deck
     has, names an unknown card, or describes a position the rules cannot reach (the
-    invariants of ``check_invariants``; pass ``check=False`` to build it anyway).
+    invariants of the validator, ``validate.py``; pass ``check=False`` to build it anyway).
     """
     s = game.stamp_header(np.zeros(game.state_size, np.int64))  # the header: mushgym.core.header
     v = R.L.arrays(s)
@@ -206,9 +206,10 @@ def state_from(
     v["discard"][:] += left  # whatever is still unplaced
     if check:
         try:
-            game.check_invariants(s)
-        except AssertionError as e:
-            raise ValueError(f"fungi_v0: the described position breaks a rule of the game: {e}") from None
+            game.validate(s)
+        except ValueError as e:
+            why = str(e).removeprefix(f"{game.env_id}: invalid state: ")
+            raise ValueError(f"{game.env_id}: the described position breaks a rule of the game: {why}") from None
     return s
 
 

@@ -1,8 +1,8 @@
 """Fungi's compiled state check (the ``validate`` kernel of ``mushgym.Game.validate``).
 
 The layout's per-slot bounds (layout.py) keep every index in range; this kernel checks
-what depends on the deck and on several slots at once, the same rules as
-``FungiGame.check_invariants`` (which names the broken one in Python, slowly): each
+what depends on the deck and on several slots at once. It is the one set of Fungi's
+invariants (``FungiGame.check_invariants`` reports its verdict as an AssertionError): each
 card of the deck in exactly one place (draw pile, Night pile, Forest, decay pile,
 discard, hands, displays, cooked pans, the cook being made), Night cards only in the
 Night pile, hand sizes equal to the hands, publicly known cards within them, hand

@@ -32,30 +32,21 @@ from .layout import (
     ARG_PAY_KEY,
     ARG_PAY_TYPE,
     ARG_TARGET,
-    BASKET_SLOTS,
     CAPACITY,
-    D_SPECIFIC,
     DEC_BOTTOM,
-    DEC_GIVE,
     DEC_PAY,
     DEC_TAKE,
     DECISION_ARGS,
     FIELD_SIZE,
-    K_T5,
-    K_T6,
-    MAX_PLAYERS,
     NUM_RES,
     NUM_SEASONS,
     ROW_SIZE,
     RUNNING,
-    STACK_DEPTH,
     STATE_SIZE,
-    TURN_LIMIT,
     C,
     L,
     decision_depth,
     top_arg,
-    top_arg_slot,
     top_kind,
     top_player,
 )
@@ -63,7 +54,6 @@ from .observation import CARD, CF, obs_size, observation_layout
 from .observation_v1 import BYTE, CATEGORICAL
 from .observation_v1 import obs_size as compact_obs_size
 from .observation_v1 import observation_layout as compact_observation_layout
-from .payments import owed
 
 PHASE_NAMES = ("act", "pay", "order cards under the deck", "choose the mushroom to give", "choose the mushroom to take")
 KIND_NAMES = (
@@ -489,134 +479,18 @@ class MycologyGame(Game):
         return "\n".join(lines)
 
     # --- checks ----------------------------------------------------------------------
-    def card_locations(self, state: np.ndarray) -> list[list[str]]:
-        where: list[list[str]] = [[] for _ in range(NKINDS)]
-        v = L.arrays(state)
-        for i in range(int(v["deck_count"])):
-            c = int(v["deck"][i])
-            assert 0 <= c < NKINDS, f"deck position {i} holds {c}, not a card id"
-            where[c].append("deck")
-        for j, c in enumerate(self.field(state)):
-            if c >= 0:
-                assert c < NKINDS, f"field slot {j} holds {c}, not a card id"
-                where[c].append(f"field {j}")
-        if self.phase(state) == DEC_BOTTOM:
-            for j in range(ROW_SIZE):
-                c = int(top_arg(state, ARG_CARDS + j))
-                if c >= 0:
-                    assert c < NKINDS, f"card {j} waiting to go under the deck is {c}"
-                    where[c].append(f"going under the deck {j}")
-        for p in range(self.num_players):
-            for s in range(NUM_SEASONS):
-                for k in range(int(v["basket_count"][p, s])):
-                    c = int(v["basket"][p, s, k])
-                    assert 0 <= c < NKINDS, f"player {p} {SEASON_NAMES[s]} basket place {k} holds {c}"
-                    where[c].append(f"player {p} {SEASON_NAMES[s]} basket")
-        return where
-
-    def _check_decisions(self, state: np.ndarray) -> None:
-        v = L.arrays(state)
-        depth = int(v["decisions_n"])
-        assert 0 <= depth <= STACK_DEPTH, f"decision stack depth {depth} outside 0..{STACK_DEPTH}"
-        assert not v["decisions"][depth:].any(), "a decision-stack entry above the top is not cleared"
-        if depth == 0:
-            return
-        assert v["ender"] == RUNNING, "a decision pending after the game ended"
-        kind = self.phase(state)
-        assert kind in (DEC_PAY, DEC_BOTTOM, DEC_GIVE, DEC_TAKE), f"unknown decision kind {kind}"
-        assert top_player(state) == v["turn_player"], "a decision for a player whose turn it is not"
-        action = int(top_arg(state, ARG_ACTION))
-        assert 0 <= action < len(KIND_NAMES), f"pending action kind {action} unknown"
-        if kind == DEC_PAY:
-            assert int(owed(state, int(top_arg_slot(state, 0)))) > 0, "a payment entry with nothing owed"
-            t = int(top_arg(state, ARG_PAY_TYPE))
-            assert (t == D_SPECIFIC) == (action == 0), "a harvest pays specific resources, a trade ANY or Feast"
-        elif kind in (DEC_GIVE, DEC_TAKE):
-            assert action == K_T6, "mushrooms are given and taken only in trade 6"
-            q, s = int(top_arg(state, ARG_TARGET)), int(v["season"])
-            assert q != v["turn_player"] and 0 <= q < self.num_players, f"exchange with player {q}"
-            mine, theirs = int(v["basket_count"][v["turn_player"], s]), int(v["basket_count"][q, s])
-            assert mine >= 1 and theirs >= 1, "an exchange with an empty current-season basket"
-            if kind == DEC_GIVE:
-                assert mine >= 2, "a give choice with one option (it is made automatically)"
-            else:
-                assert 0 <= top_arg(state, ARG_GIVE) < mine and theirs >= 2, "a take choice out of range or forced"
-        else:
-            assert action == K_T5, "cards go under the deck only after trade 5"
-            left = sum(1 for j in range(ROW_SIZE) if top_arg(state, ARG_CARDS + j) >= 0)
-            assert left >= 2, f"{left} card(s) waiting to go under the deck (the last goes by itself)"
-
     def validation_error(self, code: int) -> str:
         from .validate import VALIDATION_ERRORS
 
         return rules_v1.VALIDATION_ERRORS_V1.get(code) or VALIDATION_ERRORS.get(code) or super().validation_error(code)
 
     def check_invariants(self, state: np.ndarray) -> None:
-        self._check_state(state)
-        n = self.num_players
-        d = self.deck
-        v = L.arrays(state)
-        where = self.card_locations(state)
-        for c, places in enumerate(where):
-            assert len(places) == 1, f"card {c} ({d.names[c]}) is in {len(places)} places: {places}"
-        nd = int(v["deck_count"])
-        assert 0 <= nd <= NKINDS, f"deck count {nd} out of range"
-        self._check_decisions(state)
-        assert 0 <= v["season"] < NUM_SEASONS, f"season {int(v['season'])} out of range"
-        assert 0 <= v["turn_player"] < n, f"turn player {int(v['turn_player'])} out of range"
-        assert 0 <= v["first_player"] < n, f"first player {int(v['first_player'])} out of range"
-        assert 0 <= v["actions_left"] <= 2, f"actions left {int(v['actions_left'])} out of range"
-        assert 0 <= v["turn"] <= self.max_turns, f"turn {int(v['turn'])} beyond the limit {self.max_turns}"
-        assert 2 <= v["roll"] <= 12 and 1 <= v["die1"] <= 6 and 1 <= v["roll"] - v["die1"] <= 6, (
-            f"dice {int(v['die1'])} + {int(v['roll'] - v['die1'])} impossible"
-        )
-        ender = int(v["ender"])
-        if ender == RUNNING:
-            for j, c in enumerate(self.field(state)):
-                assert c >= 0 or nd == 0, f"field slot {j} empty while the deck has {nd} cards"
-        full = []
-        tb = self.token_bound()
-        for p in range(MAX_PLAYERS):
-            if p >= n:
-                assert not v["resources"][p].any() and not v["score"][p] and not v["basket_count"][p].any(), (
-                    f"seat {p} is not in a {n}-player game but holds something"
-                )
-                continue
-            for r in range(NUM_RES):
-                assert v["resources"][p, r] >= 0, f"player {p} has negative {RESOURCE_NAMES[r]}"
-            for name in ("feast", "magic", "poison"):
-                assert v[name][p] >= 0, f"player {p} has negative {name} tokens"
-            total = 0
-            points = 0
-            for s in range(NUM_SEASONS):
-                cnt = int(v["basket_count"][p, s])
-                assert 0 <= cnt <= CAPACITY[s], (
-                    f"player {p} {SEASON_NAMES[s]} basket holds {cnt} > capacity {int(CAPACITY[s])}"
-                )
-                total += cnt
-                for k in range(v["basket"].shape[2]):
-                    c = int(v["basket"][p, s, k])
-                    if k < cnt:
-                        assert (d.seasons[c] >> s) & 1, (
-                            f"player {p} holds {d.names[c]} in the {SEASON_NAMES[s]} basket, not its season"
-                        )
-                        points += int(d.points[c])
-                    else:
-                        assert c == -1, f"player {p} {SEASON_NAMES[s]} basket place {k} above the top is not empty"
-            if total == BASKET_SLOTS:
-                full.append(p)
-            score = points + int(v["feast"][p]) + int(v["magic"][p]) - 2 * int(v["poison"][p])
-            assert v["score"][p] == score, (
-                f"player {p} score {int(v['score'][p])} != cards {points} + Feast + Magic - 2 x Poison = {score}"
-            )
-            tokens = int(v["resources"][p].sum() + v["feast"][p] + v["magic"][p])
-            assert tokens <= tb, f"player {p} holds {tokens} tokens, above the proven bound {tb}"
-        if ender != RUNNING:
-            assert full == ([ender] if ender >= 0 else []), f"game over with full baskets {full}, ender {ender}"
-            if ender == TURN_LIMIT:
-                assert v["turn"] == self.max_turns, "turn-limit end before the limit"
-        else:
-            assert not full, f"game running with full baskets {full}"
+        """Raise ``AssertionError`` naming the broken invariant: the compiled validator's verdict
+        (``validate.py`` holds the game's invariants, each with its message)."""
+        try:
+            self.validate(state)
+        except ValueError as err:
+            raise AssertionError(str(err)) from None
 
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Reorder the deck (nothing else is hidden). Returns an unchanged copy only if the
@@ -665,7 +539,7 @@ class MycologyGame(Game):
         total shown. Every card not placed goes into the deck: ``deck_top`` first (top
         first), the rest below in an order shuffled with ``seed``. ``next_roll`` (2..12):
         seed the game's generator so that the next turn's dice make that total.
-        Scores are computed; the position is checked with :meth:`check_invariants`
+        Scores are computed; the position is checked with :meth:`validate`
         (a ValueError names what is wrong).
         """
         n = self.num_players
@@ -748,9 +622,10 @@ class MycologyGame(Game):
         rng_seed(state, R.RNG, seed if next_roll is None else seed_for_roll(next_roll))
         update_scores(state, self.config)
         try:
-            self.check_invariants(state)
-        except AssertionError as e:
-            raise ValueError(f"{self.env_id}: not a valid position: {e}") from None
+            self.validate(state)
+        except ValueError as e:
+            why = str(e).removeprefix(f"{self.env_id}: invalid state: ")
+            raise ValueError(f"{self.env_id}: not a valid position: {why}") from None
         return state
 
 

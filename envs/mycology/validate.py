@@ -1,15 +1,14 @@
 """Mycology's compiled state check (the ``validate`` kernel of ``mushgym.Game.validate``).
 
 The layout's per-slot bounds (layout.py) keep every index in range; this kernel checks
-what depends on the options and on several slots at once, the same rules as
-``MycologyGame.check_invariants`` (which names the broken one in Python, slowly):
-each card in exactly one place, seats of the player count only, baskets within
+what depends on the options and on several slots at once. It is the one set of
+Mycology's invariants (``MycologyGame.check_invariants`` reports its verdict as an
+AssertionError): each card in exactly one place, seats of the player count only, baskets within
 their season and capacity, scores equal to what they add up to, the token bound,
 the dice, the turn limit, the end of the game, and the pending decision's arguments
 by its kind. It returns 0 for a consistent state, else one of the ``V_*`` codes
 (:data:`VALIDATION_ERRORS` says what each means). No allocation: the cards seen
-are two bit words
-(no scratch needed).
+are two bit words (no scratch needed).
 """
 
 from numba import njit

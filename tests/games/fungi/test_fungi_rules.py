@@ -483,14 +483,14 @@ def test_state_from_accounts_for_every_card_and_names_bad_descriptions():
         cooked=([("Porcini", 3, 1, 1, 0)], []),
         to_act=1,
     )
-    assert (G.card_locations(s) == G.deck.copies).all()
+    G.validate(s)  # every card of the deck in exactly one place, among the rest
     assert G.scores(s) == (5 * 3 + 3, 0) and G.sticks(s) == (3, 1) and G.current_player(s) == 1
     assert G.hand_limit(s, 0) == 8 and G.can_act(s, 1)
     with pytest.raises(ValueError, match="unknown card 'Truffle'"):
         G.state_from(forest=FILL, hands=({"Truffle": 1}, {}))
     with pytest.raises(ValueError, match="the deck has 3"):
         G.state_from(forest=FILL, hands=({"Morel": 4}, {}))
-    with pytest.raises(ValueError, match="over the hand limit"):
+    with pytest.raises(ValueError, match="more cards than its limit"):
         G.state_from(forest=FILL, hands=({"TreeEar": 4, "Shiitake": 5}, {}))
     with pytest.raises(ValueError, match="pending is None"):
         G.state_from(forest=FILL, pending=("eat",))

@@ -155,8 +155,16 @@ def _opponent_stuck(s):
     return _acting(s) and not R.has_action(s, 1 - int(s[R.TURN_PLAYER]), G.config)
 
 
+def _moons_left(s):
+    v = R.L.arrays(s)
+    return sum(
+        int((v[pile][: int(v[n])] == C.MOON).sum())
+        for pile, n in (("draw_pile", "draw_n"), ("forest", "forest_n"), ("decay", "decay_n"))
+    )
+
+
 def _moons_in_play(s):
-    return _acting(s) and s[R.NIGHT_N] > 0 and G._moons_left(s) > 0
+    return _acting(s) and s[R.NIGHT_N] > 0 and _moons_left(s) > 0
 
 
 CASES = [

@@ -563,16 +563,13 @@ def test_state_from_next_roll():
     [
         (dict(field={0: "Porcinni"}), r"unknown card 'Porcinni'; did you mean \['Porcini'\]"),
         (dict(field={0: "Porcini"}, deck_top=["Porcini"]), "placed twice"),
-        (
-            dict(baskets={0: {"Winter": ["Porcini"]}}),
-            "not a valid position: player 0 holds Porcini in the Winter basket",
-        ),
+        (dict(baskets={0: {"Winter": ["Porcini"]}}), "not a valid position: a basket holds a card of another season"),
         (dict(baskets={0: {"Spring": ["Morel", "Wood Ear", "Chaga"]}}), "holds at most 2"),
         (dict(baskets={5: {"Fall": ["Porcini"]}}), r"players are 0..1"),
         (dict(season="Monsoon"), "unknown season"),
         (dict(turn_player=2), "not a player"),
         (dict(field={9: "Porcini"}), "slots are 0..7"),
-        (dict(field=[None] * 8), "field slot 0 empty while the deck has"),
+        (dict(field=[None] * 8), "not a valid position: a field slot is empty while the deck still has cards"),
         (dict(resources={0: [1, 2]}), "5 counts"),
     ],
 )
