@@ -178,7 +178,14 @@ class Game:
         return self.state_to_string(state)
 
     def check_invariants(self, state: np.ndarray) -> None:
-        """Raise ``AssertionError`` naming the broken invariant (conservation, limits, scores)."""
+        """Raise ``AssertionError`` naming the broken invariant: the verdict of :meth:`validate`,
+        whose game kernel ``validate`` is the game's one set of invariants, each with its message
+        (``ValueError`` for an array that is no state of this game at all)."""
+        self._check_state(state)
+        try:
+            self.validate(state)
+        except ValueError as err:
+            raise AssertionError(str(err)) from None
 
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """A state that differs from ``state`` only in what ``player`` cannot see."""

@@ -290,14 +290,6 @@ class FungiGame(Game):
 
         return VALIDATION_ERRORS.get(code, super().validation_error(code))
 
-    def check_invariants(self, state: np.ndarray) -> None:
-        """Raise ``AssertionError`` naming the broken invariant: the compiled validator's verdict
-        (``validate.py`` holds the game's invariants, each with its message)."""
-        try:
-            self.validate(state)
-        except ValueError as err:
-            raise AssertionError(str(err)) from None
-
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Re-deal what ``player`` cannot see: the opponent's not publicly known hand cards
         together with the draw pile (Forest cards), the opponent's Night cards together

@@ -558,16 +558,6 @@ class MyceliaGame(Game):
 
         return VALIDATION_ERRORS.get(code, super().validation_error(code))
 
-    def check_invariants(self, state: np.ndarray) -> None:
-        """Raise ``AssertionError`` naming the broken invariant: the compiled validator's verdict
-        (validate.py, the game's one set of invariants; ``ValueError`` for an array that is no
-        state of this game)."""
-        self._check_state(state)
-        try:
-            self.validate(state)
-        except ValueError as err:
-            raise AssertionError(str(err)) from None
-
     # --- hidden information ----------------------------------------------------------
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Reshuffle what ``player`` cannot see: the cards in the deck, in the other seats'

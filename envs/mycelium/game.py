@@ -446,14 +446,6 @@ class MyceliumGame(Game):
         return "\n".join(out)
 
     # --- checks -------------------------------------------------------------------------
-    def check_invariants(self, state) -> None:
-        """The compiled validator's verdict (``validate.py``: conservation, supplies, knowledge,
-        Paths, the end, the variants' cards, the Team rules, the decision stack) as an
-        ``AssertionError`` naming the broken rule."""
-        try:
-            self.validate(state)
-        except ValueError as e:
-            raise AssertionError(str(e)) from None
 
     def kept_in_hand(self, state, seat) -> np.ndarray:
         """The kinds of ``seat``'s hand that a redraw of hidden cards keeps (a bool mask): a

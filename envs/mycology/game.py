@@ -484,14 +484,6 @@ class MycologyGame(Game):
 
         return rules_v1.VALIDATION_ERRORS_V1.get(code) or VALIDATION_ERRORS.get(code) or super().validation_error(code)
 
-    def check_invariants(self, state: np.ndarray) -> None:
-        """Raise ``AssertionError`` naming the broken invariant: the compiled validator's verdict
-        (``validate.py`` holds the game's invariants, each with its message)."""
-        try:
-            self.validate(state)
-        except ValueError as err:
-            raise AssertionError(str(err)) from None
-
     def perturb_hidden(self, state: np.ndarray, player: int, rng: np.random.Generator) -> np.ndarray:
         """Reorder the deck (nothing else is hidden). Returns an unchanged copy only if the
         deck has fewer than 2 cards."""
