@@ -37,10 +37,6 @@ from .layout import (
     EXCHANGE_CHOICE_TYPE,
     NUM_CARD_TYPES,
     NUM_MUSHLING_KINDS,
-    O_X_DECISION,
-    O_X_FIRST,
-    O_X_OPTION,
-    O_X_TYPE,
     card_action,
     card_args,
     cfg_card_type_at,
@@ -56,6 +52,7 @@ from .layout import (
     top_kind,
     top_player,
 )
+from .observation_layout import O_X_DECISION, O_X_FIRST, O_X_OPTION, O_X_TYPE
 
 
 @njit(cache=True)

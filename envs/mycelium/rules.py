@@ -58,6 +58,7 @@ from .gathering import *  # noqa: F401,F403
 from .layout import *  # noqa: F401,F403
 from .menu import *  # noqa: F401,F403
 from .observation import *  # noqa: F401,F403
+from .observation_layout import *  # noqa: F401,F403
 from .tavern import *  # noqa: F401,F403
 from .team import *  # noqa: F401,F403
 from .turn import *  # noqa: F401,F403

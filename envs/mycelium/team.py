@@ -51,17 +51,6 @@ from .layout import (
     MAXP,
     NDECK_N,
     NUM_MUSHLING_KINDS,
-    O_CONTROLLED,
-    O_GATHER_LOC,
-    O_GATHER_MAX,
-    O_KNOWN,
-    O_NKNOWN,
-    O_PARTNER_HAND,
-    O_TEAM_DKIND,
-    O_TEAM_NUT,
-    O_TRADE_BACK,
-    O_TRADE_OFFER,
-    O_TRADE_USED,
     TRADE_OFFERED,
     TRADE_OFFERS,
     TRADE_RETURNED,
@@ -87,6 +76,19 @@ from .layout import (
     top_arg,
     top_kind,
     top_player,
+)
+from .observation_layout import (
+    O_CONTROLLED,
+    O_GATHER_LOC,
+    O_GATHER_MAX,
+    O_KNOWN,
+    O_NKNOWN,
+    O_PARTNER_HAND,
+    O_TEAM_DKIND,
+    O_TEAM_NUT,
+    O_TRADE_BACK,
+    O_TRADE_OFFER,
+    O_TRADE_USED,
 )
 
 TEAM_WIN = 15  # combined Nutrients of a team that win (published)
