@@ -63,8 +63,8 @@ def test_self_play_searches_as_mcts_sims_plays():
     expert = SelfPlay("mycelium_v2", games=1, simulations=8, seed=0)._mcts[0]
     agent = MCTSAgent("mycelium_v2", simulations=8).searcher(game)
     for name in ("rollout", "value", "widen", "widen_order", "horizon"):
-        assert getattr(expert, name) == getattr(agent, name), name
-    assert expert.widen_order == "ranked"
+        assert getattr(expert.config, name) == getattr(agent.config, name), name
+    assert expert.config.widen_order == "ranked"
 
 
 def test_the_expert_never_reads_what_its_player_cannot_see():

@@ -78,7 +78,7 @@ def test_ranked_children_follow_the_heuristic_not_chance():
     states = [
         s
         for s in testing.random_states(game, n_games=3, seed=6, every=9)
-        if np.count_nonzero(game.legal_mask(s)) >= 8 and int(R.L.arrays(s)["decisions_n"]) == 0
+        if np.count_nonzero(game.legal_mask(s)) >= 8 and int(R.STATE.arrays(s)["decisions_n"]) == 0
     ]
     assert len(states) >= 6
     seeds = range(12)
