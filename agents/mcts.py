@@ -142,8 +142,6 @@ class MCTSAgent(Agent):
             **settings,
         )
         self.env_id = env_id
-        self.simulations = int(simulations)
-        self.rollout = rollout
         self.seed = int(self.config.seed)
         # the pretrained network depends on the game searched: chosen per game in searcher()
         self._pretrained = isinstance(network, str) and network == PRETRAINED
@@ -158,6 +156,15 @@ class MCTSAgent(Agent):
             import mushgym
 
             self.searcher(mushgym.game(env_id, **(game_options or {})))
+
+    @property
+    def simulations(self) -> int:
+        return int(self.config.simulations)
+
+    @property
+    def rollout(self) -> str:
+        """The rollout as asked ("auto" until a game answers it: ``searcher(game).config.rollout``)."""
+        return self.config.rollout
 
     def searcher(self, game):
         """The compiled searcher for ``game`` (one per game and option set)."""
